@@ -1,0 +1,82 @@
+package catalog
+
+import (
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/sql"
+)
+
+// Column is one physical column of a table.
+type Column struct {
+	Name    string
+	SQLType string // as Flink prints it, e.g. TIMESTAMP(3)
+	Type    arrow.DataType
+	NotNull bool
+	At      sql.Pos
+}
+
+// Table is a declared table: its columns, rowtime attribute and options.
+type Table struct {
+	Name      string
+	Columns   []Column
+	Watermark *Watermark // nil when the table has no rowtime attribute
+	Options   Options
+	At        sql.Pos
+	schema    *arrow.Schema
+}
+
+// Schema is the table's Arrow schema, one field per column.
+func (t *Table) Schema() *arrow.Schema { return t.schema }
+
+// Column finds a column by name: exact match first, then a unique
+// case-insensitive match. It returns the column's index or -1.
+func (t *Table) Column(name string) int {
+	for i, c := range t.Columns {
+		if c.Name == name {
+			return i
+		}
+	}
+	found := -1
+	for i, c := range t.Columns {
+		if strings.EqualFold(c.Name, name) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
+}
+
+// ColumnNames lists the column names in order.
+func (t *Table) ColumnNames() []string {
+	out := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// Options are a table's WITH options in the order written.
+type Options []sql.Option
+
+// Get returns an option's value; keys are case-sensitive as in Flink.
+func (o Options) Get(key string) (string, bool) {
+	for _, opt := range o {
+		if opt.Key == key {
+			return opt.Value, true
+		}
+	}
+	return "", false
+}
+
+// Lookup returns the whole option (with its position) for key.
+func (o Options) Lookup(key string) (sql.Option, bool) {
+	for _, opt := range o {
+		if opt.Key == key {
+			return opt, true
+		}
+	}
+	return sql.Option{}, false
+}

@@ -1,0 +1,75 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/sql"
+)
+
+// ArrowType maps a SQL type to the Arrow type wsql stores it as (DESIGN §3).
+// TIMESTAMP and TIMESTAMP_LTZ are kept in milliseconds, so precisions above
+// 3 are refused rather than silently truncated; a TIMESTAMP written without
+// precision is TIMESTAMP(3).
+func ArrowType(t sql.TypeName) (arrow.DataType, error) {
+	switch t.Name {
+	case "STRING", "VARCHAR", "CHAR":
+		return arrow.BinaryTypes.String, nil
+	case "BOOLEAN":
+		return arrow.FixedWidthTypes.Boolean, nil
+	case "TINYINT":
+		return arrow.PrimitiveTypes.Int8, nil
+	case "SMALLINT":
+		return arrow.PrimitiveTypes.Int16, nil
+	case "INT":
+		return arrow.PrimitiveTypes.Int32, nil
+	case "BIGINT":
+		return arrow.PrimitiveTypes.Int64, nil
+	case "FLOAT":
+		return arrow.PrimitiveTypes.Float32, nil
+	case "DOUBLE":
+		return arrow.PrimitiveTypes.Float64, nil
+	case "DECIMAL":
+		p, s := int32(10), int32(0) // Flink's default DECIMAL is DECIMAL(10, 0)
+		if t.Precision >= 0 {
+			p = int32(t.Precision)
+		}
+		if t.Scale >= 0 {
+			s = int32(t.Scale)
+		}
+		if p < 1 || p > 38 || s < 0 || s > p {
+			return nil, sql.Errorf(sql.ErrInvalid, t.At, "DECIMAL(%d, %d) is invalid: precision must be 1 to 38 and scale 0 to precision", p, s)
+		}
+		return &arrow.Decimal128Type{Precision: p, Scale: s}, nil
+	case "DATE":
+		return arrow.FixedWidthTypes.Date32, nil
+	case "TIME":
+		return arrow.FixedWidthTypes.Time32ms, nil
+	case "TIMESTAMP", "TIMESTAMP_LTZ":
+		if t.Precision > 3 {
+			return nil, sql.Errorf(sql.ErrUnsupported, t.At, "%s(%d) is not supported yet: wsql keeps timestamps in milliseconds, declare %s(3)", t.Name, t.Precision, t.Name)
+		}
+		if t.Name == "TIMESTAMP_LTZ" {
+			return &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}, nil
+		}
+		return &arrow.TimestampType{Unit: arrow.Millisecond}, nil
+	}
+	return nil, sql.Errorf(sql.ErrUnsupported, t.At, "type %s is not supported", t.Name)
+}
+
+// TypeString prints a SQL type as Flink writes it, e.g. TIMESTAMP(3).
+func TypeString(t sql.TypeName) string {
+	switch {
+	case t.Name == "TIMESTAMP" || t.Name == "TIMESTAMP_LTZ":
+		p := t.Precision
+		if p < 0 {
+			p = 3
+		}
+		return fmt.Sprintf("%s(%d)", t.Name, p)
+	case t.Precision >= 0 && t.Scale >= 0:
+		return fmt.Sprintf("%s(%d, %d)", t.Name, t.Precision, t.Scale)
+	case t.Precision >= 0:
+		return fmt.Sprintf("%s(%d)", t.Name, t.Precision)
+	}
+	return t.Name
+}

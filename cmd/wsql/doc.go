@@ -1,0 +1,14 @@
+// Command wsql runs Flink-dialect windowed SQL over CSV files.
+//
+//	wsql run FILE.sql        run every statement of a file
+//	wsql -e 'SQL'            run the statements of a string
+//	wsql < FILE.sql          run statements read from a pipe
+//
+// Flags: --format table|csv (default table on a terminal, csv otherwise).
+// Results go to stdout as windows fire; diagnostics and a one-line summary
+// per query go to stderr. The exit status is 0 on success, 1 on an error in
+// the SQL or the input, 2 on a usage error.
+//
+// The command holds no logic of its own: it wires flags, files and
+// terminals to the wsql Go API.
+package main

@@ -1,0 +1,67 @@
+package wsql
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+)
+
+var rewrite = flag.Bool("rewrite", false, "rewrite the golden files of testdata/e2e")
+
+// TestEndToEnd runs every testdata/e2e/*.sql script (and the shipped
+// example) through the engine with batch sizes 1, 3 and 4096, requires the
+// three outputs to be identical, and compares them with the .out golden
+// next to the script. `go test . -rewrite` regenerates the goldens.
+func TestEndToEnd(t *testing.T) {
+	scripts, err := filepath.Glob("testdata/e2e/*.sql")
+	require.NoError(t, err)
+	scripts = append(scripts, "testdata/examples/clicks.sql")
+	for _, path := range scripts {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".sql"), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			require.NoError(t, err)
+			var outputs []string
+			for _, size := range []int{1, 3, 4096} {
+				outputs = append(outputs, runScript(t, string(src), size))
+			}
+			require.Equal(t, outputs[2], outputs[0], "batch size 1 differs from 4096")
+			require.Equal(t, outputs[2], outputs[1], "batch size 3 differs from 4096")
+			golden := strings.TrimSuffix(path, ".sql") + ".out"
+			if *rewrite {
+				require.NoError(t, os.WriteFile(golden, []byte(outputs[2]), 0o644))
+				return
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "missing golden: run go test . -rewrite")
+			require.Equal(t, string(want), outputs[2])
+		})
+	}
+}
+
+// runScript runs src and renders results, summaries and any error as text.
+func runScript(t *testing.T, src string, batchSize int) string {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	var out bytes.Buffer
+	e := New(WithAllocator(mem), WithBatchSize(batchSize))
+	err := e.Run(context.Background(), src, Output{
+		NewWriter: func(s *Schema) (ResultWriter, error) { return NewCSVWriter(&out, s, time.UTC), nil },
+		OnSummary: func(s Summary) {
+			fmt.Fprintf(&out, "-- %d rows read, %d late rows dropped, %d bad rows skipped, %d result rows\n",
+				s.RowsRead, s.LateRowsDropped, s.BadRowsSkipped, s.ResultRows)
+		},
+	})
+	if err != nil {
+		out.WriteString(FormatError(src, err) + "\n")
+	}
+	return out.String()
+}

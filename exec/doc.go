@@ -1,0 +1,17 @@
+// Package exec runs wsql pipelines: sources and formats that read input into
+// Arrow record batches, the watermark assigner stage, projection, sinks and
+// result writers, and the driver that pushes batches through the chain.
+//
+// A pipeline is a chain of windowop.Operator stages:
+//
+//	source ─▶ WatermarkAssigner ─▶ WindowOperator ─▶ Project ─▶ sink
+//
+// The driver (Job.Run) reads one batch at a time from the source, pushes it
+// into the first stage, releases it, and at the end of a bounded input calls
+// ProcessEnd, which flows down the chain. Every stage keeps the operator
+// contract written on windowop.Operator: batches are borrowed, results a
+// watermark completes go out before it, Close is idempotent.
+//
+// A Job is immutable plan data built by the planner; each Run creates fresh
+// operators, so one Job can run many times.
+package exec

@@ -1,0 +1,27 @@
+package exec
+
+import "github.com/wsql/wsql/windowop"
+
+// WriterSink is the last stage of a query: it writes each result batch to a
+// ResultWriter as it arrives (so windows print as they fire) and counts rows.
+type WriterSink struct {
+	w    ResultWriter
+	rows int64
+}
+
+// NewWriterSink wraps w. The sink does not close w; the caller does.
+func NewWriterSink(w ResultWriter) *WriterSink { return &WriterSink{w: w} }
+
+func (s *WriterSink) ProcessBatch(b windowop.Batch) error {
+	s.rows += b.Record.NumRows()
+	return s.w.WriteBatch(b.Record)
+}
+
+func (s *WriterSink) ProcessWatermark(int64) error { return nil }
+func (s *WriterSink) ProcessEnd() error            { return nil }
+func (s *WriterSink) Close()                       {}
+
+// Rows returns the number of rows written.
+func (s *WriterSink) Rows() int64 { return s.rows }
+
+var _ windowop.Operator = (*WriterSink)(nil)

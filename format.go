@@ -1,0 +1,51 @@
+package wsql
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/sql"
+)
+
+// NewCSVWriter writes results as CSV: a header of column names, then rows;
+// TIMESTAMP as yyyy-MM-dd HH:mm:ss.SSS, NULL as an empty field.
+// TIMESTAMP_LTZ values print in loc.
+func NewCSVWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
+	return exec.NewCSVWriter(w, schema, loc)
+}
+
+// NewTableWriter writes results as an aligned text table for terminals.
+func NewTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
+	return exec.NewTableWriter(w, schema, loc)
+}
+
+// FormatError renders err for a person reading src: SQL errors show
+// line:column, the line of src and a caret under the position.
+func FormatError(src string, err error) string {
+	var list sql.ErrorList
+	if errors.As(err, &list) {
+		parts := make([]string, len(list))
+		for i, e := range list {
+			parts[i] = formatOne(src, e)
+		}
+		return strings.Join(parts, "\n")
+	}
+	var one *sql.Error
+	if errors.As(err, &one) {
+		return formatOne(src, one)
+	}
+	return "error: " + err.Error()
+}
+
+func formatOne(src string, e *sql.Error) string {
+	s := fmt.Sprintf("error: %s", e.Error())
+	if c := sql.Caret(src, e.Pos); c != "" {
+		s += "\n" + c
+	}
+	return s
+}

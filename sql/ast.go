@@ -1,0 +1,264 @@
+package sql
+
+// This file holds wsql's own syntax tree. The TiDB parser's AST never leaves
+// this package: Parse converts it into these nodes, so the planner and the
+// catalog depend on wsql's dialect, not on MySQL's grammar. Every node keeps
+// the position of its first token in the user's original text.
+
+// Statement is one parsed SQL statement.
+type Statement interface {
+	Pos() Pos
+	statement()
+}
+
+// Ident is a name as the user wrote it (back-quotes removed) and where.
+type Ident struct {
+	Name string
+	At   Pos
+}
+
+// CreateTable is Flink's CREATE TABLE with columns, an optional WATERMARK
+// clause and WITH options.
+type CreateTable struct {
+	At          Pos
+	Name        Ident
+	IfNotExists bool
+	Columns     []ColumnDef
+	Watermark   *WatermarkDef // nil when the table has no rowtime attribute
+	Comment     string
+	Options     []Option // in the order written
+}
+
+// ColumnDef is one column of CREATE TABLE. Computed is set for a computed
+// column (`name AS expr`), whose Type is then the zero TypeName.
+type ColumnDef struct {
+	Name     Ident
+	Type     TypeName
+	NotNull  bool
+	Computed Expr
+}
+
+// TypeName is a SQL type as written. Name is canonical upper case:
+// STRING, VARCHAR, CHAR, BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT,
+// DOUBLE, DECIMAL, DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ. Precision and Scale
+// are -1 when not written (VARCHAR(n) keeps n in Precision).
+type TypeName struct {
+	Name      string
+	Precision int
+	Scale     int
+	At        Pos
+}
+
+// WatermarkDef is `WATERMARK FOR column AS expr`.
+type WatermarkDef struct {
+	At     Pos
+	Column Ident
+	Expr   Expr
+}
+
+// Option is one 'key' = 'value' pair of a WITH clause.
+type Option struct {
+	Key   string
+	Value string
+	At    Pos
+}
+
+// Select is a SELECT statement. A group window in GROUP BY appears in
+// GroupBy as a *WindowCall.
+type Select struct {
+	At      Pos
+	Items   []SelectItem
+	From    TableRef
+	Where   Expr // nil when absent
+	GroupBy []Expr
+	Having  Expr // nil when absent
+}
+
+// SelectItem is one entry of the select list: an expression with an
+// optional alias, or `*`.
+type SelectItem struct {
+	At    Pos
+	Expr  Expr // nil for *
+	Alias string
+	Star  bool
+}
+
+// TableRef names the table a SELECT reads.
+type TableRef struct {
+	Name  Ident
+	Alias string
+}
+
+func (s *CreateTable) Pos() Pos { return s.At }
+func (s *Select) Pos() Pos      { return s.At }
+func (*CreateTable) statement() {}
+func (*Select) statement()      {}
+
+// Expr is a scalar expression.
+type Expr interface {
+	Pos() Pos
+	expr()
+}
+
+// ColumnRef is a column name, optionally qualified by a table name.
+type ColumnRef struct {
+	At    Pos
+	Table string
+	Name  string
+}
+
+// LiteralKind tells how a Literal's text is to be read.
+type LiteralKind int
+
+const (
+	LitNull LiteralKind = iota
+	LitBool
+	LitInt     // integer digits, e.g. 42
+	LitDecimal // exact number with a point, e.g. 1.5
+	LitFloat   // approximate number, e.g. 1.5e3
+	LitString
+)
+
+// Literal is a constant. Text holds the value: digits as written for
+// numbers, the unquoted content for strings, "TRUE"/"FALSE" for booleans.
+type Literal struct {
+	At   Pos
+	Kind LiteralKind
+	Text string
+}
+
+// IntervalLiteral is a day-time interval such as INTERVAL '5' SECOND,
+// already converted to milliseconds. Text is the literal as the user wrote it.
+type IntervalLiteral struct {
+	At     Pos
+	Millis int64
+	Text   string
+}
+
+// Unary is a prefix operator: "-", "+" or "NOT".
+type Unary struct {
+	At Pos
+	Op string
+	X  Expr
+}
+
+// Binary is an infix operator. Op is one of
+// + - * / % = <> < <= > >= AND OR ||.
+type Binary struct {
+	At   Pos
+	Op   string
+	L, R Expr
+}
+
+// IsNull is `x IS NULL` or, with Not, `x IS NOT NULL`.
+type IsNull struct {
+	At  Pos
+	X   Expr
+	Not bool
+}
+
+// Cast is CAST(x AS type).
+type Cast struct {
+	At   Pos
+	X    Expr
+	Type TypeName
+}
+
+// FuncCall is a call of a scalar or aggregate function. Name is upper case.
+// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like.
+type FuncCall struct {
+	At       Pos
+	Name     string
+	Args     []Expr
+	Star     bool
+	Distinct bool
+}
+
+// WindowKind names a group window function.
+type WindowKind int
+
+const (
+	Tumble WindowKind = iota + 1
+	Hop
+	Session
+	Cumulate
+)
+
+func (k WindowKind) String() string {
+	switch k {
+	case Tumble:
+		return "TUMBLE"
+	case Hop:
+		return "HOP"
+	case Session:
+		return "SESSION"
+	case Cumulate:
+		return "CUMULATE"
+	}
+	return "WINDOW?"
+}
+
+// WindowCall is a group window function in GROUP BY, e.g.
+// TUMBLE(ts, INTERVAL '1' MINUTE). Args are as written: the time attribute
+// first, then the interval arguments in Flink's order (HOP: slide, size).
+type WindowCall struct {
+	At   Pos
+	Kind WindowKind
+	Args []Expr
+}
+
+// WindowProp names what an auxiliary window function returns.
+type WindowProp int
+
+const (
+	WindowStart WindowProp = iota + 1
+	WindowEnd
+	WindowRowtime
+	WindowProctime
+)
+
+func (p WindowProp) String() string {
+	switch p {
+	case WindowStart:
+		return "START"
+	case WindowEnd:
+		return "END"
+	case WindowRowtime:
+		return "ROWTIME"
+	case WindowProctime:
+		return "PROCTIME"
+	}
+	return "PROP?"
+}
+
+// WindowAux is an auxiliary group window function in the select list or
+// HAVING, e.g. TUMBLE_START(ts, INTERVAL '1' MINUTE). Its Args must repeat
+// the GROUP BY window's arguments; the planner checks that.
+type WindowAux struct {
+	At   Pos
+	Kind WindowKind
+	Prop WindowProp
+	Args []Expr
+}
+
+func (e *ColumnRef) Pos() Pos       { return e.At }
+func (e *Literal) Pos() Pos         { return e.At }
+func (e *IntervalLiteral) Pos() Pos { return e.At }
+func (e *Unary) Pos() Pos           { return e.At }
+func (e *Binary) Pos() Pos          { return e.At }
+func (e *IsNull) Pos() Pos          { return e.At }
+func (e *Cast) Pos() Pos            { return e.At }
+func (e *FuncCall) Pos() Pos        { return e.At }
+func (e *WindowCall) Pos() Pos      { return e.At }
+func (e *WindowAux) Pos() Pos       { return e.At }
+
+func (*ColumnRef) expr()       {}
+func (*Literal) expr()         {}
+func (*IntervalLiteral) expr() {}
+func (*Unary) expr()           {}
+func (*Binary) expr()          {}
+func (*IsNull) expr()          {}
+func (*Cast) expr()            {}
+func (*FuncCall) expr()        {}
+func (*WindowCall) expr()      {}
+func (*WindowAux) expr()       {}

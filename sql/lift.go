@@ -1,0 +1,427 @@
+package sql
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pingcap/tidb/pkg/parser/ast"
+	"github.com/pingcap/tidb/pkg/parser/opcode"
+)
+
+// The lifter converts TiDB's AST into wsql's. TiDB records for every
+// expression the offset of its first token in the text it parsed
+// (OriginTextPosition); the splices map that offset back to the user's
+// text, and the user's token there says what TiDB's AST cannot: how a
+// number was written, whether a 1 was TRUE, whether CONCAT was ||, whether
+// COUNT's argument was *. Anything wsql's AST cannot hold is an
+// ErrUnsupported error at the position of the construct.
+
+type lifter struct {
+	rw *rewritten
+}
+
+// pos maps an offset of the rewritten text to a position of the user's text.
+func (l *lifter) pos(rewOff int) Pos { return l.rw.src.pos(l.rw.splices.toOrig(rewOff)) }
+
+// tokenAt returns the index of the user's token that starts where the node
+// at rewOff starts, or -1.
+func (l *lifter) tokenAt(rewOff int) int {
+	off := l.rw.splices.toOrig(rewOff)
+	toks := l.rw.toks
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].off >= off })
+	if i < len(toks) && toks[i].off == off {
+		return i
+	}
+	return -1
+}
+
+// exprPos is the position of an expression's first token.
+func (l *lifter) exprPos(e ast.ExprNode) Pos { return l.pos(e.OriginTextPosition()) }
+
+// start is the position of the statement's first token.
+func (l *lifter) start() Pos { return l.rw.toks[0].pos }
+
+// findWord returns the position of the first unquoted word among words
+// outside parentheses, or the statement start. It places errors for
+// clauses TiDB's AST records without an offset (ORDER BY, JOIN ...).
+func (l *lifter) findWord(words ...string) Pos {
+	depth := 0
+	for _, t := range l.rw.toks {
+		switch {
+		case t.isOp("("):
+			depth++
+		case t.isOp(")"):
+			depth--
+		case depth == 0:
+			for _, w := range words {
+				if t.is(w) || t.isOp(w) {
+					return t.pos
+				}
+			}
+		}
+	}
+	return l.start()
+}
+
+func (l *lifter) unsupported(p Pos, format string, args ...any) *Error {
+	return Errorf(ErrUnsupported, p, format, args...)
+}
+
+func (l *lifter) statement(n ast.StmtNode) (Statement, *Error) {
+	switch n := n.(type) {
+	case *ast.SelectStmt:
+		return l.selectStmt(n)
+	case *ast.SetOprStmt:
+		return nil, l.unsupported(l.findWord("UNION", "EXCEPT", "INTERSECT"), "UNION, EXCEPT and INTERSECT are not supported yet")
+	}
+	return nil, unsupportedStatement(l.rw.toks)
+}
+
+// unsupportedStatement names a statement kind wsql does not run by its
+// leading words: "INSERT statements", "CREATE VIEW statements".
+func unsupportedStatement(toks []token) *Error {
+	words := []string{strings.ToUpper(toks[0].text)}
+	switch words[0] {
+	case "CREATE", "DROP", "ALTER":
+		for _, t := range toks[1:] {
+			w := strings.ToUpper(t.text)
+			if t.kind != tokIdent || (w != "OR" && w != "REPLACE" && w != "TEMPORARY" && w != "SYSTEM") {
+				if t.kind == tokIdent {
+					words = append(words, w)
+				}
+				break
+			}
+		}
+	}
+	return Errorf(ErrUnsupported, toks[0].pos, "%s statements are not supported yet", strings.Join(words, " "))
+}
+
+func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
+	switch {
+	case n.Kind != ast.SelectStmtKindSelect:
+		return nil, unsupportedStatement(l.rw.toks)
+	case n.With != nil:
+		return nil, l.unsupported(l.start(), "WITH queries are not supported yet")
+	case n.Distinct:
+		return nil, l.unsupported(l.findWord("DISTINCT"), "SELECT DISTINCT is not supported yet")
+	case len(n.WindowSpecs) > 0:
+		return nil, l.unsupported(l.findWord("WINDOW"), "WINDOW clauses are not supported yet")
+	case n.OrderBy != nil:
+		return nil, l.unsupported(l.findWord("ORDER"), "ORDER BY is not supported yet")
+	case n.Limit != nil:
+		return nil, l.unsupported(l.findWord("LIMIT", "OFFSET", "FETCH"), "LIMIT is not supported yet")
+	case n.LockInfo != nil && n.LockInfo.LockType != ast.SelectLockNone:
+		return nil, l.unsupported(l.findWord("FOR", "LOCK"), "locking reads are not supported")
+	case n.SelectIntoOpt != nil:
+		return nil, l.unsupported(l.findWord("INTO"), "SELECT INTO is not supported")
+	case n.GroupBy != nil && n.GroupBy.Rollup:
+		return nil, l.unsupported(l.findWord("WITH"), "WITH ROLLUP is not supported yet")
+	}
+	s := &Select{At: l.start()}
+	if n.From != nil {
+		from, err := l.from(n.From.TableRefs)
+		if err != nil {
+			return nil, err
+		}
+		s.From = from
+	}
+	for _, f := range n.Fields.Fields {
+		item := SelectItem{At: l.pos(f.Offset), Alias: f.AsName.O}
+		if f.WildCard != nil {
+			if f.WildCard.Table.O != "" {
+				return nil, l.unsupported(item.At, "%s.* is not supported yet; use *", f.WildCard.Table.O)
+			}
+			item.Star = true
+		} else {
+			e, err := l.expr(f.Expr)
+			if err != nil {
+				return nil, err
+			}
+			item.Expr = e
+		}
+		s.Items = append(s.Items, item)
+	}
+	var err *Error
+	if n.Where != nil {
+		if s.Where, err = l.expr(n.Where); err != nil {
+			return nil, err
+		}
+	}
+	if n.GroupBy != nil {
+		for _, it := range n.GroupBy.Items {
+			e, err := l.groupItem(it.Expr)
+			if err != nil {
+				return nil, err
+			}
+			s.GroupBy = append(s.GroupBy, e)
+		}
+	}
+	if n.Having != nil {
+		if s.Having, err = l.expr(n.Having.Expr); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// from lifts the FROM clause, which wsql allows to name one table.
+func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
+	fromPos := l.findWord("FROM")
+	if j.Right != nil {
+		return TableRef{}, l.unsupported(l.findWord("JOIN", ","), "joins are not supported yet")
+	}
+	ts, ok := j.Left.(*ast.TableSource)
+	if !ok {
+		return TableRef{}, l.unsupported(l.findWord("JOIN", ","), "joins are not supported yet")
+	}
+	tn, ok := ts.Source.(*ast.TableName)
+	if !ok {
+		return TableRef{}, l.unsupported(fromPos, "subqueries in FROM are not supported yet")
+	}
+	// The table name is the first token after FROM.
+	at := fromPos
+	for i, t := range l.rw.toks {
+		if t.off == fromPos.Offset && i+1 < len(l.rw.toks) {
+			at = l.rw.toks[i+1].pos
+		}
+	}
+	switch {
+	case tn.Schema.O != "":
+		return TableRef{}, l.unsupported(at, "qualified table names are not supported yet")
+	case len(tn.IndexHints) > 0 || len(tn.PartitionNames) > 0 || tn.TableSample != nil || tn.AsOf != nil || ts.Lateral:
+		return TableRef{}, l.unsupported(at, "this form of table reference is not supported")
+	}
+	return TableRef{Name: Ident{Name: tn.Name.O, At: at}, Alias: ts.AsName.O}, nil
+}
+
+// groupItem lifts one GROUP BY item, the only place a window call may be.
+func (l *lifter) groupItem(e ast.ExprNode) (Expr, *Error) {
+	if f, ok := e.(*ast.FuncCallExpr); ok {
+		if w, ok := windowFuncs[internalName(f.FnName.L)]; ok && w.Prop == 0 {
+			args, err := l.exprs(f.Args)
+			if err != nil {
+				return nil, err
+			}
+			return &WindowCall{At: l.exprPos(f), Kind: w.Kind, Args: args}, nil
+		}
+	}
+	return l.expr(e)
+}
+
+// internalName returns the upper-case Flink name of a placeholder function
+// name, or "" for other names.
+func internalName(lower string) string {
+	if !strings.HasPrefix(lower, internalPrefix) {
+		return ""
+	}
+	return strings.ToUpper(strings.TrimPrefix(lower, internalPrefix))
+}
+
+func (l *lifter) exprs(in []ast.ExprNode) ([]Expr, *Error) {
+	out := make([]Expr, 0, len(in))
+	for _, a := range in {
+		e, err := l.expr(a)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+var binaryOps = map[opcode.Op]string{
+	opcode.Plus: "+", opcode.Minus: "-", opcode.Mul: "*", opcode.Div: "/", opcode.Mod: "%",
+	opcode.EQ: "=", opcode.NE: "<>", opcode.LT: "<", opcode.LE: "<=", opcode.GT: ">", opcode.GE: ">=",
+	opcode.LogicAnd: "AND", opcode.LogicOr: "OR",
+}
+
+// unsupportedExprs names TiDB expression nodes wsql's AST has no node for.
+var unsupportedExprs = map[string]string{
+	"*ast.BetweenExpr":            "BETWEEN is not supported yet",
+	"*ast.PatternInExpr":          "IN is not supported yet",
+	"*ast.PatternLikeOrIlikeExpr": "LIKE is not supported yet",
+	"*ast.PatternRegexpExpr":      "REGEXP is not supported",
+	"*ast.CaseExpr":               "CASE is not supported yet",
+	"*ast.SubqueryExpr":           "subqueries are not supported yet",
+	"*ast.ExistsSubqueryExpr":     "EXISTS is not supported yet",
+	"*ast.CompareSubqueryExpr":    "subqueries are not supported yet",
+	"*ast.RowExpr":                "row values are not supported",
+	"*ast.VariableExpr":           "variables are not supported",
+	"*ast.WindowFuncExpr":         "OVER windows are not supported yet",
+	"*ast.IsTruthExpr":            "IS TRUE and IS FALSE are not supported yet",
+	"*ast.TimeUnitExpr":           "this function form is not supported yet",
+	"*ast.TrimDirectionExpr":      "this function form is not supported yet",
+	"*ast.GetFormatSelectorExpr":  "this function form is not supported yet",
+	"*ast.DefaultExpr":            "DEFAULT is not supported",
+	"*ast.MatchAgainst":           "MATCH AGAINST is not supported",
+	"*ast.ValuesExpr":             "VALUES() is not supported",
+	"*ast.PositionExpr":           "positions are not supported",
+	"*ast.FuncCastExpr":           "CONVERT is not supported; use CAST",
+}
+
+func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
+	at := l.exprPos(e)
+	switch e := e.(type) {
+	case *ast.ParenthesesExpr:
+		return l.expr(e.Expr)
+	case *ast.ColumnNameExpr:
+		if e.Name.Schema.O != "" {
+			return nil, l.unsupported(at, "qualified table names are not supported yet")
+		}
+		return &ColumnRef{At: at, Table: e.Name.Table.O, Name: e.Name.Name.O}, nil
+	case ast.ParamMarkerExpr: // also a ValueExpr
+		return nil, l.unsupported(at, "parameters (?) are not supported")
+	case ast.ValueExpr:
+		return l.literal(e, at)
+	case *ast.UnaryOperationExpr:
+		op := map[opcode.Op]string{opcode.Minus: "-", opcode.Plus: "+", opcode.Not: "NOT", opcode.Not2: "NOT"}[e.Op]
+		if op == "" {
+			return nil, l.unsupported(at, "operator %s is not supported", e.Op)
+		}
+		x, err := l.expr(e.V)
+		if err != nil {
+			return nil, err
+		}
+		return &Unary{At: at, Op: op, X: x}, nil
+	case *ast.BinaryOperationExpr:
+		op, ok := binaryOps[e.Op]
+		if !ok {
+			return nil, l.unsupported(at, "operator %s is not supported", strings.ToUpper(e.Op.String()))
+		}
+		x, err := l.expr(e.L)
+		if err != nil {
+			return nil, err
+		}
+		y, err := l.expr(e.R)
+		if err != nil {
+			return nil, err
+		}
+		return &Binary{At: at, Op: op, L: x, R: y}, nil
+	case *ast.IsNullExpr:
+		x, err := l.expr(e.Expr)
+		if err != nil {
+			return nil, err
+		}
+		return &IsNull{At: at, X: x, Not: e.Not}, nil
+	case *ast.FuncCallExpr:
+		return l.funcCall(e, at)
+	case *ast.AggregateFuncExpr:
+		return l.aggregate(e, at)
+	}
+	if msg, ok := unsupportedExprs[fmt.Sprintf("%T", e)]; ok {
+		return nil, l.unsupported(at, "%s", msg)
+	}
+	return nil, l.unsupported(at, "this expression is not supported yet")
+}
+
+// literal reads a constant from the user's token: TiDB folds TRUE to 1 and
+// normalises numbers, but wsql keeps them as written.
+func (l *lifter) literal(e ast.ValueExpr, at Pos) (Expr, *Error) {
+	i := l.tokenAt(e.OriginTextPosition())
+	if i < 0 {
+		return nil, l.unsupported(at, "this literal is not supported")
+	}
+	t := l.rw.toks[i]
+	switch {
+	case t.kind == tokString:
+		return &Literal{At: at, Kind: LitString, Text: t.value()}, nil
+	case t.kind == tokNumber && strings.ContainsAny(t.text, "eE"):
+		return &Literal{At: at, Kind: LitFloat, Text: t.text}, nil
+	case t.kind == tokNumber && strings.Contains(t.text, "."):
+		return &Literal{At: at, Kind: LitDecimal, Text: t.text}, nil
+	case t.kind == tokNumber:
+		return &Literal{At: at, Kind: LitInt, Text: t.text}, nil
+	case t.is("NULL"):
+		return &Literal{At: at, Kind: LitNull, Text: "NULL"}, nil
+	case t.is("TRUE"), t.is("FALSE"):
+		return &Literal{At: at, Kind: LitBool, Text: strings.ToUpper(t.text)}, nil
+	}
+	return nil, l.unsupported(at, "literal %s is not supported", t.text)
+}
+
+func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
+	name := internalName(e.FnName.L)
+	switch {
+	case name == "INTERVAL":
+		return l.rw.intervals[l.sideIndex(e, len(l.rw.intervals))], nil
+	case name == "CAST":
+		x, err := l.expr(e.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, len(l.rw.casts))]}, nil
+	case name != "":
+		w := windowFuncs[name]
+		args, err := l.exprs(e.Args)
+		if err != nil {
+			return nil, err
+		}
+		if w.Prop == 0 {
+			return nil, Errorf(ErrInvalid, at, "%s can only be used in GROUP BY; use %s_START or %s_END to select the window bounds", name, name, name)
+		}
+		return &WindowAux{At: at, Kind: w.Kind, Prop: w.Prop, Args: args}, nil
+	}
+	switch e.FnName.L {
+	case ast.DateLiteral, ast.TimeLiteral, ast.TimestampLiteral:
+		// DATE '2024-01-01' and the like: a string cast to the type. TiDB
+		// gives the string no offset; it is the token after the type word.
+		i := l.tokenAt(e.OriginTextPosition())
+		if i < 0 || i+1 >= len(l.rw.toks) || l.rw.toks[i+1].kind != tokString {
+			return nil, l.unsupported(at, "this literal is not supported")
+		}
+		str := l.rw.toks[i+1]
+		x := &Literal{At: str.pos, Kind: LitString, Text: str.value()}
+		tn := map[string]string{ast.DateLiteral: "DATE", ast.TimeLiteral: "TIME", ast.TimestampLiteral: "TIMESTAMP"}[e.FnName.L]
+		return &Cast{At: at, X: x, Type: TypeName{Name: tn, Precision: -1, Scale: -1, At: at}}, nil
+	}
+	args, err := l.exprs(e.Args)
+	if err != nil {
+		return nil, err
+	}
+	if e.FnName.L == ast.Concat && len(args) == 2 {
+		if i := l.tokenAt(e.OriginTextPosition()); i >= 0 && !l.rw.toks[i].is("CONCAT") {
+			return &Binary{At: at, Op: "||", L: args[0], R: args[1]}, nil
+		}
+	}
+	return &FuncCall{At: at, Name: strings.ToUpper(e.FnName.O), Args: args}, nil
+}
+
+// sideIndex reads the side-table index a placeholder call carries. The
+// rewriter wrote it, so a bad one is a bug; it is reported, not panicked.
+func (l *lifter) sideIndex(e *ast.FuncCallExpr, n int) int {
+	if len(e.Args) > 0 {
+		if v, ok := e.Args[len(e.Args)-1].(ast.ValueExpr); ok {
+			var k int64 = -1
+			switch x := v.GetValue().(type) {
+			case int64:
+				k = x
+			case uint64:
+				k = int64(min(x, uint64(n)))
+			}
+			if k >= 0 && k < int64(n) {
+				return int(k)
+			}
+		}
+	}
+	panic(bug("bad placeholder call " + e.FnName.O))
+}
+
+func (l *lifter) aggregate(e *ast.AggregateFuncExpr, at Pos) (Expr, *Error) {
+	if e.Order != nil {
+		return nil, l.unsupported(at, "ORDER BY in %s is not supported", strings.ToUpper(e.F))
+	}
+	f := &FuncCall{At: at, Name: strings.ToUpper(e.F), Distinct: e.Distinct}
+	// TiDB turns COUNT(*) into COUNT(1); the user's tokens tell them apart.
+	if i := l.tokenAt(e.OriginTextPosition()); i >= 0 && i+2 < len(l.rw.toks) &&
+		l.rw.toks[i+1].isOp("(") && l.rw.toks[i+2].isOp("*") {
+		f.Star = true
+		return f, nil
+	}
+	args, err := l.exprs(e.Args)
+	if err != nil {
+		return nil, err
+	}
+	f.Args = args
+	return f, nil
+}

@@ -1,0 +1,273 @@
+package sql
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseExprWatermark(t *testing.T) {
+	e, err := ParseExpr("ts - INTERVAL '5' SECOND")
+	require.NoError(t, err)
+	b, ok := e.(*Binary)
+	require.True(t, ok)
+	require.Equal(t, "-", b.Op)
+	require.Equal(t, &ColumnRef{At: Pos{0, 1, 1}, Name: "ts"}, b.L)
+	require.Equal(t, &IntervalLiteral{At: Pos{5, 1, 6}, Millis: 5000, Text: "INTERVAL '5' SECOND"}, b.R)
+}
+
+func TestParseExprErrors(t *testing.T) {
+	for _, tc := range []struct{ src, msg string }{
+		{"a +", "1:4: syntax error at end of input"},
+		{"a b", "1:3: unexpected b after the expression"},
+		{"a, b", "1:2: expected one expression, found a list"},
+		{"a FROM t", "1:3: unexpected text after the expression"},
+		{"a; b", "1:2: unexpected ; in an expression"},
+		{"", "1:1: expected an expression"},
+	} {
+		_, err := ParseExpr(tc.src)
+		require.Error(t, err, tc.src)
+		require.Equal(t, tc.msg, err.Error(), tc.src)
+	}
+}
+
+func TestIntervalMillis(t *testing.T) {
+	for _, tc := range []struct {
+		text     string
+		from, to string
+		ms       int64
+		ok       bool
+	}{
+		{"5", "SECOND", "SECOND", 5000, true},
+		{"1.5", "SECOND", "SECOND", 1500, true},
+		{"0.0015", "SECOND", "SECOND", 1, true},
+		{"-5", "MINUTE", "MINUTE", -300_000, true},
+		{"+2", "HOUR", "HOUR", 7_200_000, true},
+		{"1 02:03:04.5", "DAY", "SECOND", 93_784_500, true},
+		{"1 02", "DAY", "HOUR", 93_600_000, true},
+		{"2:30", "HOUR", "MINUTE", 9_000_000, true},
+		{"1.5", "MINUTE", "MINUTE", 0, false},
+		{"1:2", "MINUTE", "MINUTE", 0, false},
+		{"x", "SECOND", "SECOND", 0, false},
+		{"", "SECOND", "SECOND", 0, false},
+		{"--5", "SECOND", "SECOND", 0, false},
+		{"99999999999999999", "DAY", "DAY", 0, false},
+	} {
+		unit := func(s string) int {
+			return intervalUnit(token{kind: tokIdent, text: s})
+		}
+		ms, ok := intervalMillis(tc.text, unit(tc.from), unit(tc.to))
+		require.Equal(t, tc.ok, ok, tc.text)
+		require.Equal(t, tc.ms, ms, tc.text)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		kind error
+		msg  string
+	}{
+		{"SELECT a FROM t WHERE", ErrSyntax, "1:22: syntax error at end of input"},
+		{"SELECT a\nFROM t\nWHERE a = = 1", ErrSyntax, `3:11: syntax error near "= 1"`},
+		{"SELECT x FROM t GROUP BY TUMBLE(ts, INTERVAL '5' YEAR)", ErrUnsupported, "1:50: year-month intervals are not supported; use DAY, HOUR, MINUTE or SECOND"},
+		{"SELECT INTERVAL '1:2' SECOND", ErrSyntax, "1:17: invalid interval value '1:2' for SECOND"},
+		{"SELECT INTERVAL SECOND", ErrSyntax, "1:8: expected a quoted value after INTERVAL, as in INTERVAL '5' SECOND"},
+		{"SELECT INTERVAL '1' SECOND(x)", ErrSyntax, "1:28: expected a precision such as (3) after the interval unit"},
+		{"SELECT CAST(a AS FOO) FROM t", ErrSyntax, "1:18: unknown type FOO"},
+		{"SELECT CAST(a) FROM t", ErrSyntax, "1:14: expected AS and a type in CAST, as in CAST(x AS BIGINT)"},
+		{"SELECT CAST(a AS INT(3)) FROM t", ErrSyntax, "1:21: type INT takes no precision"},
+		{"SELECT __wsql_interval(0)", ErrInvalid, "1:8: names starting with __wsql_ are reserved for wsql"},
+		{"SELECT a FROM db.t", ErrUnsupported, "1:15: qualified table names are not supported yet"},
+		{"SELECT a FROM (SELECT 1) AS s", ErrUnsupported, "1:10: subqueries in FROM are not supported yet"},
+		{"SELECT DISTINCT a FROM t", ErrUnsupported, "1:8: SELECT DISTINCT is not supported yet"},
+		{"SELECT a FROM t UNION SELECT b FROM u", ErrUnsupported, "1:17: UNION, EXCEPT and INTERSECT are not supported yet"},
+		{"SELECT a FROM t WHERE a BETWEEN 1 AND 2", ErrUnsupported, "1:23: BETWEEN is not supported yet"},
+		{"SELECT t.* FROM t", ErrUnsupported, "1:8: t.* is not supported yet; use *"},
+		{"SELECT ROW_NUMBER() OVER (ORDER BY a) FROM t", ErrUnsupported, "1:8: OVER windows are not supported yet"},
+		{"EXPLAIN SELECT a FROM t", ErrUnsupported, "1:1: EXPLAIN statements are not supported yet"},
+		{"DROP TABLE t", ErrUnsupported, "1:1: DROP TABLE statements are not supported yet"},
+		{"SELECT a FROM t WHERE a = ?", ErrUnsupported, "1:27: parameters (?) are not supported"},
+		{"SELECT a DIV 2 FROM t", ErrUnsupported, "1:8: operator INTDIV is not supported"},
+		{"CREATE TABLE t (a INT) WITH ('k' = 'a', 'k' = 'b')", ErrInvalid, "1:41: option 'k' is set twice"},
+		{"CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts, WATERMARK FOR ts AS ts)", ErrInvalid, "1:58: a table can have only one WATERMARK"},
+		{"CREATE TABLE t (a INT) PARTITIONED BY (a)", ErrUnsupported, "1:24: PARTITIONED BY is not supported yet"},
+		{"CREATE TABLE t (a INT", ErrSyntax, `1:22: expected "," or ")" after the column definition at end of statement`},
+		{"CREATE TABLE t (a TIMESTAMP WITH TIME ZONE)", ErrUnsupported, "1:29: TIMESTAMP WITH TIME ZONE is not supported; use TIMESTAMP_LTZ"},
+		{"CREATE TABLE t (a INT) WITH ('k' = 'v') extra", ErrSyntax, "1:41: expected WITH (...) or the end of the statement, found extra"},
+		{"CREATE TABLE IF EXISTS t (a INT)", ErrSyntax, "1:14: expected IF NOT EXISTS, found IF"},
+	} {
+		_, err := Parse(tc.src)
+		require.Error(t, err, tc.src)
+		require.ErrorIs(t, err, tc.kind, tc.src)
+		require.Equal(t, tc.msg, err.Error(), tc.src)
+	}
+}
+
+func TestParseEmptyAndErrorList(t *testing.T) {
+	stmts, err := Parse(" -- nothing\n ; ;")
+	require.NoError(t, err)
+	require.Empty(t, stmts)
+
+	_, err = Parse("SELEC a;\nSELECT b FROM t;\nINSERT INTO t VALUES (1)")
+	var list ErrorList
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 2)
+	require.Equal(t, Pos{Offset: 0, Line: 1, Col: 1}, list[0].Pos)
+	require.Equal(t, 3, list[1].Pos.Line)
+	require.ErrorIs(t, err, ErrSyntax)
+	require.ErrorIs(t, err, ErrUnsupported)
+}
+
+func TestCatchBug(t *testing.T) {
+	f := func() (err error) {
+		defer catchBug(&err)
+		panic(bug("broken"))
+	}
+	err := f()
+	require.ErrorContains(t, err, "internal parser error: broken")
+}
+
+// TestPositionsPointAtTheirText checks, over every golden input that
+// parses, that each node's position is where its text starts in the file.
+func TestPositionsPointAtTheirText(t *testing.T) {
+	inputs, err := filepath.Glob(filepath.Join("..", "testdata", "sql", "*.sql"))
+	require.NoError(t, err)
+	checked := 0
+	for _, in := range inputs {
+		b, err := os.ReadFile(in)
+		require.NoError(t, err)
+		src := string(b)
+		stmts, err := Parse(src)
+		if err != nil {
+			continue
+		}
+		at := func(p Pos, want string) {
+			t.Helper()
+			require.True(t, p.IsValid(), "%s: no position for %q", in, want)
+			require.Equal(t, newSource(src).pos(p.Offset), p, "%s: line/col", in)
+			got := strings.TrimPrefix(src[p.Offset:], "`")
+			require.True(t, len(got) >= len(want) && strings.EqualFold(got[:len(want)], want),
+				"%s %s: want %q at %q", in, p, want, src[p.Offset:min(len(src), p.Offset+20)])
+			checked++
+		}
+		var walk func(e Expr)
+		walk = func(e Expr) {
+			switch e := e.(type) {
+			case *ColumnRef:
+				if e.Table != "" {
+					at(e.At, e.Table)
+				} else {
+					at(e.At, e.Name)
+				}
+			case *Literal:
+				switch e.Kind {
+				case LitString:
+					at(e.At, "'")
+				default:
+					at(e.At, e.Text)
+				}
+			case *IntervalLiteral:
+				at(e.At, e.Text)
+			case *Unary:
+				at(e.At, e.Op)
+				walk(e.X)
+			case *Binary:
+				require.LessOrEqual(t, e.At.Offset, e.L.Pos().Offset)
+				walk(e.L)
+				walk(e.R)
+			case *IsNull:
+				require.Equal(t, e.At, e.X.Pos())
+				walk(e.X)
+			case *Cast:
+				if e.Type.At != e.At {
+					at(e.At, "CAST")
+				}
+				at(e.Type.At, strings.SplitN(e.Type.Name, "_", 2)[0])
+				walk(e.X)
+			case *FuncCall:
+				at(e.At, e.Name)
+				for _, a := range e.Args {
+					walk(a)
+				}
+			case *WindowCall:
+				at(e.At, e.Kind.String())
+				for _, a := range e.Args {
+					walk(a)
+				}
+			case *WindowAux:
+				at(e.At, e.Kind.String()+"_"+e.Prop.String())
+				for _, a := range e.Args {
+					walk(a)
+				}
+			}
+		}
+		for _, s := range stmts {
+			switch s := s.(type) {
+			case *CreateTable:
+				at(s.At, "CREATE")
+				at(s.Name.At, s.Name.Name)
+				for _, c := range s.Columns {
+					at(c.Name.At, c.Name.Name)
+					if c.Computed != nil {
+						walk(c.Computed)
+					}
+				}
+				if s.Watermark != nil {
+					at(s.Watermark.At, "WATERMARK")
+					at(s.Watermark.Column.At, s.Watermark.Column.Name)
+					walk(s.Watermark.Expr)
+				}
+				for _, o := range s.Options {
+					at(o.At, "'"+strings.ReplaceAll(o.Key, "'", "''")+"'")
+				}
+			case *Select:
+				at(s.At, "SELECT")
+				for _, it := range s.Items {
+					if it.Star {
+						at(it.At, "*")
+					} else {
+						require.Equal(t, it.Expr.Pos(), it.At)
+						walk(it.Expr)
+					}
+				}
+				if s.From.Name.Name != "" {
+					at(s.From.Name.At, s.From.Name.Name)
+				}
+				for _, e := range []Expr{s.Where, s.Having} {
+					if e != nil {
+						walk(e)
+					}
+				}
+				for _, e := range s.GroupBy {
+					walk(e)
+				}
+			}
+		}
+	}
+	require.Greater(t, checked, 100)
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"SELECT a FROM t GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)",
+		"CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('a' = 'b')",
+		"SELECT CAST(CAST(a AS INT) AS STRING), 'x;y' -- c\n FROM t; SELECT 1",
+		"SELECT INTERVAL '1 02:03' DAY TO MINUTE, COUNT(*) FROM t",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		stmts, err := Parse(src)
+		if err != nil {
+			require.Nil(t, stmts)
+			return
+		}
+		for _, s := range stmts {
+			require.True(t, s.Pos().IsValid())
+		}
+	})
+}

@@ -1,0 +1,163 @@
+package sql
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The rewriter turns the tokens of one statement (or one expression) into
+// text that TiDB's MySQL grammar accepts. Flink forms MySQL lacks become
+// calls of reserved internal functions that the lifter turns back into wsql
+// nodes:
+//
+//	TUMBLE(ts, ...)            -> __wsql_tumble(ts, ...)       (likewise HOP, SESSION,
+//	TUMBLE_START(ts, ...)      -> __wsql_tumble_start(ts, ...)  CUMULATE and their auxiliaries)
+//	INTERVAL '5' SECOND        -> __wsql_interval(0)            (0 indexes rewritten.intervals)
+//	CAST(x AS TIMESTAMP_LTZ(3)) -> __wsql_cast(x, 0)            (0 indexes rewritten.casts)
+//	key                        -> `key`                         (MySQL-only reserved words)
+//
+// Literal values and types are read here from tokens and kept in side
+// tables, so nothing needs to be re-parsed from TiDB's AST. Every emitted
+// token is recorded as a splice.
+
+// internalPrefix starts the names of the placeholder functions. Users may
+// not write names with it, so a placeholder always comes from a rewrite.
+const internalPrefix = "__wsql_"
+
+// rewritten is the text handed to TiDB together with what is needed to
+// bring its answer back to the user's text.
+type rewritten struct {
+	src       *source
+	toks      []token // the original tokens that were rewritten
+	text      string
+	splices   spliceMap
+	intervals []*IntervalLiteral
+	casts     []TypeName
+}
+
+// windowFuncs maps the Flink group window functions and their auxiliaries
+// to what they mean; Prop is zero for the window functions themselves.
+var windowFuncs = func() map[string]WindowAux {
+	m := map[string]WindowAux{}
+	for _, k := range []WindowKind{Tumble, Hop, Session, Cumulate} {
+		m[k.String()] = WindowAux{Kind: k}
+		for _, p := range []WindowProp{WindowStart, WindowEnd, WindowRowtime, WindowProctime} {
+			m[k.String()+"_"+p.String()] = WindowAux{Kind: k, Prop: p}
+		}
+	}
+	return m
+}()
+
+// mysqlOnlyReserved are words MySQL reserves but Flink lets users write as
+// plain names; the rewriter back-quotes them so TiDB reads them as names.
+var mysqlOnlyReserved = map[string]bool{
+	"KEY": true, "KEYS": true, "INDEX": true, "USAGE": true, "READ": true, "WRITE": true,
+	"RELEASE": true, "LINES": true, "OPTION": true, "DUAL": true, "LOCK": true, "UNLOCK": true,
+	"OUTFILE": true, "INFILE": true, "TERMINATED": true, "OPTIONALLY": true, "ENCLOSED": true,
+	"ESCAPED": true, "ZEROFILL": true, "UNSIGNED": true, "SPATIAL": true, "FULLTEXT": true,
+	"EXIT": true, "INOUT": true, "REPEAT": true, "LEAVE": true, "ITERATE": true, "CURSOR": true,
+	"ELSEIF": true, "WHILE": true, "REQUIRE": true, "RESTRICT": true, "CASCADE": true,
+	"CHANGE": true, "RENAME": true, "IGNORE": true, "HIGH_PRIORITY": true, "LOW_PRIORITY": true,
+	"DELAYED": true, "FORCE": true, "ANALYZE": true, "LINEAR": true, "DATABASES": true,
+	"SCHEMAS": true, "LONG": true, "GENERATED": true, "STORED": true, "VIRTUAL": true,
+	"DISTINCTROW": true, "SSL": true, "STARTING": true, "OPTIMIZE": true, "KILL": true,
+	"UNTIL": true, "MAXVALUE": true, "SQL": true,
+}
+
+// rewrite rewrites toks, which must not contain ';'. prefix is put before
+// the text unchanged (ParseExpr uses "SELECT ").
+func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
+	rw := &rewritten{src: src, toks: toks}
+	var b strings.Builder
+	b.WriteString(prefix)
+	emit := func(i, j int, text string) { // toks[i:j] become text
+		if i > 0 && toks[i].off > toks[i-1].end && b.Len() > 0 {
+			b.WriteByte(' ') // keep adjacency: MySQL reads "count (" differently from "count("
+		}
+		start := b.Len()
+		b.WriteString(text)
+		rw.splices.add(splice{origStart: toks[i].off, origEnd: toks[j-1].end, rewStart: start, rewEnd: b.Len()})
+	}
+	// casts pending: index of a CAST's AS -> its closing ")" and side-table index
+	type pendingCast struct{ end, idx int }
+	castAt := map[int]pendingCast{}
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		next := token{}
+		if i+1 < len(toks) {
+			next = toks[i+1]
+		}
+		word := strings.ToUpper(t.text)
+		switch {
+		case castAt[i].end > 0:
+			// AS <type> of a CAST, whose type is already in rw.casts.
+			c := castAt[i]
+			emit(i, c.end, ", "+strconv.Itoa(c.idx))
+			i = c.end
+		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
+			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
+		case t.kind == tokIdent && next.isOp("(") && windowFuncs[word].Kind != 0:
+			emit(i, i+1, internalPrefix+strings.ToLower(word))
+			i++
+		case t.is("INTERVAL"):
+			lit, j, err := parseInterval(src, toks, i)
+			if err != nil {
+				return nil, err
+			}
+			emit(i, j, internalPrefix+"interval("+strconv.Itoa(len(rw.intervals))+")")
+			rw.intervals = append(rw.intervals, lit)
+			i = j
+		case t.is("CAST") && next.isOp("("):
+			as, end, tn, err := castType(toks, i)
+			if err != nil {
+				return nil, err
+			}
+			castAt[as] = pendingCast{end: end, idx: len(rw.casts)}
+			rw.casts = append(rw.casts, tn)
+			emit(i, i+1, internalPrefix+"cast")
+			i++
+		case t.is("TABLE") && next.isOp("("):
+			return nil, Errorf(ErrUnsupported, t.pos, "window table-valued functions (FROM TABLE(...)) are not supported yet; use GROUP BY TUMBLE(...), HOP(...) or SESSION(...)")
+		case t.kind == tokIdent && mysqlOnlyReserved[word] && !next.isOp("("):
+			emit(i, i+1, "`"+t.text+"`")
+			i++
+		default:
+			emit(i, i+1, t.text)
+			i++
+		}
+	}
+	rw.text = b.String()
+	return rw, nil
+}
+
+// castType finds the AS of the CAST at toks[i] and reads the type after
+// it, which must reach the CAST's closing parenthesis.
+func castType(toks []token, i int) (as, end int, tn TypeName, err *Error) {
+	depth := 0
+	as = -1
+	for k := i + 1; k < len(toks); k++ {
+		switch {
+		case toks[k].isOp("("):
+			depth++
+		case toks[k].isOp(")"):
+			depth--
+			if depth > 0 {
+				continue
+			}
+			if as < 0 {
+				return 0, 0, TypeName{}, Errorf(ErrSyntax, toks[k].pos, "expected AS and a type in CAST, as in CAST(x AS BIGINT)")
+			}
+			tn, j, err := parseType(toks, as+1)
+			if err != nil {
+				return 0, 0, TypeName{}, err
+			}
+			if j != k {
+				return 0, 0, TypeName{}, Errorf(ErrSyntax, toks[j].pos, "expected ) after the type of CAST")
+			}
+			return as, k, tn, nil
+		case depth == 1 && as < 0 && toks[k].is("AS"):
+			as = k
+		}
+	}
+	return 0, 0, TypeName{}, Errorf(ErrSyntax, toks[i].pos, "CAST is not closed: missing )")
+}

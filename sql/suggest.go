@@ -1,0 +1,58 @@
+package sql
+
+import (
+	"sort"
+	"strings"
+)
+
+// suggest returns ", did you mean X?" naming the candidate closest to word
+// when it is a plausible typo (at most two edits, and fewer than half the
+// letters), or "" otherwise.
+func suggest(word string, candidates []string) string {
+	word = strings.ToUpper(word)
+	best, bestDist := "", 3
+	for _, c := range candidates {
+		if strings.EqualFold(c, word) {
+			return "" // a correctly spelled word is no typo
+		}
+	}
+	sorted := append([]string(nil), candidates...)
+	sort.Strings(sorted) // ties resolve the same way every run
+	for _, c := range sorted {
+		d := editDistance(word, strings.ToUpper(c))
+		if d > 0 && d < bestDist && 2*d < len(word) {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return ", did you mean " + best + "?"
+}
+
+// editDistance is the Damerau-Levenshtein distance (with adjacent
+// transpositions, the commonest typo: FORM for FROM).
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range rb {
+		d[0][j+1] = j + 1
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}

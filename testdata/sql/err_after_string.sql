@@ -1,0 +1,3 @@
+SELECT usr, 'TUMBLE(ts, INTERVAL' AS label, COUNT(*) AS n
+FROM clicks
+GROUP BY usr TUMBLE(ts, INTERVAL '1' MINUTE)

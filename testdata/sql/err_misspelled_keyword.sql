@@ -1,0 +1,3 @@
+SELECT usr, COUNT(*) AS n
+FORM clicks
+GROUP BY usr

@@ -1,0 +1,1 @@
+  SELCT usr FROM clicks

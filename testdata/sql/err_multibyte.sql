@@ -1,0 +1,1 @@
+SELECT 'héllo wörld', naïve FORM t

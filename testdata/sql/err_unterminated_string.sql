@@ -1,0 +1,2 @@
+SELECT usr FROM clicks
+WHERE usr = 'abc

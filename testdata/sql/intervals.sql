@@ -1,0 +1,12 @@
+SELECT INTERVAL '-5' SECOND AS a,
+       - INTERVAL '5' SECONDS AS b,
+       INTERVAL '2' MINUTES AS c,
+       INTERVAL '1.5' SECOND(3) AS d,
+       interval '3' hours AS e,
+       INTERVAL '1' DAY(2) AS f,
+       INTERVAL '1 02:03:04.005' DAY TO SECOND AS g,
+       INTERVAL '10:30' MINUTE TO SECOND AS h,
+       INTERVAL -'2' HOUR AS i,
+       ts - INTERVAL '0.001' SECOND AS j,
+       INTERVAL 7 SECOND AS k
+FROM t

@@ -1,0 +1,253 @@
+package windowop
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// keyTable interns group keys: each distinct combination of key-column
+// values gets a dense id (0, 1, 2, ...) in order of its first row, and the
+// table keeps the values so results can print them.
+//
+// Keys are hashed once per batch: each key column appends its encoding of
+// every row to that row's buffer (a column at a time), then one map lookup
+// per row finds or creates the id. Lookups convert the buffer to a string
+// key without allocating; only a new key allocates.
+type keyTable struct {
+	cols  []keyColumn
+	index map[string]uint32
+	bufs  [][]byte
+	n     uint32
+}
+
+// keyColumn stores one key column's values by key id.
+type keyColumn interface {
+	// encode appends row i's encoding to bufs[i] for every row of arr.
+	encode(arr arrow.Array, bufs [][]byte)
+	// store records row i of arr as the value of a new key.
+	store(arr arrow.Array, i int)
+	// appendTo appends the values of the given keys to b.
+	appendTo(ids []uint32, b array.Builder)
+	dataType() arrow.DataType
+}
+
+func newKeyTable(types []arrow.DataType) (*keyTable, error) {
+	t := &keyTable{index: make(map[string]uint32)}
+	for _, dt := range types {
+		c, err := newKeyColumn(dt)
+		if err != nil {
+			return nil, err
+		}
+		t.cols = append(t.cols, c)
+	}
+	return t, nil
+}
+
+// intern writes the key id of every row of the key columns into ids.
+// A table without key columns (a global window) maps every row to key 0.
+func (t *keyTable) intern(keyCols []arrow.Array, rows int, ids []uint32) {
+	if len(t.cols) == 0 {
+		if t.n == 0 {
+			t.n = 1
+		}
+		clear(ids[:rows])
+		return
+	}
+	if cap(t.bufs) < rows {
+		t.bufs = make([][]byte, rows)
+	}
+	bufs := t.bufs[:rows]
+	for i := range bufs {
+		bufs[i] = bufs[i][:0]
+	}
+	for c, col := range t.cols {
+		col.encode(keyCols[c], bufs)
+	}
+	for i, b := range bufs {
+		id, ok := t.index[string(b)]
+		if !ok {
+			id = t.n
+			t.n++
+			t.index[string(b)] = id
+			for c, col := range t.cols {
+				col.store(keyCols[c], i)
+			}
+		}
+		ids[i] = id
+	}
+}
+
+func newKeyColumn(dt arrow.DataType) (keyColumn, error) {
+	switch dt.ID() {
+	case arrow.STRING:
+		return &stringKeys{}, nil
+	case arrow.BOOL:
+		return &boolKeys{}, nil
+	case arrow.INT8:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Int8).Value(i)) }), nil
+	case arrow.INT16:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Int16).Value(i)) }), nil
+	case arrow.INT32:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Int32).Value(i)) }), nil
+	case arrow.INT64:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return a.(*array.Int64).Value(i) }), nil
+	case arrow.DATE32:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Date32).Value(i)) }), nil
+	case arrow.TIMESTAMP:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Timestamp).Value(i)) }), nil
+	case arrow.FLOAT32:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 {
+			return int64(math.Float32bits(a.(*array.Float32).Value(i)))
+		}), nil
+	case arrow.FLOAT64:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 {
+			return int64(math.Float64bits(a.(*array.Float64).Value(i)))
+		}), nil
+	}
+	return nil, fmt.Errorf("grouping by a column of type %s is not supported yet", dt)
+}
+
+// stringKeys keys on a utf8 column.
+type stringKeys struct {
+	vals  []string
+	valid []bool
+}
+
+func (k *stringKeys) encode(arr arrow.Array, bufs [][]byte) {
+	a := arr.(*array.String)
+	for i := range bufs {
+		if a.IsNull(i) {
+			bufs[i] = append(bufs[i], 0)
+			continue
+		}
+		v := a.Value(i)
+		bufs[i] = append(bufs[i], 1)
+		bufs[i] = binary.AppendUvarint(bufs[i], uint64(len(v)))
+		bufs[i] = append(bufs[i], v...)
+	}
+}
+
+func (k *stringKeys) store(arr arrow.Array, i int) {
+	a := arr.(*array.String)
+	k.valid = append(k.valid, a.IsValid(i))
+	k.vals = append(k.vals, string([]byte(a.Value(i)))) // copy: the batch is borrowed
+}
+
+func (k *stringKeys) appendTo(ids []uint32, b array.Builder) {
+	sb := b.(*array.StringBuilder)
+	for _, id := range ids {
+		if k.valid[id] {
+			sb.Append(k.vals[id])
+		} else {
+			sb.AppendNull()
+		}
+	}
+}
+
+func (*stringKeys) dataType() arrow.DataType { return arrow.BinaryTypes.String }
+
+// boolKeys keys on a boolean column.
+type boolKeys struct {
+	vals  []bool
+	valid []bool
+}
+
+func (k *boolKeys) encode(arr arrow.Array, bufs [][]byte) {
+	a := arr.(*array.Boolean)
+	for i := range bufs {
+		switch {
+		case a.IsNull(i):
+			bufs[i] = append(bufs[i], 0)
+		case a.Value(i):
+			bufs[i] = append(bufs[i], 2)
+		default:
+			bufs[i] = append(bufs[i], 1)
+		}
+	}
+}
+
+func (k *boolKeys) store(arr arrow.Array, i int) {
+	a := arr.(*array.Boolean)
+	k.valid = append(k.valid, a.IsValid(i))
+	k.vals = append(k.vals, a.IsValid(i) && a.Value(i))
+}
+
+func (k *boolKeys) appendTo(ids []uint32, b array.Builder) {
+	bb := b.(*array.BooleanBuilder)
+	for _, id := range ids {
+		if k.valid[id] {
+			bb.Append(k.vals[id])
+		} else {
+			bb.AppendNull()
+		}
+	}
+}
+
+func (*boolKeys) dataType() arrow.DataType { return arrow.FixedWidthTypes.Boolean }
+
+// intKeys keys on any fixed-width column whose values fit 64 bits; floats
+// are keyed by their bit pattern.
+type intKeys struct {
+	dt    arrow.DataType
+	get   func(arrow.Array, int) int64
+	vals  []int64
+	valid []bool
+}
+
+func newIntKeys(dt arrow.DataType, get func(arrow.Array, int) int64) *intKeys {
+	return &intKeys{dt: dt, get: get}
+}
+
+func (k *intKeys) encode(arr arrow.Array, bufs [][]byte) {
+	for i := range bufs {
+		if arr.IsNull(i) {
+			bufs[i] = append(bufs[i], 0)
+			continue
+		}
+		bufs[i] = append(bufs[i], 1)
+		bufs[i] = binary.LittleEndian.AppendUint64(bufs[i], uint64(k.get(arr, i)))
+	}
+}
+
+func (k *intKeys) store(arr arrow.Array, i int) {
+	k.valid = append(k.valid, arr.IsValid(i))
+	var v int64
+	if arr.IsValid(i) {
+		v = k.get(arr, i)
+	}
+	k.vals = append(k.vals, v)
+}
+
+func (k *intKeys) appendTo(ids []uint32, b array.Builder) {
+	for _, id := range ids {
+		if !k.valid[id] {
+			b.AppendNull()
+			continue
+		}
+		v := k.vals[id]
+		switch bb := b.(type) {
+		case *array.Int8Builder:
+			bb.Append(int8(v))
+		case *array.Int16Builder:
+			bb.Append(int16(v))
+		case *array.Int32Builder:
+			bb.Append(int32(v))
+		case *array.Int64Builder:
+			bb.Append(v)
+		case *array.Date32Builder:
+			bb.Append(arrow.Date32(v))
+		case *array.TimestampBuilder:
+			bb.Append(arrow.Timestamp(v))
+		case *array.Float32Builder:
+			bb.Append(math.Float32frombits(uint32(v)))
+		case *array.Float64Builder:
+			bb.Append(math.Float64frombits(uint64(v)))
+		}
+	}
+}
+
+func (k *intKeys) dataType() arrow.DataType { return k.dt }

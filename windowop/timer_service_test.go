@@ -1,0 +1,72 @@
+package windowop
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestTimersAreUniquePerTimeKeyWindow(t *testing.T) {
+	s := NewTimerService()
+	w := Window{0, 10}
+	s.Register(Timer{Time: 9, Key: 1, Window: w})
+	s.Register(Timer{Time: 9, Key: 1, Window: w})
+	require.Equal(t, 1, s.Len())
+	s.Register(Timer{Time: 9, Key: 2, Window: w})
+	s.Register(Timer{Time: 19, Key: 1, Window: w})
+	s.Register(Timer{Time: 9, Key: 1, Window: Window{-5, 10}})
+	require.Equal(t, 4, s.Len())
+}
+
+func TestTimersFireInTimeKeyWindowOrder(t *testing.T) {
+	s := NewTimerService()
+	in := []Timer{
+		{Time: 20, Key: 0, Window: Window{11, 21}},
+		{Time: 9, Key: 3, Window: Window{0, 10}},
+		{Time: 9, Key: 1, Window: Window{5, 10}},
+		{Time: 9, Key: 1, Window: Window{0, 10}},
+	}
+	for _, tm := range in {
+		s.Register(tm)
+	}
+	next, ok := s.NextTime()
+	require.True(t, ok)
+	require.Equal(t, int64(9), next)
+	var got []Timer
+	for {
+		tm, ok := s.PopDue(15)
+		if !ok {
+			break
+		}
+		got = append(got, tm)
+	}
+	require.Equal(t, []Timer{in[3], in[2], in[1]}, got)
+	require.Equal(t, 1, s.Len())
+	s.Delete(in[0])
+	s.Delete(in[0])
+	require.Equal(t, 0, s.Len())
+	_, ok = s.NextTime()
+	require.False(t, ok)
+	// a deleted timer may be registered again
+	s.Register(in[0])
+	require.Equal(t, 1, s.Len())
+}
+
+func TestEventTimeTrigger(t *testing.T) {
+	ctx := &fakeTriggerContext{wm: 5}
+	w := Window{0, 10}
+	require.Equal(t, Continue, EventTimeTrigger{}.OnElement(w, ctx))
+	require.Equal(t, []int64{9}, ctx.timers)
+	require.Equal(t, Fire, EventTimeTrigger{}.OnEventTime(9, w, ctx))
+	require.Equal(t, Continue, EventTimeTrigger{}.OnEventTime(14, w, ctx))
+	ctx.wm = 9
+	require.Equal(t, Fire, EventTimeTrigger{}.OnElement(w, ctx), "watermark already past: fire at once")
+}
+
+type fakeTriggerContext struct {
+	wm     int64
+	timers []int64
+}
+
+func (c *fakeTriggerContext) CurrentWatermark() int64        { return c.wm }
+func (c *fakeTriggerContext) RegisterEventTimeTimer(t int64) { c.timers = append(c.timers, t) }

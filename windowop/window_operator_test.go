@@ -1,0 +1,217 @@
+package windowop
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+)
+
+// run feeds rows through a fresh operator in batches of the given size, with
+// per-row watermarks (delay ms) and a watermark after each batch, then ends
+// the input. It returns everything the downstream saw and the stats.
+func run(t *testing.T, cfg Config, rows []click, delay int64, batchSize int) ([]string, Stats) {
+	t.Helper()
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	rec := &recorder{}
+	op, err := NewWindowOperator(cfg, mem, rec)
+	require.NoError(t, err)
+	defer op.Close()
+	wm := int64(-1 << 63)
+	for i := 0; i < len(rows); i += batchSize {
+		part := rows[i:min(i+batchSize, len(rows))]
+		perRow, after := watermarksFor(part, delay, wm)
+		wm = after
+		b := clickBatch(t, mem, part)
+		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
+		b.Release()
+		require.NoError(t, op.ProcessWatermark(wm))
+	}
+	require.NoError(t, op.ProcessEnd())
+	return rec.events, op.Stats()
+}
+
+func TestTumbleCountAndSumPerKey(t *testing.T) {
+	rows := []click{
+		{ts: 1_000, usr: "alice", amount: 1.5},
+		{ts: 2_000, usr: "bob", amount: 2},
+		{ts: 59_999, usr: "alice", amount: 3},
+		{ts: 60_000, usr: "alice", amount: 4}, // next window
+		{ts: 61_000, usr: "bob", null: true},  // SUM ignores NULL
+	}
+	events, stats := run(t, tumbleConfig(t, 60_000), rows, 0, 4096)
+	require.Equal(t, []string{
+		// watermark 60000 passes maxTimestamp 59999 of the first windows:
+		// they fire and go out before the watermark is forwarded.
+		"row alice 0 60000 59999 2 4.5",
+		"row bob 0 60000 59999 1 2",
+		"wm 61000",
+		"row alice 60000 120000 119999 1 4",
+		"row bob 60000 120000 119999 1 NULL",
+		"end",
+	}, events)
+	require.Equal(t, Stats{RowsIn: 5, LateDropped: 0, Results: 4}, stats)
+}
+
+func TestLateRowsAreDroppedAndCounted(t *testing.T) {
+	rows := []click{
+		{ts: 10_000, usr: "a", amount: 1},
+		{ts: 70_000, usr: "a", amount: 1}, // watermark becomes 65000: window [0,60000) fires
+		{ts: 30_000, usr: "a", amount: 1}, // late: cleanupTime 59999 <= 65000
+		{ts: 64_999, usr: "a", amount: 1}, // on time for [60000,120000)
+	}
+	events, stats := run(t, tumbleConfig(t, 60_000), rows, 5_000, 1)
+	require.Equal(t, int64(1), stats.LateDropped)
+	require.Equal(t, []string{
+		"row a 0 60000 59999 1 1",
+		"row a 60000 120000 119999 2 2",
+	}, rowsOnly(events))
+}
+
+func TestRowAtWatermarkOnWindowMaxTimestampIsLate(t *testing.T) {
+	// With delay 0, the second row raises the watermark to 9; a row with
+	// ts 9 for window [0,10) then has cleanupTime 9 <= watermark 9: late.
+	cfg := tumbleConfig(t, 10)
+	rows := []click{{ts: 9, usr: "a", amount: 1}, {ts: 9, usr: "a", amount: 1}}
+	events, stats := run(t, cfg, rows, 0, 1)
+	require.Equal(t, int64(1), stats.LateDropped)
+	require.Equal(t, []string{"row a 0 10 9 1 1"}, rowsOnly(events))
+	// One row earlier in the same window is not late: watermark 8 < 9.
+	rows = []click{{ts: 8, usr: "a", amount: 1}, {ts: 9, usr: "a", amount: 1}}
+	_, stats = run(t, cfg, rows, 0, 1)
+	require.Equal(t, int64(0), stats.LateDropped)
+}
+
+func TestEndOfInputFlushesEveryWindow(t *testing.T) {
+	rows := []click{{ts: 5, usr: "x", amount: 1}, {ts: 1_000_000, usr: "y", amount: 2}}
+	events, _ := run(t, tumbleConfig(t, 60_000), rows, 10_000_000, 4096)
+	// the delay is so large that nothing fires before the end of input
+	require.Equal(t, []string{
+		"wm -9000000",
+		"row x 0 60000 59999 1 1",
+		"row y 960000 1020000 1019999 1 2",
+		"end",
+	}, events)
+}
+
+func TestResultsDoNotDependOnBatchSize(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 11))
+	var rows []click
+	ts := int64(-30_000) // cross zero: negative window starts too
+	for i := 0; i < 3000; i++ {
+		ts += int64(rnd.IntN(200))
+		jitter := int64(rnd.IntN(4000))
+		rows = append(rows, click{
+			ts:     ts - jitter,
+			usr:    "u" + strconv.Itoa(rnd.IntN(7)),
+			amount: float64(rnd.IntN(100)),
+			null:   rnd.IntN(20) == 0,
+		})
+	}
+	cfg := tumbleConfig(t, 5_000)
+	want := reference(rows, 5_000, 1_500)
+	for _, size := range []int{1, 3, 4096} {
+		events, stats := run(t, cfg, rows, 1_500, size)
+		require.Equal(t, want.rows, rowsOnly(events), "batch size %d", size)
+		require.Equal(t, want.late, stats.LateDropped, "batch size %d", size)
+	}
+	require.Positive(t, want.late, "the data should contain late rows")
+}
+
+func TestRejectsAllowedLatenessUntilLateFiringExists(t *testing.T) {
+	cfg := tumbleConfig(t, 10)
+	cfg.AllowedLateness = 5
+	_, err := NewWindowOperator(cfg, memory.NewGoAllocator(), &recorder{})
+	require.ErrorIs(t, err, ErrLateFiring)
+}
+
+func TestGlobalWindowWithoutKeys(t *testing.T) {
+	cfg := tumbleConfig(t, 10)
+	cfg.KeyIndexes = nil
+	rows := []click{{ts: 1, usr: "a", amount: 1}, {ts: 2, usr: "b", amount: 2}, {ts: 12, usr: "a", amount: 3}}
+	events, _ := run(t, cfg, rows, 0, 2)
+	require.Equal(t, []string{"row 0 10 9 2 3", "row 10 20 19 1 3"}, rowsOnly(events))
+}
+
+func rowsOnly(events []string) []string {
+	return (&recorder{events: events}).rows()
+}
+
+type refResult struct {
+	rows []string
+	late int64
+}
+
+// reference is a naive row-at-a-time model of the tumbling WindowOperator,
+// written straight from DESIGN.md: before each row the watermark (running
+// max of ts - delay over earlier rows) fires every window whose
+// maxTimestamp it reached, in (time, key first seen, start) order; a row
+// whose window's cleanup time is <= the watermark is dropped.
+func reference(rows []click, size, delay int64) refResult {
+	type state struct {
+		n     int64
+		sum   float64
+		has   bool
+		key   string
+		start int64
+	}
+	keyOrder := map[string]int{}
+	open := map[string]*state{}
+	var res refResult
+	fire := func(wm int64) {
+		var due []*state
+		for _, s := range open {
+			if s.start+size-1 <= wm {
+				due = append(due, s)
+			}
+		}
+		sort.Slice(due, func(i, j int) bool {
+			a, b := due[i], due[j]
+			if a.start != b.start {
+				return a.start < b.start
+			}
+			return keyOrder[a.key] < keyOrder[b.key]
+		})
+		for _, s := range due {
+			sum := "NULL"
+			if s.has {
+				sum = strconv.FormatFloat(s.sum, 'g', -1, 64)
+			}
+			res.rows = append(res.rows, fmt.Sprintf("row %s %d %d %d %d %s", s.key, s.start, s.start+size, s.start+size-1, s.n, sum))
+			delete(open, fmt.Sprint(s.key, "/", s.start))
+		}
+	}
+	wm := int64(-1 << 63)
+	for _, r := range rows {
+		fire(wm)
+		if _, ok := keyOrder[r.usr]; !ok {
+			keyOrder[r.usr] = len(keyOrder)
+		}
+		start := r.ts - ((r.ts%size)+size)%size
+		if start+size-1 <= wm {
+			res.late++
+		} else {
+			id := fmt.Sprint(r.usr, "/", start)
+			s := open[id]
+			if s == nil {
+				s = &state{key: r.usr, start: start}
+				open[id] = s
+			}
+			s.n++
+			if !r.null {
+				s.sum += r.amount
+				s.has = true
+			}
+		}
+		if r.ts-delay > wm {
+			wm = r.ts - delay
+		}
+	}
+	fire(1<<63 - 1)
+	return res
+}
