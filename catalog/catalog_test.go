@@ -1,0 +1,104 @@
+package catalog
+
+import (
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/stretchr/testify/require"
+	"github.com/wsql/wsql/sql"
+)
+
+func createTable(t *testing.T, c *Catalog, src string) (*Table, error) {
+	t.Helper()
+	stmts, err := sql.Parse(src)
+	require.NoError(t, err)
+	require.Len(t, stmts, 1)
+	return c.CreateTable(stmts[0].(*sql.CreateTable))
+}
+
+func TestCreateTableTypesAndWatermark(t *testing.T) {
+	c := New()
+	tbl, err := createTable(t, c, `CREATE TABLE Clicks (
+		ts TIMESTAMP(3) NOT NULL, usr STRING, n INT, big BIGINT, f FLOAT, d DOUBLE,
+		dec DECIMAL(12, 2), day DATE, tod TIME, ltz TIMESTAMP_LTZ(3), ok BOOLEAN, tiny TINYINT, small SMALLINT,
+		WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+	) WITH ('connector' = 'filesystem', 'path' = 'x.csv')`)
+	require.NoError(t, err)
+	want := []arrow.DataType{
+		&arrow.TimestampType{Unit: arrow.Millisecond}, arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int32,
+		arrow.PrimitiveTypes.Int64, arrow.PrimitiveTypes.Float32, arrow.PrimitiveTypes.Float64,
+		&arrow.Decimal128Type{Precision: 12, Scale: 2}, arrow.FixedWidthTypes.Date32, arrow.FixedWidthTypes.Time32ms,
+		&arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}, arrow.FixedWidthTypes.Boolean,
+		arrow.PrimitiveTypes.Int8, arrow.PrimitiveTypes.Int16,
+	}
+	require.Equal(t, len(want), tbl.Schema().NumFields())
+	for i, dt := range want {
+		require.Truef(t, arrow.TypeEqual(dt, tbl.Schema().Field(i).Type), "column %d: %s", i, tbl.Schema().Field(i).Type)
+	}
+	require.False(t, tbl.Schema().Field(0).Nullable, "NOT NULL")
+	require.True(t, tbl.Schema().Field(1).Nullable)
+	require.Equal(t, "DECIMAL(12, 2)", tbl.Columns[6].SQLType)
+	require.Equal(t, &Watermark{Column: "ts", Index: 0, DelayMillis: 5000, Expr: tbl.Watermark.Expr, At: tbl.Watermark.At}, tbl.Watermark)
+	v, ok := tbl.Options.Get("path")
+	require.True(t, ok)
+	require.Equal(t, "x.csv", v)
+
+	require.Same(t, tbl, c.Table("clicks"), "table names are case-insensitive")
+	require.Equal(t, 1, tbl.Column("USR"), "column lookup falls back to case-insensitive")
+	require.Equal(t, -1, tbl.Column("nope"))
+	require.Equal(t, []string{"Clicks"}, c.TableNames())
+}
+
+func TestWatermarkWithoutDelay(t *testing.T) {
+	tbl, err := createTable(t, New(), `CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector'='filesystem')`)
+	require.NoError(t, err)
+	require.Equal(t, int64(0), tbl.Watermark.DelayMillis)
+}
+
+func TestCreateTableErrors(t *testing.T) {
+	cases := []struct{ src, err string }{
+		{`CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR tss AS tss) WITH ('c' = 'v')`,
+			`1:48: watermark column "tss" is not a column of table t; did you mean ts?`},
+		{`CREATE TABLE t (ts BIGINT, WATERMARK FOR ts AS ts) WITH ('c' = 'v')`,
+			`1:42: watermark column "ts" must be TIMESTAMP(3) or TIMESTAMP_LTZ(3), not BIGINT`},
+		{`CREATE TABLE t (ts TIMESTAMP(6)) WITH ('c' = 'v')`,
+			`1:20: TIMESTAMP(6) is not supported yet: wsql keeps timestamps in milliseconds, declare TIMESTAMP(3)`},
+		{`CREATE TABLE t (a INT, a STRING) WITH ('c' = 'v')`, `1:24: duplicate column a`},
+		{`CREATE TABLE t (d DECIMAL(40, 2)) WITH ('c' = 'v')`, `1:19: DECIMAL(40, 2) is invalid: precision must be 1 to 38 and scale 0 to precision`},
+		{`CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts + INTERVAL '1' SECOND) WITH ('c' = 'v')`,
+			"1:54: watermark expression not supported yet: write `ts` or `ts - INTERVAL '<n>' <unit>`"},
+	}
+	for _, tc := range cases {
+		_, err := createTable(t, New(), tc.src)
+		require.EqualError(t, err, tc.err, tc.src)
+	}
+}
+
+func TestDuplicateTableAndIfNotExists(t *testing.T) {
+	c := New()
+	first, err := createTable(t, c, `CREATE TABLE t (a INT) WITH ('c' = 'v')`)
+	require.NoError(t, err)
+	_, err = createTable(t, c, `CREATE TABLE T (b INT) WITH ('c' = 'v')`)
+	require.ErrorIs(t, err, sql.ErrInvalid)
+	require.ErrorContains(t, err, "table t already exists (declared at 1:1)")
+	again, err := createTable(t, c, `CREATE TABLE IF NOT EXISTS t (b INT) WITH ('c' = 'v')`)
+	require.NoError(t, err)
+	require.Same(t, first, again)
+}
+
+func TestClosest(t *testing.T) {
+	require.Equal(t, "amount", Closest("amout", []string{"ts", "usr", "amount"}))
+	require.Equal(t, "", Closest("zzzzzz", []string{"ts", "usr", "amount"}))
+	require.Equal(t, "usr", Closest("USR", []string{"ts", "usr"}))
+}
+
+func TestDuplicateOptionInBuiltStatement(t *testing.T) {
+	// The parser already refuses this; statements built in Go are checked too.
+	stmt := &sql.CreateTable{
+		Name:    sql.Ident{Name: "t"},
+		Columns: []sql.ColumnDef{{Name: sql.Ident{Name: "a"}, Type: sql.TypeName{Name: "INT", Precision: -1, Scale: -1}}},
+		Options: []sql.Option{{Key: "k", Value: "1"}, {Key: "k", Value: "2", At: sql.Pos{Offset: 9, Line: 1, Col: 10}}},
+	}
+	_, err := NewTable(stmt)
+	require.EqualError(t, err, "1:10: option 'k' is given twice")
+}
