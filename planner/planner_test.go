@@ -54,16 +54,16 @@ func TestPlanTumbleQuery(t *testing.T) {
 
 func TestPlanErrorsPointAtTheQuery(t *testing.T) {
 	cases := map[string]string{
-		`SELECT usr FROM clicks GROUP BY usr, TUMBLE(usr, INTERVAL '1' MINUTE)`:                              "column usr is not a time attribute; the time attribute of table clicks is ts",
+		`SELECT usr FROM clicks GROUP BY usr, TUMBLE(usr, INTERVAL '1' MINUTE)`:                                 "column usr is not a time attribute; the time attribute of table clicks is ts",
 		`SELECT usr FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE), TUMBLE(ts, INTERVAL '2' MINUTE)`: "only one group window is allowed in GROUP BY",
-		`SELECT usr FROM clicks GROUP BY usr`:                                                                 "queries without a group window are not supported yet",
-		`SELECT * FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:                                  "SELECT * cannot be used with GROUP BY",
-		`SELECT MAX(amount) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:                             "aggregate MAX is not supported yet",
-		`SELECT SUM(usr) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:                                "SUM over STRING is not supported yet",
-		`SELECT usr AS a, COUNT(*) AS A FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:           "duplicate output column name A",
-		`SELECT COUNT(*) FROM clicks WHERE amount > 1 GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:              "WHERE is not supported yet",
-		`SELECT x.usr FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:                             "unknown table x in x.usr",
-		`SELECT COUNT(*) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '0' MINUTE)`:                                "window size must be positive",
+		`SELECT usr FROM clicks GROUP BY usr`:                                                                   "queries without a group window are not supported yet",
+		`SELECT * FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:                                    "SELECT * cannot be used with GROUP BY",
+		`SELECT MAX(amount) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:                               "aggregate MAX is not supported yet",
+		`SELECT SUM(usr) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:                                  "SUM over STRING is not supported yet",
+		`SELECT usr AS a, COUNT(*) AS A FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:              "duplicate output column name A",
+		`SELECT COUNT(*) FROM clicks WHERE amount > 1 GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:                 "WHERE is not supported yet",
+		`SELECT x.usr FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:                                "unknown table x in x.usr",
+		`SELECT COUNT(*) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '0' MINUTE)`:                                  "window size must be positive",
 	}
 	for q, msg := range cases {
 		_, err := plan(t, q)
