@@ -45,7 +45,7 @@ func parseInterval(src *source, toks []token, i int) (*IntervalLiteral, int, *Er
 		if k < len(toks) {
 			return toks[k]
 		}
-		return token{pos: Pos{Offset: toks[len(toks)-1].end}}
+		return token{pos: endPos(toks)} // past the end: errors point after the last token
 	}
 	neg := false
 	if t := at(j); t.isOp("-") || t.isOp("+") {

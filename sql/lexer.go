@@ -79,11 +79,27 @@ func (s *source) pos(off int) Pos {
 	return Pos{Offset: off, Line: line + 1, Col: col}
 }
 
+// advance moves position p forward to offset off, counting lines and
+// runes on the way; the lexer tracks positions with it in linear time.
+func (s *source) advance(p Pos, off int) Pos {
+	for _, r := range s.text[p.Offset:off] {
+		if r == '\n' {
+			p.Line++
+			p.Col = 1
+		} else {
+			p.Col++
+		}
+	}
+	p.Offset = off
+	return p
+}
+
 // lex splits the whole source into tokens, skipping white space and
 // comments. It stops at the first malformed lexeme.
 func lex(src *source) ([]token, *Error) {
 	text := src.text
 	var toks []token
+	at := Pos{Offset: 0, Line: 1, Col: 1}
 	i := 0
 	for i < len(text) {
 		c := text[i]
@@ -145,8 +161,9 @@ func lex(src *source) ([]token, *Error) {
 		}
 		t := &toks[len(toks)-1]
 		t.text = text[t.off:t.end]
-		t.pos = src.pos(t.off)
-		t.endAt = src.pos(t.end)
+		t.pos = src.advance(at, t.off)
+		t.endAt = src.advance(t.pos, t.end)
+		at = t.endAt
 	}
 	return toks, nil
 }

@@ -197,6 +197,13 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 
 // groupItem lifts one GROUP BY item, the only place a window call may be.
 func (l *lifter) groupItem(e ast.ExprNode) (Expr, *Error) {
+	for {
+		p, ok := e.(*ast.ParenthesesExpr)
+		if !ok {
+			break
+		}
+		e = p.Expr
+	}
 	if f, ok := e.(*ast.FuncCallExpr); ok {
 		if w, ok := windowFuncs[internalName(f.FnName.L)]; ok && w.Prop == 0 {
 			args, err := l.exprs(f.Args)
@@ -250,9 +257,6 @@ var unsupportedExprs = map[string]string{
 	"*ast.VariableExpr":           "variables are not supported",
 	"*ast.WindowFuncExpr":         "OVER windows are not supported yet",
 	"*ast.IsTruthExpr":            "IS TRUE and IS FALSE are not supported yet",
-	"*ast.TimeUnitExpr":           "this function form is not supported yet",
-	"*ast.TrimDirectionExpr":      "this function form is not supported yet",
-	"*ast.GetFormatSelectorExpr":  "this function form is not supported yet",
 	"*ast.DefaultExpr":            "DEFAULT is not supported",
 	"*ast.MatchAgainst":           "MATCH AGAINST is not supported",
 	"*ast.ValuesExpr":             "VALUES() is not supported",
@@ -287,7 +291,12 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 	case *ast.BinaryOperationExpr:
 		op, ok := binaryOps[e.Op]
 		if !ok {
-			return nil, l.unsupported(at, "operator %s is not supported", strings.ToUpper(e.Op.String()))
+			name := map[opcode.Op]string{opcode.IntDiv: "DIV", opcode.LogicXor: "XOR", opcode.NullEQ: "<=>",
+				opcode.LeftShift: "<<", opcode.RightShift: ">>"}[e.Op]
+			if name == "" {
+				name = strings.ToUpper(e.Op.String())
+			}
+			return nil, l.unsupported(at, "operator %s is not supported", name)
 		}
 		x, err := l.expr(e.L)
 		if err != nil {
@@ -358,7 +367,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 			return nil, err
 		}
 		if w.Prop == 0 {
-			return nil, Errorf(ErrInvalid, at, "%s can only be used in GROUP BY; use %s_START or %s_END to select the window bounds", name, name, name)
+			return nil, Errorf(ErrInvalid, at, "%s can only be used as an item of GROUP BY; use %s_START or %s_END to select the window bounds", name, name, name)
 		}
 		return &WindowAux{At: at, Kind: w.Kind, Prop: w.Prop, Args: args}, nil
 	}
@@ -374,6 +383,14 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		x := &Literal{At: str.pos, Kind: LitString, Text: str.value()}
 		tn := map[string]string{ast.DateLiteral: "DATE", ast.TimeLiteral: "TIME", ast.TimestampLiteral: "TIMESTAMP"}[e.FnName.L]
 		return &Cast{At: at, X: x, Type: TypeName{Name: tn, Precision: -1, Scale: -1, At: at}}, nil
+	}
+	for _, a := range e.Args {
+		switch a.(type) {
+		case *ast.TimeUnitExpr, *ast.TrimDirectionExpr, *ast.GetFormatSelectorExpr:
+			// MySQL's keyword arguments (EXTRACT(HOUR FROM ts)) carry no
+			// position of their own; blame the call.
+			return nil, l.unsupported(at, "this form of %s is not supported yet", strings.ToUpper(e.FnName.O))
+		}
 	}
 	args, err := l.exprs(e.Args)
 	if err != nil {

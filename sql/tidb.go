@@ -48,7 +48,8 @@ func nearOffset(msg, text string) int {
 		return len(text) - n
 	}
 	for off := 0; off <= len(text); off++ {
-		if strings.HasPrefix(rest, text[off:]+`"`) {
+		n := len(text) - off
+		if len(rest) > n && rest[n] == '"' && rest[:n] == text[off:] {
 			return off
 		}
 	}
