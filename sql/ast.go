@@ -36,6 +36,7 @@ type ColumnDef struct {
 	Type     TypeName
 	NotNull  bool
 	Computed Expr
+	Comment  string
 }
 
 // TypeName is a SQL type as written. Name is canonical upper case:
@@ -83,16 +84,114 @@ type SelectItem struct {
 	Star  bool
 }
 
-// TableRef names the table a SELECT reads.
+// TableRef names the table a SELECT reads. When Window is set the FROM
+// clause is a window table-valued function, FROM TABLE(TUMBLE(TABLE t, ...)),
+// and Name is the table t it windows.
 type TableRef struct {
-	Name  Ident
-	Alias string
+	Name   Ident
+	Alias  string
+	Window *WindowTVF
+}
+
+// WindowTVF is one of Flink's window table-valued functions:
+//
+//	TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size [, offset]))
+//	TABLE(HOP(TABLE t, DESCRIPTOR(ts), slide, size [, offset]))
+//	TABLE(CUMULATE(TABLE t, DESCRIPTOR(ts), step, size [, offset]))
+//	TABLE(SESSION(TABLE t PARTITION BY k, DESCRIPTOR(ts), gap))
+//
+// Named arguments (SIZE => ..., SLIDE => ..., STEP => ..., GAP => ...,
+// OFFSET => ..., DATA => ..., TIMECOL => ...) are put in this positional
+// order, so Args reads like the group-window form: slide before size.
+type WindowTVF struct {
+	At          Pos
+	Kind        WindowKind
+	Table       Ident
+	PartitionBy []Ident // SESSION only
+	TimeCol     Ident   // the DESCRIPTOR column
+	Args        []Expr  // the interval arguments in positional order
+}
+
+// CreateView is CREATE [TEMPORARY] VIEW [IF NOT EXISTS] name [(cols)] AS query.
+type CreateView struct {
+	At          Pos
+	Name        Ident
+	Temporary   bool
+	IfNotExists bool
+	Columns     []Ident // optional column names
+	Query       *Select
+	QueryText   string // the query exactly as the user wrote it
+}
+
+// Drop is DROP [TEMPORARY] TABLE|VIEW [IF EXISTS] name.
+type Drop struct {
+	At        Pos
+	View      bool
+	Temporary bool
+	IfExists  bool
+	Name      Ident
+}
+
+// Set is SET 'key' = 'value'; SET alone (Key == "") lists the settings.
+type Set struct {
+	At    Pos
+	Key   string
+	Value string
+}
+
+// Reset is RESET 'key'; RESET alone (Key == "") resets every setting.
+type Reset struct {
+	At  Pos
+	Key string
+}
+
+// Show is SHOW TABLES, SHOW VIEWS or SHOW FUNCTIONS; What is upper case.
+type Show struct {
+	At   Pos
+	What string
+}
+
+// Describe is DESCRIBE name or DESC name.
+type Describe struct {
+	At   Pos
+	Name Ident
+}
+
+// Explain is EXPLAIN [PLAN FOR] stmt, where stmt is a *Select or *Insert.
+type Explain struct {
+	At   Pos
+	Stmt Statement
+}
+
+// Insert is INSERT INTO|OVERWRITE sink [(cols)] query.
+type Insert struct {
+	At        Pos
+	Table     Ident
+	Overwrite bool
+	Columns   []Ident
+	Query     *Select
 }
 
 func (s *CreateTable) Pos() Pos { return s.At }
 func (s *Select) Pos() Pos      { return s.At }
+func (s *CreateView) Pos() Pos  { return s.At }
+func (s *Drop) Pos() Pos        { return s.At }
+func (s *Set) Pos() Pos         { return s.At }
+func (s *Reset) Pos() Pos       { return s.At }
+func (s *Show) Pos() Pos        { return s.At }
+func (s *Describe) Pos() Pos    { return s.At }
+func (s *Explain) Pos() Pos     { return s.At }
+func (s *Insert) Pos() Pos      { return s.At }
 func (*CreateTable) statement() {}
 func (*Select) statement()      {}
+func (*CreateView) statement()  {}
+func (*Drop) statement()        {}
+func (*Set) statement()         {}
+func (*Reset) statement()       {}
+func (*Show) statement()        {}
+func (*Describe) statement()    {}
+func (*Explain) statement()     {}
+func (*Insert) statement()      {}
 
 // Expr is a scalar expression.
 type Expr interface {
