@@ -1,16 +1,17 @@
 // Package wsql is the Go API of wsql, a streaming SQL engine for windowed
 // aggregation with Apache Flink SQL's semantics.
 //
-// An Engine holds a session: the tables its CREATE TABLE statements
-// declared. Run executes a script of statements; each SELECT streams its
-// results, one row per key and window as each window closes, to a
-// ResultWriter, and reports a Summary that counts rows read, late rows
-// dropped, bad rows skipped and result rows.
+// An Engine holds a session: the tables and views its statements declared
+// and the settings of SET. Run executes a script of statements; each SELECT
+// streams its results, one row per key and window as each window closes, to
+// a ResultWriter, and reports a Summary that counts rows read, late rows
+// dropped, bad rows skipped and result rows. INSERT INTO writes to a sink
+// table instead; SHOW, DESCRIBE and EXPLAIN answer about the session.
 //
 //	e := wsql.New()
 //	err := e.Run(ctx, script, wsql.Output{
-//		NewWriter: func(s *arrow.Schema) (wsql.ResultWriter, error) {
-//			return wsql.NewCSVWriter(os.Stdout, s, time.UTC), nil
+//		NewWriter: func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+//			return wsql.NewCSVWriter(os.Stdout, r.Schema, r.Location), nil
 //		},
 //	})
 //

@@ -54,7 +54,10 @@ func runScript(t *testing.T, src string, batchSize int) string {
 	var out bytes.Buffer
 	e := New(WithAllocator(mem), WithBatchSize(batchSize))
 	err := e.Run(context.Background(), src, Output{
-		NewWriter: func(s *Schema) (ResultWriter, error) { return NewCSVWriter(&out, s, time.UTC), nil },
+		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil },
+		OnText:    func(s string) { out.WriteString(s) },
+		OnNotice:  func(s string) { out.WriteString(s + "\n") },
+		Stdout:    &out,
 		OnSummary: func(s Summary) {
 			fmt.Fprintf(&out, "-- %d rows read, %d late rows dropped, %d bad rows skipped, %d result rows\n",
 				s.RowsRead, s.LateRowsDropped, s.BadRowsSkipped, s.ResultRows)
@@ -64,4 +67,17 @@ func runScript(t *testing.T, src string, batchSize int) string {
 		out.WriteString(FormatError(src, err) + "\n")
 	}
 	return out.String()
+}
+
+// TestWindowTVFMatchesGroupWindow pins that both window syntaxes lower to
+// the same plan: the same rows, in the same order.
+func TestWindowTVFMatchesGroupWindow(t *testing.T) {
+	ddl := `CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts - INTERVAL '2' SECOND)
+		WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');`
+	group := runScript(t, ddl+`SELECT k, TUMBLE_START(ts, INTERVAL '5' SECOND) AS s, COUNT(*) AS n, SUM(w) AS sw
+		FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND)`, 4096)
+	tvf := runScript(t, ddl+`SELECT k, window_start AS s, COUNT(*) AS n, SUM(w) AS sw
+		FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY k, window_start, window_end`, 4096)
+	require.Equal(t, group, tvf)
+	require.Contains(t, group, "a,1970-01-01 00:00:00.000,2,70\n")
 }

@@ -3,6 +3,8 @@ package wsql
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -14,11 +16,13 @@ import (
 	"github.com/wsql/wsql/sql"
 )
 
-// Engine runs SQL statements against its own catalog. It is safe for
-// concurrent use: statements of concurrent Run calls are serialised.
+// Engine runs SQL statements against its own session: a catalog of tables
+// and views and the settings of SET. It is safe for concurrent use:
+// statements of concurrent Run calls are serialised.
 type Engine struct {
 	mu        sync.Mutex
 	cat       *catalog.Catalog
+	settings  *settings
 	mem       memory.Allocator
 	batchSize int
 }
@@ -33,9 +37,9 @@ func WithAllocator(mem memory.Allocator) Option { return func(e *Engine) { e.mem
 // not depend on it.
 func WithBatchSize(n int) Option { return func(e *Engine) { e.batchSize = n } }
 
-// New returns an Engine with an empty catalog.
+// New returns an Engine with an empty catalog and default settings.
 func New(opts ...Option) *Engine {
-	e := &Engine{cat: catalog.New(), mem: memory.DefaultAllocator}
+	e := &Engine{cat: catalog.New(), settings: newSettings(), mem: memory.DefaultAllocator}
 	for _, o := range opts {
 		o(e)
 	}
@@ -45,20 +49,37 @@ func New(opts ...Option) *Engine {
 // Schema is the Arrow schema of a result: its column names and types.
 type Schema = arrow.Schema
 
-// ResultWriter receives a SELECT's result batches as windows fire. It does
-// not own the batches it is given. Close is called once after the last batch.
+// ResultWriter receives a statement's result batches as they are produced
+// (for a query: as windows fire). It does not own the batches it is given.
+// Close is called once after the last batch.
 type ResultWriter = exec.ResultWriter
 
-// Output says where Run sends the results of each SELECT.
-type Output struct {
-	// NewWriter is called once per SELECT with its result schema.
-	NewWriter func(schema *arrow.Schema) (ResultWriter, error)
-	// OnSummary, if set, receives each SELECT's run summary, also when the
-	// query failed part way.
-	OnSummary func(Summary)
+// ResultInfo describes a result about to be written.
+type ResultInfo struct {
+	Schema *Schema
+	// Location is the session's 'table.local-time-zone': TIMESTAMP_LTZ
+	// values are shown in it.
+	Location *time.Location
 }
 
-// Summary counts what one SELECT did. Nothing is dropped without a count.
+// Output says where Run sends what statements produce.
+type Output struct {
+	// NewWriter is called once per statement with a tabular result: a
+	// query, SHOW, DESCRIBE, SET without arguments.
+	NewWriter func(ResultInfo) (ResultWriter, error)
+	// OnSummary, if set, receives each query's run summary, also when the
+	// query failed part way.
+	OnSummary func(Summary)
+	// OnText receives text results (EXPLAIN). Nil discards them.
+	OnText func(string)
+	// OnNotice receives warnings about statements that still run, formatted
+	// with the position and a caret. Nil discards them.
+	OnNotice func(string)
+	// Stdout is where the 'print' connector writes; nil means os.Stdout.
+	Stdout io.Writer
+}
+
+// Summary counts what one query did. Nothing is dropped without a count.
 type Summary struct {
 	RowsRead        int64
 	LateRowsDropped int64
@@ -73,10 +94,9 @@ func (s Summary) String() string {
 		s.RowsRead, s.LateRowsDropped, s.BadRowsSkipped, s.ResultRows, s.Elapsed.Round(time.Millisecond))
 }
 
-// Run parses src and executes its statements in order: CREATE TABLE
-// declares a table; SELECT runs to the end of its input, streaming results
-// to out. The first error stops the script and is returned; errors about
-// the SQL carry a position in src (see FormatError).
+// Run parses src and executes its statements in order. The first error
+// stops the script and is returned; errors about the SQL carry a position
+// in src (see FormatError).
 func (e *Engine) Run(ctx context.Context, src string, out Output) error {
 	stmts, err := sql.Parse(src)
 	if err != nil {
@@ -84,41 +104,126 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	r := &runner{e: e, src: src, out: out}
 	for _, st := range stmts {
-		if err := e.runStatement(ctx, st, out); err != nil {
+		if err := r.statement(ctx, st); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (e *Engine) runStatement(ctx context.Context, st sql.Statement, out Output) error {
+// runner executes the statements of one Run call.
+type runner struct {
+	e   *Engine
+	src string
+	out Output
+}
+
+func (r *runner) statement(ctx context.Context, st sql.Statement) error {
+	e := r.e
+	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		_, err := e.cat.CreateTable(s)
 		return err
-	case *sql.Select:
-		job, err := planner.PlanSelect(s, e.cat, planner.Options{BatchSize: e.batchSize})
+	case *sql.CreateView:
+		// A view must plan when it is created, as in Flink.
+		if _, err := planner.PlanSelect(s.Query, e.cat, opts); err != nil {
+			return err
+		}
+		_, err := e.cat.CreateView(s)
+		return err
+	case *sql.Drop:
+		return e.cat.Drop(s)
+	case *sql.Set:
+		return r.set(s)
+	case *sql.Reset:
+		return e.settings.reset(s)
+	case *sql.Show:
+		return r.show(s)
+	case *sql.Describe:
+		return r.describe(s)
+	case *sql.Explain:
+		p, err := r.plan(s.Stmt, opts)
 		if err != nil {
 			return err
 		}
-		return e.runJob(ctx, job, out)
+		if r.out.OnText != nil {
+			r.out.OnText(p.Explain())
+		}
+		return nil
+	case *sql.Select, *sql.Insert:
+		p, err := r.plan(s, opts)
+		if err != nil {
+			return err
+		}
+		return r.runPlan(ctx, p)
 	}
 	return sql.Errorf(sql.ErrUnsupported, st.Pos(), "this statement is not supported yet")
 }
 
-func (e *Engine) runJob(ctx context.Context, job *exec.Job, out Output) error {
-	if out.NewWriter == nil {
-		return fmt.Errorf("wsql: Output.NewWriter is required to run a SELECT")
+// plan plans a SELECT or INSERT and reports its notices.
+func (r *runner) plan(st sql.Statement, opts planner.Options) (*planner.Plan, error) {
+	var p *planner.Plan
+	var err error
+	switch s := st.(type) {
+	case *sql.Select:
+		p, err = planner.PlanSelect(s, r.e.cat, opts)
+	case *sql.Insert:
+		p, err = planner.PlanInsert(s, r.e.cat, opts)
+	default:
+		return nil, sql.Errorf(sql.ErrUnsupported, st.Pos(), "EXPLAIN of this statement is not supported")
 	}
-	w, err := out.NewWriter(job.Schema())
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range p.Notices {
+		r.notice(n.At, n.Msg)
+	}
+	return p, nil
+}
+
+func (r *runner) notice(at sql.Pos, msg string) {
+	if r.out.OnNotice == nil {
+		return
+	}
+	text := fmt.Sprintf("warning: %s: %s", at, msg)
+	if c := sql.Caret(r.src, at); c != "" {
+		text += "\n" + c
+	}
+	r.out.OnNotice(text)
+}
+
+// runPlan runs a query to the end of its input, into the caller's writer
+// (SELECT) or the sink's (INSERT).
+func (r *runner) runPlan(ctx context.Context, p *planner.Plan) error {
+	job, err := p.Job()
 	if err != nil {
 		return err
 	}
-	stats, runErr := job.Run(ctx, e.mem, w)
+	loc := r.e.settings.location
+	var w ResultWriter
+	if p.Sink == nil {
+		if w, err = r.writer(p.Schema()); err != nil {
+			return err
+		}
+	} else {
+		switch p.Sink.Connector {
+		case "print":
+			stdout := r.out.Stdout
+			if stdout == nil {
+				stdout = os.Stdout
+			}
+			w = exec.NewPrintWriter(stdout, p.Sink.PrintIdentifier, loc)
+		default:
+			w = exec.NewBlackholeWriter()
+		}
+	}
+	stats, runErr := job.Run(ctx, r.e.mem, w)
 	closeErr := w.Close()
-	if out.OnSummary != nil {
-		out.OnSummary(Summary{
+	if r.out.OnSummary != nil {
+		r.out.OnSummary(Summary{
 			RowsRead:        stats.RowsRead,
 			LateRowsDropped: stats.LateDropped,
 			BadRowsSkipped:  stats.BadSkipped,
@@ -130,4 +235,11 @@ func (e *Engine) runJob(ctx context.Context, job *exec.Job, out Output) error {
 		return runErr
 	}
 	return closeErr
+}
+
+func (r *runner) writer(schema *arrow.Schema) (ResultWriter, error) {
+	if r.out.NewWriter == nil {
+		return nil, fmt.Errorf("wsql: Output.NewWriter is required for statements with results")
+	}
+	return r.out.NewWriter(ResultInfo{Schema: schema, Location: r.e.settings.location})
 }

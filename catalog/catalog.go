@@ -12,19 +12,25 @@ import (
 // concurrent use; the engine serialises statements.
 type Catalog struct {
 	tables map[string]*Table
+	views  map[string]*View
 }
 
 // New returns an empty catalog.
-func New() *Catalog { return &Catalog{tables: make(map[string]*Table)} }
+func New() *Catalog {
+	return &Catalog{tables: make(map[string]*Table), views: make(map[string]*View)}
+}
 
 // CreateTable validates a CREATE TABLE statement and registers the table.
-// With IF NOT EXISTS an existing table is kept and nil returned.
+// With IF NOT EXISTS an existing table is kept and returned.
 func (c *Catalog) CreateTable(stmt *sql.CreateTable) (*Table, error) {
 	if old := c.Table(stmt.Name.Name); old != nil {
 		if stmt.IfNotExists {
 			return old, nil
 		}
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Name.At, "table %s already exists (declared at %s)", old.Name, old.At)
+	}
+	if v := c.View(stmt.Name.Name); v != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, stmt.Name.At, "a view named %s already exists (declared at %s)", v.Name, v.At)
 	}
 	t, err := NewTable(stmt)
 	if err != nil {
@@ -36,27 +42,46 @@ func (c *Catalog) CreateTable(stmt *sql.CreateTable) (*Table, error) {
 
 // NewTable builds a Table from CREATE TABLE without registering it.
 func NewTable(stmt *sql.CreateTable) (*Table, error) {
-	t := &Table{Name: stmt.Name.Name, Options: Options(stmt.Options), At: stmt.At}
+	t := &Table{Name: stmt.Name.Name, Options: Options(stmt.Options), Comment: stmt.Comment, At: stmt.At}
 	if len(stmt.Columns) == 0 {
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Name.At, "table %s has no columns", t.Name)
 	}
-	var fields []arrow.Field
+	// Computed columns read physical columns declared anywhere in the list.
+	phys := &Table{Name: t.Name}
 	for _, def := range stmt.Columns {
-		if def.Computed != nil {
-			return nil, sql.Errorf(sql.ErrUnsupported, def.Name.At, "computed column %s is not supported yet", def.Name.Name)
+		if def.Computed == nil {
+			dt, _ := ArrowType(def.Type) // an error is reported with the column below
+			phys.Columns = append(phys.Columns, Column{Name: def.Name.Name, SQLType: TypeString(def.Type), Type: dt})
 		}
-		if t.Column(def.Name.Name) >= 0 && t.Columns[t.Column(def.Name.Name)].Name == def.Name.Name {
+	}
+	var fields, physical []arrow.Field
+	for _, def := range stmt.Columns {
+		if i := t.Column(def.Name.Name); i >= 0 && t.Columns[i].Name == def.Name.Name {
 			return nil, sql.Errorf(sql.ErrInvalid, def.Name.At, "duplicate column %s", def.Name.Name)
 		}
-		dt, err := ArrowType(def.Type)
-		if err != nil {
-			return nil, err
+		var col Column
+		if def.Computed != nil {
+			c, err := computedColumn(def, phys, t)
+			if err != nil {
+				return nil, err
+			}
+			col = c
+		} else {
+			dt, err := ArrowType(def.Type)
+			if err != nil {
+				return nil, err
+			}
+			col = Column{Name: def.Name.Name, SQLType: TypeString(def.Type), Type: dt, NotNull: def.NotNull, At: def.Name.At}
 		}
-		t.Columns = append(t.Columns, Column{
-			Name: def.Name.Name, SQLType: TypeString(def.Type), Type: dt, NotNull: def.NotNull, At: def.Name.At,
-		})
-		fields = append(fields, arrow.Field{Name: def.Name.Name, Type: dt, Nullable: !def.NotNull})
+		col.Comment = def.Comment
+		t.Columns = append(t.Columns, col)
+		f := arrow.Field{Name: col.Name, Type: col.Type, Nullable: !col.NotNull}
+		fields = append(fields, f)
+		if col.Computed == nil {
+			physical = append(physical, f)
+		}
 	}
+	t.physical = arrow.NewSchema(physical, nil)
 	t.schema = arrow.NewSchema(fields, nil)
 	if stmt.Watermark != nil {
 		wm, err := newWatermark(stmt.Watermark, t)
@@ -73,6 +98,66 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// CreateView registers a view. The caller has checked that its query
+// plans. With IF NOT EXISTS an existing view is kept.
+func (c *Catalog) CreateView(stmt *sql.CreateView) (*View, error) {
+	if old := c.View(stmt.Name.Name); old != nil {
+		if stmt.IfNotExists {
+			return old, nil
+		}
+		return nil, sql.Errorf(sql.ErrInvalid, stmt.Name.At, "view %s already exists (declared at %s)", old.Name, old.At)
+	}
+	if t := c.Table(stmt.Name.Name); t != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, stmt.Name.At, "a table named %s already exists (declared at %s)", t.Name, t.At)
+	}
+	v := &View{Name: stmt.Name.Name, Query: stmt.Query, Text: stmt.QueryText, At: stmt.At}
+	for _, col := range stmt.Columns {
+		v.Columns = append(v.Columns, col.Name)
+	}
+	c.views[strings.ToLower(v.Name)] = v
+	return v, nil
+}
+
+// Drop removes a table or view. Without IF EXISTS a missing name is an
+// error that suggests the closest existing one; dropping a table with DROP
+// VIEW (or the reverse) is an error too, as in Flink.
+func (c *Catalog) Drop(stmt *sql.Drop) error {
+	key := strings.ToLower(stmt.Name.Name)
+	kind, names, exists := "table", c.TableNames(), c.tables[key] != nil
+	other := c.views[key] != nil
+	if stmt.View {
+		kind, names, exists, other = "view", c.ViewNames(), c.views[key] != nil, c.tables[key] != nil
+	}
+	if !exists {
+		if other {
+			return sql.Errorf(sql.ErrInvalid, stmt.Name.At, "%s is not a %s; use DROP %s", stmt.Name.Name, kind, map[bool]string{true: "TABLE", false: "VIEW"}[stmt.View])
+		}
+		if stmt.IfExists {
+			return nil
+		}
+		return sql.Errorf(sql.ErrInvalid, stmt.Name.At, "%s %s does not exist%s", kind, stmt.Name.Name, didYouMean(stmt.Name.Name, names))
+	}
+	if stmt.View {
+		delete(c.views, key)
+	} else {
+		delete(c.tables, key)
+	}
+	return nil
+}
+
+// View returns the view called name (case-insensitive), or nil.
+func (c *Catalog) View(name string) *View { return c.views[strings.ToLower(name)] }
+
+// ViewNames lists the views in name order.
+func (c *Catalog) ViewNames() []string {
+	out := make([]string, 0, len(c.views))
+	for _, v := range c.views {
+		out = append(out, v.Name)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Table returns the table called name (case-insensitive), or nil.

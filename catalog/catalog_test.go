@@ -38,7 +38,7 @@ func TestCreateTableTypesAndWatermark(t *testing.T) {
 	require.False(t, tbl.Schema().Field(0).Nullable, "NOT NULL")
 	require.True(t, tbl.Schema().Field(1).Nullable)
 	require.Equal(t, "DECIMAL(12, 2)", tbl.Columns[6].SQLType)
-	require.Equal(t, &Watermark{Column: "ts", Index: 0, DelayMillis: 5000, Expr: tbl.Watermark.Expr, At: tbl.Watermark.At}, tbl.Watermark)
+	require.Equal(t, &Watermark{Column: "ts", Index: 0, Bounded: true, DelayMillis: 5000, Expr: tbl.Watermark.Expr, At: tbl.Watermark.At}, tbl.Watermark)
 	v, ok := tbl.Options.Get("path")
 	require.True(t, ok)
 	require.Equal(t, "x.csv", v)
@@ -65,8 +65,20 @@ func TestCreateTableErrors(t *testing.T) {
 			`1:20: TIMESTAMP(6) is not supported yet: wsql keeps timestamps in milliseconds, declare TIMESTAMP(3)`},
 		{`CREATE TABLE t (a INT, a STRING) WITH ('c' = 'v')`, `1:24: duplicate column a`},
 		{`CREATE TABLE t (d DECIMAL(40, 2)) WITH ('c' = 'v')`, `1:19: DECIMAL(40, 2) is invalid: precision must be 1 to 38 and scale 0 to precision`},
-		{`CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts + INTERVAL '1' SECOND) WITH ('c' = 'v')`,
-			"1:54: watermark expression not supported yet: write `ts` or `ts - INTERVAL '<n>' <unit>`"},
+		{`CREATE TABLE t (pt AS PROCTIME(), WATERMARK FOR pt AS pt) WITH ('c' = 'v')`,
+			`1:49: watermark column "pt" is a processing-time attribute (PROCTIME()); declare the watermark on an event-time column`},
+		{`CREATE TABLE t (a INT, x AS a + 1) WITH ('c' = 'v')`,
+			"1:29: computed column x: only PROCTIME(), TO_TIMESTAMP_LTZ(col, 3), TO_TIMESTAMP(col [, format]) and a column name are supported yet"},
+		{`CREATE TABLE t (s STRING, ts AS TO_TIMESTAMP_LTZ(s, 3)) WITH ('c' = 'v')`,
+			"1:50: TO_TIMESTAMP_LTZ over STRING is not supported yet; use an integer column"},
+		{`CREATE TABLE t (e BIGINT, ts AS TO_TIMESTAMP_LTZ(e, 6)) WITH ('c' = 'v')`,
+			"1:53: the precision of TO_TIMESTAMP_LTZ must be 0 (epoch seconds) or 3 (epoch milliseconds)"},
+		{`CREATE TABLE t (e BIGINT, ts AS TO_TIMESTAMP(e)) WITH ('c' = 'v')`,
+			"1:46: TO_TIMESTAMP reads a STRING, not BIGINT"},
+		{`CREATE TABLE t (e BIGINT, a AS e, b AS a) WITH ('c' = 'v')`,
+			"1:40: computed column a cannot be used in another computed column"},
+		{`CREATE TABLE t (e BIGINT, a AS f) WITH ('c' = 'v')`,
+			"1:32: column f not found in table t; did you mean e?"},
 	}
 	for _, tc := range cases {
 		_, err := createTable(t, New(), tc.src)
@@ -101,4 +113,64 @@ func TestDuplicateOptionInBuiltStatement(t *testing.T) {
 	}
 	_, err := NewTable(stmt)
 	require.EqualError(t, err, "1:10: option 'k' is given twice")
+}
+
+func TestGeneralWatermarkExpressionIsKeptForThePlanner(t *testing.T) {
+	tbl, err := createTable(t, New(), `CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts + INTERVAL '1' SECOND) WITH ('c' = 'v')`)
+	require.NoError(t, err)
+	require.False(t, tbl.Watermark.Bounded)
+	require.NotNil(t, tbl.Watermark.Expr)
+}
+
+func TestComputedColumns(t *testing.T) {
+	tbl, err := createTable(t, New(), `CREATE TABLE t (
+		ts AS TO_TIMESTAMP_LTZ(epoch, 3),
+		epoch BIGINT,
+		s STRING,
+		ts2 AS TO_TIMESTAMP(s, 'yyyy/MM/dd HH:mm'),
+		pt AS PROCTIME(),
+		alias AS s,
+		WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+	) WITH ('c' = 'v')`)
+	require.NoError(t, err)
+	var types []string
+	for _, c := range tbl.Columns {
+		types = append(types, c.SQLType)
+	}
+	require.Equal(t, []string{"TIMESTAMP_LTZ(3)", "BIGINT", "STRING", "TIMESTAMP(3)", "TIMESTAMP_LTZ(3)", "STRING"}, types)
+	require.True(t, tbl.Columns[4].Proctime)
+	require.Equal(t, 6, tbl.Schema().NumFields())
+	require.Equal(t, 2, tbl.PhysicalSchema().NumFields(), "only epoch and s are read by the source")
+	require.Equal(t, 0, tbl.Watermark.Index)
+	require.Equal(t, "yyyy/MM/dd HH:mm", TimestampFormat(tbl.Columns[3].Computed.(*sql.FuncCall)))
+	require.Equal(t, 3, LTZPrecision(tbl.Columns[0].Computed.(*sql.FuncCall)))
+}
+
+func TestViewsAndDrop(t *testing.T) {
+	c := New()
+	_, err := createTable(t, c, `CREATE TABLE clicks (a INT) WITH ('c' = 'v')`)
+	require.NoError(t, err)
+	at := sql.Pos{Offset: 0, Line: 1, Col: 1}
+	view := &sql.CreateView{At: at, Name: sql.Ident{Name: "per_minute", At: at}, Query: &sql.Select{}, QueryText: "SELECT 1"}
+	v, err := c.CreateView(view)
+	require.NoError(t, err)
+	require.Equal(t, "SELECT 1", v.Text)
+	require.Same(t, v, c.View("PER_MINUTE"))
+	_, err = c.CreateView(view)
+	require.ErrorContains(t, err, "view per_minute already exists")
+	view.IfNotExists = true
+	again, err := c.CreateView(view)
+	require.NoError(t, err)
+	require.Same(t, v, again)
+	_, err = c.CreateView(&sql.CreateView{Name: sql.Ident{Name: "clicks"}, Query: &sql.Select{}})
+	require.ErrorContains(t, err, "a table named clicks already exists")
+	require.Equal(t, []string{"per_minute"}, c.ViewNames())
+
+	require.EqualError(t, c.Drop(&sql.Drop{Name: sql.Ident{Name: "per_minute", At: at}}), "1:1: per_minute is not a table; use DROP VIEW")
+	require.EqualError(t, c.Drop(&sql.Drop{Name: sql.Ident{Name: "click", At: at}}), "1:1: table click does not exist; did you mean clicks?")
+	require.NoError(t, c.Drop(&sql.Drop{Name: sql.Ident{Name: "nope"}, IfExists: true}))
+	require.NoError(t, c.Drop(&sql.Drop{View: true, Name: sql.Ident{Name: "per_minute"}}))
+	require.NoError(t, c.Drop(&sql.Drop{Name: sql.Ident{Name: "CLICKS"}}))
+	require.Empty(t, c.TableNames())
+	require.Empty(t, c.ViewNames())
 }

@@ -7,13 +7,17 @@ import (
 	"github.com/wsql/wsql/sql"
 )
 
-// Column is one physical column of a table.
+// Column is one column of a table: physical (read by the source) or
+// computed from physical columns (Computed is set).
 type Column struct {
-	Name    string
-	SQLType string // as Flink prints it, e.g. TIMESTAMP(3)
-	Type    arrow.DataType
-	NotNull bool
-	At      sql.Pos
+	Name     string
+	SQLType  string // as Flink prints it, e.g. TIMESTAMP(3)
+	Type     arrow.DataType
+	NotNull  bool
+	Computed sql.Expr // nil for a physical column
+	Proctime bool     // the column is PROCTIME(): a processing-time attribute
+	Comment  string
+	At       sql.Pos
 }
 
 // Table is a declared table: its columns, rowtime attribute and options.
@@ -22,12 +26,18 @@ type Table struct {
 	Columns   []Column
 	Watermark *Watermark // nil when the table has no rowtime attribute
 	Options   Options
+	Comment   string
 	At        sql.Pos
 	schema    *arrow.Schema
+	physical  *arrow.Schema
 }
 
-// Schema is the table's Arrow schema, one field per column.
+// Schema is the table's Arrow schema, one field per column, physical and
+// computed, in declaration order.
 func (t *Table) Schema() *arrow.Schema { return t.schema }
+
+// PhysicalSchema holds only the columns a source reads, in order.
+func (t *Table) PhysicalSchema() *arrow.Schema { return t.physical }
 
 // Column finds a column by name: exact match first, then a unique
 // case-insensitive match. It returns the column's index or -1.

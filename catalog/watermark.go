@@ -5,13 +5,15 @@ import (
 )
 
 // Watermark is a table's `WATERMARK FOR column AS expr`, which makes the
-// column the rowtime attribute. wsql understands the bounded
-// out-of-orderness form `column - INTERVAL ...` (and `column` alone, a delay
-// of zero), which is what Flink users write.
+// column the rowtime attribute. Bounded is set for the form Flink users
+// write, `column - INTERVAL ...` (or `column` alone, a delay of zero): the
+// watermark is then max(column - DelayMillis) over the rows seen. Other
+// expressions are kept as written; the planner says whether it can run them.
 type Watermark struct {
 	Column      string
-	Index       int   // the column's index: the rowtime index
-	DelayMillis int64 // the watermark is max(column - delay) over rows seen
+	Index       int // the column's index: the rowtime index
+	Bounded     bool
+	DelayMillis int64
 	Expr        sql.Expr
 	At          sql.Pos
 }
@@ -27,32 +29,37 @@ func newWatermark(def *sql.WatermarkDef, t *Table) (*Watermark, error) {
 	if col.SQLType[:min(len(col.SQLType), 9)] != "TIMESTAMP" {
 		return nil, sql.Errorf(sql.ErrInvalid, def.Column.At, "watermark column %q must be TIMESTAMP(3) or TIMESTAMP_LTZ(3), not %s", col.Name, col.SQLType)
 	}
-	delay, err := watermarkDelay(def.Expr, col.Name)
+	if col.Proctime {
+		return nil, sql.Errorf(sql.ErrInvalid, def.Column.At, "watermark column %q is a processing-time attribute (PROCTIME()); declare the watermark on an event-time column", col.Name)
+	}
+	wm := &Watermark{Column: col.Name, Index: idx, Expr: def.Expr, At: def.At}
+	delay, bounded, err := watermarkDelay(def.Expr, col.Name)
 	if err != nil {
 		return nil, err
 	}
-	return &Watermark{Column: col.Name, Index: idx, DelayMillis: delay, Expr: def.Expr, At: def.At}, nil
+	wm.DelayMillis, wm.Bounded = delay, bounded
+	return wm, nil
 }
 
-// watermarkDelay reads the delay out of `col` or `col - INTERVAL ...`.
-func watermarkDelay(e sql.Expr, column string) (int64, error) {
+// watermarkDelay reads the delay out of `col` or `col - INTERVAL ...`;
+// bounded is false for any other expression.
+func watermarkDelay(e sql.Expr, column string) (delay int64, bounded bool, err error) {
 	isCol := func(e sql.Expr) bool {
 		c, ok := e.(*sql.ColumnRef)
 		return ok && c.Table == "" && (c.Name == column || equalFoldASCII(c.Name, column))
 	}
 	if isCol(e) {
-		return 0, nil
+		return 0, true, nil
 	}
 	if b, ok := e.(*sql.Binary); ok && b.Op == "-" && isCol(b.L) {
 		if iv, ok := b.R.(*sql.IntervalLiteral); ok {
 			if iv.Millis < 0 {
-				return 0, sql.Errorf(sql.ErrInvalid, iv.At, "watermark delay %s must not be negative", iv.Text)
+				return 0, false, sql.Errorf(sql.ErrInvalid, iv.At, "watermark delay %s must not be negative", iv.Text)
 			}
-			return iv.Millis, nil
+			return iv.Millis, true, nil
 		}
 	}
-	return 0, sql.Errorf(sql.ErrUnsupported, e.Pos(),
-		"watermark expression not supported yet: write `%s` or `%s - INTERVAL '<n>' <unit>`", column, column)
+	return 0, false, nil
 }
 
 func equalFoldASCII(a, b string) bool {

@@ -11,13 +11,16 @@ import (
 	"github.com/wsql/wsql/windowop"
 )
 
-// Job is a planned streaming query: a source, its rowtime and watermark,
-// a window aggregation and the projection to the SELECT list. It is
-// immutable; Run builds the running operators.
+// Job is a planned streaming query: a source, the computed columns it
+// needs, its rowtime and watermark, a window aggregation and the projection
+// to the SELECT list. It is immutable; Run builds the running operators.
+//
+//	source ─▶ [computed columns] ─▶ watermark assigner ─▶ window ─▶ project ─▶ writer
 type Job struct {
 	Source       *FileSource
-	RowtimeIndex int   // source column with event time; -1 if none
-	DelayMillis  int64 // watermark delay
+	Computed     *ComputedSpec // nil when no computed column is read
+	RowtimeIndex int           // column with event time, after computed columns
+	DelayMillis  int64         // watermark delay
 	Window       windowop.Config
 	Project      ProjectSpec
 }
@@ -56,15 +59,27 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 	}
 	defer window.Close()
 	assigner := NewWatermarkAssigner(j.RowtimeIndex, j.DelayMillis, window)
+	var first windowop.Operator = assigner
+	var computed *ComputedColumns
+	if j.Computed != nil {
+		computed = NewComputedColumns(*j.Computed, mem, assigner)
+		first = computed
+	}
 	reader, err := j.Source.Open(mem)
 	if err != nil {
 		return stats, err
 	}
 	defer reader.Close()
 
-	err = drive(ctx, reader, assigner)
+	err = drive(ctx, reader, first)
 	src := reader.Stats()
 	ws := window.Stats()
+	if computed != nil {
+		// Rows the computed columns passed on: a batch cut short by a bad
+		// row counts only the rows before it, whatever the batch size.
+		src.Skipped += computed.Skipped()
+		src.Rows = computed.Passed()
+	}
 	stats = Stats{
 		RowsRead:    src.Rows,
 		BadSkipped:  src.Skipped,

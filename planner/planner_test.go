@@ -22,7 +22,11 @@ func plan(t *testing.T, query string) (*exec.Job, error) {
 	cat := catalog.New()
 	_, err = cat.CreateTable(stmts[0].(*sql.CreateTable))
 	require.NoError(t, err)
-	return PlanSelect(stmts[1].(*sql.Select), cat, Options{BatchSize: 7})
+	p, err := PlanSelect(stmts[1].(*sql.Select), cat, Options{BatchSize: 7})
+	if err != nil {
+		return nil, err
+	}
+	return p.Job()
 }
 
 func TestPlanTumbleQuery(t *testing.T) {

@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/wsql/wsql/catalog"
@@ -13,70 +14,81 @@ import (
 
 // Options tune planning.
 type Options struct {
-	BatchSize int // rows per source batch; 0 means exec.DefaultBatchSize
+	BatchSize int            // rows per source batch; 0 means exec.DefaultBatchSize
+	Location  *time.Location // 'table.local-time-zone'; nil means UTC
 }
 
-// PlanSelect lowers a windowed aggregation into a Job:
-//
-//	source ─▶ watermark assigner ─▶ window aggregate ─▶ project
-func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*exec.Job, error) {
-	t := cat.Table(stmt.From.Name.Name)
-	if t == nil {
-		return nil, sql.Errorf(sql.ErrInvalid, stmt.From.Name.At, "table %s does not exist%s",
-			stmt.From.Name.Name, catalog.DidYouMean(stmt.From.Name.Name, cat.TableNames()))
+// Names of the columns a window table-valued function adds.
+const (
+	tvfStart = "window_start"
+	tvfEnd   = "window_end"
+	tvfTime  = "window_time"
+)
+
+// PlanSelect plans a windowed aggregation, written with a group window
+// (GROUP BY k, TUMBLE(ts, ...)) or a window table-valued function
+// (FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ...)) GROUP BY window_start,
+// window_end, k). Both lower to the same plan.
+func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, error) {
+	from := stmt.From.Name
+	if from.Name == "" {
+		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "queries without FROM are not supported yet")
 	}
-	s := &selectPlanner{stmt: stmt, table: t}
+	if v := cat.View(from.Name); v != nil {
+		return nil, sql.Errorf(sql.ErrUnsupported, from.At, "queries over views are not supported yet (view %s)", v.Name)
+	}
+	t := cat.Table(from.Name)
+	if t == nil {
+		names := append(cat.TableNames(), cat.ViewNames()...)
+		return nil, sql.Errorf(sql.ErrInvalid, from.At, "table %s does not exist%s", from.Name, catalog.DidYouMean(from.Name, names))
+	}
+	s := &selectPlanner{stmt: stmt, table: t, tvf: stmt.From.Window}
 	if stmt.Where != nil {
 		return nil, sql.Errorf(sql.ErrUnsupported, stmt.Where.Pos(), "WHERE is not supported yet")
 	}
 	if stmt.Having != nil {
 		return nil, sql.Errorf(sql.ErrUnsupported, stmt.Having.Pos(), "HAVING is not supported yet")
 	}
-	if err := s.planGroupBy(); err != nil {
+	var err error
+	if s.tvf != nil {
+		err = s.planTVF()
+	} else {
+		err = s.planGroupWindow()
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := s.planSelectList(); err != nil {
 		return nil, err
 	}
-	src, err := planSource(t, opts.BatchSize)
-	if err != nil {
-		return nil, err
-	}
-	s.window.Input = src.Schema
-	winSchema, err := s.window.OutputSchema()
-	if err != nil {
-		return nil, err
-	}
-	var fields []arrow.Field
-	for i, c := range s.project {
-		f := winSchema.Field(c)
-		f.Name = s.names[i]
-		fields = append(fields, f)
-	}
-	return &exec.Job{
-		Source:       src,
-		RowtimeIndex: t.Watermark.Index,
-		DelayMillis:  t.Watermark.DelayMillis,
-		Window:       s.window,
-		Project:      exec.ProjectSpec{Columns: s.project, Schema: arrow.NewSchema(fields, nil)},
-	}, nil
+	return s.finish(opts)
 }
 
 type selectPlanner struct {
 	stmt  *sql.Select
 	table *catalog.Table
+	tvf   *sql.WindowTVF
 
-	windowCall *sql.WindowCall
-	window     windowop.Config
+	windowCall *sql.WindowCall // the GROUP BY window, group-window form only
+	window     Window
+	timeCol    int   // table column of the time attribute
 	keyCols    []int // table column of each GROUP BY key, in order
+	aggs       []Aggregate
+	aggCols    []int // table column of each aggregate's argument, -1 for COUNT(*)
+	notices    []Notice
 
-	project []int    // window-operator output column of each select item
-	names   []string // output name of each select item
+	// each select item: a key (keyRef >= 0), a window column (winCol >= 0)
+	// or an aggregate (aggRef >= 0)
+	items []selectItem
 }
 
-// planGroupBy reads GROUP BY: exactly one group window plus key columns.
-func (s *selectPlanner) planGroupBy() error {
-	t := s.table
+type selectItem struct {
+	name                   string
+	keyRef, winCol, aggRef int
+}
+
+// planGroupWindow reads GROUP BY with one group window plus key columns.
+func (s *selectPlanner) planGroupWindow() error {
 	for _, e := range s.stmt.GroupBy {
 		switch g := e.(type) {
 		case *sql.WindowCall:
@@ -85,151 +97,213 @@ func (s *selectPlanner) planGroupBy() error {
 			}
 			s.windowCall = g
 		case *sql.ColumnRef:
-			idx, err := s.resolve(g)
-			if err != nil {
+			if err := s.addKey(g); err != nil {
 				return err
 			}
-			for _, k := range s.keyCols {
-				if k == idx {
-					return sql.Errorf(sql.ErrInvalid, g.At, "column %s appears twice in GROUP BY", t.Columns[idx].Name)
-				}
-			}
-			s.keyCols = append(s.keyCols, idx)
 		default:
 			return sql.Errorf(sql.ErrUnsupported, e.Pos(), "GROUP BY on expressions is not supported yet; group by columns")
 		}
 	}
-	if s.windowCall == nil {
+	w := s.windowCall
+	if w == nil {
 		at := s.stmt.At
 		if len(s.stmt.GroupBy) > 0 {
 			at = s.stmt.GroupBy[0].Pos()
 		}
 		return sql.Errorf(sql.ErrUnsupported, at, "queries without a group window are not supported yet; add TUMBLE(<time attribute>, INTERVAL ...) to GROUP BY")
 	}
-	return s.planWindow(s.windowCall)
-}
-
-// planWindow checks the group window's arguments and builds its assigner.
-func (s *selectPlanner) planWindow(w *sql.WindowCall) error {
-	t := s.table
-	if w.Kind != sql.Tumble {
-		return sql.Errorf(sql.ErrUnsupported, w.At, "%s windows are not supported yet (supported: TUMBLE)", w.Kind)
-	}
-	if len(w.Args) < 2 || len(w.Args) > 3 {
-		return sql.Errorf(sql.ErrInvalid, w.At, "TUMBLE takes a time attribute, a size and an optional offset: TUMBLE(ts, INTERVAL '1' MINUTE)")
+	if len(w.Args) == 0 {
+		return sql.Errorf(sql.ErrInvalid, w.At, "%s needs a time attribute and its intervals", w.Kind)
 	}
 	col, ok := w.Args[0].(*sql.ColumnRef)
 	if !ok {
-		return sql.Errorf(sql.ErrInvalid, w.Args[0].Pos(), "the first argument of TUMBLE must be a time attribute column")
+		return sql.Errorf(sql.ErrInvalid, w.Args[0].Pos(), "the first argument of %s must be a time attribute column", w.Kind)
 	}
 	idx, err := s.resolve(col)
 	if err != nil {
 		return err
 	}
-	if t.Watermark == nil {
-		return sql.Errorf(sql.ErrInvalid, col.At, "table %s has no time attribute: declare WATERMARK FOR %s AS %s - INTERVAL '5' SECOND in CREATE TABLE",
-			t.Name, t.Columns[idx].Name, t.Columns[idx].Name)
-	}
-	if idx != t.Watermark.Index {
-		return sql.Errorf(sql.ErrInvalid, col.At, "column %s is not a time attribute; the time attribute of table %s is %s",
-			t.Columns[idx].Name, t.Name, t.Watermark.Column)
-	}
-	size, err := intervalArg(w.Args[1], "size")
-	if err != nil {
+	if err := s.setTimeAttribute(idx, col.At); err != nil {
 		return err
 	}
-	if size <= 0 {
-		return sql.Errorf(sql.ErrInvalid, w.Args[1].Pos(), "window size must be positive")
+	s.window, err = windowArgs(w.Kind, w.At, w.Args[1:], &s.notices)
+	return err
+}
+
+// planTVF reads FROM TABLE(TUMBLE(...)) with GROUP BY window_start,
+// window_end and key columns.
+func (s *selectPlanner) planTVF() error {
+	tvf := s.tvf
+	if !strings.EqualFold(tvf.Table.Name, s.table.Name) {
+		return sql.Errorf(sql.ErrInvalid, tvf.Table.At, "internal: TVF table %s differs from FROM table %s", tvf.Table.Name, s.table.Name)
 	}
-	var offset int64
-	if len(w.Args) == 3 {
-		if offset, err = intervalArg(w.Args[2], "offset"); err != nil {
-			return err
+	idx := s.table.Column(tvf.TimeCol.Name)
+	if idx < 0 {
+		return sql.Errorf(sql.ErrInvalid, tvf.TimeCol.At, "column %s not found in table %s%s", tvf.TimeCol.Name, s.table.Name, catalog.DidYouMean(tvf.TimeCol.Name, s.table.ColumnNames()))
+	}
+	if err := s.setTimeAttribute(idx, tvf.TimeCol.At); err != nil {
+		return err
+	}
+	if len(tvf.PartitionBy) > 0 {
+		return sql.Errorf(sql.ErrUnsupported, tvf.PartitionBy[0].At, "SESSION window table functions are not supported yet; use GROUP BY k, SESSION(ts, gap)")
+	}
+	var err error
+	if s.window, err = windowArgs(tvf.Kind, tvf.At, tvf.Args, &s.notices); err != nil {
+		return err
+	}
+	var start, end bool
+	for _, e := range s.stmt.GroupBy {
+		c, ok := e.(*sql.ColumnRef)
+		if !ok {
+			if w, ok := e.(*sql.WindowCall); ok {
+				return sql.Errorf(sql.ErrInvalid, w.At, "a query over a window table function groups by window_start and window_end, not by %s(...)", w.Kind)
+			}
+			return sql.Errorf(sql.ErrUnsupported, e.Pos(), "GROUP BY on expressions is not supported yet; group by columns")
+		}
+		switch {
+		case s.isWindowColumn(c, tvfStart):
+			start = true
+		case s.isWindowColumn(c, tvfEnd):
+			end = true
+		case s.isWindowColumn(c, tvfTime):
+		default:
+			if err := s.addKey(c); err != nil {
+				return err
+			}
 		}
 	}
-	tumble, err := windowop.NewTumble(size, offset)
-	if err != nil {
-		return sql.Errorf(sql.ErrInvalid, w.At, "%v", err)
-	}
-	s.window = windowop.Config{
-		RowtimeIndex: idx,
-		KeyIndexes:   s.keyCols,
-		Assigner:     tumble,
+	if !start || !end {
+		at := s.stmt.At
+		if len(s.stmt.GroupBy) > 0 {
+			at = s.stmt.GroupBy[0].Pos()
+		}
+		return sql.Errorf(sql.ErrUnsupported, at, "a query over a window table function must GROUP BY window_start, window_end; other forms are not supported yet")
 	}
 	return nil
 }
 
-func intervalArg(e sql.Expr, what string) (int64, error) {
-	iv, ok := e.(*sql.IntervalLiteral)
-	if !ok {
-		return 0, sql.Errorf(sql.ErrInvalid, e.Pos(), "window %s must be an interval literal such as INTERVAL '1' MINUTE", what)
-	}
-	return iv.Millis, nil
+// isWindowColumn reports whether c names one of the TVF's window columns
+// (and not a real column of the same name).
+func (s *selectPlanner) isWindowColumn(c *sql.ColumnRef, name string) bool {
+	return s.tvf != nil && strings.EqualFold(c.Name, name) && s.table.Column(c.Name) < 0
 }
 
-// planSelectList maps each select item to a column of the window operator's
-// output: a key, a window property or an aggregate.
+// setTimeAttribute checks that the window's time column is a time
+// attribute: the table's rowtime or a PROCTIME() column.
+func (s *selectPlanner) setTimeAttribute(idx int, at sql.Pos) error {
+	t := s.table
+	c := t.Columns[idx]
+	s.timeCol = idx
+	if c.Proctime || (t.Watermark != nil && t.Watermark.Index == idx) {
+		return nil
+	}
+	if t.Watermark != nil {
+		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute; the time attribute of table %s is %s",
+			c.Name, t.Name, t.Watermark.Column)
+	}
+	return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute: declare WATERMARK FOR %s AS %s - INTERVAL '5' SECOND in CREATE TABLE %s, or window by a PROCTIME() column",
+		c.Name, c.Name, c.Name, t.Name)
+}
+
+func (s *selectPlanner) addKey(c *sql.ColumnRef) error {
+	idx, err := s.resolve(c)
+	if err != nil {
+		return err
+	}
+	for _, k := range s.keyCols {
+		if k == idx {
+			return sql.Errorf(sql.ErrInvalid, c.At, "column %s appears twice in GROUP BY", s.table.Columns[idx].Name)
+		}
+	}
+	if s.table.Columns[idx].Proctime {
+		return sql.Errorf(sql.ErrUnsupported, c.At, "grouping by the processing-time column %s is not supported yet", c.Name)
+	}
+	s.keyCols = append(s.keyCols, idx)
+	return nil
+}
+
+// planSelectList maps each select item to a key, a window property or an
+// aggregate.
 func (s *selectPlanner) planSelectList() error {
-	nk := len(s.keyCols)
 	for i, item := range s.stmt.Items {
 		if item.Star {
 			return sql.Errorf(sql.ErrInvalid, item.At, "SELECT * cannot be used with GROUP BY; list the keys, window properties and aggregates")
 		}
-		name := item.Alias
-		var col int
+		it := selectItem{name: item.Alias, keyRef: -1, winCol: -1, aggRef: -1}
 		switch e := item.Expr.(type) {
 		case *sql.ColumnRef:
+			if s.tvf != nil {
+				if w := s.windowColumnIndex(e); w >= 0 {
+					it.winCol = w
+					if it.name == "" {
+						it.name = strings.ToLower(e.Name)
+					}
+					break
+				}
+			}
 			idx, err := s.resolve(e)
 			if err != nil {
 				return err
 			}
-			k := indexOf(s.keyCols, idx)
-			if k < 0 {
+			it.keyRef = indexOf(s.keyCols, idx)
+			if it.keyRef < 0 {
 				return sql.Errorf(sql.ErrInvalid, e.At, "column %s is not being grouped: add it to GROUP BY or use it in an aggregate", s.table.Columns[idx].Name)
 			}
-			col = k
-			if name == "" {
-				name = s.table.Columns[idx].Name
+			if it.name == "" {
+				it.name = s.table.Columns[idx].Name
 			}
 		case *sql.WindowAux:
+			if s.tvf != nil {
+				return sql.Errorf(sql.ErrInvalid, e.At, "%s_%s belongs to GROUP BY windows; over a window table function select window_start, window_end or window_time", e.Kind, e.Prop)
+			}
 			if err := s.checkAux(e); err != nil {
 				return err
 			}
 			switch e.Prop {
 			case sql.WindowStart:
-				col = nk
+				it.winCol = 0
 			case sql.WindowEnd:
-				col = nk + 1
+				it.winCol = 1
 			case sql.WindowRowtime:
-				col = nk + 2
+				it.winCol = 2
 			default:
-				return sql.Errorf(sql.ErrUnsupported, e.At, "%s_%s is not supported yet: processing time windows are not built", e.Kind, e.Prop)
+				return sql.Errorf(sql.ErrUnsupported, e.At, "%s_%s is not supported yet: processing-time windows are not built", e.Kind, e.Prop)
 			}
 		case *sql.FuncCall:
-			agg, err := s.aggregate(e)
+			agg, col, err := s.aggregate(e)
 			if err != nil {
 				return err
 			}
-			agg.Name = fmt.Sprintf("agg%d", len(s.window.Aggs))
-			s.window.Aggs = append(s.window.Aggs, agg)
-			col = nk + 3 + len(s.window.Aggs) - 1
+			agg.Spec.Name = fmt.Sprintf("agg%d", len(s.aggs))
+			s.aggs = append(s.aggs, agg)
+			s.aggCols = append(s.aggCols, col)
+			it.aggRef = len(s.aggs) - 1
 		case *sql.WindowCall:
 			return sql.Errorf(sql.ErrInvalid, e.At, "%s(...) belongs in GROUP BY; select %s_START, %s_END or %s_ROWTIME instead", e.Kind, e.Kind, e.Kind, e.Kind)
 		default:
 			return sql.Errorf(sql.ErrUnsupported, item.Expr.Pos(), "expressions in the select list are not supported yet; select keys, window properties and aggregates")
 		}
-		if name == "" {
-			name = fmt.Sprintf("EXPR$%d", i) // Flink's name for an unnamed expression
+		if it.name == "" {
+			it.name = fmt.Sprintf("EXPR$%d", i) // Flink's name for an unnamed expression
 		}
-		for _, prev := range s.names {
-			if strings.EqualFold(prev, name) {
-				return sql.Errorf(sql.ErrInvalid, item.At, "duplicate output column name %s; give one an alias with AS", name)
+		for _, prev := range s.items {
+			if strings.EqualFold(prev.name, it.name) {
+				return sql.Errorf(sql.ErrInvalid, item.At, "duplicate output column name %s; give one an alias with AS", it.name)
 			}
 		}
-		s.project = append(s.project, col)
-		s.names = append(s.names, name)
+		s.items = append(s.items, it)
 	}
 	return nil
+}
+
+// windowColumnIndex maps window_start/end/time of a TVF to 0/1/2.
+func (s *selectPlanner) windowColumnIndex(c *sql.ColumnRef) int {
+	for i, n := range []string{tvfStart, tvfEnd, tvfTime} {
+		if s.isWindowColumn(c, n) {
+			return i
+		}
+	}
+	return -1
 }
 
 // checkAux verifies that an auxiliary function repeats the GROUP BY
@@ -247,33 +321,169 @@ func (s *selectPlanner) checkAux(a *sql.WindowAux) error {
 	return nil
 }
 
-// aggregate lowers COUNT(*), COUNT(col) and SUM(col).
-func (s *selectPlanner) aggregate(f *sql.FuncCall) (windowop.AggSpec, error) {
+// finish builds the stream schema (physical columns, then the computed
+// columns the query reads), maps table columns to it and assembles the plan.
+func (s *selectPlanner) finish(opts Options) (*Plan, error) {
+	t := s.table
+	src, err := planSource(t, opts.BatchSize)
+	if err != nil {
+		return nil, err
+	}
+	streamIdx := map[int]int{} // table column -> stream column
+	fields := append([]arrow.Field(nil), src.Schema.Fields()...)
+	for i, c := range t.Columns {
+		if c.Computed == nil {
+			streamIdx[i] = src.Schema.FieldIndices(c.Name)[0]
+		}
+	}
+	needed := append([]int{s.timeCol}, s.keyCols...)
+	for _, c := range s.aggCols {
+		if c >= 0 {
+			needed = append(needed, c)
+		}
+	}
+	var computed *exec.ComputedSpec
+	for _, col := range needed {
+		if _, ok := streamIdx[col]; ok {
+			continue
+		}
+		c := t.Columns[col]
+		streamIdx[col] = len(fields)
+		fields = append(fields, arrow.Field{Name: c.Name, Type: c.Type, Nullable: !c.NotNull})
+		if c.Proctime {
+			continue // planned so EXPLAIN shows it; Job refuses processing time
+		}
+		e, err := computedExpr(c, src.Schema)
+		if err != nil {
+			return nil, err
+		}
+		if computed == nil {
+			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
+		}
+		computed.Exprs = append(computed.Exprs, e)
+		if col == s.timeCol {
+			computed.RowtimeIndex = streamIdx[col]
+			fields[streamIdx[col]].Nullable = false
+		}
+	}
+	stream := arrow.NewSchema(fields, nil)
+	if computed != nil {
+		computed.Schema = stream
+	}
+	p := &Plan{
+		Location:  opts.Location,
+		Table:     t,
+		Source:    src,
+		Computed:  computed,
+		Stream:    stream,
+		Rowtime:   streamIdx[s.timeCol],
+		Proctime:  t.Columns[s.timeCol].Proctime,
+		Watermark: t.Watermark,
+		Window:    s.window,
+		Notices:   s.notices,
+	}
+	for _, k := range s.keyCols {
+		p.Keys = append(p.Keys, streamIdx[k])
+	}
+	for i, a := range s.aggs {
+		if s.aggCols[i] >= 0 {
+			a.Spec.Input = streamIdx[s.aggCols[i]]
+		}
+		p.Aggs = append(p.Aggs, a)
+	}
+	winSchema, err := p.windowConfig().OutputSchema()
+	if err != nil {
+		return nil, err
+	}
+	nk := len(p.Keys)
+	var outFields []arrow.Field
+	for _, it := range s.items {
+		var c int
+		switch {
+		case it.keyRef >= 0:
+			c = it.keyRef
+		case it.winCol >= 0:
+			c = nk + it.winCol
+		default:
+			c = nk + 3 + it.aggRef
+		}
+		f := winSchema.Field(c)
+		f.Name = it.name
+		outFields = append(outFields, f)
+		p.Project.Columns = append(p.Project.Columns, c)
+	}
+	for i := range p.Aggs {
+		p.Aggs[i].Type = winSchema.Field(nk + 3 + i).Type
+	}
+	p.Project.Schema = arrow.NewSchema(outFields, nil)
+	return p, nil
+}
+
+// computedExpr compiles a computed column over the source's columns.
+func computedExpr(c catalog.Column, src *arrow.Schema) (exec.Expr, error) {
+	col := func(e sql.Expr) exec.Expr {
+		name := e.(*sql.ColumnRef).Name
+		for i, f := range src.Fields() {
+			if strings.EqualFold(f.Name, name) {
+				return &exec.ColumnExpr{Index: i, Name: f.Name, Type: f.Type}
+			}
+		}
+		return nil
+	}
+	switch e := c.Computed.(type) {
+	case *sql.ColumnRef:
+		return col(e), nil
+	case *sql.FuncCall:
+		switch e.Name {
+		case "TO_TIMESTAMP_LTZ":
+			return &exec.ToTimestampLTZ{Arg: col(e.Args[0]), Precision: catalog.LTZPrecision(e)}, nil
+		case "TO_TIMESTAMP":
+			f, err := exec.NewToTimestamp(col(e.Args[0]), catalog.TimestampFormat(e))
+			if err != nil {
+				return nil, sql.Errorf(sql.ErrInvalid, e.At, "%v", err)
+			}
+			return f, nil
+		}
+	}
+	return nil, sql.Errorf(sql.ErrUnsupported, c.Computed.Pos(), "computed column %s cannot be evaluated yet", c.Name)
+}
+
+// aggregate lowers COUNT(*), COUNT(col) and SUM(col); it returns the table
+// column of the argument (-1 for COUNT(*)).
+func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
+	agg := Aggregate{Text: aggText(f)}
 	if f.Distinct {
-		return windowop.AggSpec{}, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
+		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 	}
 	switch f.Name {
 	case "COUNT":
 		if f.Star {
-			return windowop.AggSpec{Kind: windowop.CountStar}, nil
+			agg.Spec = windowop.AggSpec{Kind: windowop.CountStar}
+			return agg, -1, nil
 		}
 		idx, err := s.aggArg(f)
-		return windowop.AggSpec{Kind: windowop.Count, Input: idx}, err
+		agg.Spec = windowop.AggSpec{Kind: windowop.Count}
+		return agg, idx, err
 	case "SUM":
 		idx, err := s.aggArg(f)
 		if err != nil {
-			return windowop.AggSpec{}, err
+			return agg, -1, err
 		}
 		switch s.table.Columns[idx].Type.ID() {
 		case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.FLOAT32, arrow.FLOAT64:
 		default:
-			return windowop.AggSpec{}, sql.Errorf(sql.ErrUnsupported, f.Args[0].Pos(), "SUM over %s is not supported yet", s.table.Columns[idx].SQLType)
+			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.Args[0].Pos(), "SUM over %s is not supported yet", s.table.Columns[idx].SQLType)
 		}
-		return windowop.AggSpec{Kind: windowop.Sum, Input: idx}, nil
-	case "AVG", "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE", "STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "LISTAGG":
-		return windowop.AggSpec{}, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet (supported: COUNT, SUM)", f.Name)
+		agg.Spec = windowop.AggSpec{Kind: windowop.Sum}
+		return agg, idx, nil
 	}
-	return windowop.AggSpec{}, sql.Errorf(sql.ErrUnsupported, f.At, "function %s is not supported yet in the select list", f.Name)
+	if isAggregate(f.Name) {
+		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet (supported: COUNT, SUM)", f.Name)
+	}
+	if isScalarFunction(f.Name) {
+		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
+	}
+	return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, catalog.DidYouMean(f.Name, knownFunctions()))
 }
 
 func (s *selectPlanner) aggArg(f *sql.FuncCall) (int, error) {
@@ -284,7 +494,30 @@ func (s *selectPlanner) aggArg(f *sql.FuncCall) (int, error) {
 	if !ok {
 		return -1, sql.Errorf(sql.ErrUnsupported, f.Args[0].Pos(), "%s over an expression is not supported yet; use a column", f.Name)
 	}
-	return s.resolve(c)
+	idx, err := s.resolve(c)
+	if err == nil && s.table.Columns[idx].Proctime {
+		return -1, sql.Errorf(sql.ErrUnsupported, c.At, "aggregating the processing-time column %s is not supported yet", c.Name)
+	}
+	return idx, err
+}
+
+func aggText(f *sql.FuncCall) string {
+	if f.Star {
+		return f.Name + "(*)"
+	}
+	var args []string
+	for _, a := range f.Args {
+		if c, ok := a.(*sql.ColumnRef); ok {
+			args = append(args, c.Name)
+		} else {
+			args = append(args, "...")
+		}
+	}
+	d := ""
+	if f.Distinct {
+		d = "DISTINCT "
+	}
+	return f.Name + "(" + d + strings.Join(args, ", ") + ")"
 }
 
 // resolve finds a column of the FROM table, honouring a qualifier.
@@ -295,7 +528,11 @@ func (s *selectPlanner) resolve(c *sql.ColumnRef) (int, error) {
 	}
 	idx := t.Column(c.Name)
 	if idx < 0 {
-		return -1, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in table %s%s", c.Name, t.Name, catalog.DidYouMean(c.Name, t.ColumnNames()))
+		names := t.ColumnNames()
+		if s.tvf != nil {
+			names = append(names, tvfStart, tvfEnd, tvfTime)
+		}
+		return -1, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in table %s%s", c.Name, t.Name, catalog.DidYouMean(c.Name, names))
 	}
 	return idx, nil
 }
@@ -314,7 +551,7 @@ func sameExpr(a, b sql.Expr) bool {
 	switch x := a.(type) {
 	case *sql.ColumnRef:
 		y, ok := b.(*sql.ColumnRef)
-		return ok && strings.EqualFold(x.Name, y.Name) && strings.EqualFold(x.Table, y.Table)
+		return ok && strings.EqualFold(x.Name, y.Name)
 	case *sql.IntervalLiteral:
 		y, ok := b.(*sql.IntervalLiteral)
 		return ok && x.Millis == y.Millis

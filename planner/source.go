@@ -18,8 +18,8 @@ var filesystemOptions = []string{
 }
 
 // planSource translates a table's WITH options into a source reading the
-// table's physical columns. The rowtime column is declared NOT NULL to the
-// decoder: a row without event time is a bad row (DESIGN §4).
+// table's physical columns. A physical rowtime column is declared NOT NULL
+// to the decoder: a row without event time is a bad row (DESIGN §4).
 func planSource(t *catalog.Table, batchSize int) (*exec.FileSource, error) {
 	conn, ok := t.Options.Lookup("connector")
 	if !ok {
@@ -66,9 +66,13 @@ func planSource(t *catalog.Table, batchSize int) (*exec.FileSource, error) {
 			return nil, err
 		}
 	}
-	fields := append([]arrow.Field(nil), t.Schema().Fields()...)
+	fields := append([]arrow.Field(nil), t.PhysicalSchema().Fields()...)
 	if t.Watermark != nil {
-		fields[t.Watermark.Index].Nullable = false
+		for i := range fields {
+			if fields[i].Name == t.Watermark.Column {
+				fields[i].Nullable = false
+			}
+		}
 	}
 	return &exec.FileSource{
 		Path:      path.Value,

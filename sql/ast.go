@@ -112,13 +112,15 @@ type WindowTVF struct {
 	Args        []Expr  // the interval arguments in positional order
 }
 
-// CreateView is CREATE [TEMPORARY] VIEW [IF NOT EXISTS] name [(cols)] AS query.
+// CreateView is CREATE [TEMPORARY] VIEW [IF NOT EXISTS] name [(cols)]
+// [COMMENT 'text'] AS query.
 type CreateView struct {
 	At          Pos
 	Name        Ident
 	Temporary   bool
 	IfNotExists bool
 	Columns     []Ident // optional column names
+	Comment     string
 	Query       *Select
 	QueryText   string // the query exactly as the user wrote it
 }

@@ -1,9 +1,5 @@
 package sql
 
-import (
-	"strings"
-)
-
 // CREATE TABLE is read from tokens rather than through TiDB: its Flink
 // parts (STRING and TIMESTAMP_LTZ types, WATERMARK FOR, WITH options,
 // computed columns without a type) are most of it, and a direct reader can
@@ -17,19 +13,13 @@ import (
 //	  , ...
 //	) [COMMENT 'text'] [WITH ('key' = 'value', ...)]
 
-type ddlParser struct {
-	src  *source
-	toks []token
-	i    int
-}
-
 // isCreateTable reports whether a statement is CREATE [TEMPORARY] TABLE.
 func isCreateTable(toks []token) bool {
 	return wordsAt(toks, 0, "CREATE", "TABLE") || wordsAt(toks, 0, "CREATE", "TEMPORARY", "TABLE")
 }
 
 func parseCreateTable(src *source, toks []token) (*CreateTable, *Error) {
-	p := &ddlParser{src: src, toks: toks}
+	p := &reader{src: src, toks: toks}
 	ct := &CreateTable{At: toks[0].pos}
 	p.i = 2
 	if p.peek().is("TEMPORARY") {
@@ -42,12 +32,9 @@ func parseCreateTable(src *source, toks []token) (*CreateTable, *Error) {
 		ct.IfNotExists = true
 		p.i += 3
 	}
-	name, err := p.name("a table name")
+	name, err := p.tableName("a table name")
 	if err != nil {
 		return nil, err
-	}
-	if p.peek().isOp(".") {
-		return nil, Errorf(ErrUnsupported, name.At, "qualified table names are not supported yet")
 	}
 	ct.Name = name
 	if p.peek().is("LIKE") {
@@ -97,7 +84,7 @@ func parseCreateTable(src *source, toks []token) (*CreateTable, *Error) {
 }
 
 // element reads one entry of the column list.
-func (p *ddlParser) element(ct *CreateTable) *Error {
+func (p *reader) element(ct *CreateTable) *Error {
 	t := p.peek()
 	switch {
 	case wordsAt(p.toks, p.i, "WATERMARK", "FOR"):
@@ -152,9 +139,11 @@ func (p *ddlParser) element(ct *CreateTable) *Error {
 	}
 	if p.peek().is("COMMENT") {
 		p.i++
-		if _, err := p.str("a quoted comment"); err != nil {
+		s, err := p.str("a quoted comment")
+		if err != nil {
 			return err
 		}
+		col.Comment = s.value()
 	}
 	ct.Columns = append(ct.Columns, col)
 	return nil
@@ -162,7 +151,7 @@ func (p *ddlParser) element(ct *CreateTable) *Error {
 
 // expr reads an expression up to the ',' or ')' that ends the element (or
 // its COMMENT when computed is set) and parses it through TiDB.
-func (p *ddlParser) expr(computed bool) (Expr, *Error) {
+func (p *reader) expr(computed bool) (Expr, *Error) {
 	start, depth := p.i, 0
 	for ; p.i < len(p.toks); p.i++ {
 		t := p.toks[p.i]
@@ -182,7 +171,7 @@ func (p *ddlParser) expr(computed bool) (Expr, *Error) {
 }
 
 // options reads ('key' = 'value', ...) after WITH.
-func (p *ddlParser) options() ([]Option, *Error) {
+func (p *reader) options() ([]Option, *Error) {
 	if err := p.op("("); err != nil {
 		return nil, err
 	}
@@ -214,47 +203,4 @@ func (p *ddlParser) options() ([]Option, *Error) {
 		}
 		return opts, nil
 	}
-}
-
-// peek returns the current token, or a zero token at the end.
-func (p *ddlParser) peek() token {
-	if p.i < len(p.toks) {
-		return p.toks[p.i]
-	}
-	return token{}
-}
-
-func (p *ddlParser) name(what string) (Ident, *Error) {
-	t := p.peek()
-	if !t.isName() {
-		return Ident{}, p.expected(what)
-	}
-	p.i++
-	return Ident{Name: t.value(), At: t.pos}, nil
-}
-
-func (p *ddlParser) str(what string) (token, *Error) {
-	t := p.peek()
-	if t.kind != tokString {
-		return token{}, p.expected(what)
-	}
-	p.i++
-	return t, nil
-}
-
-func (p *ddlParser) op(op string) *Error {
-	if !p.peek().isOp(op) {
-		return p.expected(`"` + op + `"`)
-	}
-	p.i++
-	return nil
-}
-
-// expected reports what the reader wanted at the current token.
-func (p *ddlParser) expected(what string) *Error {
-	if p.i >= len(p.toks) {
-		return Errorf(ErrSyntax, endPos(p.toks), "expected %s at end of statement", what)
-	}
-	t := p.toks[p.i]
-	return Errorf(ErrSyntax, t.pos, "expected %s, found %s", what, strings.TrimSpace(t.text))
 }

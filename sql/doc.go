@@ -12,8 +12,9 @@
 //  2. A rewriter (rewrite.go) turns the Flink forms MySQL lacks into text
 //     TiDB accepts: TUMBLE(...) becomes the call __wsql_tumble(...),
 //     INTERVAL '5' SECOND becomes __wsql_interval(k), CAST(x AS STRING)
-//     becomes __wsql_cast(x, k), where k indexes values the rewriter has
-//     already read from the tokens (interval.go, types.go). Every emitted
+//     becomes __wsql_cast(x, k), FROM TABLE(TUMBLE(...)) becomes FROM
+//     `__wsql_tvf_k`, where k indexes values the rewriter has already read
+//     from the tokens (interval.go, types.go, tvf.go). Every emitted
 //     token is a splice (splice.go): original span -> rewritten span.
 //  3. TiDB parses the rewritten text (tidb.go). On a syntax error its
 //     message quotes the rest of the input from the failing token; the
@@ -23,13 +24,23 @@
 //     offset of each expression's first token; the splices map it back, and
 //     the user's token found there settles what TiDB's AST forgets (1.50 as
 //     written, TRUE rather than 1, COUNT(*) rather than COUNT(1), || rather
-//     than CONCAT). The placeholder calls become WindowCall, WindowAux,
-//     IntervalLiteral and Cast nodes. Constructs wsql cannot run yet are
-//     ErrUnsupported errors at their position, never silently dropped.
+//     than CONCAT). The placeholders become WindowCall, WindowAux,
+//     IntervalLiteral, Cast and WindowTVF nodes. Constructs wsql cannot
+//     run yet are ErrUnsupported errors at their position, never
+//     silently dropped.
 //
-// CREATE TABLE is the exception (ddl.go): it is mostly Flink-only syntax
-// (types, WATERMARK FOR, WITH options), so it is read from tokens directly,
-// and only its expressions go through steps 2-4.
+// Statements MySQL's grammar does not fit are read from tokens directly
+// (reader.go), and only their expressions and queries go through steps
+// 2-4: CREATE TABLE (ddl.go) is mostly Flink-only syntax (types, WATERMARK
+// FOR, WITH options); CREATE VIEW (view.go), DROP (drop.go), INSERT
+// (insert.go) and EXPLAIN (explain.go) end in a query that query.go hands
+// to TiDB; SET, RESET, SHOW and DESCRIBE (client.go) are the Flink SQL
+// client's. Window table-valued functions in FROM (tvf.go), TABLE(TUMBLE(
+// TABLE t, DESCRIPTOR(ts), ...)), are read by the rewriter, which hands
+// TiDB a placeholder table name in their place.
+//
+// Format (format.go) prints a statement back as canonical Flink SQL that
+// Parse reads into the same tree, positions aside.
 //
 // Positions are data: Pos, Error and ErrorList (pos.go) carry them, errors
 // wrap the sentinels ErrSyntax, ErrUnsupported and ErrInvalid, and Caret

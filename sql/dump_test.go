@@ -34,6 +34,9 @@ func dumpStmt(b *strings.Builder, s Statement) {
 			if c.Computed != nil {
 				line(b, 1, "Column %s AS @%s", c.Name.Name, c.Name.At)
 				dumpExpr(b, 2, c.Computed)
+				if c.Comment != "" {
+					line(b, 2, "Comment %q", c.Comment)
+				}
 				continue
 			}
 			nn := ""
@@ -41,6 +44,9 @@ func dumpStmt(b *strings.Builder, s Statement) {
 				nn = " NOT NULL"
 			}
 			line(b, 1, "Column %s %s%s @%s (type @%s)", c.Name.Name, typeString(c.Type), nn, c.Name.At, c.Type.At)
+			if c.Comment != "" {
+				line(b, 2, "Comment %q", c.Comment)
+			}
 		}
 		if w := s.Watermark; w != nil {
 			line(b, 1, "Watermark FOR %s @%s (column @%s)", w.Column.Name, w.At, w.Column.At)
@@ -53,43 +59,114 @@ func dumpStmt(b *strings.Builder, s Statement) {
 			line(b, 1, "Option %q = %q @%s", o.Key, o.Value, o.At)
 		}
 	case *Select:
-		line(b, 0, "Select @%s", s.At)
-		for _, it := range s.Items {
-			alias := ""
-			if it.Alias != "" {
-				alias = " AS " + it.Alias
-			}
-			if it.Star {
-				line(b, 1, "Item *%s @%s", alias, it.At)
-				continue
-			}
-			line(b, 1, "Item%s @%s", alias, it.At)
-			dumpExpr(b, 2, it.Expr)
+		dumpSelect(b, 0, s)
+	case *CreateView:
+		line(b, 0, "CreateView%s%s %s @%s (name @%s)", opt(s.Temporary, " TEMPORARY"), opt(s.IfNotExists, " IF NOT EXISTS"), s.Name.Name, s.At, s.Name.At)
+		for _, c := range s.Columns {
+			line(b, 1, "Column %s @%s", c.Name, c.At)
 		}
-		if s.From.Name.Name != "" {
-			alias := ""
-			if s.From.Alias != "" {
-				alias = " AS " + s.From.Alias
-			}
-			line(b, 1, "From %s%s @%s", s.From.Name.Name, alias, s.From.Name.At)
+		if s.Comment != "" {
+			line(b, 1, "Comment %q", s.Comment)
 		}
-		if s.Where != nil {
-			line(b, 1, "Where")
-			dumpExpr(b, 2, s.Where)
+		line(b, 1, "QueryText %q", s.QueryText)
+		dumpSelect(b, 1, s.Query)
+	case *Drop:
+		what := "TABLE"
+		if s.View {
+			what = "VIEW"
 		}
-		if len(s.GroupBy) > 0 {
-			line(b, 1, "GroupBy")
-			for _, e := range s.GroupBy {
-				dumpExpr(b, 2, e)
-			}
+		line(b, 0, "Drop%s %s%s %s @%s (name @%s)", opt(s.Temporary, " TEMPORARY"), what, opt(s.IfExists, " IF EXISTS"), s.Name.Name, s.At, s.Name.At)
+	case *Set:
+		line(b, 0, "Set %q = %q @%s", s.Key, s.Value, s.At)
+	case *Reset:
+		line(b, 0, "Reset %q @%s", s.Key, s.At)
+	case *Show:
+		line(b, 0, "Show %s @%s", s.What, s.At)
+	case *Describe:
+		line(b, 0, "Describe %s @%s (name @%s)", s.Name.Name, s.At, s.Name.At)
+	case *Explain:
+		line(b, 0, "Explain @%s", s.At)
+		switch x := s.Stmt.(type) {
+		case *Select:
+			dumpSelect(b, 1, x)
+		case *Insert:
+			dumpInsert(b, 1, x)
+		default:
+			line(b, 1, "%T", x)
 		}
-		if s.Having != nil {
-			line(b, 1, "Having")
-			dumpExpr(b, 2, s.Having)
-		}
+	case *Insert:
+		dumpInsert(b, 0, s)
 	default:
 		line(b, 0, "%T", s)
 	}
+}
+
+func dumpInsert(b *strings.Builder, d int, s *Insert) {
+	what := "INTO"
+	if s.Overwrite {
+		what = "OVERWRITE"
+	}
+	line(b, d, "Insert %s %s @%s (table @%s)", what, s.Table.Name, s.At, s.Table.At)
+	for _, c := range s.Columns {
+		line(b, d+1, "Column %s @%s", c.Name, c.At)
+	}
+	dumpSelect(b, d+1, s.Query)
+}
+
+func dumpSelect(b *strings.Builder, d int, s *Select) {
+	line(b, d, "Select @%s", s.At)
+	for _, it := range s.Items {
+		alias := ""
+		if it.Alias != "" {
+			alias = " AS " + it.Alias
+		}
+		if it.Star {
+			line(b, d+1, "Item *%s @%s", alias, it.At)
+			continue
+		}
+		line(b, d+1, "Item%s @%s", alias, it.At)
+		dumpExpr(b, d+2, it.Expr)
+	}
+	if f := s.From; f.Name.Name != "" {
+		alias := ""
+		if f.Alias != "" {
+			alias = " AS " + f.Alias
+		}
+		if w := f.Window; w != nil {
+			line(b, d+1, "From %s%s @%s", w.Kind, alias, w.At)
+			line(b, d+2, "Table %s @%s", w.Table.Name, w.Table.At)
+			for _, k := range w.PartitionBy {
+				line(b, d+2, "PartitionBy %s @%s", k.Name, k.At)
+			}
+			line(b, d+2, "TimeCol %s @%s", w.TimeCol.Name, w.TimeCol.At)
+			for _, a := range w.Args {
+				dumpExpr(b, d+2, a)
+			}
+		} else {
+			line(b, d+1, "From %s%s @%s", f.Name.Name, alias, f.Name.At)
+		}
+	}
+	if s.Where != nil {
+		line(b, d+1, "Where")
+		dumpExpr(b, d+2, s.Where)
+	}
+	if len(s.GroupBy) > 0 {
+		line(b, d+1, "GroupBy")
+		for _, e := range s.GroupBy {
+			dumpExpr(b, d+2, e)
+		}
+	}
+	if s.Having != nil {
+		line(b, d+1, "Having")
+		dumpExpr(b, d+2, s.Having)
+	}
+}
+
+func opt(on bool, s string) string {
+	if on {
+		return s
+	}
+	return ""
 }
 
 func typeString(t TypeName) string {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -13,7 +14,9 @@ import (
 var rewriteGoldens = flag.Bool("rewrite", false, "rewrite the expected outputs in testdata/sql")
 
 // TestGoldens parses every testdata/sql/*.sql and compares the dump of the
-// statements, or the errors with carets, with the .out file beside it.
+// statements, each followed by Format's text, or the errors with carets,
+// with the .out file beside it. Every statement must also survive a round
+// trip through Format and Parse.
 // Regenerate with: go test ./sql -rewrite
 func TestGoldens(t *testing.T) {
 	inputs, err := filepath.Glob(filepath.Join("..", "testdata", "sql", "*.sql"))
@@ -30,7 +33,7 @@ func TestGoldens(t *testing.T) {
 				require.Nil(t, stmts)
 				got = dumpErr(string(src), err)
 			} else {
-				got = dump(stmts)
+				got = dumpAndFormat(t, stmts)
 			}
 			out := strings.TrimSuffix(in, ".sql") + ".out"
 			if *rewriteGoldens {
@@ -42,4 +45,24 @@ func TestGoldens(t *testing.T) {
 			require.Equal(t, string(want), got)
 		})
 	}
+}
+
+// dumpAndFormat dumps each statement with its Format text and checks the
+// round trip; a view's QueryText must parse into its Query too.
+func dumpAndFormat(t *testing.T, stmts []Statement) string {
+	var b strings.Builder
+	for _, st := range stmts {
+		b.WriteString(dump([]Statement{st}))
+		b.WriteString("-- format:\n" + Format(st) + "\n")
+		if v, ok := st.(*CreateView); ok {
+			q, err := Parse(v.QueryText)
+			require.NoError(t, err)
+			erase(reflect.ValueOf(q[0]))
+			want := *v.Query
+			erase(reflect.ValueOf(&want))
+			require.Equal(t, &want, q[0])
+		}
+		requireRoundTrip(t, st)
+	}
+	return b.String()
 }

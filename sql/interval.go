@@ -62,6 +62,9 @@ func parseInterval(src *source, toks []token, i int) (*IntervalLiteral, int, *Er
 		if w := strings.ToUpper(at(j).text); at(j).kind == tokIdent && (strings.HasPrefix(w, "YEAR") || strings.HasPrefix(w, "MONTH")) {
 			return nil, 0, Errorf(ErrUnsupported, at(j).pos, "year-month intervals are not supported; use DAY, HOUR, MINUTE or SECOND")
 		}
+		if u := at(j); u.kind == tokIdent {
+			return nil, 0, Errorf(ErrSyntax, u.pos, "unknown interval unit %s; use DAY, HOUR, MINUTE or SECOND%s", u.text, suggest(u.text, unitNames(0)))
+		}
 		return nil, 0, Errorf(ErrSyntax, at(j).pos, "expected an interval unit (DAY, HOUR, MINUTE or SECOND) after %s", val.text)
 	}
 	j++
@@ -73,7 +76,11 @@ func parseInterval(src *source, toks []token, i int) (*IntervalLiteral, int, *Er
 	if at(j).is("TO") {
 		to = intervalUnit(at(j + 1))
 		if to <= from {
-			return nil, 0, Errorf(ErrSyntax, at(j+1).pos, "expected a unit smaller than %s after TO", intervalUnits[from].name)
+			if from == len(intervalUnits)-1 {
+				return nil, 0, Errorf(ErrSyntax, at(j).pos, "SECOND cannot start a range; write INTERVAL '5' SECOND")
+			}
+			smaller := unitNames(from + 1)
+			return nil, 0, Errorf(ErrSyntax, at(j+1).pos, "expected %s after %s TO%s", orList(smaller), intervalUnits[from].name, found(at(j+1)))
 		}
 		if j, err = skipPrecision(toks, j+2); err != nil {
 			return nil, 0, err
@@ -82,7 +89,7 @@ func parseInterval(src *source, toks []token, i int) (*IntervalLiteral, int, *Er
 	text := val.value()
 	ms, ok := intervalMillis(strings.TrimSpace(text), from, to)
 	if !ok {
-		return nil, 0, Errorf(ErrSyntax, val.pos, "invalid interval value %s for %s", val.text, unitRange(from, to))
+		return nil, 0, Errorf(ErrSyntax, val.pos, "invalid interval value %s for %s; expected %s", val.text, unitRange(from, to), unitLayout(from, to))
 	}
 	if neg {
 		ms = -ms
@@ -114,6 +121,55 @@ func skipPrecision(toks []token, j int) (int, *Error) {
 		p = toks[k].pos
 	}
 	return 0, Errorf(ErrSyntax, p, "expected a precision such as (3) after the interval unit")
+}
+
+// unitNames lists the unit names from intervalUnits[from] on.
+func unitNames(from int) []string {
+	var out []string
+	for _, u := range intervalUnits[from:] {
+		out = append(out, u.name)
+	}
+	return out
+}
+
+// orList joins words as "A, B or C".
+func orList(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// found says what token t is, for "expected X, found Y" messages.
+func found(t token) string {
+	if t.text == "" {
+		return " at end of input"
+	}
+	return ", found " + t.text
+}
+
+// unitLayout says how the value of an interval of units from..to is
+// written: 'd hh:mm:ss[.fff]' for DAY TO SECOND.
+func unitLayout(from, to int) string {
+	switch {
+	case from == to && to == len(intervalUnits)-1:
+		return "a number such as '1.5'"
+	case from == to:
+		return "a whole number such as '5'"
+	}
+	parts := []string{"d", "hh", "mm", "ss"}[from : to+1]
+	s := parts[0]
+	for k, p := range parts[1:] {
+		if from+k == 0 {
+			s += " " + p
+		} else {
+			s += ":" + p
+		}
+	}
+	if to == len(intervalUnits)-1 {
+		s += "[.fff]"
+	}
+	return "'" + s + "'"
 }
 
 func unitRange(from, to int) string {

@@ -98,6 +98,19 @@ func (s *source) advance(p Pos, off int) Pos {
 // comments. It stops at the first malformed lexeme.
 func lex(src *source) ([]token, *Error) {
 	text := src.text
+	if !utf8.ValidString(text) {
+		// TiDB turns invalid bytes in names into '?', so they would not
+		// survive; Flink's Java strings cannot hold them either.
+		i := 0
+		for i < len(text) {
+			r, n := utf8.DecodeRuneInString(text[i:])
+			if r == utf8.RuneError && n == 1 {
+				break
+			}
+			i += n
+		}
+		return nil, Errorf(ErrSyntax, src.pos(i), "the text is not valid UTF-8")
+	}
 	var toks []token
 	at := Pos{Offset: 0, Line: 1, Col: 1}
 	i := 0
@@ -143,6 +156,11 @@ func lex(src *source) ([]token, *Error) {
 			return nil, Errorf(ErrSyntax, src.pos(i), "double quotes are not allowed: write strings in 'single quotes' and names in `back-quotes`")
 		case isDigit(c) || (c == '.' && i+1 < len(text) && isDigit(text[i+1])):
 			i = scanNumber(text, i)
+			if i < len(text) && isIdentPart(text, i) {
+				// MySQL reads 0x1F as hex and 1a as a name; Flink reads neither.
+				r, _ := utf8.DecodeRuneInString(text[i:])
+				return nil, Errorf(ErrSyntax, src.pos(i), "unexpected %q right after the number %s; put a space between them", r, text[start:i])
+			}
 			toks = append(toks, token{kind: tokNumber, off: start, end: i})
 		case isIdentStart(text, i):
 			for i < len(text) && isIdentPart(text, i) {
@@ -211,8 +229,9 @@ func scanNumber(text string, i int) int {
 
 // ops lists the operators Flink SQL uses, longest first. Characters outside
 // this list (#, @, ", \ ...) are rejected here because MySQL gives some of
-// them a meaning (# starts a comment) that Flink does not.
-var ops = []string{"<>", "<=", ">=", "!=", "||", "(", ")", ",", ".", ";", "+", "-", "*", "/", "%", "=", "<", ">", "?", "[", "]", ":"}
+// them a meaning (# starts a comment) that Flink does not. => names an
+// argument of a window table-valued function (SIZE => ...).
+var ops = []string{"<>", "<=", ">=", "!=", "||", "=>", "(", ")", ",", ".", ";", "+", "-", "*", "/", "%", "=", "<", ">", "?", "[", "]", ":"}
 
 func scanOp(s string) string {
 	for _, op := range ops {

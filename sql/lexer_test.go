@@ -72,3 +72,9 @@ func TestLexErrors(t *testing.T) {
 		require.ErrorIs(t, err, ErrSyntax)
 	}
 }
+
+func TestLexInvalidUTF8(t *testing.T) {
+	_, err := lex(newSource("SELECT 'é\x8d'"))
+	require.NotNil(t, err)
+	require.Equal(t, "1:10: the text is not valid UTF-8", err.Error())
+}

@@ -3,6 +3,7 @@ package sql
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
@@ -186,6 +187,10 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 			at = l.rw.toks[i+1].pos
 		}
 	}
+	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"tvf_"); ok && tn.Schema.O == "" {
+		tvf := l.rw.tvfs[l.index(k, len(l.rw.tvfs))]
+		return TableRef{Name: tvf.Table, Alias: ts.AsName.O, Window: tvf}, nil
+	}
 	switch {
 	case tn.Schema.O != "":
 		return TableRef{}, l.unsupported(at, "qualified table names are not supported yet")
@@ -333,6 +338,9 @@ func (l *lifter) literal(e ast.ValueExpr, at Pos) (Expr, *Error) {
 	}
 	t := l.rw.toks[i]
 	switch {
+	case t.kind == tokString && i+1 < len(l.rw.toks) && l.rw.toks[i+1].kind == tokString:
+		// MySQL joins 'a' 'b' into one string; Flink reads it differently.
+		return nil, l.unsupported(l.rw.toks[i+1].pos, "adjacent string literals are not supported; join them with ||")
 	case t.kind == tokString:
 		return &Literal{At: at, Kind: LitString, Text: t.value()}, nil
 	case t.kind == tokNumber && strings.ContainsAny(t.text, "eE"):
@@ -422,6 +430,15 @@ func (l *lifter) sideIndex(e *ast.FuncCallExpr, n int) int {
 		}
 	}
 	panic(bug("bad placeholder call " + e.FnName.O))
+}
+
+// index reads the side-table index in a placeholder name.
+func (l *lifter) index(s string, n int) int {
+	k, err := strconv.Atoi(s)
+	if err != nil || k < 0 || k >= n {
+		panic(bug("bad placeholder index " + s))
+	}
+	return k
 }
 
 func (l *lifter) aggregate(e *ast.AggregateFuncExpr, at Pos) (Expr, *Error) {

@@ -76,7 +76,7 @@ func splitStatements(toks []token) [][]token {
 }
 
 // flinkOnlyStatements start statements wsql does not run; when TiDB cannot
-// parse one (SET 'k' = 'v' is not MySQL), saying so beats a syntax error.
+// parse one (CREATE FUNCTION is not MySQL), saying so beats a syntax error.
 var flinkOnlyStatements = map[string]bool{
 	"INSERT": true, "SET": true, "RESET": true, "SHOW": true, "USE": true, "DESCRIBE": true,
 	"DESC": true, "EXPLAIN": true, "DROP": true, "ALTER": true, "LOAD": true, "UNLOAD": true,
@@ -84,10 +84,38 @@ var flinkOnlyStatements = map[string]bool{
 	"ANALYZE": true, "CALL": true, "TRUNCATE": true, "DELETE": true, "UPDATE": true,
 }
 
+// parseStatement picks the reader by the leading words: the statements
+// MySQL's grammar does not fit are read from tokens (their queries still
+// go through TiDB), everything else goes to TiDB whole.
 func parseStatement(s *source, toks []token) (Statement, *Error) {
-	if isCreateTable(toks) {
+	first := toks[0]
+	switch {
+	case isCreateTable(toks):
 		return parseCreateTable(s, toks)
+	case isCreateView(toks):
+		return parseCreateView(s, toks)
+	case wordsAt(toks, 0, "CREATE", "OR", "REPLACE"):
+		return nil, Errorf(ErrUnsupported, toks[1].pos, "CREATE OR REPLACE is not supported yet")
+	case first.is("DROP"):
+		return parseDrop(s, toks)
+	case first.is("SET"):
+		return parseSet(s, toks)
+	case first.is("RESET"):
+		return parseReset(s, toks)
+	case first.is("SHOW"):
+		return parseShow(s, toks)
+	case first.is("DESCRIBE"), first.is("DESC"):
+		return parseDescribe(s, toks)
+	case first.is("EXPLAIN"):
+		return parseExplain(s, toks)
+	case first.is("INSERT"):
+		return parseInsert(s, toks)
 	}
+	return parseTiDB(s, toks)
+}
+
+// parseTiDB parses one statement through the rewriter, TiDB and the lifter.
+func parseTiDB(s *source, toks []token) (Statement, *Error) {
 	rw, err := rewrite(s, toks, "")
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 //	TUMBLE_START(ts, ...)      -> __wsql_tumble_start(ts, ...)  CUMULATE and their auxiliaries)
 //	INTERVAL '5' SECOND        -> __wsql_interval(0)            (0 indexes rewritten.intervals)
 //	CAST(x AS TIMESTAMP_LTZ(3)) -> __wsql_cast(x, 0)            (0 indexes rewritten.casts)
+//	FROM TABLE(TUMBLE(...))    -> FROM `__wsql_tvf_0`           (0 indexes rewritten.tvfs; tvf.go)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
 // Literal values and types are read here from tokens and kept in side
@@ -33,6 +34,7 @@ type rewritten struct {
 	splices   spliceMap
 	intervals []*IntervalLiteral
 	casts     []TypeName
+	tvfs      []*WindowTVF
 }
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
@@ -117,7 +119,23 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i, i+1, internalPrefix+"cast")
 			i++
 		case t.is("TABLE") && next.isOp("("):
-			return nil, Errorf(ErrUnsupported, t.pos, "window table-valued functions (FROM TABLE(...)) are not supported yet; use GROUP BY TUMBLE(...), HOP(...) or SESSION(...)")
+			if i == 0 || !(toks[i-1].is("FROM") || toks[i-1].is("JOIN")) {
+				return nil, Errorf(ErrSyntax, t.pos, "TABLE(...) can only follow FROM, as in FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE))")
+			}
+			tvf, j, err := parseWindowTVF(src, toks, i)
+			if err != nil {
+				return nil, err
+			}
+			// Back-quoted, so a token right after it cannot join the name.
+			emit(i, j, "`"+internalPrefix+"tvf_"+strconv.Itoa(len(rw.tvfs))+"`")
+			rw.tvfs = append(rw.tvfs, tvf)
+			i = j
+		case t.kind == tokNumber && (len(t.text) > 20 || strings.ContainsAny(t.text, "eE")):
+			// The lifter reads numbers from the user's tokens, so TiDB only
+			// needs one of the same shape; long or huge ones make its
+			// decimal code panic or fail without a position.
+			emit(i, i+1, numberShape(t.text))
+			i++
 		case t.kind == tokIdent && mysqlOnlyReserved[word] && !next.isOp("("):
 			emit(i, i+1, "`"+t.text+"`")
 			i++
@@ -160,4 +178,15 @@ func castType(toks []token, i int) (as, end int, tn TypeName, err *Error) {
 		}
 	}
 	return 0, 0, TypeName{}, Errorf(ErrSyntax, toks[i].pos, "CAST is not closed: missing )")
+}
+
+// numberShape is a small number of the same kind as text: 0, 0.0 or 0e0.
+func numberShape(text string) string {
+	switch {
+	case strings.ContainsAny(text, "eE"):
+		return "0e0"
+	case strings.Contains(text, "."):
+		return "0.0"
+	}
+	return "0"
 }

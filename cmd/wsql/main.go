@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/wsql/wsql"
 	"golang.org/x/term"
@@ -79,6 +78,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = wsql.New().Run(ctx, *script, wsql.Output{
 		NewWriter: newWriter,
 		OnSummary: func(s wsql.Summary) { fmt.Fprintf(stderr, "wsql: %s\n", s) },
+		OnText:    func(s string) { fmt.Fprint(stdout, s) },
+		OnNotice:  func(s string) { fmt.Fprintln(stderr, s) },
+		Stdout:    stdout,
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -93,7 +95,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // writerFor picks the result format: --format wins, else a table on a
 // terminal and CSV in a pipe.
-func writerFor(format string, stdout io.Writer) (func(*wsql.Schema) (wsql.ResultWriter, error), error) {
+func writerFor(format string, stdout io.Writer) (func(wsql.ResultInfo) (wsql.ResultWriter, error), error) {
 	if format == "" {
 		format = "csv"
 		if isTerminal(stdout) {
@@ -102,10 +104,12 @@ func writerFor(format string, stdout io.Writer) (func(*wsql.Schema) (wsql.Result
 	}
 	switch format {
 	case "csv":
-		return func(s *wsql.Schema) (wsql.ResultWriter, error) { return wsql.NewCSVWriter(stdout, s, time.Local), nil }, nil
+		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+			return wsql.NewCSVWriter(stdout, r.Schema, r.Location), nil
+		}, nil
 	case "table":
-		return func(s *wsql.Schema) (wsql.ResultWriter, error) {
-			return wsql.NewTableWriter(stdout, s, time.Local), nil
+		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+			return wsql.NewTableWriter(stdout, r.Schema, r.Location), nil
 		}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want table or csv)", format)

@@ -1,9 +1,13 @@
-INSERT INTO sink SELECT * FROM clicks;
-SET 'table.local-time-zone' = 'UTC';
+INSERT INTO sink VALUES (1, 'a');
+SHOW CATALOGS;
 SELECT usr FROM clicks ORDER BY usr;
 SELECT usr FROM clicks JOIN users ON clicks.usr = users.id;
 SELECT usr FROM clicks LIMIT 10;
 SELECT usr FROM clicks WHERE usr IN ('a', 'b');
-SHOW TABLES;
-CREATE VIEW v AS SELECT * FROM clicks;
-SELECT * FROM TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE))
+CREATE FUNCTION f AS 'com.example.F';
+CREATE OR REPLACE VIEW v AS SELECT * FROM clicks;
+SELECT * FROM TABLE(MY_TVF(TABLE clicks));
+INSERT INTO sink PARTITION (dt = '2024') SELECT * FROM clicks;
+EXPLAIN ESTIMATED_COST SELECT * FROM clicks;
+DESCRIBE db.clicks;
+DROP DATABASE db

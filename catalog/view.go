@@ -1,0 +1,13 @@
+package catalog
+
+import "github.com/wsql/wsql/sql"
+
+// View is a named query: CREATE VIEW name AS SELECT ... . Its query is
+// planned where the view is used, as if written in place.
+type View struct {
+	Name    string
+	Columns []string // optional names for the query's columns
+	Query   *sql.Select
+	Text    string // the query as the user wrote it
+	At      sql.Pos
+}

@@ -1,0 +1,130 @@
+package wsql
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/sql"
+)
+
+// show answers SHOW TABLES, SHOW VIEWS and SHOW FUNCTIONS with one column,
+// as Flink's SQL client does.
+func (r *runner) show(s *sql.Show) error {
+	switch s.What {
+	case "TABLES":
+		// Flink's SHOW TABLES lists views too.
+		names := append(r.e.cat.TableNames(), r.e.cat.ViewNames()...)
+		return r.table([]string{"table name"}, oneColumn(sortedCopy(names)))
+	case "VIEWS":
+		return r.table([]string{"view name"}, oneColumn(r.e.cat.ViewNames()))
+	case "FUNCTIONS":
+		return r.table([]string{"function name"}, oneColumn(planner.FunctionNames()))
+	}
+	return sql.Errorf(sql.ErrUnsupported, s.At, "SHOW %s is not supported yet", s.What)
+}
+
+// describe answers DESCRIBE with Flink's columns: name, type, null, key,
+// extras, watermark.
+func (r *runner) describe(s *sql.Describe) error {
+	cat := r.e.cat
+	header := []string{"name", "type", "null", "key", "extras", "watermark"}
+	if t := cat.Table(s.Name.Name); t != nil {
+		var rows [][]string
+		for i, c := range t.Columns {
+			typ := c.SQLType
+			if c.NotNull {
+				typ += " NOT NULL"
+			}
+			if t.Watermark != nil && t.Watermark.Index == i {
+				typ += " *ROWTIME*"
+			}
+			if c.Proctime {
+				typ += " *PROCTIME*"
+			}
+			extras, wm := "", ""
+			if c.Computed != nil {
+				extras = "AS " + sql.FormatExpr(c.Computed)
+			}
+			if t.Watermark != nil && t.Watermark.Index == i {
+				wm = sql.FormatExpr(t.Watermark.Expr)
+			}
+			rows = append(rows, []string{c.Name, typ, boolText(!c.NotNull), "", extras, wm})
+		}
+		return r.table(header, rows)
+	}
+	if v := cat.View(s.Name.Name); v != nil {
+		p, err := planner.PlanSelect(v.Query, cat, planner.Options{})
+		if err != nil {
+			return err
+		}
+		var rows [][]string
+		for i, f := range p.Schema().Fields() {
+			name := f.Name
+			if i < len(v.Columns) {
+				name = v.Columns[i]
+			}
+			rows = append(rows, []string{name, planner.SQLTypeName(f.Type), boolText(f.Nullable), "", "", ""})
+		}
+		return r.table(header, rows)
+	}
+	names := append(cat.TableNames(), cat.ViewNames()...)
+	return sql.Errorf(sql.ErrInvalid, s.Name.At, "table or view %s does not exist%s", s.Name.Name, catalog.DidYouMean(s.Name.Name, names))
+}
+
+// table writes a small all-STRING result (SHOW, DESCRIBE, SET) through the
+// caller's writer; an empty cell is NULL.
+func (r *runner) table(header []string, rows [][]string) error {
+	fields := make([]arrow.Field, len(header))
+	for i, h := range header {
+		fields[i] = arrow.Field{Name: h, Type: arrow.BinaryTypes.String, Nullable: true}
+	}
+	schema := arrow.NewSchema(fields, nil)
+	b := array.NewRecordBuilder(r.e.mem, schema)
+	defer b.Release()
+	for _, row := range rows {
+		for i, v := range row {
+			sb := b.Field(i).(*array.StringBuilder)
+			if v == "" {
+				sb.AppendNull()
+			} else {
+				sb.Append(v)
+			}
+		}
+	}
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	w, err := r.writer(schema)
+	if err != nil {
+		return err
+	}
+	if err := w.WriteBatch(rec); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}
+
+func oneColumn(vals []string) [][]string {
+	rows := make([][]string, len(vals))
+	for i, v := range vals {
+		rows[i] = []string{v}
+	}
+	return rows
+}
+
+func sortedCopy(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i]) < strings.ToLower(out[j]) })
+	return out
+}
+
+func boolText(b bool) string {
+	if b {
+		return "TRUE"
+	}
+	return "FALSE"
+}

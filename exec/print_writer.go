@@ -1,0 +1,60 @@
+package exec
+
+import (
+	"io"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// printWriter is the sink of Flink's 'print' connector: one line per row,
+// `+I[v1, v2, ...]`, prefixed with `identifier> ` when one is set. NULL
+// prints as null, as Flink's Row does.
+type printWriter struct {
+	w      io.Writer
+	prefix []byte
+	loc    *time.Location
+	buf    []byte
+}
+
+// NewPrintWriter writes rows the way Flink's print connector does.
+func NewPrintWriter(w io.Writer, identifier string, loc *time.Location) ResultWriter {
+	p := &printWriter{w: w, loc: loc}
+	if identifier != "" {
+		p.prefix = []byte(identifier + "> ")
+	}
+	return p
+}
+
+func (p *printWriter) WriteBatch(rec arrow.RecordBatch) error {
+	b := p.buf[:0]
+	for i := 0; i < int(rec.NumRows()); i++ {
+		b = append(b, p.prefix...)
+		b = append(b, "+I["...)
+		for c, col := range rec.Columns() {
+			if c > 0 {
+				b = append(b, ", "...)
+			}
+			if col.IsNull(i) {
+				b = append(b, "null"...)
+			} else {
+				b = AppendValue(b, col, i, p.loc)
+			}
+		}
+		b = append(b, "]\n"...)
+	}
+	p.buf = b
+	_, err := p.w.Write(b)
+	return err
+}
+
+func (p *printWriter) Close() error { return nil }
+
+// blackholeWriter is Flink's 'blackhole' connector: it discards every row.
+type blackholeWriter struct{}
+
+// NewBlackholeWriter returns a writer that discards its input.
+func NewBlackholeWriter() ResultWriter { return blackholeWriter{} }
+
+func (blackholeWriter) WriteBatch(arrow.RecordBatch) error { return nil }
+func (blackholeWriter) Close() error                       { return nil }

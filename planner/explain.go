@@ -1,0 +1,156 @@
+package planner
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/windowop"
+)
+
+// Explain prints the operator tree, top (sink side) first, one operator per
+// line with its parameters. Warnings travel separately, as Notices.
+func (p *Plan) Explain() string {
+	var lines []string
+	add := func(depth int, format string, args ...any) {
+		prefix := ""
+		if depth > 0 {
+			prefix = strings.Repeat("   ", depth-1) + "+- "
+		}
+		lines = append(lines, prefix+fmt.Sprintf(format, args...))
+	}
+	depth := 0
+	if p.Sink != nil {
+		add(depth, "Sink(table=[%s], connector=[%s], fields=[%s])", p.Sink.Table.Name, p.Sink.Connector, strings.Join(fieldNames(p.Schema()), ", "))
+		depth++
+	}
+	add(depth, "Project(%s)", p.projectText())
+	depth++
+	add(depth, "WindowAggregate(window=[%s], time=[%s], rowtime index=[%d], trigger=[%s], allowed lateness=[0 ms], keys=[%s], aggs=[%s])",
+		p.Window, p.timeText(), p.Rowtime, p.triggerText(), strings.Join(p.keyNames(), ", "), p.aggsText())
+	depth++
+	if p.Watermark != nil && !p.Proctime {
+		add(depth, "WatermarkAssigner(rowtime=[%s], watermark=[%s], emit=[per row: max over the rows before it])",
+			p.Watermark.Column, exprString(p.Watermark.Expr))
+		depth++
+	}
+	if p.Computed != nil {
+		var cols []string
+		base := p.Stream.NumFields() - len(p.Computed.Exprs)
+		for i, e := range p.Computed.Exprs {
+			cols = append(cols, fmt.Sprintf("%s := %s", p.Stream.Field(base+i).Name, e))
+		}
+		add(depth, "ComputedColumns(%s)", strings.Join(cols, ", "))
+		depth++
+	}
+	src := p.Source
+	add(depth, "TableSourceScan(table=[%s], connector=[filesystem], path=[%s], format=[%s], splits=[1], fields=[%s])",
+		p.Table.Name, src.Path, src.Format, strings.Join(fieldNames(src.Schema), ", "))
+	return strings.Join(lines, "\n") + "\n"
+}
+
+func (p *Plan) projectText() string {
+	var cols []string
+	win := p.windowOutputNames()
+	for i, c := range p.Project.Columns {
+		name := p.Project.Schema.Field(i).Name
+		if win[c] == name {
+			cols = append(cols, name)
+		} else {
+			cols = append(cols, name+" := "+win[c])
+		}
+	}
+	return strings.Join(cols, ", ")
+}
+
+// windowOutputNames names the window operator's output columns for EXPLAIN:
+// keys, window_start, window_end, window_time, then the aggregates as written.
+func (p *Plan) windowOutputNames() []string {
+	names := p.keyNames()
+	names = append(names, windowop.ColWindowStart, windowop.ColWindowEnd, windowop.ColWindowTime)
+	for _, a := range p.Aggs {
+		names = append(names, a.Text)
+	}
+	return names
+}
+
+func (p *Plan) keyNames() []string {
+	var out []string
+	for _, k := range p.Keys {
+		out = append(out, p.Stream.Field(k).Name)
+	}
+	return out
+}
+
+func (p *Plan) aggsText() string {
+	var out []string
+	for _, a := range p.Aggs {
+		out = append(out, a.Text+": "+sqlTypeName(a.Type))
+	}
+	return strings.Join(out, ", ")
+}
+
+func (p *Plan) timeText() string {
+	name := p.Stream.Field(p.Rowtime).Name
+	if p.Proctime {
+		return name + " (processing time)"
+	}
+	return name + " (event time)"
+}
+
+func (p *Plan) triggerText() string {
+	if p.Proctime {
+		return "ProcessingTimeTrigger"
+	}
+	return windowop.EventTimeTrigger{}.String()
+}
+
+func fieldNames(s *arrow.Schema) []string {
+	var out []string
+	for _, f := range s.Fields() {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// sqlTypeName prints an Arrow type by its SQL name.
+func sqlTypeName(dt arrow.DataType) string {
+	switch t := dt.(type) {
+	case *arrow.TimestampType:
+		if t.TimeZone != "" {
+			return "TIMESTAMP_LTZ(3)"
+		}
+		return "TIMESTAMP(3)"
+	case *arrow.Decimal128Type:
+		return fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
+	}
+	switch dt.ID() {
+	case arrow.STRING:
+		return "STRING"
+	case arrow.BOOL:
+		return "BOOLEAN"
+	case arrow.INT8:
+		return "TINYINT"
+	case arrow.INT16:
+		return "SMALLINT"
+	case arrow.INT32:
+		return "INT"
+	case arrow.INT64:
+		return "BIGINT"
+	case arrow.FLOAT32:
+		return "FLOAT"
+	case arrow.FLOAT64:
+		return "DOUBLE"
+	case arrow.DATE32:
+		return "DATE"
+	case arrow.TIME32:
+		return "TIME"
+	}
+	return dt.String()
+}
+
+// SQLTypeName is sqlTypeName for the engine's DESCRIBE of query results.
+func SQLTypeName(dt arrow.DataType) string { return sqlTypeName(dt) }
+
+func exprString(e sql.Expr) string { return sql.FormatExpr(e) }

@@ -1,0 +1,44 @@
+package planner
+
+import "sort"
+
+// Flink's built-in functions that users write in windowed queries; used to
+// tell "not supported yet" from "unknown" and to suggest a name for a typo.
+var aggregateFunctions = []string{
+	"COUNT", "SUM", "AVG", "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE",
+	"STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "LISTAGG", "COLLECT",
+}
+
+var scalarFunctions = []string{
+	"ABS", "CEIL", "CEILING", "FLOOR", "ROUND", "MOD", "POWER", "SQRT", "EXP", "LN", "LOG10",
+	"UPPER", "LOWER", "CONCAT", "CONCAT_WS", "SUBSTRING", "SUBSTR", "CHAR_LENGTH", "CHARACTER_LENGTH",
+	"TRIM", "LTRIM", "RTRIM", "REPLACE", "REGEXP_REPLACE", "REGEXP_EXTRACT", "INITCAP", "LPAD", "RPAD",
+	"COALESCE", "NULLIF", "IF", "IFNULL", "CAST", "TRY_CAST",
+	"EXTRACT", "YEAR", "QUARTER", "MONTH", "WEEK", "DAYOFYEAR", "DAYOFMONTH", "DAYOFWEEK", "HOUR", "MINUTE", "SECOND",
+	"DATE_FORMAT", "TO_TIMESTAMP", "TO_TIMESTAMP_LTZ", "TO_DATE", "UNIX_TIMESTAMP", "FROM_UNIXTIME",
+	"CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "NOW", "PROCTIME",
+	"TIMESTAMPADD", "TIMESTAMPDIFF", "CONVERT_TZ", "MD5", "SHA1", "SHA256", "HASH_CODE",
+}
+
+func isAggregate(name string) bool      { return contains(aggregateFunctions, name) }
+func isScalarFunction(name string) bool { return contains(scalarFunctions, name) }
+
+// knownFunctions lists every function name wsql knows, sorted.
+func knownFunctions() []string {
+	out := append(append([]string(nil), aggregateFunctions...), scalarFunctions...)
+	sort.Strings(out)
+	return out
+}
+
+// runnableFunctions are the functions wsql evaluates today.
+var runnableFunctions = []string{
+	"COUNT", "SUM", "PROCTIME", "TO_TIMESTAMP", "TO_TIMESTAMP_LTZ",
+	"TUMBLE", "TUMBLE_START", "TUMBLE_END", "TUMBLE_ROWTIME",
+}
+
+// FunctionNames lists what SHOW FUNCTIONS prints: the functions wsql runs.
+func FunctionNames() []string {
+	out := append([]string(nil), runnableFunctions...)
+	sort.Strings(out)
+	return out
+}

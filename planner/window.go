@@ -1,0 +1,142 @@
+package planner
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wsql/wsql/sql"
+)
+
+// Window is a planned group window, from GROUP BY TUMBLE(...) or from a
+// window table-valued function: both lower to the same Window.
+type Window struct {
+	Kind   sql.WindowKind
+	Size   int64 // ms; TUMBLE, HOP, CUMULATE
+	Slide  int64 // ms; HOP
+	Step   int64 // ms; CUMULATE
+	Gap    int64 // ms; SESSION
+	Offset int64 // ms
+	At     sql.Pos
+}
+
+func (w Window) String() string {
+	var args []string
+	switch w.Kind {
+	case sql.Tumble:
+		args = append(args, "size="+Millis(w.Size))
+	case sql.Hop:
+		args = append(args, "slide="+Millis(w.Slide), "size="+Millis(w.Size))
+	case sql.Cumulate:
+		args = append(args, "step="+Millis(w.Step), "size="+Millis(w.Size))
+	case sql.Session:
+		args = append(args, "gap="+Millis(w.Gap))
+	}
+	if w.Offset != 0 {
+		args = append(args, "offset="+Millis(w.Offset))
+	}
+	return fmt.Sprintf("%s(%s)", w.Kind, strings.Join(args, ", "))
+}
+
+// Millis prints a duration in ms the short way: 1 min, 5 s, 1500 ms.
+func Millis(ms int64) string {
+	switch {
+	case ms != 0 && ms%86_400_000 == 0:
+		return fmt.Sprintf("%d d", ms/86_400_000)
+	case ms != 0 && ms%3_600_000 == 0:
+		return fmt.Sprintf("%d h", ms/3_600_000)
+	case ms != 0 && ms%60_000 == 0:
+		return fmt.Sprintf("%d min", ms/60_000)
+	case ms != 0 && ms%1000 == 0:
+		return fmt.Sprintf("%d s", ms/1000)
+	}
+	return fmt.Sprintf("%d ms", ms)
+}
+
+// windowArgs checks the interval arguments of a window (as written in
+// GROUP BY or a TVF) and fills in w. args are in Flink's positional order.
+func windowArgs(kind sql.WindowKind, at sql.Pos, args []sql.Expr, notices *[]Notice) (Window, error) {
+	w := Window{Kind: kind, At: at}
+	usage := map[sql.WindowKind]string{
+		sql.Tumble:   "TUMBLE(ts, size [, offset])",
+		sql.Hop:      "HOP(ts, slide, size [, offset])",
+		sql.Cumulate: "CUMULATE(ts, step, size [, offset])",
+		sql.Session:  "SESSION(ts, gap)",
+	}[kind]
+	want := map[sql.WindowKind][2]int{sql.Tumble: {1, 2}, sql.Hop: {2, 3}, sql.Cumulate: {2, 3}, sql.Session: {1, 1}}[kind]
+	if len(args) < want[0] || len(args) > want[1] {
+		return w, sql.Errorf(sql.ErrInvalid, at, "%s takes a time attribute and %s: %s", kind, map[bool]string{true: "one interval", false: fmt.Sprintf("%d to %d intervals", want[0], want[1])}[want[0] == want[1]], usage)
+	}
+	ms := make([]int64, len(args))
+	for i, a := range args {
+		iv, ok := a.(*sql.IntervalLiteral)
+		if !ok {
+			return w, sql.Errorf(sql.ErrInvalid, a.Pos(), "window arguments must be interval literals such as INTERVAL '1' MINUTE: %s", usage)
+		}
+		ms[i] = iv.Millis
+	}
+	positive := func(i int, what string) error {
+		if ms[i] <= 0 {
+			return sql.Errorf(sql.ErrInvalid, args[i].Pos(), "window %s must be positive, got %s", what, args[i].(*sql.IntervalLiteral).Text)
+		}
+		return nil
+	}
+	offsetAt := -1
+	switch kind {
+	case sql.Tumble:
+		w.Size = ms[0]
+		if err := positive(0, "size"); err != nil {
+			return w, err
+		}
+		offsetAt = 1
+	case sql.Hop:
+		w.Slide, w.Size = ms[0], ms[1]
+		if err := positive(0, "slide"); err != nil {
+			return w, err
+		}
+		if err := positive(1, "size"); err != nil {
+			return w, err
+		}
+		if w.Slide > w.Size {
+			*notices = append(*notices, Notice{At: args[0].Pos(), Msg: fmt.Sprintf(
+				"HOP slide %s is larger than its size %s: rows in the gaps between windows belong to no window", Millis(w.Slide), Millis(w.Size))})
+		}
+		offsetAt = 2
+	case sql.Cumulate:
+		w.Step, w.Size = ms[0], ms[1]
+		if err := positive(0, "step"); err != nil {
+			return w, err
+		}
+		if err := positive(1, "size"); err != nil {
+			return w, err
+		}
+		if w.Size%w.Step != 0 {
+			return w, sql.Errorf(sql.ErrInvalid, args[1].Pos(), "CUMULATE size %s must be a whole multiple of its step %s", Millis(w.Size), Millis(w.Step))
+		}
+		offsetAt = 2
+	case sql.Session:
+		w.Gap = ms[0]
+		if err := positive(0, "gap"); err != nil {
+			return w, err
+		}
+	}
+	if offsetAt >= 0 && len(args) > offsetAt {
+		w.Offset = ms[offsetAt]
+		limit := w.Size
+		if kind == sql.Hop {
+			limit = w.Slide
+		}
+		if w.Offset >= limit || -w.Offset >= limit {
+			what := map[bool]string{true: "slide", false: "size"}[kind == sql.Hop]
+			return w, sql.Errorf(sql.ErrInvalid, args[offsetAt].Pos(), "window offset %s must be smaller than the %s %s", Millis(w.Offset), what, Millis(limit))
+		}
+	}
+	return w, nil
+}
+
+// Notice is a warning about a statement that still runs.
+type Notice struct {
+	At  sql.Pos
+	Msg string
+}
+
+func (n Notice) String() string { return n.At.String() + ": warning: " + n.Msg }

@@ -1,0 +1,93 @@
+package wsql
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/sql"
+)
+
+// settings are the session's SET keys. Flink accepts any key; wsql does
+// too, and says when a key has no effect in wsql so nothing is silently
+// ignored.
+type settings struct {
+	values   map[string]string
+	location *time.Location
+}
+
+// settingsInEffect are the keys wsql reads, with their defaults.
+var settingsInEffect = map[string]string{
+	"table.local-time-zone": "default",
+}
+
+func newSettings() *settings {
+	return &settings{values: map[string]string{}, location: time.Local}
+}
+
+func (r *runner) set(s *sql.Set) error {
+	st := r.e.settings
+	if s.Key == "" {
+		return r.table([]string{"key", "value"}, st.list())
+	}
+	if _, ok := settingsInEffect[s.Key]; !ok {
+		var keys []string
+		for k := range settingsInEffect {
+			keys = append(keys, k)
+		}
+		r.notice(s.At, fmt.Sprintf("'%s' has no effect in wsql yet%s", s.Key, catalog.DidYouMean(s.Key, keys)))
+	}
+	if s.Key == "table.local-time-zone" {
+		loc, err := loadZone(s.Value)
+		if err != nil {
+			return sql.Errorf(sql.ErrInvalid, s.At, "invalid 'table.local-time-zone' %q: use a zone name such as 'UTC' or 'Asia/Shanghai', or 'default'", s.Value)
+		}
+		st.location = loc
+	}
+	st.values[s.Key] = s.Value
+	return nil
+}
+
+func (st *settings) reset(s *sql.Reset) error {
+	if s.Key == "" {
+		st.values = map[string]string{}
+		st.location = time.Local
+		return nil
+	}
+	delete(st.values, s.Key)
+	if s.Key == "table.local-time-zone" {
+		st.location = time.Local
+	}
+	return nil
+}
+
+// list returns every setting in effect or set, sorted by key.
+func (st *settings) list() [][]string {
+	all := map[string]string{}
+	for k, v := range settingsInEffect {
+		all[k] = v
+	}
+	for k, v := range st.values {
+		all[k] = v
+	}
+	var keys []string
+	for k := range all {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	rows := make([][]string, len(keys))
+	for i, k := range keys {
+		rows[i] = []string{k, all[k]}
+	}
+	return rows
+}
+
+// loadZone reads a 'table.local-time-zone' value; 'default' is the
+// machine's zone, as in Flink.
+func loadZone(name string) (*time.Location, error) {
+	if name == "default" {
+		return time.Local, nil
+	}
+	return time.LoadLocation(name)
+}

@@ -1,0 +1,114 @@
+package sql
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// erase zeroes, in place, what Format does not promise to keep: positions
+// and the as-written texts (IntervalLiteral.Text, CreateView.QueryText).
+func erase(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			erase(v.Elem())
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			erase(v.Index(i))
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[Pos]() {
+			v.SetZero()
+			return
+		}
+		for i := range v.NumField() {
+			switch name := v.Type().Field(i).Name; {
+			case v.Type() == reflect.TypeFor[IntervalLiteral]() && name == "Text",
+				v.Type() == reflect.TypeFor[CreateView]() && name == "QueryText":
+				v.Field(i).SetZero()
+			default:
+				erase(v.Field(i))
+			}
+		}
+	}
+}
+
+// requireRoundTrip checks that Format(st) parses back into st, modulo
+// what erase clears. It clears those fields of st.
+func requireRoundTrip(t testing.TB, st Statement) {
+	t.Helper()
+	text := Format(st)
+	again, err := Parse(text)
+	require.NoError(t, err, "Format gave:\n%s", text)
+	require.Len(t, again, 1, "Format gave:\n%s", text)
+	erase(reflect.ValueOf(st))
+	erase(reflect.ValueOf(again[0]))
+	require.Equal(t, st, again[0], "Format gave:\n%s", text)
+}
+
+func TestFormatExpr(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a + b * c", "a + b * c"},
+		{"(a + b) * c", "(a + b) * c"},
+		{"a - (b - c)", "a - (b - c)"},
+		{"(a - b) - c", "a - b - c"},
+		{"a || b || c", "(a || b) || c"},
+		{"a || b + c", "(a || b) + c"},
+		{"a AND (b OR c)", "a AND (b OR c)"},
+		{"NOT (a AND b)", "NOT (a AND b)"},
+		{"NOT a = b", "NOT (a = b)"},
+		{"(a = b) = c", "(a = b) = c"},
+		{"(a + 1) IS NULL", "a + 1 IS NULL"},
+		{"(a = 1) IS NOT NULL", "(a = 1) IS NOT NULL"},
+		{"- -1", "-(-1)"},
+		{"1 - -1", "1 - -1"},
+		{"NOT NOT a", "NOT (NOT a)"},
+		{"NOT a AND b", "NOT a AND b"},
+		{"a AND b OR c AND d", "a AND b OR c AND d"},
+		{"a IS NULL IS NULL", "(a IS NULL) IS NULL"},
+		{"(a || b) * c", "(a || b) * c"},
+		{"POSITION('a' IN b)", "POSITION('a' IN b)"},
+		{"SUBSTRING(a, 1, 2)", "SUBSTRING(a FROM 1 FOR 2)"},
+		{"CURRENT_TIMESTAMP()", "CURRENT_TIMESTAMP"},
+		{"DATE '2024-01-02'", "CAST('2024-01-02' AS DATE)"},
+		{"CAST(a AS TIMESTAMP(3) WITH LOCAL TIME ZONE)", "CAST(a AS TIMESTAMP_LTZ(3))"},
+		{"-(a + b)", "-(a + b)"},
+		{"'it''s'", "'it''s'"},
+		{"`select` + `my col` + `a``b` + x1", "`select` + `my col` + `a``b` + x1"},
+		{"COUNT(*) + COUNT(DISTINCT a)", "COUNT(*) + COUNT(DISTINCT a)"},
+		{"CURRENT_TIMESTAMP", "CURRENT_TIMESTAMP"},
+		{"CAST(a AS DECIMAL(10, 2))", "CAST(a AS DECIMAL(10, 2))"},
+		{"INTERVAL '90' SECOND", "INTERVAL '90' SECOND"},
+		{"INTERVAL '1:30' MINUTE TO SECOND", "INTERVAL '90' SECOND"},
+		{"INTERVAL '2' MINUTES", "INTERVAL '2' MINUTE"},
+		{"INTERVAL '120' MINUTE", "INTERVAL '2' HOUR"},
+		{"INTERVAL '1.5' SECOND", "INTERVAL '1.5' SECOND"},
+		{"INTERVAL '-0.25' SECOND", "INTERVAL '-0.25' SECOND"},
+		{"INTERVAL '150' SECOND", "INTERVAL '150' SECOND(3)"},
+		{"INTERVAL '100' DAY", "INTERVAL '100' DAY(3)"},
+		{"INTERVAL '4503599627.37' SECOND", "INTERVAL '52124 23:53:47.37' DAY(5) TO SECOND(3)"},
+	} {
+		e, err := ParseExpr(tc.in)
+		require.NoError(t, err, tc.in)
+		got := FormatExpr(e)
+		require.Equal(t, tc.want, got, tc.in)
+		again, err := ParseExpr(got)
+		require.NoError(t, err, got)
+		erase(reflect.ValueOf(e))
+		erase(reflect.ValueOf(again))
+		require.Equal(t, e, again, got)
+	}
+}
+
+func TestQuoteName(t *testing.T) {
+	for name, want := range map[string]string{
+		"usr": "usr", "window_start": "window_start", "Ümlaut": "Ümlaut", "a$b": "a$b",
+		"select": "`select`", "count": "`count`", "key": "key", "1a": "`1a`", "my col": "`my col`",
+		"a`b": "`a``b`", "_utf8mb4": "`_utf8mb4`", "": "``",
+	} {
+		require.Equal(t, want, quoteName(name), name)
+	}
+}

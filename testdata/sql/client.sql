@@ -1,0 +1,18 @@
+SET 'table.local-time-zone' = 'Asia/Shanghai';
+SET 'pipeline.name' = 'it''s mine';
+SET;
+RESET 'table.local-time-zone';
+RESET;
+SHOW TABLES;
+show views;
+SHOW FUNCTIONS;
+DESCRIBE clicks;
+DESC `my events`;
+EXPLAIN SELECT usr, COUNT(*) FROM clicks GROUP BY usr;
+EXPLAIN PLAN FOR
+  INSERT INTO sink SELECT usr FROM clicks;
+INSERT INTO sink SELECT * FROM clicks WHERE amount > 10;
+INSERT OVERWRITE sink (usr, n)
+SELECT usr, COUNT(*) AS n
+FROM clicks
+GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)

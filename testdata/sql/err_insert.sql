@@ -1,0 +1,7 @@
+INSERT sink SELECT * FROM clicks;
+INSERT INTO SELECT * FROM clicks;
+INSERT INTO sink;
+INSERT INTO sink (a, b SELECT * FROM clicks;
+INSERT INTO sink (a, b) clicks;
+INSERT INTO sink SELECT * FROM clicks WHERE;
+INSERT INTO sink SELECT usr FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUT)
