@@ -48,6 +48,13 @@ type accumulator interface {
 	update(col arrow.Array, slots []int32, from, to int)
 	// appendResults appends the result of each slot to b.
 	appendResults(slots []int32, b array.Builder)
+	// merge folds slot src into dst (HOP/CUMULATE panes into a window,
+	// merging sessions); copyTo overwrites dst with src.
+	merge(dst, src int32)
+	copyTo(dst, src int32)
+	// sameResult reports whether two slots give the same result, so an
+	// update is emitted only when the value changed.
+	sameResult(a, b int32) bool
 	resultType() arrow.DataType
 }
 
@@ -104,4 +111,7 @@ func (a *countAcc) appendResults(slots []int32, b array.Builder) {
 	}
 }
 
-func (*countAcc) resultType() arrow.DataType { return arrow.PrimitiveTypes.Int64 }
+func (a *countAcc) merge(dst, src int32)       { a.counts[dst] += a.counts[src] }
+func (a *countAcc) copyTo(dst, src int32)      { a.counts[dst] = a.counts[src] }
+func (a *countAcc) sameResult(x, y int32) bool { return a.counts[x] == a.counts[y] }
+func (*countAcc) resultType() arrow.DataType   { return arrow.PrimitiveTypes.Int64 }

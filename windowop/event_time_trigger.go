@@ -9,7 +9,7 @@ type EventTimeTrigger struct{}
 // possible for a window kept alive by allowed lateness) and otherwise asks
 // for a timer at maxTimestamp.
 func (EventTimeTrigger) OnElement(w Window, ctx TriggerContext) TriggerResult {
-	if w.MaxTimestamp() <= ctx.CurrentWatermark() {
+	if ctx.ToEpoch(w.MaxTimestamp()) <= ctx.CurrentWatermark() {
 		return Fire
 	}
 	ctx.RegisterEventTimeTimer(w.MaxTimestamp())
@@ -18,8 +18,8 @@ func (EventTimeTrigger) OnElement(w Window, ctx TriggerContext) TriggerResult {
 
 // OnEventTime fires for the window's own timer and ignores others (such as
 // the cleanup timer of an allowed-lateness window).
-func (EventTimeTrigger) OnEventTime(time int64, w Window, _ TriggerContext) TriggerResult {
-	if time == w.MaxTimestamp() {
+func (EventTimeTrigger) OnEventTime(time int64, w Window, ctx TriggerContext) TriggerResult {
+	if time == ctx.ToEpoch(w.MaxTimestamp()) {
 		return Fire
 	}
 	return Continue

@@ -16,8 +16,11 @@ import (
 // TestScripts runs the data-driven window operator scripts in
 // testdata/windowop. Commands:
 //
-//	operator size=<ms> [offset=<ms>] [delay=<ms>] [keys=none]
-//	    a fresh tumbling COUNT(*), SUM(amount) operator keyed by usr
+//	operator [kind=tumble|hop|cumulate|session] [size=<ms>] [slide=<ms>]
+//	         [gap=<ms>] [offset=<ms>] [delay=<ms>] [lateness=<ms>]
+//	         [early] [late] [keys=none]
+//	    a fresh COUNT(*), SUM(amount) operator keyed by usr (hop: slide,
+//	    size; cumulate: slide is the step; early/late: fire on every row)
 //	batch
 //	<ts> <usr> <amount|NULL>
 //	    one batch; each row carries the watermark of the rows before it,
@@ -63,21 +66,24 @@ type scriptHarness struct {
 }
 
 func newScriptHarness(t *testing.T, d *datadriven.TestData) *scriptHarness {
-	var size, offset, delay int64
+	c := refConfig{kind: "tumble"}
 	keys := "usr"
-	d.ScanArgs(t, "size", &size)
-	d.MaybeScanArgs(t, "offset", &offset)
-	d.MaybeScanArgs(t, "delay", &delay)
+	d.MaybeScanArgs(t, "kind", &c.kind)
+	d.MaybeScanArgs(t, "size", &c.size)
+	d.MaybeScanArgs(t, "slide", &c.slide)
+	d.MaybeScanArgs(t, "gap", &c.gap)
+	d.MaybeScanArgs(t, "offset", &c.offset)
+	d.MaybeScanArgs(t, "delay", &c.delay)
+	d.MaybeScanArgs(t, "lateness", &c.lateness)
 	d.MaybeScanArgs(t, "keys", &keys)
-	tum, err := NewTumble(size, offset)
-	require.NoError(t, err)
-	cfg := Config{Input: clickSchema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: tum,
-		Aggs: []AggSpec{{Kind: CountStar, Name: "n"}, {Kind: Sum, Input: 2, Name: "total"}}}
+	c.early, c.lateFire = d.HasArg("early"), d.HasArg("late")
+	cfg := c.operatorConfig(t)
 	if keys == "none" {
 		cfg.KeyIndexes = nil
 	}
 	h := &scriptHarness{mem: memory.NewCheckedAllocator(memory.NewGoAllocator()), rec: &recorder{},
-		gen: rowtime.NewBoundedOutOfOrderness(delay)}
+		gen: rowtime.NewBoundedOutOfOrderness(c.delay)}
+	var err error
 	h.op, err = NewWindowOperator(cfg, h.mem, h.rec)
 	require.NoError(t, err)
 	return h
@@ -123,8 +129,8 @@ func (h *scriptHarness) run(t *testing.T, d *datadriven.TestData) string {
 		require.NoError(t, h.op.ProcessEnd())
 	case "stats":
 		s := h.op.Stats()
-		return fmt.Sprintf("rows in %d, late dropped %d, results %d, open windows %d, timers %d\n",
-			s.RowsIn, s.LateDropped, s.Results, len(h.op.slotOf), h.op.timers.Len())
+		return fmt.Sprintf("rows in %d, late dropped %d, late for some window %d, in no window %d, results %d, open state %d, timers %d\n",
+			s.RowsIn, s.LateDropped, s.LateMissed, s.NoWindow, s.Results, h.op.OpenWindows(), h.op.timers.Len())
 	default:
 		t.Fatalf("unknown command %s", d.Cmd)
 	}

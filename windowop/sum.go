@@ -112,4 +112,35 @@ func (a *sumAcc) appendResults(slots []int32, b array.Builder) {
 	}
 }
 
+func (a *sumAcc) merge(dst, src int32) {
+	if !a.has[src] {
+		return
+	}
+	a.has[dst] = true
+	if a.isFlt {
+		a.flts[dst] += a.flts[src]
+	} else {
+		a.ints[dst] += a.ints[src]
+	}
+}
+
+func (a *sumAcc) copyTo(dst, src int32) {
+	a.has[dst] = a.has[src]
+	if a.isFlt {
+		a.flts[dst] = a.flts[src]
+	} else {
+		a.ints[dst] = a.ints[src]
+	}
+}
+
+func (a *sumAcc) sameResult(x, y int32) bool {
+	if a.has[x] != a.has[y] {
+		return false
+	}
+	if a.isFlt {
+		return a.flts[x] == a.flts[y]
+	}
+	return a.ints[x] == a.ints[y]
+}
+
 func (a *sumAcc) resultType() arrow.DataType { return a.dt }

@@ -121,3 +121,19 @@ func watermarksFor(rows []click, delay int64, start int64) ([]int64, int64) {
 	}
 	return out, wm
 }
+
+func clickBatchSchema(t *testing.T, mem memory.Allocator, schema *arrow.Schema, rows []click) arrow.RecordBatch {
+	t.Helper()
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	for _, r := range rows {
+		b.Field(0).(*array.TimestampBuilder).Append(arrow.Timestamp(r.ts))
+		b.Field(1).(*array.StringBuilder).Append(r.usr)
+		if r.null {
+			b.Field(2).AppendNull()
+		} else {
+			b.Field(2).(*array.Float64Builder).Append(r.amount)
+		}
+	}
+	return b.NewRecordBatch()
+}

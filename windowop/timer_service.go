@@ -25,10 +25,13 @@ func (a Timer) less(b Timer) bool {
 	return a.Window.End < b.Window.End
 }
 
-// TimerService keeps the event-time timers of one operator: a min-heap in
-// (time, key, window) order plus a set that makes registration idempotent.
-// It never reads a clock; time advances only through the watermark the
-// operator passes to PopDue.
+// TimerService keeps one kind of timers (event time or processing time) of
+// one operator: a min-heap in (time, key, window) order plus a set that
+// makes registration idempotent. Deletion is lazy: a deleted timer leaves
+// the set at once and its heap entry is skipped when it reaches the top, so
+// a session that grows row by row costs a heap push, not a heap search. It
+// never reads a clock; time advances only through what the operator passes
+// to PopDue.
 type TimerService struct {
 	queue timerHeap
 	set   map[Timer]struct{}
@@ -49,24 +52,14 @@ func (s *TimerService) Register(t Timer) {
 }
 
 // Delete removes a pending timer; deleting an absent timer is a no-op.
-func (s *TimerService) Delete(t Timer) {
-	if _, ok := s.set[t]; !ok {
-		return
-	}
-	delete(s.set, t)
-	for i, q := range s.queue {
-		if q == t {
-			heap.Remove(&s.queue, i)
-			return
-		}
-	}
-}
+func (s *TimerService) Delete(t Timer) { delete(s.set, t) }
 
 // Len returns the number of pending timers.
-func (s *TimerService) Len() int { return len(s.queue) }
+func (s *TimerService) Len() int { return len(s.set) }
 
 // NextTime returns the earliest pending timer's time, or ok=false if none.
 func (s *TimerService) NextTime() (t int64, ok bool) {
+	s.dropStale()
 	if len(s.queue) == 0 {
 		return 0, false
 	}
@@ -75,12 +68,23 @@ func (s *TimerService) NextTime() (t int64, ok bool) {
 
 // PopDue removes and returns the earliest timer with Time <= watermark.
 func (s *TimerService) PopDue(watermark int64) (Timer, bool) {
+	s.dropStale()
 	if len(s.queue) == 0 || s.queue[0].Time > watermark {
 		return Timer{}, false
 	}
 	t := heap.Pop(&s.queue).(Timer)
 	delete(s.set, t)
 	return t, true
+}
+
+// dropStale pops deleted timers off the top of the heap.
+func (s *TimerService) dropStale() {
+	for len(s.queue) > 0 {
+		if _, ok := s.set[s.queue[0]]; ok {
+			return
+		}
+		heap.Pop(&s.queue)
+	}
 }
 
 type timerHeap []Timer

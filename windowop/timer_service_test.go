@@ -70,3 +70,4 @@ type fakeTriggerContext struct {
 
 func (c *fakeTriggerContext) CurrentWatermark() int64        { return c.wm }
 func (c *fakeTriggerContext) RegisterEventTimeTimer(t int64) { c.timers = append(c.timers, t) }
+func (c *fakeTriggerContext) ToEpoch(local int64) int64      { return local }

@@ -23,9 +23,13 @@ func (r TriggerResult) String() string {
 }
 
 // TriggerContext is what a trigger may see and do for one key's window.
+// Windows may be aligned in a time zone (their bounds are local wall-clock
+// times) while watermarks and timers are epoch instants: ToEpoch converts.
 type TriggerContext interface {
 	CurrentWatermark() int64
-	RegisterEventTimeTimer(time int64)
+	ToEpoch(local int64) int64
+	// RegisterEventTimeTimer asks for a timer at a window-local time.
+	RegisterEventTimeTimer(local int64)
 }
 
 // Trigger decides when a window emits. The operator calls OnElement when a

@@ -3,6 +3,7 @@ package windowop
 import "fmt"
 
 // Tumble assigns fixed-size, non-overlapping windows: TUMBLE(ts, size [, offset]).
+// Its pane is the window itself.
 type Tumble struct {
 	Size   int64 // ms, > 0
 	Offset int64 // ms; windows start at offset + k*size
@@ -27,8 +28,6 @@ func WindowStart(ts, offset, size int64) int64 {
 	return ts - r
 }
 
-func (*Tumble) IsEventTime() bool { return true }
-
 func (t *Tumble) String() string {
 	if t.Offset != 0 {
 		return fmt.Sprintf("TUMBLE(size=%dms, offset=%dms)", t.Size, t.Offset)
@@ -36,14 +35,12 @@ func (t *Tumble) String() string {
 	return fmt.Sprintf("TUMBLE(size=%dms)", t.Size)
 }
 
-// AssignWindows writes each row's tumbling window into out.
-func (t *Tumble) AssignWindows(ts []int64, out []Window) {
-	size, off := t.Size, t.Offset
-	out = out[:len(ts)]
-	for i, v := range ts {
-		s := WindowStart(v, off, size)
-		out[i] = Window{Start: s, End: s + size}
-	}
+// Pane is the window: a tumbling window has one pane.
+func (t *Tumble) Pane() (int64, int64) { return t.Size, t.Offset }
+
+// WindowsOfPane returns the one window the pane is.
+func (t *Tumble) WindowsOfPane(p int64, dst []Window) []Window {
+	return append(dst, Window{Start: p, End: p + t.Size})
 }
 
-var _ SingleWindowAssigner = (*Tumble)(nil)
+var _ SliceAssigner = (*Tumble)(nil)

@@ -11,51 +11,80 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-// Config describes a window aggregation: which windows, over which rowtime
-// column, grouped by which keys, computing which aggregates. It is immutable
-// plan data; NewWindowOperator turns it into running state.
+// Config describes a window aggregation: which windows, over which time,
+// grouped by which keys, computing which aggregates, emitting how. It is
+// immutable plan data; NewWindowOperator turns it into running state.
 type Config struct {
-	Input           *arrow.Schema
-	RowtimeIndex    int // the rowtime index: input column holding event time
-	KeyIndexes      []int
-	Assigner        Assigner
+	Input        *arrow.Schema
+	RowtimeIndex int // the rowtime index: input column holding event time
+	// ProcTime windows by processing time read from Clock instead of the
+	// rowtime column; watermarks then only pass through.
+	ProcTime bool
+	Clock    rowtime.Clock
+	// Local aligns windows in a time zone (a TIMESTAMP_LTZ rowtime in
+	// 'table.local-time-zone'); nil windows epoch milliseconds as they are.
+	Local      *rowtime.LocalTime
+	KeyIndexes []int
+	Assigner   Assigner
+	// GapIndex is the column holding each row's session gap in ms for a
+	// dynamic session window; -1 otherwise.
+	GapIndex        int
 	Trigger         Trigger // nil means EventTimeTrigger
 	AllowedLateness int64   // ms
+	Emit            EmitStrategy
 	Aggs            []AggSpec
+	// LateSink, if set, receives the rows that missed a window: the input
+	// columns plus the missed window's bounds and the watermark at arrival.
+	LateSink Operator
 }
 
-// Names of the window columns in the operator's output, after the keys.
+// EmitStrategy is Flink's table.exec.emit options for group windows.
+// Delays other than zero (periodic processing-time firing) are refused by
+// NewWindowOperator until processing-time emission is built.
+type EmitStrategy struct {
+	EarlyFire      bool  // table.exec.emit.early-fire.enabled
+	EarlyFireDelay int64 // ms; 0 fires on every row
+	LateFire       bool  // table.exec.emit.late-fire.enabled
+	LateFireDelay  int64 // ms; 0 fires on every late row within lateness
+}
+
+// Updates reports whether results form an update stream (+I, -U, +U)
+// rather than one final row per key and window.
+func (c Config) Updates() bool {
+	return c.Emit.EarlyFire || (c.Emit.LateFire && c.AllowedLateness > 0)
+}
+
+// Names of the operator's output columns besides keys and aggregates.
 const (
+	ColOp          = "op" // row kind of an update stream: +I, -U, +U
 	ColWindowStart = "window_start"
 	ColWindowEnd   = "window_end"
 	ColWindowTime  = "window_time" // the window's rowtime: end - 1 ms
+	ColWatermark   = "watermark"   // late rows: the watermark they arrived under
 )
 
-// OutputSchema is the operator's output: the key columns, window_start,
-// window_end, window_time (typed like the rowtime column), then one column
-// per aggregate.
+// OutputSchema is the operator's output: an op column for update streams,
+// the key columns, window_start, window_end, window_time, then one column
+// per aggregate. Windows over a zoned rowtime have local (zone-less)
+// start and end and a zoned window_time, as in Flink.
 func (c Config) OutputSchema() (*arrow.Schema, error) {
-	if c.RowtimeIndex < 0 || c.RowtimeIndex >= c.Input.NumFields() {
-		return nil, fmt.Errorf("rowtime index %d out of range", c.RowtimeIndex)
-	}
-	rt := c.Input.Field(c.RowtimeIndex).Type
-	if !rowtime.IsRowtimeType(rt) {
-		return nil, fmt.Errorf("rowtime column %q must be a millisecond timestamp, got %s", c.Input.Field(c.RowtimeIndex).Name, rt)
-	}
 	var fields []arrow.Field
+	if c.Updates() {
+		fields = append(fields, arrow.Field{Name: ColOp, Type: arrow.BinaryTypes.String})
+	}
 	for _, k := range c.KeyIndexes {
 		fields = append(fields, c.Input.Field(k))
 	}
+	start, wtime, err := c.windowTypes()
+	if err != nil {
+		return nil, err
+	}
 	fields = append(fields,
-		arrow.Field{Name: ColWindowStart, Type: rt},
-		arrow.Field{Name: ColWindowEnd, Type: rt},
-		arrow.Field{Name: ColWindowTime, Type: rt})
+		arrow.Field{Name: ColWindowStart, Type: start},
+		arrow.Field{Name: ColWindowEnd, Type: start},
+		arrow.Field{Name: ColWindowTime, Type: wtime})
 	for _, a := range c.Aggs {
-		var in arrow.DataType
-		if a.Kind != CountStar {
-			in = c.Input.Field(a.Input).Type
-		}
-		acc, err := newAccumulator(a, in)
+		acc, err := c.newAccumulator(a)
 		if err != nil {
 			return nil, err
 		}
@@ -64,59 +93,108 @@ func (c Config) OutputSchema() (*arrow.Schema, error) {
 	return arrow.NewSchema(fields, nil), nil
 }
 
-// Stats counts what the operator did with its input.
-type Stats struct {
-	RowsIn      int64 // rows received
-	LateDropped int64 // rows that reached no window because every window was late
-	Results     int64 // result rows emitted
+func (c Config) windowTypes() (bounds, wtime arrow.DataType, err error) {
+	if c.ProcTime {
+		ltz := &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}
+		return &arrow.TimestampType{Unit: arrow.Millisecond}, ltz, nil
+	}
+	if c.RowtimeIndex < 0 || c.RowtimeIndex >= c.Input.NumFields() {
+		return nil, nil, fmt.Errorf("rowtime index %d out of range", c.RowtimeIndex)
+	}
+	rt := c.Input.Field(c.RowtimeIndex).Type
+	if !rowtime.IsRowtimeType(rt) {
+		return nil, nil, fmt.Errorf("rowtime column %q must be a millisecond timestamp, got %s", c.Input.Field(c.RowtimeIndex).Name, rt)
+	}
+	if c.Local != nil {
+		return &arrow.TimestampType{Unit: arrow.Millisecond}, rt, nil
+	}
+	return rt, rt, nil
 }
 
-// ErrLateFiring is returned for configurations that need late firing, which
-// this operator does not implement yet.
-var ErrLateFiring = errors.New("allowed lateness needs late firing (table.exec.emit.late-fire.enabled), which wsql does not support yet")
+// LateSchema is the schema of the rows sent to LateSink.
+func (c Config) LateSchema() *arrow.Schema {
+	bounds, _, _ := c.windowTypes()
+	fields := append([]arrow.Field(nil), c.Input.Fields()...)
+	fields = append(fields,
+		arrow.Field{Name: "missed_" + ColWindowStart, Type: bounds},
+		arrow.Field{Name: "missed_" + ColWindowEnd, Type: bounds},
+		arrow.Field{Name: ColWatermark, Type: &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}})
+	return arrow.NewSchema(fields, nil)
+}
+
+func (c Config) newAccumulator(a AggSpec) (accumulator, error) {
+	var in arrow.DataType
+	if a.Kind != CountStar {
+		in = c.Input.Field(a.Input).Type
+	}
+	return newAccumulator(a, in)
+}
+
+// Stats counts what the operator did with its input. Nothing is dropped
+// without being counted here.
+type Stats struct {
+	RowsIn      int64 // rows received
+	LateDropped int64 // rows that reached no window because every window of theirs was late
+	LateMissed  int64 // (row, window) pairs where a row still counted elsewhere missed a late window
+	NoWindow    int64 // rows in no window at all (the gaps of a HOP whose slide exceeds its size)
+	Results     int64 // result rows emitted (each +I, -U and +U counts)
+}
+
+// ErrUnsupportedEmit is returned for emit options wsql cannot run yet.
+var ErrUnsupportedEmit = errors.New("unsupported emit strategy")
 
 // WindowOperator aggregates rows per key and window and emits one row per
 // key and window when the window's trigger fires (Flink's table-runtime
-// WindowOperator). See the package documentation for the batch algorithm.
+// WindowOperator). It runs in one of two modes chosen at construction:
+// panes (TUMBLE, HOP, CUMULATE; panes.go) or merging windows (SESSION;
+// sessions.go). See the package documentation for the batch algorithm.
 type WindowOperator struct {
-	cfg      Config
-	assigner SingleWindowAssigner
-	trigger  Trigger
-	out      Operator
-	schema   *arrow.Schema
+	cfg     Config
+	trigger Trigger
+	out     Operator
+	schema  *arrow.Schema
+	updates bool
+	mode    windowMode
 
-	keys     *keyTable
-	accs     []accumulator
-	timers   *TimerService
-	slotOf   map[slotKey]int32
-	slotMeta []slotKey
-	free     []int32
-	// the last window and slot each key used: rows of a key mostly fall in
-	// the same window as the key's previous row, so this skips the map.
-	lastWin  []Window
-	lastSlot []int32
+	keys   *keyTable
+	accs   []accumulator
+	slots  slotPool
+	timers *TimerService
+	shadow map[windowKey]int32 // last emitted result of each window (update streams)
 
 	watermark int64 // the watermark rows are being processed under
 	forwarded int64 // the last watermark sent downstream
 	nextTimer int64 // earliest pending timer, math.MaxInt64 when none
 
 	// per-batch scratch, reused
-	windows []Window
-	keyIDs  []uint32
-	slots   []int32
+	times  []int64
+	keyIDs []uint32
+	rowSlt []int32
+	late   lateRows
 
-	// results of the current firing round, emitted column-at-a-time
-	fired   []int32
-	toFree  []int32
 	builder *array.RecordBuilder
 	pending int
+	oneKey  [1]uint32
+	oneSlot [1]int32
 
 	timerCtx timerContext
 	stats    Stats
 	closed   bool
 }
 
-type slotKey struct {
+// windowMode is the part of the operator that differs between panes and
+// merging windows. Its methods work on whole batches or single windows,
+// never on one row through an interface call.
+type windowMode interface {
+	// processRows handles rows [0, n) of a batch whose times, key ids and
+	// per-row watermarks (nil: constant) are given, writing each row's
+	// accumulator slot (or -1) into slots and flushing accumulators itself.
+	processRows(rec arrow.RecordBatch, times []int64, keyIDs []uint32, wms []int64, slots []int32) error
+	// onTimer handles a due timer of one key's window.
+	onTimer(t Timer)
+}
+
+type windowKey struct {
 	key uint32
 	w   Window
 }
@@ -128,15 +206,11 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowO
 	if err != nil {
 		return nil, err
 	}
-	single, ok := cfg.Assigner.(SingleWindowAssigner)
-	if !ok {
-		return nil, fmt.Errorf("window %s is not supported yet", cfg.Assigner)
+	if err := checkEmit(cfg); err != nil {
+		return nil, err
 	}
-	if !cfg.Assigner.IsEventTime() {
-		return nil, fmt.Errorf("processing-time windows are not supported yet")
-	}
-	if cfg.AllowedLateness != 0 {
-		return nil, ErrLateFiring
+	if cfg.ProcTime && cfg.Clock == nil {
+		return nil, fmt.Errorf("processing-time windows need a clock")
 	}
 	trigger := cfg.Trigger
 	if trigger == nil {
@@ -152,32 +226,57 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowO
 	}
 	op := &WindowOperator{
 		cfg:       cfg,
-		assigner:  single,
 		trigger:   trigger,
 		out:       out,
 		schema:    schema,
+		updates:   cfg.Updates(),
 		keys:      keys,
 		timers:    NewTimerService(),
-		slotOf:    make(map[slotKey]int32),
+		shadow:    make(map[windowKey]int32),
 		watermark: rowtime.MinWatermark,
 		forwarded: rowtime.MinWatermark,
 		nextTimer: math.MaxInt64,
-		builder:   array.NewRecordBuilder(mem, schema),
 	}
 	op.timerCtx.op = op
 	for _, a := range cfg.Aggs {
-		var in arrow.DataType
-		if a.Kind != CountStar {
-			in = cfg.Input.Field(a.Input).Type
-		}
-		acc, err := newAccumulator(a, in)
+		acc, err := cfg.newAccumulator(a)
 		if err != nil {
-			op.builder.Release()
 			return nil, err
 		}
 		op.accs = append(op.accs, acc)
 	}
+	op.slots.accs = op.accs
+	switch a := cfg.Assigner.(type) {
+	case SliceAssigner:
+		op.mode = newPaneMode(op, a)
+	case MergingAssigner:
+		if op.updates {
+			return nil, fmt.Errorf("%w: early and late firing on SESSION windows are not supported (Flink rejects them too)", ErrUnsupportedEmit)
+		}
+		op.mode = newSessionMode(op, a)
+	default:
+		return nil, fmt.Errorf("window %s is not supported", cfg.Assigner)
+	}
+	op.builder = array.NewRecordBuilder(mem, schema)
+	op.late.init(cfg, mem)
 	return op, nil
+}
+
+func checkEmit(cfg Config) error {
+	e := cfg.Emit
+	if e.EarlyFire && e.EarlyFireDelay != 0 {
+		return fmt.Errorf("%w: table.exec.emit.early-fire.delay other than 0 (periodic firing) is not supported yet", ErrUnsupportedEmit)
+	}
+	if e.LateFire && e.LateFireDelay != 0 {
+		return fmt.Errorf("%w: table.exec.emit.late-fire.delay other than 0 (periodic firing) is not supported yet", ErrUnsupportedEmit)
+	}
+	if cfg.AllowedLateness < 0 {
+		return fmt.Errorf("allowed lateness must not be negative")
+	}
+	if cfg.ProcTime && (e.EarlyFire || e.LateFire) {
+		return fmt.Errorf("%w: early and late firing apply to event-time windows", ErrUnsupportedEmit)
+	}
+	return nil
 }
 
 // Schema returns the schema of the batches the operator emits.
@@ -185,6 +284,9 @@ func (op *WindowOperator) Schema() *arrow.Schema { return op.schema }
 
 // Stats returns the operator's counters so far.
 func (op *WindowOperator) Stats() Stats { return op.stats }
+
+// OpenWindows returns how many (key, window) states are held.
+func (op *WindowOperator) OpenWindows() int { return op.slots.live() }
 
 // ProcessBatch is Flink's processElement for a whole batch.
 func (op *WindowOperator) ProcessBatch(b Batch) error {
@@ -194,64 +296,53 @@ func (op *WindowOperator) ProcessBatch(b Batch) error {
 		return nil
 	}
 	op.stats.RowsIn += int64(n)
-	ts, err := rowtime.Millis(rec.Column(op.cfg.RowtimeIndex))
-	if err != nil {
-		return err
-	}
 	if b.Watermarks != nil && len(b.Watermarks) != n {
 		return fmt.Errorf("batch has %d rows but %d row watermarks", n, len(b.Watermarks))
 	}
-	op.windows = grow(op.windows, n)
+	op.times = grow(op.times, n)
 	op.keyIDs = grow(op.keyIDs, n)
-	op.slots = grow(op.slots, n)
-	windows, keyIDs, slots := op.windows[:n], op.keyIDs[:n], op.slots[:n]
+	op.rowSlt = grow(op.rowSlt, n)
+	times, keyIDs, slots := op.times[:n], op.keyIDs[:n], op.rowSlt[:n]
 
-	// Column-at-a-time passes: windows for every row, key ids for every row.
-	op.assigner.AssignWindows(ts, windows)
+	// Column-at-a-time passes: the time of every row, the key of every row.
+	wms := b.Watermarks
+	if op.cfg.ProcTime {
+		// windowop never reads the wall clock itself: the clock is injected
+		// (the system clock in the CLI, a manual one in tests).
+		now := op.cfg.Clock.Now().UnixMilli()
+		op.advance(now) // processing-time timers due before these rows
+		if op.cfg.Local != nil {
+			now = op.cfg.Local.ToLocal(now)
+		}
+		for i := range times {
+			times[i] = now
+		}
+		wms = nil
+	} else {
+		ts, err := rowtime.Millis(rec.Column(op.cfg.RowtimeIndex))
+		if err != nil {
+			return err
+		}
+		if op.cfg.Local != nil {
+			op.cfg.Local.ToLocalColumn(ts, times)
+		} else {
+			copy(times, ts)
+		}
+	}
 	keyCols := make([]arrow.Array, len(op.cfg.KeyIndexes))
 	for i, k := range op.cfg.KeyIndexes {
 		keyCols[i] = rec.Column(k)
 	}
 	op.keys.intern(keyCols, n, keyIDs)
-	for len(op.lastSlot) < int(op.keys.n) {
-		op.lastSlot = append(op.lastSlot, -1)
-		op.lastWin = append(op.lastWin, Window{})
-	}
 
-	// One ordered pass of integer work. Accumulators are updated a segment
-	// at a time: a firing mid-batch first folds in the rows before it.
-	segStart := 0
-	for i := 0; i < n; i++ {
-		if b.Watermarks != nil {
-			if wm := b.Watermarks[i]; wm > op.watermark {
-				if wm >= op.nextTimer {
-					op.updateAccumulators(rec, slots, segStart, i)
-					segStart = i
-					op.advance(wm)
-				} else {
-					op.watermark = wm
-				}
-			}
-		}
-		w := windows[i]
-		if isWindowLate(w, op.cfg.AllowedLateness, true, op.watermark) {
-			slots[i] = -1
-			op.stats.LateDropped++
-			continue
-		}
-		k := keyIDs[i]
-		if op.lastSlot[k] >= 0 && op.lastWin[k] == w {
-			slots[i] = op.lastSlot[k]
-			continue
-		}
-		s, err := op.slotFor(k, w)
-		if err != nil {
-			return err
-		}
-		slots[i] = s
+	op.late.begin()
+	if err := op.mode.processRows(rec, times, keyIDs, wms, slots); err != nil {
+		return err
 	}
-	op.updateAccumulators(rec, slots, segStart, n)
-	return op.flush()
+	if err := op.flush(); err != nil {
+		return err
+	}
+	return op.late.flush(rec)
 }
 
 // ProcessWatermark fires every window the watermark completes, emits the
@@ -260,7 +351,7 @@ func (op *WindowOperator) ProcessWatermark(wm int64) error {
 	if wm <= op.forwarded {
 		return nil
 	}
-	if wm > op.watermark {
+	if wm > op.watermark && !op.cfg.ProcTime {
 		op.advance(wm)
 	}
 	if err := op.flush(); err != nil {
@@ -270,161 +361,115 @@ func (op *WindowOperator) ProcessWatermark(wm int64) error {
 	return op.out.ProcessWatermark(wm)
 }
 
-// ProcessEnd treats the end of input as the watermark +∞: every window
-// fires, then the end is forwarded.
+// ProcessEnd treats the end of input as the watermark +∞ (and, for
+// processing-time windows, as the end of time): every window fires, then
+// the end is forwarded.
 func (op *WindowOperator) ProcessEnd() error {
 	op.advance(rowtime.MaxWatermark)
 	if err := op.flush(); err != nil {
 		return err
 	}
+	if op.cfg.LateSink != nil {
+		if err := op.cfg.LateSink.ProcessEnd(); err != nil {
+			return err
+		}
+	}
 	return op.out.ProcessEnd()
 }
 
-// Close releases the output builder. It is idempotent.
+// Close releases the output builders. It is idempotent.
 func (op *WindowOperator) Close() {
 	if op.closed {
 		return
 	}
 	op.closed = true
 	op.builder.Release()
+	op.late.release()
 }
 
-// slotFor finds or creates the accumulator slot of key k's window w. A new
-// window asks the trigger for its timer and registers its cleanup timer.
-func (op *WindowOperator) slotFor(k uint32, w Window) (int32, error) {
-	sk := slotKey{key: k, w: w}
-	s, ok := op.slotOf[sk]
-	if !ok {
-		if len(op.free) > 0 {
-			s = op.free[len(op.free)-1]
-			op.free = op.free[:len(op.free)-1]
-			op.slotMeta[s] = sk
-		} else {
-			s = int32(len(op.slotMeta))
-			op.slotMeta = append(op.slotMeta, sk)
-			for _, a := range op.accs {
-				a.resize(len(op.slotMeta))
-			}
-		}
-		op.slotOf[sk] = s
-		op.timerCtx.key, op.timerCtx.w = k, w
-		if r := op.trigger.OnElement(w, &op.timerCtx); r != Continue {
-			// Only a window kept alive by allowed lateness can fire on
-			// element, and NewWindowOperator refuses lateness for now.
-			return -1, fmt.Errorf("trigger %s returned %s on element: %w", op.trigger, r, ErrLateFiring)
-		}
-		op.registerCleanupTimer(k, w)
+// advance moves time to t and runs onTimer for every timer it passes, in
+// timer order (Flink's onEventTime / onProcessingTime).
+func (op *WindowOperator) advance(t int64) {
+	if !op.cfg.ProcTime {
+		op.watermark = t
 	}
-	op.lastWin[k], op.lastSlot[k] = w, s
-	return s, nil
-}
-
-// registerCleanupTimer schedules the removal of w's state at cleanupTime(w),
-// unless the window lives to the end of time.
-func (op *WindowOperator) registerCleanupTimer(k uint32, w Window) {
-	t := cleanupTime(w, op.cfg.AllowedLateness, true)
-	if t == math.MaxInt64 {
-		return
-	}
-	op.registerTimer(Timer{Time: t, Key: k, Window: w})
-}
-
-func (op *WindowOperator) registerTimer(t Timer) {
-	op.timers.Register(t)
-	if t.Time < op.nextTimer {
-		op.nextTimer = t.Time
-	}
-}
-
-// advance moves the watermark to wm and runs onEventTime for every timer it
-// passes, in timer order. Results are emitted column-at-a-time afterwards,
-// then cleaned-up windows free their slots.
-func (op *WindowOperator) advance(wm int64) {
-	op.watermark = wm
 	for {
-		t, ok := op.timers.PopDue(wm)
+		tm, ok := op.timers.PopDue(t)
 		if !ok {
 			break
 		}
-		op.onEventTime(t)
+		op.mode.onTimer(tm)
 	}
 	if next, ok := op.timers.NextTime(); ok {
 		op.nextTimer = next
 	} else {
 		op.nextTimer = math.MaxInt64
 	}
-	op.emitFired()
-	for _, s := range op.toFree {
-		op.freeSlot(s)
-	}
-	op.toFree = op.toFree[:0]
 }
 
-// onEventTime asks the trigger about a due timer, emits the window if it
-// fires, and cleans the window up when the timer is its cleanup timer.
-func (op *WindowOperator) onEventTime(t Timer) {
-	s, ok := op.slotOf[slotKey{key: t.Key, w: t.Window}]
-	if !ok {
-		return // the window's state is already gone
+// registerTimer asks for a callback at epoch time t for key k's window w.
+func (op *WindowOperator) registerTimer(k uint32, w Window, t int64) {
+	op.timers.Register(Timer{Time: t, Key: k, Window: w})
+	if t < op.nextTimer {
+		op.nextTimer = t
 	}
+}
+
+// epoch converts a window-local time to the epoch instant watermarks and
+// timers are in (identity unless windows are aligned in a time zone).
+func (op *WindowOperator) epoch(local int64) int64 {
+	if op.cfg.Local == nil {
+		return local
+	}
+	return op.cfg.Local.ToEpochForTimer(local)
+}
+
+// cleanupTime is Flink's cleanupTime(w) as an epoch instant: maxTimestamp
+// plus allowed lateness in event time (saturating: math.MaxInt64 means no
+// cleanup timer), maxTimestamp in processing time.
+func (op *WindowOperator) cleanupTime(w Window) int64 {
+	t := cleanupTime(w, op.cfg.AllowedLateness, !op.cfg.ProcTime)
+	if t == math.MaxInt64 {
+		return t
+	}
+	return op.epoch(t)
+}
+
+// isLate reports whether rows for w must be dropped: the watermark has
+// reached its cleanup time. Processing-time windows are never late.
+func (op *WindowOperator) isLate(w Window) bool {
+	return !op.cfg.ProcTime && op.cleanupTime(w) <= op.watermark
+}
+
+// registerCleanupTimer schedules the removal of w's state at cleanupTime(w),
+// unless the window lives to the end of time.
+func (op *WindowOperator) registerCleanupTimer(k uint32, w Window) {
+	if t := op.cleanupTime(w); t != math.MaxInt64 {
+		op.registerTimer(k, w, t)
+	}
+}
+
+// onElementTrigger lets the trigger see a window that a row just opened.
+func (op *WindowOperator) onElementTrigger(k uint32, w Window) TriggerResult {
+	op.timerCtx.key, op.timerCtx.w = k, w
+	return op.trigger.OnElement(w, &op.timerCtx)
+}
+
+// onTimerTrigger asks the trigger about a due timer.
+func (op *WindowOperator) onTimerTrigger(t Timer) TriggerResult {
 	op.timerCtx.key, op.timerCtx.w = t.Key, t.Window
-	r := op.trigger.OnEventTime(t.Time, t.Window, &op.timerCtx)
-	if r.IsFire() {
-		op.emitWindowResult(s)
+	if op.cfg.ProcTime {
+		// Processing-time windows fire at their end, as Flink's
+		// ProcessingTimeTrigger does.
+		if t.Time == op.epoch(t.Window.MaxTimestamp()) {
+			return Fire
+		}
+		return Continue
 	}
-	if r.IsPurge() || t.Time == cleanupTime(t.Window, op.cfg.AllowedLateness, true) {
-		op.toFree = append(op.toFree, s)
-	}
+	return op.trigger.OnEventTime(t.Time, t.Window, &op.timerCtx)
 }
 
-// emitWindowResult queues one output row for the key and window of slot s.
-func (op *WindowOperator) emitWindowResult(s int32) {
-	op.fired = append(op.fired, s)
-}
-
-// emitFired appends the queued results to the output builder, a column at
-// a time: keys, window bounds, then each aggregate.
-func (op *WindowOperator) emitFired() {
-	if len(op.fired) == 0 {
-		return
-	}
-	nk := len(op.cfg.KeyIndexes)
-	ids := make([]uint32, len(op.fired))
-	for i, s := range op.fired {
-		ids[i] = op.slotMeta[s].key
-	}
-	for c, col := range op.keys.cols {
-		col.appendTo(ids, op.builder.Field(c))
-	}
-	start := op.builder.Field(nk).(*array.TimestampBuilder)
-	end := op.builder.Field(nk + 1).(*array.TimestampBuilder)
-	wtime := op.builder.Field(nk + 2).(*array.TimestampBuilder)
-	for _, s := range op.fired {
-		w := op.slotMeta[s].w
-		start.Append(arrow.Timestamp(w.Start))
-		end.Append(arrow.Timestamp(w.End))
-		wtime.Append(arrow.Timestamp(w.MaxTimestamp()))
-	}
-	for i, a := range op.accs {
-		a.appendResults(op.fired, op.builder.Field(nk+3+i))
-	}
-	op.pending += len(op.fired)
-	op.stats.Results += int64(len(op.fired))
-	op.fired = op.fired[:0]
-}
-
-func (op *WindowOperator) freeSlot(s int32) {
-	sk := op.slotMeta[s]
-	delete(op.slotOf, sk)
-	if op.lastSlot[sk.key] == s {
-		op.lastSlot[sk.key] = -1
-	}
-	for _, a := range op.accs {
-		a.reset(s)
-	}
-	op.free = append(op.free, s)
-}
-
+// updateAccumulators folds rows [from, to) into their slots.
 func (op *WindowOperator) updateAccumulators(rec arrow.RecordBatch, slots []int32, from, to int) {
 	if from >= to {
 		return
@@ -456,10 +501,12 @@ type timerContext struct {
 	w   Window
 }
 
-func (c *timerContext) CurrentWatermark() int64 { return c.op.watermark }
+func (c *timerContext) CurrentWatermark() int64   { return c.op.watermark }
+func (c *timerContext) ToEpoch(local int64) int64 { return c.op.epoch(local) }
 
+// RegisterEventTimeTimer takes a window-local time, as triggers see windows.
 func (c *timerContext) RegisterEventTimeTimer(t int64) {
-	c.op.registerTimer(Timer{Time: t, Key: c.key, Window: c.w})
+	c.op.registerTimer(c.key, c.w, c.op.epoch(t))
 }
 
 func grow[T any](s []T, n int) []T {

@@ -1,9 +1,7 @@
 package windowop
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"sort"
 	"strconv"
 	"testing"
 
@@ -114,20 +112,20 @@ func TestResultsDoNotDependOnBatchSize(t *testing.T) {
 		})
 	}
 	cfg := tumbleConfig(t, 5_000)
-	want := reference(rows, 5_000, 1_500)
+	want, late := reference(refConfig{kind: "tumble", size: 5_000, delay: 1_500}, rows)
 	for _, size := range []int{1, 3, 4096} {
 		events, stats := run(t, cfg, rows, 1_500, size)
-		require.Equal(t, want.rows, rowsOnly(events), "batch size %d", size)
-		require.Equal(t, want.late, stats.LateDropped, "batch size %d", size)
+		require.Equal(t, want, rowsOnly(events), "batch size %d", size)
+		require.Equal(t, late, stats.LateDropped, "batch size %d", size)
 	}
-	require.Positive(t, want.late, "the data should contain late rows")
+	require.Positive(t, late, "the data should contain late rows")
 }
 
-func TestRejectsAllowedLatenessUntilLateFiringExists(t *testing.T) {
+func TestRejectsPeriodicEmitUntilBuilt(t *testing.T) {
 	cfg := tumbleConfig(t, 10)
-	cfg.AllowedLateness = 5
+	cfg.Emit = EmitStrategy{EarlyFire: true, EarlyFireDelay: 1000}
 	_, err := NewWindowOperator(cfg, memory.NewGoAllocator(), &recorder{})
-	require.ErrorIs(t, err, ErrLateFiring)
+	require.ErrorIs(t, err, ErrUnsupportedEmit)
 }
 
 func TestGlobalWindowWithoutKeys(t *testing.T) {
@@ -140,78 +138,4 @@ func TestGlobalWindowWithoutKeys(t *testing.T) {
 
 func rowsOnly(events []string) []string {
 	return (&recorder{events: events}).rows()
-}
-
-type refResult struct {
-	rows []string
-	late int64
-}
-
-// reference is a naive row-at-a-time model of the tumbling WindowOperator,
-// written straight from DESIGN.md: before each row the watermark (running
-// max of ts - delay over earlier rows) fires every window whose
-// maxTimestamp it reached, in (time, key first seen, start) order; a row
-// whose window's cleanup time is <= the watermark is dropped.
-func reference(rows []click, size, delay int64) refResult {
-	type state struct {
-		n     int64
-		sum   float64
-		has   bool
-		key   string
-		start int64
-	}
-	keyOrder := map[string]int{}
-	open := map[string]*state{}
-	var res refResult
-	fire := func(wm int64) {
-		var due []*state
-		for _, s := range open {
-			if s.start+size-1 <= wm {
-				due = append(due, s)
-			}
-		}
-		sort.Slice(due, func(i, j int) bool {
-			a, b := due[i], due[j]
-			if a.start != b.start {
-				return a.start < b.start
-			}
-			return keyOrder[a.key] < keyOrder[b.key]
-		})
-		for _, s := range due {
-			sum := "NULL"
-			if s.has {
-				sum = strconv.FormatFloat(s.sum, 'g', -1, 64)
-			}
-			res.rows = append(res.rows, fmt.Sprintf("row %s %d %d %d %d %s", s.key, s.start, s.start+size, s.start+size-1, s.n, sum))
-			delete(open, fmt.Sprint(s.key, "/", s.start))
-		}
-	}
-	wm := int64(-1 << 63)
-	for _, r := range rows {
-		fire(wm)
-		if _, ok := keyOrder[r.usr]; !ok {
-			keyOrder[r.usr] = len(keyOrder)
-		}
-		start := r.ts - ((r.ts%size)+size)%size
-		if start+size-1 <= wm {
-			res.late++
-		} else {
-			id := fmt.Sprint(r.usr, "/", start)
-			s := open[id]
-			if s == nil {
-				s = &state{key: r.usr, start: start}
-				open[id] = s
-			}
-			s.n++
-			if !r.null {
-				s.sum += r.amount
-				s.has = true
-			}
-		}
-		if r.ts-delay > wm {
-			wm = r.ts - delay
-		}
-	}
-	fire(1<<63 - 1)
-	return res
 }

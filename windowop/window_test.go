@@ -23,9 +23,9 @@ func TestWindowStartForNegativeTimestamps(t *testing.T) {
 func TestTumbleAssignsOneWindowPerRow(t *testing.T) {
 	tum, err := NewTumble(10, 0)
 	require.NoError(t, err)
-	out := make([]Window, 3)
-	tum.AssignWindows([]int64{-1, 0, 19}, out)
-	require.Equal(t, []Window{{-10, 0}, {0, 10}, {10, 20}}, out)
+	require.Equal(t, []Window{{-10, 0}}, windowsOf(tum, -1))
+	require.Equal(t, []Window{{0, 10}}, windowsOf(tum, 0))
+	require.Equal(t, []Window{{10, 20}}, windowsOf(tum, 19))
 	_, err = NewTumble(0, 0)
 	require.Error(t, err)
 }

@@ -1,0 +1,59 @@
+package windowop
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// windowsOf lists the windows a row at ts belongs to through its pane.
+func windowsOf(a SliceAssigner, ts int64) []Window {
+	size, off := a.Pane()
+	return a.WindowsOfPane(WindowStart(ts, off, size), nil)
+}
+
+func TestHopWindowsSlideFirst(t *testing.T) {
+	h, err := NewHop(10, 30, 0) // slide 10, size 30
+	require.NoError(t, err)
+	require.Equal(t, []Window{{-10, 20}, {0, 30}, {10, 40}}, windowsOf(h, 12))
+	require.Equal(t, []Window{{-30, 0}, {-20, 10}, {-10, 20}}, windowsOf(h, -1))
+}
+
+func TestHopSizeNotAMultipleOfSlide(t *testing.T) {
+	h, err := NewHop(4, 10, 0) // panes of gcd(4, 10) = 2
+	require.NoError(t, err)
+	size, _ := h.Pane()
+	require.Equal(t, int64(2), size)
+	// windows [s, s+10) with s a multiple of 4 that contain 9
+	require.Equal(t, []Window{{0, 10}, {4, 14}, {8, 18}}, windowsOf(h, 9))
+	require.Equal(t, []Window{{4, 14}, {8, 18}, {12, 22}}, windowsOf(h, 12))
+}
+
+func TestHopSlideLargerThanSizeLeavesGaps(t *testing.T) {
+	h, err := NewHop(10, 4, 0)
+	require.NoError(t, err)
+	require.Equal(t, []Window{{10, 14}}, windowsOf(h, 13))
+	require.Empty(t, windowsOf(h, 15), "a row in a gap belongs to no window")
+}
+
+func TestHopWithOffset(t *testing.T) {
+	h, err := NewHop(10, 20, 3)
+	require.NoError(t, err)
+	require.Equal(t, []Window{{-7, 13}, {3, 23}}, windowsOf(h, 5))
+}
+
+func TestCumulateWindows(t *testing.T) {
+	c, err := NewCumulate(10, 30, 0)
+	require.NoError(t, err)
+	require.Equal(t, []Window{{0, 10}, {0, 20}, {0, 30}}, windowsOf(c, 5))
+	require.Equal(t, []Window{{0, 30}}, windowsOf(c, 25))
+	require.Equal(t, []Window{{-30, -10}, {-30, 0}}, windowsOf(c, -15))
+	_, err = NewCumulate(7, 30, 0)
+	require.Error(t, err)
+}
+
+func TestTumbleIsOnePane(t *testing.T) {
+	tum, err := NewTumble(10, 0)
+	require.NoError(t, err)
+	require.Equal(t, []Window{{-10, 0}}, windowsOf(tum, -1))
+}

@@ -1,0 +1,162 @@
+package windowop
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// sessionMode runs SESSION windows through one MergingWindowSet per key.
+// A row opens [ts, ts+gap); if that intersects sessions of its key they
+// merge into one, whose state slot is the first session's; the timers of
+// the windows that disappeared are deleted and the merged window's are
+// registered. The lateness check runs on the merged window.
+type sessionMode struct {
+	op   *WindowOperator
+	gap  int64 // 0: per row from Config.GapIndex
+	sets []MergingWindowSet
+
+	gaps   []int64 // per-row scratch for a dynamic gap
+	idx    []int
+	merged []Mapping
+}
+
+func newSessionMode(op *WindowOperator, a MergingAssigner) *sessionMode {
+	return &sessionMode{op: op, gap: a.Gap()}
+}
+
+func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []uint32, wms []int64, slots []int32) error {
+	op := m.op
+	for len(m.sets) < int(op.keys.n) {
+		m.sets = append(m.sets, MergingWindowSet{})
+	}
+	gaps, err := m.rowGaps(rec, len(times))
+	if err != nil {
+		return err
+	}
+	segStart := 0
+	for i, ts := range times {
+		if wms != nil {
+			if wm := wms[i]; wm > op.watermark {
+				if wm >= op.nextTimer {
+					op.updateAccumulators(rec, slots, segStart, i)
+					segStart = i
+					op.advance(wm)
+				} else {
+					op.watermark = wm
+				}
+			}
+		}
+		gap := m.gap
+		if gaps != nil {
+			gap = gaps[i]
+		}
+		k := keyIDs[i]
+		set := &m.sets[k]
+		w := Window{Start: ts, End: ts + gap}
+		m.idx = set.Overlapping(w, m.idx[:0])
+		if len(m.idx) == 0 {
+			if op.isLate(w) {
+				slots[i] = -1
+				op.stats.LateDropped++
+				op.late.add(i, w, op.watermark)
+				continue
+			}
+			s := op.slots.alloc()
+			set.Add(w, s)
+			m.registerTimers(k, w)
+			slots[i] = s
+			continue
+		}
+		result := w
+		for _, j := range m.idx {
+			mw := set.Get(j).Window
+			result.Start = min(result.Start, mw.Start)
+			result.End = max(result.End, mw.End)
+		}
+		first := set.Get(m.idx[0])
+		if result == first.Window && len(m.idx) == 1 {
+			slots[i] = first.State // inside an open session
+			continue
+		}
+		if len(m.idx) > 1 {
+			// Rows before this one may still be folding into slots that
+			// are about to merge: fold them first.
+			op.updateAccumulators(rec, slots, segStart, i)
+			segStart = i
+		}
+		old := first.Window
+		var kept Mapping
+		kept, m.merged = set.Merge(m.idx, result, m.merged)
+		m.deleteTimers(k, old)
+		for _, gone := range m.merged {
+			op.mergeSlot(kept.State, gone.State)
+			op.slots.release(gone.State)
+			m.deleteTimers(k, gone.Window)
+		}
+		// Windows in the set are never late (they would have been cleaned
+		// up), and the merged window ends no earlier than they do.
+		m.registerTimers(k, result)
+		slots[i] = kept.State
+	}
+	op.updateAccumulators(rec, slots, segStart, len(times))
+	return nil
+}
+
+// rowGaps reads a dynamic session gap column (ms); nil for a constant gap.
+func (m *sessionMode) rowGaps(rec arrow.RecordBatch, n int) ([]int64, error) {
+	if m.gap != 0 {
+		return nil, nil
+	}
+	col, ok := rec.Column(m.op.cfg.GapIndex).(*array.Int64)
+	if !ok {
+		return nil, fmt.Errorf("session gap column must be BIGINT milliseconds, got %s", rec.Column(m.op.cfg.GapIndex).DataType())
+	}
+	m.gaps = grow(m.gaps, n)
+	for i := 0; i < n; i++ {
+		g := col.Value(i)
+		if col.IsNull(i) || g <= 0 {
+			return nil, fmt.Errorf("%w: session gap must be a positive number of milliseconds, got %s in row %d of the batch",
+				ErrBadGap, col.ValueStr(i), i+1)
+		}
+		m.gaps[i] = g
+	}
+	return m.gaps, nil
+}
+
+// ErrBadGap is returned for a dynamic session gap that is NULL or not positive.
+var ErrBadGap = fmt.Errorf("bad session gap")
+
+func (m *sessionMode) registerTimers(k uint32, w Window) {
+	m.op.onElementTrigger(k, w)
+	m.op.registerCleanupTimer(k, w)
+}
+
+// deleteTimers removes the fire and cleanup timers of a window that merged
+// into another.
+func (m *sessionMode) deleteTimers(k uint32, w Window) {
+	op := m.op
+	op.timers.Delete(Timer{Time: op.epoch(w.MaxTimestamp()), Key: k, Window: w})
+	op.timers.Delete(Timer{Time: op.cleanupTime(w), Key: k, Window: w})
+}
+
+// onTimer fires a session and cleans it up at its cleanup time. Timers of
+// sessions that merged away were deleted; a timer for a window no longer in
+// the set is ignored.
+func (m *sessionMode) onTimer(t Timer) {
+	op := m.op
+	set := &m.sets[t.Key]
+	s, ok := set.StateWindow(t.Window)
+	if !ok {
+		return
+	}
+	r := op.onTimerTrigger(t)
+	if r.IsFire() {
+		op.emitWindowResult(t.Key, t.Window, s)
+	}
+	if r.IsPurge() || t.Time == op.cleanupTime(t.Window) {
+		set.RetireWindow(t.Window)
+		op.slots.release(s)
+	}
+}
