@@ -321,8 +321,8 @@ func TestDifferentialAgainstNaiveReference(t *testing.T) {
 		{kind: "tumble", size: 30, delay: 20},
 		{kind: "tumble", size: 25, offset: 7, delay: 40},
 		{kind: "hop", slide: 10, size: 30, delay: 20},
-		{kind: "hop", slide: 4, size: 10, delay: 15},  // size not a multiple of slide
-		{kind: "hop", slide: 20, size: 8, delay: 10},  // gaps between windows
+		{kind: "hop", slide: 4, size: 10, delay: 15}, // size not a multiple of slide
+		{kind: "hop", slide: 20, size: 8, delay: 10}, // gaps between windows
 		{kind: "hop", slide: 10, size: 40, offset: 3, delay: 30},
 		{kind: "cumulate", slide: 10, size: 40, delay: 25},
 		{kind: "tumble", size: 30, delay: 5, lateness: 40, lateFire: true},

@@ -60,7 +60,7 @@ func TestOneDayWindowClosesAtLocalMidnight(t *testing.T) {
 		ms(t, "2024-03-02 00:00:01", sh), // 16:00:01 UTC: March 2nd: the first window fires
 	})
 	localStart := ms(t, "2024-03-01 00:00:00", time.UTC) // local wall time as a zone-less value
-	endInstant := ms(t, "2024-03-02 00:00:00", sh) - 1  // 2024-03-01 15:59:59.999 UTC
+	endInstant := ms(t, "2024-03-02 00:00:00", sh) - 1   // 2024-03-01 15:59:59.999 UTC
 	require.Equal(t, []string{
 		"row " + itoa(localStart) + " " + itoa(localStart+86_400_000) + " " + itoa(endInstant) + " 1",
 		"row " + itoa(localStart+86_400_000) + " " + itoa(localStart+2*86_400_000) + " " + itoa(endInstant+86_400_000) + " 1",
