@@ -13,6 +13,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+	"github.com/wsql/wsql/rowtime"
 )
 
 var rewrite = flag.Bool("rewrite", false, "rewrite the golden files of testdata/e2e")
@@ -52,16 +53,15 @@ func runScript(t *testing.T, src string, batchSize int) string {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	var out bytes.Buffer
-	e := New(WithAllocator(mem), WithBatchSize(batchSize))
+	// a fixed processing-time clock makes PROCTIME() windows reproducible
+	clock := rowtime.NewManualClock(time.Date(2024, 3, 1, 9, 30, 0, 0, time.UTC))
+	e := New(WithAllocator(mem), WithBatchSize(batchSize), WithClock(clock))
 	err := e.Run(context.Background(), src, Output{
-		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil },
+		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, r.Location), nil },
 		OnText:    func(s string) { out.WriteString(s) },
 		OnNotice:  func(s string) { out.WriteString(s + "\n") },
 		Stdout:    &out,
-		OnSummary: func(s Summary) {
-			fmt.Fprintf(&out, "-- %d rows read, %d late rows dropped, %d bad rows skipped, %d result rows\n",
-				s.RowsRead, s.LateRowsDropped, s.BadRowsSkipped, s.ResultRows)
-		},
+		OnSummary: func(s Summary) { fmt.Fprintf(&out, "-- %s\n", s.Counts()) },
 	})
 	if err != nil {
 		out.WriteString(FormatError(src, err) + "\n")

@@ -13,6 +13,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -25,7 +26,15 @@ type Engine struct {
 	settings  *settings
 	mem       memory.Allocator
 	batchSize int
+	clock     Clock
 }
+
+// Clock tells processing time (PROCTIME() windows, idle splits). The
+// default is the system clock; tests pass a manual one.
+type Clock = rowtime.Clock
+
+// WithClock sets the processing-time clock.
+func WithClock(c Clock) Option { return func(e *Engine) { e.clock = c } }
 
 // Option configures an Engine.
 type Option func(*Engine)
@@ -39,7 +48,7 @@ func WithBatchSize(n int) Option { return func(e *Engine) { e.batchSize = n } }
 
 // New returns an Engine with an empty catalog and default settings.
 func New(opts ...Option) *Engine {
-	e := &Engine{cat: catalog.New(), settings: newSettings(), mem: memory.DefaultAllocator}
+	e := &Engine{cat: catalog.New(), settings: newSettings(), mem: memory.DefaultAllocator, clock: rowtime.SystemClock{}}
 	for _, o := range opts {
 		o(e)
 	}
@@ -82,7 +91,9 @@ type Output struct {
 // Summary counts what one query did. Nothing is dropped without a count.
 type Summary struct {
 	RowsRead        int64
-	LateRowsDropped int64
+	LateRowsDropped int64 // rows every window of which was late
+	LateForWindow   int64 // (row, window) pairs a row missed while counting in other windows
+	NoWindowRows    int64 // rows in no window (the gaps of a HOP whose slide exceeds its size)
 	BadRowsSkipped  int64
 	ResultRows      int64
 	Elapsed         time.Duration
@@ -90,8 +101,20 @@ type Summary struct {
 
 // String is the one-line run summary the CLI prints on stderr.
 func (s Summary) String() string {
-	return fmt.Sprintf("%d rows read, %d late rows dropped, %d bad rows skipped, %d result rows in %s",
-		s.RowsRead, s.LateRowsDropped, s.BadRowsSkipped, s.ResultRows, s.Elapsed.Round(time.Millisecond))
+	return s.Counts() + " in " + s.Elapsed.Round(time.Millisecond).String()
+}
+
+// Counts is the summary without the elapsed time (stable, for tests).
+func (s Summary) Counts() string {
+	out := fmt.Sprintf("%d rows read, %d late rows dropped, %d bad rows skipped, %d result rows",
+		s.RowsRead, s.LateRowsDropped, s.BadRowsSkipped, s.ResultRows)
+	if s.LateForWindow > 0 {
+		out += fmt.Sprintf(", %d late for one of their windows", s.LateForWindow)
+	}
+	if s.NoWindowRows > 0 {
+		out += fmt.Sprintf(", %d rows in no window", s.NoWindowRows)
+	}
+	return out
 }
 
 // Run parses src and executes its statements in order. The first error
@@ -122,7 +145,11 @@ type runner struct {
 
 func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	e := r.e
-	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location}
+	emit, err := planner.ParseEmit(e.settings.get)
+	if err != nil {
+		return sql.Errorf(sql.ErrInvalid, st.Pos(), "%v", err)
+	}
+	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		_, err := e.cat.CreateTable(s)
@@ -226,6 +253,8 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan) error {
 		r.out.OnSummary(Summary{
 			RowsRead:        stats.RowsRead,
 			LateRowsDropped: stats.LateDropped,
+			LateForWindow:   stats.LateMissed,
+			NoWindowRows:    stats.NoWindow,
 			BadRowsSkipped:  stats.BadSkipped,
 			ResultRows:      stats.ResultRows,
 			Elapsed:         stats.Elapsed,

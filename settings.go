@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -19,7 +20,13 @@ type settings struct {
 
 // settingsInEffect are the keys wsql reads, with their defaults.
 var settingsInEffect = map[string]string{
-	"table.local-time-zone": "default",
+	"table.local-time-zone":   "default",
+	planner.SetEarlyFire:      "false",
+	planner.SetEarlyFireDelay: "0 s",
+	planner.SetLateFire:       "false",
+	planner.SetLateFireDelay:  "0 s",
+	planner.SetAllowLateness:  "0 s",
+	planner.SetLateDataPath:   "",
 }
 
 func newSettings() *settings {
@@ -37,6 +44,9 @@ func (r *runner) set(s *sql.Set) error {
 			keys = append(keys, k)
 		}
 		r.notice(s.At, fmt.Sprintf("'%s' has no effect in wsql yet%s", s.Key, catalog.DidYouMean(s.Key, keys)))
+	}
+	if err := planner.ValidateSetting(s.Key, s.Value); err != nil {
+		return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
 	}
 	if s.Key == "table.local-time-zone" {
 		loc, err := loadZone(s.Value)
@@ -66,7 +76,9 @@ func (st *settings) reset(s *sql.Reset) error {
 func (st *settings) list() [][]string {
 	all := map[string]string{}
 	for k, v := range settingsInEffect {
-		all[k] = v
+		if v != "" {
+			all[k] = v
+		}
 	}
 	for k, v := range st.values {
 		all[k] = v
@@ -90,4 +102,10 @@ func loadZone(name string) (*time.Location, error) {
 		return time.Local, nil
 	}
 	return time.LoadLocation(name)
+}
+
+// get returns a setting's value as SET gave it.
+func (st *settings) get(key string) (string, bool) {
+	v, ok := st.values[key]
+	return v, ok
 }

@@ -6,8 +6,13 @@
 //
 //	source ─▶ WatermarkAssigner ─▶ WindowOperator ─▶ Project ─▶ sink
 //
-// The driver (Job.Run) reads one batch at a time from the source, pushes it
-// into the first stage, releases it, and at the end of a bounded input calls
+// A filesystem source is a list of splits, one per file of a directory (a
+// single file is a directory of one split), read interleaved round-robin, one
+// batch per split per turn, so a run is reproducible. The driver (Job.Run)
+// reads one batch at a time from the source, tells the watermark assigner
+// which split it came from, pushes it into the first stage and releases it;
+// when a split ends it tells the assigner, which may forward a watermark the
+// split was holding back. At the end of a bounded input it calls
 // ProcessEnd, which flows down the chain. Every stage keeps the operator
 // contract written on windowop.Operator: batches are borrowed, results a
 // watermark completes go out before it, Close is idempotent.

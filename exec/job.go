@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -20,9 +21,15 @@ type Job struct {
 	Source       *FileSource
 	Computed     *ComputedSpec // nil when no computed column is read
 	RowtimeIndex int           // column with event time, after computed columns
-	DelayMillis  int64         // watermark delay
+	DelayMillis  int64         // watermark delay, per split
 	Window       windowop.Config
 	Project      ProjectSpec
+	// Clock judges split idleness (Source.IdleTimeout); nil is the system
+	// clock. Tests inject a rowtime.ManualClock.
+	Clock rowtime.Clock
+	// LateDataPath, if set, is a CSV file that receives every row that
+	// missed a window, with the window and the watermark at its arrival.
+	LateDataPath string
 }
 
 // Schema returns the schema of the job's result rows.
@@ -32,7 +39,9 @@ func (j *Job) Schema() *arrow.Schema { return j.Project.Schema }
 type Stats struct {
 	RowsRead    int64
 	BadSkipped  int64
-	LateDropped int64
+	LateDropped int64 // rows that reached no window because each was late
+	LateMissed  int64 // (row, window) pairs a row missed while counting elsewhere
+	NoWindow    int64 // rows in no window (HOP gaps)
 	ResultRows  int64
 	Watermark   int64 // the last watermark generated from the input
 	Elapsed     time.Duration
@@ -53,25 +62,40 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 	if err != nil {
 		return stats, err
 	}
-	window, err := windowop.NewWindowOperator(j.Window, mem, project)
+	cfg := j.Window
+	if j.LateDataPath != "" {
+		late, err := openLateFile(j.LateDataPath, cfg.LateSchema())
+		if err != nil {
+			return stats, err
+		}
+		defer late.close()
+		cfg.LateSink = late.sink
+	}
+	window, err := windowop.NewWindowOperator(cfg, mem, project)
 	if err != nil {
 		return stats, err
 	}
 	defer window.Close()
-	assigner := NewWatermarkAssigner(j.RowtimeIndex, j.DelayMillis, window)
-	var first windowop.Operator = assigner
-	var computed *ComputedColumns
-	if j.Computed != nil {
-		computed = NewComputedColumns(*j.Computed, mem, assigner)
-		first = computed
-	}
 	reader, err := j.Source.Open(mem)
 	if err != nil {
 		return stats, err
 	}
 	defer reader.Close()
+	// Processing-time windows (RowtimeIndex < 0) need no watermarks.
+	var assigner *WatermarkAssigner
+	var first windowop.Operator = window
+	if j.RowtimeIndex >= 0 {
+		wm := rowtime.NewCombinedWatermark(reader.NumSplits(), j.DelayMillis, j.Source.IdleTimeout, j.Clock)
+		assigner = NewWatermarkAssigner(j.RowtimeIndex, wm, window)
+		first = assigner
+	}
+	var computed *ComputedColumns
+	if j.Computed != nil {
+		computed = NewComputedColumns(*j.Computed, mem, first)
+		first = computed
+	}
 
-	err = drive(ctx, reader, first)
+	err = drive(ctx, reader, first, assigner)
 	src := reader.Stats()
 	ws := window.Stats()
 	if computed != nil {
@@ -84,28 +108,46 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 		RowsRead:    src.Rows,
 		BadSkipped:  src.Skipped,
 		LateDropped: ws.LateDropped,
+		LateMissed:  ws.LateMissed,
+		NoWindow:    ws.NoWindow,
 		ResultRows:  sink.Rows(),
-		Watermark:   assigner.Watermark(),
+		Watermark:   rowtime.MinWatermark,
 		Elapsed:     time.Since(start),
+	}
+	if assigner != nil {
+		stats.Watermark = assigner.Watermark()
 	}
 	return stats, err
 }
 
-// drive pushes every batch of r into first, then ends the input.
-func drive(ctx context.Context, r BatchReader, first windowop.Operator) error {
+// drive pushes every batch of r into first, telling the assigner which
+// split it came from and when a split ends, then ends the input. assigner
+// is nil when the pipeline has no event time.
+func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner *WatermarkAssigner) error {
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		rec, err := r.Next()
+		b, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			return first.ProcessEnd()
 		}
 		if err != nil {
 			return err
 		}
-		err = first.ProcessBatch(windowop.Batch{Record: rec})
-		rec.Release()
+		if b.End {
+			if assigner != nil {
+				if err := assigner.EndSplit(b.Split); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if assigner != nil {
+			assigner.SelectSplit(b.Split)
+		}
+		err = first.ProcessBatch(windowop.Batch{Record: b.Record})
+		b.Record.Release()
 		if err != nil {
 			return err
 		}

@@ -5,11 +5,14 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/wsql/wsql/windowop"
 )
 
 // printWriter is the sink of Flink's 'print' connector: one line per row,
-// `+I[v1, v2, ...]`, prefixed with `identifier> ` when one is set. NULL
-// prints as null, as Flink's Row does.
+// `+I[v1, v2, ...]`, prefixed with `identifier> ` when one is set. An update
+// stream's row kind column gives the prefix (-U, +U) instead of being
+// printed. NULL prints as null, as Flink's Row does.
 type printWriter struct {
 	w      io.Writer
 	prefix []byte
@@ -28,10 +31,20 @@ func NewPrintWriter(w io.Writer, identifier string, loc *time.Location) ResultWr
 
 func (p *printWriter) WriteBatch(rec arrow.RecordBatch) error {
 	b := p.buf[:0]
+	first := 0
+	var kinds *array.String
+	if rec.NumCols() > 0 && windowop.IsRowKindField(rec.Schema().Field(0)) {
+		kinds, first = rec.Column(0).(*array.String), 1
+	}
 	for i := 0; i < int(rec.NumRows()); i++ {
 		b = append(b, p.prefix...)
-		b = append(b, "+I["...)
-		for c, col := range rec.Columns() {
+		if kinds != nil {
+			b = append(b, kinds.Value(i)...)
+			b = append(b, '[')
+		} else {
+			b = append(b, "+I["...)
+		}
+		for c, col := range rec.Columns()[first:] {
 			if c > 0 {
 				b = append(b, ", "...)
 			}

@@ -7,25 +7,37 @@ import (
 
 // WatermarkAssigner is the stage right after a source: it computes, for
 // every row, the watermark in effect when the row arrived (DESIGN §4, the
-// prefix maximum) and, after each batch, forwards the new watermark. It runs
-// before any filter, so rows a WHERE clause removes still advance time.
+// prefix maximum, combined over the source's splits) and, after each batch,
+// forwards the new watermark. It runs before any filter, so rows a WHERE
+// clause removes still advance time.
+//
+// Batches carry no split, and a stage (computed columns) may sit between the
+// source and the assigner, so the driver tells the assigner directly:
+// SelectSplit before pushing a split's batch into the chain, EndSplit when a
+// split ends. Calls are synchronous, so the selected split is the one every
+// row reaching ProcessBatch came from.
 type WatermarkAssigner struct {
 	index  int
-	gen    *rowtime.BoundedOutOfOrderness
+	wm     *rowtime.CombinedWatermark
+	split  int
 	next   windowop.Operator
 	perRow []int64
 	last   int64
 }
 
-// NewWatermarkAssigner reads event time from column index and applies a
-// bounded out-of-orderness of delay ms.
-func NewWatermarkAssigner(index int, delayMillis int64, next windowop.Operator) *WatermarkAssigner {
-	return &WatermarkAssigner{
-		index: index,
-		gen:   rowtime.NewBoundedOutOfOrderness(delayMillis),
-		next:  next,
-		last:  rowtime.MinWatermark,
-	}
+// NewWatermarkAssigner reads event time from column index and combines the
+// splits' watermarks with wm.
+func NewWatermarkAssigner(index int, wm *rowtime.CombinedWatermark, next windowop.Operator) *WatermarkAssigner {
+	return &WatermarkAssigner{index: index, wm: wm, next: next, last: rowtime.MinWatermark}
+}
+
+// SelectSplit says that the batches that follow come from split.
+func (a *WatermarkAssigner) SelectSplit(split int) { a.split = split }
+
+// EndSplit says that split delivers no more rows and forwards the watermark
+// if the split was holding it back.
+func (a *WatermarkAssigner) EndSplit(split int) error {
+	return a.ProcessWatermark(a.wm.EndSplit(split))
 }
 
 // ProcessBatch attaches the per-row watermarks and forwards the batch, then
@@ -42,18 +54,14 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 	if cap(a.perRow) < n {
 		a.perRow = make([]int64, n)
 	}
-	after := a.gen.Assign(ts, a.perRow[:n])
+	after := a.wm.Assign(a.split, ts, a.perRow[:n])
 	if err := a.next.ProcessBatch(windowop.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {
 		return err
 	}
-	if after > a.last {
-		a.last = after
-		return a.next.ProcessWatermark(after)
-	}
-	return nil
+	return a.ProcessWatermark(after)
 }
 
-// ProcessWatermark forwards a watermark from upstream if it advances time.
+// ProcessWatermark forwards a watermark if it advances time.
 func (a *WatermarkAssigner) ProcessWatermark(wm int64) error {
 	if wm <= a.last {
 		return nil

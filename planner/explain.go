@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/wsql/wsql/sql"
@@ -27,12 +28,17 @@ func (p *Plan) Explain() string {
 	}
 	add(depth, "Project(%s)", p.projectText())
 	depth++
-	add(depth, "WindowAggregate(window=[%s], time=[%s], rowtime index=[%d], trigger=[%s], allowed lateness=[0 ms], keys=[%s], aggs=[%s])",
-		p.Window, p.timeText(), p.Rowtime, p.triggerText(), strings.Join(p.keyNames(), ", "), p.aggsText())
+	cfg := p.windowConfig()
+	late := ""
+	if p.Emit.LateDataPath != "" {
+		late = fmt.Sprintf(", late rows=[%s]", p.Emit.LateDataPath)
+	}
+	add(depth, "WindowAggregate(window=[%s], time=[%s], rowtime index=[%d], trigger=[%s], allowed lateness=[%s], emit=[%s], keys=[%s], aggs=[%s]%s)",
+		p.Window, p.timeText(), p.Rowtime, p.triggerText(), Millis(cfg.AllowedLateness), p.windowEmitText(cfg), strings.Join(p.keyNames(), ", "), p.aggsText(), late)
 	depth++
 	if p.Watermark != nil && !p.Proctime {
-		add(depth, "WatermarkAssigner(rowtime=[%s], watermark=[%s], emit=[per row: max over the rows before it])",
-			p.Watermark.Column, exprString(p.Watermark.Expr))
+		add(depth, "WatermarkAssigner(rowtime=[%s], watermark=[%s], emit=[%s]%s)",
+			p.Watermark.Column, exprString(p.Watermark.Expr), p.emitText(), p.idleText())
 		depth++
 	}
 	if p.Computed != nil {
@@ -45,9 +51,30 @@ func (p *Plan) Explain() string {
 		depth++
 	}
 	src := p.Source
-	add(depth, "TableSourceScan(table=[%s], connector=[filesystem], path=[%s], format=[%s], splits=[1], fields=[%s])",
-		p.Table.Name, src.Path, src.Format, strings.Join(fieldNames(src.Schema), ", "))
+	add(depth, "TableSourceScan(table=[%s], connector=[filesystem], path=[%s], format=[%s], splits=[%d], fields=[%s])",
+		p.Table.Name, src.Path, src.Format, src.NumSplits(), strings.Join(fieldNames(src.Schema), ", "))
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// emitText says how the watermark assigner computes each row's watermark:
+// with several splits, per split and then combined (DESIGN §4 "Splits").
+func (p *Plan) emitText() string {
+	if p.Source.NumSplits() > 1 {
+		return "per row: max over the rows before it in its split, min over the active splits"
+	}
+	return "per row: max over the rows before it"
+}
+
+// idleText shows 'scan.watermark.idle-timeout' when it is set.
+func (p *Plan) idleText() string {
+	d := p.Source.IdleTimeout
+	if d <= 0 {
+		return ""
+	}
+	if d%time.Millisecond != 0 {
+		return ", idle-timeout=[" + d.String() + "]"
+	}
+	return ", idle-timeout=[" + Millis(d.Milliseconds()) + "]"
 }
 
 func (p *Plan) projectText() string {
@@ -89,6 +116,15 @@ func (p *Plan) aggsText() string {
 		out = append(out, a.Text+": "+sqlTypeName(a.Type))
 	}
 	return strings.Join(out, ", ")
+}
+
+// windowEmitText says when windows emit: once at their end, or as updates.
+func (p *Plan) windowEmitText(cfg windowop.Config) string {
+	if !cfg.Updates() {
+		return "on window end"
+	}
+	e := Emit{Strategy: cfg.Emit, AllowedLateness: cfg.AllowedLateness}
+	return e.String() + ", as updates"
 }
 
 func (p *Plan) timeText() string {

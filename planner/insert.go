@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/windowop"
 )
 
 // Sink is the table an INSERT writes to.
@@ -54,6 +55,10 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		}
 	}
 	out := p.Schema()
+	if out.NumFields() > 0 && windowop.IsRowKindField(out.Field(0)) {
+		// an update stream's row kind travels with the rows, not as a column
+		out = arrow.NewSchema(out.Fields()[1:], nil)
+	}
 	if out.NumFields() != len(cols) {
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Query.At, "the query has %d columns but sink table %s has %d (%s)",
 			out.NumFields(), t.Name, len(cols), strings.Join(t.ColumnNames(), ", "))

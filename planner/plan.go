@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -27,6 +28,8 @@ type Plan struct {
 	Keys      []int // Stream indexes of the group keys
 	Aggs      []Aggregate
 	Project   exec.ProjectSpec
+	Emit      Emit
+	Clock     rowtime.Clock
 	Sink      *Sink // set for INSERT INTO; nil for a SELECT
 	Notices   []Notice
 }
@@ -44,38 +47,87 @@ func (p *Plan) Schema() *arrow.Schema { return p.Project.Schema }
 // Job lowers the plan into an executable job, or says with a position
 // which part wsql cannot run yet.
 func (p *Plan) Job() (*exec.Job, error) {
-	if p.Proctime {
-		return nil, sql.Errorf(sql.ErrUnsupported, p.Window.At, "processing-time windows are not supported yet: declare a WATERMARK and window by the event-time column")
-	}
-	if p.Window.Kind != sql.Tumble {
-		return nil, sql.Errorf(sql.ErrUnsupported, p.Window.At, "%s windows are not supported yet (supported: TUMBLE)", p.Window.Kind)
-	}
-	if !p.Watermark.Bounded {
+	if !p.Proctime && !p.Watermark.Bounded {
 		return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),
 			"watermark expression not supported yet: write `%s` or `%s - INTERVAL '<n>' <unit>`", p.Watermark.Column, p.Watermark.Column)
 	}
-	if ts, ok := p.Stream.Field(p.Rowtime).Type.(*arrow.TimestampType); ok && ts.TimeZone != "" && !isUTC(p.Location) {
-		return nil, sql.Errorf(sql.ErrUnsupported, p.Window.At,
-			"windows over TIMESTAMP_LTZ align in 'table.local-time-zone' (%s), which is not supported yet; SET 'table.local-time-zone' = 'UTC' to window in UTC", p.Location)
+	w := p.Window
+	var assigner windowop.Assigner
+	var err error
+	switch w.Kind {
+	case sql.Tumble:
+		assigner, err = windowop.NewTumble(w.Size, w.Offset)
+	case sql.Hop:
+		assigner, err = windowop.NewHop(w.Slide, w.Size, w.Offset)
+	case sql.Cumulate:
+		assigner, err = windowop.NewCumulate(w.Step, w.Size, w.Offset)
+	case sql.Session:
+		assigner, err = windowop.NewSession(w.Gap)
 	}
-	tumble, err := windowop.NewTumble(p.Window.Size, p.Window.Offset)
 	if err != nil {
-		return nil, sql.Errorf(sql.ErrInvalid, p.Window.At, "%v", err)
+		return nil, sql.Errorf(sql.ErrInvalid, w.At, "%v", err)
 	}
 	cfg := p.windowConfig()
-	cfg.Assigner = tumble
-	return &exec.Job{
+	cfg.Assigner = assigner
+	if err := p.checkEmit(cfg); err != nil {
+		return nil, err
+	}
+	job := &exec.Job{
 		Source:       p.Source,
 		Computed:     p.Computed,
 		RowtimeIndex: p.Rowtime,
-		DelayMillis:  p.Watermark.DelayMillis,
 		Window:       cfg,
 		Project:      p.Project,
-	}, nil
+		LateDataPath: p.Emit.LateDataPath,
+		Clock:        p.Clock,
+	}
+	if p.Proctime {
+		job.RowtimeIndex = -1 // no watermarks: processing time needs none
+	} else {
+		job.DelayMillis = p.Watermark.DelayMillis
+	}
+	return job, nil
 }
 
+// checkEmit turns the operator's refusals of emit options into positioned
+// errors.
+func (p *Plan) checkEmit(cfg windowop.Config) error {
+	e := cfg.Emit
+	if (e.EarlyFire && e.EarlyFireDelay != 0) || (e.LateFire && e.LateFireDelay != 0) {
+		return sql.Errorf(sql.ErrUnsupported, p.Window.At, "table.exec.emit.*-fire.delay other than '0 s' (periodic firing) is not supported yet; '0 s' fires on every row")
+	}
+	if p.Proctime && (e.EarlyFire || e.LateFire) {
+		return sql.Errorf(sql.ErrUnsupported, p.Window.At, "early and late firing apply to event-time windows, not processing time")
+	}
+	return nil
+}
+
+// windowConfig is the operator configuration without the assigner.
 func (p *Plan) windowConfig() windowop.Config {
-	cfg := windowop.Config{Input: p.Stream, RowtimeIndex: p.Rowtime, KeyIndexes: p.Keys}
+	cfg := windowop.Config{
+		Input:        p.Stream,
+		RowtimeIndex: p.Rowtime,
+		KeyIndexes:   p.Keys,
+		GapIndex:     -1,
+		Emit:         p.Emit.Strategy,
+	}
+	if p.Emit.Strategy.LateFire {
+		cfg.AllowedLateness = p.Emit.AllowedLateness
+	}
+	if p.Proctime {
+		cfg.ProcTime = true
+		cfg.Clock = p.Clock
+		if cfg.Clock == nil {
+			cfg.Clock = rowtime.SystemClock{}
+		}
+		cfg.Emit, cfg.AllowedLateness = windowop.EmitStrategy{}, 0
+		if !isUTC(p.Location) {
+			cfg.Local = rowtime.NewLocalTime(p.Location)
+		}
+	} else if ts, ok := p.Stream.Field(p.Rowtime).Type.(*arrow.TimestampType); ok && ts.TimeZone != "" && !isUTC(p.Location) {
+		// a TIMESTAMP_LTZ rowtime is windowed in the session time zone
+		cfg.Local = rowtime.NewLocalTime(p.Location)
+	}
 	for _, a := range p.Aggs {
 		cfg.Aggs = append(cfg.Aggs, a.Spec)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -16,6 +17,8 @@ import (
 type Options struct {
 	BatchSize int            // rows per source batch; 0 means exec.DefaultBatchSize
 	Location  *time.Location // 'table.local-time-zone'; nil means UTC
+	Emit      Emit           // early/late firing, allowed lateness, late rows
+	Clock     rowtime.Clock  // processing time; nil means the system clock
 }
 
 // Names of the columns a window table-valued function adds.
@@ -370,8 +373,13 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	if computed != nil {
 		computed.Schema = stream
 	}
+	if s.window.Kind == sql.Session && opts.Emit.Strategy != (windowop.EmitStrategy{}) {
+		return nil, sql.Errorf(sql.ErrUnsupported, s.window.At, "early and late firing (table.exec.emit.*) are not supported on SESSION windows, as in Flink; RESET them for this query")
+	}
 	p := &Plan{
 		Location:  opts.Location,
+		Emit:      opts.Emit,
+		Clock:     opts.Clock,
 		Table:     t,
 		Source:    src,
 		Computed:  computed,
@@ -391,12 +399,20 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		}
 		p.Aggs = append(p.Aggs, a)
 	}
-	winSchema, err := p.windowConfig().OutputSchema()
+	winCfg := p.windowConfig()
+	winSchema, err := winCfg.OutputSchema()
 	if err != nil {
 		return nil, err
 	}
 	nk := len(p.Keys)
 	var outFields []arrow.Field
+	shift := 0
+	if winCfg.Updates() {
+		// an update stream leads with its row kind column
+		outFields = append(outFields, winSchema.Field(0))
+		p.Project.Columns = append(p.Project.Columns, 0)
+		shift = 1
+	}
 	for _, it := range s.items {
 		var c int
 		switch {
@@ -407,13 +423,13 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		default:
 			c = nk + 3 + it.aggRef
 		}
-		f := winSchema.Field(c)
+		f := winSchema.Field(c + shift)
 		f.Name = it.name
 		outFields = append(outFields, f)
-		p.Project.Columns = append(p.Project.Columns, c)
+		p.Project.Columns = append(p.Project.Columns, c+shift)
 	}
 	for i := range p.Aggs {
-		p.Aggs[i].Type = winSchema.Field(nk + 3 + i).Type
+		p.Aggs[i].Type = winSchema.Field(nk + 3 + i + shift).Type
 	}
 	p.Project.Schema = arrow.NewSchema(outFields, nil)
 	return p, nil

@@ -1,8 +1,11 @@
 package planner
 
 import (
+	"errors"
+	"io/fs"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/wsql/wsql/catalog"
@@ -15,11 +18,14 @@ var filesystemOptions = []string{
 	"connector", "path", "format",
 	"csv.field-delimiter", "csv.quote-character", "csv.ignore-parse-errors",
 	"csv.null-literal", "csv.allow-comments", "csv.ignore-first-line",
+	"scan.watermark.idle-timeout",
 }
 
 // planSource translates a table's WITH options into a source reading the
 // table's physical columns. A physical rowtime column is declared NOT NULL
-// to the decoder: a row without event time is a bad row (DESIGN §4).
+// to the decoder: a row without event time is a bad row (DESIGN §4). A
+// directory path is listed now, one split per file, so EXPLAIN shows what a
+// run reads; a path that does not exist yet is left for the run to report.
 func planSource(t *catalog.Table, batchSize int) (*exec.FileSource, error) {
 	conn, ok := t.Options.Lookup("connector")
 	if !ok {
@@ -45,10 +51,17 @@ func planSource(t *catalog.Table, batchSize int) (*exec.FileSource, error) {
 	if format.Value != "csv" {
 		return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: csv)", format.Value)
 	}
+	splits, err := exec.ListSplits(path.Value)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, sql.Errorf(sql.ErrInvalid, path.At, "cannot list the files of path '%s': %v", path.Value, err)
+	}
 	csv := exec.CSVOptions{FieldDelimiter: ',', QuoteChar: '"'}
+	var idle time.Duration
 	for _, o := range t.Options {
 		var err error
 		switch o.Key {
+		case "scan.watermark.idle-timeout":
+			idle, err = durationOption(o)
 		case "csv.field-delimiter":
 			csv.FieldDelimiter, err = singleChar(o)
 		case "csv.quote-character":
@@ -75,11 +88,13 @@ func planSource(t *catalog.Table, batchSize int) (*exec.FileSource, error) {
 		}
 	}
 	return &exec.FileSource{
-		Path:      path.Value,
-		Format:    format.Value,
-		Schema:    arrow.NewSchema(fields, nil),
-		CSV:       csv,
-		BatchSize: batchSize,
+		Path:        path.Value,
+		Splits:      splits,
+		Format:      format.Value,
+		Schema:      arrow.NewSchema(fields, nil),
+		CSV:         csv,
+		BatchSize:   batchSize,
+		IdleTimeout: idle,
 	}, nil
 }
 
@@ -107,6 +122,15 @@ func boolOption(o sql.Option) (bool, error) {
 		return false, nil
 	}
 	return false, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be 'true' or 'false', got '%s'", o.Key, o.Value)
+}
+
+// durationOption reads a duration in Flink's syntax ('5 s', '1 min').
+func durationOption(o sql.Option) (time.Duration, error) {
+	d, err := parseDuration(o.Value)
+	if err != nil {
+		return 0, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be a duration like '5 s', '1 min' or '500 ms', got '%s': %v", o.Key, o.Value, err)
+	}
+	return d, nil
 }
 
 func contains(list []string, s string) bool {

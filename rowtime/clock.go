@@ -2,9 +2,10 @@ package rowtime
 
 import "time"
 
-// Clock tells processing time. Split idleness is the only rule in rowtime
-// that depends on it, so it is injected: the CLI passes SystemClock, tests a
-// ManualClock, and event-time results never read the wall clock.
+// Clock tells processing time: when a split goes idle (CombinedWatermark)
+// and when processing-time windows fire (windowop). It is injected: the CLI
+// passes SystemClock, tests a ManualClock, and event-time results never read
+// the wall clock.
 type Clock interface {
 	Now() time.Time
 }

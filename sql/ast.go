@@ -283,6 +283,11 @@ const (
 	Hop
 	Session
 	Cumulate
+	// CountWindow is wsql's COUNT_WINDOW(n [, slide]): per key, windows of
+	// n rows in arrival order (sliding: the last n rows every slide rows),
+	// Flink's KeyedStream.countWindow. It has no time attribute and no
+	// auxiliary functions.
+	CountWindow
 )
 
 func (k WindowKind) String() string {
@@ -295,6 +300,8 @@ func (k WindowKind) String() string {
 		return "SESSION"
 	case Cumulate:
 		return "CUMULATE"
+	case CountWindow:
+		return "COUNT_WINDOW"
 	}
 	return "WINDOW?"
 }
@@ -302,6 +309,8 @@ func (k WindowKind) String() string {
 // WindowCall is a group window function in GROUP BY, e.g.
 // TUMBLE(ts, INTERVAL '1' MINUTE). Args are as written: the time attribute
 // first, then the interval arguments in Flink's order (HOP: slide, size).
+// COUNT_WINDOW(n [, slide]) has no time attribute: its Args are one or two
+// integer literals, checked by Parse (see CountSizes).
 type WindowCall struct {
 	At   Pos
 	Kind WindowKind

@@ -215,7 +215,13 @@ func (l *lifter) groupItem(e ast.ExprNode) (Expr, *Error) {
 			if err != nil {
 				return nil, err
 			}
-			return &WindowCall{At: l.exprPos(f), Kind: w.Kind, Args: args}, nil
+			call := &WindowCall{At: l.exprPos(f), Kind: w.Kind, Args: args}
+			if w.Kind == CountWindow {
+				if err := checkCountWindow(call); err != nil {
+					return nil, err
+				}
+			}
+			return call, nil
 		}
 	}
 	return l.expr(e)
@@ -370,6 +376,9 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, len(l.rw.casts))]}, nil
 	case name != "":
 		w := windowFuncs[name]
+		if w.Kind == CountWindow {
+			return nil, countWindowMisuse(w.Prop, at)
+		}
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err

@@ -11,7 +11,8 @@ import (
 // nodes:
 //
 //	TUMBLE(ts, ...)            -> __wsql_tumble(ts, ...)       (likewise HOP, SESSION,
-//	TUMBLE_START(ts, ...)      -> __wsql_tumble_start(ts, ...)  CUMULATE and their auxiliaries)
+//	TUMBLE_START(ts, ...)      -> __wsql_tumble_start(ts, ...)  CUMULATE, COUNT_WINDOW and
+//	                                                            their auxiliaries)
 //	INTERVAL '5' SECOND        -> __wsql_interval(0)            (0 indexes rewritten.intervals)
 //	CAST(x AS TIMESTAMP_LTZ(3)) -> __wsql_cast(x, 0)            (0 indexes rewritten.casts)
 //	FROM TABLE(TUMBLE(...))    -> FROM `__wsql_tvf_0`           (0 indexes rewritten.tvfs; tvf.go)
@@ -39,9 +40,11 @@ type rewritten struct {
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
+// COUNT_WINDOW's would-be auxiliaries (COUNT_WINDOW_START, ...) are here
+// too, so the lifter can say why they do not exist.
 var windowFuncs = func() map[string]WindowAux {
 	m := map[string]WindowAux{}
-	for _, k := range []WindowKind{Tumble, Hop, Session, Cumulate} {
+	for _, k := range []WindowKind{Tumble, Hop, Session, Cumulate, CountWindow} {
 		m[k.String()] = WindowAux{Kind: k}
 		for _, p := range []WindowProp{WindowStart, WindowEnd, WindowRowtime, WindowProctime} {
 			m[k.String()+"_"+p.String()] = WindowAux{Kind: k, Prop: p}

@@ -63,6 +63,22 @@ const (
 	ColWatermark   = "watermark"   // late rows: the watermark they arrived under
 )
 
+// RowKindField is the leading column of an update stream. Its metadata
+// marks it, so sinks that print row kinds (Flink's print connector) find it.
+func RowKindField() arrow.Field {
+	return arrow.Field{Name: ColOp, Type: arrow.BinaryTypes.String,
+		Metadata: arrow.NewMetadata([]string{RowKindMetadataKey}, []string{"true"})}
+}
+
+// RowKindMetadataKey marks the row kind column of an update stream.
+const RowKindMetadataKey = "wsql.rowkind"
+
+// IsRowKindField reports whether f is an update stream's row kind column.
+func IsRowKindField(f arrow.Field) bool {
+	v, ok := f.Metadata.GetValue(RowKindMetadataKey)
+	return ok && v == "true"
+}
+
 // OutputSchema is the operator's output: an op column for update streams,
 // the key columns, window_start, window_end, window_time, then one column
 // per aggregate. Windows over a zoned rowtime have local (zone-less)
@@ -70,7 +86,7 @@ const (
 func (c Config) OutputSchema() (*arrow.Schema, error) {
 	var fields []arrow.Field
 	if c.Updates() {
-		fields = append(fields, arrow.Field{Name: ColOp, Type: arrow.BinaryTypes.String})
+		fields = append(fields, RowKindField())
 	}
 	for _, k := range c.KeyIndexes {
 		fields = append(fields, c.Input.Field(k))

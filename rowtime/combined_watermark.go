@@ -1,0 +1,148 @@
+package rowtime
+
+import "time"
+
+// CombinedWatermark is the watermark of a source made of splits (the files
+// of a directory, partitions): Flink's WatermarkOutputMultiplexer with its
+// CombinedWatermarkStatus. Every split has its own BoundedOutOfOrderness
+// generator and the source's watermark is the minimum over the active
+// splits, so a split whose event times lag behind holds the others back
+// instead of having its rows declared late (DESIGN §4 "Splits").
+//
+// A split is active until it ends or goes idle:
+//
+//   - An ended split no longer holds the minimum back.
+//   - A split that delivered no rows for the idle timeout of processing time
+//     is idle and left out of the minimum until it delivers rows again. The
+//     injected Clock is read when a batch arrives or a split ends, never per
+//     row; a zero timeout means splits never go idle and the clock is unused.
+//   - When no split is active the combined watermark is the maximum over all
+//     splits, as Flink does when every output is idle. Unlike Flink, which
+//     forgets a finished split, ended splits count in that maximum, so when
+//     every split of a bounded source has ended the watermark is the maximum
+//     over all of them, whatever order they ended in.
+//
+// The combined watermark only advances. A CombinedWatermark is used by one
+// goroutine at a time.
+type CombinedWatermark struct {
+	splits      []splitWatermark
+	idleTimeout time.Duration
+	clock       Clock
+	combined    int64
+}
+
+type splitWatermark struct {
+	gen        BoundedOutOfOrderness
+	lastActive time.Time // when the split last delivered rows, or started
+	ended      bool
+	idle       bool
+}
+
+// NewCombinedWatermark returns the watermark of a source of n splits, each
+// with a bounded out-of-orderness of delayMillis. A nil clock is the
+// SystemClock.
+func NewCombinedWatermark(n int, delayMillis int64, idleTimeout time.Duration, clock Clock) *CombinedWatermark {
+	if clock == nil {
+		clock = SystemClock{}
+	}
+	c := &CombinedWatermark{
+		splits:      make([]splitWatermark, n),
+		idleTimeout: idleTimeout,
+		clock:       clock,
+		combined:    MinWatermark,
+	}
+	var now time.Time
+	if idleTimeout > 0 {
+		now = clock.Now() // Flink's idleness timer also starts when the split does
+	}
+	for i := range c.splits {
+		c.splits[i] = splitWatermark{gen: *NewBoundedOutOfOrderness(delayMillis), lastActive: now}
+	}
+	return c
+}
+
+// NumSplits returns the number of splits.
+func (c *CombinedWatermark) NumSplits() int { return len(c.splits) }
+
+// Current returns the combined watermark.
+func (c *CombinedWatermark) Current() int64 { return c.combined }
+
+// Split returns the watermark of split i's own generator.
+func (c *CombinedWatermark) Split(i int) int64 { return c.splits[i].gen.Current() }
+
+// Idle reports whether split i was idle at the last update.
+func (c *CombinedWatermark) Idle(i int) bool { return c.splits[i].idle }
+
+// Assign walks one batch of event times from split (which must not have
+// ended), in arrival order. It writes into perRow[i] the source's watermark
+// in effect when row i arrives (see CombineRows) and returns the combined
+// watermark after the batch. perRow must be at least len(ts) long. An empty
+// batch is no sign of life: it changes nothing.
+func (c *CombinedWatermark) Assign(split int, ts []int64, perRow []int64) int64 {
+	if len(ts) == 0 {
+		return c.combined
+	}
+	s := &c.splits[split]
+	s.idle = false
+	if c.idleTimeout > 0 {
+		now := c.clock.Now()
+		s.lastActive = now
+		c.markIdle(now)
+	}
+	others := c.minActiveExcept(split)
+	after := s.gen.Assign(ts, perRow)
+	CombineRows(perRow[:len(ts)], others, c.combined)
+	c.combined = max(c.combined, min(after, others))
+	return c.combined
+}
+
+// EndSplit records that split delivers no more rows and returns the combined
+// watermark, which may jump now that the split no longer holds it back.
+func (c *CombinedWatermark) EndSplit(split int) int64 {
+	c.splits[split].ended = true
+	if c.idleTimeout > 0 {
+		c.markIdle(c.clock.Now())
+	}
+	c.combined = max(c.combined, c.candidate())
+	return c.combined
+}
+
+// candidate is Flink's rule: the minimum over the active splits, or the
+// maximum over all splits when none is active.
+func (c *CombinedWatermark) candidate() int64 {
+	lo, hi, active := MaxWatermark, MinWatermark, false
+	for i := range c.splits {
+		s := &c.splits[i]
+		w := s.gen.Current()
+		hi = max(hi, w)
+		if !s.ended && !s.idle {
+			lo, active = min(lo, w), true
+		}
+	}
+	if !active {
+		return hi
+	}
+	return lo
+}
+
+// markIdle marks the splits that delivered nothing for the idle timeout.
+func (c *CombinedWatermark) markIdle(now time.Time) {
+	for i := range c.splits {
+		s := &c.splits[i]
+		if !s.ended && now.Sub(s.lastActive) > c.idleTimeout {
+			s.idle = true
+		}
+	}
+}
+
+// minActiveExcept returns the minimum watermark over the active splits other
+// than skip, or MaxWatermark when there is none.
+func (c *CombinedWatermark) minActiveExcept(skip int) int64 {
+	m := MaxWatermark
+	for i := range c.splits {
+		if s := &c.splits[i]; i != skip && !s.ended && !s.idle {
+			m = min(m, s.gen.Current())
+		}
+	}
+	return m
+}

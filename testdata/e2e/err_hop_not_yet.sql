@@ -1,3 +1,0 @@
-CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
-WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');
-SELECT k, COUNT(*) FROM events GROUP BY k, HOP(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE);
