@@ -93,7 +93,7 @@ type Summary struct {
 	RowsRead        int64
 	LateRowsDropped int64 // rows every window of which was late
 	LateForWindow   int64 // (row, window) pairs a row missed while counting in other windows
-	NoWindowRows    int64 // rows in no window (the gaps of a HOP whose slide exceeds its size)
+	NoWindowRows    int64 // rows in no window (HOP gaps) or in a COUNT_WINDOW that never filled
 	BadRowsSkipped  int64
 	ResultRows      int64
 	Elapsed         time.Duration
@@ -112,7 +112,7 @@ func (s Summary) Counts() string {
 		out += fmt.Sprintf(", %d late for one of their windows", s.LateForWindow)
 	}
 	if s.NoWindowRows > 0 {
-		out += fmt.Sprintf(", %d rows in no window", s.NoWindowRows)
+		out += fmt.Sprintf(", %d rows in no emitted window", s.NoWindowRows)
 	}
 	return out
 }

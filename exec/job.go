@@ -23,6 +23,7 @@ type Job struct {
 	RowtimeIndex int           // column with event time, after computed columns
 	DelayMillis  int64         // watermark delay, per split
 	Window       windowop.Config
+	Count        *windowop.CountConfig // set for COUNT_WINDOW instead of Window
 	Project      ProjectSpec
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
@@ -54,24 +55,7 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 	start := time.Now()
 	var stats Stats
 	sink := NewWriterSink(w)
-	windowSchema, err := j.Window.OutputSchema()
-	if err != nil {
-		return stats, err
-	}
-	project, err := NewProject(j.Project, windowSchema, sink)
-	if err != nil {
-		return stats, err
-	}
-	cfg := j.Window
-	if j.LateDataPath != "" {
-		late, err := openLateFile(j.LateDataPath, cfg.LateSchema())
-		if err != nil {
-			return stats, err
-		}
-		defer late.close()
-		cfg.LateSink = late.sink
-	}
-	window, err := windowop.NewWindowOperator(cfg, mem, project)
+	window, err := j.windowStage(mem, sink)
 	if err != nil {
 		return stats, err
 	}
@@ -97,7 +81,7 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 
 	err = drive(ctx, reader, first, assigner)
 	src := reader.Stats()
-	ws := window.Stats()
+	ws := window.stats()
 	if computed != nil {
 		// Rows the computed columns passed on: a batch cut short by a bad
 		// row counts only the rows before it, whatever the batch size.
@@ -118,6 +102,79 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 		stats.Watermark = assigner.Watermark()
 	}
 	return stats, err
+}
+
+// windowStage is the running window operator of a job: time windows or
+// count windows, with the stats the summary needs.
+type windowStage interface {
+	windowop.Operator
+	stats() windowop.Stats
+}
+
+type timeWindowStage struct {
+	*windowop.WindowOperator
+	late *lateFile
+}
+
+func (s timeWindowStage) stats() windowop.Stats { return s.Stats() }
+
+func (s timeWindowStage) Close() {
+	s.WindowOperator.Close()
+	if s.late != nil {
+		s.late.close()
+	}
+}
+
+type countWindowStage struct{ *windowop.CountWindowOperator }
+
+// stats reports rows of count windows that never filled as rows in no
+// window: they reached no result, and the summary says so.
+func (s countWindowStage) stats() windowop.Stats {
+	c := s.Stats()
+	return windowop.Stats{RowsIn: c.RowsIn, Results: c.Results, NoWindow: c.Unfired}
+}
+
+// windowStage builds the window operator and the projection after it.
+func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowStage, error) {
+	if j.Count != nil {
+		schema, err := j.Count.OutputSchema()
+		if err != nil {
+			return nil, err
+		}
+		project, err := NewProject(j.Project, schema, sink)
+		if err != nil {
+			return nil, err
+		}
+		op, err := windowop.NewCountWindowOperator(*j.Count, mem, project)
+		if err != nil {
+			return nil, err
+		}
+		return countWindowStage{op}, nil
+	}
+	schema, err := j.Window.OutputSchema()
+	if err != nil {
+		return nil, err
+	}
+	project, err := NewProject(j.Project, schema, sink)
+	if err != nil {
+		return nil, err
+	}
+	cfg := j.Window
+	var late *lateFile
+	if j.LateDataPath != "" {
+		if late, err = openLateFile(j.LateDataPath, cfg.LateSchema()); err != nil {
+			return nil, err
+		}
+		cfg.LateSink = late.sink
+	}
+	op, err := windowop.NewWindowOperator(cfg, mem, project)
+	if err != nil {
+		if late != nil {
+			late.close()
+		}
+		return nil, err
+	}
+	return timeWindowStage{op, late}, nil
 }
 
 // drive pushes every batch of r into first, telling the assigner which

@@ -28,13 +28,12 @@ func (p *Plan) Explain() string {
 	}
 	add(depth, "Project(%s)", p.projectText())
 	depth++
-	cfg := p.windowConfig()
-	late := ""
-	if p.Emit.LateDataPath != "" {
-		late = fmt.Sprintf(", late rows=[%s]", p.Emit.LateDataPath)
+	if p.Window.Kind == sql.CountWindow {
+		add(depth, "CountWindowAggregate(window=[%s], keys=[%s], aggs=[%s], emit=[as each window fills; unfilled windows are counted, not emitted])",
+			p.Window, strings.Join(p.keyNames(), ", "), p.aggsText())
+	} else {
+		p.explainTimeWindow(add, depth)
 	}
-	add(depth, "WindowAggregate(window=[%s], time=[%s], rowtime index=[%d], trigger=[%s], allowed lateness=[%s], emit=[%s], keys=[%s], aggs=[%s]%s)",
-		p.Window, p.timeText(), p.Rowtime, p.triggerText(), Millis(cfg.AllowedLateness), p.windowEmitText(cfg), strings.Join(p.keyNames(), ", "), p.aggsText(), late)
 	depth++
 	if p.Watermark != nil && !p.Proctime {
 		add(depth, "WatermarkAssigner(rowtime=[%s], watermark=[%s], emit=[%s]%s)",
@@ -95,7 +94,14 @@ func (p *Plan) projectText() string {
 // keys, window_start, window_end, window_time, then the aggregates as written.
 func (p *Plan) windowOutputNames() []string {
 	names := p.keyNames()
-	names = append(names, windowop.ColWindowStart, windowop.ColWindowEnd, windowop.ColWindowTime)
+	if p.Window.Kind == sql.CountWindow {
+		names = append(names, windowop.ColWindowCount)
+	} else {
+		if p.windowConfig().Updates() {
+			names = append([]string{windowop.ColOp}, names...)
+		}
+		names = append(names, windowop.ColWindowStart, windowop.ColWindowEnd, windowop.ColWindowTime)
+	}
 	for _, a := range p.Aggs {
 		names = append(names, a.Text)
 	}
@@ -116,6 +122,17 @@ func (p *Plan) aggsText() string {
 		out = append(out, a.Text+": "+sqlTypeName(a.Type))
 	}
 	return strings.Join(out, ", ")
+}
+
+// explainTimeWindow prints the WindowAggregate line of a time window.
+func (p *Plan) explainTimeWindow(add func(int, string, ...any), depth int) {
+	cfg := p.windowConfig()
+	late := ""
+	if p.Emit.LateDataPath != "" {
+		late = fmt.Sprintf(", late rows=[%s]", p.Emit.LateDataPath)
+	}
+	add(depth, "WindowAggregate(window=[%s], time=[%s], rowtime index=[%d], trigger=[%s], allowed lateness=[%s], emit=[%s], keys=[%s], aggs=[%s]%s)",
+		p.Window, p.timeText(), p.Rowtime, p.triggerText(), Millis(cfg.AllowedLateness), p.windowEmitText(cfg), strings.Join(p.keyNames(), ", "), p.aggsText(), late)
 }
 
 // windowEmitText says when windows emit: once at their end, or as updates.

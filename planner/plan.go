@@ -47,6 +47,9 @@ func (p *Plan) Schema() *arrow.Schema { return p.Project.Schema }
 // Job lowers the plan into an executable job, or says with a position
 // which part wsql cannot run yet.
 func (p *Plan) Job() (*exec.Job, error) {
+	if p.Window.Kind == sql.CountWindow {
+		return p.countJob()
+	}
 	if !p.Proctime && !p.Watermark.Bounded {
 		return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),
 			"watermark expression not supported yet: write `%s` or `%s - INTERVAL '<n>' <unit>`", p.Watermark.Column, p.Watermark.Column)
@@ -89,6 +92,33 @@ func (p *Plan) Job() (*exec.Job, error) {
 	return job, nil
 }
 
+// countJob lowers a COUNT_WINDOW plan. Watermarks of the table still flow
+// (and are forwarded), but count windows never wait for them.
+func (p *Plan) countJob() (*exec.Job, error) {
+	if p.Emit.Strategy != (windowop.EmitStrategy{}) {
+		return nil, sql.Errorf(sql.ErrUnsupported, p.Window.At, "table.exec.emit.* options do not apply to COUNT_WINDOW, which emits as each window fills")
+	}
+	cfg := p.countConfig()
+	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Count: &cfg, Project: p.Project, Clock: p.Clock}
+	if p.Watermark != nil {
+		if !p.Watermark.Bounded {
+			return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),
+				"watermark expression not supported yet: write `%s` or `%s - INTERVAL '<n>' <unit>`", p.Watermark.Column, p.Watermark.Column)
+		}
+		job.RowtimeIndex, job.DelayMillis = p.Rowtime, p.Watermark.DelayMillis
+	}
+	return job, nil
+}
+
+// countConfig is the COUNT_WINDOW operator's configuration.
+func (p *Plan) countConfig() windowop.CountConfig {
+	cfg := windowop.CountConfig{Input: p.Stream, KeyIndexes: p.Keys, Size: p.Window.Size, Slide: p.Window.Slide}
+	for _, a := range p.Aggs {
+		cfg.Aggs = append(cfg.Aggs, a.Spec)
+	}
+	return cfg
+}
+
 // checkEmit turns the operator's refusals of emit options into positioned
 // errors.
 func (p *Plan) checkEmit(cfg windowop.Config) error {
@@ -102,7 +132,8 @@ func (p *Plan) checkEmit(cfg windowop.Config) error {
 	return nil
 }
 
-// windowConfig is the operator configuration without the assigner.
+// windowConfig is the operator configuration without the assigner (for a
+// time window; COUNT_WINDOW uses countConfig).
 func (p *Plan) windowConfig() windowop.Config {
 	cfg := windowop.Config{
 		Input:        p.Stream,
@@ -124,6 +155,8 @@ func (p *Plan) windowConfig() windowop.Config {
 		if !isUTC(p.Location) {
 			cfg.Local = rowtime.NewLocalTime(p.Location)
 		}
+	} else if p.Rowtime < 0 {
+		// COUNT_WINDOW without a rowtime: no time zone to align in
 	} else if ts, ok := p.Stream.Field(p.Rowtime).Type.(*arrow.TimestampType); ok && ts.TimeZone != "" && !isUTC(p.Location) {
 		// a TIMESTAMP_LTZ rowtime is windowed in the session time zone
 		cfg.Local = rowtime.NewLocalTime(p.Location)

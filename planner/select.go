@@ -115,6 +115,12 @@ func (s *selectPlanner) planGroupWindow() error {
 		}
 		return sql.Errorf(sql.ErrUnsupported, at, "queries without a group window are not supported yet; add TUMBLE(<time attribute>, INTERVAL ...) to GROUP BY")
 	}
+	if size, slide, ok := w.CountSizes(); ok {
+		// count windows need no time attribute: rows count in arrival order
+		s.timeCol = -1
+		s.window = Window{Kind: sql.CountWindow, Size: size, Slide: slide, At: w.At}
+		return nil
+	}
 	if len(w.Args) == 0 {
 		return sql.Errorf(sql.ErrInvalid, w.At, "%s needs a time attribute and its intervals", w.Kind)
 	}
@@ -339,7 +345,13 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			streamIdx[i] = src.Schema.FieldIndices(c.Name)[0]
 		}
 	}
-	needed := append([]int{s.timeCol}, s.keyCols...)
+	var needed []int
+	if s.timeCol >= 0 {
+		needed = append(needed, s.timeCol)
+	} else if t.Watermark != nil {
+		needed = append(needed, t.Watermark.Index) // watermarks still flow through
+	}
+	needed = append(needed, s.keyCols...)
 	for _, c := range s.aggCols {
 		if c >= 0 {
 			needed = append(needed, c)
@@ -364,7 +376,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
 		}
 		computed.Exprs = append(computed.Exprs, e)
-		if col == s.timeCol {
+		if t.Watermark != nil && col == t.Watermark.Index {
 			computed.RowtimeIndex = streamIdx[col]
 			fields[streamIdx[col]].Nullable = false
 		}
@@ -384,11 +396,17 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		Source:    src,
 		Computed:  computed,
 		Stream:    stream,
-		Rowtime:   streamIdx[s.timeCol],
-		Proctime:  t.Columns[s.timeCol].Proctime,
+		Rowtime:   -1,
 		Watermark: t.Watermark,
 		Window:    s.window,
 		Notices:   s.notices,
+	}
+	switch {
+	case s.timeCol >= 0:
+		p.Rowtime = streamIdx[s.timeCol]
+		p.Proctime = t.Columns[s.timeCol].Proctime
+	case t.Watermark != nil:
+		p.Rowtime = streamIdx[t.Watermark.Index]
 	}
 	for _, k := range s.keyCols {
 		p.Keys = append(p.Keys, streamIdx[k])
@@ -400,14 +418,23 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		p.Aggs = append(p.Aggs, a)
 	}
 	winCfg := p.windowConfig()
-	winSchema, err := winCfg.OutputSchema()
+	var winSchema *arrow.Schema
+	if p.Window.Kind == sql.CountWindow {
+		winSchema, err = p.countConfig().OutputSchema()
+	} else {
+		winSchema, err = winCfg.OutputSchema()
+	}
 	if err != nil {
-		return nil, err
+		return nil, sql.Errorf(sql.ErrInvalid, p.Window.At, "%v", err)
 	}
 	nk := len(p.Keys)
 	var outFields []arrow.Field
-	shift := 0
-	if winCfg.Updates() {
+	// window operator output: [op] keys, window_start, window_end,
+	// window_time, aggregates; a count window: keys, window_count, aggregates
+	shift, aggBase := 0, nk+3
+	if p.Window.Kind == sql.CountWindow {
+		aggBase = nk + 1
+	} else if winCfg.Updates() {
 		// an update stream leads with its row kind column
 		outFields = append(outFields, winSchema.Field(0))
 		p.Project.Columns = append(p.Project.Columns, 0)
@@ -421,7 +448,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		case it.winCol >= 0:
 			c = nk + it.winCol
 		default:
-			c = nk + 3 + it.aggRef
+			c = aggBase + it.aggRef
 		}
 		f := winSchema.Field(c + shift)
 		f.Name = it.name
@@ -429,7 +456,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		p.Project.Columns = append(p.Project.Columns, c+shift)
 	}
 	for i := range p.Aggs {
-		p.Aggs[i].Type = winSchema.Field(nk + 3 + i + shift).Type
+		p.Aggs[i].Type = winSchema.Field(aggBase + i + shift).Type
 	}
 	p.Project.Schema = arrow.NewSchema(outFields, nil)
 	return p, nil

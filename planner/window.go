@@ -15,6 +15,7 @@ type Window struct {
 	Slide  int64 // ms; HOP
 	Step   int64 // ms; CUMULATE
 	Gap    int64 // ms; SESSION
+	// COUNT_WINDOW uses Size and Slide as row counts.
 	Offset int64 // ms
 	At     sql.Pos
 }
@@ -30,6 +31,11 @@ func (w Window) String() string {
 		args = append(args, "step="+Millis(w.Step), "size="+Millis(w.Size))
 	case sql.Session:
 		args = append(args, "gap="+Millis(w.Gap))
+	case sql.CountWindow:
+		args = append(args, fmt.Sprintf("size=%d rows", w.Size))
+		if w.Slide != w.Size {
+			args = append(args, fmt.Sprintf("slide=%d rows", w.Slide))
+		}
 	}
 	if w.Offset != 0 {
 		args = append(args, "offset="+Millis(w.Offset))
