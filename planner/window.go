@@ -10,11 +10,11 @@ import (
 // Window is a planned group window, from GROUP BY TUMBLE(...) or from a
 // window table-valued function: both lower to the same Window.
 type Window struct {
-	Kind   sql.WindowKind
-	Size   int64 // ms; TUMBLE, HOP, CUMULATE
-	Slide  int64 // ms; HOP
-	Step   int64 // ms; CUMULATE
-	Gap    int64 // ms; SESSION
+	Kind  sql.WindowKind
+	Size  int64 // ms; TUMBLE, HOP, CUMULATE
+	Slide int64 // ms; HOP
+	Step  int64 // ms; CUMULATE
+	Gap   int64 // ms; SESSION
 	// COUNT_WINDOW uses Size and Slide as row counts.
 	Offset int64 // ms
 	At     sql.Pos
