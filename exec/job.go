@@ -88,6 +88,11 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 		src.Skipped += computed.Skipped()
 		src.Rows = computed.Passed()
 	}
+	if err != nil && ws.RowsIn < src.Rows {
+		// A run that failed counts the rows processed before the failure,
+		// which does not depend on how the input was cut into batches.
+		src.Rows = ws.RowsIn
+	}
 	stats = Stats{
 		RowsRead:    src.Rows,
 		BadSkipped:  src.Skipped,

@@ -22,6 +22,7 @@ type Plan struct {
 	Computed  *exec.ComputedSpec // nil when the query reads no computed column
 	Stream    *arrow.Schema      // schema after the computed columns
 	Rowtime   int                // index of the time attribute in Stream
+	GapIndex  int                // Stream index of a dynamic session gap in ms; -1 if none
 	Proctime  bool               // the window's time attribute is PROCTIME()
 	Watermark *catalog.Watermark
 	Window    Window
@@ -65,7 +66,11 @@ func (p *Plan) Job() (*exec.Job, error) {
 	case sql.Cumulate:
 		assigner, err = windowop.NewCumulate(w.Step, w.Size, w.Offset)
 	case sql.Session:
-		assigner, err = windowop.NewSession(w.Gap)
+		if p.GapIndex >= 0 {
+			assigner = windowop.NewDynamicSession()
+		} else {
+			assigner, err = windowop.NewSession(w.Gap)
+		}
 	}
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, w.At, "%v", err)
@@ -139,7 +144,7 @@ func (p *Plan) windowConfig() windowop.Config {
 		Input:        p.Stream,
 		RowtimeIndex: p.Rowtime,
 		KeyIndexes:   p.Keys,
-		GapIndex:     -1,
+		GapIndex:     p.GapIndex,
 		Emit:         p.Emit.Strategy,
 	}
 	if p.Emit.Strategy.LateFire {

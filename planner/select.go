@@ -45,7 +45,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		names := append(cat.TableNames(), cat.ViewNames()...)
 		return nil, sql.Errorf(sql.ErrInvalid, from.At, "table %s does not exist%s", from.Name, catalog.DidYouMean(from.Name, names))
 	}
-	s := &selectPlanner{stmt: stmt, table: t, tvf: stmt.From.Window}
+	s := &selectPlanner{stmt: stmt, table: t, tvf: stmt.From.Window, gapCol: -1}
 	if stmt.Where != nil {
 		return nil, sql.Errorf(sql.ErrUnsupported, stmt.Where.Pos(), "WHERE is not supported yet")
 	}
@@ -75,6 +75,7 @@ type selectPlanner struct {
 	windowCall *sql.WindowCall // the GROUP BY window, group-window form only
 	window     Window
 	timeCol    int   // table column of the time attribute
+	gapCol     int   // table column of a dynamic session gap, -1 if none
 	keyCols    []int // table column of each GROUP BY key, in order
 	aggs       []Aggregate
 	aggCols    []int // table column of each aggregate's argument, -1 for COUNT(*)
@@ -135,8 +136,52 @@ func (s *selectPlanner) planGroupWindow() error {
 	if err := s.setTimeAttribute(idx, col.At); err != nil {
 		return err
 	}
+	if w.Kind == sql.Session && len(w.Args) == 2 {
+		if _, ok := w.Args[1].(*sql.IntervalLiteral); !ok {
+			return s.dynamicGap(w)
+		}
+	}
 	s.window, err = windowArgs(w.Kind, w.At, w.Args[1:], &s.notices)
 	return err
+}
+
+// dynamicGap reads SESSION(ts, INTERVAL '1' SECOND * col) (or col *
+// INTERVAL ...): a session gap computed per row from an integer column,
+// Flink's dynamic session gap, which Flink SQL itself lacks.
+func (s *selectPlanner) dynamicGap(w *sql.WindowCall) error {
+	const usage = "a session gap is an interval, or an interval times an integer column: SESSION(ts, INTERVAL '1' SECOND * gap_seconds)"
+	b, ok := w.Args[1].(*sql.Binary)
+	if !ok || b.Op != "*" {
+		return sql.Errorf(sql.ErrInvalid, w.Args[1].Pos(), "%s", usage)
+	}
+	iv, ivOK := b.L.(*sql.IntervalLiteral)
+	col, colOK := b.R.(*sql.ColumnRef)
+	if !ivOK || !colOK {
+		iv, ivOK = b.R.(*sql.IntervalLiteral)
+		col, colOK = b.L.(*sql.ColumnRef)
+	}
+	if !ivOK || !colOK {
+		return sql.Errorf(sql.ErrInvalid, w.Args[1].Pos(), "%s", usage)
+	}
+	if iv.Millis <= 0 {
+		return sql.Errorf(sql.ErrInvalid, iv.At, "the session gap unit must be positive, got %s", iv.Text)
+	}
+	idx, err := s.resolve(col)
+	if err != nil {
+		return err
+	}
+	c := s.table.Columns[idx]
+	switch c.Type.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
+	default:
+		return sql.Errorf(sql.ErrInvalid, col.At, "the session gap column %s must be an integer, not %s", c.Name, c.SQLType)
+	}
+	if c.Computed != nil {
+		return sql.Errorf(sql.ErrUnsupported, col.At, "a session gap from the computed column %s is not supported yet; use a physical column", c.Name)
+	}
+	s.gapCol = idx
+	s.window = Window{Kind: sql.Session, Gap: iv.Millis, GapColumn: c.Name, At: w.At}
+	return nil
 }
 
 // planTVF reads FROM TABLE(TUMBLE(...)) with GROUP BY window_start,
@@ -381,6 +426,18 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			fields[streamIdx[col]].Nullable = false
 		}
 	}
+	gapIndex := -1
+	if s.gapCol >= 0 {
+		// each row's gap in ms, as a hidden computed column
+		gapIndex = len(fields)
+		fields = append(fields, arrow.Field{Name: "$session_gap_ms", Type: arrow.PrimitiveTypes.Int64, Nullable: true})
+		if computed == nil {
+			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
+		}
+		gc := t.Columns[s.gapCol]
+		arg := &exec.ColumnExpr{Index: streamIdx[s.gapCol], Name: gc.Name, Type: gc.Type}
+		computed.Exprs = append(computed.Exprs, &exec.ScaleInt{Arg: arg, Factor: s.window.Gap})
+	}
 	stream := arrow.NewSchema(fields, nil)
 	if computed != nil {
 		computed.Schema = stream
@@ -389,6 +446,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		return nil, sql.Errorf(sql.ErrUnsupported, s.window.At, "early and late firing (table.exec.emit.*) are not supported on SESSION windows, as in Flink; RESET them for this query")
 	}
 	p := &Plan{
+		GapIndex:  gapIndex,
 		Location:  opts.Location,
 		Emit:      opts.Emit,
 		Clock:     opts.Clock,
@@ -601,6 +659,9 @@ func sameExpr(a, b sql.Expr) bool {
 	case *sql.Literal:
 		y, ok := b.(*sql.Literal)
 		return ok && x.Kind == y.Kind && x.Text == y.Text
+	case *sql.Binary:
+		y, ok := b.(*sql.Binary)
+		return ok && x.Op == y.Op && sameExpr(x.L, y.L) && sameExpr(x.R, y.R)
 	}
 	return false
 }

@@ -14,10 +14,13 @@ type Window struct {
 	Size  int64 // ms; TUMBLE, HOP, CUMULATE
 	Slide int64 // ms; HOP
 	Step  int64 // ms; CUMULATE
-	Gap   int64 // ms; SESSION
+	Gap   int64 // ms; SESSION (with GapColumn: the unit the column counts in)
+	// GapColumn names the integer column of a dynamic session gap,
+	// SESSION(ts, INTERVAL '1' SECOND * col): each row's gap is col × Gap.
+	GapColumn string
+	Offset    int64 // ms
+	At        sql.Pos
 	// COUNT_WINDOW uses Size and Slide as row counts.
-	Offset int64 // ms
-	At     sql.Pos
 }
 
 func (w Window) String() string {
@@ -30,7 +33,11 @@ func (w Window) String() string {
 	case sql.Cumulate:
 		args = append(args, "step="+Millis(w.Step), "size="+Millis(w.Size))
 	case sql.Session:
-		args = append(args, "gap="+Millis(w.Gap))
+		if w.GapColumn != "" {
+			args = append(args, fmt.Sprintf("gap=%s * %s per row", w.GapColumn, Millis(w.Gap)))
+		} else {
+			args = append(args, "gap="+Millis(w.Gap))
+		}
 	case sql.CountWindow:
 		args = append(args, fmt.Sprintf("size=%d rows", w.Size))
 		if w.Slide != w.Size {

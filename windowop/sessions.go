@@ -2,6 +2,7 @@ package windowop
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -31,12 +32,13 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 	for len(m.sets) < int(op.keys.n) {
 		m.sets = append(m.sets, MergingWindowSet{})
 	}
-	gaps, err := m.rowGaps(rec, len(times))
-	if err != nil {
-		return err
+	gaps, bad := m.rowGaps(rec, len(times))
+	n := len(times)
+	if bad >= 0 {
+		n = bad // process the rows before a bad gap, then fail: batch sizes must not matter
 	}
 	segStart := 0
-	for i, ts := range times {
+	for i, ts := range times[:n] {
 		if wms != nil {
 			if wm := wms[i]; wm > op.watermark {
 				if wm >= op.nextTimer {
@@ -100,29 +102,37 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 		m.registerTimers(k, result)
 		slots[i] = kept.State
 	}
-	op.updateAccumulators(rec, slots, segStart, len(times))
+	op.updateAccumulators(rec, slots, segStart, n)
+	if bad >= 0 {
+		op.stats.RowsIn -= int64(len(times) - bad)
+		col := rec.Column(m.op.cfg.GapIndex)
+		gap := "NULL"
+		if col.IsValid(bad) {
+			gap = col.ValueStr(bad) + " ms"
+		}
+		return fmt.Errorf("%w: the row with event time %s has gap %s; a session gap must be positive",
+			ErrBadGap, time.UnixMilli(times[bad]).UTC().Format("2006-01-02 15:04:05.000"), gap)
+	}
 	return nil
 }
 
-// rowGaps reads a dynamic session gap column (ms); nil for a constant gap.
-func (m *sessionMode) rowGaps(rec arrow.RecordBatch, n int) ([]int64, error) {
+// rowGaps reads a dynamic session gap column (ms) and the index of the
+// first row whose gap is NULL or not positive (-1 if none); nil gaps for a
+// constant gap.
+func (m *sessionMode) rowGaps(rec arrow.RecordBatch, n int) ([]int64, int) {
 	if m.gap != 0 {
-		return nil, nil
+		return nil, -1
 	}
-	col, ok := rec.Column(m.op.cfg.GapIndex).(*array.Int64)
-	if !ok {
-		return nil, fmt.Errorf("session gap column must be BIGINT milliseconds, got %s", rec.Column(m.op.cfg.GapIndex).DataType())
-	}
+	col := rec.Column(m.op.cfg.GapIndex).(*array.Int64) // the planner computes it as BIGINT ms
 	m.gaps = grow(m.gaps, n)
 	for i := 0; i < n; i++ {
 		g := col.Value(i)
 		if col.IsNull(i) || g <= 0 {
-			return nil, fmt.Errorf("%w: session gap must be a positive number of milliseconds, got %s in row %d of the batch",
-				ErrBadGap, col.ValueStr(i), i+1)
+			return m.gaps, i
 		}
 		m.gaps[i] = g
 	}
-	return m.gaps, nil
+	return m.gaps, -1
 }
 
 // ErrBadGap is returned for a dynamic session gap that is NULL or not positive.

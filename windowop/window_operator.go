@@ -322,6 +322,7 @@ func (op *WindowOperator) ProcessBatch(b Batch) error {
 
 	// Column-at-a-time passes: the time of every row, the key of every row.
 	wms := b.Watermarks
+	var err error
 	if op.cfg.ProcTime {
 		// windowop never reads the wall clock itself: the clock is injected
 		// (the system clock in the CLI, a manual one in tests).
@@ -335,8 +336,8 @@ func (op *WindowOperator) ProcessBatch(b Batch) error {
 		}
 		wms = nil
 	} else {
-		ts, err := rowtime.Millis(rec.Column(op.cfg.RowtimeIndex))
-		if err != nil {
+		var ts []int64
+		if ts, err = rowtime.Millis(rec.Column(op.cfg.RowtimeIndex)); err != nil {
 			return err
 		}
 		if op.cfg.Local != nil {
@@ -352,13 +353,16 @@ func (op *WindowOperator) ProcessBatch(b Batch) error {
 	op.keys.intern(keyCols, n, keyIDs)
 
 	op.late.begin()
-	if err := op.mode.processRows(rec, times, keyIDs, wms, slots); err != nil {
-		return err
+	err = op.mode.processRows(rec, times, keyIDs, wms, slots)
+	// Results of the rows before a failing row still go out, so what
+	// reaches the sink does not depend on batch boundaries.
+	if ferr := op.flush(); err == nil {
+		err = ferr
 	}
-	if err := op.flush(); err != nil {
-		return err
+	if lerr := op.late.flush(rec); err == nil {
+		err = lerr
 	}
-	return op.late.flush(rec)
+	return err
 }
 
 // ProcessWatermark fires every window the watermark completes, emits the

@@ -1,0 +1,4 @@
+-- A NULL gap stops the query: a session cannot be sized without one.
+CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
+WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');
+SELECT k, COUNT(*) FROM events GROUP BY k, SESSION(ts, INTERVAL '1' SECOND * v);
