@@ -17,12 +17,11 @@ func (discard) ProcessWatermark(int64) error { return nil }
 func (discard) ProcessEnd() error            { return nil }
 func (discard) Close()                       {}
 
-// BenchmarkWindowOperatorTumble measures the operator alone: 1-minute
-// tumbling COUNT(*) and SUM per key over 1000 keys, event time advancing
-// about 1 ms per row with up to 2 s of disorder, batches of 4096 rows.
-func BenchmarkWindowOperatorTumble(b *testing.B) {
+// benchBatches builds 1M rows over 1000 keys, event time advancing about
+// 1 ms per row with up to 2 s of disorder, in batches of 4096 with per-row
+// watermarks (delay 2 s).
+func benchBatches(b *testing.B, mem memory.Allocator) []Batch {
 	const rows, batch = 1 << 20, 4096
-	mem := memory.NewGoAllocator()
 	rnd := rand.New(rand.NewPCG(1, 2))
 	keys := make([]string, 1000)
 	for i := range keys {
@@ -49,9 +48,24 @@ func BenchmarkWindowOperatorTumble(b *testing.B) {
 		batches = append(batches, Batch{Record: bld.NewRecordBatch(), Watermarks: per})
 		bld.Release()
 	}
-	tum, _ := NewTumble(60_000, 0)
-	cfg := Config{Input: clickSchema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: tum,
+	return batches
+}
+
+// benchAssigner runs COUNT(*) and SUM per key through the operator alone.
+func benchAssigner(b *testing.B, a Assigner) {
+	mem := memory.NewGoAllocator()
+	batches := benchBatches(b, mem)
+	defer func() {
+		for _, bt := range batches {
+			bt.Record.Release()
+		}
+	}()
+	cfg := Config{Input: clickSchema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: a, GapIndex: -1,
 		Aggs: []AggSpec{{Kind: CountStar, Name: "n"}, {Kind: Sum, Input: 2, Name: "s"}}}
+	rows := 0
+	for _, bt := range batches {
+		rows += int(bt.Record.NumRows())
+	}
 	b.ResetTimer()
 	for range b.N {
 		op, err := NewWindowOperator(cfg, mem, discard{})
@@ -69,7 +83,30 @@ func BenchmarkWindowOperatorTumble(b *testing.B) {
 		op.Close()
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
-	for _, bt := range batches {
-		bt.Record.Release()
-	}
+}
+
+// BenchmarkWindowOperatorTumble: 1-minute tumbling windows.
+func BenchmarkWindowOperatorTumble(b *testing.B) {
+	a, _ := NewTumble(60_000, 0)
+	benchAssigner(b, a)
+}
+
+// BenchmarkWindowOperatorHop: 1-minute windows every 10 s (six per row),
+// by panes: the cost per row stays that of one pane.
+func BenchmarkWindowOperatorHop(b *testing.B) {
+	a, _ := NewHop(10_000, 60_000, 0)
+	benchAssigner(b, a)
+}
+
+// BenchmarkWindowOperatorCumulate: 1-hour windows growing by 1 minute.
+func BenchmarkWindowOperatorCumulate(b *testing.B) {
+	a, _ := NewCumulate(60_000, 3_600_000, 0)
+	benchAssigner(b, a)
+}
+
+// BenchmarkWindowOperatorSession: 10 s gap sessions per key (keys see a
+// row every ~1 s, so sessions grow row by row and merge).
+func BenchmarkWindowOperatorSession(b *testing.B) {
+	a, _ := NewSession(10_000)
+	benchAssigner(b, a)
 }
