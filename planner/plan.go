@@ -128,9 +128,6 @@ func (p *Plan) countConfig() windowop.CountConfig {
 // errors.
 func (p *Plan) checkEmit(cfg windowop.Config) error {
 	e := cfg.Emit
-	if (e.EarlyFire && e.EarlyFireDelay != 0) || (e.LateFire && e.LateFireDelay != 0) {
-		return sql.Errorf(sql.ErrUnsupported, p.Window.At, "table.exec.emit.*-fire.delay other than '0 s' (periodic firing) is not supported yet; '0 s' fires on every row")
-	}
 	if p.Proctime && (e.EarlyFire || e.LateFire) {
 		return sql.Errorf(sql.ErrUnsupported, p.Window.At, "early and late firing apply to event-time windows, not processing time")
 	}
@@ -146,16 +143,16 @@ func (p *Plan) windowConfig() windowop.Config {
 		KeyIndexes:   p.Keys,
 		GapIndex:     p.GapIndex,
 		Emit:         p.Emit.Strategy,
+		Clock:        p.Clock,
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = rowtime.SystemClock{}
 	}
 	if p.Emit.Strategy.LateFire {
 		cfg.AllowedLateness = p.Emit.AllowedLateness
 	}
 	if p.Proctime {
 		cfg.ProcTime = true
-		cfg.Clock = p.Clock
-		if cfg.Clock == nil {
-			cfg.Clock = rowtime.SystemClock{}
-		}
 		cfg.Emit, cfg.AllowedLateness = windowop.EmitStrategy{}, 0
 		if !isUTC(p.Location) {
 			cfg.Local = rowtime.NewLocalTime(p.Location)

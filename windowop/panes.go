@@ -67,7 +67,10 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 		m.lastPane = append(m.lastPane, 0)
 	}
 	eventTime := !op.cfg.ProcTime
-	perRowFire := op.cfg.Emit.EarlyFire || (op.cfg.Emit.LateFire && op.cfg.AllowedLateness > 0)
+	e := op.cfg.Emit
+	late := e.LateFire && op.cfg.AllowedLateness > 0
+	perRowFire := (e.EarlyFire && e.EarlyFireDelay == 0) || (late && e.LateFireDelay == 0)
+	periodic := (e.EarlyFire && e.EarlyFireDelay > 0) || (late && e.LateFireDelay > 0)
 
 	// One ordered pass of integer work. Accumulators are updated a segment
 	// at a time: a firing mid-batch first folds in the rows before it.
@@ -118,6 +121,9 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 			segStart = i + 1
 			m.fireOnElement(k, wins)
 		}
+		if periodic {
+			m.armOnElement(k, wins)
+		}
 	}
 	op.updateAccumulators(rec, slots, segStart, len(times))
 	return nil
@@ -153,13 +159,34 @@ func (m *paneMode) slotFor(k uint32, p int64, wins []Window) int32 {
 // every window that is past its end but within the allowed lateness.
 func (m *paneMode) fireOnElement(k uint32, wins []Window) {
 	op := m.op
+	e := op.cfg.Emit
 	for _, w := range wins {
 		if op.isLate(w) {
 			continue
 		}
 		ended := op.epoch(w.MaxTimestamp()) <= op.watermark
-		if (ended && op.cfg.Emit.LateFire) || (!ended && op.cfg.Emit.EarlyFire) {
+		if (ended && e.LateFire && e.LateFireDelay == 0) || (!ended && e.EarlyFire && e.EarlyFireDelay == 0) {
 			m.fireWindow(k, w)
+		}
+	}
+}
+
+// armOnElement is the emit strategy with a positive delay: the row's
+// windows fire that long after it in processing time (Flink's
+// AfterFirstElementPeriodic), early before their end, late after it.
+func (m *paneMode) armOnElement(k uint32, wins []Window) {
+	op := m.op
+	e := op.cfg.Emit
+	for _, w := range wins {
+		if op.isLate(w) {
+			continue
+		}
+		ended := op.epoch(w.MaxTimestamp()) <= op.watermark
+		switch {
+		case ended && e.LateFire && e.LateFireDelay > 0:
+			op.armPeriodic(k, w, e.LateFireDelay)
+		case !ended && e.EarlyFire && e.EarlyFireDelay > 0:
+			op.armPeriodic(k, w, e.EarlyFireDelay)
 		}
 	}
 }
@@ -206,6 +233,7 @@ func (m *paneMode) fireWindow(k uint32, w Window) {
 func (m *paneMode) cleanWindow(k uint32, w Window) {
 	op := m.op
 	op.forgetEmitted(k, w)
+	op.disarm(k, w)
 	for p := w.Start; p < w.End; p += m.size {
 		pk := paneKey{key: k, pane: p}
 		s, ok := m.panes[pk]

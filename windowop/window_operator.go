@@ -38,9 +38,10 @@ type Config struct {
 	LateSink Operator
 }
 
-// EmitStrategy is Flink's table.exec.emit options for group windows.
-// Delays other than zero (periodic processing-time firing) are refused by
-// NewWindowOperator until processing-time emission is built.
+// EmitStrategy is Flink's table.exec.emit options for group windows. A
+// delay of 0 fires on every row; a positive delay fires periodically in
+// processing time, delay after the first row since the last firing (Flink's
+// AfterFirstElementPeriodic), read from Config.Clock.
 type EmitStrategy struct {
 	EarlyFire      bool  // table.exec.emit.early-fire.enabled
 	EarlyFireDelay int64 // ms; 0 fires on every row
@@ -178,6 +179,12 @@ type WindowOperator struct {
 	timers *TimerService
 	shadow map[windowKey]int32 // last emitted result of each window (update streams)
 
+	// periodic early/late firing: processing-time timers, and the timer
+	// each window has armed (a window arms one after a row, until it fires)
+	procTimers *TimerService
+	armed      map[windowKey]int64
+	now        int64 // processing time of the current batch
+
 	watermark int64 // the watermark rows are being processed under
 	forwarded int64 // the last watermark sent downstream
 	nextTimer int64 // earliest pending timer, math.MaxInt64 when none
@@ -241,17 +248,19 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowO
 		return nil, err
 	}
 	op := &WindowOperator{
-		cfg:       cfg,
-		trigger:   trigger,
-		out:       out,
-		schema:    schema,
-		updates:   cfg.Updates(),
-		keys:      keys,
-		timers:    NewTimerService(),
-		shadow:    make(map[windowKey]int32),
-		watermark: rowtime.MinWatermark,
-		forwarded: rowtime.MinWatermark,
-		nextTimer: math.MaxInt64,
+		cfg:        cfg,
+		trigger:    trigger,
+		out:        out,
+		schema:     schema,
+		updates:    cfg.Updates(),
+		keys:       keys,
+		timers:     NewTimerService(),
+		shadow:     make(map[windowKey]int32),
+		procTimers: NewTimerService(),
+		armed:      make(map[windowKey]int64),
+		watermark:  rowtime.MinWatermark,
+		forwarded:  rowtime.MinWatermark,
+		nextTimer:  math.MaxInt64,
 	}
 	op.timerCtx.op = op
 	for _, a := range cfg.Aggs {
@@ -280,11 +289,13 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowO
 
 func checkEmit(cfg Config) error {
 	e := cfg.Emit
-	if e.EarlyFire && e.EarlyFireDelay != 0 {
-		return fmt.Errorf("%w: table.exec.emit.early-fire.delay other than 0 (periodic firing) is not supported yet", ErrUnsupportedEmit)
+	if e.EarlyFireDelay < 0 || e.LateFireDelay < 0 {
+		return fmt.Errorf("%w: emit delays must not be negative", ErrUnsupportedEmit)
 	}
-	if e.LateFire && e.LateFireDelay != 0 {
-		return fmt.Errorf("%w: table.exec.emit.late-fire.delay other than 0 (periodic firing) is not supported yet", ErrUnsupportedEmit)
+	if (e.EarlyFire && e.EarlyFireDelay > 0) || (e.LateFire && e.LateFireDelay > 0) {
+		if cfg.Clock == nil {
+			return fmt.Errorf("%w: periodic firing needs a processing-time clock", ErrUnsupportedEmit)
+		}
 	}
 	if cfg.AllowedLateness < 0 {
 		return fmt.Errorf("allowed lateness must not be negative")
@@ -323,6 +334,10 @@ func (op *WindowOperator) ProcessBatch(b Batch) error {
 	// Column-at-a-time passes: the time of every row, the key of every row.
 	wms := b.Watermarks
 	var err error
+	if op.periodic() {
+		op.now = op.cfg.Clock.Now().UnixMilli()
+		op.firePeriodic(op.now)
+	}
 	if op.cfg.ProcTime {
 		// windowop never reads the wall clock itself: the clock is injected
 		// (the system clock in the CLI, a manual one in tests).
@@ -371,6 +386,10 @@ func (op *WindowOperator) ProcessWatermark(wm int64) error {
 	if wm <= op.forwarded {
 		return nil
 	}
+	if op.periodic() {
+		op.now = op.cfg.Clock.Now().UnixMilli()
+		op.firePeriodic(op.now)
+	}
 	if wm > op.watermark && !op.cfg.ProcTime {
 		op.advance(wm)
 	}
@@ -385,6 +404,8 @@ func (op *WindowOperator) ProcessWatermark(wm int64) error {
 // processing-time windows, as the end of time): every window fires, then
 // the end is forwarded.
 func (op *WindowOperator) ProcessEnd() error {
+	// Pending periodic firings go out before the end instead of being lost.
+	op.firePeriodic(math.MaxInt64)
 	op.advance(rowtime.MaxWatermark)
 	if err := op.flush(); err != nil {
 		return err
@@ -424,6 +445,51 @@ func (op *WindowOperator) advance(t int64) {
 		op.nextTimer = next
 	} else {
 		op.nextTimer = math.MaxInt64
+	}
+}
+
+// periodic reports whether a positive emit delay is in use.
+func (op *WindowOperator) periodic() bool {
+	e := op.cfg.Emit
+	return (e.EarlyFire && e.EarlyFireDelay > 0) || (e.LateFire && e.LateFireDelay > 0)
+}
+
+// armPeriodic makes key k's window w fire delay ms of processing time from
+// now, unless it already waits to fire.
+func (op *WindowOperator) armPeriodic(k uint32, w Window, delay int64) {
+	wk := windowKey{key: k, w: w}
+	if _, ok := op.armed[wk]; ok {
+		return
+	}
+	t := op.now + delay
+	op.armed[wk] = t
+	op.procTimers.Register(Timer{Time: t, Key: k, Window: w})
+}
+
+// firePeriodic fires every armed window whose processing-time timer is due.
+func (op *WindowOperator) firePeriodic(now int64) {
+	for {
+		t, ok := op.procTimers.PopDue(now)
+		if !ok {
+			return
+		}
+		wk := windowKey{key: t.Key, w: t.Window}
+		if op.armed[wk] != t.Time {
+			continue
+		}
+		delete(op.armed, wk)
+		if pm, ok := op.mode.(*paneMode); ok {
+			pm.fireWindow(t.Key, t.Window)
+		}
+	}
+}
+
+// disarm forgets a cleaned-up window's pending periodic firing.
+func (op *WindowOperator) disarm(k uint32, w Window) {
+	wk := windowKey{key: k, w: w}
+	if t, ok := op.armed[wk]; ok {
+		op.procTimers.Delete(Timer{Time: t, Key: k, Window: w})
+		delete(op.armed, wk)
 	}
 }
 

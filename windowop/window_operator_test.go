@@ -121,13 +121,6 @@ func TestResultsDoNotDependOnBatchSize(t *testing.T) {
 	require.Positive(t, late, "the data should contain late rows")
 }
 
-func TestRejectsPeriodicEmitUntilBuilt(t *testing.T) {
-	cfg := tumbleConfig(t, 10)
-	cfg.Emit = EmitStrategy{EarlyFire: true, EarlyFireDelay: 1000}
-	_, err := NewWindowOperator(cfg, memory.NewGoAllocator(), &recorder{})
-	require.ErrorIs(t, err, ErrUnsupportedEmit)
-}
-
 func TestGlobalWindowWithoutKeys(t *testing.T) {
 	cfg := tumbleConfig(t, 10)
 	cfg.KeyIndexes = nil
