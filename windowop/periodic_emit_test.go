@@ -32,7 +32,7 @@ func TestPeriodicEarlyFiring(t *testing.T) {
 	clock.Advance(5 * time.Millisecond)
 	feed(click{ts: 3, usr: "a", amount: 1})
 	require.Empty(t, rec.events, "5 ms of processing time: not yet")
-	clock.Advance(7 * time.Millisecond) // 12 ms: the timer is due
+	clock.Advance(7 * time.Millisecond)     // 12 ms: the timer is due
 	feed(click{ts: 4, usr: "a", amount: 1}) // fires first (3 rows), then arms again
 	require.Equal(t, []string{"row +I a 0 10 9 3 3"}, rec.events)
 	require.NoError(t, op.ProcessWatermark(9)) // on time: the 4th row changed the value
