@@ -116,7 +116,7 @@ func TestDuplicateOptionInBuiltStatement(t *testing.T) {
 }
 
 func TestGeneralWatermarkExpressionIsKeptForThePlanner(t *testing.T) {
-	tbl, err := createTable(t, New(), `CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts + INTERVAL '1' SECOND) WITH ('c' = 'v')`)
+	tbl, err := createTable(t, New(), `CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS CAST(ts AS TIMESTAMP(3))) WITH ('c' = 'v')`)
 	require.NoError(t, err)
 	require.False(t, tbl.Watermark.Bounded)
 	require.NotNil(t, tbl.Watermark.Expr)
@@ -173,4 +173,19 @@ func TestViewsAndDrop(t *testing.T) {
 	require.NoError(t, c.Drop(&sql.Drop{Name: sql.Ident{Name: "CLICKS"}}))
 	require.Empty(t, c.TableNames())
 	require.Empty(t, c.ViewNames())
+}
+
+func TestWatermarkDelayFoldsIntervals(t *testing.T) {
+	for src, want := range map[string]int64{
+		"ts":                       0,
+		"ts - INTERVAL '5' SECOND": 5000,
+		"ts - INTERVAL '1' MINUTE - INTERVAL '500' SECOND(3)": 560_000,
+		"ts + INTERVAL '1' SECOND":                            -1000,
+		"INTERVAL '1' SECOND + ts - INTERVAL '3' SECOND":      2000,
+	} {
+		tbl, err := createTable(t, New(), "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS "+src+") WITH ('c' = 'v')")
+		require.NoError(t, err, src)
+		require.True(t, tbl.Watermark.Bounded, src)
+		require.Equal(t, want, tbl.Watermark.DelayMillis, src)
+	}
 }

@@ -41,22 +41,25 @@ func newWatermark(def *sql.WatermarkDef, t *Table) (*Watermark, error) {
 	return wm, nil
 }
 
-// watermarkDelay reads the delay out of `col` or `col - INTERVAL ...`;
-// bounded is false for any other expression.
+// watermarkDelay reads the delay out of `col`, `col - INTERVAL ...` and
+// any chain of intervals added to or subtracted from the column (`col +
+// INTERVAL` gives a negative delay: a watermark ahead of the data, which
+// Flink allows too); bounded is false for any other expression.
 func watermarkDelay(e sql.Expr, column string) (delay int64, bounded bool, err error) {
-	isCol := func(e sql.Expr) bool {
-		c, ok := e.(*sql.ColumnRef)
-		return ok && c.Table == "" && (c.Name == column || equalFoldASCII(c.Name, column))
-	}
-	if isCol(e) {
-		return 0, true, nil
-	}
-	if b, ok := e.(*sql.Binary); ok && b.Op == "-" && isCol(b.L) {
-		if iv, ok := b.R.(*sql.IntervalLiteral); ok {
-			if iv.Millis < 0 {
-				return 0, false, sql.Errorf(sql.ErrInvalid, iv.At, "watermark delay %s must not be negative", iv.Text)
+	switch x := e.(type) {
+	case *sql.ColumnRef:
+		return 0, x.Table == "" && (x.Name == column || equalFoldASCII(x.Name, column)), nil
+	case *sql.Binary:
+		if iv, ok := x.R.(*sql.IntervalLiteral); ok && (x.Op == "-" || x.Op == "+") {
+			d, ok, err := watermarkDelay(x.L, column)
+			if x.Op == "-" {
+				return d + iv.Millis, ok, err
 			}
-			return iv.Millis, true, nil
+			return d - iv.Millis, ok, err
+		}
+		if iv, ok := x.L.(*sql.IntervalLiteral); ok && x.Op == "+" {
+			d, ok, err := watermarkDelay(x.R, column)
+			return d - iv.Millis, ok, err
 		}
 	}
 	return 0, false, nil
