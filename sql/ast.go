@@ -91,6 +91,10 @@ type TableRef struct {
 	Name   Ident
 	Alias  string
 	Window *WindowTVF
+	// Subquery is set for FROM (SELECT ...) [AS] alias; Name is then empty
+	// and At locates the opening parenthesis.
+	Subquery *Select
+	At       Pos
 }
 
 // WindowTVF is one of Flink's window table-valued functions:
@@ -350,6 +354,76 @@ type WindowAux struct {
 	Prop WindowProp
 	Args []Expr
 }
+
+// In is `x [NOT] IN (a, b, ...)`.
+type In struct {
+	At   Pos
+	X    Expr
+	List []Expr
+	Not  bool
+}
+
+// Between is `x [NOT] BETWEEN lo AND hi` (inclusive).
+type Between struct {
+	At     Pos
+	X      Expr
+	Lo, Hi Expr
+	Not    bool
+}
+
+// Like is `x [NOT] LIKE pattern [ESCAPE 'c']`.
+type Like struct {
+	At      Pos
+	X       Expr
+	Pattern Expr
+	Escape  Expr // nil when absent
+	Not     bool
+}
+
+// Case is CASE [operand] WHEN ... THEN ... [ELSE ...] END. Operand is nil
+// for the searched form (WHEN conditions).
+type Case struct {
+	At      Pos
+	Operand Expr
+	Whens   []When
+	Else    Expr // nil when absent
+}
+
+// When is one WHEN ... THEN ... arm of a Case.
+type When struct {
+	Cond   Expr
+	Result Expr
+}
+
+// Extract is EXTRACT(unit FROM x); Unit is upper case (YEAR, QUARTER,
+// MONTH, WEEK, DAY, DOY, DOW, HOUR, MINUTE, SECOND, MILLISECOND, EPOCH...).
+type Extract struct {
+	At   Pos
+	Unit string
+	X    Expr
+}
+
+// Trim is TRIM([BOTH|LEADING|TRAILING] [chars] FROM x) and TRIM(x); Mode
+// is upper case, BOTH when not written; Chars is nil for blanks.
+type Trim struct {
+	At    Pos
+	Mode  string
+	Chars Expr
+	X     Expr
+}
+
+func (e *In) Pos() Pos      { return e.At }
+func (e *Between) Pos() Pos { return e.At }
+func (e *Like) Pos() Pos    { return e.At }
+func (e *Case) Pos() Pos    { return e.At }
+func (e *Extract) Pos() Pos { return e.At }
+func (e *Trim) Pos() Pos    { return e.At }
+func (*In) expr()           {}
+func (*Between) expr()      {}
+func (*Like) expr()         {}
+func (*Case) expr()         {}
+func (*Extract) expr()      {}
+func (*Trim) expr()         {}
 
 func (e *ColumnRef) Pos() Pos       { return e.At }
 func (e *Literal) Pos() Pos         { return e.At }
