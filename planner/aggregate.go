@@ -80,4 +80,3 @@ func aggText(f *sql.FuncCall) string {
 	}
 	return f.Name + "(" + d + strings.Join(args, ", ") + ")"
 }
-
