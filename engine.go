@@ -149,7 +149,8 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	if err != nil {
 		return sql.Errorf(sql.ErrInvalid, st.Pos(), "%v", err)
 	}
-	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock}
+	badRows, _ := e.settings.get(planner.SetBadRowsPath)
+	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		_, err := e.cat.CreateTable(s)

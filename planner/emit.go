@@ -16,6 +16,7 @@ const (
 	SetLateFireDelay  = "table.exec.emit.late-fire.delay"
 	SetAllowLateness  = "table.exec.emit.allow-lateness"
 	SetLateDataPath   = "wsql.late-data.path"
+	SetBadRowsPath    = "wsql.bad-rows.path"
 )
 
 // EmitSettings lists the keys ParseEmit reads, for SET's "has no effect" check.

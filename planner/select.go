@@ -19,6 +19,9 @@ type Options struct {
 	Location  *time.Location // 'table.local-time-zone'; nil means UTC
 	Emit      Emit           // early/late firing, allowed lateness, late rows
 	Clock     rowtime.Clock  // processing time; nil means the system clock
+	// BadRowsPath is 'wsql.bad-rows.path': skipped input lines are written
+	// there as they were read (set by SET; empty for none).
+	BadRowsPath string
 }
 
 // Names of the columns a window table-valued function adds.
