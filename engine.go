@@ -244,6 +244,10 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan) error {
 				stdout = os.Stdout
 			}
 			w = exec.NewPrintWriter(stdout, p.Sink.PrintIdentifier, loc)
+		case "filesystem":
+			if w, err = p.Sink.File.Create(loc); err != nil {
+				return err
+			}
 		default:
 			w = exec.NewBlackholeWriter()
 		}

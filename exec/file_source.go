@@ -3,6 +3,7 @@ package exec
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,14 +11,15 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // ErrSource marks errors opening or configuring a source.
 var ErrSource = errors.New("source error")
 
-// FileSource is the filesystem connector over a CSV file or a directory of
-// CSV files: the plan-time description of what to read. Each file is a split
+// FileSource is the filesystem connector over a CSV or JSON lines file or a
+// directory of such files: the plan-time description of what to read. Each file is a split
 // with its own watermark generator (DESIGN §4 "Splits"); a single file is a
 // directory of one split. Open starts a read.
 type FileSource struct {
@@ -26,10 +28,15 @@ type FileSource struct {
 	// lists them (ListSplits) so EXPLAIN shows what a run reads; nil means
 	// Open lists Path itself.
 	Splits    []string
-	Format    string // "csv"
+	Format    string // "csv" or "json"
 	Schema    *arrow.Schema
-	CSV       CSVOptions
+	CSV       CSVOptions  // for format csv
+	JSON      JSONOptions // for format json
 	BatchSize int
+	// BadRowsPath is 'wsql.bad-rows.path': if set, each read creates this
+	// file and writes every line skipped under an ignore-parse-errors
+	// option to it, as read, one per line (a dead-letter file).
+	BadRowsPath string
 	// IdleTimeout is 'scan.watermark.idle-timeout': a split that delivers no
 	// rows for this long of processing time stops holding the watermark
 	// back. Zero: splits never go idle.
@@ -120,15 +127,47 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 		size = DefaultBatchSize
 	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
+	csvOpts, jsonOpts := s.CSV, s.JSON
+	if s.BadRowsPath != "" {
+		bad, err := createBadRowsFile(s.BadRowsPath)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSource, err)
+		}
+		r.bad = bad
+		csvOpts.OnBadRow = chainBadRow(csvOpts.OnBadRow, bad.write)
+		jsonOpts.OnBadRow = chainBadRow(jsonOpts.OnBadRow, bad.write)
+	}
 	for i, p := range paths {
 		f, err := os.Open(p)
 		if err != nil {
 			r.Close()
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
-		r.splits[i] = fileSplit{f: f, dec: NewCSVDecoder(f, p, s.Schema, s.CSV, mem, size)}
+		var dec splitDecoder
+		switch s.Format {
+		case "json":
+			dec = NewJSONDecoder(f, p, s.Schema, jsonOpts, mem, size)
+		case "csv", "":
+			dec = NewCSVDecoder(f, p, s.Schema, csvOpts, mem, size)
+		default:
+			f.Close()
+			r.Close()
+			return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+		}
+		r.splits[i] = fileSplit{f: f, dec: dec}
 	}
 	return r, nil
+}
+
+// chainBadRow calls the caller's hook, if any, and then the file's.
+func chainBadRow(first, then func(*ParseError, []byte)) func(*ParseError, []byte) {
+	if first == nil {
+		return then
+	}
+	return func(e *ParseError, raw []byte) {
+		first(e, raw)
+		then(e, raw)
+	}
 }
 
 // DefaultBatchSize is the number of rows per batch when none is set.
@@ -137,4 +176,87 @@ const DefaultBatchSize = 4096
 // String describes the source for EXPLAIN and messages.
 func (s *FileSource) String() string {
 	return "filesystem(path=" + strconv.Quote(s.Path) + ", format=" + s.Format + ")"
+}
+
+// FileSink is the filesystem connector as the target of an INSERT: the
+// plan-time description of the file a run writes. As in Flink's formats,
+// csv writes no header (CSVWriter's forms otherwise) and json writes JSON
+// lines (NewJSONWriter). The sink is append-only.
+type FileSink struct {
+	// Path is a file, created or truncated by each run; an existing
+	// directory gets the file part-0.csv or part-0.json inside.
+	Path   string
+	Format string        // "csv" or "json"
+	Schema *arrow.Schema // the sink table's columns, in table order
+	// Columns gives, for each sink column, the index of the query column
+	// written to it; nil when they come in table order.
+	Columns           []int
+	TimestampStandard TimestampStandard // 'json.timestamp-format.standard'
+}
+
+// Create opens the sink's file for one run; zoned timestamps are written in
+// loc. Closing the writer closes the file.
+func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) {
+	path := s.Path
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, "part-0."+s.Format)
+	}
+	var newWriter func(io.Writer) ResultWriter
+	switch s.Format {
+	case "csv":
+		newWriter = func(w io.Writer) ResultWriter {
+			return &csvWriter{w: w, schema: s.Schema, loc: loc, cols: make([]formattedColumn, s.Schema.NumFields()), header: true}
+		}
+	case "json":
+		newWriter = func(w io.Writer) ResultWriter { return NewJSONWriter(w, s.Schema, loc, s.TimestampStandard) }
+	default:
+		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("filesystem sink: %w", err)
+	}
+	return &fileSinkWriter{f: f, w: newWriter(f), sink: s}, nil
+}
+
+// String describes the sink for EXPLAIN and messages.
+func (s *FileSink) String() string {
+	return "filesystem(path=" + strconv.Quote(s.Path) + ", format=" + s.Format + ")"
+}
+
+// fileSinkWriter puts the query's columns in the sink table's order and
+// closes the file at the end. The writers make one Write per batch, so
+// there is no buffer to flush and each batch is in the file once written.
+type fileSinkWriter struct {
+	f    *os.File
+	w    ResultWriter
+	sink *FileSink
+}
+
+func (w *fileSinkWriter) WriteBatch(rec arrow.RecordBatch) error {
+	if w.sink.Columns == nil {
+		return w.w.WriteBatch(rec)
+	}
+	cols := make([]arrow.Array, len(w.sink.Columns))
+	for i, c := range w.sink.Columns {
+		cols[i] = rec.Column(c)
+	}
+	ordered := array.NewRecordBatch(w.sink.Schema, cols, rec.NumRows())
+	defer ordered.Release()
+	return w.w.WriteBatch(ordered)
+}
+
+func (w *fileSinkWriter) Close() error {
+	if w.f == nil {
+		return nil
+	}
+	err := w.w.Close()
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	w.f = nil
+	if err != nil {
+		return fmt.Errorf("filesystem sink: %w", err)
+	}
+	return nil
 }

@@ -146,7 +146,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 		if err != nil {
 			return nil, err
 		}
-		project, err := NewProject(j.Project, schema, sink)
+		project, err := NewProject(j.Project, schema, mem, sink)
 		if err != nil {
 			return nil, err
 		}
@@ -160,7 +160,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 	if err != nil {
 		return nil, err
 	}
-	project, err := NewProject(j.Project, schema, sink)
+	project, err := NewProject(j.Project, schema, mem, sink)
 	if err != nil {
 		return nil, err
 	}

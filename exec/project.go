@@ -5,26 +5,45 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/wsql/wsql/windowop"
 )
 
-// ProjectSpec picks and renames input columns: output column i is input
-// column Columns[i] named Schema.Field(i).Name. Picking shares the input's
-// arrays (zero copy).
+// ProjectSpec makes the output columns, named by Schema. With Exprs set,
+// output column i is Exprs[i] evaluated over the input (a plain column
+// reference, a *ColumnExpr, still shares the input's array); otherwise it
+// is input column Columns[i], picked without a copy.
 type ProjectSpec struct {
 	Columns []int
+	Exprs   []Expr
 	Schema  *arrow.Schema
 }
 
 // Project is the running stage of a ProjectSpec.
 type Project struct {
 	spec ProjectSpec
+	mem  memory.Allocator
 	next windowop.Operator
 	cols []arrow.Array
 }
 
-// NewProject checks spec against the input schema and returns the stage.
-func NewProject(spec ProjectSpec, input *arrow.Schema, next windowop.Operator) (*Project, error) {
+// NewProject checks spec against the input schema and returns the stage;
+// mem allocates the computed columns.
+func NewProject(spec ProjectSpec, input *arrow.Schema, mem memory.Allocator, next windowop.Operator) (*Project, error) {
+	if spec.Exprs != nil {
+		if len(spec.Exprs) != spec.Schema.NumFields() {
+			return nil, fmt.Errorf("projection computes %d expressions for %d output fields", len(spec.Exprs), spec.Schema.NumFields())
+		}
+		for i, e := range spec.Exprs {
+			if c, ok := e.(*ColumnExpr); ok && (c.Index < 0 || c.Index >= input.NumFields()) {
+				return nil, fmt.Errorf("projection column %d out of range", c.Index)
+			}
+			if !arrow.TypeEqual(e.DataType(), spec.Schema.Field(i).Type) {
+				return nil, fmt.Errorf("projection of %s changes type %s to %s", e, e.DataType(), spec.Schema.Field(i).Type)
+			}
+		}
+		return &Project{spec: spec, mem: mem, next: next, cols: make([]arrow.Array, len(spec.Exprs))}, nil
+	}
 	if len(spec.Columns) != spec.Schema.NumFields() {
 		return nil, fmt.Errorf("projection picks %d columns for %d output fields", len(spec.Columns), spec.Schema.NumFields())
 	}
@@ -36,13 +55,27 @@ func NewProject(spec ProjectSpec, input *arrow.Schema, next windowop.Operator) (
 			return nil, fmt.Errorf("projection of %s changes type %s to %s", input.Field(c).Name, input.Field(c).Type, spec.Schema.Field(i).Type)
 		}
 	}
-	return &Project{spec: spec, next: next, cols: make([]arrow.Array, len(spec.Columns))}, nil
+	return &Project{spec: spec, mem: mem, next: next, cols: make([]arrow.Array, len(spec.Columns))}, nil
 }
 
-// ProcessBatch forwards a batch made of the picked columns.
+// ProcessBatch forwards a batch made of the output columns.
 func (p *Project) ProcessBatch(b windowop.Batch) error {
-	for i, c := range p.spec.Columns {
-		p.cols[i] = b.Record.Column(c)
+	if p.spec.Exprs == nil {
+		for i, c := range p.spec.Columns {
+			p.cols[i] = b.Record.Column(c)
+		}
+		rec := array.NewRecordBatch(p.spec.Schema, p.cols, b.Record.NumRows())
+		defer rec.Release()
+		return p.next.ProcessBatch(windowop.Batch{Record: rec, Watermarks: b.Watermarks})
+	}
+	clear(p.cols)
+	defer releaseAll(p.cols)
+	for i, e := range p.spec.Exprs {
+		a, err := e.Eval(b.Record, p.mem)
+		if err != nil {
+			return err
+		}
+		p.cols[i] = a
 	}
 	rec := array.NewRecordBatch(p.spec.Schema, p.cols, b.Record.NumRows())
 	defer rec.Release()

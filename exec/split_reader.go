@@ -1,9 +1,13 @@
 package exec
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+
+	"github.com/apache/arrow-go/v18/arrow"
 )
 
 // splitReader reads the splits of a FileSource interleaved, round-robin:
@@ -18,12 +22,19 @@ type splitReader struct {
 	next   int // the split whose turn it is
 	live   int // splits that have not ended
 	rows   int64
+	bad    *badRowsFile // nil without 'wsql.bad-rows.path'
 }
 
 type fileSplit struct {
 	f     *os.File // nil once the split ended or the reader closed
-	dec   *CSVDecoder
+	dec   splitDecoder
 	ended bool
+}
+
+// splitDecoder is a format's decoder of one split (CSVDecoder, JSONDecoder).
+type splitDecoder interface {
+	Next() (arrow.RecordBatch, error)
+	Skipped() int64
 }
 
 func (r *splitReader) Next() (SplitBatch, error) {
@@ -35,6 +46,12 @@ func (r *splitReader) Next() (SplitBatch, error) {
 			continue
 		}
 		rec, err := s.dec.Next() // errors name the split's file
+		if r.bad != nil && r.bad.err != nil {
+			if rec != nil {
+				rec.Release()
+			}
+			return SplitBatch{}, r.bad.err
+		}
 		if errors.Is(err, io.EOF) {
 			s.ended = true
 			r.live--
@@ -46,6 +63,13 @@ func (r *splitReader) Next() (SplitBatch, error) {
 		}
 		r.rows += rec.NumRows()
 		return SplitBatch{Record: rec, Split: i}, nil
+	}
+	if r.bad != nil {
+		// Flushed at the end of the input, so a failed write is reported
+		// rather than lost in a deferred Close.
+		if err := r.bad.close(); err != nil {
+			return SplitBatch{}, err
+		}
 	}
 	return SplitBatch{}, io.EOF
 }
@@ -69,6 +93,11 @@ func (r *splitReader) Close() error {
 			first = err
 		}
 	}
+	if r.bad != nil {
+		if err := r.bad.close(); err != nil && first == nil {
+			first = err
+		}
+	}
 	return first
 }
 
@@ -82,3 +111,47 @@ func (s *fileSplit) close() error {
 }
 
 var _ BatchReader = (*splitReader)(nil)
+
+// badRowsFile is the dead-letter file of one read: every skipped line, as
+// read, one per line. The first write error sticks and ends the read.
+type badRowsFile struct {
+	f   *os.File // nil once closed
+	w   *bufio.Writer
+	err error
+}
+
+func createBadRowsFile(path string) (*badRowsFile, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("bad rows file: %w", err)
+	}
+	return &badRowsFile{f: f, w: bufio.NewWriter(f)}, nil
+}
+
+func (b *badRowsFile) write(_ *ParseError, raw []byte) {
+	if b.err != nil || b.f == nil {
+		return
+	}
+	_, err := b.w.Write(raw)
+	if err == nil {
+		err = b.w.WriteByte('\n')
+	}
+	if err != nil {
+		b.err = fmt.Errorf("bad rows file: %w", err)
+	}
+}
+
+// close flushes and closes the file; it is idempotent.
+func (b *badRowsFile) close() error {
+	if b.f == nil {
+		return b.err
+	}
+	if err := b.w.Flush(); err != nil && b.err == nil {
+		b.err = fmt.Errorf("bad rows file: %w", err)
+	}
+	if err := b.f.Close(); err != nil && b.err == nil {
+		b.err = fmt.Errorf("bad rows file: %w", err)
+	}
+	b.f = nil
+	return b.err
+}

@@ -9,47 +9,133 @@ import (
 	"github.com/wsql/wsql/windowop"
 )
 
-// aggregate lowers COUNT(*), COUNT(col) and SUM(col); it returns the table
-// column of the argument (-1 for COUNT(*)).
+// aggKinds maps Flink's aggregate names to the operator's kinds. COUNT is
+// told apart from COUNT(*) by the call.
+var aggKinds = map[string]windowop.AggKind{
+	"COUNT": windowop.Count, "SUM": windowop.Sum, "AVG": windowop.Avg,
+	"MIN": windowop.Min, "MAX": windowop.Max,
+	"FIRST_VALUE": windowop.FirstValue, "LAST_VALUE": windowop.LastValue,
+	"STDDEV_POP": windowop.StddevPop, "STDDEV_SAMP": windowop.StddevSamp,
+	"VAR_POP": windowop.VarPop, "VAR_SAMP": windowop.VarSamp,
+	"LISTAGG": windowop.ListAgg,
+}
+
+// argClass is what an aggregate accepts, and how the error names it.
+type argClass struct {
+	what string
+	ok   func(arrow.DataType) bool
+}
+
+var (
+	anyArg     = argClass{"any", func(arrow.DataType) bool { return true }}
+	numericArg = argClass{"a numeric", isAggNumeric}
+	// MIN, MAX, FIRST_VALUE and LAST_VALUE: every type wsql stores
+	comparableArg = argClass{"a comparable", func(dt arrow.DataType) bool {
+		switch dt.ID() {
+		case arrow.BOOL, arrow.STRING, arrow.DATE32, arrow.TIME32, arrow.TIMESTAMP:
+			return true
+		}
+		return isAggNumeric(dt)
+	}}
+	stringArg = argClass{"a STRING", func(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }}
+)
+
+func isAggNumeric(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.FLOAT32, arrow.FLOAT64, arrow.DECIMAL128:
+		return true
+	}
+	return false
+}
+
+func argClassOf(k windowop.AggKind) argClass {
+	switch k {
+	case windowop.Count:
+		return anyArg
+	case windowop.Min, windowop.Max, windowop.FirstValue, windowop.LastValue:
+		return comparableArg
+	case windowop.ListAgg:
+		return stringArg
+	}
+	return numericArg
+}
+
+// aggregate lowers an aggregate call of the select list; it returns the
+// table column of the argument (-1 for COUNT(*)). Result types are
+// windowop's (Flink's): COUNT → BIGINT, SUM and AVG keep the argument's
+// type (DECIMAL(p, s) → DECIMAL(38, s) and DECIMAL(38, max(6, s))), MIN,
+// MAX, FIRST_VALUE and LAST_VALUE keep it, the variance family is DOUBLE,
+// LISTAGG is STRING.
 func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	agg := Aggregate{Text: aggText(f)}
-	if f.Distinct {
-		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
-	}
-	switch f.Name {
-	case "COUNT":
-		if f.Star {
-			agg.Spec = windowop.AggSpec{Kind: windowop.CountStar}
-			return agg, -1, nil
+	kind, ok := aggKinds[f.Name]
+	if !ok {
+		if isAggregate(f.Name) {
+			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet", f.Name)
 		}
-		idx, err := s.aggArg(f)
-		agg.Spec = windowop.AggSpec{Kind: windowop.Count}
-		return agg, idx, err
-	case "SUM":
-		idx, err := s.aggArg(f)
+		if isScalarFunction(f.Name) {
+			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
+		}
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, catalog.DidYouMean(f.Name, knownFunctions()))
+	}
+	if f.Star {
+		if kind != windowop.Count {
+			return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s(*) is not allowed; only COUNT takes *", f.Name)
+		}
+		if f.Distinct {
+			return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "COUNT(DISTINCT *) is not allowed; name a column")
+		}
+		agg.Spec = windowop.AggSpec{Kind: windowop.CountStar}
+		return agg, -1, nil
+	}
+	if f.Distinct {
+		switch kind {
+		case windowop.FirstValue, windowop.LastValue, windowop.ListAgg:
+			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
+		}
+	}
+	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: f.Distinct}
+	if kind == windowop.ListAgg {
+		sep, err := listAggSeparator(f)
 		if err != nil {
 			return agg, -1, err
 		}
-		switch s.table.Columns[idx].Type.ID() {
-		case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.FLOAT32, arrow.FLOAT64:
-		default:
-			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.Args[0].Pos(), "SUM over %s is not supported yet", s.table.Columns[idx].SQLType)
-		}
-		agg.Spec = windowop.AggSpec{Kind: windowop.Sum}
-		return agg, idx, nil
+		agg.Spec.Separator = sep
+	} else if len(f.Args) != 1 {
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes exactly one argument", f.Name)
 	}
-	if isAggregate(f.Name) {
-		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet (supported: COUNT, SUM)", f.Name)
+	idx, err := s.aggArg(f)
+	if err != nil {
+		return agg, -1, err
 	}
-	if isScalarFunction(f.Name) {
-		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
+	col := s.table.Columns[idx]
+	if c := argClassOf(kind); !c.ok(col.Type) {
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[0].Pos(), "%s expects %s argument, got %s", f.Name, c.what, col.SQLType)
 	}
-	return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, catalog.DidYouMean(f.Name, knownFunctions()))
+	return agg, idx, nil
 }
 
+// listAggSeparator checks LISTAGG's arguments and returns its separator:
+// Flink's default ",", or the second argument, which wsql takes only as a
+// string literal.
+func listAggSeparator(f *sql.FuncCall) (string, error) {
+	switch len(f.Args) {
+	case 1:
+		return ",", nil
+	case 2:
+		lit, ok := f.Args[1].(*sql.Literal)
+		if !ok || lit.Kind != sql.LitString {
+			return "", sql.Errorf(sql.ErrUnsupported, f.Args[1].Pos(), "the separator of LISTAGG must be a string literal")
+		}
+		return lit.Text, nil
+	}
+	return "", sql.Errorf(sql.ErrInvalid, f.At, "LISTAGG takes one or two arguments: LISTAGG(expr [, separator])")
+}
+
+// aggArg resolves an aggregate's first argument, which must be a column.
 func (s *selectPlanner) aggArg(f *sql.FuncCall) (int, error) {
-	if len(f.Args) != 1 {
-		return -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes exactly one argument", f.Name)
+	if len(f.Args) == 0 {
+		return -1, sql.Errorf(sql.ErrInvalid, f.At, "%s needs an argument", f.Name)
 	}
 	c, ok := f.Args[0].(*sql.ColumnRef)
 	if !ok {
@@ -68,9 +154,16 @@ func aggText(f *sql.FuncCall) string {
 	}
 	var args []string
 	for _, a := range f.Args {
-		if c, ok := a.(*sql.ColumnRef); ok {
-			args = append(args, c.Name)
-		} else {
+		switch a := a.(type) {
+		case *sql.ColumnRef:
+			args = append(args, a.Name)
+		case *sql.Literal:
+			if a.Kind == sql.LitString {
+				args = append(args, "'"+strings.ReplaceAll(a.Text, "'", "''")+"'")
+			} else {
+				args = append(args, a.Text)
+			}
+		default:
 			args = append(args, "...")
 		}
 	}

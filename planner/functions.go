@@ -30,9 +30,13 @@ func knownFunctions() []string {
 	return out
 }
 
-// runnableFunctions are the functions wsql evaluates today.
+// runnableFunctions are the functions wsql evaluates today. FIRST_VALUE
+// and LAST_VALUE are planned and run, but the parser takes them only with
+// OVER so far: they join the list when a query can reach them.
 var runnableFunctions = []string{
-	"COUNT", "SUM", "PROCTIME", "TO_TIMESTAMP", "TO_TIMESTAMP_LTZ",
+	"COUNT", "SUM", "AVG", "MIN", "MAX",
+	"STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "LISTAGG",
+	"PROCTIME", "TO_TIMESTAMP", "TO_TIMESTAMP_LTZ",
 	"TUMBLE", "TUMBLE_START", "TUMBLE_END", "TUMBLE_ROWTIME",
 }
 

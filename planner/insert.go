@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -12,13 +13,15 @@ import (
 // Sink is the table an INSERT writes to.
 type Sink struct {
 	Table     *catalog.Table
-	Connector string // print or blackhole
+	Connector string // print, blackhole or filesystem
 	// PrintIdentifier is the print connector's 'print-identifier' prefix.
 	PrintIdentifier string
+	// File is the filesystem connector's file; nil for other connectors.
+	File *exec.FileSink
 }
 
 // sinkConnectors are the connectors an INSERT can write to today.
-var sinkConnectors = []string{"print", "blackhole"}
+var sinkConnectors = []string{"print", "blackhole", "filesystem"}
 
 // PlanInsert plans INSERT INTO sink SELECT ...: the query, then a check that
 // its columns fit the sink's, in number and type.
@@ -56,6 +59,11 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	}
 	out := p.Schema()
 	if out.NumFields() > 0 && windowop.IsRowKindField(out.Field(0)) {
+		if sink.File != nil {
+			// As Flink: "Table sink ... doesn't support consuming update changes".
+			return nil, sql.Errorf(sql.ErrUnsupported, stmt.Table.At,
+				"sink table %s (connector 'filesystem') is append-only and cannot consume the update changes this query produces (early or late firing)", t.Name)
+		}
 		// an update stream's row kind travels with the rows, not as a column
 		out = arrow.NewSchema(out.Fields()[1:], nil)
 	}
@@ -72,7 +80,32 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 				i+1, out.Field(i).Name, sqlTypeName(out.Field(i).Type), c.Name, c.SQLType)
 		}
 	}
+	if sink.File != nil {
+		sink.File.Schema, sink.File.Columns = fileSinkColumns(t, cols)
+	}
 	return p, nil
+}
+
+// fileSinkColumns is the sink table's schema and, when the INSERT lists
+// the columns in another order, the query column for each table column:
+// a file holds them in the table's order.
+func fileSinkColumns(t *catalog.Table, cols []catalog.Column) (*arrow.Schema, []int) {
+	fields := make([]arrow.Field, len(t.Columns))
+	order := make([]int, len(t.Columns))
+	same := true
+	for i, c := range t.Columns {
+		fields[i] = arrow.Field{Name: c.Name, Type: c.Type, Nullable: true}
+		for q, qc := range cols {
+			if qc.Name == c.Name {
+				order[i] = q
+			}
+		}
+		same = same && order[i] == i
+	}
+	if same {
+		order = nil
+	}
+	return arrow.NewSchema(fields, nil), order
 }
 
 func planSink(t *catalog.Table) (*Sink, error) {
@@ -84,6 +117,9 @@ func planSink(t *catalog.Table) (*Sink, error) {
 	if !contains(sinkConnectors, conn.Value) {
 		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "writing to connector '%s' is not supported yet (supported: %s)", conn.Value, strings.Join(sinkConnectors, ", "))
 	}
+	if s.Connector == "filesystem" {
+		return planFileSink(t, conn, s)
+	}
 	allowed := map[string][]string{"print": {"connector", "print-identifier", "standard-error"}, "blackhole": {"connector"}}[s.Connector]
 	for _, o := range t.Options {
 		if !contains(allowed, o.Key) {
@@ -94,5 +130,36 @@ func planSink(t *catalog.Table) (*Sink, error) {
 		}
 	}
 	s.PrintIdentifier, _ = t.Options.Get("print-identifier")
+	return s, nil
+}
+
+// planFileSink checks a filesystem sink's options: those of the source are
+// accepted (a table can be read and written), but the csv options that
+// change the written text are refused unless they name the defaults, which
+// is all the csv writer can write yet.
+func planFileSink(t *catalog.Table, conn sql.Option, s *Sink) (*Sink, error) {
+	path, format, err := checkFilesystemOptions(t, conn)
+	if err != nil {
+		return nil, err
+	}
+	f, err := readFormatOptions(t)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range t.Options {
+		var unsupported bool
+		switch o.Key {
+		case "csv.field-delimiter":
+			unsupported = f.csv.FieldDelimiter != ','
+		case "csv.quote-character":
+			unsupported = f.csv.QuoteChar != '"'
+		case "csv.null-literal":
+			unsupported = f.csv.NullLiteral != ""
+		}
+		if unsupported {
+			return nil, sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' = '%s' is not supported for writing yet: a csv sink writes ',' between fields, '\"' quotes and NULL as an empty field", o.Key, o.Value)
+		}
+	}
+	s.File = &exec.FileSink{Path: path.Value, Format: format.Value, TimestampStandard: f.json.TimestampStandard}
 	return s, nil
 }

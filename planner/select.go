@@ -382,7 +382,7 @@ func (s *selectPlanner) checkAux(a *sql.WindowAux) error {
 // columns the query reads), maps table columns to it and assembles the plan.
 func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	t := s.table
-	src, err := planSource(t, opts.BatchSize)
+	src, err := planSource(t, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -13,20 +13,25 @@ import (
 	"github.com/wsql/wsql/sql"
 )
 
-// filesystemOptions are the WITH keys the filesystem connector understands.
-var filesystemOptions = []string{
-	"connector", "path", "format",
-	"csv.field-delimiter", "csv.quote-character", "csv.ignore-parse-errors",
-	"csv.null-literal", "csv.allow-comments", "csv.ignore-first-line",
-	"scan.watermark.idle-timeout",
-}
+// filesystemOptions are the WITH keys of the filesystem connector itself;
+// formatOptions those of each format, which a table of another format
+// must not carry.
+var (
+	filesystemOptions = []string{"connector", "path", "format", "scan.watermark.idle-timeout"}
+	formatOptions     = map[string][]string{
+		"csv": {"csv.field-delimiter", "csv.quote-character", "csv.ignore-parse-errors",
+			"csv.null-literal", "csv.allow-comments", "csv.ignore-first-line"},
+		"json": {"json.ignore-parse-errors", "json.fail-on-missing-field", "json.timestamp-format.standard"},
+	}
+	fileFormats = []string{"csv", "json"}
+)
 
 // planSource translates a table's WITH options into a source reading the
 // table's physical columns. A physical rowtime column is declared NOT NULL
 // to the decoder: a row without event time is a bad row (DESIGN §4). A
 // directory path is listed now, one split per file, so EXPLAIN shows what a
 // run reads; a path that does not exist yet is left for the run to report.
-func planSource(t *catalog.Table, batchSize int) (*exec.FileSource, error) {
+func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 	conn, ok := t.Options.Lookup("connector")
 	if !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s has no 'connector' option", t.Name)
@@ -34,50 +39,17 @@ func planSource(t *catalog.Table, batchSize int) (*exec.FileSource, error) {
 	if conn.Value != "filesystem" {
 		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: filesystem)", conn.Value)
 	}
-	for _, o := range t.Options {
-		if !contains(filesystemOptions, o.Key) {
-			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'filesystem'%s",
-				o.Key, catalog.DidYouMean(o.Key, filesystemOptions))
-		}
-	}
-	path, ok := t.Options.Lookup("path")
-	if !ok || path.Value == "" {
-		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'path' option for connector 'filesystem'", t.Name)
-	}
-	format, ok := t.Options.Lookup("format")
-	if !ok {
-		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'format' option (csv)", t.Name)
-	}
-	if format.Value != "csv" {
-		return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: csv)", format.Value)
+	path, format, err := checkFilesystemOptions(t, conn)
+	if err != nil {
+		return nil, err
 	}
 	splits, err := exec.ListSplits(path.Value)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, sql.Errorf(sql.ErrInvalid, path.At, "cannot list the files of path '%s': %v", path.Value, err)
 	}
-	csv := exec.CSVOptions{FieldDelimiter: ',', QuoteChar: '"'}
-	var idle time.Duration
-	for _, o := range t.Options {
-		var err error
-		switch o.Key {
-		case "scan.watermark.idle-timeout":
-			idle, err = durationOption(o)
-		case "csv.field-delimiter":
-			csv.FieldDelimiter, err = singleChar(o)
-		case "csv.quote-character":
-			csv.QuoteChar, err = singleChar(o)
-		case "csv.ignore-parse-errors":
-			csv.IgnoreParseErrors, err = boolOption(o)
-		case "csv.allow-comments":
-			csv.AllowComments, err = boolOption(o)
-		case "csv.ignore-first-line":
-			csv.IgnoreFirstLine, err = boolOption(o)
-		case "csv.null-literal":
-			csv.NullLiteral = o.Value
-		}
-		if err != nil {
-			return nil, err
-		}
+	f, err := readFormatOptions(t)
+	if err != nil {
+		return nil, err
 	}
 	fields := append([]arrow.Field(nil), t.PhysicalSchema().Fields()...)
 	if t.Watermark != nil {
@@ -92,10 +64,113 @@ func planSource(t *catalog.Table, batchSize int) (*exec.FileSource, error) {
 		Splits:      splits,
 		Format:      format.Value,
 		Schema:      arrow.NewSchema(fields, nil),
-		CSV:         csv,
-		BatchSize:   batchSize,
-		IdleTimeout: idle,
+		CSV:         f.csv,
+		JSON:        f.json,
+		BatchSize:   opts.BatchSize,
+		IdleTimeout: f.idle,
+		BadRowsPath: opts.BadRowsPath,
 	}, nil
+}
+
+// checkFilesystemOptions checks the keys of a filesystem table, source or
+// sink: each known, of the connector or of the table's format, and 'path'
+// and 'format' present.
+func checkFilesystemOptions(t *catalog.Table, conn sql.Option) (path, format sql.Option, err error) {
+	format, hasFormat := t.Options.Lookup("format")
+	known := append([]string(nil), filesystemOptions...)
+	if hasFormat && formatOptions[format.Value] != nil {
+		known = append(known, formatOptions[format.Value]...)
+	} else {
+		for _, f := range fileFormats {
+			known = append(known, formatOptions[f]...)
+		}
+	}
+	for _, o := range t.Options {
+		if contains(known, o.Key) {
+			continue
+		}
+		for _, f := range fileFormats {
+			if contains(formatOptions[f], o.Key) {
+				return path, format, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' belongs to format '%s', but table %s has format '%s'", o.Key, f, t.Name, format.Value)
+			}
+		}
+		return path, format, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'filesystem'%s",
+			o.Key, catalog.DidYouMean(o.Key, known))
+	}
+	path, ok := t.Options.Lookup("path")
+	if !ok || path.Value == "" {
+		return path, format, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'path' option for connector 'filesystem'", t.Name)
+	}
+	if !hasFormat {
+		return path, format, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'format' option (csv or json)", t.Name)
+	}
+	if !contains(fileFormats, format.Value) {
+		return path, format, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: %s)%s",
+			format.Value, strings.Join(fileFormats, ", "), catalog.DidYouMean(format.Value, fileFormats))
+	}
+	return path, format, nil
+}
+
+// fileFormat is what a filesystem table's options say about its format.
+type fileFormat struct {
+	csv  exec.CSVOptions
+	json exec.JSONOptions
+	idle time.Duration
+}
+
+// readFormatOptions reads the values of checked options.
+func readFormatOptions(t *catalog.Table) (fileFormat, error) {
+	f := fileFormat{csv: exec.CSVOptions{FieldDelimiter: ',', QuoteChar: '"'}}
+	var ignore, failMissing *sql.Option
+	for _, o := range t.Options {
+		var err error
+		switch o.Key {
+		case "scan.watermark.idle-timeout":
+			f.idle, err = durationOption(o)
+		case "csv.field-delimiter":
+			f.csv.FieldDelimiter, err = singleChar(o)
+		case "csv.quote-character":
+			f.csv.QuoteChar, err = singleChar(o)
+		case "csv.ignore-parse-errors":
+			f.csv.IgnoreParseErrors, err = boolOption(o)
+		case "csv.allow-comments":
+			f.csv.AllowComments, err = boolOption(o)
+		case "csv.ignore-first-line":
+			f.csv.IgnoreFirstLine, err = boolOption(o)
+		case "csv.null-literal":
+			f.csv.NullLiteral = o.Value
+		case "json.ignore-parse-errors":
+			f.json.IgnoreParseErrors, err = boolOption(o)
+			ignore = &o
+		case "json.fail-on-missing-field":
+			f.json.FailOnMissingField, err = boolOption(o)
+			failMissing = &o
+		case "json.timestamp-format.standard":
+			f.json.TimestampStandard, err = timestampStandardOption(o)
+		}
+		if err != nil {
+			return f, err
+		}
+	}
+	if f.json.IgnoreParseErrors && f.json.FailOnMissingField {
+		// Flink: "fail-on-missing-field and ignore-parse-errors shouldn't both be true."
+		at := failMissing.At
+		if ignore.At.Offset > at.Offset {
+			at = ignore.At
+		}
+		return f, sql.Errorf(sql.ErrInvalid, at, "options 'json.fail-on-missing-field' and 'json.ignore-parse-errors' cannot both be true")
+	}
+	return f, nil
+}
+
+func timestampStandardOption(o sql.Option) (exec.TimestampStandard, error) {
+	switch strings.ToUpper(o.Value) {
+	case "SQL":
+		return exec.TimestampSQL, nil
+	case "ISO-8601":
+		return exec.TimestampISO8601, nil
+	}
+	return 0, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be 'SQL' or 'ISO-8601', got '%s'", o.Key, o.Value)
 }
 
 // singleChar reads a one-character option; Flink also accepts the escapes

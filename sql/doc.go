@@ -13,9 +13,11 @@
 //     TiDB accepts: TUMBLE(...) becomes the call __wsql_tumble(...),
 //     INTERVAL '5' SECOND becomes __wsql_interval(k), CAST(x AS STRING)
 //     becomes __wsql_cast(x, k), FROM TABLE(TUMBLE(...)) becomes FROM
-//     `__wsql_tvf_k`, where k indexes values the rewriter has already read
-//     from the tokens (interval.go, types.go, tvf.go). Every emitted
-//     token is a splice (splice.go): original span -> rewritten span.
+//     `__wsql_tvf_k`, EXTRACT(DOW FROM x) becomes __wsql_extract(k, x),
+//     where k indexes values the rewriter has already read from the
+//     tokens (interval.go, types.go, tvf.go, extract.go); a LIKE's ESCAPE
+//     literal becomes a one-byte marker (escape.go). Every emitted token
+//     is a splice (splice.go): original span -> rewritten span.
 //  3. TiDB parses the rewritten text (tidb.go). On a syntax error its
 //     message quotes the rest of the input from the failing token; the
 //     length of that suffix gives the offset in the rewritten text, and the
@@ -25,7 +27,9 @@
 //     the user's token found there settles what TiDB's AST forgets (1.50 as
 //     written, TRUE rather than 1, COUNT(*) rather than COUNT(1), || rather
 //     than CONCAT). The placeholders become WindowCall, WindowAux,
-//     IntervalLiteral, Cast and WindowTVF nodes. Constructs wsql cannot
+//     IntervalLiteral, Cast, Extract and WindowTVF nodes. A subquery in
+//     FROM is lifted like a statement of its own over the tokens inside
+//     its parentheses (subquery.go). Constructs wsql cannot
 //     run yet are ErrUnsupported errors at their position, never
 //     silently dropped.
 //

@@ -127,12 +127,15 @@ func dumpSelect(b *strings.Builder, d int, s *Select) {
 		line(b, d+1, "Item%s @%s", alias, it.At)
 		dumpExpr(b, d+2, it.Expr)
 	}
-	if f := s.From; f.Name.Name != "" {
+	if f := s.From; f.Name.Name != "" || f.Subquery != nil {
 		alias := ""
 		if f.Alias != "" {
 			alias = " AS " + f.Alias
 		}
-		if w := f.Window; w != nil {
+		if q := f.Subquery; q != nil {
+			line(b, d+1, "From (subquery)%s @%s", alias, f.At)
+			dumpSelect(b, d+2, q)
+		} else if w := f.Window; w != nil {
 			line(b, d+1, "From %s%s @%s", w.Kind, alias, w.At)
 			line(b, d+2, "Table %s @%s", w.Table.Name, w.Table.At)
 			for _, k := range w.PartitionBy {
@@ -232,6 +235,52 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 		for _, a := range e.Args {
 			dumpExpr(b, d+1, a)
 		}
+	case *In:
+		line(b, d, "In%s @%s", opt(e.Not, " NOT"), e.At)
+		dumpExpr(b, d+1, e.X)
+		line(b, d+1, "List")
+		for _, a := range e.List {
+			dumpExpr(b, d+2, a)
+		}
+	case *Between:
+		line(b, d, "Between%s @%s", opt(e.Not, " NOT"), e.At)
+		dumpExpr(b, d+1, e.X)
+		dumpExpr(b, d+1, e.Lo)
+		dumpExpr(b, d+1, e.Hi)
+	case *Like:
+		line(b, d, "Like%s @%s", opt(e.Not, " NOT"), e.At)
+		dumpExpr(b, d+1, e.X)
+		dumpExpr(b, d+1, e.Pattern)
+		if e.Escape != nil {
+			line(b, d+1, "Escape")
+			dumpExpr(b, d+2, e.Escape)
+		}
+	case *Case:
+		line(b, d, "Case @%s", e.At)
+		if e.Operand != nil {
+			line(b, d+1, "Operand")
+			dumpExpr(b, d+2, e.Operand)
+		}
+		for _, w := range e.Whens {
+			line(b, d+1, "When")
+			dumpExpr(b, d+2, w.Cond)
+			line(b, d+1, "Then")
+			dumpExpr(b, d+2, w.Result)
+		}
+		if e.Else != nil {
+			line(b, d+1, "Else")
+			dumpExpr(b, d+2, e.Else)
+		}
+	case *Extract:
+		line(b, d, "Extract %s @%s", e.Unit, e.At)
+		dumpExpr(b, d+1, e.X)
+	case *Trim:
+		line(b, d, "Trim %s @%s", e.Mode, e.At)
+		if e.Chars != nil {
+			line(b, d+1, "Chars")
+			dumpExpr(b, d+2, e.Chars)
+		}
+		dumpExpr(b, d+1, e.X)
 	default:
 		line(b, d, "%T", e)
 	}

@@ -149,9 +149,13 @@ func formatSelect(b *strings.Builder, s *Select) {
 			b.WriteString(" AS " + quoteName(it.Alias))
 		}
 	}
-	if f := s.From; f.Name.Name != "" {
+	if f := s.From; f.Name.Name != "" || f.Subquery != nil {
 		b.WriteString(" FROM ")
-		if w := f.Window; w != nil {
+		if q := f.Subquery; q != nil {
+			b.WriteByte('(')
+			formatSelect(b, q)
+			b.WriteByte(')')
+		} else if w := f.Window; w != nil {
 			formatTVF(b, w)
 		} else {
 			b.WriteString(quoteName(f.Name.Name))
@@ -164,7 +168,19 @@ func formatSelect(b *strings.Builder, s *Select) {
 		b.WriteString(" WHERE " + formatExpr(s.Where))
 	}
 	if len(s.GroupBy) > 0 {
-		b.WriteString(" GROUP BY " + formatExprs(s.GroupBy))
+		b.WriteString(" GROUP BY ")
+		for i, e := range s.GroupBy {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			// TiDB reads a bare number (or TRUE) there as a column
+			// position; in parentheses it stays the constant.
+			if _, ok := e.(*Literal); ok {
+				b.WriteString("(" + formatExpr(e) + ")")
+			} else {
+				b.WriteString(formatExpr(e))
+			}
+		}
 	}
 	if s.Having != nil {
 		b.WriteString(" HAVING " + formatExpr(s.Having))
@@ -232,7 +248,7 @@ const (
 	precOr = iota + 1
 	precAnd
 	precNot
-	precCompare // = <> < <= > >= and IS [NOT] NULL; not associative
+	precCompare // = <> < <= > >= IS [NOT] NULL, IN, BETWEEN, LIKE; not associative
 	precAdd
 	precMul
 	precConcat
@@ -256,7 +272,7 @@ func precOf(e Expr) int {
 			return precConcat
 		}
 		return precCompare
-	case *IsNull:
+	case *IsNull, *In, *Between, *Like:
 		return precCompare
 	case *Unary:
 		if e.Op == "NOT" {
@@ -340,14 +356,50 @@ func formatExpr(e Expr) string {
 		return x + " IS NULL"
 	case *Cast:
 		return "CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
+	case *In:
+		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + formatExprs(e.List) + ")"
+	case *Between:
+		return operand(e.X, precCompare, false) + notWord(e.Not) + " BETWEEN " +
+			operand(e.Lo, precCompare, false) + " AND " + operand(e.Hi, precCompare, false)
+	case *Like:
+		// TiDB reads only a simple expression as the pattern.
+		pat := formatExpr(e.Pattern)
+		if precOf(e.Pattern) != precAtom {
+			pat = "(" + pat + ")"
+		}
+		s := operand(e.X, precCompare, false) + notWord(e.Not) + " LIKE " + pat
+		if e.Escape != nil {
+			s += " ESCAPE " + formatExpr(e.Escape)
+		}
+		return s
+	case *Case:
+		return formatCase(e)
+	case *Extract:
+		return "EXTRACT(" + e.Unit + " FROM " + formatExpr(e.X) + ")"
+	case *Trim:
+		mode := e.Mode
+		if mode == "" {
+			mode = "BOTH"
+		}
+		switch {
+		case e.Chars != nil:
+			return "TRIM(" + mode + " " + formatExpr(e.Chars) + " FROM " + formatExpr(e.X) + ")"
+		case mode != "BOTH":
+			return "TRIM(" + mode + " FROM " + formatExpr(e.X) + ")"
+		}
+		return "TRIM(" + formatExpr(e.X) + ")"
 	case *FuncCall:
+		name := e.Name
+		if !isIdentifier(name) || strings.HasPrefix(name, "_") {
+			name = "`" + strings.ReplaceAll(name, "`", "``") + "`" // a back-quoted UDF name
+		}
 		switch {
 		case e.Star:
-			return e.Name + "(*)"
+			return name + "(*)"
 		case len(e.Args) == 0 && niladic[e.Name]:
 			return e.Name
 		case e.Distinct:
-			return e.Name + "(DISTINCT " + formatExprs(e.Args) + ")"
+			return name + "(DISTINCT " + formatExprs(e.Args) + ")"
 		case e.Name == "POSITION" && len(e.Args) == 2:
 			return "POSITION(" + operand(e.Args[0], precCompare+1, false) + " IN " + formatExpr(e.Args[1]) + ")"
 		case e.Name == "SUBSTRING" && len(e.Args) == 2:
@@ -355,13 +407,36 @@ func formatExpr(e Expr) string {
 		case e.Name == "SUBSTRING" && len(e.Args) == 3:
 			return "SUBSTRING(" + formatExpr(e.Args[0]) + " FROM " + formatExpr(e.Args[1]) + " FOR " + formatExpr(e.Args[2]) + ")"
 		}
-		return e.Name + "(" + formatExprs(e.Args) + ")"
+		return name + "(" + formatExprs(e.Args) + ")"
 	case *WindowCall:
 		return e.Kind.String() + "(" + formatExprs(e.Args) + ")"
 	case *WindowAux:
 		return e.Kind.String() + "_" + e.Prop.String() + "(" + formatExprs(e.Args) + ")"
 	}
 	return fmt.Sprintf("/* unknown expression %T */", e)
+}
+
+func notWord(not bool) string {
+	if not {
+		return " NOT"
+	}
+	return ""
+}
+
+func formatCase(e *Case) string {
+	var b strings.Builder
+	b.WriteString("CASE")
+	if e.Operand != nil {
+		b.WriteString(" " + formatExpr(e.Operand))
+	}
+	for _, w := range e.Whens {
+		b.WriteString(" WHEN " + formatExpr(w.Cond) + " THEN " + formatExpr(w.Result))
+	}
+	if e.Else != nil {
+		b.WriteString(" ELSE " + formatExpr(e.Else))
+	}
+	b.WriteString(" END")
+	return b.String()
 }
 
 // formatInterval prints ms in the largest unit that holds it exactly,

@@ -78,10 +78,8 @@ func quoteName(name string) string {
 	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
 }
 
-// isPlainName reports whether name can be written without back-quotes:
-// the lexer reads it as one identifier and neither Flink nor TiDB
-// reserves it.
-func isPlainName(name string) bool {
+// isIdentifier reports whether the lexer reads name as one identifier.
+func isIdentifier(name string) bool {
 	if name == "" || !isIdentStart(name, 0) {
 		return false
 	}
@@ -91,6 +89,16 @@ func isPlainName(name string) bool {
 		}
 		_, n := utf8.DecodeRuneInString(name[i:])
 		i += n
+	}
+	return true
+}
+
+// isPlainName reports whether name can be written without back-quotes:
+// the lexer reads it as one identifier and neither Flink nor TiDB
+// reserves it.
+func isPlainName(name string) bool {
+	if !isIdentifier(name) {
+		return false
 	}
 	w := strings.ToUpper(name)
 	switch {

@@ -20,7 +20,12 @@ import (
 
 type lifter struct {
 	rw *rewritten
+	// scope holds the tokens of the query being lifted: the statement, or
+	// a subquery in FROM (subquery.go), so clauses are looked for in it.
+	scope []token
 }
+
+func newLifter(rw *rewritten) *lifter { return &lifter{rw: rw, scope: rw.toks} }
 
 // pos maps an offset of the rewritten text to a position of the user's text.
 func (l *lifter) pos(rewOff int) Pos { return l.rw.src.pos(l.rw.splices.toOrig(rewOff)) }
@@ -40,15 +45,15 @@ func (l *lifter) tokenAt(rewOff int) int {
 // exprPos is the position of an expression's first token.
 func (l *lifter) exprPos(e ast.ExprNode) Pos { return l.pos(e.OriginTextPosition()) }
 
-// start is the position of the statement's first token.
-func (l *lifter) start() Pos { return l.rw.toks[0].pos }
+// start is the position of the query's first token.
+func (l *lifter) start() Pos { return l.scope[0].pos }
 
 // findWord returns the position of the first unquoted word among words
 // outside parentheses, or the statement start. It places errors for
 // clauses TiDB's AST records without an offset (ORDER BY, JOIN ...).
 func (l *lifter) findWord(words ...string) Pos {
 	depth := 0
-	for _, t := range l.rw.toks {
+	for _, t := range l.scope {
 		switch {
 		case t.isOp("("):
 			depth++
@@ -76,7 +81,7 @@ func (l *lifter) statement(n ast.StmtNode) (Statement, *Error) {
 	case *ast.SetOprStmt:
 		return nil, l.unsupported(l.findWord("UNION", "EXCEPT", "INTERSECT"), "UNION, EXCEPT and INTERSECT are not supported yet")
 	}
-	return nil, unsupportedStatement(l.rw.toks)
+	return nil, unsupportedStatement(l.scope)
 }
 
 // unsupportedStatement names a statement kind wsql does not run by its
@@ -101,7 +106,7 @@ func unsupportedStatement(toks []token) *Error {
 func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	switch {
 	case n.Kind != ast.SelectStmtKindSelect:
-		return nil, unsupportedStatement(l.rw.toks)
+		return nil, unsupportedStatement(l.scope)
 	case n.With != nil:
 		return nil, l.unsupported(l.start(), "WITH queries are not supported yet")
 	case n.Distinct:
@@ -166,7 +171,8 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	return s, nil
 }
 
-// from lifts the FROM clause, which wsql allows to name one table.
+// from lifts the FROM clause, which wsql allows to name one table, one
+// window TVF or one subquery.
 func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 	fromPos := l.findWord("FROM")
 	if j.Right != nil {
@@ -176,16 +182,23 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 	if !ok {
 		return TableRef{}, l.unsupported(l.findWord("JOIN", ","), "joins are not supported yet")
 	}
+	// The table name, or the subquery's "(", is the first token after FROM.
+	next := -1
+	for i, t := range l.scope {
+		if t.off == fromPos.Offset && i+1 < len(l.scope) {
+			next = i + 1
+		}
+	}
+	at := fromPos
+	if next >= 0 {
+		at = l.scope[next].pos
+	}
+	if ts.Lateral {
+		return TableRef{}, l.unsupported(at, "LATERAL is not supported")
+	}
 	tn, ok := ts.Source.(*ast.TableName)
 	if !ok {
-		return TableRef{}, l.unsupported(fromPos, "subqueries in FROM are not supported yet")
-	}
-	// The table name is the first token after FROM.
-	at := fromPos
-	for i, t := range l.rw.toks {
-		if t.off == fromPos.Offset && i+1 < len(l.rw.toks) {
-			at = l.rw.toks[i+1].pos
-		}
+		return l.subquery(ts, next)
 	}
 	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"tvf_"); ok && tn.Schema.O == "" {
 		tvf := l.rw.tvfs[l.index(k, len(l.rw.tvfs))]
@@ -194,7 +207,7 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 	switch {
 	case tn.Schema.O != "":
 		return TableRef{}, l.unsupported(at, "qualified table names are not supported yet")
-	case len(tn.IndexHints) > 0 || len(tn.PartitionNames) > 0 || tn.TableSample != nil || tn.AsOf != nil || ts.Lateral:
+	case len(tn.IndexHints) > 0 || len(tn.PartitionNames) > 0 || tn.TableSample != nil || tn.AsOf != nil:
 		return TableRef{}, l.unsupported(at, "this form of table reference is not supported")
 	}
 	return TableRef{Name: Ident{Name: tn.Name.O, At: at}, Alias: ts.AsName.O}, nil
@@ -256,23 +269,19 @@ var binaryOps = map[opcode.Op]string{
 
 // unsupportedExprs names TiDB expression nodes wsql's AST has no node for.
 var unsupportedExprs = map[string]string{
-	"*ast.BetweenExpr":            "BETWEEN is not supported yet",
-	"*ast.PatternInExpr":          "IN is not supported yet",
-	"*ast.PatternLikeOrIlikeExpr": "LIKE is not supported yet",
-	"*ast.PatternRegexpExpr":      "REGEXP is not supported",
-	"*ast.CaseExpr":               "CASE is not supported yet",
-	"*ast.SubqueryExpr":           "subqueries are not supported yet",
-	"*ast.ExistsSubqueryExpr":     "EXISTS is not supported yet",
-	"*ast.CompareSubqueryExpr":    "subqueries are not supported yet",
-	"*ast.RowExpr":                "row values are not supported",
-	"*ast.VariableExpr":           "variables are not supported",
-	"*ast.WindowFuncExpr":         "OVER windows are not supported yet",
-	"*ast.IsTruthExpr":            "IS TRUE and IS FALSE are not supported yet",
-	"*ast.DefaultExpr":            "DEFAULT is not supported",
-	"*ast.MatchAgainst":           "MATCH AGAINST is not supported",
-	"*ast.ValuesExpr":             "VALUES() is not supported",
-	"*ast.PositionExpr":           "positions are not supported",
-	"*ast.FuncCastExpr":           "CONVERT is not supported; use CAST",
+	"*ast.PatternRegexpExpr":   "REGEXP is not supported",
+	"*ast.SubqueryExpr":        "subqueries are not supported yet",
+	"*ast.ExistsSubqueryExpr":  "EXISTS is not supported yet",
+	"*ast.CompareSubqueryExpr": "subqueries are not supported yet",
+	"*ast.RowExpr":             "row values are not supported",
+	"*ast.VariableExpr":        "variables are not supported",
+	"*ast.WindowFuncExpr":      "OVER windows are not supported yet",
+	"*ast.IsTruthExpr":         "IS TRUE and IS FALSE are not supported yet",
+	"*ast.DefaultExpr":         "DEFAULT is not supported",
+	"*ast.MatchAgainst":        "MATCH AGAINST is not supported",
+	"*ast.ValuesExpr":          "VALUES() is not supported",
+	"*ast.PositionExpr":        "positions are not supported",
+	"*ast.FuncCastExpr":        "CONVERT is not supported; use CAST",
 }
 
 func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
@@ -317,6 +326,10 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		if err != nil {
 			return nil, err
 		}
+		if e.Op == opcode.Mod && l.calls(e, "MOD", e.L) {
+			// TiDB reads MOD(a, b) as a % b.
+			return &FuncCall{At: at, Name: "MOD", Args: []Expr{x, y}}, nil
+		}
 		return &Binary{At: at, Op: op, L: x, R: y}, nil
 	case *ast.IsNullExpr:
 		x, err := l.expr(e.Expr)
@@ -328,6 +341,14 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		return l.funcCall(e, at)
 	case *ast.AggregateFuncExpr:
 		return l.aggregate(e, at)
+	case *ast.PatternInExpr:
+		return l.in(e, at)
+	case *ast.BetweenExpr:
+		return l.between(e, at)
+	case *ast.PatternLikeOrIlikeExpr:
+		return l.like(e, at)
+	case *ast.CaseExpr:
+		return l.caseExpr(e, at)
 	}
 	if msg, ok := unsupportedExprs[fmt.Sprintf("%T", e)]; ok {
 		return nil, l.unsupported(at, "%s", msg)
@@ -367,13 +388,19 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 	name := internalName(e.FnName.L)
 	switch {
 	case name == "INTERVAL":
-		return l.rw.intervals[l.sideIndex(e, len(l.rw.intervals))], nil
+		return l.rw.intervals[l.sideIndex(e, len(e.Args)-1, len(l.rw.intervals))], nil
 	case name == "CAST":
+		if len(e.Args) != 2 {
+			// CAST(a, b AS INT) reaches TiDB as a call of three.
+			return nil, Errorf(ErrSyntax, at, "CAST takes one expression before AS")
+		}
 		x, err := l.expr(e.Args[0])
 		if err != nil {
 			return nil, err
 		}
-		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, len(l.rw.casts))]}, nil
+		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
+	case name == "EXTRACT":
+		return l.extract(e, at)
 	case name != "":
 		w := windowFuncs[name]
 		if w.Kind == CountWindow {
@@ -389,6 +416,8 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &WindowAux{At: at, Kind: w.Kind, Prop: w.Prop, Args: args}, nil
 	}
 	switch e.FnName.L {
+	case ast.Trim:
+		return l.trim(e, at)
 	case ast.DateLiteral, ast.TimeLiteral, ast.TimestampLiteral:
 		// DATE '2024-01-01' and the like: a string cast to the type. TiDB
 		// gives the string no offset; it is the token after the type word.
@@ -400,6 +429,14 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		x := &Literal{At: str.pos, Kind: LitString, Text: str.value()}
 		tn := map[string]string{ast.DateLiteral: "DATE", ast.TimeLiteral: "TIME", ast.TimestampLiteral: "TIMESTAMP"}[e.FnName.L]
 		return &Cast{At: at, X: x, Type: TypeName{Name: tn, Precision: -1, Scale: -1, At: at}}, nil
+	}
+	switch i := l.tokenAt(e.OriginTextPosition()); {
+	case e.Schema.O != "":
+		return nil, l.unsupported(at, "qualified function names are not supported yet")
+	case i >= 0 && l.rw.toks[i].kind == tokQuotedIdent && tidbReserved[strings.ToUpper(e.FnName.O)]:
+		// Format could not print the call back: TiDB reads a reserved
+		// word before "(" as itself, not as a name.
+		return nil, l.unsupported(at, "a function cannot be named %s, a reserved word", e.FnName.O)
 	}
 	for _, a := range e.Args {
 		switch a.(type) {
@@ -413,19 +450,27 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	if e.FnName.L == ast.Concat && len(args) == 2 {
-		if i := l.tokenAt(e.OriginTextPosition()); i >= 0 && !l.rw.toks[i].is("CONCAT") {
-			return &Binary{At: at, Op: "||", L: args[0], R: args[1]}, nil
-		}
+	if e.FnName.L == ast.Concat && len(args) == 2 && !l.calls(e, "CONCAT", e.Args[0]) {
+		return &Binary{At: at, Op: "||", L: args[0], R: args[1]}, nil
 	}
 	return &FuncCall{At: at, Name: strings.ToUpper(e.FnName.O), Args: args}, nil
 }
 
-// sideIndex reads the side-table index a placeholder call carries. The
-// rewriter wrote it, so a bad one is a bug; it is reported, not panicked.
-func (l *lifter) sideIndex(e *ast.FuncCallExpr, n int) int {
-	if len(e.Args) > 0 {
-		if v, ok := e.Args[len(e.Args)-1].(ast.ValueExpr); ok {
+// calls reports whether the user wrote e as a call of fn, not as the
+// operator TiDB reads the same way (a || b is CONCAT(a, b)): fn starts e,
+// and not as the start of e's first operand, as in CONCAT(a, b) || c.
+func (l *lifter) calls(e ast.ExprNode, fn string, first ast.ExprNode) bool {
+	i := l.tokenAt(e.OriginTextPosition())
+	return i >= 0 && i+1 < len(l.rw.toks) && l.rw.toks[i].is(fn) && l.rw.toks[i+1].isOp("(") &&
+		first.OriginTextPosition() != e.OriginTextPosition()
+}
+
+// sideIndex reads the side-table index a placeholder call carries in its
+// argument arg. The rewriter wrote it, so a bad one is a bug; it is
+// reported, not panicked.
+func (l *lifter) sideIndex(e *ast.FuncCallExpr, arg, n int) int {
+	if arg >= 0 && arg < len(e.Args) {
+		if v, ok := e.Args[arg].(ast.ValueExpr); ok {
 			var k int64 = -1
 			switch x := v.GetValue().(type) {
 			case int64:

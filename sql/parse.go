@@ -130,7 +130,7 @@ func parseTiDB(s *source, toks []token) (Statement, *Error) {
 	if len(nodes) != 1 {
 		return nil, Errorf(ErrSyntax, toks[0].pos, "expected one statement")
 	}
-	l := &lifter{rw: rw}
+	l := newLifter(rw)
 	return l.statement(nodes[0])
 }
 
@@ -148,7 +148,7 @@ func parseExprTokens(s *source, toks []token) (Expr, *Error) {
 	if perr != nil {
 		return nil, syntaxError(rw, off)
 	}
-	l := &lifter{rw: rw}
+	l := newLifter(rw)
 	sel, ok := nodes[0].(*ast.SelectStmt)
 	switch {
 	case !ok || len(nodes) != 1 || sel.Kind != ast.SelectStmtKindSelect || sel.Distinct:

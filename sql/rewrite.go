@@ -16,6 +16,9 @@ import (
 //	INTERVAL '5' SECOND        -> __wsql_interval(0)            (0 indexes rewritten.intervals)
 //	CAST(x AS TIMESTAMP_LTZ(3)) -> __wsql_cast(x, 0)            (0 indexes rewritten.casts)
 //	FROM TABLE(TUMBLE(...))    -> FROM `__wsql_tvf_0`           (0 indexes rewritten.tvfs; tvf.go)
+//	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
+//	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
+//	TRIM(FROM x)               -> TRIM(BOTH FROM x)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
 // Literal values and types are read here from tokens and kept in side
@@ -36,6 +39,8 @@ type rewritten struct {
 	intervals []*IntervalLiteral
 	casts     []TypeName
 	tvfs      []*WindowTVF
+	extracts  []string   // EXTRACT units (extract.go)
+	escapes   []*Literal // LIKE ... ESCAPE literals (escape.go)
 }
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
@@ -121,6 +126,32 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			rw.casts = append(rw.casts, tn)
 			emit(i, i+1, internalPrefix+"cast")
 			i++
+		case t.is("EXTRACT") && next.isOp("("):
+			end, err := rw.extractUnit(toks, i)
+			if err != nil {
+				return nil, err
+			}
+			emit(i, i+1, internalPrefix+"extract")
+			emit(i+1, i+2, "(")
+			emit(i+2, end, strconv.Itoa(len(rw.extracts)-1)+",")
+			i = end
+		case t.is("TRIM") && next.isOp("(") && i+2 < len(toks) && toks[i+2].is("FROM"):
+			// Flink's TRIM(FROM x) is MySQL's TRIM(BOTH FROM x).
+			emit(i, i+1, t.text)
+			emit(i+1, i+2, "(")
+			emit(i+2, i+3, "BOTH FROM")
+			i += 3
+		case (t.is("FLOOR") || t.is("CEIL")) && next.isOp("(") && wordInParens(toks, i+1, "TO") >= 0:
+			to := toks[wordInParens(toks, i+1, "TO")]
+			return nil, Errorf(ErrUnsupported, to.pos, "%s(x TO unit) is not supported yet", strings.ToUpper(t.text))
+		case isEscapeClause(toks, i):
+			marker, err := rw.escapeMarker(next)
+			if err != nil {
+				return nil, err
+			}
+			emit(i, i+1, t.text)
+			emit(i+1, i+2, marker)
+			i += 2
 		case t.is("TABLE") && next.isOp("("):
 			if i == 0 || !(toks[i-1].is("FROM") || toks[i-1].is("JOIN")) {
 				return nil, Errorf(ErrSyntax, t.pos, "TABLE(...) can only follow FROM, as in FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE))")
@@ -181,6 +212,25 @@ func castType(toks []token, i int) (as, end int, tn TypeName, err *Error) {
 		}
 	}
 	return 0, 0, TypeName{}, Errorf(ErrSyntax, toks[i].pos, "CAST is not closed: missing )")
+}
+
+// wordInParens returns the index of the word w directly inside the
+// parentheses opened at toks[open], or -1.
+func wordInParens(toks []token, open int, w string) int {
+	depth := 0
+	for k := open; k < len(toks); k++ {
+		switch {
+		case toks[k].isOp("("):
+			depth++
+		case toks[k].isOp(")"):
+			if depth--; depth == 0 {
+				return -1
+			}
+		case depth == 1 && toks[k].is(w):
+			return k
+		}
+	}
+	return -1
 }
 
 // numberShape is a small number of the same kind as text: 0, 0.0 or 0e0.

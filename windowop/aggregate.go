@@ -11,29 +11,48 @@ import (
 type AggKind int
 
 const (
-	CountStar AggKind = iota + 1 // COUNT(*): rows
-	Count                        // COUNT(x): rows where x is not NULL
-	Sum                          // SUM(x): NULL when every x is NULL
+	CountStar  AggKind = iota + 1 // COUNT(*): rows
+	Count                         // COUNT(x): rows where x is not NULL
+	Sum                           // SUM(x): NULL when every x is NULL
+	Avg                           // AVG(x): integers truncate toward zero
+	Min                           // MIN(x)
+	Max                           // MAX(x)
+	FirstValue                    // FIRST_VALUE(x): first non-NULL x by arrival
+	LastValue                     // LAST_VALUE(x): last non-NULL x by arrival
+	StddevPop                     // STDDEV_POP(x)
+	StddevSamp                    // STDDEV_SAMP(x): NULL below two values
+	VarPop                        // VAR_POP(x)
+	VarSamp                       // VAR_SAMP(x): NULL below two values
+	ListAgg                       // LISTAGG(x [, sep]): non-NULL x joined by arrival
 )
 
+var aggNames = map[AggKind]string{
+	CountStar: "COUNT(*)", Count: "COUNT", Sum: "SUM", Avg: "AVG", Min: "MIN", Max: "MAX",
+	FirstValue: "FIRST_VALUE", LastValue: "LAST_VALUE", StddevPop: "STDDEV_POP",
+	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG",
+}
+
 func (k AggKind) String() string {
-	switch k {
-	case CountStar:
-		return "COUNT(*)"
-	case Count:
-		return "COUNT"
-	case Sum:
-		return "SUM"
+	if n, ok := aggNames[k]; ok {
+		return n
 	}
 	return "AGG?"
 }
 
 // AggSpec is one aggregate of a window aggregation.
 type AggSpec struct {
-	Kind  AggKind
-	Input int    // index of the argument column in the input; ignored by CountStar
-	Name  string // output column name
+	Kind     AggKind
+	Input    int    // index of the argument column in the input; ignored by CountStar
+	Name     string // output column name
+	Distinct bool   // aggregate each distinct non-NULL value once
+	// Separator joins LISTAGG's values. It is used as given: the planner
+	// fills in Flink's default "," when the query names none.
+	Separator string
 }
+
+// Nullable tells whether the aggregate's result can be NULL: every
+// aggregate but COUNT is NULL over a window without non-NULL values.
+func (s AggSpec) Nullable() bool { return s.Kind != CountStar && s.Kind != Count }
 
 // accumulator holds one aggregate's state for every slot, in flat arrays
 // indexed by slot. All methods work on many rows or slots per call, so the
@@ -44,12 +63,15 @@ type accumulator interface {
 	// reset clears a slot for reuse.
 	reset(slot int32)
 	// update folds rows [from, to) of col into their slots; slots[i] < 0
-	// means row i reaches no window.
+	// means row i reaches no window. Batches come in arrival order, and
+	// within a batch the row index is the arrival order; a batch may be
+	// passed in segments, or more than once with other slots (a sliding
+	// count window folds it once per overlapping window).
 	update(col arrow.Array, slots []int32, from, to int)
 	// appendResults appends the result of each slot to b.
 	appendResults(slots []int32, b array.Builder)
 	// merge folds slot src into dst (HOP/CUMULATE panes into a window,
-	// merging sessions); copyTo overwrites dst with src.
+	// merging sessions); copyTo overwrites dst with a deep copy of src.
 	merge(dst, src int32)
 	copyTo(dst, src int32)
 	// sameResult reports whether two slots give the same result, so an
@@ -59,9 +81,30 @@ type accumulator interface {
 }
 
 // newAccumulator builds the accumulator for spec over an input column of
-// type in (nil for COUNT(*)). Result types follow Flink: COUNT is BIGINT,
-// SUM keeps its argument's type.
+// type in (nil for COUNT(*)). Result types follow Flink (FlinkTypeSystem,
+// LogicalTypeMerging): COUNT is BIGINT; SUM keeps its argument's type
+// except DECIMAL(p, s), which sums to DECIMAL(38, s); AVG keeps its
+// argument's type except DECIMAL(p, s) → DECIMAL(38, max(6, s)); MIN, MAX,
+// FIRST_VALUE and LAST_VALUE keep the argument's type; the variance family
+// is DOUBLE; LISTAGG is STRING.
 func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
+	if spec.Kind != CountStar && in == nil {
+		return nil, fmt.Errorf("%s needs an argument column", spec.Kind)
+	}
+	if spec.Distinct {
+		switch spec.Kind {
+		case Min, Max:
+			// the smallest distinct value is the smallest value
+		case Count, Sum, Avg, StddevPop, StddevSamp, VarPop, VarSamp:
+			inner, err := newAccumulator(AggSpec{Kind: spec.Kind, Input: spec.Input}, in)
+			if err != nil {
+				return nil, err
+			}
+			return newDistinctAcc(inner, in)
+		default:
+			return nil, fmt.Errorf("%s(DISTINCT ...) is not supported yet", spec.Kind)
+		}
+	}
 	switch spec.Kind {
 	case CountStar:
 		return &countAcc{star: true}, nil
@@ -69,6 +112,20 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		return &countAcc{}, nil
 	case Sum:
 		return newSumAcc(in)
+	case Avg:
+		return newAvgAcc(in)
+	case Min:
+		return newPickAcc(in, pickMin)
+	case Max:
+		return newPickAcc(in, pickMax)
+	case FirstValue:
+		return newPickAcc(in, pickFirst)
+	case LastValue:
+		return newPickAcc(in, pickLast)
+	case StddevPop, StddevSamp, VarPop, VarSamp:
+		return newVarianceAcc(spec.Kind, in)
+	case ListAgg:
+		return newListAggAcc(in, spec.Separator)
 	}
 	return nil, fmt.Errorf("aggregate %s is not supported yet", spec.Kind)
 }

@@ -99,7 +99,7 @@ func (c CountConfig) OutputSchema() (*arrow.Schema, error) {
 		if err != nil {
 			return nil, err
 		}
-		fields = append(fields, arrow.Field{Name: a.Name, Type: acc.resultType(), Nullable: a.Kind == Sum})
+		fields = append(fields, arrow.Field{Name: a.Name, Type: acc.resultType(), Nullable: a.Nullable()})
 	}
 	return arrow.NewSchema(fields, nil), nil
 }

@@ -18,8 +18,10 @@ type sumAcc struct {
 	has   []bool // false until a non-NULL value arrives: SUM of NULLs is NULL
 }
 
-func newSumAcc(in arrow.DataType) (*sumAcc, error) {
+func newSumAcc(in arrow.DataType) (accumulator, error) {
 	switch in.ID() {
+	case arrow.DECIMAL128:
+		return newDecimalSumAcc(in.(*arrow.Decimal128Type)), nil
 	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
 		return &sumAcc{dt: in}, nil
 	case arrow.FLOAT32, arrow.FLOAT64:

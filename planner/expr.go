@@ -1,0 +1,790 @@
+package planner
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/rowtime"
+	"github.com/wsql/wsql/sql"
+)
+
+// Scope maps expression nodes to input columns. The compiler asks it
+// about every node before compiling the node itself: ok means "this node is
+// input column index" (a column reference, and in a grouped query a window
+// aggregate or window property the window operator computed). An error is
+// returned as is (e.g. an unknown column with a suggestion).
+type Scope interface {
+	Resolve(e sql.Expr) (index int, field arrow.Field, ok bool, err error)
+}
+
+// ExprOptions are the per-query values expressions depend on.
+type ExprOptions struct {
+	// Location is the session time zone ('table.local-time-zone'):
+	// TIMESTAMP_LTZ values are read and printed in it. nil is UTC.
+	Location *time.Location
+	// Now is the query's start time in epoch milliseconds, the value of
+	// CURRENT_TIMESTAMP for the whole query (taken once, as Flink does in
+	// batch mode, so a query's results do not depend on when a row ran).
+	Now int64
+}
+
+// CompileExpr type-checks e and compiles it into an evaluable expression.
+// Errors are *sql.Error at the offending node.
+func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (exec.Expr, error) {
+	c := &exprCompiler{scope: scope, opts: opts}
+	x, err := c.compile(e)
+	if err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// CompileCondition compiles a WHERE or HAVING condition, which must be
+// BOOLEAN.
+func CompileCondition(e sql.Expr, scope Scope, opts ExprOptions) (exec.Expr, error) {
+	x, err := CompileExpr(e, scope, opts)
+	if err != nil {
+		return nil, err
+	}
+	if x.DataType().ID() == arrow.NULL {
+		return exec.NullLiteral(arrow.FixedWidthTypes.Boolean), nil
+	}
+	if x.DataType().ID() != arrow.BOOL {
+		return nil, sql.Errorf(sql.ErrInvalid, e.Pos(), "a condition must be BOOLEAN, got %s", typeName(x.DataType()))
+	}
+	return x, nil
+}
+
+// ExprType returns the type e has, checking it as CompileExpr does.
+func ExprType(e sql.Expr, scope Scope, opts ExprOptions) (arrow.DataType, error) {
+	x, err := CompileExpr(e, scope, opts)
+	if err != nil {
+		return nil, err
+	}
+	return x.DataType(), nil
+}
+
+type exprCompiler struct {
+	scope Scope
+	opts  ExprOptions
+}
+
+var (
+	tInt     = arrow.PrimitiveTypes.Int32
+	tBigint  = arrow.PrimitiveTypes.Int64
+	tDouble  = arrow.PrimitiveTypes.Float64
+	tString  = arrow.BinaryTypes.String
+	tBool    = arrow.FixedWidthTypes.Boolean
+	tDate    = arrow.FixedWidthTypes.Date32
+	tNull    = arrow.Null
+	tTS      = &arrow.TimestampType{Unit: arrow.Millisecond}
+	tLTZ     = &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}
+	msPerDay = int64(86_400_000)
+)
+
+// typeName is sqlTypeName, with NULL for an untyped NULL.
+func typeName(dt arrow.DataType) string {
+	if dt.ID() == arrow.NULL {
+		return "NULL"
+	}
+	return sqlTypeName(dt)
+}
+
+func isNull(dt arrow.DataType) bool { return dt.ID() == arrow.NULL }
+
+func isInteger(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
+		return true
+	}
+	return false
+}
+
+func isFloat(dt arrow.DataType) bool {
+	return dt.ID() == arrow.FLOAT32 || dt.ID() == arrow.FLOAT64
+}
+
+func isDecimal(dt arrow.DataType) bool { return dt.ID() == arrow.DECIMAL128 }
+
+func isNumeric(dt arrow.DataType) bool { return isInteger(dt) || isFloat(dt) || isDecimal(dt) }
+
+func isString(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }
+
+func isTimestamp(dt arrow.DataType) bool { return dt.ID() == arrow.TIMESTAMP }
+
+func isLTZ(dt arrow.DataType) bool {
+	t, ok := dt.(*arrow.TimestampType)
+	return ok && t.TimeZone != ""
+}
+
+func isTemporal(dt arrow.DataType) bool { return isTimestamp(dt) || dt.ID() == arrow.DATE32 }
+
+// intWidth orders the integer types.
+func intWidth(dt arrow.DataType) int {
+	return map[arrow.Type]int{arrow.INT8: 1, arrow.INT16: 2, arrow.INT32: 3, arrow.INT64: 4}[dt.ID()]
+}
+
+// commonNumeric is the type two numbers are computed in: any DOUBLE (or a
+// DECIMAL with a float) gives DOUBLE, FLOAT with an integer FLOAT, integers
+// the wider one. ok is false for DECIMAL with an integer or a DECIMAL of
+// another scale, which wsql does not compute exactly yet.
+func commonNumeric(a, b arrow.DataType) (arrow.DataType, bool) {
+	switch {
+	case isNull(a):
+		return b, true
+	case isNull(b):
+		return a, true
+	case arrow.TypeEqual(a, b):
+		return a, true
+	case a.ID() == arrow.FLOAT64 || b.ID() == arrow.FLOAT64:
+		return tDouble, true
+	case isDecimal(a) || isDecimal(b):
+		if isFloat(a) || isFloat(b) {
+			return tDouble, true
+		}
+		return nil, false
+	case a.ID() == arrow.FLOAT32 || b.ID() == arrow.FLOAT32:
+		return arrow.PrimitiveTypes.Float32, true
+	case intWidth(a) >= intWidth(b):
+		return a, true
+	}
+	return b, true
+}
+
+// commonType is the type values of a and b are brought to when they meet
+// (comparison, CASE, COALESCE, IN): numbers by commonNumeric (DECIMAL mixes
+// as DOUBLE), DATE with TIMESTAMP as the timestamp.
+func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
+	switch {
+	case isNull(a):
+		return b, true
+	case isNull(b), arrow.TypeEqual(a, b):
+		return a, true
+	case isNumeric(a) && isNumeric(b):
+		if t, ok := commonNumeric(a, b); ok {
+			return t, true
+		}
+		return tDouble, true
+	case isTimestamp(a) && b.ID() == arrow.DATE32:
+		return a, true
+	case a.ID() == arrow.DATE32 && isTimestamp(b):
+		return b, true
+	}
+	return nil, false
+}
+
+// to converts x to type dt: a NULL literal becomes a typed NULL, a
+// literal is converted now (errors at pos), anything else gets a Cast.
+func (c *exprCompiler) to(x exec.Expr, dt arrow.DataType, pos sql.Pos) (exec.Expr, error) {
+	if arrow.TypeEqual(x.DataType(), dt) {
+		return x, nil
+	}
+	if isNull(x.DataType()) {
+		return exec.NullLiteral(dt), nil
+	}
+	return c.fold(pos, &exec.Cast{X: x, To: dt, Loc: c.opts.Location}, x)
+}
+
+// fold evaluates e now when every argument is a literal, so constant
+// subexpressions cost nothing per row and their errors point at pos.
+func (c *exprCompiler) fold(pos sql.Pos, e exec.Expr, args ...exec.Expr) (exec.Expr, error) {
+	for _, a := range args {
+		if _, ok := a.(*exec.Literal); !ok {
+			return e, nil
+		}
+	}
+	l, err := exec.Fold(e)
+	if err != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, pos, "%v", err)
+	}
+	return l, nil
+}
+
+func (c *exprCompiler) compile(e sql.Expr) (exec.Expr, error) {
+	idx, f, ok, err := c.scope.Resolve(e)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return &exec.ColumnExpr{Index: idx, Name: f.Name, Type: f.Type}, nil
+	}
+	switch e := e.(type) {
+	case *sql.ColumnRef:
+		if fn := strings.ToUpper(e.Name); e.Table == "" && niladicFunctions[fn] {
+			return c.function(&sql.FuncCall{At: e.At, Name: fn})
+		}
+		return nil, sql.Errorf(sql.ErrInvalid, e.At, "column %s not found", e.Name)
+	case *sql.Literal:
+		return literal(e)
+	case *sql.IntervalLiteral:
+		return nil, sql.Errorf(sql.ErrUnsupported, e.At, "an INTERVAL can only be added to or subtracted from a TIMESTAMP or DATE")
+	case *sql.Unary:
+		return c.unary(e)
+	case *sql.Binary:
+		return c.binary(e)
+	case *sql.IsNull:
+		x, err := c.compile(e.X)
+		if err != nil {
+			return nil, err
+		}
+		return c.fold(e.At, &exec.IsNull{X: x, Not: e.Not}, x)
+	case *sql.Cast:
+		return c.cast(e)
+	case *sql.FuncCall:
+		return c.function(e)
+	case *sql.In:
+		return c.in(e)
+	case *sql.Between:
+		return c.between(e)
+	case *sql.Like:
+		return c.like(e)
+	case *sql.Case:
+		return c.caseExpr(e)
+	case *sql.Extract:
+		x, err := c.compile(e.X)
+		if err != nil {
+			return nil, err
+		}
+		return c.extract(e.At, e.Unit, x, e.X.Pos())
+	case *sql.Trim:
+		return c.trim(e)
+	case *sql.WindowCall:
+		return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s can only be used as an item of GROUP BY", e.Kind)
+	case *sql.WindowAux:
+		return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s_%s can only be used in a query grouped by %s", e.Kind, e.Prop, e.Kind)
+	}
+	return nil, sql.Errorf(sql.ErrUnsupported, e.Pos(), "this expression is not supported yet")
+}
+
+// niladicFunctions may be written without parentheses.
+var niladicFunctions = map[string]bool{
+	"CURRENT_TIMESTAMP": true, "LOCALTIMESTAMP": true, "CURRENT_DATE": true,
+}
+
+func literal(e *sql.Literal) (exec.Expr, error) {
+	switch e.Kind {
+	case sql.LitNull:
+		return exec.NullLiteral(tNull), nil
+	case sql.LitBool:
+		return &exec.Literal{Type: tBool, Int: int64(b2i(strings.EqualFold(e.Text, "TRUE")))}, nil
+	case sql.LitInt:
+		v, err := strconv.ParseInt(e.Text, 10, 64)
+		if err != nil {
+			return nil, sql.Errorf(sql.ErrUnsupported, e.At, "integer %s is out of the BIGINT range", e.Text)
+		}
+		if v >= math.MinInt32 && v <= math.MaxInt32 {
+			return &exec.Literal{Type: tInt, Int: v}, nil
+		}
+		return &exec.Literal{Type: tBigint, Int: v}, nil
+	case sql.LitDecimal, sql.LitFloat:
+		// Flink types 1.5 as DECIMAL(2, 1); wsql computes it as DOUBLE until
+		// DECIMAL arithmetic exists.
+		v, err := strconv.ParseFloat(e.Text, 64)
+		if err != nil {
+			return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot read number %s", e.Text)
+		}
+		return &exec.Literal{Type: tDouble, Float: v}, nil
+	case sql.LitString:
+		return &exec.Literal{Type: tString, Str: e.Text}, nil
+	}
+	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "this literal is not supported")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (c *exprCompiler) unary(e *sql.Unary) (exec.Expr, error) {
+	x, err := c.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	dt := x.DataType()
+	switch strings.ToUpper(e.Op) {
+	case "NOT":
+		if x, err = c.boolean(x, e.X.Pos(), "NOT"); err != nil {
+			return nil, err
+		}
+		return c.fold(e.At, &exec.Not{X: x}, x)
+	case "-", "+":
+		if !isNumeric(dt) && !isNull(dt) {
+			return nil, sql.Errorf(sql.ErrInvalid, e.At, "unary %s expects a number, got %s", e.Op, typeName(dt))
+		}
+		if e.Op == "+" || isNull(dt) {
+			return x, nil
+		}
+		if isDecimal(dt) {
+			return nil, sql.Errorf(sql.ErrUnsupported, e.At, "DECIMAL arithmetic is not supported yet; CAST to DOUBLE")
+		}
+		return c.fold(e.At, &exec.Negate{X: x}, x)
+	}
+	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "operator %s is not supported", e.Op)
+}
+
+// boolean checks that x is BOOLEAN (a NULL literal becomes a BOOLEAN NULL).
+func (c *exprCompiler) boolean(x exec.Expr, pos sql.Pos, what string) (exec.Expr, error) {
+	switch x.DataType().ID() {
+	case arrow.BOOL:
+		return x, nil
+	case arrow.NULL:
+		return exec.NullLiteral(tBool), nil
+	}
+	return nil, sql.Errorf(sql.ErrInvalid, pos, "%s expects a BOOLEAN, got %s", what, typeName(x.DataType()))
+}
+
+func (c *exprCompiler) binary(e *sql.Binary) (exec.Expr, error) {
+	op := strings.ToUpper(e.Op)
+	if op == "+" || op == "-" {
+		if li, ok := e.L.(*sql.IntervalLiteral); ok && op == "+" {
+			return c.timeArith(e, e.R, li)
+		}
+		if ri, ok := e.R.(*sql.IntervalLiteral); ok {
+			return c.timeArith(e, e.L, ri)
+		}
+	}
+	l, err := c.compile(e.L)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.compile(e.R)
+	if err != nil {
+		return nil, err
+	}
+	switch op {
+	case "AND", "OR":
+		if l, err = c.boolean(l, e.L.Pos(), op); err != nil {
+			return nil, err
+		}
+		if r, err = c.boolean(r, e.R.Pos(), op); err != nil {
+			return nil, err
+		}
+		if op == "AND" {
+			return c.fold(e.At, &exec.And{L: l, R: r}, l, r)
+		}
+		return c.fold(e.At, &exec.Or{L: l, R: r}, l, r)
+	case "=", "<>", "!=", "<", "<=", ">", ">=":
+		return c.comparison(e.At, op, l, r, e.L.Pos(), e.R.Pos())
+	case "||":
+		return c.stringCall(e.At, "CONCAT", "||", []exec.Expr{l, r}, []sql.Pos{e.L.Pos(), e.R.Pos()})
+	case "+", "-", "*", "/", "%":
+		return c.arith(e.At, op[0], l, r, e.L.Pos(), e.R.Pos())
+	}
+	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "operator %s is not supported", e.Op)
+}
+
+// arith types l op r: both numbers, in their common type. % (MOD) takes
+// the divisor's type, as Calcite does.
+func (c *exprCompiler) arith(at sql.Pos, op byte, l, r exec.Expr, lp, rp sql.Pos) (exec.Expr, error) {
+	lt, rt := l.DataType(), r.DataType()
+	for i, t := range []arrow.DataType{lt, rt} {
+		if !isNumeric(t) && !isNull(t) {
+			pos := []sql.Pos{lp, rp}[i]
+			if isTemporal(t) {
+				return nil, sql.Errorf(sql.ErrInvalid, pos, "cannot apply %c to %s and %s; add or subtract an INTERVAL", op, typeName(lt), typeName(rt))
+			}
+			return nil, sql.Errorf(sql.ErrInvalid, pos, "%c expects numbers, got %s %c %s", op, typeName(lt), op, typeName(rt))
+		}
+	}
+	if isNull(lt) && isNull(rt) {
+		return exec.NullLiteral(tInt), nil
+	}
+	dt, ok := commonNumeric(lt, rt)
+	if !ok || isDecimal(dt) {
+		return nil, sql.Errorf(sql.ErrUnsupported, at, "DECIMAL arithmetic is not supported yet; CAST the DECIMAL to DOUBLE")
+	}
+	var err error
+	if l, err = c.to(l, dt, lp); err != nil {
+		return nil, err
+	}
+	if r, err = c.to(r, dt, rp); err != nil {
+		return nil, err
+	}
+	var x exec.Expr = &exec.Arith{Op: op, L: l, R: r, Type: dt}
+	if op == '%' && isInteger(rt) && !arrow.TypeEqual(rt, dt) {
+		x = &exec.Cast{X: x, To: rt}
+	}
+	return c.fold(at, x, l, r)
+}
+
+// timeArith is t ± INTERVAL (and INTERVAL + t): milliseconds for a
+// TIMESTAMP, whole days for a DATE.
+func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) (exec.Expr, error) {
+	x, err := c.compile(other)
+	if err != nil {
+		return nil, err
+	}
+	dt := x.DataType()
+	switch {
+	case isTimestamp(dt):
+		return c.fold(e.At, &exec.Arith{Op: e.Op[0], L: x, R: &exec.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
+	case dt.ID() == arrow.DATE32:
+		if iv.Millis%msPerDay != 0 {
+			return nil, sql.Errorf(sql.ErrUnsupported, iv.At, "only whole days can be added to a DATE; CAST it to TIMESTAMP")
+		}
+		return c.fold(e.At, &exec.Arith{Op: e.Op[0], L: x, R: &exec.Literal{Type: arrow.PrimitiveTypes.Int32, Int: iv.Millis / msPerDay}, Type: dt}, x)
+	case isNull(dt):
+		return exec.NullLiteral(tTS), nil
+	}
+	return nil, sql.Errorf(sql.ErrInvalid, other.Pos(), "an INTERVAL can only be added to a TIMESTAMP or DATE, not %s", typeName(dt))
+}
+
+// comparison brings l and r to a common type. A string literal compared
+// with a DATE or TIMESTAMP is read as one, as Flink does.
+func (c *exprCompiler) comparison(at sql.Pos, op string, l, r exec.Expr, lp, rp sql.Pos) (exec.Expr, error) {
+	lt, rt := l.DataType(), r.DataType()
+	if isTemporal(lt) && isString(rt) {
+		if _, lit := r.(*exec.Literal); lit {
+			rt = lt
+		}
+	} else if isString(lt) && isTemporal(rt) {
+		if _, lit := l.(*exec.Literal); lit {
+			lt = rt
+		}
+	}
+	dt, ok := commonType(lt, rt)
+	if !ok {
+		hint := ""
+		if isTimestamp(lt) && isTimestamp(rt) {
+			hint = "; CAST one side"
+		}
+		return nil, sql.Errorf(sql.ErrInvalid, at, "cannot compare %s with %s%s", typeName(l.DataType()), typeName(r.DataType()), hint)
+	}
+	if isNull(dt) {
+		return exec.NullLiteral(tBool), nil
+	}
+	var err error
+	if l, err = c.to(l, dt, lp); err != nil {
+		return nil, err
+	}
+	if r, err = c.to(r, dt, rp); err != nil {
+		return nil, err
+	}
+	return c.fold(at, &exec.Compare{Op: op, L: l, R: r}, l, r)
+}
+
+func (c *exprCompiler) cast(e *sql.Cast) (exec.Expr, error) {
+	x, err := c.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	dt, err := catalog.ArrowType(e.Type)
+	if err != nil {
+		return nil, err
+	}
+	from := x.DataType()
+	ok := false
+	switch {
+	case isNull(from), arrow.TypeEqual(from, dt), isString(dt), isString(from) && dt.ID() != arrow.TIME32:
+		ok = true
+	case (isNumeric(from) || from.ID() == arrow.BOOL) && (isNumeric(dt) || dt.ID() == arrow.BOOL):
+		ok = !(from.ID() == arrow.BOOL && isDecimal(dt))
+	case isTemporal(from) && isTemporal(dt):
+		ok = !(from.ID() == arrow.DATE32 && dt.ID() == arrow.DATE32)
+	}
+	if !ok {
+		hint := ""
+		if isInteger(from) && isTimestamp(dt) {
+			hint = "; use TO_TIMESTAMP_LTZ(n, 0) or TO_TIMESTAMP_LTZ(n, 3)"
+		}
+		return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot CAST %s to %s%s", typeName(from), catalog.TypeString(e.Type), hint)
+	}
+	return c.to(x, dt, e.At)
+}
+
+func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
+	x, err := c.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]exec.Expr, len(e.List))
+	allConst := true
+	dt := x.DataType()
+	for i, it := range e.List {
+		if items[i], err = c.compile(it); err != nil {
+			return nil, err
+		}
+		_, lit := items[i].(*exec.Literal)
+		allConst = allConst && lit
+		it := items[i].DataType()
+		if isTemporal(dt) && isString(it) && lit {
+			continue
+		}
+		var ok bool
+		if dt, ok = commonType(dt, it); !ok {
+			return nil, sql.Errorf(sql.ErrInvalid, e.List[i].Pos(), "IN list value of type %s does not match %s", typeName(it), typeName(x.DataType()))
+		}
+	}
+	var out exec.Expr
+	if allConst && !isNull(dt) && !isDecimal(dt) {
+		if x, err = c.to(x, dt, e.X.Pos()); err != nil {
+			return nil, err
+		}
+		vals := make([]*exec.Literal, len(items))
+		for i, it := range items {
+			v, err := c.to(it, dt, e.List[i].Pos())
+			if err != nil {
+				return nil, err
+			}
+			vals[i] = v.(*exec.Literal)
+		}
+		if out, err = c.fold(e.At, exec.NewInList(x, vals), x); err != nil {
+			return nil, err
+		}
+	} else {
+		// x = a OR x = b ...: the same three-valued result
+		for i, it := range items {
+			eq, err := c.comparison(e.At, "=", x, it, e.X.Pos(), e.List[i].Pos())
+			if err != nil {
+				return nil, err
+			}
+			if out == nil {
+				out = eq
+			} else if out, err = c.fold(e.At, &exec.Or{L: out, R: eq}, out, eq); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if e.Not {
+		return c.fold(e.At, &exec.Not{X: out}, out)
+	}
+	return out, nil
+}
+
+func (c *exprCompiler) between(e *sql.Between) (exec.Expr, error) {
+	x, err := c.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	lo, err := c.compile(e.Lo)
+	if err != nil {
+		return nil, err
+	}
+	hi, err := c.compile(e.Hi)
+	if err != nil {
+		return nil, err
+	}
+	lop, hop := ">=", "<="
+	if e.Not {
+		lop, hop = "<", ">"
+	}
+	l, err := c.comparison(e.At, lop, x, lo, e.X.Pos(), e.Lo.Pos())
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.comparison(e.At, hop, x, hi, e.X.Pos(), e.Hi.Pos())
+	if err != nil {
+		return nil, err
+	}
+	if e.Not {
+		return c.fold(e.At, &exec.Or{L: l, R: r}, l, r)
+	}
+	return c.fold(e.At, &exec.And{L: l, R: r}, l, r)
+}
+
+// constString compiles e and requires a constant STRING (nil for NULL).
+func (c *exprCompiler) constString(e sql.Expr, what string) (*string, error) {
+	x, err := c.compile(e)
+	if err != nil {
+		return nil, err
+	}
+	l, ok := x.(*exec.Literal)
+	if !ok || !(isString(l.Type) || isNull(l.Type)) {
+		return nil, sql.Errorf(sql.ErrUnsupported, e.Pos(), "%s must be a constant string", what)
+	}
+	if l.Null {
+		return nil, nil
+	}
+	return &l.Str, nil
+}
+
+func (c *exprCompiler) like(e *sql.Like) (exec.Expr, error) {
+	x, err := c.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	if x, err = c.stringArg(x, e.X.Pos(), "LIKE"); err != nil {
+		return nil, err
+	}
+	pattern, err := c.constString(e.Pattern, "the LIKE pattern")
+	if err != nil {
+		return nil, err
+	}
+	escape := rune(-1)
+	if e.Escape != nil {
+		esc, err := c.constString(e.Escape, "the ESCAPE character")
+		if err != nil {
+			return nil, err
+		}
+		if esc == nil || len([]rune(*esc)) != 1 {
+			return nil, sql.Errorf(sql.ErrInvalid, e.Escape.Pos(), "the ESCAPE character must be one character")
+		}
+		escape = []rune(*esc)[0]
+	}
+	if pattern == nil {
+		return exec.NullLiteral(tBool), nil
+	}
+	lk, err := exec.NewLike(x, *pattern, escape)
+	if err != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, e.Pattern.Pos(), "%v", err)
+	}
+	var out exec.Expr = lk
+	if out, err = c.fold(e.At, out, x); err != nil {
+		return nil, err
+	}
+	if e.Not {
+		return c.fold(e.At, &exec.Not{X: out}, out)
+	}
+	return out, nil
+}
+
+// stringArg checks that x is a STRING (a NULL literal becomes one).
+func (c *exprCompiler) stringArg(x exec.Expr, pos sql.Pos, fn string) (exec.Expr, error) {
+	switch x.DataType().ID() {
+	case arrow.STRING:
+		return x, nil
+	case arrow.NULL:
+		return exec.NullLiteral(tString), nil
+	}
+	return nil, sql.Errorf(sql.ErrInvalid, pos, "%s expects a STRING, got %s", fn, typeName(x.DataType()))
+}
+
+func (c *exprCompiler) caseExpr(e *sql.Case) (exec.Expr, error) {
+	var operand exec.Expr
+	var err error
+	if e.Operand != nil {
+		if operand, err = c.compile(e.Operand); err != nil {
+			return nil, err
+		}
+	}
+	var whens, thens []exec.Expr
+	var thenPos []sql.Pos
+	for _, w := range e.Whens {
+		cond, err := c.compile(w.Cond)
+		if err != nil {
+			return nil, err
+		}
+		if operand != nil {
+			if cond, err = c.comparison(w.Cond.Pos(), "=", operand, cond, e.Operand.Pos(), w.Cond.Pos()); err != nil {
+				return nil, err
+			}
+		} else if cond, err = c.boolean(cond, w.Cond.Pos(), "WHEN"); err != nil {
+			return nil, err
+		}
+		res, err := c.compile(w.Result)
+		if err != nil {
+			return nil, err
+		}
+		whens, thens, thenPos = append(whens, cond), append(thens, res), append(thenPos, w.Result.Pos())
+	}
+	var els exec.Expr
+	if e.Else != nil {
+		if els, err = c.compile(e.Else); err != nil {
+			return nil, err
+		}
+		thenPos = append(thenPos, e.Else.Pos())
+	}
+	return c.choose(e.At, "CASE", whens, thens, els, thenPos)
+}
+
+// choose builds a Case whose results are brought to their common type.
+// pos holds the positions of thens, then of els.
+func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []exec.Expr, els exec.Expr, pos []sql.Pos) (exec.Expr, error) {
+	results := append([]exec.Expr(nil), thens...)
+	if els != nil {
+		results = append(results, els)
+	}
+	dt := arrow.DataType(tNull)
+	for i, r := range results {
+		t, ok := commonType(dt, r.DataType())
+		if !ok {
+			return nil, sql.Errorf(sql.ErrInvalid, pos[i], "%s results have no common type: %s and %s", what, typeName(dt), typeName(r.DataType()))
+		}
+		dt = t
+	}
+	if isNull(dt) {
+		return nil, sql.Errorf(sql.ErrInvalid, at, "%s needs a result that is not NULL to have a type", what)
+	}
+	for i, r := range results {
+		x, err := c.to(r, dt, pos[i])
+		if err != nil {
+			return nil, err
+		}
+		results[i] = x
+	}
+	cs := &exec.Case{Whens: whens, Thens: results[:len(thens)], Type: dt}
+	if els != nil {
+		cs.Else = results[len(thens)]
+	}
+	// a CASE whose conditions are all constants is decided now
+	consts := append(append([]exec.Expr(nil), whens...), results...)
+	return c.fold(at, cs, consts...)
+}
+
+func (c *exprCompiler) trim(e *sql.Trim) (exec.Expr, error) {
+	x, err := c.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	if x, err = c.stringArg(x, e.X.Pos(), "TRIM"); err != nil {
+		return nil, err
+	}
+	chars := " "
+	if e.Chars != nil {
+		s, err := c.constString(e.Chars, "the characters TRIM removes")
+		if err != nil {
+			return nil, err
+		}
+		if s == nil {
+			return exec.NullLiteral(tString), nil
+		}
+		chars = *s
+	}
+	mode := strings.ToUpper(e.Mode)
+	t := &exec.Trim{X: x, Chars: chars, Leading: mode != "TRAILING", Trailing: mode != "LEADING"}
+	return c.fold(e.At, t, x)
+}
+
+// extract is EXTRACT(unit FROM x) and YEAR(x), HOUR(x), ...
+func (c *exprCompiler) extract(at sql.Pos, unit string, x exec.Expr, xp sql.Pos) (exec.Expr, error) {
+	unit = strings.ToUpper(unit)
+	if !contains(exec.ExtractUnits, unit) {
+		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, catalog.DidYouMean(unit, exec.ExtractUnits))
+	}
+	dt := x.DataType()
+	if isNull(dt) {
+		return exec.NullLiteral(tBigint), nil
+	}
+	if !isTemporal(dt) {
+		return nil, sql.Errorf(sql.ErrInvalid, xp, "EXTRACT expects a DATE or TIMESTAMP, got %s", typeName(dt))
+	}
+	return c.fold(at, &exec.Extract{Unit: unit, X: x, Loc: c.opts.Location}, x)
+}
+
+// nowLiteral is CURRENT_TIMESTAMP and its relatives, from the query's
+// injected start time.
+func (c *exprCompiler) nowLiteral(name string) exec.Expr {
+	switch name {
+	case "LOCALTIMESTAMP":
+		return &exec.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)}
+	case "CURRENT_DATE":
+		local := rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)
+		return &exec.Literal{Type: tDate, Int: floorDiv(local, msPerDay)}
+	}
+	return &exec.Literal{Type: tLTZ, Int: c.opts.Now}
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}

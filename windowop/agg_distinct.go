@@ -1,0 +1,214 @@
+package windowop
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// distinctAcc is an aggregate over DISTINCT values (COUNT, SUM, AVG and
+// the variance family): each slot keeps the set of values it has seen, and
+// only rows whose value is new to their slot reach the inner aggregate, as
+// Flink's distinct MapView does. Merging panes or sessions is set union:
+// the values of src missing from dst are folded into dst's inner state. A
+// set holds the distinct values of one pane or window, and is dropped when
+// the slot is reset.
+func newDistinctAcc(inner accumulator, in arrow.DataType) (accumulator, error) {
+	switch in.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.BOOL,
+		arrow.DATE32, arrow.TIME32, arrow.TIMESTAMP, arrow.FLOAT32, arrow.FLOAT64:
+		return &distinctAcc[uint64]{inner: inner, dt: in, key: fixedKey, build: buildFixed}, nil
+	case arrow.DECIMAL128:
+		return &distinctAcc[decimal128.Num]{inner: inner, dt: in, key: decimalKey, build: buildDecimals}, nil
+	case arrow.STRING:
+		return &distinctAcc[string]{inner: inner, dt: in, key: stringKey, build: buildStrings}, nil
+	}
+	return nil, fmt.Errorf("distinct values of type %s are not supported", in)
+}
+
+type distinctAcc[K comparable] struct {
+	inner accumulator
+	dt    arrow.DataType
+	key   func(col arrow.Array, i int) K                // the set key of row i (not NULL)
+	build func(dt arrow.DataType, keys []K) arrow.Array // an input column of keys
+
+	sets  []map[K]struct{}
+	order [][]K // each set's values in insertion order, so merges fold deterministically
+
+	keep  []int32 // update scratch: the row's slot if its value is new, else -1
+	dsts  []int32 // merge scratch
+	fresh []K
+}
+
+func (a *distinctAcc[K]) resize(n int) {
+	a.inner.resize(n)
+	for len(a.sets) < n {
+		a.sets = append(a.sets, nil)
+		a.order = append(a.order, nil)
+	}
+}
+
+func (a *distinctAcc[K]) reset(s int32) {
+	a.inner.reset(s)
+	a.sets[s], a.order[s] = nil, nil
+}
+
+// add puts k in slot s's set and reports whether it was new.
+func (a *distinctAcc[K]) add(s int32, k K) bool {
+	set := a.sets[s]
+	if set == nil {
+		set = make(map[K]struct{})
+		a.sets[s] = set
+	} else if _, ok := set[k]; ok {
+		return false
+	}
+	set[k] = struct{}{}
+	a.order[s] = append(a.order[s], k)
+	return true
+}
+
+func (a *distinctAcc[K]) update(col arrow.Array, slots []int32, from, to int) {
+	a.keep = grow(a.keep, to)
+	for i := from; i < to; i++ {
+		s := slots[i]
+		a.keep[i] = -1
+		if s >= 0 && col.IsValid(i) && a.add(s, a.key(col, i)) {
+			a.keep[i] = s
+		}
+	}
+	a.inner.update(col, a.keep, from, to)
+}
+
+func (a *distinctAcc[K]) merge(dst, src int32) {
+	a.fresh = a.fresh[:0]
+	for _, k := range a.order[src] {
+		if a.add(dst, k) {
+			a.fresh = append(a.fresh, k)
+		}
+	}
+	if len(a.fresh) == 0 {
+		return
+	}
+	col := a.build(a.dt, a.fresh)
+	defer col.Release()
+	a.dsts = grow(a.dsts, len(a.fresh))
+	for i := range a.dsts {
+		a.dsts[i] = dst
+	}
+	a.inner.update(col, a.dsts, 0, len(a.dsts))
+}
+
+func (a *distinctAcc[K]) copyTo(dst, src int32) {
+	a.inner.copyTo(dst, src)
+	if a.sets[src] == nil {
+		a.sets[dst], a.order[dst] = nil, nil
+		return
+	}
+	set := make(map[K]struct{}, len(a.order[src]))
+	for _, k := range a.order[src] {
+		set[k] = struct{}{}
+	}
+	a.sets[dst], a.order[dst] = set, append(a.order[dst][:0:0], a.order[src]...)
+}
+
+func (a *distinctAcc[K]) appendResults(slots []int32, b array.Builder) {
+	a.inner.appendResults(slots, b)
+}
+func (a *distinctAcc[K]) sameResult(x, y int32) bool { return a.inner.sameResult(x, y) }
+func (a *distinctAcc[K]) resultType() arrow.DataType { return a.inner.resultType() }
+
+// fixedKey is a fixed-width value as 64 bits: integers sign-extended,
+// floats by their bits with every NaN made one, so values are equal as
+// Java's equals sees them (NaN equals NaN, -0.0 differs from 0.0).
+func fixedKey(col arrow.Array, i int) uint64 {
+	switch c := col.(type) {
+	case *array.Int8:
+		return uint64(c.Value(i))
+	case *array.Int16:
+		return uint64(c.Value(i))
+	case *array.Int32:
+		return uint64(c.Value(i))
+	case *array.Int64:
+		return uint64(c.Value(i))
+	case *array.Boolean:
+		return uint64(b2i(c.Value(i)))
+	case *array.Date32:
+		return uint64(c.Value(i))
+	case *array.Time32:
+		return uint64(c.Value(i))
+	case *array.Timestamp:
+		return uint64(c.Value(i))
+	case *array.Float32:
+		return floatKey(float64(c.Value(i)))
+	case *array.Float64:
+		return floatKey(c.Value(i))
+	}
+	panic(fmt.Sprintf("distinct key of %s", col.DataType()))
+}
+
+func floatKey(f float64) uint64 {
+	if f != f {
+		return math.Float64bits(math.NaN())
+	}
+	return math.Float64bits(f)
+}
+
+func decimalKey(col arrow.Array, i int) decimal128.Num {
+	return col.(*array.Decimal128).Value(i)
+}
+
+// stringKey copies the value out of the batch, whose memory is reused.
+func stringKey(col arrow.Array, i int) string {
+	return strings.Clone(col.(*array.String).Value(i))
+}
+
+// buildFixed turns keys back into a column of type dt for the inner
+// aggregate. Merges are per window, not per row, so Go memory will do.
+func buildFixed(dt arrow.DataType, keys []uint64) arrow.Array {
+	b := array.NewBuilder(memory.DefaultAllocator, dt)
+	defer b.Release()
+	for _, k := range keys {
+		switch bb := b.(type) {
+		case *array.Int8Builder:
+			bb.Append(int8(k))
+		case *array.Int16Builder:
+			bb.Append(int16(k))
+		case *array.Int32Builder:
+			bb.Append(int32(k))
+		case *array.Int64Builder:
+			bb.Append(int64(k))
+		case *array.BooleanBuilder:
+			bb.Append(k != 0)
+		case *array.Date32Builder:
+			bb.Append(arrow.Date32(k))
+		case *array.Time32Builder:
+			bb.Append(arrow.Time32(k))
+		case *array.TimestampBuilder:
+			bb.Append(arrow.Timestamp(k))
+		case *array.Float32Builder:
+			bb.Append(float32(math.Float64frombits(k)))
+		case *array.Float64Builder:
+			bb.Append(math.Float64frombits(k))
+		}
+	}
+	return b.NewArray()
+}
+
+func buildDecimals(dt arrow.DataType, keys []decimal128.Num) arrow.Array {
+	b := array.NewDecimal128Builder(memory.DefaultAllocator, dt.(*arrow.Decimal128Type))
+	defer b.Release()
+	b.AppendValues(keys, nil)
+	return b.NewArray()
+}
+
+func buildStrings(dt arrow.DataType, keys []string) arrow.Array {
+	b := array.NewStringBuilder(memory.DefaultAllocator)
+	defer b.Release()
+	b.AppendValues(keys, nil)
+	return b.NewArray()
+}

@@ -1,0 +1,186 @@
+package windowop
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// listAggAcc is LISTAGG(x, sep): the non-NULL values joined by sep in
+// arrival order, NULL without values (Flink's ListAggFunction). A slot
+// keeps its values back to back in one byte buffer, each with its arrival
+// number, so merging panes or sessions interleaves them by arrival as
+// Flink's per-window state would have seen them; appending reuses the
+// buffer and does not allocate per row. A sliding count window folds a
+// batch once per overlapping window, so a slot can get a row older than
+// its last one: the list is then put in order before it is next read.
+type listAggAcc struct {
+	sep   []byte
+	lists []strList
+	arr   arrival
+	tmp   strList // merge scratch, swapped with the merged slot
+	bx    []byte  // sameResult scratch
+	by    []byte
+	perm  []int // ordering scratch
+}
+
+type strList struct {
+	buf      []byte
+	items    []listItem
+	unsorted bool // an item arrived before the one ahead of it
+}
+
+type listItem struct {
+	seq int64 // arrival number
+	end int   // the value is buf[previous end:end]
+}
+
+func newListAggAcc(in arrow.DataType, sep string) (*listAggAcc, error) {
+	if in.ID() != arrow.STRING {
+		return nil, fmt.Errorf("listagg over %s is not supported", in)
+	}
+	return &listAggAcc{sep: []byte(sep)}, nil
+}
+
+func (l *strList) value(k int) []byte {
+	start := 0
+	if k > 0 {
+		start = l.items[k-1].end
+	}
+	return l.buf[start:l.items[k].end]
+}
+
+func (l *strList) add(seq int64, v []byte) {
+	l.buf = append(l.buf, v...)
+	l.items = append(l.items, listItem{seq: seq, end: len(l.buf)})
+}
+
+func (l *strList) clear() {
+	if cap(l.buf) > maxKeptString*16 {
+		*l = strList{}
+		return
+	}
+	l.buf, l.items, l.unsorted = l.buf[:0], l.items[:0], false
+}
+
+// ordered puts slot s's items in arrival order, if they are not.
+func (a *listAggAcc) ordered(s int32) *strList {
+	l := &a.lists[s]
+	if !l.unsorted {
+		return l
+	}
+	a.perm = a.perm[:0]
+	for k := range l.items {
+		a.perm = append(a.perm, k)
+	}
+	sort.Slice(a.perm, func(x, y int) bool { return l.items[a.perm[x]].seq < l.items[a.perm[y]].seq })
+	t := &a.tmp
+	t.clear()
+	for _, k := range a.perm {
+		t.add(l.items[k].seq, l.value(k))
+	}
+	*l, *t = *t, *l
+	return l
+}
+
+func (a *listAggAcc) resize(n int) {
+	for len(a.lists) < n {
+		a.lists = append(a.lists, strList{})
+	}
+}
+
+func (a *listAggAcc) reset(s int32) { a.lists[s].clear() }
+
+func (a *listAggAcc) update(col arrow.Array, slots []int32, from, to int) {
+	c := col.(*array.String)
+	base := a.arr.baseOf(col)
+	noNulls := c.NullN() == 0
+	for i := from; i < to; i++ {
+		s := slots[i]
+		if s < 0 || (!noNulls && c.IsNull(i)) {
+			continue
+		}
+		l := &a.lists[s]
+		seq := base + int64(i)
+		if k := len(l.items); k > 0 && l.items[k-1].seq > seq {
+			l.unsorted = true
+		}
+		l.buf = append(l.buf, c.Value(i)...)
+		l.items = append(l.items, listItem{seq: seq, end: len(l.buf)})
+	}
+}
+
+// merge interleaves src into dst by arrival number. Panes mostly hold
+// consecutive stretches of arrival, so appending is the common case.
+func (a *listAggAcc) merge(dst, src int32) {
+	d, s := a.ordered(dst), a.ordered(src)
+	if len(s.items) == 0 {
+		return
+	}
+	if len(d.items) == 0 || d.items[len(d.items)-1].seq < s.items[0].seq {
+		for k := range s.items {
+			d.add(s.items[k].seq, s.value(k))
+		}
+		return
+	}
+	t := &a.tmp
+	t.clear()
+	i, j := 0, 0
+	for i < len(d.items) || j < len(s.items) {
+		if j == len(s.items) || (i < len(d.items) && d.items[i].seq < s.items[j].seq) {
+			t.add(d.items[i].seq, d.value(i))
+			i++
+		} else {
+			t.add(s.items[j].seq, s.value(j))
+			j++
+		}
+	}
+	*d, *t = *t, *d
+}
+
+func (a *listAggAcc) copyTo(dst, src int32) {
+	d, s := &a.lists[dst], &a.lists[src]
+	d.buf = append(d.buf[:0], s.buf...)
+	d.items = append(d.items[:0], s.items...)
+	d.unsorted = s.unsorted
+}
+
+// join appends slot s's result to out.
+func (a *listAggAcc) join(out []byte, s int32) []byte {
+	l := a.ordered(s)
+	for k := range l.items {
+		if k > 0 {
+			out = append(out, a.sep...)
+		}
+		out = append(out, l.value(k)...)
+	}
+	return out
+}
+
+func (a *listAggAcc) appendResults(slots []int32, b array.Builder) {
+	sb := b.(*array.StringBuilder)
+	for _, s := range slots {
+		if len(a.lists[s].items) == 0 {
+			sb.AppendNull()
+			continue
+		}
+		a.bx = a.join(a.bx[:0], s)
+		sb.BinaryBuilder.Append(a.bx)
+	}
+}
+
+// sameResult compares the joined strings: lists split differently can
+// join to the same result, which is no update.
+func (a *listAggAcc) sameResult(x, y int32) bool {
+	nx, ny := len(a.lists[x].items) == 0, len(a.lists[y].items) == 0
+	if nx || ny {
+		return nx == ny
+	}
+	a.bx, a.by = a.join(a.bx[:0], x), a.join(a.by[:0], y)
+	return bytes.Equal(a.bx, a.by)
+}
+
+func (*listAggAcc) resultType() arrow.DataType { return arrow.BinaryTypes.String }
