@@ -22,9 +22,16 @@ type Job struct {
 	Computed     *ComputedSpec // nil when no computed column is read
 	RowtimeIndex int           // column with event time, after computed columns
 	DelayMillis  int64         // watermark delay, per split
-	Window       windowop.Config
-	Count        *windowop.CountConfig // set for COUNT_WINDOW instead of Window
-	Project      ProjectSpec
+	// Where filters rows after the watermark assigner (rows it drops still
+	// advanced the watermark); nil keeps every row.
+	Where Expr
+	// Window is the window aggregation; Count a COUNT_WINDOW instead; both
+	// nil for a plain streaming SELECT (filter and project only).
+	Window *windowop.Config
+	Count  *windowop.CountConfig
+	// Having filters the window operator's result rows; nil keeps all.
+	Having  Expr
+	Project ProjectSpec
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
@@ -68,9 +75,14 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 	// Processing-time windows (RowtimeIndex < 0) need no watermarks.
 	var assigner *WatermarkAssigner
 	var first windowop.Operator = window
+	if j.Where != nil {
+		if first, err = NewFilter(j.Where, mem, window); err != nil {
+			return stats, err
+		}
+	}
 	if j.RowtimeIndex >= 0 {
 		wm := rowtime.NewCombinedWatermark(reader.NumSplits(), j.DelayMillis, j.Source.IdleTimeout, j.Clock)
-		assigner = NewWatermarkAssigner(j.RowtimeIndex, wm, window)
+		assigner = NewWatermarkAssigner(j.RowtimeIndex, wm, first)
 		first = assigner
 	}
 	var computed *ComputedColumns
@@ -139,24 +151,19 @@ func (s countWindowStage) stats() windowop.Stats {
 	return windowop.Stats{RowsIn: c.RowsIn, Results: c.Results, NoWindow: c.Unfired}
 }
 
-// windowStage builds the window operator and the projection after it.
+// windowStage builds the window operator (or, for a plain SELECT, a
+// pass-through), the HAVING filter and the projection after it.
 func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowStage, error) {
-	if j.Count != nil {
-		schema, err := j.Count.OutputSchema()
-		if err != nil {
-			return nil, err
-		}
-		project, err := NewProject(j.Project, schema, mem, sink)
-		if err != nil {
-			return nil, err
-		}
-		op, err := windowop.NewCountWindowOperator(*j.Count, mem, project)
-		if err != nil {
-			return nil, err
-		}
-		return countWindowStage{op}, nil
+	var schema *arrow.Schema
+	var err error
+	switch {
+	case j.Count != nil:
+		schema, err = j.Count.OutputSchema()
+	case j.Window != nil:
+		schema, err = j.Window.OutputSchema()
+	default:
+		schema = j.inputSchema()
 	}
-	schema, err := j.Window.OutputSchema()
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +171,23 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 	if err != nil {
 		return nil, err
 	}
-	cfg := j.Window
+	var next windowop.Operator = project
+	if j.Having != nil {
+		if next, err = NewFilter(j.Having, mem, project); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case j.Count != nil:
+		op, err := windowop.NewCountWindowOperator(*j.Count, mem, next)
+		if err != nil {
+			return nil, err
+		}
+		return countWindowStage{op}, nil
+	case j.Window == nil:
+		return &plainStage{Operator: next}, nil
+	}
+	cfg := *j.Window
 	var late *lateFile
 	if j.LateDataPath != "" {
 		if late, err = openLateFile(j.LateDataPath, cfg.LateSchema()); err != nil {
@@ -172,7 +195,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 		}
 		cfg.LateSink = late.sink
 	}
-	op, err := windowop.NewWindowOperator(cfg, mem, project)
+	op, err := windowop.NewWindowOperator(cfg, mem, next)
 	if err != nil {
 		if late != nil {
 			late.close()
@@ -181,6 +204,29 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 	}
 	return timeWindowStage{op, late}, nil
 }
+
+// inputSchema is the schema of the rows entering the window stage: the
+// source's columns plus computed ones.
+func (j *Job) inputSchema() *arrow.Schema {
+	if j.Computed != nil {
+		return j.Computed.Schema
+	}
+	return j.Source.Schema
+}
+
+// plainStage stands where the window operator would be in a plain SELECT,
+// counting the rows it passes on.
+type plainStage struct {
+	windowop.Operator
+	rows int64
+}
+
+func (p *plainStage) ProcessBatch(b windowop.Batch) error {
+	p.rows += b.Record.NumRows()
+	return p.Operator.ProcessBatch(b)
+}
+
+func (p *plainStage) stats() windowop.Stats { return windowop.Stats{RowsIn: p.rows} }
 
 // drive pushes every batch of r into first, telling the assigner which
 // split it came from and when a split ends, then ends the input. assigner

@@ -56,7 +56,7 @@ func splitJob(t *testing.T, path string, delay int64) *Job {
 		Source:       &FileSource{Path: path, Splits: splits, Format: "csv", Schema: schema},
 		RowtimeIndex: 0,
 		DelayMillis:  delay,
-		Window:       cfg,
+		Window:       &cfg,
 		Project:      ProjectSpec{Columns: cols, Schema: out},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -28,13 +29,24 @@ func (p *Plan) Explain() string {
 	}
 	add(depth, "Project(%s)", p.projectText())
 	depth++
-	if p.Window.Kind == sql.CountWindow {
+	if p.Having != nil {
+		add(depth, "Filter(HAVING %s)", p.Having)
+		depth++
+	}
+	switch {
+	case p.Plain:
+	case p.Window.Kind == sql.CountWindow:
 		add(depth, "CountWindowAggregate(window=[%s], keys=[%s], aggs=[%s], emit=[as each window fills; unfilled windows are counted, not emitted])",
 			p.Window, strings.Join(p.keyNames(), ", "), p.aggsText())
-	} else {
+		depth++
+	default:
 		p.explainTimeWindow(add, depth)
+		depth++
 	}
-	depth++
+	if p.Where != nil {
+		add(depth, "Filter(WHERE %s; rows it removes still advanced the watermark)", p.Where)
+		depth++
+	}
 	if p.Watermark != nil && !p.Proctime {
 		add(depth, "WatermarkAssigner(rowtime=[%s], watermark=[%s], emit=[%s]%s)",
 			p.Watermark.Column, exprString(p.Watermark.Expr), p.emitText(), p.idleText())
@@ -78,6 +90,17 @@ func (p *Plan) idleText() string {
 
 func (p *Plan) projectText() string {
 	var cols []string
+	if p.Project.Exprs != nil {
+		for i, e := range p.Project.Exprs {
+			name := p.Project.Schema.Field(i).Name
+			if c, ok := e.(*exec.ColumnExpr); ok && c.Name == name {
+				cols = append(cols, name)
+			} else {
+				cols = append(cols, name+" := "+e.String())
+			}
+		}
+		return strings.Join(cols, ", ")
+	}
 	win := p.windowOutputNames()
 	for i, c := range p.Project.Columns {
 		name := p.Project.Schema.Field(i).Name

@@ -28,6 +28,9 @@ type Plan struct {
 	Window    Window
 	Keys      []int // Stream indexes of the group keys
 	Aggs      []Aggregate
+	Where     exec.Expr // filter before the window; nil for none
+	Having    exec.Expr // filter on the window's results; nil for none
+	Plain     bool      // a SELECT without window: filter and project only
 	Project   exec.ProjectSpec
 	Emit      Emit
 	Clock     rowtime.Clock
@@ -48,6 +51,9 @@ func (p *Plan) Schema() *arrow.Schema { return p.Project.Schema }
 // Job lowers the plan into an executable job, or says with a position
 // which part wsql cannot run yet.
 func (p *Plan) Job() (*exec.Job, error) {
+	if p.Plain {
+		return p.plainJob()
+	}
 	if p.Window.Kind == sql.CountWindow {
 		return p.countJob()
 	}
@@ -84,7 +90,9 @@ func (p *Plan) Job() (*exec.Job, error) {
 		Source:       p.Source,
 		Computed:     p.Computed,
 		RowtimeIndex: p.Rowtime,
-		Window:       cfg,
+		Where:        p.Where,
+		Having:       p.Having,
+		Window:       &cfg,
 		Project:      p.Project,
 		LateDataPath: p.Emit.LateDataPath,
 		Clock:        p.Clock,
@@ -104,7 +112,7 @@ func (p *Plan) countJob() (*exec.Job, error) {
 		return nil, sql.Errorf(sql.ErrUnsupported, p.Window.At, "table.exec.emit.* options do not apply to COUNT_WINDOW, which emits as each window fills")
 	}
 	cfg := p.countConfig()
-	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Count: &cfg, Project: p.Project, Clock: p.Clock}
+	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, Having: p.Having, Count: &cfg, Project: p.Project, Clock: p.Clock}
 	if p.Watermark != nil {
 		if !p.Watermark.Bounded {
 			return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),

@@ -64,7 +64,6 @@ func TestPlanErrorsPointAtTheQuery(t *testing.T) {
 		`SELECT * FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:                                    "SELECT * cannot be used with GROUP BY",
 		`SELECT SUM(usr) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:                                  "SUM expects a numeric argument, got STRING",
 		`SELECT usr AS a, COUNT(*) AS A FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:              "duplicate output column name A",
-		`SELECT COUNT(*) FROM clicks WHERE amount > 1 GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:                 "WHERE is not supported yet",
 		`SELECT x.usr FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:                                "unknown table x in x.usr",
 		`SELECT COUNT(*) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '0' MINUTE)`:                                  "window size must be positive",
 	}

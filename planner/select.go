@@ -48,12 +48,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		names := append(cat.TableNames(), cat.ViewNames()...)
 		return nil, sql.Errorf(sql.ErrInvalid, from.At, "table %s does not exist%s", from.Name, catalog.DidYouMean(from.Name, names))
 	}
-	s := &selectPlanner{stmt: stmt, table: t, tvf: stmt.From.Window, gapCol: -1}
-	if stmt.Where != nil {
-		return nil, sql.Errorf(sql.ErrUnsupported, stmt.Where.Pos(), "WHERE is not supported yet")
-	}
-	if stmt.Having != nil {
-		return nil, sql.Errorf(sql.ErrUnsupported, stmt.Having.Pos(), "HAVING is not supported yet")
+	s := &selectPlanner{stmt: stmt, table: t, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}}
+	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(stmt) {
+		return s.planPlain(opts)
 	}
 	var err error
 	if s.tvf != nil {
@@ -67,7 +64,62 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	if err := s.planSelectList(); err != nil {
 		return nil, err
 	}
+	if stmt.Having != nil {
+		if err := s.registerAggregates(stmt.Having); err != nil {
+			return nil, err
+		}
+	}
 	return s.finish(opts)
+}
+
+// selectHasAggregate reports whether the select list or HAVING aggregates.
+func selectHasAggregate(stmt *sql.Select) bool {
+	for _, it := range stmt.Items {
+		if it.Expr != nil && hasAggregate(it.Expr) {
+			return true
+		}
+	}
+	return stmt.Having != nil
+}
+
+// registerAggregates plans every aggregate call inside e (each call once;
+// windowScope later maps the call to its output column).
+func (s *selectPlanner) registerAggregates(e sql.Expr) error {
+	var err error
+	walkExpr(e, func(x sql.Expr) bool {
+		if err != nil {
+			return false
+		}
+		f, ok := x.(*sql.FuncCall)
+		if !ok || !isAggregateCall(f) {
+			return true
+		}
+		for _, a := range f.Args {
+			if hasAggregate(a) {
+				err = sql.Errorf(sql.ErrInvalid, a.Pos(), "aggregate calls cannot be nested")
+				return false
+			}
+		}
+		_, err = s.addAggregate(f)
+		return false
+	})
+	return err
+}
+
+// addAggregate plans one aggregate call and returns its index.
+func (s *selectPlanner) addAggregate(f *sql.FuncCall) (int, error) {
+	if i, ok := s.aggOf[f]; ok {
+		return i, nil
+	}
+	agg, col, err := s.aggregate(f)
+	if err != nil {
+		return -1, err
+	}
+	agg.Spec.Name = fmt.Sprintf("agg%d", len(s.aggs))
+	s.aggs = append(s.aggs, agg)
+	s.aggCols = append(s.aggCols, col)
+	s.aggOf[f] = len(s.aggs) - 1
+	return len(s.aggs) - 1, nil
 }
 
 type selectPlanner struct {
@@ -82,6 +134,7 @@ type selectPlanner struct {
 	keyCols    []int // table column of each GROUP BY key, in order
 	aggs       []Aggregate
 	aggCols    []int // table column of each aggregate's argument, -1 for COUNT(*)
+	aggOf      map[*sql.FuncCall]int
 	notices    []Notice
 
 	// each select item: a key (keyRef >= 0), a window column (winCol >= 0)
@@ -92,6 +145,7 @@ type selectPlanner struct {
 type selectItem struct {
 	name                   string
 	keyRef, winCol, aggRef int
+	expr                   sql.Expr // an expression over keys, window properties and aggregates
 }
 
 // planGroupWindow reads GROUP BY with one group window plus key columns.
@@ -326,19 +380,22 @@ func (s *selectPlanner) planSelectList() error {
 			default:
 				return sql.Errorf(sql.ErrUnsupported, e.At, "%s_%s is not supported yet: processing-time windows are not built", e.Kind, e.Prop)
 			}
-		case *sql.FuncCall:
-			agg, col, err := s.aggregate(e)
-			if err != nil {
-				return err
-			}
-			agg.Spec.Name = fmt.Sprintf("agg%d", len(s.aggs))
-			s.aggs = append(s.aggs, agg)
-			s.aggCols = append(s.aggCols, col)
-			it.aggRef = len(s.aggs) - 1
 		case *sql.WindowCall:
 			return sql.Errorf(sql.ErrInvalid, e.At, "%s(...) belongs in GROUP BY; select %s_START, %s_END or %s_ROWTIME instead", e.Kind, e.Kind, e.Kind, e.Kind)
 		default:
-			return sql.Errorf(sql.ErrUnsupported, item.Expr.Pos(), "expressions in the select list are not supported yet; select keys, window properties and aggregates")
+			if f, ok := e.(*sql.FuncCall); ok && isAggregateCall(f) {
+				if err := s.registerAggregates(f); err != nil {
+					return err
+				}
+				it.aggRef = s.aggOf[f]
+				break
+			}
+			// an expression over keys, window properties and aggregates,
+			// compiled once the window's output is laid out
+			if err := s.registerAggregates(e); err != nil {
+				return err
+			}
+			it.expr = e
 		}
 		if it.name == "" {
 			it.name = fmt.Sprintf("EXPR$%d", i) // Flink's name for an unnamed expression
@@ -382,17 +439,6 @@ func (s *selectPlanner) checkAux(a *sql.WindowAux) error {
 // columns the query reads), maps table columns to it and assembles the plan.
 func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	t := s.table
-	src, err := planSource(t, opts)
-	if err != nil {
-		return nil, err
-	}
-	streamIdx := map[int]int{} // table column -> stream column
-	fields := append([]arrow.Field(nil), src.Schema.Fields()...)
-	for i, c := range t.Columns {
-		if c.Computed == nil {
-			streamIdx[i] = src.Schema.FieldIndices(c.Name)[0]
-		}
-	}
 	var needed []int
 	if s.timeCol >= 0 {
 		needed = append(needed, s.timeCol)
@@ -400,50 +446,21 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		needed = append(needed, t.Watermark.Index) // watermarks still flow through
 	}
 	needed = append(needed, s.keyCols...)
+	if w := s.stmt.Where; w != nil {
+		cols, err := s.referencedColumns(w)
+		if err != nil {
+			return nil, err
+		}
+		needed = append(needed, cols...)
+	}
 	for _, c := range s.aggCols {
 		if c >= 0 {
 			needed = append(needed, c)
 		}
 	}
-	var computed *exec.ComputedSpec
-	for _, col := range needed {
-		if _, ok := streamIdx[col]; ok {
-			continue
-		}
-		c := t.Columns[col]
-		streamIdx[col] = len(fields)
-		fields = append(fields, arrow.Field{Name: c.Name, Type: c.Type, Nullable: !c.NotNull})
-		if c.Proctime {
-			continue // planned so EXPLAIN shows it; Job refuses processing time
-		}
-		e, err := computedExpr(c, src.Schema)
-		if err != nil {
-			return nil, err
-		}
-		if computed == nil {
-			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
-		}
-		computed.Exprs = append(computed.Exprs, e)
-		if t.Watermark != nil && col == t.Watermark.Index {
-			computed.RowtimeIndex = streamIdx[col]
-			fields[streamIdx[col]].Nullable = false
-		}
-	}
-	gapIndex := -1
-	if s.gapCol >= 0 {
-		// each row's gap in ms, as a hidden computed column
-		gapIndex = len(fields)
-		fields = append(fields, arrow.Field{Name: "$session_gap_ms", Type: arrow.PrimitiveTypes.Int64, Nullable: true})
-		if computed == nil {
-			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
-		}
-		gc := t.Columns[s.gapCol]
-		arg := &exec.ColumnExpr{Index: streamIdx[s.gapCol], Name: gc.Name, Type: gc.Type}
-		computed.Exprs = append(computed.Exprs, &exec.ScaleInt{Arg: arg, Factor: s.window.Gap})
-	}
-	stream := arrow.NewSchema(fields, nil)
-	if computed != nil {
-		computed.Schema = stream
+	src, stream, streamIdx, computed, gapIndex, err := s.buildStream(opts, needed)
+	if err != nil {
+		return nil, err
 	}
 	if s.window.Kind == sql.Session && opts.Emit.Strategy != (windowop.EmitStrategy{}) {
 		return nil, sql.Errorf(sql.ErrUnsupported, s.window.At, "early and late firing (table.exec.emit.*) are not supported on SESSION windows, as in Flink; RESET them for this query")
@@ -461,6 +478,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		Watermark: t.Watermark,
 		Window:    s.window,
 		Notices:   s.notices,
+	}
+	if w := s.stmt.Where; w != nil {
+		if p.Where, err = CompileCondition(w, &streamScope{s: s, streamIdx: streamIdx, stream: stream}, exprOptions(opts)); err != nil {
+			return nil, err
+		}
 	}
 	switch {
 	case s.timeCol >= 0:
@@ -501,9 +523,22 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		p.Project.Columns = append(p.Project.Columns, 0)
 		shift = 1
 	}
+	scope := &windowScope{s: s, schema: winSchema, nk: nk, shift: shift, aggBase: aggBase}
+	general := false
+	for _, it := range s.items {
+		general = general || it.expr != nil
+	}
 	for _, it := range s.items {
 		var c int
 		switch {
+		case it.expr != nil:
+			e, err := CompileExpr(it.expr, scope, exprOptions(opts))
+			if err != nil {
+				return nil, err
+			}
+			outFields = append(outFields, arrow.Field{Name: it.name, Type: e.DataType(), Nullable: true})
+			p.Project.Exprs = append(p.Project.Exprs, e)
+			continue
 		case it.keyRef >= 0:
 			c = it.keyRef
 		case it.winCol >= 0:
@@ -515,9 +550,24 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		f.Name = it.name
 		outFields = append(outFields, f)
 		p.Project.Columns = append(p.Project.Columns, c+shift)
+		if general {
+			p.Project.Exprs = append(p.Project.Exprs, &exec.ColumnExpr{Index: c + shift, Name: f.Name, Type: f.Type})
+		}
+	}
+	if general {
+		if shift == 1 {
+			// the row kind column leads an update stream's projection too
+			p.Project.Exprs = append([]exec.Expr{&exec.ColumnExpr{Index: 0, Name: winSchema.Field(0).Name, Type: winSchema.Field(0).Type}}, p.Project.Exprs...)
+		}
+		p.Project.Columns = nil
 	}
 	for i := range p.Aggs {
 		p.Aggs[i].Type = winSchema.Field(aggBase + i + shift).Type
+	}
+	if h := s.stmt.Having; h != nil {
+		if p.Having, err = CompileCondition(h, scope, exprOptions(opts)); err != nil {
+			return nil, err
+		}
 	}
 	p.Project.Schema = arrow.NewSchema(outFields, nil)
 	return p, nil
@@ -595,4 +645,64 @@ func sameExpr(a, b sql.Expr) bool {
 		return ok && x.Op == y.Op && sameExpr(x.L, y.L) && sameExpr(x.R, y.R)
 	}
 	return false
+}
+
+// buildStream plans the source and the stream after it: the physical
+// columns, then the computed columns in needed (each once), then a dynamic
+// session gap column if the window has one. It maps table columns to
+// stream columns.
+func (s *selectPlanner) buildStream(opts Options, needed []int) (*exec.FileSource, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
+	t := s.table
+	src, err := planSource(t, opts)
+	if err != nil {
+		return nil, nil, nil, nil, -1, err
+	}
+	streamIdx := map[int]int{} // table column -> stream column
+	fields := append([]arrow.Field(nil), src.Schema.Fields()...)
+	for i, c := range t.Columns {
+		if c.Computed == nil {
+			streamIdx[i] = src.Schema.FieldIndices(c.Name)[0]
+		}
+	}
+	var computed *exec.ComputedSpec
+	for _, col := range needed {
+		if _, ok := streamIdx[col]; ok {
+			continue
+		}
+		c := t.Columns[col]
+		streamIdx[col] = len(fields)
+		fields = append(fields, arrow.Field{Name: c.Name, Type: c.Type, Nullable: !c.NotNull})
+		if c.Proctime {
+			continue // planned so EXPLAIN shows it; Job refuses processing time
+		}
+		e, err := computedExpr(c, src.Schema)
+		if err != nil {
+			return nil, nil, nil, nil, -1, err
+		}
+		if computed == nil {
+			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
+		}
+		computed.Exprs = append(computed.Exprs, e)
+		if t.Watermark != nil && col == t.Watermark.Index {
+			computed.RowtimeIndex = streamIdx[col]
+			fields[streamIdx[col]].Nullable = false
+		}
+	}
+	gapIndex := -1
+	if s.gapCol >= 0 {
+		// each row's gap in ms, as a hidden computed column
+		gapIndex = len(fields)
+		fields = append(fields, arrow.Field{Name: "$session_gap_ms", Type: arrow.PrimitiveTypes.Int64, Nullable: true})
+		if computed == nil {
+			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
+		}
+		gc := t.Columns[s.gapCol]
+		arg := &exec.ColumnExpr{Index: streamIdx[s.gapCol], Name: gc.Name, Type: gc.Type}
+		computed.Exprs = append(computed.Exprs, &exec.ScaleInt{Arg: arg, Factor: s.window.Gap})
+	}
+	stream := arrow.NewSchema(fields, nil)
+	if computed != nil {
+		computed.Schema = stream
+	}
+	return src, stream, streamIdx, computed, gapIndex, nil
 }

@@ -1,0 +1,111 @@
+package planner
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/sql"
+)
+
+// planPlain plans a streaming SELECT without GROUP BY: rows flow from the
+// source through WHERE and the select list as they are read. The table's
+// watermark still runs, so a plain query can feed a window later.
+func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
+	t := s.table
+	s.timeCol = -1
+	// every computed column a * or an expression may read, except PROCTIME()
+	var needed []int
+	if t.Watermark != nil {
+		needed = append(needed, t.Watermark.Index)
+	}
+	for i, c := range t.Columns {
+		if c.Computed != nil && !c.Proctime {
+			needed = append(needed, i)
+		}
+	}
+	src, stream, streamIdx, computed, _, err := s.buildStream(opts, needed)
+	if err != nil {
+		return nil, err
+	}
+	scope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
+	p := &Plan{
+		Plain:     true,
+		Location:  opts.Location,
+		Clock:     opts.Clock,
+		Table:     t,
+		Source:    src,
+		Computed:  computed,
+		Stream:    stream,
+		Rowtime:   -1,
+		GapIndex:  -1,
+		Watermark: t.Watermark,
+	}
+	if t.Watermark != nil {
+		p.Rowtime = streamIdx[t.Watermark.Index]
+	}
+	if w := s.stmt.Where; w != nil {
+		if p.Where, err = CompileCondition(w, scope, exprOptions(opts)); err != nil {
+			return nil, err
+		}
+	}
+	var fields []arrow.Field
+	add := func(name string, e exec.Expr) error {
+		for _, f := range fields {
+			if strings.EqualFold(f.Name, name) {
+				return fmt.Errorf("duplicate output column name %s", name)
+			}
+		}
+		fields = append(fields, arrow.Field{Name: name, Type: e.DataType(), Nullable: true})
+		p.Project.Exprs = append(p.Project.Exprs, e)
+		return nil
+	}
+	for i, item := range s.stmt.Items {
+		if item.Star {
+			for ti, c := range t.Columns {
+				if c.Proctime {
+					continue // processing time has no value to show yet
+				}
+				si := streamIdx[ti]
+				if err := add(c.Name, &exec.ColumnExpr{Index: si, Name: c.Name, Type: stream.Field(si).Type}); err != nil {
+					return nil, sql.Errorf(sql.ErrInvalid, item.At, "%v; give one an alias with AS", err)
+				}
+			}
+			continue
+		}
+		if wc, ok := item.Expr.(*sql.WindowCall); ok {
+			return nil, sql.Errorf(sql.ErrInvalid, wc.At, "%s(...) belongs in GROUP BY", wc.Kind)
+		}
+		e, err := CompileExpr(item.Expr, scope, exprOptions(opts))
+		if err != nil {
+			return nil, err
+		}
+		name := item.Alias
+		if name == "" {
+			if c, ok := item.Expr.(*sql.ColumnRef); ok {
+				name = c.Name
+			} else {
+				name = fmt.Sprintf("EXPR$%d", i)
+			}
+		}
+		if err := add(name, e); err != nil {
+			return nil, sql.Errorf(sql.ErrInvalid, item.At, "%v; give one an alias with AS", err)
+		}
+	}
+	p.Project.Schema = arrow.NewSchema(fields, nil)
+	return p, nil
+}
+
+// plainJob lowers a plain SELECT: no window stage.
+func (p *Plan) plainJob() (*exec.Job, error) {
+	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, Project: p.Project, Clock: p.Clock}
+	if p.Watermark != nil {
+		if !p.Watermark.Bounded {
+			return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),
+				"watermark expression not supported yet: write `%s` or `%s - INTERVAL '<n>' <unit>`", p.Watermark.Column, p.Watermark.Column)
+		}
+		job.RowtimeIndex, job.DelayMillis = p.Rowtime, p.Watermark.DelayMillis
+	}
+	return job, nil
+}

@@ -1,0 +1,77 @@
+package planner
+
+import "github.com/wsql/wsql/sql"
+
+// walkExpr calls fn for e and, while fn returns true, for every
+// sub-expression, depth first in source order.
+func walkExpr(e sql.Expr, fn func(sql.Expr) bool) {
+	if e == nil || !fn(e) {
+		return
+	}
+	switch x := e.(type) {
+	case *sql.Unary:
+		walkExpr(x.X, fn)
+	case *sql.Binary:
+		walkExpr(x.L, fn)
+		walkExpr(x.R, fn)
+	case *sql.IsNull:
+		walkExpr(x.X, fn)
+	case *sql.Cast:
+		walkExpr(x.X, fn)
+	case *sql.FuncCall:
+		for _, a := range x.Args {
+			walkExpr(a, fn)
+		}
+	case *sql.WindowCall:
+		for _, a := range x.Args {
+			walkExpr(a, fn)
+		}
+	case *sql.WindowAux:
+		for _, a := range x.Args {
+			walkExpr(a, fn)
+		}
+	case *sql.In:
+		walkExpr(x.X, fn)
+		for _, a := range x.List {
+			walkExpr(a, fn)
+		}
+	case *sql.Between:
+		walkExpr(x.X, fn)
+		walkExpr(x.Lo, fn)
+		walkExpr(x.Hi, fn)
+	case *sql.Like:
+		walkExpr(x.X, fn)
+		walkExpr(x.Pattern, fn)
+		walkExpr(x.Escape, fn)
+	case *sql.Case:
+		walkExpr(x.Operand, fn)
+		for _, w := range x.Whens {
+			walkExpr(w.Cond, fn)
+			walkExpr(w.Result, fn)
+		}
+		walkExpr(x.Else, fn)
+	case *sql.Extract:
+		walkExpr(x.X, fn)
+	case *sql.Trim:
+		walkExpr(x.Chars, fn)
+		walkExpr(x.X, fn)
+	}
+}
+
+// isAggregateCall reports whether e calls an aggregate function.
+func isAggregateCall(e sql.Expr) bool {
+	f, ok := e.(*sql.FuncCall)
+	return ok && (isAggregate(f.Name) || aggKinds[f.Name] != 0)
+}
+
+// hasAggregate reports whether e contains an aggregate call.
+func hasAggregate(e sql.Expr) bool {
+	found := false
+	walkExpr(e, func(x sql.Expr) bool {
+		if isAggregateCall(x) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
