@@ -90,3 +90,21 @@ func (o Options) Lookup(key string) (sql.Option, bool) {
 	}
 	return sql.Option{}, false
 }
+
+// NewDerivedTable describes the rows of a subquery or view as a table the
+// outer query reads. timeAttr is the index of the column that is a time
+// attribute (a window's *_ROWTIME, or the inner table's rowtime passed
+// through), or -1: its watermark comes from upstream, not from a generator.
+func NewDerivedTable(name string, cols []Column, timeAttr int, at sql.Pos) *Table {
+	t := &Table{Name: name, Columns: cols, At: at}
+	fields := make([]arrow.Field, len(cols))
+	for i, c := range cols {
+		fields[i] = arrow.Field{Name: c.Name, Type: c.Type, Nullable: !c.NotNull}
+	}
+	t.schema = arrow.NewSchema(fields, nil)
+	t.physical = t.schema
+	if timeAttr >= 0 {
+		t.Watermark = &Watermark{Column: cols[timeAttr].Name, Index: timeAttr, Bounded: true, Upstream: true, At: at}
+	}
+	return t
+}

@@ -14,6 +14,9 @@ type Watermark struct {
 	Index       int // the column's index: the rowtime index
 	Bounded     bool
 	DelayMillis int64
+	// Upstream is set for the time attribute of a subquery's rows: their
+	// watermark is the one the inner query forwards; nothing generates it.
+	Upstream bool
 	Expr        sql.Expr
 	At          sql.Pos
 }

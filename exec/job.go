@@ -32,6 +32,9 @@ type Job struct {
 	// Having filters the window operator's result rows; nil keeps all.
 	Having  Expr
 	Project ProjectSpec
+	// Input, when set, replaces Source: the job reads the result rows of
+	// another job (a subquery or view), and its watermarks come from there.
+	Input *Job
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
@@ -62,63 +65,105 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 	start := time.Now()
 	var stats Stats
 	sink := NewWriterSink(w)
-	window, err := j.windowStage(mem, sink)
+	p, err := j.build(mem, sink)
 	if err != nil {
 		return stats, err
 	}
-	defer window.Close()
-	reader, err := j.Source.Open(mem)
-	if err != nil {
-		return stats, err
+	defer p.close()
+
+	err = drive(ctx, p.reader, p.first, p.assigner)
+	src := p.reader.Stats()
+	if p.computed != nil {
+		// Rows the computed columns passed on: a batch cut short by a bad
+		// row counts only the rows before it, whatever the batch size.
+		src.Skipped += p.computed.Skipped()
+		src.Rows = p.computed.Passed()
 	}
-	defer reader.Close()
-	// Processing-time windows (RowtimeIndex < 0) need no watermarks.
-	var assigner *WatermarkAssigner
+	innermost := p.windows[len(p.windows)-1].stats()
+	if err != nil && innermost.RowsIn < src.Rows {
+		// A run that failed counts the rows processed before the failure,
+		// which does not depend on how the input was cut into batches.
+		src.Rows = innermost.RowsIn
+	}
+	stats = Stats{
+		RowsRead:   src.Rows,
+		BadSkipped: src.Skipped,
+		ResultRows: sink.Rows(),
+		Watermark:  rowtime.MinWatermark,
+		Elapsed:    time.Since(start),
+	}
+	for _, ws := range p.windows {
+		st := ws.stats()
+		stats.LateDropped += st.LateDropped
+		stats.LateMissed += st.LateMissed
+		stats.NoWindow += st.NoWindow
+	}
+	if p.assigner != nil {
+		stats.Watermark = p.assigner.Watermark()
+	}
+	return stats, err
+}
+
+// pipeline is a job's running chain: the reader of the innermost job's
+// source and the stages its batches flow through.
+type pipeline struct {
+	reader   BatchReader
+	first    windowop.Operator // where the reader's batches go
+	assigner *WatermarkAssigner
+	computed *ComputedColumns
+	windows  []windowStage // every window stage, outermost first
+}
+
+// build creates the job's operators, sending results to next. A job over a
+// subquery (Input) builds the inner job with this job's first stage as its
+// sink: inner results reach the outer window before the watermark that
+// produced them, which is what makes cascaded windows work.
+func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, error) {
+	window, err := j.windowStage(mem, next)
+	if err != nil {
+		return nil, err
+	}
 	var first windowop.Operator = window
 	if j.Where != nil {
 		if first, err = NewFilter(j.Where, mem, window); err != nil {
-			return stats, err
+			window.Close()
+			return nil, err
 		}
 	}
+	if j.Input != nil {
+		p, err := j.Input.build(mem, first)
+		if err != nil {
+			window.Close()
+			return nil, err
+		}
+		p.windows = append([]windowStage{window}, p.windows...)
+		return p, nil
+	}
+	reader, err := j.Source.Open(mem)
+	if err != nil {
+		window.Close()
+		return nil, err
+	}
+	p := &pipeline{reader: reader, windows: []windowStage{window}}
+	// Processing-time windows (RowtimeIndex < 0) need no watermarks.
 	if j.RowtimeIndex >= 0 {
 		wm := rowtime.NewCombinedWatermark(reader.NumSplits(), j.DelayMillis, j.Source.IdleTimeout, j.Clock)
-		assigner = NewWatermarkAssigner(j.RowtimeIndex, wm, first)
-		first = assigner
+		p.assigner = NewWatermarkAssigner(j.RowtimeIndex, wm, first)
+		first = p.assigner
 	}
-	var computed *ComputedColumns
 	if j.Computed != nil {
-		computed = NewComputedColumns(*j.Computed, mem, first)
-		first = computed
+		p.computed = NewComputedColumns(*j.Computed, mem, first)
+		first = p.computed
 	}
+	p.first = first
+	return p, nil
+}
 
-	err = drive(ctx, reader, first, assigner)
-	src := reader.Stats()
-	ws := window.stats()
-	if computed != nil {
-		// Rows the computed columns passed on: a batch cut short by a bad
-		// row counts only the rows before it, whatever the batch size.
-		src.Skipped += computed.Skipped()
-		src.Rows = computed.Passed()
+func (p *pipeline) close() {
+	p.reader.Close()
+	for _, w := range p.windows {
+		w.Close()
 	}
-	if err != nil && ws.RowsIn < src.Rows {
-		// A run that failed counts the rows processed before the failure,
-		// which does not depend on how the input was cut into batches.
-		src.Rows = ws.RowsIn
-	}
-	stats = Stats{
-		RowsRead:    src.Rows,
-		BadSkipped:  src.Skipped,
-		LateDropped: ws.LateDropped,
-		LateMissed:  ws.LateMissed,
-		NoWindow:    ws.NoWindow,
-		ResultRows:  sink.Rows(),
-		Watermark:   rowtime.MinWatermark,
-		Elapsed:     time.Since(start),
-	}
-	if assigner != nil {
-		stats.Watermark = assigner.Watermark()
-	}
-	return stats, err
 }
 
 // windowStage is the running window operator of a job: time windows or
@@ -208,6 +253,9 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 // inputSchema is the schema of the rows entering the window stage: the
 // source's columns plus computed ones.
 func (j *Job) inputSchema() *arrow.Schema {
+	if j.Input != nil {
+		return j.Input.Schema()
+	}
 	if j.Computed != nil {
 		return j.Computed.Schema
 	}

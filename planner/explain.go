@@ -47,6 +47,17 @@ func (p *Plan) Explain() string {
 		add(depth, "Filter(WHERE %s; rows it removes still advanced the watermark)", p.Where)
 		depth++
 	}
+	if p.Input != nil {
+		// the subquery's operators, with the watermarks it forwards
+		for _, line := range strings.Split(strings.TrimRight(p.Input.Explain(), "\n"), "\n") {
+			if !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "+-") {
+				add(depth, "%s", line)
+				continue
+			}
+			lines = append(lines, strings.Repeat("   ", depth)+line)
+		}
+		return strings.Join(lines, "\n") + "\n"
+	}
 	if p.Watermark != nil && !p.Proctime {
 		add(depth, "WatermarkAssigner(rowtime=[%s], watermark=[%s], emit=[%s]%s)",
 			p.Watermark.Column, exprString(p.Watermark.Expr), p.emitText(), p.idleText())

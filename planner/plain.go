@@ -31,6 +31,8 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 	}
 	scope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
 	p := &Plan{
+		Input:     s.input,
+		TimeAttr:  -1,
 		Plain:     true,
 		Location:  opts.Location,
 		Clock:     opts.Clock,
@@ -68,6 +70,9 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 					continue // processing time has no value to show yet
 				}
 				si := streamIdx[ti]
+				if t.Watermark != nil && ti == t.Watermark.Index {
+					p.TimeAttr = len(fields)
+				}
 				if err := add(c.Name, &exec.ColumnExpr{Index: si, Name: c.Name, Type: stream.Field(si).Type}); err != nil {
 					return nil, sql.Errorf(sql.ErrInvalid, item.At, "%v; give one an alias with AS", err)
 				}
@@ -80,6 +85,9 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		e, err := CompileExpr(item.Expr, scope, exprOptions(opts))
 		if err != nil {
 			return nil, err
+		}
+		if c, ok := item.Expr.(*sql.ColumnRef); ok && t.Watermark != nil && t.Column(c.Name) == t.Watermark.Index {
+			p.TimeAttr = len(fields) // the rowtime passed through stays a time attribute
 		}
 		name := item.Alias
 		if name == "" {
@@ -100,6 +108,9 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 // plainJob lowers a plain SELECT: no window stage.
 func (p *Plan) plainJob() (*exec.Job, error) {
 	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, Project: p.Project, Clock: p.Clock}
+	if p.Input != nil {
+		return job, p.attachInput(job)
+	}
 	if p.Watermark != nil {
 		if !p.Watermark.Bounded {
 			return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),

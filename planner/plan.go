@@ -35,7 +35,12 @@ type Plan struct {
 	Emit      Emit
 	Clock     rowtime.Clock
 	Sink      *Sink // set for INSERT INTO; nil for a SELECT
-	Notices   []Notice
+	// Input is the plan of the subquery or view the query reads (Source is
+	// then nil); TimeAttr is the output column that stays a time attribute
+	// for an outer query (-1 if none).
+	Input    *Plan
+	TimeAttr int
+	Notices  []Notice
 }
 
 // Aggregate is one aggregate call of the select list.
@@ -102,7 +107,22 @@ func (p *Plan) Job() (*exec.Job, error) {
 	} else {
 		job.DelayMillis = p.Watermark.DelayMillis
 	}
+	if p.Input != nil {
+		return job, p.attachInput(job)
+	}
 	return job, nil
+}
+
+// attachInput makes job read the rows of the subquery's job; the
+// watermarks come from there, so the job generates none.
+func (p *Plan) attachInput(job *exec.Job) error {
+	inner, err := p.Input.Job()
+	if err != nil {
+		return err
+	}
+	job.Input, job.Source, job.Computed, job.RowtimeIndex = inner, nil, nil, -1
+	job.LateDataPath = ""
+	return nil
 }
 
 // countJob lowers a COUNT_WINDOW plan. Watermarks of the table still flow
@@ -113,6 +133,9 @@ func (p *Plan) countJob() (*exec.Job, error) {
 	}
 	cfg := p.countConfig()
 	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, Having: p.Having, Count: &cfg, Project: p.Project, Clock: p.Clock}
+	if p.Input != nil {
+		return job, p.attachInput(job)
+	}
 	if p.Watermark != nil {
 		if !p.Watermark.Bounded {
 			return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),

@@ -37,22 +37,31 @@ const (
 // window_end, k). Both lower to the same plan.
 func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, error) {
 	from := stmt.From.Name
-	if from.Name == "" {
+	var t *catalog.Table
+	var input *Plan
+	var err error
+	switch {
+	case stmt.From.Subquery != nil:
+		t, input, err = derivedRelation(stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
+	case from.Name == "":
 		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "queries without FROM are not supported yet")
+	case cat.View(from.Name) != nil:
+		v := cat.View(from.Name)
+		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, cat, opts, from.At)
+	default:
+		t = cat.Table(from.Name)
+		if t == nil {
+			names := append(cat.TableNames(), cat.ViewNames()...)
+			return nil, sql.Errorf(sql.ErrInvalid, from.At, "table %s does not exist%s", from.Name, catalog.DidYouMean(from.Name, names))
+		}
 	}
-	if v := cat.View(from.Name); v != nil {
-		return nil, sql.Errorf(sql.ErrUnsupported, from.At, "queries over views are not supported yet (view %s)", v.Name)
+	if err != nil {
+		return nil, err
 	}
-	t := cat.Table(from.Name)
-	if t == nil {
-		names := append(cat.TableNames(), cat.ViewNames()...)
-		return nil, sql.Errorf(sql.ErrInvalid, from.At, "table %s does not exist%s", from.Name, catalog.DidYouMean(from.Name, names))
-	}
-	s := &selectPlanner{stmt: stmt, table: t, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}}
+	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}}
 	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(stmt) {
 		return s.planPlain(opts)
 	}
-	var err error
 	if s.tvf != nil {
 		err = s.planTVF()
 	} else {
@@ -125,6 +134,7 @@ func (s *selectPlanner) addAggregate(f *sql.FuncCall) (int, error) {
 type selectPlanner struct {
 	stmt  *sql.Select
 	table *catalog.Table
+	input *Plan // the subquery or view the table describes; nil for a stored table
 	tvf   *sql.WindowTVF
 
 	windowCall *sql.WindowCall // the GROUP BY window, group-window form only
@@ -466,6 +476,8 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		return nil, sql.Errorf(sql.ErrUnsupported, s.window.At, "early and late firing (table.exec.emit.*) are not supported on SESSION windows, as in Flink; RESET them for this query")
 	}
 	p := &Plan{
+		Input:     s.input,
+		TimeAttr:  -1,
 		GapIndex:  gapIndex,
 		Location:  opts.Location,
 		Emit:      opts.Emit,
@@ -528,7 +540,10 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	for _, it := range s.items {
 		general = general || it.expr != nil
 	}
-	for _, it := range s.items {
+	for i, it := range s.items {
+		if it.winCol == 2 && p.Window.Kind != sql.CountWindow {
+			p.TimeAttr = i // *_ROWTIME / window_time stays a time attribute
+		}
 		var c int
 		switch {
 		case it.expr != nil:
@@ -653,6 +668,17 @@ func sameExpr(a, b sql.Expr) bool {
 // stream columns.
 func (s *selectPlanner) buildStream(opts Options, needed []int) (*exec.FileSource, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
 	t := s.table
+	if s.input != nil {
+		// a subquery's rows are the stream as they are
+		idx := map[int]int{}
+		for i := range t.Columns {
+			idx[i] = i
+		}
+		if s.gapCol >= 0 {
+			return nil, nil, nil, nil, -1, sql.Errorf(sql.ErrUnsupported, s.window.At, "a per-row session gap over a subquery is not supported yet")
+		}
+		return nil, t.Schema(), idx, nil, -1, nil
+	}
 	src, err := planSource(t, opts)
 	if err != nil {
 		return nil, nil, nil, nil, -1, err
