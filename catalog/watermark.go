@@ -17,8 +17,8 @@ type Watermark struct {
 	// Upstream is set for the time attribute of a subquery's rows: their
 	// watermark is the one the inner query forwards; nothing generates it.
 	Upstream bool
-	Expr        sql.Expr
-	At          sql.Pos
+	Expr     sql.Expr
+	At       sql.Pos
 }
 
 // newWatermark checks a WATERMARK clause against the table's columns.
