@@ -23,9 +23,11 @@ type ComputedSpec struct {
 	Table        string
 }
 
-// ComputedColumns is the running stage of a ComputedSpec. It runs right
-// after the source, before the watermark assigner, so its input carries no
-// per-row watermarks and dropping a row changes no watermark.
+// ComputedColumns is the running stage of a ComputedSpec. For a table's
+// computed columns it runs right after the source, before the watermark
+// assigner, so dropping a row changes no watermark. After the assigner
+// (aggregate arguments) it never drops rows and passes the per-row
+// watermarks on.
 type ComputedColumns struct {
 	spec    ComputedSpec
 	mem     memory.Allocator
@@ -94,6 +96,11 @@ func (c *ComputedColumns) ProcessBatch(b windowop.Batch) error {
 			return nil
 		}
 		return c.forward(kept)
+	}
+	if c.spec.RowtimeIndex < 0 {
+		// no row can be dropped: the rows keep the watermarks they came with
+		c.passed += out.NumRows()
+		return c.next.ProcessBatch(windowop.Batch{Record: out, Watermarks: b.Watermarks})
 	}
 	return c.forward(out)
 }

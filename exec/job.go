@@ -25,6 +25,9 @@ type Job struct {
 	// Where filters rows after the watermark assigner (rows it drops still
 	// advanced the watermark); nil keeps every row.
 	Where Expr
+	// PreWindow appends computed columns (aggregate arguments that are
+	// expressions) after Where, before the window; nil for none.
+	PreWindow *ComputedSpec
 	// Window is the window aggregation; Count a COUNT_WINDOW instead; both
 	// nil for a plain streaming SELECT (filter and project only).
 	Window *windowop.Config
@@ -124,8 +127,11 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, er
 		return nil, err
 	}
 	var first windowop.Operator = window
+	if j.PreWindow != nil {
+		first = NewComputedColumns(*j.PreWindow, mem, first)
+	}
 	if j.Where != nil {
-		if first, err = NewFilter(j.Where, mem, window); err != nil {
+		if first, err = NewFilter(j.Where, mem, first); err != nil {
 			window.Close()
 			return nil, err
 		}

@@ -108,6 +108,9 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	if err != nil {
 		return agg, -1, err
 	}
+	if idx == argExpression {
+		return agg, idx, nil // typed once the expression is compiled (finish)
+	}
 	col := s.table.Columns[idx]
 	if c := argClassOf(kind); !c.ok(col.Type) {
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[0].Pos(), "%s expects %s argument, got %s", f.Name, c.what, col.SQLType)
@@ -132,14 +135,20 @@ func listAggSeparator(f *sql.FuncCall) (string, error) {
 	return "", sql.Errorf(sql.ErrInvalid, f.At, "LISTAGG takes one or two arguments: LISTAGG(expr [, separator])")
 }
 
-// aggArg resolves an aggregate's first argument, which must be a column.
+// argExpression marks an aggregate whose argument is an expression rather
+// than a column: the planner computes it as a column before the window.
+const argExpression = -2
+
+// aggArg resolves an aggregate's first argument: a column's index, or
+// argExpression.
 func (s *selectPlanner) aggArg(f *sql.FuncCall) (int, error) {
 	if len(f.Args) == 0 {
 		return -1, sql.Errorf(sql.ErrInvalid, f.At, "%s needs an argument", f.Name)
 	}
 	c, ok := f.Args[0].(*sql.ColumnRef)
 	if !ok {
-		return -1, sql.Errorf(sql.ErrUnsupported, f.Args[0].Pos(), "%s over an expression is not supported yet; use a column", f.Name)
+		// computed per row before the window (see finish)
+		return argExpression, nil
 	}
 	idx, err := s.resolve(c)
 	if err == nil && s.table.Columns[idx].Proctime {
@@ -164,7 +173,7 @@ func aggText(f *sql.FuncCall) string {
 				args = append(args, a.Text)
 			}
 		default:
-			args = append(args, "...")
+			args = append(args, sql.FormatExpr(a))
 		}
 	}
 	d := ""

@@ -43,6 +43,15 @@ func (p *Plan) Explain() string {
 		p.explainTimeWindow(add, depth)
 		depth++
 	}
+	if p.PreWindow != nil {
+		var cols []string
+		base := p.Stream.NumFields() - len(p.PreWindow.Exprs)
+		for i, e := range p.PreWindow.Exprs {
+			cols = append(cols, fmt.Sprintf("%s := %s", p.Stream.Field(base+i).Name, e))
+		}
+		add(depth, "Calc(%s)", strings.Join(cols, ", "))
+		depth++
+	}
 	if p.Where != nil {
 		add(depth, "Filter(WHERE %s; rows it removes still advanced the watermark)", p.Where)
 		depth++

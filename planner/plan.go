@@ -29,6 +29,9 @@ type Plan struct {
 	Keys      []int // Stream indexes of the group keys
 	Aggs      []Aggregate
 	Where     exec.Expr // filter before the window; nil for none
+	// PreWindow computes aggregate arguments that are expressions, after
+	// WHERE; Stream then includes its columns. Nil when there are none.
+	PreWindow *exec.ComputedSpec
 	Having    exec.Expr // filter on the window's results; nil for none
 	Plain     bool      // a SELECT without window: filter and project only
 	Project   exec.ProjectSpec
@@ -96,6 +99,7 @@ func (p *Plan) Job() (*exec.Job, error) {
 		Computed:     p.Computed,
 		RowtimeIndex: p.Rowtime,
 		Where:        p.Where,
+		PreWindow:    p.PreWindow,
 		Having:       p.Having,
 		Window:       &cfg,
 		Project:      p.Project,
@@ -132,7 +136,7 @@ func (p *Plan) countJob() (*exec.Job, error) {
 		return nil, sql.Errorf(sql.ErrUnsupported, p.Window.At, "table.exec.emit.* options do not apply to COUNT_WINDOW, which emits as each window fills")
 	}
 	cfg := p.countConfig()
-	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, Having: p.Having, Count: &cfg, Project: p.Project, Clock: p.Clock}
+	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, PreWindow: p.PreWindow, Having: p.Having, Count: &cfg, Project: p.Project, Clock: p.Clock}
 	if p.Input != nil {
 		return job, p.attachInput(job)
 	}

@@ -115,6 +115,16 @@ func (s *selectPlanner) registerAggregates(e sql.Expr) error {
 	return err
 }
 
+// aggArgExpr is the argument expression of aggregate i.
+func (s *selectPlanner) aggArgExpr(i int) sql.Expr {
+	for f, j := range s.aggOf {
+		if j == i {
+			return f.Args[0]
+		}
+	}
+	return nil
+}
+
 // addAggregate plans one aggregate call and returns its index.
 func (s *selectPlanner) addAggregate(f *sql.FuncCall) (int, error) {
 	if i, ok := s.aggOf[f]; ok {
@@ -463,9 +473,16 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		}
 		needed = append(needed, cols...)
 	}
-	for _, c := range s.aggCols {
-		if c >= 0 {
+	for i, c := range s.aggCols {
+		switch {
+		case c >= 0:
 			needed = append(needed, c)
+		case c == argExpression:
+			cols, err := s.referencedColumns(s.aggArgExpr(i))
+			if err != nil {
+				return nil, err
+			}
+			needed = append(needed, cols...)
 		}
 	}
 	src, stream, streamIdx, computed, gapIndex, err := s.buildStream(opts, needed)
@@ -506,11 +523,33 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	for _, k := range s.keyCols {
 		p.Keys = append(p.Keys, streamIdx[k])
 	}
+	// aggregate arguments that are expressions: computed per row after
+	// WHERE, appended to the stream the window reads
+	var pre []exec.Expr
+	preFields := append([]arrow.Field(nil), stream.Fields()...)
 	for i, a := range s.aggs {
-		if s.aggCols[i] >= 0 {
+		switch s.aggCols[i] {
+		case argExpression:
+			arg := s.aggArgExpr(i)
+			e, err := CompileExpr(arg, &streamScope{s: s, streamIdx: streamIdx, stream: stream}, exprOptions(opts))
+			if err != nil {
+				return nil, err
+			}
+			if c := argClassOf(a.Spec.Kind); !c.ok(e.DataType()) {
+				return nil, sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s expects %s argument, got %s", a.Text[:strings.IndexByte(a.Text, '(')], c.what, sqlTypeName(e.DataType()))
+			}
+			a.Spec.Input = len(preFields)
+			preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: e.DataType(), Nullable: true})
+			pre = append(pre, e)
+		case -1:
+		default:
 			a.Spec.Input = streamIdx[s.aggCols[i]]
 		}
 		p.Aggs = append(p.Aggs, a)
+	}
+	if len(pre) > 0 {
+		p.Stream = arrow.NewSchema(preFields, nil)
+		p.PreWindow = &exec.ComputedSpec{Exprs: pre, Schema: p.Stream, RowtimeIndex: -1, Table: t.Name}
 	}
 	winCfg := p.windowConfig()
 	var winSchema *arrow.Schema

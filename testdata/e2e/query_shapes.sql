@@ -32,3 +32,10 @@ WHERE amount BETWEEN 40 AND 50 OR usr IN ('nobody');
 
 EXPLAIN SELECT usr, COUNT(*) * 10 AS n10 FROM clicks WHERE amount > 10
 GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE) HAVING SUM(amount) > 100;
+
+-- aggregates over expressions: computed per row after WHERE
+SELECT usr, SUM(amount * 2) AS doubled, COUNT(DISTINCT CAST(amount AS INT) / 10) AS tens,
+       AVG(CASE WHEN amount > 20 THEN 1.0 ELSE 0.0 END) AS share_big
+FROM clicks WHERE amount > 1
+GROUP BY usr, TUMBLE(ts, INTERVAL '3' MINUTE);
+EXPLAIN SELECT usr, SUM(amount * 2) AS doubled FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '3' MINUTE);
