@@ -115,6 +115,25 @@ func (s *selectPlanner) registerAggregates(e sql.Expr) error {
 	return err
 }
 
+// keyExpr is a GROUP BY expression and its position among the keys.
+type keyExpr struct {
+	pos int
+	e   sql.Expr
+}
+
+// keyExprIndex returns the key position of a GROUP BY expression equal to
+// e (as printed), or -1: SELECT UPPER(usr) ... GROUP BY UPPER(usr) reads
+// the key.
+func (s *selectPlanner) keyExprIndex(e sql.Expr) int {
+	text := sql.FormatExpr(e)
+	for _, k := range s.keyExprs {
+		if sql.FormatExpr(k.e) == text {
+			return k.pos
+		}
+	}
+	return -1
+}
+
 // aggArgExpr is the argument expression of aggregate i.
 func (s *selectPlanner) aggArgExpr(i int) sql.Expr {
 	for f, j := range s.aggOf {
@@ -155,6 +174,7 @@ type selectPlanner struct {
 	aggs       []Aggregate
 	aggCols    []int // table column of each aggregate's argument, -1 for COUNT(*)
 	aggOf      map[*sql.FuncCall]int
+	keyExprs   []keyExpr // GROUP BY keys that are expressions (keyCols holds -1 there)
 	notices    []Notice
 
 	// each select item: a key (keyRef >= 0), a window column (winCol >= 0)
@@ -182,7 +202,12 @@ func (s *selectPlanner) planGroupWindow() error {
 				return err
 			}
 		default:
-			return sql.Errorf(sql.ErrUnsupported, e.Pos(), "GROUP BY on expressions is not supported yet; group by columns")
+			if hasAggregate(e) {
+				return sql.Errorf(sql.ErrInvalid, e.Pos(), "aggregates are not allowed in GROUP BY")
+			}
+			// an expression key, computed per row before the window
+			s.keyExprs = append(s.keyExprs, keyExpr{pos: len(s.keyCols), e: e})
+			s.keyCols = append(s.keyCols, -1)
 		}
 	}
 	w := s.windowCall
@@ -410,6 +435,10 @@ func (s *selectPlanner) planSelectList() error {
 				it.aggRef = s.aggOf[f]
 				break
 			}
+			if k := s.keyExprIndex(e); k >= 0 {
+				it.keyRef = k
+				break
+			}
 			// an expression over keys, window properties and aggregates,
 			// compiled once the window's output is laid out
 			if err := s.registerAggregates(e); err != nil {
@@ -465,7 +494,18 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	} else if t.Watermark != nil {
 		needed = append(needed, t.Watermark.Index) // watermarks still flow through
 	}
-	needed = append(needed, s.keyCols...)
+	for _, k := range s.keyCols {
+		if k >= 0 {
+			needed = append(needed, k)
+		}
+	}
+	for _, k := range s.keyExprs {
+		cols, err := s.referencedColumns(k.e)
+		if err != nil {
+			return nil, err
+		}
+		needed = append(needed, cols...)
+	}
 	if w := s.stmt.Where; w != nil {
 		cols, err := s.referencedColumns(w)
 		if err != nil {
@@ -520,13 +560,30 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	case t.Watermark != nil:
 		p.Rowtime = streamIdx[t.Watermark.Index]
 	}
-	for _, k := range s.keyCols {
-		p.Keys = append(p.Keys, streamIdx[k])
-	}
-	// aggregate arguments that are expressions: computed per row after
-	// WHERE, appended to the stream the window reads
+	// keys and aggregate arguments that are expressions: computed per row
+	// after WHERE, appended to the stream the window reads
 	var pre []exec.Expr
 	preFields := append([]arrow.Field(nil), stream.Fields()...)
+	keyScope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
+	for i, k := range s.keyCols {
+		if k >= 0 {
+			p.Keys = append(p.Keys, streamIdx[k])
+			continue
+		}
+		var ke sql.Expr
+		for _, x := range s.keyExprs {
+			if x.pos == i {
+				ke = x.e
+			}
+		}
+		e, err := CompileExpr(ke, keyScope, exprOptions(opts))
+		if err != nil {
+			return nil, err
+		}
+		p.Keys = append(p.Keys, len(preFields))
+		preFields = append(preFields, arrow.Field{Name: sql.FormatExpr(ke), Type: e.DataType(), Nullable: true})
+		pre = append(pre, e)
+	}
 	for i, a := range s.aggs {
 		switch s.aggCols[i] {
 		case argExpression:

@@ -39,3 +39,7 @@ SELECT usr, SUM(amount * 2) AS doubled, COUNT(DISTINCT CAST(amount AS INT) / 10)
 FROM clicks WHERE amount > 1
 GROUP BY usr, TUMBLE(ts, INTERVAL '3' MINUTE);
 EXPLAIN SELECT usr, SUM(amount * 2) AS doubled FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '3' MINUTE);
+
+-- GROUP BY expressions and constants, computed per row before the window
+SELECT UPPER(usr), amount > 25 AS big, COUNT(*) AS n
+FROM clicks GROUP BY UPPER(usr), amount > 25, 'all', TUMBLE(ts, INTERVAL '3' MINUTE);
