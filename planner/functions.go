@@ -34,10 +34,21 @@ func knownFunctions() []string {
 // and LAST_VALUE are planned and run, but the parser takes them only with
 // OVER so far: they join the list when a query can reach them.
 var runnableFunctions = []string{
-	"COUNT", "SUM", "AVG", "MIN", "MAX",
+	// aggregates
+	"COUNT", "SUM", "AVG", "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE",
 	"STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "LISTAGG",
-	"PROCTIME", "TO_TIMESTAMP", "TO_TIMESTAMP_LTZ",
+	// windows and their auxiliaries
 	"TUMBLE", "TUMBLE_START", "TUMBLE_END", "TUMBLE_ROWTIME",
+	"HOP", "HOP_START", "HOP_END", "HOP_ROWTIME",
+	"SESSION", "SESSION_START", "SESSION_END", "SESSION_ROWTIME",
+	"CUMULATE", "CUMULATE_START", "CUMULATE_END", "CUMULATE_ROWTIME", "COUNT_WINDOW",
+	// scalar functions
+	"UPPER", "LOWER", "CHAR_LENGTH", "CHARACTER_LENGTH", "CONCAT", "REPLACE", "SUBSTRING", "SUBSTR",
+	"TRIM", "LTRIM", "RTRIM", "COALESCE", "IFNULL", "NULLIF", "IF", "CAST",
+	"ABS", "FLOOR", "CEIL", "CEILING", "SQRT", "EXP", "LN", "LOG10", "POWER", "ROUND", "MOD",
+	"EXTRACT", "YEAR", "QUARTER", "MONTH", "DAYOFMONTH", "HOUR", "MINUTE", "SECOND",
+	"DATE_FORMAT", "TO_TIMESTAMP", "TO_TIMESTAMP_LTZ", "UNIX_TIMESTAMP",
+	"CURRENT_TIMESTAMP", "NOW", "LOCALTIMESTAMP", "CURRENT_DATE", "PROCTIME",
 }
 
 // FunctionNames lists what SHOW FUNCTIONS prints: the functions wsql runs.

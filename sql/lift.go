@@ -401,6 +401,12 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
 	case name == "EXTRACT":
 		return l.extract(e, at)
+	case plainAggregates[name]:
+		args, err := l.exprs(e.Args)
+		if err != nil {
+			return nil, err
+		}
+		return &FuncCall{At: at, Name: name, Args: args}, nil
 	case name != "":
 		w := windowFuncs[name]
 		if w.Kind == CountWindow {

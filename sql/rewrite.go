@@ -43,6 +43,11 @@ type rewritten struct {
 	escapes   []*Literal // LIKE ... ESCAPE literals (escape.go)
 }
 
+// plainAggregates are Flink aggregate functions that MySQL's grammar only
+// accepts as window functions (with OVER); they are renamed so TiDB parses
+// them as ordinary calls, and lifted back to FuncCall.
+var plainAggregates = map[string]bool{"FIRST_VALUE": true, "LAST_VALUE": true}
+
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
 // COUNT_WINDOW's would-be auxiliaries (COUNT_WINDOW_START, ...) are here
@@ -106,7 +111,7 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			i = c.end
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
-		case t.kind == tokIdent && next.isOp("(") && windowFuncs[word].Kind != 0:
+		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word]):
 			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
 		case t.is("INTERVAL"):

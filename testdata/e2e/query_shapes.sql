@@ -43,3 +43,9 @@ EXPLAIN SELECT usr, SUM(amount * 2) AS doubled FROM clicks GROUP BY usr, TUMBLE(
 -- GROUP BY expressions and constants, computed per row before the window
 SELECT UPPER(usr), amount > 25 AS big, COUNT(*) AS n
 FROM clicks GROUP BY UPPER(usr), amount > 25, 'all', TUMBLE(ts, INTERVAL '3' MINUTE);
+
+-- FIRST_VALUE and LAST_VALUE by arrival order, across HOP panes
+SELECT usr, HOP_END(ts, INTERVAL '1' MINUTE, INTERVAL '2' MINUTE) AS e,
+       FIRST_VALUE(amount) AS first_amount, LAST_VALUE(amount) AS last_amount,
+       YEAR(ts) AS y
+FROM clicks GROUP BY usr, YEAR(ts), HOP(ts, INTERVAL '1' MINUTE, INTERVAL '2' MINUTE);
