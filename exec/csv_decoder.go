@@ -712,10 +712,22 @@ func (d *CSVDecoder) appendValue(c *csvColumn, f []byte) string {
 			c.fixed = binary.NativeEndian.AppendUint64(c.fixed, uint64(v))
 		}
 	case csvTimestamp:
+		// an instant (TIMESTAMP_LTZ) may carry an ISO-8601 offset
+		var offset int64
+		if c.zoned {
+			var msg string
+			if f, offset, msg = jsonCutOffset(f); msg != "" {
+				return msg
+			}
+		}
 		v, msg := csvParseTimestamp(f, c.zoned, c.unit)
 		if msg != "" {
+			if c.zoned {
+				msg += "[Z|+HH:mm]"
+			}
 			return msg
 		}
+		v -= offset * (csvUnitNanos(arrow.Second) / csvUnitNanos(c.unit))
 		c.fixed = binary.NativeEndian.AppendUint64(c.fixed, uint64(v))
 	}
 	c.valid = append(c.valid, true)

@@ -547,3 +547,17 @@ func TestCSVDecoderNotNullColumnRejectsNull(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, [][]string{{"2024-01-01 00:00:00.000", "a"}, {"2024-01-01 00:00:01.000", "c"}}, rows)
 }
+
+func TestCSVDecoderInstantsTakeISOOffsets(t *testing.T) {
+	schema := csvSchema("ltz", ltzType, "ts", tsType)
+	rows, err := decodeString(t, "2024-03-01T09:00:00+08:00,2024-03-01T09:00:00\n2024-03-01 01:00:00.5Z,2024-03-01 01:00:00\n", schema, CSVOptions{})
+	require.NoError(t, err)
+	require.Equal(t, [][]string{
+		{"2024-03-01 01:00:00.000", "2024-03-01 09:00:00.000"},
+		{"2024-03-01 01:00:00.500", "2024-03-01 01:00:00.000"},
+	}, rows)
+	// a zone-less TIMESTAMP takes no offset
+	_, err = decodeString(t, "2024-03-01T09:00:00+08:00,2024-03-01T09:00:00+08:00\n", schema, CSVOptions{})
+	require.ErrorIs(t, err, ErrBadRow)
+	require.ErrorContains(t, err, "in.csv:1:2 (column ts)")
+}
