@@ -78,18 +78,7 @@ type click struct {
 
 func clickBatch(t *testing.T, mem memory.Allocator, rows []click) arrow.RecordBatch {
 	t.Helper()
-	b := array.NewRecordBuilder(mem, clickSchema)
-	defer b.Release()
-	for _, r := range rows {
-		b.Field(0).(*array.TimestampBuilder).Append(arrow.Timestamp(r.ts))
-		b.Field(1).(*array.StringBuilder).Append(r.usr)
-		if r.null {
-			b.Field(2).AppendNull()
-		} else {
-			b.Field(2).(*array.Float64Builder).Append(r.amount)
-		}
-	}
-	return b.NewRecordBatch()
+	return clickBatchSchema(t, mem, clickSchema, rows)
 }
 
 func tumbleConfig(t *testing.T, size int64) Config {
