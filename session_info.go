@@ -1,0 +1,44 @@
+package wsql
+
+import (
+	"sort"
+
+	"github.com/wsql/wsql/planner"
+)
+
+// TableNames lists the session's tables and views, sorted, for shells and
+// completion.
+func (e *Engine) TableNames() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	names := append(e.cat.TableNames(), e.cat.ViewNames()...)
+	sort.Strings(names)
+	return names
+}
+
+// ColumnNames lists the columns of a table (nil for an unknown name or a
+// view).
+func (e *Engine) ColumnNames(table string) []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if t := e.cat.Table(table); t != nil {
+		return t.ColumnNames()
+	}
+	return nil
+}
+
+// FunctionNames lists the functions wsql runs (SHOW FUNCTIONS).
+func FunctionNames() []string { return planner.FunctionNames() }
+
+// Keywords lists the SQL keywords of wsql's dialect, for completion.
+func Keywords() []string {
+	return []string{
+		"SELECT", "FROM", "WHERE", "GROUP BY", "HAVING", "AS", "AND", "OR", "NOT", "IN", "BETWEEN",
+		"LIKE", "IS NULL", "IS NOT NULL", "CASE", "WHEN", "THEN", "ELSE", "END", "CAST", "DISTINCT",
+		"CREATE TABLE", "CREATE VIEW", "CREATE TEMPORARY VIEW", "DROP TABLE", "DROP VIEW", "IF EXISTS",
+		"IF NOT EXISTS", "WITH", "WATERMARK FOR", "INTERVAL", "SECOND", "MINUTE", "HOUR", "DAY",
+		"INSERT INTO", "EXPLAIN", "SET", "RESET", "SHOW TABLES", "SHOW VIEWS", "SHOW FUNCTIONS",
+		"DESCRIBE", "TABLE", "DESCRIPTOR", "STRING", "BOOLEAN", "INT", "BIGINT", "DOUBLE",
+		"DECIMAL", "TIMESTAMP", "TIMESTAMP_LTZ", "DATE", "TIME",
+	}
+}
