@@ -1,0 +1,110 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/sql"
+)
+
+// computedExpr compiles a computed column over the source's columns.
+func computedExpr(c catalog.Column, src *arrow.Schema) (exec.Expr, error) {
+	col := func(e sql.Expr) exec.Expr {
+		name := e.(*sql.ColumnRef).Name
+		for i, f := range src.Fields() {
+			if strings.EqualFold(f.Name, name) {
+				return &exec.ColumnExpr{Index: i, Name: f.Name, Type: f.Type}
+			}
+		}
+		return nil
+	}
+	switch e := c.Computed.(type) {
+	case *sql.ColumnRef:
+		return col(e), nil
+	case *sql.FuncCall:
+		switch e.Name {
+		case "TO_TIMESTAMP_LTZ":
+			return &exec.ToTimestampLTZ{Arg: col(e.Args[0]), Precision: catalog.LTZPrecision(e)}, nil
+		case "TO_TIMESTAMP":
+			f, err := exec.NewToTimestamp(col(e.Args[0]), catalog.TimestampFormat(e))
+			if err != nil {
+				return nil, sql.Errorf(sql.ErrInvalid, e.At, "%v", err)
+			}
+			return f, nil
+		}
+	}
+	return nil, sql.Errorf(sql.ErrUnsupported, c.Computed.Pos(), "computed column %s cannot be evaluated yet", c.Name)
+}
+
+// buildStream plans the source and the stream after it: the physical
+// columns, then the computed columns in needed (each once), then a dynamic
+// session gap column if the window has one. It maps table columns to
+// stream columns.
+func (s *selectPlanner) buildStream(opts Options, needed []int) (*exec.FileSource, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
+	t := s.table
+	if s.input != nil {
+		// a subquery's rows are the stream as they are
+		idx := map[int]int{}
+		for i := range t.Columns {
+			idx[i] = i
+		}
+		if s.gapCol >= 0 {
+			return nil, nil, nil, nil, -1, sql.Errorf(sql.ErrUnsupported, s.window.At, "a per-row session gap over a subquery is not supported yet")
+		}
+		return nil, t.Schema(), idx, nil, -1, nil
+	}
+	src, err := planSource(t, opts)
+	if err != nil {
+		return nil, nil, nil, nil, -1, err
+	}
+	streamIdx := map[int]int{} // table column -> stream column
+	fields := append([]arrow.Field(nil), src.Schema.Fields()...)
+	for i, c := range t.Columns {
+		if c.Computed == nil {
+			streamIdx[i] = src.Schema.FieldIndices(c.Name)[0]
+		}
+	}
+	var computed *exec.ComputedSpec
+	for _, col := range needed {
+		if _, ok := streamIdx[col]; ok {
+			continue
+		}
+		c := t.Columns[col]
+		streamIdx[col] = len(fields)
+		fields = append(fields, arrow.Field{Name: c.Name, Type: c.Type, Nullable: !c.NotNull})
+		if c.Proctime {
+			continue // planned so EXPLAIN shows it; Job refuses processing time
+		}
+		e, err := computedExpr(c, src.Schema)
+		if err != nil {
+			return nil, nil, nil, nil, -1, err
+		}
+		if computed == nil {
+			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
+		}
+		computed.Exprs = append(computed.Exprs, e)
+		if t.Watermark != nil && col == t.Watermark.Index {
+			computed.RowtimeIndex = streamIdx[col]
+			fields[streamIdx[col]].Nullable = false
+		}
+	}
+	gapIndex := -1
+	if s.gapCol >= 0 {
+		// each row's gap in ms, as a hidden computed column
+		gapIndex = len(fields)
+		fields = append(fields, arrow.Field{Name: "$session_gap_ms", Type: arrow.PrimitiveTypes.Int64, Nullable: true})
+		if computed == nil {
+			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
+		}
+		gc := t.Columns[s.gapCol]
+		arg := &exec.ColumnExpr{Index: streamIdx[s.gapCol], Name: gc.Name, Type: gc.Type}
+		computed.Exprs = append(computed.Exprs, &exec.ScaleInt{Arg: arg, Factor: s.window.Gap})
+	}
+	stream := arrow.NewSchema(fields, nil)
+	if computed != nil {
+		computed.Schema = stream
+	}
+	return src, stream, streamIdx, computed, gapIndex, nil
+}
