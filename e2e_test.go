@@ -81,3 +81,27 @@ func TestWindowTVFMatchesGroupWindow(t *testing.T) {
 	require.Equal(t, group, tvf)
 	require.Contains(t, group, "a,1970-01-01 00:00:00.000,2,70\n")
 }
+
+// TestStdinTable reads a 'stdin' table from the engine's standard input.
+func TestStdinTable(t *testing.T) {
+	data, err := os.ReadFile("testdata/examples/clicks.csv")
+	require.NoError(t, err)
+	src := `CREATE TABLE clicks (ts TIMESTAMP(3), usr STRING, amount DOUBLE, WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)
+		WITH ('connector' = 'stdin', 'format' = 'csv');
+		SELECT usr, TUMBLE_START(ts, INTERVAL '1' MINUTE) AS wstart, TUMBLE_END(ts, INTERVAL '1' MINUTE) AS wend,
+		       COUNT(*) AS n, SUM(amount) AS total
+		FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE);`
+	var out bytes.Buffer
+	e := New(WithStdin(bytes.NewReader(data)), WithBatchSize(3))
+	err = e.Run(context.Background(), src, Output{
+		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil },
+		OnSummary: func(s Summary) { fmt.Fprintf(&out, "-- %s\n", s.Counts()) },
+	})
+	require.NoError(t, err)
+	want, err := os.ReadFile("testdata/examples/clicks.out")
+	require.NoError(t, err)
+	require.Equal(t, string(want), out.String(), "stdin gives what the file gives")
+
+	err = New().Run(context.Background(), src, Output{NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil }})
+	require.ErrorContains(t, err, "reads standard input, which is not available here")
+}

@@ -27,7 +27,12 @@ type Engine struct {
 	mem       memory.Allocator
 	batchSize int
 	clock     Clock
+	stdin     io.Reader
 }
+
+// WithStdin gives 'stdin' tables their input (the CLI passes os.Stdin when
+// the SQL did not come from it).
+func WithStdin(r io.Reader) Option { return func(e *Engine) { e.stdin = r } }
 
 // Clock tells processing time (PROCTIME() windows, idle splits). The
 // default is the system clock; tests pass a manual one.
@@ -150,7 +155,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		return sql.Errorf(sql.ErrInvalid, st.Pos(), "%v", err)
 	}
 	badRows, _ := e.settings.get(planner.SetBadRowsPath)
-	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows}
+	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, Stdin: e.stdin}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		_, err := e.cat.CreateTable(s)

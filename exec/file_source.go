@@ -24,6 +24,12 @@ var ErrSource = errors.New("source error")
 // directory of one split. Open starts a read.
 type FileSource struct {
 	Path string
+	// Stream, when set, is read instead of Path as one split: the 'stdin'
+	// connector (the caller's standard input, or any reader the Go API
+	// hands in). It is not closed. Unbounded until it ends.
+	Stream io.Reader
+	// StreamName labels Stream in errors, e.g. "stdin".
+	StreamName string
 	// Splits are the files to read, one split each, in order. The planner
 	// lists them (ListSplits) so EXPLAIN shows what a run reads; nil means
 	// Open lists Path itself.
@@ -116,7 +122,9 @@ func (s *FileSource) NumSplits() int {
 // Open opens every split and returns a reader that interleaves them.
 func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 	paths := s.Splits
-	if paths == nil {
+	if s.Stream != nil {
+		paths = []string{s.StreamName}
+	} else if paths == nil {
 		var err error
 		if paths, err = ListSplits(s.Path); err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
@@ -138,10 +146,16 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 		jsonOpts.OnBadRow = chainBadRow(jsonOpts.OnBadRow, bad.write)
 	}
 	for i, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			r.Close()
-			return nil, fmt.Errorf("%w: %w", ErrSource, err)
+		var f io.ReadCloser
+		if s.Stream != nil {
+			f = io.NopCloser(s.Stream)
+		} else {
+			file, err := os.Open(p)
+			if err != nil {
+				r.Close()
+				return nil, fmt.Errorf("%w: %w", ErrSource, err)
+			}
+			f = file
 		}
 		var dec splitDecoder
 		switch s.Format {

@@ -26,7 +26,7 @@ type splitReader struct {
 }
 
 type fileSplit struct {
-	f     *os.File // nil once the split ended or the reader closed
+	f     io.Closer // nil once the split ended or the reader closed
 	dec   splitDecoder
 	ended bool
 }

@@ -82,8 +82,13 @@ func (p *Plan) Explain() string {
 		depth++
 	}
 	src := p.Source
-	add(depth, "TableSourceScan(table=[%s], connector=[filesystem], path=[%s], format=[%s], splits=[%d], fields=[%s])",
-		p.Table.Name, src.Path, src.Format, src.NumSplits(), strings.Join(fieldNames(src.Schema), ", "))
+	if src.Stream != nil {
+		add(depth, "TableSourceScan(table=[%s], connector=[stdin], format=[%s], splits=[1], unbounded until the input ends, fields=[%s])",
+			p.Table.Name, src.Format, strings.Join(fieldNames(src.Schema), ", "))
+	} else {
+		add(depth, "TableSourceScan(table=[%s], connector=[filesystem], path=[%s], format=[%s], splits=[%d], fields=[%s])",
+			p.Table.Name, src.Path, src.Format, src.NumSplits(), strings.Join(fieldNames(src.Schema), ", "))
+	}
 	return strings.Join(lines, "\n") + "\n"
 }
 

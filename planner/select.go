@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -22,6 +23,9 @@ type Options struct {
 	// BadRowsPath is 'wsql.bad-rows.path': skipped input lines are written
 	// there as they were read (set by SET; empty for none).
 	BadRowsPath string
+	// Stdin is what a 'stdin' table reads; nil when standard input is not
+	// available (the SQL itself came from it).
+	Stdin io.Reader
 }
 
 // Names of the columns a window table-valued function adds.

@@ -36,8 +36,12 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 	if !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s has no 'connector' option", t.Name)
 	}
+	if conn.Value == "stdin" {
+		return planStdinSource(t, conn, opts)
+	}
 	if conn.Value != "filesystem" {
-		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: filesystem)", conn.Value)
+		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: filesystem, stdin)%s",
+			conn.Value, catalog.DidYouMean(conn.Value, []string{"filesystem", "stdin"}))
 	}
 	path, format, err := checkFilesystemOptions(t, conn)
 	if err != nil {
@@ -51,6 +55,59 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 	if err != nil {
 		return nil, err
 	}
+	return &exec.FileSource{
+		Path:        path.Value,
+		Splits:      splits,
+		Format:      format.Value,
+		Schema:      sourceSchema(t),
+		CSV:         f.csv,
+		JSON:        f.json,
+		BatchSize:   opts.BatchSize,
+		IdleTimeout: f.idle,
+		BadRowsPath: opts.BadRowsPath,
+	}, nil
+}
+
+// planStdinSource reads the table from standard input (Flink has no such
+// connector; wsql's 'stdin' is the shell pipe: tail -f app.log | wsql -e
+// "..."): one split, unbounded until the input ends, in csv or json.
+func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.FileSource, error) {
+	format, ok := t.Options.Lookup("format")
+	if !ok {
+		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'format' option (csv or json)", t.Name)
+	}
+	if !contains(fileFormats, format.Value) {
+		return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: %s)%s",
+			format.Value, strings.Join(fileFormats, ", "), catalog.DidYouMean(format.Value, fileFormats))
+	}
+	known := append([]string{"connector", "format"}, formatOptions[format.Value]...)
+	for _, o := range t.Options {
+		if !contains(known, o.Key) {
+			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'stdin'%s", o.Key, catalog.DidYouMean(o.Key, known))
+		}
+	}
+	if opts.Stdin == nil {
+		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s reads standard input, which is not available here: give the SQL with -e or run FILE.sql and pipe the data in", t.Name)
+	}
+	f, err := readFormatOptions(t)
+	if err != nil {
+		return nil, err
+	}
+	return &exec.FileSource{
+		Stream:      opts.Stdin,
+		StreamName:  "stdin",
+		Format:      format.Value,
+		Schema:      sourceSchema(t),
+		CSV:         f.csv,
+		JSON:        f.json,
+		BatchSize:   opts.BatchSize,
+		BadRowsPath: opts.BadRowsPath,
+	}, nil
+}
+
+// sourceSchema is the table's physical schema; a physical rowtime column
+// is NOT NULL to the decoder: a row without event time is a bad row.
+func sourceSchema(t *catalog.Table) *arrow.Schema {
 	fields := append([]arrow.Field(nil), t.PhysicalSchema().Fields()...)
 	if t.Watermark != nil {
 		for i := range fields {
@@ -59,17 +116,7 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 			}
 		}
 	}
-	return &exec.FileSource{
-		Path:        path.Value,
-		Splits:      splits,
-		Format:      format.Value,
-		Schema:      arrow.NewSchema(fields, nil),
-		CSV:         f.csv,
-		JSON:        f.json,
-		BatchSize:   opts.BatchSize,
-		IdleTimeout: f.idle,
-		BadRowsPath: opts.BadRowsPath,
-	}, nil
+	return arrow.NewSchema(fields, nil)
 }
 
 // checkFilesystemOptions checks the keys of a filesystem table, source or
