@@ -20,6 +20,7 @@ var externalNames = map[string]string{
 	"arrow":       "github.com/apache/arrow-go/v18",
 	"tidb-parser": "github.com/pingcap/tidb/pkg/parser",
 	"x/term":      "golang.org/x/term",
+	"readline":    "github.com/chzyer/readline",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

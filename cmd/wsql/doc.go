@@ -3,6 +3,7 @@
 //	wsql run FILE.sql        run every statement of a file
 //	wsql -e 'SQL'            run the statements of a string
 //	wsql < FILE.sql          run statements read from a pipe
+//	wsql                     on a terminal: the interactive shell (\help inside)
 //
 // Flags: --format table|csv (default table on a terminal, csv otherwise).
 // Results go to stdout as windows fire; diagnostics and a one-line summary

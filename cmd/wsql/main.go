@@ -20,6 +20,7 @@ usage:
   wsql [flags] run FILE.sql   run every statement of FILE.sql
   wsql [flags] -e 'SQL'       run the statements of SQL
   wsql [flags] < FILE.sql     run statements read from stdin
+  wsql [flags]                on a terminal: the interactive shell (\help inside)
 
 flags:
   --format table|csv   result format (default: table on a terminal, csv otherwise)
@@ -39,6 +40,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, err.Error())
 	}
 	rest := fs.Args()
+	scriptFromStdin := false
 	if len(rest) > 0 && rest[0] == "run" {
 		// flags may also follow the subcommand: wsql run --format csv q.sql
 		if err := fs.Parse(rest[1:]); err != nil {
@@ -58,9 +60,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fmt.Sprintf("unknown command %q", rest[0]))
 	} else if *script == "" {
 		if isTerminal(stdin) {
-			fmt.Fprint(stderr, "wsql: the interactive shell is not built yet; run a file with `wsql run FILE.sql` or a string with `wsql -e 'SQL'`\n")
-			return 2
+			return runShell(*format, stdout, stderr)
 		}
+		scriptFromStdin = true
 		b, err := io.ReadAll(stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "error: reading stdin: %v\n", err)
@@ -75,7 +77,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = wsql.New().Run(ctx, *script, wsql.Output{
+	var opts []wsql.Option
+	if !scriptFromStdin {
+		// 'stdin' tables read the data piped in: tail -f app.log | wsql -e "..."
+		opts = append(opts, wsql.WithStdin(stdin))
+	}
+	err = wsql.New(opts...).Run(ctx, *script, wsql.Output{
 		NewWriter: newWriter,
 		OnSummary: func(s wsql.Summary) { fmt.Fprintf(stderr, "wsql: %s\n", s) },
 		OnText:    func(s string) { fmt.Fprint(stdout, s) },

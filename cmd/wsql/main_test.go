@@ -75,3 +75,16 @@ func TestMissingFileIsAnError(t *testing.T) {
 	require.Empty(t, stdout)
 	require.Contains(t, stderr, "no-such-file.sql")
 }
+
+// A 'stdin' table reads the data piped into `wsql -e`.
+func TestStdinTableFromPipe(t *testing.T) {
+	t.Chdir("../..")
+	data, err := os.ReadFile("testdata/examples/clicks.csv")
+	require.NoError(t, err)
+	code, stdout, stderr := runCLI(t, string(data), "-e", `CREATE TABLE clicks (ts TIMESTAMP(3), usr STRING, amount DOUBLE,
+		WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'stdin', 'format' = 'csv');
+		SELECT usr, COUNT(*) AS n FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE);`)
+	require.Equal(t, 0, code, stderr)
+	require.True(t, strings.HasPrefix(stdout, "usr,n\ncarol,3\nalice,5\nbob,4\n"), stdout)
+	require.Contains(t, stderr, "42 rows read, 2 late rows dropped")
+}

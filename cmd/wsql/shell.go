@@ -1,0 +1,366 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/wsql/wsql"
+)
+
+// LineSource gives the shell its input a line at a time: readline on a
+// terminal, a list of lines in tests. Readline returns errInterrupt for
+// Ctrl-C (with the part of the line typed so far) and io.EOF for Ctrl-D or
+// the end of the input.
+type LineSource interface {
+	Readline() (string, error)
+}
+
+// prompter is a LineSource that shows a prompt.
+type prompter interface{ SetPrompt(string) }
+
+// errInterrupt is what a LineSource returns when Ctrl-C is pressed at the
+// prompt.
+var errInterrupt = errors.New("interrupt")
+
+const (
+	prompt     = "wsql> "
+	contPrompt = "  -> "
+	ctrlCHint  = `press Ctrl-C again or type \q to exit`
+)
+
+const shellHelp = `Type SQL statements ending in ';'; they may span lines.
+Meta commands:
+  \help              this help (also: help)
+  \d                 list tables and views
+  \d NAME            describe a table or view
+  \format csv|table  result format
+  \timing [on|off]   print the elapsed time after each statement
+  \q                 quit (also: quit, exit, Ctrl-D)
+Ctrl-C cancels a running query or the statement being typed; twice at an
+empty prompt, it exits.
+`
+
+var metaCommands = []string{`\d`, `\format`, `\help`, `\q`, `\timing`}
+
+// shell is the interactive shell: it reads lines, gathers them into
+// statements and runs them on one long-lived Engine, so the tables a
+// statement creates are there for the next.
+type shell struct {
+	engine         *wsql.Engine
+	in             LineSource
+	stdout, stderr io.Writer
+	format         string // "table" or "csv"
+	timing         bool
+	// watchInterrupt, if set, is called as a statement starts with the
+	// function that cancels it (what Ctrl-C does while a query runs); the
+	// stop it returns is called when the statement ends.
+	watchInterrupt func(cancel context.CancelFunc) (stop func())
+
+	mu      sync.Mutex // pending is read by completion, on readline's goroutine
+	pending string     // the lines of an unfinished statement
+}
+
+func newShell(e *wsql.Engine, in LineSource, stdout, stderr io.Writer) *shell {
+	return &shell{engine: e, in: in, stdout: stdout, stderr: stderr, format: "table"}
+}
+
+// run reads and runs input until \q, Ctrl-D, or Ctrl-C twice at an empty
+// prompt, and returns the exit status. Cancelling ctx ends the shell.
+func (s *shell) run(ctx context.Context) int {
+	interrupted := false // the previous input was Ctrl-C at an empty prompt
+	for {
+		if p, ok := s.in.(prompter); ok {
+			if s.getPending() == "" {
+				p.SetPrompt(prompt)
+			} else {
+				p.SetPrompt(contPrompt)
+			}
+		}
+		line, err := s.in.Readline()
+		switch {
+		case errors.Is(err, errInterrupt):
+			if line == "" && s.getPending() == "" {
+				if interrupted {
+					return 0
+				}
+				interrupted = true
+				fmt.Fprintln(s.stderr, ctrlCHint)
+				continue
+			}
+			s.setPending("") // Ctrl-C drops the statement being typed
+			interrupted = false
+			continue
+		case errors.Is(err, io.EOF):
+			return 0
+		case err != nil:
+			fmt.Fprintf(s.stderr, "error: reading input: %v\n", err)
+			return 1
+		}
+		interrupted = false
+		if s.handleLine(ctx, line) {
+			return 0
+		}
+		if ctx.Err() != nil {
+			return 130
+		}
+	}
+}
+
+// handleLine takes one line of input; it returns true to quit.
+func (s *shell) handleLine(ctx context.Context, line string) (quit bool) {
+	trimmed := strings.TrimSpace(line)
+	if strings.HasPrefix(trimmed, `\`) {
+		return s.meta(ctx, trimmed)
+	}
+	pending := s.getPending()
+	if pending == "" {
+		switch strings.ToLower(strings.TrimSpace(strings.TrimSuffix(trimmed, ";"))) {
+		case "help":
+			fmt.Fprint(s.stdout, shellHelp)
+			return false
+		case "quit", "exit":
+			return true
+		}
+		if isBlank(line) {
+			return false
+		}
+	}
+	stmts, rest := splitStatements(pending + line + "\n")
+	if isBlank(rest) {
+		rest = ""
+	}
+	s.setPending(rest)
+	for _, st := range stmts {
+		if !s.exec(ctx, st) {
+			break // as in a script, the first error stops the rest of the input
+		}
+	}
+	return false
+}
+
+// meta runs a backslash command; it returns true to quit.
+func (s *shell) meta(ctx context.Context, cmd string) (quit bool) {
+	f := strings.Fields(cmd)
+	args := f[1:]
+	switch f[0] {
+	case `\q`, `\quit`:
+		return true
+	case `\help`, `\h`, `\?`:
+		fmt.Fprint(s.stdout, shellHelp)
+	case `\d`:
+		switch len(args) {
+		case 0:
+			names := s.engine.TableNames()
+			if len(names) == 0 {
+				fmt.Fprintln(s.stdout, "no tables yet: create one with CREATE TABLE")
+			}
+			for _, n := range names {
+				fmt.Fprintln(s.stdout, n)
+			}
+		case 1:
+			s.exec(ctx, "DESCRIBE "+strings.TrimSuffix(args[0], ";")+";")
+		default:
+			fmt.Fprintln(s.stderr, `error: \d takes at most one table name`)
+		}
+	case `\timing`:
+		switch {
+		case len(args) == 0:
+			s.timing = !s.timing
+		case len(args) == 1 && strings.EqualFold(args[0], "on"):
+			s.timing = true
+		case len(args) == 1 && strings.EqualFold(args[0], "off"):
+			s.timing = false
+		default:
+			fmt.Fprintln(s.stderr, `error: \timing takes on, off or nothing`)
+			return false
+		}
+		if s.timing {
+			fmt.Fprintln(s.stdout, "Timing is on.")
+		} else {
+			fmt.Fprintln(s.stdout, "Timing is off.")
+		}
+	case `\format`:
+		if len(args) == 0 {
+			fmt.Fprintf(s.stdout, "Format is %s.\n", s.format)
+			return false
+		}
+		if len(args) != 1 || (args[0] != "csv" && args[0] != "table") {
+			fmt.Fprintln(s.stderr, `error: \format takes csv or table`)
+			return false
+		}
+		s.format = args[0]
+		fmt.Fprintf(s.stdout, "Format is %s.\n", s.format)
+	default:
+		fmt.Fprintf(s.stderr, "error: unknown command %s; type \\help for the list\n", f[0])
+	}
+	return false
+}
+
+// exec runs one statement and reports its outcome; it returns false when
+// the statement failed or was cancelled.
+func (s *shell) exec(ctx context.Context, text string) bool {
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if s.watchInterrupt != nil {
+		defer s.watchInterrupt(cancel)()
+	}
+	start := time.Now()
+	err := s.engine.Run(runCtx, text, wsql.Output{
+		NewWriter: s.newWriter,
+		OnSummary: func(sum wsql.Summary) { fmt.Fprintf(s.stderr, "wsql: %s\n", sum) },
+		OnText:    func(t string) { fmt.Fprint(s.stdout, t) },
+		OnNotice:  func(n string) { fmt.Fprintln(s.stderr, n) },
+		Stdout:    s.stdout,
+	})
+	if s.timing {
+		fmt.Fprintf(s.stdout, "Time: %.3f ms\n", float64(time.Since(start).Microseconds())/1000)
+	}
+	switch {
+	case err == nil:
+		return true
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(s.stderr, "wsql: query cancelled")
+	default:
+		fmt.Fprintln(s.stderr, wsql.FormatError(text, err))
+	}
+	return false
+}
+
+func (s *shell) newWriter(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+	if s.format == "csv" {
+		return wsql.NewCSVWriter(s.stdout, r.Schema, r.Location), nil
+	}
+	return wsql.NewTableWriter(s.stdout, r.Schema, r.Location), nil
+}
+
+func (s *shell) getPending() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pending
+}
+
+func (s *shell) setPending(p string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending = p
+}
+
+// tableContext are the words after which only a table name fits.
+var tableContext = map[string]bool{"FROM": true, "JOIN": true, "TABLE": true, "INTO": true, "DESCRIBE": true, "DESC": true, "VIEW": true, "EXISTS": true}
+
+// complete lists the completions of the word that ends at pos in line
+// (the statement typed so far is the pending lines and line). Every
+// candidate starts with word, so the caller may append the rest.
+func (s *shell) complete(line []rune, pos int) (word string, candidates []string) {
+	if pos > len(line) {
+		pos = len(line)
+	}
+	i := pos
+	for i > 0 && isWordRune(line[i-1]) {
+		i--
+	}
+	word = string(line[i:pos])
+	head := strings.TrimSpace(string(line[:i]))
+	add := func(names []string, fold bool) {
+		for _, n := range names {
+			if fold && len(n) >= len(word) && strings.EqualFold(n[:len(word)], word) {
+				candidates = append(candidates, word+matchCase(n[len(word):], word))
+			} else if !fold && strings.HasPrefix(n, word) {
+				candidates = append(candidates, n)
+			}
+		}
+	}
+
+	// backslash commands and their arguments
+	if head == "" && strings.HasPrefix(word, `\`) {
+		add(metaCommands, false)
+		return word, candidates
+	}
+	if strings.HasPrefix(head, `\`) {
+		switch strings.Fields(head)[0] {
+		case `\d`:
+			add(s.engine.TableNames(), false)
+		case `\format`:
+			add([]string{"csv", "table"}, false)
+		case `\timing`:
+			add([]string{"on", "off"}, false)
+		}
+		return word, candidates
+	}
+
+	// table.column
+	if dot := strings.LastIndexByte(word, '.'); dot >= 0 {
+		table := word[:dot]
+		for _, c := range s.engine.ColumnNames(table) {
+			if strings.HasPrefix(c, word[dot+1:]) {
+				candidates = append(candidates, table+"."+c)
+			}
+		}
+		return word, candidates
+	}
+
+	stmt := s.getPending() + string(line[:i])
+	words := strings.FieldsFunc(stmt, func(r rune) bool { return !isWordRune(r) })
+	tables := s.engine.TableNames()
+	if len(words) > 0 && tableContext[strings.ToUpper(words[len(words)-1])] {
+		add(tables, false)
+		return word, candidates
+	}
+	if word == "" {
+		return word, nil // everything would be too much
+	}
+	add(wsql.Keywords(), true)
+	add(wsql.FunctionNames(), true)
+	add(tables, false)
+	// columns of the tables the statement names, or of every table
+	var named []string
+	for _, t := range tables {
+		for _, w := range words {
+			if w == t {
+				named = append(named, t)
+				break
+			}
+		}
+	}
+	if len(named) == 0 {
+		named = tables
+	}
+	seen := map[string]bool{}
+	for _, c := range candidates {
+		seen[c] = true
+	}
+	for _, t := range named {
+		for _, c := range s.engine.ColumnNames(t) {
+			if strings.HasPrefix(c, word) && !seen[c] {
+				seen[c] = true
+				candidates = append(candidates, c)
+			}
+		}
+	}
+	return word, candidates
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || r == '.' || r == '\\' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// matchCase writes a keyword's rest in lower case when the user typed the
+// word in lower case.
+func matchCase(rest, typed string) string {
+	for i := len(typed) - 1; i >= 0; i-- {
+		c := typed[i]
+		switch {
+		case 'a' <= c && c <= 'z':
+			return strings.ToLower(rest)
+		case 'A' <= c && c <= 'Z':
+			return strings.ToUpper(rest)
+		}
+	}
+	return rest
+}
