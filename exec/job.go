@@ -22,6 +22,9 @@ type Job struct {
 	Computed     *ComputedSpec // nil when no computed column is read
 	RowtimeIndex int           // column with event time, after computed columns
 	DelayMillis  int64         // watermark delay, per split
+	// WatermarkExpr, when set, is a general WATERMARK expression evaluated
+	// per row (DelayMillis is then 0).
+	WatermarkExpr Expr
 	// Where filters rows after the watermark assigner (rows it drops still
 	// advanced the watermark); nil keeps every row.
 	Where Expr
@@ -155,6 +158,9 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, er
 	if j.RowtimeIndex >= 0 {
 		wm := rowtime.NewCombinedWatermark(reader.NumSplits(), j.DelayMillis, j.Source.IdleTimeout, j.Clock)
 		p.assigner = NewWatermarkAssigner(j.RowtimeIndex, wm, first)
+		if j.WatermarkExpr != nil {
+			p.assigner.SetExpression(j.WatermarkExpr, mem)
+		}
 		first = p.assigner
 	}
 	if j.Computed != nil {

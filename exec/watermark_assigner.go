@@ -1,6 +1,11 @@
 package exec
 
 import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
@@ -23,6 +28,20 @@ type WatermarkAssigner struct {
 	next   windowop.Operator
 	perRow []int64
 	last   int64
+
+	// expr, when set, is a general `WATERMARK FOR ts AS expr`: the watermark
+	// is the maximum of expr (a timestamp) over the rows so far, so the
+	// combined watermark runs with no delay over expr's values. Rows where
+	// expr is NULL do not move it.
+	expr  Expr
+	mem   memory.Allocator
+	cands []int64
+}
+
+// SetExpression makes the assigner take each row's watermark candidate from
+// expr instead of the rowtime column (the watermark's delay must then be 0).
+func (a *WatermarkAssigner) SetExpression(expr Expr, mem memory.Allocator) {
+	a.expr, a.mem = expr, mem
 }
 
 // NewWatermarkAssigner reads event time from column index and combines the
@@ -47,7 +66,13 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 	if n == 0 {
 		return nil
 	}
-	ts, err := rowtime.Millis(b.Record.Column(a.index))
+	var ts []int64
+	var err error
+	if a.expr != nil {
+		ts, err = a.candidates(b.Record)
+	} else {
+		ts, err = rowtime.Millis(b.Record.Column(a.index))
+	}
 	if err != nil {
 		return err
 	}
@@ -59,6 +84,32 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 		return err
 	}
 	return a.ProcessWatermark(after)
+}
+
+// candidates evaluates the watermark expression for a batch; NULL becomes
+// the start of time, which never raises the maximum.
+func (a *WatermarkAssigner) candidates(rec arrow.RecordBatch) ([]int64, error) {
+	arr, err := a.expr.Eval(rec, a.mem)
+	if err != nil {
+		return nil, err
+	}
+	defer arr.Release()
+	col, ok := arr.(*array.Timestamp)
+	if !ok {
+		return nil, fmt.Errorf("watermark expression %s gives %s, not a timestamp", a.expr, arr.DataType())
+	}
+	n := col.Len()
+	if cap(a.cands) < n {
+		a.cands = make([]int64, n)
+	}
+	out := a.cands[:n]
+	for i, v := range col.TimestampValues() {
+		out[i] = int64(v)
+		if col.IsNull(i) {
+			out[i] = rowtime.MinWatermark
+		}
+	}
+	return out, nil
 }
 
 // ProcessWatermark forwards a watermark if it advances time.

@@ -25,6 +25,11 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 			needed = append(needed, i)
 		}
 	}
+	if cols, err := s.watermarkColumns(); err != nil {
+		return nil, err
+	} else {
+		needed = append(needed, cols...)
+	}
 	src, stream, streamIdx, computed, _, err := s.buildStream(opts, needed)
 	if err != nil {
 		return nil, err
@@ -46,6 +51,9 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 	}
 	if t.Watermark != nil {
 		p.Rowtime = streamIdx[t.Watermark.Index]
+	}
+	if p.WatermarkExpr, err = s.watermarkExpr(scope, opts); err != nil {
+		return nil, err
 	}
 	if w := s.stmt.Where; w != nil {
 		if p.Where, err = CompileCondition(w, scope, exprOptions(opts)); err != nil {
@@ -111,12 +119,6 @@ func (p *Plan) plainJob() (*exec.Job, error) {
 	if p.Input != nil {
 		return job, p.attachInput(job)
 	}
-	if p.Watermark != nil {
-		if !p.Watermark.Bounded {
-			return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),
-				"watermark expression not supported yet: write `%s` or `%s - INTERVAL '<n>' <unit>`", p.Watermark.Column, p.Watermark.Column)
-		}
-		job.RowtimeIndex, job.DelayMillis = p.Rowtime, p.Watermark.DelayMillis
-	}
+	p.setWatermark(job)
 	return job, nil
 }

@@ -29,6 +29,9 @@ type Plan struct {
 	Keys      []int // Stream indexes of the group keys
 	Aggs      []Aggregate
 	Where     exec.Expr // filter before the window; nil for none
+	// WatermarkExpr is a general WATERMARK expression over the stream (nil
+	// for the bounded `ts - INTERVAL` form, which needs no evaluation).
+	WatermarkExpr exec.Expr
 	// PreWindow computes aggregate arguments that are expressions, after
 	// WHERE; Stream then includes its columns. Nil when there are none.
 	PreWindow *exec.ComputedSpec
@@ -64,10 +67,6 @@ func (p *Plan) Job() (*exec.Job, error) {
 	}
 	if p.Window.Kind == sql.CountWindow {
 		return p.countJob()
-	}
-	if !p.Proctime && !p.Watermark.Bounded {
-		return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),
-			"watermark expression not supported yet: write `%s` or `%s - INTERVAL '<n>' <unit>`", p.Watermark.Column, p.Watermark.Column)
 	}
 	w := p.Window
 	var assigner windowop.Assigner
@@ -106,15 +105,28 @@ func (p *Plan) Job() (*exec.Job, error) {
 		LateDataPath: p.Emit.LateDataPath,
 		Clock:        p.Clock,
 	}
-	if p.Proctime {
-		job.RowtimeIndex = -1 // no watermarks: processing time needs none
-	} else {
-		job.DelayMillis = p.Watermark.DelayMillis
-	}
 	if p.Input != nil {
 		return job, p.attachInput(job)
 	}
+	job.RowtimeIndex = -1 // processing time needs no watermarks
+	if !p.Proctime {
+		p.setWatermark(job)
+	}
 	return job, nil
+}
+
+// setWatermark gives a job over a stored table its watermark: the bounded
+// delay Flink users write, or a general expression compiled at planning.
+func (p *Plan) setWatermark(job *exec.Job) {
+	if p.Watermark == nil {
+		return
+	}
+	job.RowtimeIndex = p.Rowtime
+	if p.WatermarkExpr != nil {
+		job.WatermarkExpr = p.WatermarkExpr
+		return
+	}
+	job.DelayMillis = p.Watermark.DelayMillis
 }
 
 // attachInput makes job read the rows of the subquery's job; the
@@ -140,13 +152,7 @@ func (p *Plan) countJob() (*exec.Job, error) {
 	if p.Input != nil {
 		return job, p.attachInput(job)
 	}
-	if p.Watermark != nil {
-		if !p.Watermark.Bounded {
-			return nil, sql.Errorf(sql.ErrUnsupported, p.Watermark.Expr.Pos(),
-				"watermark expression not supported yet: write `%s` or `%s - INTERVAL '<n>' <unit>`", p.Watermark.Column, p.Watermark.Column)
-		}
-		job.RowtimeIndex, job.DelayMillis = p.Rowtime, p.Watermark.DelayMillis
-	}
+	p.setWatermark(job)
 	return job, nil
 }
 

@@ -327,6 +327,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		}
 		needed = append(needed, cols...)
 	}
+	wmCols, err := s.watermarkColumns()
+	if err != nil {
+		return nil, err
+	}
+	needed = append(needed, wmCols...)
 	for i, c := range s.aggCols {
 		switch {
 		case c >= 0:
@@ -364,6 +369,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	}
 	if w := s.stmt.Where; w != nil {
 		if p.Where, err = CompileCondition(w, &streamScope{s: s, streamIdx: streamIdx, stream: stream}, exprOptions(opts)); err != nil {
+			return nil, err
+		}
+	}
+	if !p.Proctime || s.timeCol < 0 {
+		if p.WatermarkExpr, err = s.watermarkExpr(&streamScope{s: s, streamIdx: streamIdx, stream: stream}, opts); err != nil {
 			return nil, err
 		}
 	}

@@ -108,3 +108,31 @@ func (s *selectPlanner) buildStream(opts Options, needed []int) (*exec.FileSourc
 	}
 	return src, stream, streamIdx, computed, gapIndex, nil
 }
+
+// watermarkColumns lists the columns a general watermark expression reads,
+// so the stream carries them.
+func (s *selectPlanner) watermarkColumns() ([]int, error) {
+	wm := s.table.Watermark
+	if wm == nil || wm.Bounded || wm.Upstream {
+		return nil, nil
+	}
+	return s.referencedColumns(wm.Expr)
+}
+
+// watermarkExpr compiles a general `WATERMARK FOR ts AS expr` over the
+// stream: any expression giving a timestamp, whose maximum over the rows
+// so far is the watermark. Nil for the bounded form, which needs none.
+func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (exec.Expr, error) {
+	wm := s.table.Watermark
+	if wm == nil || wm.Bounded || wm.Upstream {
+		return nil, nil
+	}
+	e, err := CompileExpr(wm.Expr, scope, exprOptions(opts))
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := e.DataType().(*arrow.TimestampType); !ok {
+		return nil, sql.Errorf(sql.ErrInvalid, wm.Expr.Pos(), "the watermark expression must give a timestamp, not %s", sqlTypeName(e.DataType()))
+	}
+	return e, nil
+}
