@@ -105,3 +105,24 @@ func TestStdinTable(t *testing.T) {
 	err = New().Run(context.Background(), src, Output{NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil }})
 	require.ErrorContains(t, err, "reads standard input, which is not available here")
 }
+
+// TestProgressSnapshots: a running query reports its progress.
+func TestProgressSnapshots(t *testing.T) {
+	src, err := os.ReadFile("testdata/examples/clicks.sql")
+	require.NoError(t, err)
+	var snaps []Progress
+	var out bytes.Buffer
+	e := New(WithBatchSize(1))
+	err = e.Run(context.Background(), string(src), Output{
+		NewWriter:     func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil },
+		OnProgress:    func(p Progress) { snaps = append(snaps, p) },
+		ProgressEvery: time.Nanosecond, // a snapshot after every batch
+	})
+	require.NoError(t, err)
+	require.Len(t, snaps, 42, "one row per batch, one snapshot per batch")
+	last := snaps[len(snaps)-1]
+	require.Equal(t, int64(42), last.RowsRead)
+	require.Equal(t, int64(2), last.LateDropped)
+	require.Greater(t, last.Watermark, snaps[0].Watermark)
+	require.Positive(t, last.OpenWindows)
+}

@@ -91,7 +91,16 @@ type Output struct {
 	OnNotice func(string)
 	// Stdout is where the 'print' connector writes; nil means os.Stdout.
 	Stdout io.Writer
+	// OnProgress, if set, receives a snapshot of a running query about four
+	// times a second (rows read, watermark, open windows, late rows,
+	// elapsed time), e.g. for a status line on a terminal.
+	OnProgress func(Progress)
+	// ProgressEvery overrides the interval between snapshots (tests).
+	ProgressEvery time.Duration
 }
+
+// Progress is a snapshot of a running query.
+type Progress = exec.Progress
 
 // Summary counts what one query did. Nothing is dropped without a count.
 type Summary struct {
@@ -257,6 +266,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan) error {
 			w = exec.NewBlackholeWriter()
 		}
 	}
+	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	closeErr := w.Close()
 	if r.out.OnSummary != nil {

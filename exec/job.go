@@ -44,6 +44,10 @@ type Job struct {
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
+	// Progress, if set, is called with a snapshot of the run every
+	// ProgressEvery (default 250 ms) while batches flow: for a status line.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
 	// LateDataPath, if set, is a CSV file that receives every row that
 	// missed a window, with the window and the watermark at its arrival.
 	LateDataPath string
@@ -77,7 +81,21 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 	}
 	defer p.close()
 
-	err = drive(ctx, p.reader, p.first, p.assigner)
+	var afterBatch func()
+	if j.Progress != nil {
+		// progress is reported on wall-clock time; it never changes results
+		every, last := j.ProgressEvery, time.Now()
+		if every <= 0 {
+			every = 250 * time.Millisecond
+		}
+		afterBatch = func() {
+			if now := time.Now(); now.Sub(last) >= every {
+				last = now
+				j.Progress(p.progress(start))
+			}
+		}
+	}
+	err = drive(ctx, p.reader, p.first, p.assigner, afterBatch)
 	src := p.reader.Stats()
 	if p.computed != nil {
 		// Rows the computed columns passed on: a batch cut short by a bad
@@ -108,6 +126,29 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 		stats.Watermark = p.assigner.Watermark()
 	}
 	return stats, err
+}
+
+// Progress is a snapshot of a running job.
+type Progress struct {
+	RowsRead    int64
+	Watermark   int64 // rowtime.MinWatermark before the first
+	OpenWindows int   // (key, window) states held by the innermost window
+	LateDropped int64
+	Elapsed     time.Duration
+}
+
+func (p *pipeline) progress(start time.Time) Progress {
+	pr := Progress{RowsRead: p.reader.Stats().Rows, Watermark: rowtime.MinWatermark, Elapsed: time.Since(start)}
+	if p.assigner != nil {
+		pr.Watermark = p.assigner.Watermark()
+	}
+	for _, w := range p.windows {
+		pr.LateDropped += w.stats().LateDropped
+	}
+	if o, ok := p.windows[len(p.windows)-1].(interface{ OpenWindows() int }); ok {
+		pr.OpenWindows = o.OpenWindows()
+	}
+	return pr
 }
 
 // pipeline is a job's running chain: the reader of the innermost job's
@@ -291,7 +332,7 @@ func (p *plainStage) stats() windowop.Stats { return windowop.Stats{RowsIn: p.ro
 // drive pushes every batch of r into first, telling the assigner which
 // split it came from and when a split ends, then ends the input. assigner
 // is nil when the pipeline has no event time.
-func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner *WatermarkAssigner) error {
+func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -318,6 +359,9 @@ func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner
 		b.Record.Release()
 		if err != nil {
 			return err
+		}
+		if afterBatch != nil {
+			afterBatch()
 		}
 	}
 }
