@@ -19,6 +19,23 @@ func NewCSVWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultW
 	return exec.NewCSVWriter(w, schema, loc)
 }
 
+// NewJSONWriter writes results as JSON lines: one object per row, keyed by
+// the column names, in the form of the json format ('json' tables read it
+// back). TIMESTAMP is "yyyy-MM-dd HH:mm:ss.SSS", NULL is null, and
+// TIMESTAMP_LTZ values are the wall time in loc with its offset ('Z' for
+// UTC). An update stream's op column is a field like the others.
+func NewJSONWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
+	return exec.NewJSONWriter(w, schema, loc, exec.TimestampSQL)
+}
+
+// NewArrowWriter writes results as an Arrow IPC stream (the format of
+// pyarrow.ipc.open_stream and DuckDB's arrow reader): the schema, one
+// record batch per result batch as windows fire, and the end-of-stream
+// marker on Close. One stream holds one result; it is binary output.
+func NewArrowWriter(w io.Writer, schema *arrow.Schema) ResultWriter {
+	return exec.NewArrowWriter(w, schema)
+}
+
 // NewTableWriter writes results as an aligned text table for terminals.
 func NewTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
 	return exec.NewTableWriter(w, schema, loc)

@@ -30,6 +30,9 @@ type FileSource struct {
 	Stream io.Reader
 	// StreamName labels Stream in errors, e.g. "stdin".
 	StreamName string
+	// Generate, when set, is opened instead of Path: a generator connector
+	// ('datagen', 'nexmark'), one split of Schema's columns.
+	Generate Generator
 	// Splits are the files to read, one split each, in order. The planner
 	// lists them (ListSplits) so EXPLAIN shows what a run reads; nil means
 	// Open lists Path itself.
@@ -121,6 +124,9 @@ func (s *FileSource) NumSplits() int {
 
 // Open opens every split and returns a reader that interleaves them.
 func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
+	if s.Generate != nil {
+		return s.Generate.Open(mem, s.Schema, s.BatchSize)
+	}
 	paths := s.Splits
 	if s.Stream != nil {
 		paths = []string{s.StreamName}
@@ -195,17 +201,22 @@ func (s *FileSource) String() string {
 // FileSink is the filesystem connector as the target of an INSERT: the
 // plan-time description of the file a run writes. As in Flink's formats,
 // csv writes no header (CSVWriter's forms otherwise) and json writes JSON
-// lines (NewJSONWriter). The sink is append-only.
+// lines (NewJSONWriter); parquet writes one Parquet file
+// (NewParquetWriter), complete when the run ends. The sink is append-only.
 type FileSink struct {
 	// Path is a file, created or truncated by each run; an existing
-	// directory gets the file part-0.csv or part-0.json inside.
+	// directory gets the file part-0.csv, part-0.json or part-0.parquet
+	// inside.
 	Path   string
-	Format string        // "csv" or "json"
+	Format string        // "csv", "json" or "parquet"
 	Schema *arrow.Schema // the sink table's columns, in table order
 	// Columns gives, for each sink column, the index of the query column
 	// written to it; nil when they come in table order.
 	Columns           []int
 	TimestampStandard TimestampStandard // 'json.timestamp-format.standard'
+	// ParquetCompression is 'parquet.compression' (see ParquetCompression);
+	// empty means SNAPPY.
+	ParquetCompression string
 }
 
 // Create opens the sink's file for one run; zoned timestamps are written in
@@ -215,14 +226,22 @@ func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, "part-0."+s.Format)
 	}
-	var newWriter func(io.Writer) ResultWriter
+	var newWriter func(io.Writer) (ResultWriter, error)
 	switch s.Format {
 	case "csv":
-		newWriter = func(w io.Writer) ResultWriter {
-			return &csvWriter{w: w, schema: s.Schema, loc: loc, cols: make([]formattedColumn, s.Schema.NumFields()), header: true}
+		newWriter = func(w io.Writer) (ResultWriter, error) {
+			return &csvWriter{w: w, schema: s.Schema, loc: loc, cols: make([]formattedColumn, s.Schema.NumFields()), header: true}, nil
 		}
 	case "json":
-		newWriter = func(w io.Writer) ResultWriter { return NewJSONWriter(w, s.Schema, loc, s.TimestampStandard) }
+		newWriter = func(w io.Writer) (ResultWriter, error) {
+			return NewJSONWriter(w, s.Schema, loc, s.TimestampStandard), nil
+		}
+	case "parquet":
+		codec, ok := ParquetCompression(s.ParquetCompression)
+		if !ok {
+			return nil, fmt.Errorf("filesystem sink: unknown parquet compression %q", s.ParquetCompression)
+		}
+		newWriter = func(w io.Writer) (ResultWriter, error) { return NewParquetWriter(w, s.Schema, codec, nil) }
 	default:
 		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
 	}
@@ -230,7 +249,12 @@ func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filesystem sink: %w", err)
 	}
-	return &fileSinkWriter{f: f, w: newWriter(f), sink: s}, nil
+	w, err := newWriter(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("filesystem sink: %w", err)
+	}
+	return &fileSinkWriter{f: f, w: w, sink: s}, nil
 }
 
 // String describes the sink for EXPLAIN and messages.

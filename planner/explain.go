@@ -82,7 +82,10 @@ func (p *Plan) Explain() string {
 		depth++
 	}
 	src := p.Source
-	if src.Stream != nil {
+	if src.Generate != nil {
+		add(depth, "TableSourceScan(table=[%s], %s, splits=[1], fields=[%s])",
+			p.Table.Name, src.Generate.Explain(), strings.Join(fieldNames(src.Schema), ", "))
+	} else if src.Stream != nil {
 		add(depth, "TableSourceScan(table=[%s], connector=[stdin], format=[%s], splits=[1], unbounded until the input ends, fields=[%s])",
 			p.Table.Name, src.Format, strings.Join(fieldNames(src.Schema), ", "))
 	} else {

@@ -138,6 +138,13 @@ func planSink(t *catalog.Table) (*Sink, error) {
 // change the written text are refused unless they name the defaults, which
 // is all the csv writer can write yet.
 func planFileSink(t *catalog.Table, conn sql.Option, s *Sink) (*Sink, error) {
+	if format, ok := t.Options.Lookup("format"); ok && !contains(fileFormats, format.Value) {
+		if format.Value == "parquet" {
+			return planParquetSink(t, conn, s)
+		}
+		return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported for writing: %s)%s",
+			format.Value, strings.Join(sinkFileFormats, ", "), catalog.DidYouMean(format.Value, sinkFileFormats))
+	}
 	path, format, err := checkFilesystemOptions(t, conn)
 	if err != nil {
 		return nil, err
@@ -161,5 +168,46 @@ func planFileSink(t *catalog.Table, conn sql.Option, s *Sink) (*Sink, error) {
 		}
 	}
 	s.File = &exec.FileSink{Path: path.Value, Format: format.Value, TimestampStandard: f.json.TimestampStandard}
+	return s, nil
+}
+
+// sinkFileFormats are the formats a filesystem sink writes: those it reads
+// and parquet, which it only writes so far.
+var sinkFileFormats = append(append([]string(nil), fileFormats...), "parquet")
+
+// parquetSinkOptions are the WITH keys of a parquet sink besides the
+// connector's. Flink hands 'parquet.*' keys to parquet-mr; wsql knows
+// the codec one.
+var parquetSinkOptions = []string{"parquet.compression"}
+
+// planParquetSink checks a filesystem sink of format parquet: the
+// connector's options and 'parquet.compression', no csv or json ones.
+func planParquetSink(t *catalog.Table, conn sql.Option, s *Sink) (*Sink, error) {
+	known := append(append([]string(nil), filesystemOptions...), parquetSinkOptions...)
+	for _, o := range t.Options {
+		if contains(known, o.Key) {
+			continue
+		}
+		for _, f := range fileFormats {
+			if contains(formatOptions[f], o.Key) {
+				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' belongs to format '%s', but table %s has format 'parquet'", o.Key, f, t.Name)
+			}
+		}
+		return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'filesystem' with format 'parquet'%s",
+			o.Key, catalog.DidYouMean(o.Key, known))
+	}
+	path, ok := t.Options.Lookup("path")
+	if !ok || path.Value == "" {
+		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'path' option for connector 'filesystem'", t.Name)
+	}
+	if _, err := readFormatOptions(t); err != nil { // 'scan.watermark.idle-timeout'
+		return nil, err
+	}
+	codec, _ := t.Options.Lookup("parquet.compression")
+	if _, ok := exec.ParquetCompression(codec.Value); !ok {
+		return nil, sql.Errorf(sql.ErrInvalid, codec.At, "option 'parquet.compression' must be one of %s, got '%s'",
+			strings.Join(exec.ParquetCompressions, ", "), codec.Value)
+	}
+	s.File = &exec.FileSink{Path: path.Value, Format: "parquet", ParquetCompression: codec.Value}
 	return s, nil
 }

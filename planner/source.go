@@ -36,12 +36,17 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 	if !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s has no 'connector' option", t.Name)
 	}
-	if conn.Value == "stdin" {
+	switch conn.Value {
+	case "stdin":
 		return planStdinSource(t, conn, opts)
-	}
-	if conn.Value != "filesystem" {
-		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: filesystem, stdin)%s",
-			conn.Value, catalog.DidYouMean(conn.Value, []string{"filesystem", "stdin"}))
+	case "datagen":
+		return planDatagenSource(t, opts)
+	case "nexmark":
+		return planNexmarkSource(t, conn, opts)
+	case "filesystem":
+	default:
+		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: filesystem, stdin, datagen, nexmark)%s",
+			conn.Value, catalog.DidYouMean(conn.Value, []string{"filesystem", "stdin", "datagen", "nexmark"}))
 	}
 	path, format, err := checkFilesystemOptions(t, conn)
 	if err != nil {

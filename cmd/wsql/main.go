@@ -23,7 +23,12 @@ usage:
   wsql [flags]                on a terminal: the interactive shell (\help inside)
 
 flags:
-  --format table|csv   result format (default: table on a terminal, csv otherwise)
+  --format table|csv|json|arrow
+                  result format (default: table on a terminal, csv otherwise);
+                  json: one object per row; arrow: an Arrow IPC stream (binary,
+                  one result per run)
+  --output FILE   write results to FILE (created or truncated) instead of
+                  stdout; the run summary stays on stderr
 `
 
 func main() {
@@ -31,11 +36,12 @@ func main() {
 }
 
 // run is main without the process: it returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("wsql", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "")
 	script := fs.String("e", "", "")
+	output := fs.String("output", "", "")
 	if err := fs.Parse(args); err != nil {
 		return usageError(stderr, err.Error())
 	}
@@ -60,6 +66,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fmt.Sprintf("unknown command %q", rest[0]))
 	} else if *script == "" {
 		if isTerminal(stdin) {
+			if *output != "" {
+				return usageError(stderr, "--output is for scripts (run, -e or stdin), not the interactive shell")
+			}
 			return runShell(*format, stdout, stderr)
 		}
 		scriptFromStdin = true
@@ -71,9 +80,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		*script = string(b)
 	}
 
+	results := stdout // where results and EXPLAIN text go
+	if *output == "" && *format == "arrow" && isTerminal(stdout) {
+		return usageError(stderr, "--format arrow is binary output: redirect stdout or use --output")
+	}
 	newWriter, err := writerFor(*format, stdout)
 	if err != nil {
 		return usageError(stderr, err.Error())
+	}
+	if *output != "" {
+		f, err := os.Create(*output)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
+		}
+		defer func() {
+			if err := f.Close(); err != nil && code == 0 {
+				fmt.Fprintf(stderr, "error: %v\n", err)
+				code = 1
+			}
+		}()
+		results = f
+		if newWriter, err = writerFor(*format, f); err != nil {
+			return usageError(stderr, err.Error())
+		}
+	}
+	onText := func(s string) { fmt.Fprint(results, s) }
+	if *format == "arrow" {
+		onText = func(s string) { fmt.Fprint(stdout, s) } // EXPLAIN is text, not Arrow
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -85,9 +119,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = wsql.New(opts...).Run(ctx, *script, wsql.Output{
 		NewWriter: newWriter,
 		OnSummary: func(s wsql.Summary) { fmt.Fprintf(stderr, "wsql: %s\n", s) },
-		OnText:    func(s string) { fmt.Fprint(stdout, s) },
+		OnText:    onText,
 		OnNotice:  func(s string) { fmt.Fprintln(stderr, s) },
-		Stdout:    stdout,
+		Stdout:    stdout, // the 'print' connector: a sink, not a result
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -101,25 +135,40 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // writerFor picks the result format: --format wins, else a table on a
-// terminal and CSV in a pipe.
-func writerFor(format string, stdout io.Writer) (func(wsql.ResultInfo) (wsql.ResultWriter, error), error) {
+// terminal and CSV in a pipe. Results are written to out.
+func writerFor(format string, out io.Writer) (func(wsql.ResultInfo) (wsql.ResultWriter, error), error) {
 	if format == "" {
 		format = "csv"
-		if isTerminal(stdout) {
+		if isTerminal(out) {
 			format = "table"
 		}
 	}
 	switch format {
 	case "csv":
 		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
-			return wsql.NewCSVWriter(stdout, r.Schema, r.Location), nil
+			return wsql.NewCSVWriter(out, r.Schema, r.Location), nil
 		}, nil
 	case "table":
 		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
-			return wsql.NewTableWriter(stdout, r.Schema, r.Location), nil
+			return wsql.NewTableWriter(out, r.Schema, r.Location), nil
+		}, nil
+	case "json":
+		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+			return wsql.NewJSONWriter(out, r.Schema, r.Location), nil
+		}, nil
+	case "arrow":
+		// An Arrow IPC stream ends with its end-of-stream marker: a second
+		// stream after it is not read by pyarrow or DuckDB, and streams of
+		// different schemas cannot be merged. So one result per run.
+		results := 0
+		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+			if results++; results > 1 {
+				return nil, errors.New("--format arrow writes one result (one Arrow IPC stream), but the script has more than one query, SHOW, DESCRIBE or SET; run them separately")
+			}
+			return wsql.NewArrowWriter(out, r.Schema), nil
 		}, nil
 	}
-	return nil, fmt.Errorf("unknown format %q (want table or csv)", format)
+	return nil, fmt.Errorf("unknown format %q (want table, csv, json or arrow)", format)
 }
 
 func isTerminal(f any) bool {

@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 )
 
@@ -87,4 +90,77 @@ func TestStdinTableFromPipe(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	require.True(t, strings.HasPrefix(stdout, "usr,n\ncarol,3\nalice,5\nbob,4\n"), stdout)
 	require.Contains(t, stderr, "42 rows read, 2 late rows dropped")
+}
+
+func TestJSONFormat(t *testing.T) {
+	t.Chdir("../..")
+	code, stdout, stderr := runCLI(t, "", "--format", "json", "run", "testdata/examples/clicks.sql")
+	require.Equal(t, 0, code, stderr)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	require.Len(t, lines, 10)
+	require.True(t, strings.HasPrefix(lines[0], `{"usr":"`), lines[0])
+	require.Contains(t, stderr, "10 result rows")
+}
+
+// --format arrow --output FILE writes one Arrow IPC stream, read back
+// with ipc.NewReader; the summary stays on stderr and stdout is empty.
+func TestArrowFormatToOutputFile(t *testing.T) {
+	t.Chdir("../..")
+	out := filepath.Join(t.TempDir(), "clicks.arrow")
+	code, stdout, stderr := runCLI(t, "", "run", "--format", "arrow", "--output", out, "testdata/examples/clicks.sql")
+	require.Equal(t, 0, code, stderr)
+	require.Empty(t, stdout)
+	require.Contains(t, stderr, "10 result rows")
+
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	f, err := os.Open(out)
+	require.NoError(t, err)
+	defer f.Close()
+	rd, err := ipc.NewReader(f, ipc.WithAllocator(mem))
+	require.NoError(t, err)
+	defer rd.Release()
+	var names []string
+	for _, fld := range rd.Schema().Fields() {
+		names = append(names, fld.Name)
+	}
+	require.Equal(t, []string{"usr", "wstart", "wend", "n", "total"}, names)
+	rows := int64(0)
+	for rd.Next() {
+		rows += rd.RecordBatch().NumRows()
+	}
+	require.NoError(t, rd.Err())
+	require.Equal(t, int64(10), rows)
+}
+
+// --output with several results appends them in order; arrow refuses a
+// second result.
+func TestOutputFileAndArrowErrors(t *testing.T) {
+	t.Chdir("../..")
+	sql, err := os.ReadFile("testdata/examples/clicks.sql")
+	require.NoError(t, err)
+	twice := string(sql) + "\nSELECT COUNT(*) AS c FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' HOUR);"
+	out := filepath.Join(t.TempDir(), "out.csv")
+	require.NoError(t, os.WriteFile(out, []byte("old contents\n"), 0o644))
+	code, stdout, stderr := runCLI(t, "", "--output", out, "-e", twice)
+	require.Equal(t, 0, code, stderr)
+	require.Empty(t, stdout)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(b), "usr,wstart,wend,n,total\n"), string(b))
+	require.Contains(t, string(b), "\nc\n", "the second result follows the first")
+	require.NotContains(t, string(b), "old contents")
+	require.Equal(t, 2, strings.Count(stderr, "wsql: "), stderr)
+
+	code, _, stderr = runCLI(t, "", "--format", "arrow", "--output", filepath.Join(t.TempDir(), "x.arrow"), "-e", twice)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "--format arrow writes one result")
+
+	code, _, stderr = runCLI(t, "", "--output", filepath.Join(t.TempDir(), "no-such-dir", "x.csv"), "-e", string(sql))
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "no-such-dir")
+
+	code, _, stderr = runCLI(t, "", "--format", "xml", "--output", out, "-e", string(sql))
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, `unknown format "xml" (want table, csv, json or arrow)`)
 }

@@ -39,7 +39,7 @@ Meta commands:
   \help              this help (also: help)
   \d                 list tables and views
   \d NAME            describe a table or view
-  \format csv|table  result format
+  \format table|csv|json  result format
   \timing [on|off]   print the elapsed time after each statement
   \q                 quit (also: quit, exit, Ctrl-D)
 Ctrl-C cancels a running query or the statement being typed; twice at an
@@ -55,7 +55,7 @@ type shell struct {
 	engine         *wsql.Engine
 	in             LineSource
 	stdout, stderr io.Writer
-	format         string // "table" or "csv"
+	format         string // "table", "csv" or "json"
 	timing         bool
 	// watchInterrupt, if set, is called as a statement starts with the
 	// function that cancels it (what Ctrl-C does while a query runs); the
@@ -190,8 +190,12 @@ func (s *shell) meta(ctx context.Context, cmd string) (quit bool) {
 			fmt.Fprintf(s.stdout, "Format is %s.\n", s.format)
 			return false
 		}
-		if len(args) != 1 || (args[0] != "csv" && args[0] != "table") {
-			fmt.Fprintln(s.stderr, `error: \format takes csv or table`)
+		if len(args) == 1 && args[0] == "arrow" {
+			fmt.Fprintln(s.stderr, `error: \format arrow is binary output, not for a terminal: run wsql --format arrow --output FILE -e '...' instead`)
+			return false
+		}
+		if len(args) != 1 || !contains(shellFormats, args[0]) {
+			fmt.Fprintln(s.stderr, `error: \format takes table, csv or json`)
 			return false
 		}
 		s.format = args[0]
@@ -232,9 +236,24 @@ func (s *shell) exec(ctx context.Context, text string) bool {
 	return false
 }
 
+// shellFormats are the result formats of \format (arrow is binary).
+var shellFormats = []string{"table", "csv", "json"}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *shell) newWriter(r wsql.ResultInfo) (wsql.ResultWriter, error) {
-	if s.format == "csv" {
+	switch s.format {
+	case "csv":
 		return wsql.NewCSVWriter(s.stdout, r.Schema, r.Location), nil
+	case "json":
+		return wsql.NewJSONWriter(s.stdout, r.Schema, r.Location), nil
 	}
 	return wsql.NewTableWriter(s.stdout, r.Schema, r.Location), nil
 }
@@ -287,7 +306,7 @@ func (s *shell) complete(line []rune, pos int) (word string, candidates []string
 		case `\d`:
 			add(s.engine.TableNames(), false)
 		case `\format`:
-			add([]string{"csv", "table"}, false)
+			add(shellFormats, false)
 		case `\timing`:
 			add([]string{"on", "off"}, false)
 		}

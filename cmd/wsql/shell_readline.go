@@ -26,10 +26,12 @@ func runShell(format string, stdout, stderr io.Writer) int {
 	sh := newShell(e, nil, stdout, stderr)
 	switch format {
 	case "", "table":
-	case "csv":
-		sh.format = "csv"
+	case "csv", "json":
+		sh.format = format
+	case "arrow":
+		return usageError(stderr, "--format arrow is binary output: redirect stdout or use --output with a script")
 	default:
-		return usageError(stderr, fmt.Sprintf("unknown format %q (want table or csv)", format))
+		return usageError(stderr, fmt.Sprintf("unknown format %q (want table, csv, json or arrow)", format))
 	}
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:            prompt,

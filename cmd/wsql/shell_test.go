@@ -128,7 +128,7 @@ func TestShellFormatAndTiming(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "Format is csv.\nTiming is on.\nusr,wstart,n\n")
 	require.Regexp(t, `\nTime: \d+\.\d{3} ms\nTiming is off\.\nFormat is csv\.\n$`, r.stdout)
-	require.Contains(t, r.stderr, `\format takes csv or table`)
+	require.Contains(t, r.stderr, `\format takes table, csv or json`)
 }
 
 // Ctrl-C while a statement runs cancels its context; the shell goes on.
@@ -229,4 +229,12 @@ func TestSplitStatements(t *testing.T) {
 	require.True(t, isBlank("  -- x\n /* y */\n"))
 	require.False(t, isBlank("/* open\n"))
 	require.False(t, isBlank("SELECT"))
+}
+
+func TestShellJSONFormatAndArrowRefused(t *testing.T) {
+	t.Chdir("../..")
+	r := runShellLines(t, nil, append(script(createClicks), `\format arrow`, `\format json`, selectClicks)...)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, `\format arrow is binary output`)
+	require.Contains(t, r.stdout, "Format is json.\n{\"usr\":")
 }

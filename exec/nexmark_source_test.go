@@ -1,0 +1,130 @@
+package exec
+
+import (
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+)
+
+func nexmarkSchema(table string) (*arrow.Schema, []int) {
+	var fields []arrow.Field
+	var cols []int
+	for i, c := range NexmarkColumns(table) {
+		fields = append(fields, arrow.Field{Name: c.Name, Type: c.Type})
+		cols = append(cols, i)
+	}
+	return arrow.NewSchema(fields, nil), cols
+}
+
+func newNexmark(table string, events, seed int64) (*NexmarkSource, *arrow.Schema) {
+	schema, cols := nexmarkSchema(table)
+	return &NexmarkSource{Table: table, Columns: cols, EventsNum: events, Rate: 1000, TimeStart: 1_700_000_000_000, Seed: seed}, schema
+}
+
+func TestNexmarkMixOverFiveThousandEvents(t *testing.T) {
+	want := map[string]int{"person": 100, "auction": 300, "bid": 4600}
+	for table, n := range want {
+		g, schema := newNexmark(table, 5000, 0)
+		require.Equal(t, int64(n), g.Rows(), table)
+		require.Len(t, drainGenerator(t, g, schema, 4096), n, table)
+	}
+	// A partial cycle: events 0..53 hold persons 0, 50; auctions 1-3, 51-53.
+	for table, n := range map[string]int64{"person": 2, "auction": 6, "bid": 46} {
+		g, _ := newNexmark(table, 54, 0)
+		require.Equal(t, n, g.Rows(), table)
+	}
+	// The k-th row of each table is the event the mix puts there.
+	g, _ := newNexmark("bid", -1, 0)
+	require.Equal(t, []int64{4, 49, 54}, []int64{g.EventID(0), g.EventID(45), g.EventID(46)})
+	g, _ = newNexmark("auction", -1, 0)
+	require.Equal(t, []int64{1, 3, 51}, []int64{g.EventID(0), g.EventID(2), g.EventID(3)})
+	g, _ = newNexmark("person", -1, 0)
+	require.Equal(t, []int64{0, 50}, []int64{g.EventID(0), g.EventID(1)})
+	require.False(t, g.Bounded())
+}
+
+func TestNexmarkIsDeterministicWhateverTheBatchSize(t *testing.T) {
+	for _, table := range NexmarkTables() {
+		g, schema := newNexmark(table, 3000, 42)
+		want := drainGenerator(t, g, schema, 4096)
+		for _, size := range []int{1, 7} {
+			require.Equal(t, want, drainGenerator(t, g, schema, size), "%s at batch size %d", table, size)
+		}
+		other, _ := newNexmark(table, 3000, 43)
+		require.NotEqual(t, want, drainGenerator(t, other, schema, 4096))
+	}
+}
+
+func TestNexmarkEventTimeFollowsTheRate(t *testing.T) {
+	for _, table := range NexmarkTables() {
+		g, schema := newNexmark(table, 5000, 0)
+		g.Rate = 3 // 3 events per second: event i at start + i*1000/3 ms
+		ts := schema.FieldIndices("dateTime")[0]
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		r, err := g.Open(mem, schema, 100)
+		require.NoError(t, err)
+		var k int64
+		last := int64(-1)
+		for {
+			b, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			require.NoError(t, err)
+			if b.End {
+				continue
+			}
+			col := b.Record.Column(ts).(*array.Timestamp)
+			for i := range col.Len() {
+				v := int64(col.Value(i))
+				require.Equal(t, g.TimeStart+g.EventID(k)*1000/3, v)
+				require.GreaterOrEqual(t, v, last, "event time never decreases")
+				last = v
+				k++
+			}
+			b.Record.Release()
+		}
+		require.NoError(t, r.Close())
+		mem.AssertSize(t, 0)
+		require.Equal(t, g.Rows(), k)
+	}
+}
+
+func TestNexmarkBidsReferenceRecentAuctionsAndPersons(t *testing.T) {
+	g, schema := newNexmark("bid", 20000, 0)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	r, err := g.Open(mem, schema, 4096)
+	require.NoError(t, err)
+	defer r.Close()
+	var k int64
+	for {
+		b, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err)
+		if b.End {
+			continue
+		}
+		auction := b.Record.Column(0).(*array.Int64)
+		bidder := b.Record.Column(1).(*array.Int64)
+		price := b.Record.Column(2).(*array.Int64)
+		for i := range auction.Len() {
+			id := g.EventID(k)
+			lastAuction := nexmarkFirstAuctionID + lastBase0AuctionID(id)
+			require.True(t, auction.Value(i) >= nexmarkFirstAuctionID && auction.Value(i) <= lastAuction+nexmarkAuctionIDLead, "auction %d at event %d", auction.Value(i), id)
+			lastPerson := nexmarkFirstPersonID + lastBase0PersonID(id)
+			require.True(t, bidder.Value(i) >= nexmarkFirstPersonID && bidder.Value(i) <= lastPerson+nexmarkPersonIDLead+1)
+			require.True(t, price.Value(i) >= 100 && price.Value(i) <= 100_000_000)
+			k++
+		}
+		b.Record.Release()
+	}
+	require.Equal(t, int64(18400), k)
+}
