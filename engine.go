@@ -63,6 +63,9 @@ func New(opts ...Option) *Engine {
 // Schema is the Arrow schema of a result: its column names and types.
 type Schema = arrow.Schema
 
+// RecordBatch is one batch of result rows, as ResultWriter receives it.
+type RecordBatch = arrow.RecordBatch
+
 // ResultWriter receives a statement's result batches as they are produced
 // (for a query: as windows fire). It does not own the batches it is given.
 // Close is called once after the last batch.

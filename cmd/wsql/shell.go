@@ -64,6 +64,8 @@ type shell struct {
 
 	mu      sync.Mutex // pending is read by completion, on readline's goroutine
 	pending string     // the lines of an unfinished statement
+	// status, when stderr is a terminal, shows the running query's progress
+	status *statusLine
 }
 
 func newShell(e *wsql.Engine, in LineSource, stdout, stderr io.Writer) *shell {
@@ -215,13 +217,26 @@ func (s *shell) exec(ctx context.Context, text string) bool {
 		defer s.watchInterrupt(cancel)()
 	}
 	start := time.Now()
-	err := s.engine.Run(runCtx, text, wsql.Output{
+	out := wsql.Output{
 		NewWriter: s.newWriter,
 		OnSummary: func(sum wsql.Summary) { fmt.Fprintf(s.stderr, "wsql: %s\n", sum) },
 		OnText:    func(t string) { fmt.Fprint(s.stdout, t) },
 		OnNotice:  func(n string) { fmt.Fprintln(s.stderr, n) },
 		Stdout:    s.stdout,
-	})
+	}
+	if s.status != nil {
+		out.OnProgress = s.status.update
+		next := out.NewWriter
+		out.NewWriter = func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+			w, err := next(r)
+			return statusClearing{w, s.status}, err
+		}
+		defer s.status.clear()
+	}
+	err := s.engine.Run(runCtx, text, out)
+	if s.status != nil {
+		s.status.clear()
+	}
 	if s.timing {
 		fmt.Fprintf(s.stdout, "Time: %.3f ms\n", float64(time.Since(start).Microseconds())/1000)
 	}
@@ -382,4 +397,16 @@ func matchCase(rest, typed string) string {
 		}
 	}
 	return rest
+}
+
+// statusClearing erases the status line before each result batch is
+// printed, so results and the line never mix.
+type statusClearing struct {
+	wsql.ResultWriter
+	status *statusLine
+}
+
+func (w statusClearing) WriteBatch(rec wsql.RecordBatch) error {
+	w.status.clear()
+	return w.ResultWriter.WriteBatch(rec)
 }

@@ -24,6 +24,9 @@ import (
 func runShell(format string, stdout, stderr io.Writer) int {
 	e := wsql.New()
 	sh := newShell(e, nil, stdout, stderr)
+	if isTerminal(stderr) {
+		sh.status = &statusLine{w: stderr} // never drawn into a pipe
+	}
 	switch format {
 	case "", "table":
 	case "csv", "json":

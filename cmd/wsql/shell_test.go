@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"github.com/wsql/wsql"
@@ -237,4 +238,18 @@ func TestShellJSONFormatAndArrowRefused(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stderr, `\format arrow is binary output`)
 	require.Contains(t, r.stdout, "Format is json.\n{\"usr\":")
+}
+
+// The status line shows a running query's progress and is erased before
+// results and at the end, so it never mixes with them.
+func TestStatusLineDrawsAndClears(t *testing.T) {
+	var errOut bytes.Buffer
+	st := &statusLine{w: &errOut}
+	st.update(wsql.Progress{RowsRead: 1000, Watermark: 60_000, OpenWindows: 3, LateDropped: 2, Elapsed: 2 * time.Second})
+	require.Contains(t, errOut.String(), "1000 rows (500 rows/s) · watermark 1970-01-01 00:01:00.000 · 3 open windows · 2 late · 2s")
+	st.clear()
+	require.True(t, strings.HasSuffix(errOut.String(), "\r\x1b[K"))
+	n := errOut.Len()
+	st.clear() // idempotent: nothing drawn, nothing erased
+	require.Equal(t, n, errOut.Len())
 }
