@@ -59,12 +59,13 @@ func (s *DatagenSource) Rows() int64 {
 		if !f.Sequence {
 			continue
 		}
-		n := int64(math.MaxInt64)
-		if f.End-f.Start < math.MaxInt64 && f.End >= f.Start {
-			n = f.End - f.Start + 1
-		}
-		if f.End < f.Start {
+		var n int64 // values in [Start, End], at most MaxInt64
+		if span := uint64(f.End) - uint64(f.Start); f.End < f.Start {
 			n = 0
+		} else if span >= math.MaxInt64 {
+			n = math.MaxInt64
+		} else {
+			n = int64(span) + 1
 		}
 		if total < 0 || n < total {
 			total = n

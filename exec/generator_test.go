@@ -3,6 +3,7 @@ package exec
 import (
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -151,6 +152,13 @@ func TestDatagenSequenceEndsTheSource(t *testing.T) {
 	g.Fields[0].Sequence = false
 	g.NumberOfRows = -1
 	require.False(t, g.Bounded())
+
+	whole := &DatagenSource{NumberOfRows: -1, Fields: []DatagenField{{Sequence: true, Start: math.MinInt64, End: math.MaxInt64}}}
+	require.Equal(t, int64(math.MaxInt64), whole.Rows(), "a sequence over all of int64 does not overflow")
+
+	dec := arrow.NewSchema([]arrow.Field{{Name: "d", Type: &arrow.Decimal128Type{Precision: 5, Scale: 2}}}, nil)
+	g = &DatagenSource{NumberOfRows: -1, Fields: []DatagenField{{Name: "d", Sequence: true, Start: -1, End: 1}}}
+	require.Equal(t, []string{"-1", "0", "1"}, drainGenerator(t, g, dec, 7), "a DECIMAL sequence counts whole numbers (not -0.01, 0, 0.01)")
 }
 
 func TestDatagenPacesOnlyWhenThrottled(t *testing.T) {

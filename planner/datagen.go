@@ -32,6 +32,14 @@ const (
 // physical columns: each random (the default) or a sequence, the source
 // bounded by 'number-of-rows' or by a sequence's end, else unbounded.
 //
+// Defaults: a random integer spans its type (as Flink), a DECIMAL its
+// precision (up to 18 digits), FLOAT and DOUBLE [0, 1] (Flink's span the
+// whole type, of little use), a STRING is 100 random hex digits, and
+// TIMESTAMP, TIMESTAMP_LTZ and DATE are "now" by the injected clock, or
+// random within 'max-past' before it (DATE too, in whole days). A sequence
+// needs 'start' and 'end' and suits integers, DECIMAL (whole numbers),
+// FLOAT, DOUBLE and STRING (the number as text).
+//
 // Pacing: 'rows-per-second' (default 10000, as Flink; 0 for no limit)
 // paces the read only under the system clock (Options.Clock nil or
 // rowtime.SystemClock). Under any other clock, such as the manual clock of
