@@ -228,8 +228,8 @@ func (d *CSVDecoder) Next() (arrow.RecordBatch, error) {
 	}
 	for d.nrows < d.batchSize {
 		line, raw, err := d.readRecord()
-		if err == errCSVYield {
-			break
+		if err == errCSVYield || err == errNoData {
+			break // errNoData: a followed file has nothing more yet
 		}
 		if err != nil {
 			d.err = err
@@ -418,6 +418,9 @@ func (d *CSVDecoder) more(need int) error {
 		if err == io.EOF {
 			d.eof = true
 			return nil
+		}
+		if err == errNoData {
+			return err // not sticky: Next returns what it has, maybe nothing
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", d.source, err)

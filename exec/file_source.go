@@ -50,6 +50,11 @@ type FileSource struct {
 	// rows for this long of processing time stops holding the watermark
 	// back. Zero: splits never go idle.
 	IdleTimeout time.Duration
+	// MonitorInterval is 'source.monitor-interval': when set, the read is
+	// unbounded (see followReader): every file is followed as it grows and,
+	// for a directory, new files are picked up as new splits, polling
+	// every interval. Zero: a bounded read of the files as they are.
+	MonitorInterval time.Duration
 }
 
 // BatchReader yields the batches of one read of a source, split by split.
@@ -57,6 +62,9 @@ type BatchReader interface {
 	// Next returns the next batch with the split it came from; once per
 	// split, after its last batch, the end of that split (Record nil, End
 	// set); io.EOF once every split has ended. The caller owns Record.
+	// An unbounded reader (followReader) may also return a step with
+	// neither Record nor End: nothing new for now (Split is then
+	// meaningless); NumSplits may have grown since.
 	Next() (SplitBatch, error)
 	// NumSplits is the number of splits the read interleaves.
 	NumSplits() int
@@ -140,6 +148,9 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 	if size <= 0 {
 		size = DefaultBatchSize
 	}
+	if s.MonitorInterval > 0 && s.Stream == nil {
+		return s.openFollow(paths, mem, size)
+	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
 	csvOpts, jsonOpts := s.CSV, s.JSON
 	if s.BadRowsPath != "" {
@@ -163,20 +174,26 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 			}
 			f = file
 		}
-		var dec splitDecoder
-		switch s.Format {
-		case "json":
-			dec = NewJSONDecoder(f, p, s.Schema, jsonOpts, mem, size)
-		case "csv", "":
-			dec = NewCSVDecoder(f, p, s.Schema, csvOpts, mem, size)
-		default:
+		dec, err := s.newDecoder(f, p, csvOpts, jsonOpts, mem, size)
+		if err != nil {
 			f.Close()
 			r.Close()
-			return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+			return nil, err
 		}
 		r.splits[i] = fileSplit{f: f, dec: dec}
 	}
 	return r, nil
+}
+
+// newDecoder returns the decoder of the source's format over one split.
+func (s *FileSource) newDecoder(f io.Reader, name string, csvOpts CSVOptions, jsonOpts JSONOptions, mem memory.Allocator, size int) (splitDecoder, error) {
+	switch s.Format {
+	case "json":
+		return NewJSONDecoder(f, name, s.Schema, jsonOpts, mem, size), nil
+	case "csv", "":
+		return NewCSVDecoder(f, name, s.Schema, csvOpts, mem, size), nil
+	}
+	return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
 }
 
 // chainBadRow calls the caller's hook, if any, and then the file's.

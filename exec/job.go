@@ -333,6 +333,9 @@ func (p *plainStage) stats() windowop.Stats { return windowop.Stats{RowsIn: p.ro
 // split it came from and when a split ends, then ends the input. assigner
 // is nil when the pipeline has no event time.
 func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
+	if f, ok := r.(interface{ follow(context.Context) }); ok {
+		f.follow(ctx) // an unbounded read waits until ctx is cancelled
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -343,6 +346,15 @@ func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner
 		}
 		if err != nil {
 			return err
+		}
+		if b.Record == nil && !b.End {
+			// nothing new (an unbounded read): splits may have joined or gone idle
+			if assigner != nil {
+				if err := assigner.Refresh(r.NumSplits()); err != nil {
+					return err
+				}
+			}
+			continue
 		}
 		if b.End {
 			if assigner != nil {

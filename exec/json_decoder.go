@@ -175,8 +175,8 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 	b := &d.batch
 	for b.nrows < d.batchSize {
 		raw, line, err := d.readLine()
-		if err == errCSVYield {
-			break
+		if err == errCSVYield || err == errNoData {
+			break // errNoData: a followed file has nothing more yet
 		}
 		if err != nil {
 			d.err = err
@@ -289,6 +289,9 @@ func (d *JSONDecoder) more(need int) error {
 		if err == io.EOF {
 			d.eof = true
 			return nil
+		}
+		if err == errNoData {
+			return err // not sticky: Next returns what it has, maybe nothing
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", d.source, err)

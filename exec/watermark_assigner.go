@@ -51,7 +51,25 @@ func NewWatermarkAssigner(index int, wm *rowtime.CombinedWatermark, next windowo
 }
 
 // SelectSplit says that the batches that follow come from split.
-func (a *WatermarkAssigner) SelectSplit(split int) { a.split = split }
+func (a *WatermarkAssigner) SelectSplit(split int) {
+	a.grow(split + 1)
+	a.split = split
+}
+
+// Refresh is called when a followed source has nothing new: it registers
+// the splits the source added (it now has n) and forwards the watermark if
+// splits that went idle were holding it back.
+func (a *WatermarkAssigner) Refresh(n int) error {
+	a.grow(n)
+	return a.ProcessWatermark(a.wm.Refresh())
+}
+
+// grow adds splits to the combined watermark until it has n.
+func (a *WatermarkAssigner) grow(n int) {
+	for a.wm.NumSplits() < n {
+		a.wm.AddSplit()
+	}
+}
 
 // EndSplit says that split delivers no more rows and forwards the watermark
 // if the split was holding it back.

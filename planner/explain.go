@@ -89,8 +89,8 @@ func (p *Plan) Explain() string {
 		add(depth, "TableSourceScan(table=[%s], connector=[stdin], format=[%s], splits=[1], unbounded until the input ends, fields=[%s])",
 			p.Table.Name, src.Format, strings.Join(fieldNames(src.Schema), ", "))
 	} else {
-		add(depth, "TableSourceScan(table=[%s], connector=[filesystem], path=[%s], format=[%s], splits=[%d], fields=[%s])",
-			p.Table.Name, src.Path, src.Format, src.NumSplits(), strings.Join(fieldNames(src.Schema), ", "))
+		add(depth, "TableSourceScan(table=[%s], connector=[filesystem], path=[%s], format=[%s], splits=[%d]%s, fields=[%s])",
+			p.Table.Name, src.Path, src.Format, src.NumSplits(), monitorText(src.MonitorInterval), strings.Join(fieldNames(src.Schema), ", "))
 	}
 	return strings.Join(lines, "\n") + "\n"
 }
@@ -104,16 +104,31 @@ func (p *Plan) emitText() string {
 	return "per row: max over the rows before it"
 }
 
+// monitorText shows 'source.monitor-interval' when it is set: the read is
+// unbounded, and splits may join as files appear.
+func monitorText(d time.Duration) string {
+	if d <= 0 {
+		return ""
+	}
+	return ", monitor-interval=[" + durationText(d) + "], unbounded"
+}
+
+// durationText shows a duration option in ms units (Millis), or Go's form
+// below a millisecond.
+func durationText(d time.Duration) string {
+	if d%time.Millisecond != 0 {
+		return d.String()
+	}
+	return Millis(d.Milliseconds())
+}
+
 // idleText shows 'scan.watermark.idle-timeout' when it is set.
 func (p *Plan) idleText() string {
 	d := p.Source.IdleTimeout
 	if d <= 0 {
 		return ""
 	}
-	if d%time.Millisecond != 0 {
-		return ", idle-timeout=[" + d.String() + "]"
-	}
-	return ", idle-timeout=[" + Millis(d.Milliseconds()) + "]"
+	return ", idle-timeout=[" + durationText(d) + "]"
 }
 
 func (p *Plan) projectText() string {

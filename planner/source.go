@@ -17,7 +17,7 @@ import (
 // formatOptions those of each format, which a table of another format
 // must not carry.
 var (
-	filesystemOptions = []string{"connector", "path", "format", "scan.watermark.idle-timeout"}
+	filesystemOptions = []string{"connector", "path", "format", "scan.watermark.idle-timeout", "source.monitor-interval"}
 	formatOptions     = map[string][]string{
 		"csv": {"csv.field-delimiter", "csv.quote-character", "csv.ignore-parse-errors",
 			"csv.null-literal", "csv.allow-comments", "csv.ignore-first-line"},
@@ -70,6 +70,9 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 		BatchSize:   opts.BatchSize,
 		IdleTimeout: f.idle,
 		BadRowsPath: opts.BadRowsPath,
+		// 'source.monitor-interval': unbounded, following the files as they
+		// grow and the directory as files appear (exec.FileSource).
+		MonitorInterval: f.monitor,
 	}, nil
 }
 
@@ -165,9 +168,10 @@ func checkFilesystemOptions(t *catalog.Table, conn sql.Option) (path, format sql
 
 // fileFormat is what a filesystem table's options say about its format.
 type fileFormat struct {
-	csv  exec.CSVOptions
-	json exec.JSONOptions
-	idle time.Duration
+	csv     exec.CSVOptions
+	json    exec.JSONOptions
+	idle    time.Duration
+	monitor time.Duration // 'source.monitor-interval'; 0 when not set
 }
 
 // readFormatOptions reads the values of checked options.
@@ -179,6 +183,10 @@ func readFormatOptions(t *catalog.Table) (fileFormat, error) {
 		switch o.Key {
 		case "scan.watermark.idle-timeout":
 			f.idle, err = durationOption(o)
+		case "source.monitor-interval":
+			if f.monitor, err = durationOption(o); err == nil && f.monitor <= 0 {
+				err = sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be a positive duration like '1 s' or '500 ms', got '%s'", o.Key, o.Value)
+			}
 		case "csv.field-delimiter":
 			f.csv.FieldDelimiter, err = singleChar(o)
 		case "csv.quote-character":

@@ -22,10 +22,19 @@ import "time"
 //     every split of a bounded source has ended the watermark is the maximum
 //     over all of them, whatever order they ended in.
 //
+// Splits may join late (AddSplit): a file that appears in a followed
+// directory ('source.monitor-interval'). A new split starts with no
+// watermark and, while active, holds the minimum back until its own
+// watermark catches up (or it goes idle), but it never drags the combined
+// watermark backwards. As in Flink, its rows whose event time is below the
+// combined watermark in effect when they arrive are late for the windows
+// that already fired.
+//
 // The combined watermark only advances. A CombinedWatermark is used by one
 // goroutine at a time.
 type CombinedWatermark struct {
 	splits      []splitWatermark
+	delay       int64
 	idleTimeout time.Duration
 	clock       Clock
 	combined    int64
@@ -47,6 +56,7 @@ func NewCombinedWatermark(n int, delayMillis int64, idleTimeout time.Duration, c
 	}
 	c := &CombinedWatermark{
 		splits:      make([]splitWatermark, n),
+		delay:       delayMillis,
 		idleTimeout: idleTimeout,
 		clock:       clock,
 		combined:    MinWatermark,
@@ -59,6 +69,30 @@ func NewCombinedWatermark(n int, delayMillis int64, idleTimeout time.Duration, c
 		c.splits[i] = splitWatermark{gen: *NewBoundedOutOfOrderness(delayMillis), lastActive: now}
 	}
 	return c
+}
+
+// AddSplit adds a split that joins after the start and returns its index
+// (the previous NumSplits). It starts with no watermark of its own and, for
+// idleness, as active now. The combined watermark does not move: it only
+// advances.
+func (c *CombinedWatermark) AddSplit() int {
+	var now time.Time
+	if c.idleTimeout > 0 {
+		now = c.clock.Now()
+	}
+	c.splits = append(c.splits, splitWatermark{gen: *NewBoundedOutOfOrderness(c.delay), lastActive: now})
+	return len(c.splits) - 1
+}
+
+// Refresh re-checks idleness at the clock's current time, with no batch
+// arriving (a followed source waiting for data), and returns the combined
+// watermark, which may advance when the splits holding it back went idle.
+func (c *CombinedWatermark) Refresh() int64 {
+	if c.idleTimeout > 0 {
+		c.markIdle(c.clock.Now())
+	}
+	c.combined = max(c.combined, c.candidate())
+	return c.combined
 }
 
 // NumSplits returns the number of splits.

@@ -1,0 +1,202 @@
+package exec
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+)
+
+// signalWriter sends every result row, as CSV without the header, on rows.
+type signalWriter struct {
+	buf    bytes.Buffer
+	w      ResultWriter
+	header bool
+	rows   chan string
+}
+
+func newSignalWriter(schema *arrow.Schema) *signalWriter {
+	s := &signalWriter{rows: make(chan string, 100)}
+	s.w = NewCSVWriter(&s.buf, schema, time.UTC)
+	return s
+}
+
+func (s *signalWriter) WriteBatch(rec arrow.RecordBatch) error {
+	if err := s.w.WriteBatch(rec); err != nil {
+		return err
+	}
+	for _, line := range strings.Split(strings.TrimSpace(s.buf.String()), "\n") {
+		if !s.header {
+			s.header = true // the first line written is the header
+			continue
+		}
+		s.rows <- line
+	}
+	s.buf.Reset()
+	return nil
+}
+
+func (s *signalWriter) Close() error { return s.w.Close() }
+
+func appendFile(t *testing.T, path, text string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	require.NoError(t, err)
+	_, err = f.WriteString(text)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+}
+
+func expectRow(t *testing.T, rows <-chan string, want string) {
+	t.Helper()
+	select {
+	case got := <-rows:
+		require.Equal(t, want, got)
+	case <-time.After(5 * time.Second):
+		t.Fatalf("no result row, want %s", want)
+	}
+}
+
+type followRun struct {
+	cancel context.CancelFunc
+	done   chan error
+	rows   atomic.Int64
+}
+
+func startFollow(t *testing.T, j *Job, mem memory.Allocator, w ResultWriter) *followRun {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &followRun{cancel: cancel, done: make(chan error, 1)}
+	j.ProgressEvery = time.Nanosecond
+	j.Progress = func(p Progress) { r.rows.Store(p.RowsRead) }
+	go func() {
+		_, err := j.Run(ctx, mem, w)
+		r.done <- err
+	}()
+	t.Cleanup(cancel)
+	return r
+}
+
+// stop cancels the run and checks it ends promptly with context.Canceled.
+func (r *followRun) stop(t *testing.T) {
+	t.Helper()
+	start := time.Now()
+	r.cancel()
+	select {
+	case err := <-r.done:
+		require.ErrorIs(t, err, context.Canceled)
+		require.Less(t, time.Since(start), 2*time.Second)
+	case <-time.After(5 * time.Second):
+		t.Fatal("the run did not end after cancellation")
+	}
+}
+
+const minute = 60_000
+
+func TestFollowAppendedLinesAndNewFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.csv")
+	writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {20_000, "x", 2}, {30_000, "x", 3}})})
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	j := splitJob(t, dir, 0)
+	j.Source.MonitorInterval = 10 * time.Millisecond
+	w := newSignalWriter(j.Schema())
+	run := startFollow(t, j, mem, w)
+
+	// A line appended to a.csv moves the watermark past the first minute;
+	// the rest of a line arrives later (the line is read once complete).
+	appendFile(t, a, eventsCSV([]eventRow{{minute + 10_000, "x", 4}})[:10])
+	time.Sleep(30 * time.Millisecond)
+	appendFile(t, a, eventsCSV([]eventRow{{minute + 10_000, "x", 4}})[10:])
+	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,3,6")
+
+	// A new file joins as a split (written under a hidden name first).
+	b := filepath.Join(dir, "b.csv")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".b.csv"), []byte(eventsCSV([]eventRow{{2*minute + 10_000, "y", 5}, {2*minute + 20_000, "y", 6}})), 0o644))
+	time.Sleep(30 * time.Millisecond)
+	require.Equal(t, int64(4), run.rows.Load(), "hidden files are not read")
+	require.NoError(t, os.Rename(filepath.Join(dir, ".b.csv"), b))
+	require.Eventually(t, func() bool { return run.rows.Load() == 6 }, 5*time.Second, 5*time.Millisecond)
+
+	// b now holds the watermark back at 00:02:20.
+	appendFile(t, a, eventsCSV([]eventRow{{3*minute + 30_000, "x", 7}}))
+	expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,4")
+	appendFile(t, b, eventsCSV([]eventRow{{3*minute + 40_000, "y", 8}}))
+	expectRow(t, w.rows, "y,1970-01-01 00:02:00.000,1970-01-01 00:03:00.000,1970-01-01 00:02:59.999,2,11")
+	select {
+	case row := <-w.rows:
+		t.Fatalf("unexpected row %s", row)
+	case <-time.After(50 * time.Millisecond):
+	}
+	run.stop(t)
+}
+
+func TestFollowIdleSplitsWhileWaiting(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {minute + 10_000, "x", 2}}),
+		"b.csv": eventsCSV([]eventRow{{5000, "x", 10}}),
+	})
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	j := splitJob(t, dir, 0)
+	j.Source.MonitorInterval = 10 * time.Millisecond
+	j.Source.IdleTimeout = 50 * time.Millisecond
+	w := newSignalWriter(j.Schema())
+	run := startFollow(t, j, mem, w)
+	// b holds the watermark at 00:00:05 until both go idle: then the
+	// maximum, 00:01:10, fires the first minute with no new row arriving.
+	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,2,11")
+	run.stop(t)
+}
+
+func TestFollowCancelWakesALongPoll(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.json": `{"ts":"1970-01-01 00:00:01","k":"x","v":1}` + "\n"})
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	j := splitJob(t, dir, 0)
+	j.Source.Format = "json"
+	j.Source.MonitorInterval = time.Hour
+	w := newSignalWriter(j.Schema())
+	run := startFollow(t, j, mem, w)
+	require.Eventually(t, func() bool { return run.rows.Load() == 1 }, 5*time.Second, 5*time.Millisecond)
+	time.Sleep(20 * time.Millisecond) // asleep in the hour-long poll
+	run.stop(t)
+}
+
+func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
+	dir := t.TempDir()
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	// A directory with no files yet: the first file is the first split.
+	j := splitJob(t, dir, 0)
+	require.Empty(t, j.Source.Splits)
+	j.Source.MonitorInterval = 10 * time.Millisecond
+	w := newSignalWriter(j.Schema())
+	run := startFollow(t, j, mem, w)
+	time.Sleep(30 * time.Millisecond)
+	writeFiles(t, dir, map[string]string{"_SUCCESS": "", "a.csv": eventsCSV([]eventRow{{1000, "x", 1}, {minute, "x", 2}})})
+	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,1,1")
+	run.stop(t)
+
+	// A single file path is followed as it grows.
+	file := filepath.Join(dir, "a.csv")
+	j = splitJob(t, file, 0)
+	j.Source.MonitorInterval = 10 * time.Millisecond
+	w = newSignalWriter(j.Schema())
+	run = startFollow(t, j, mem, w)
+	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,1,1")
+	appendFile(t, file, eventsCSV([]eventRow{{2 * minute, "x", 3}}))
+	expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,2")
+	run.stop(t)
+}
