@@ -27,6 +27,7 @@ var settingsInEffect = map[string]string{
 	planner.SetLateFireDelay:  "0 s",
 	planner.SetAllowLateness:  "0 s",
 	planner.SetLateDataPath:   "",
+	planner.SetBadRowsPath:    "",
 }
 
 func newSettings() *settings {

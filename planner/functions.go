@@ -30,9 +30,7 @@ func knownFunctions() []string {
 	return out
 }
 
-// runnableFunctions are the functions wsql evaluates today. FIRST_VALUE
-// and LAST_VALUE are planned and run, but the parser takes them only with
-// OVER so far: they join the list when a query can reach them.
+// runnableFunctions are the functions wsql evaluates today (SHOW FUNCTIONS).
 var runnableFunctions = []string{
 	// aggregates
 	"COUNT", "SUM", "AVG", "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE",
