@@ -15,6 +15,11 @@
 //		},
 //	})
 //
+// Query is the pull-style alternative for one query: it returns Rows to read
+// batch by batch with Next (or range over with All) as windows fire, waiting
+// while the caller does not read; Close stops it. Exec runs statements
+// without rows (DDL, SET, INSERT INTO).
+//
 // The packages below do the work: sql parses the Flink dialect, catalog
 // keeps tables, planner lowers queries, exec runs pipelines of windowop and
 // rowtime operators over Arrow record batches.
