@@ -19,7 +19,8 @@ import (
 
 // Engine runs SQL statements against its own session: a catalog of tables
 // and views and the settings of SET. It is safe for concurrent use:
-// statements of concurrent Run calls are serialised.
+// statements that read or change the session are serialised, and running
+// queries hold no lock, so several can stream at once.
 type Engine struct {
 	mu        sync.Mutex
 	cat       *catalog.Catalog
@@ -142,8 +143,6 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) error {
 	if err != nil {
 		return err
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
 	r := &runner{e: e, src: src, out: out}
 	for _, st := range stmts {
 		if err := r.statement(ctx, st); err != nil {
@@ -162,6 +161,18 @@ type runner struct {
 
 func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	e := r.e
+	// The session (catalog, settings) is locked while a statement reads or
+	// changes it; a query lets go of it once planned, so other statements
+	// and queries on the engine run while it streams.
+	e.mu.Lock()
+	locked := true
+	unlock := func() {
+		if locked {
+			locked = false
+			e.mu.Unlock()
+		}
+	}
+	defer unlock()
 	emit, err := planner.ParseEmit(e.settings.get)
 	if err != nil {
 		return sql.Errorf(sql.ErrInvalid, st.Pos(), "%v", err)
@@ -203,7 +214,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		if err != nil {
 			return err
 		}
-		return r.runPlan(ctx, p)
+		return r.runPlan(ctx, p, unlock)
 	}
 	return sql.Errorf(sql.ErrUnsupported, st.Pos(), "this statement is not supported yet")
 }
@@ -242,7 +253,7 @@ func (r *runner) notice(at sql.Pos, msg string) {
 
 // runPlan runs a query to the end of its input, into the caller's writer
 // (SELECT) or the sink's (INSERT).
-func (r *runner) runPlan(ctx context.Context, p *planner.Plan) error {
+func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) error {
 	job, err := p.Job()
 	if err != nil {
 		return err
@@ -270,6 +281,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan) error {
 		}
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
+	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	closeErr := w.Close()
 	if r.out.OnSummary != nil {

@@ -31,8 +31,9 @@ func (e *Engine) Exec(ctx context.Context, src string) error {
 // result. It returns once the result's schema is known, or with the error
 // that stopped the statements before it. The query runs while the caller
 // reads it with Next and waits while a batch is not taken; Close stops it.
-// The caller must Close the Rows (All does it); until then the Engine runs
-// no other statement.
+// The caller must Close the Rows (All does it). A streaming SELECT holds
+// no lock on the Engine, so other statements and queries run meanwhile; a
+// SHOW or DESCRIBE result holds the session until it is read.
 func (e *Engine) Query(ctx context.Context, src string) (*Rows, error) {
 	stmts, err := sql.Parse(src)
 	if err != nil {

@@ -319,3 +319,33 @@ func TestQueryAndExecErrors(t *testing.T) {
 	require.NoError(t, rows.Close())
 	require.True(t, strings.Contains(strings.Join(e.TableNames(), ","), "g"))
 }
+
+// A streaming query holds no lock on the engine: Exec and a second Query
+// run while the first is open.
+func TestQueryDoesNotBlockTheEngine(t *testing.T) {
+	e := New()
+	require.NoError(t, e.Exec(context.Background(), `CREATE TABLE g (x INT) WITH ('connector' = 'datagen')`))
+	rows, err := e.Query(context.Background(), `SELECT x FROM g`)
+	require.NoError(t, err)
+	defer rows.Close()
+	require.True(t, rows.Next())
+	done := make(chan error, 1)
+	go func() {
+		done <- e.Exec(context.Background(), `CREATE TABLE h (y INT) WITH ('connector' = 'datagen', 'number-of-rows' = '3')`)
+	}()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("Exec blocked behind an open query")
+	}
+	other, err := e.Query(context.Background(), `SELECT y FROM h`)
+	require.NoError(t, err)
+	n := 0
+	for b, err := range other.All() {
+		require.NoError(t, err)
+		n += int(b.NumRows())
+	}
+	require.Equal(t, 3, n)
+	require.NoError(t, rows.Close())
+}
