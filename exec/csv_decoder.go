@@ -140,21 +140,13 @@ type csvColumn struct {
 
 // CSVDecoder turns CSV text into Arrow record batches of a fixed schema.
 type CSVDecoder struct {
-	r         io.Reader
-	source    string
+	readBuffer
 	schema    *arrow.Schema
 	opts      CSVOptions
 	mem       memory.Allocator
 	batchSize int
 	delim     byte
 	quote     byte
-
-	buf       []byte
-	pos, end  int
-	eof       bool
-	lastShort bool // the last Read returned less than asked: more may block
-	line      int  // '\n' consumed so far
-	partial   bool // the input ended with a line without '\n'
 	header    bool // the header still has to be skipped
 
 	fields  [][]byte
@@ -191,7 +183,7 @@ func NewCSVDecoder(r io.Reader, source string, schema *arrow.Schema, opts CSVOpt
 		mem = memory.DefaultAllocator
 	}
 	d := &CSVDecoder{
-		r: r, source: source, schema: schema, opts: opts, mem: mem, batchSize: batchSize,
+		readBuffer: readBuffer{r: r, source: source}, schema: schema, opts: opts, mem: mem, batchSize: batchSize,
 		delim: opts.FieldDelimiter, quote: opts.QuoteChar, header: opts.IgnoreFirstLine,
 	}
 	if opts.FieldDelimiter == opts.QuoteChar || opts.FieldDelimiter == '\n' || opts.FieldDelimiter == '\r' {
@@ -384,58 +376,8 @@ func (d *CSVDecoder) readRecord() (int, []byte, error) {
 	}
 }
 
-// more reads at least need more bytes (so re-parsing a long pending record
-// stays linear), unless rows are pending and the reader seems to have no more
-// data ready: then it asks Next to hand out the batch first.
-func (d *CSVDecoder) more(need int) error {
-	if d.nrows > 0 && d.lastShort {
-		d.lastShort = false
-		return errCSVYield
-	}
-	if d.buf == nil {
-		d.buf = make([]byte, csvDefaultBufSize)
-	}
-	if d.pos > 0 {
-		d.end = copy(d.buf, d.buf[d.pos:d.end])
-		d.pos = 0
-	}
-	need = max(need, 1)
-	zero := 0
-	for got := 0; got < need; {
-		if d.end == len(d.buf) {
-			if len(d.buf) >= csvMaxRecordBytes {
-				return fmt.Errorf("%s:%d: record longer than %d bytes", d.source, d.line+1, csvMaxRecordBytes)
-			}
-			nb := make([]byte, 2*len(d.buf))
-			copy(nb, d.buf[:d.end])
-			d.buf = nb
-		}
-		want := len(d.buf) - d.end
-		n, err := d.r.Read(d.buf[d.end:])
-		d.end += n
-		got += n
-		d.lastShort = n < want
-		if err == io.EOF {
-			d.eof = true
-			return nil
-		}
-		if err == errNoData {
-			return err // not sticky: Next returns what it has, maybe nothing
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", d.source, err)
-		}
-		if n == 0 {
-			if zero++; zero > 100 {
-				return fmt.Errorf("%s: %w", d.source, io.ErrNoProgress)
-			}
-		}
-		if d.lastShort && d.nrows > 0 {
-			return nil
-		}
-	}
-	return nil
-}
+// more reads input for the next record; see readBuffer.fill.
+func (d *CSVDecoder) more(need int) error { return d.fill(need, d.nrows > 0, "record") }
 
 // parseRecord splits one record at the start of b into d.fields (slices of b;
 // quoted fields with "" escapes are marked and unescaped later). It reports

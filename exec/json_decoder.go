@@ -90,19 +90,11 @@ type jsonValue struct {
 // JSONDecoder turns JSON lines into Arrow record batches of a fixed schema,
 // with the batching and error rules of CSVDecoder.
 type JSONDecoder struct {
-	r         io.Reader
-	source    string
+	readBuffer
 	schema    *arrow.Schema
 	opts      JSONOptions
 	mem       memory.Allocator
 	batchSize int
-
-	buf       []byte
-	pos, end  int
-	eof       bool
-	lastShort bool
-	line      int  // '\n' consumed so far
-	partial   bool // the input ended with a line without '\n'
 
 	index   map[string]int // column by key
 	vals    []jsonValue
@@ -127,7 +119,7 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 	if mem == nil {
 		mem = memory.DefaultAllocator
 	}
-	d := &JSONDecoder{r: r, source: source, schema: schema, opts: opts, mem: mem, batchSize: batchSize}
+	d := &JSONDecoder{readBuffer: readBuffer{r: r, source: source}, schema: schema, opts: opts, mem: mem, batchSize: batchSize}
 	d.batch = CSVDecoder{schema: schema, mem: mem, cols: make([]csvColumn, schema.NumFields())}
 	d.vals = make([]jsonValue, schema.NumFields())
 	d.index = make(map[string]int, schema.NumFields())
@@ -256,57 +248,8 @@ func (d *JSONDecoder) readLine() ([]byte, int, error) {
 	}
 }
 
-// more reads at least need more bytes, unless rows are pending and the
-// reader seems to have no more data ready (see CSVDecoder.more).
-func (d *JSONDecoder) more(need int) error {
-	if d.batch.nrows > 0 && d.lastShort {
-		d.lastShort = false
-		return errCSVYield
-	}
-	if d.buf == nil {
-		d.buf = make([]byte, csvDefaultBufSize)
-	}
-	if d.pos > 0 {
-		d.end = copy(d.buf, d.buf[d.pos:d.end])
-		d.pos = 0
-	}
-	need = max(need, 1)
-	zero := 0
-	for got := 0; got < need; {
-		if d.end == len(d.buf) {
-			if len(d.buf) >= csvMaxRecordBytes {
-				return fmt.Errorf("%s:%d: line longer than %d bytes", d.source, d.line+1, csvMaxRecordBytes)
-			}
-			nb := make([]byte, 2*len(d.buf))
-			copy(nb, d.buf[:d.end])
-			d.buf = nb
-		}
-		want := len(d.buf) - d.end
-		n, err := d.r.Read(d.buf[d.end:])
-		d.end += n
-		got += n
-		d.lastShort = n < want
-		if err == io.EOF {
-			d.eof = true
-			return nil
-		}
-		if err == errNoData {
-			return err // not sticky: Next returns what it has, maybe nothing
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", d.source, err)
-		}
-		if n == 0 {
-			if zero++; zero > 100 {
-				return fmt.Errorf("%s: %w", d.source, io.ErrNoProgress)
-			}
-		}
-		if d.lastShort && d.batch.nrows > 0 {
-			return nil
-		}
-	}
-	return nil
-}
+// more reads input for the next line; see readBuffer.fill.
+func (d *JSONDecoder) more(need int) error { return d.fill(need, d.batch.nrows > 0, "line") }
 
 // jsonPlain tells the string bytes that need no attention.
 var jsonPlain = func() (t [256]bool) {
