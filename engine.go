@@ -2,6 +2,7 @@ package wsql
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -29,7 +30,17 @@ type Engine struct {
 	batchSize int
 	clock     Clock
 	stdin     io.Reader
+
+	// life guards closing: Close cancels runs and waits for them.
+	life    sync.Mutex
+	closed  bool
+	base    context.Context // cancelled by Close
+	cancel  context.CancelFunc
+	running sync.WaitGroup
 }
+
+// ErrClosed is returned by an Engine's methods after Close.
+var ErrClosed = errors.New("wsql: the engine is closed")
 
 // WithStdin gives 'stdin' tables their input (the CLI passes os.Stdin when
 // the SQL did not come from it).
@@ -52,13 +63,55 @@ func WithAllocator(mem memory.Allocator) Option { return func(e *Engine) { e.mem
 // not depend on it.
 func WithBatchSize(n int) Option { return func(e *Engine) { e.batchSize = n } }
 
+// WithLocalTimeZone sets the session's 'table.local-time-zone' (SET can
+// change it later): TIMESTAMP_LTZ values are shown and windowed in it.
+func WithLocalTimeZone(loc *time.Location) Option {
+	return func(e *Engine) {
+		e.settings.location = loc
+		e.settings.values["table.local-time-zone"] = loc.String()
+	}
+}
+
 // New returns an Engine with an empty catalog and default settings.
 func New(opts ...Option) *Engine {
 	e := &Engine{cat: catalog.New(), settings: newSettings(), mem: memory.DefaultAllocator, clock: rowtime.SystemClock{}}
+	e.base, e.cancel = context.WithCancel(context.Background())
 	for _, o := range opts {
 		o(e)
 	}
 	return e
+}
+
+// Close stops every statement and query still running on the engine and
+// waits for them to end (their Rows report ErrClosed); later calls
+// of Run, Exec and Query return ErrClosed. Close is idempotent.
+func (e *Engine) Close() error {
+	e.life.Lock()
+	if !e.closed {
+		e.closed = true
+		e.cancel()
+	}
+	e.life.Unlock()
+	e.running.Wait()
+	return nil
+}
+
+// begin registers a run, which Close cancels: it returns the run's context
+// and the function that ends the run.
+func (e *Engine) begin(ctx context.Context) (context.Context, func(), error) {
+	e.life.Lock()
+	defer e.life.Unlock()
+	if e.closed {
+		return nil, nil, ErrClosed
+	}
+	e.running.Add(1)
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(e.base, cancel)
+	return ctx, func() {
+		stop()
+		cancel()
+		e.running.Done()
+	}, nil
 }
 
 // Schema is the Arrow schema of a result: its column names and types.
@@ -139,6 +192,11 @@ func (s Summary) Counts() string {
 // stops the script and is returned; errors about the SQL carry a position
 // in src (see FormatError).
 func (e *Engine) Run(ctx context.Context, src string, out Output) error {
+	ctx, end, err := e.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer end()
 	stmts, err := sql.Parse(src)
 	if err != nil {
 		return err
@@ -146,6 +204,9 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) error {
 	r := &runner{e: e, src: src, out: out}
 	for _, st := range stmts {
 		if err := r.statement(ctx, st); err != nil {
+			if e.base.Err() != nil && errors.Is(err, context.Canceled) {
+				return ErrClosed // stopped by Close
+			}
 			return err
 		}
 	}

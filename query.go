@@ -54,6 +54,12 @@ func (e *Engine) Query(ctx context.Context, src string) (*Rows, error) {
 	}
 
 	parent := ctx
+	// The run's context: cancelled by Close of Rows or of the Engine, so
+	// the writer waiting for Next lets go in both cases.
+	ctx, end, err := e.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	r := &Rows{
 		batches: make(chan RecordBatch),
@@ -64,6 +70,7 @@ func (e *Engine) Query(ctx context.Context, src string) (*Rows, error) {
 	w := &rowsWriter{ctx: ctx, out: r.batches}
 	go func() {
 		defer close(r.done)
+		defer end()
 		err := e.Run(ctx, src, Output{
 			NewWriter: func(info ResultInfo) (ResultWriter, error) {
 				if r.schema != nil {
