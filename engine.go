@@ -87,12 +87,21 @@ func New(opts ...Option) *Engine {
 // of Run, Exec and Query return ErrClosed. Close is idempotent.
 func (e *Engine) Close() error {
 	e.life.Lock()
-	if !e.closed {
+	first := !e.closed
+	if first {
 		e.closed = true
 		e.cancel()
 	}
 	e.life.Unlock()
 	e.running.Wait()
+	if first {
+		// rows pushed from Go that no query read are dropped
+		e.mu.Lock()
+		for _, name := range e.cat.TableNames() {
+			releaseAttached(e.cat.Table(name))
+		}
+		e.mu.Unlock()
+	}
 	return nil
 }
 
@@ -252,7 +261,14 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		_, err := e.cat.CreateView(s)
 		return err
 	case *sql.Drop:
-		return e.cat.Drop(s)
+		t := e.cat.Table(s.Name.Name)
+		if err := e.cat.Drop(s); err != nil {
+			return err
+		}
+		if t != nil && e.cat.Table(s.Name.Name) == nil {
+			releaseAttached(t)
+		}
+		return nil
 	case *sql.Set:
 		return r.set(s)
 	case *sql.Reset:
@@ -337,6 +353,8 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			if w, err = p.Sink.File.Create(loc); err != nil {
 				return err
 			}
+		case "go":
+			w = p.Sink.Callback.Writer(ctx, p.Sink.Schema, p.Sink.Columns)
 		default:
 			w = exec.NewBlackholeWriter()
 		}

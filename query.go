@@ -5,6 +5,7 @@ import (
 	"errors"
 	"iter"
 	"sync"
+	"time"
 
 	"github.com/wsql/wsql/sql"
 )
@@ -76,7 +77,7 @@ func (e *Engine) Query(ctx context.Context, src string) (*Rows, error) {
 				if r.schema != nil {
 					return nil, errors.New("wsql: Query reads one result only")
 				}
-				r.schema = info.Schema
+				r.schema, r.loc = info.Schema, info.Location
 				close(ready)
 				return w, nil
 			},
@@ -153,6 +154,7 @@ func (w *rowsWriter) Close() error { return nil }
 // Rows is meant for one goroutine.
 type Rows struct {
 	schema  *Schema
+	loc     *time.Location
 	batches chan RecordBatch
 	done    chan struct{} // closed when the run ended; err and summary are set then
 	cancel  context.CancelFunc
@@ -168,6 +170,10 @@ type Rows struct {
 
 // Schema is the schema of the result's batches.
 func (r *Rows) Schema() *Schema { return r.schema }
+
+// Location is the session's 'table.local-time-zone' when the result began:
+// its TIMESTAMP_LTZ values are meant to be shown in it.
+func (r *Rows) Location() *time.Location { return r.loc }
 
 // Next advances to the next batch, waiting for it; it returns false when
 // the query ended, failed (see Err) or Rows was closed. The previous batch

@@ -28,8 +28,14 @@ type Table struct {
 	Options   Options
 	Comment   string
 	At        sql.Pos
-	schema    *arrow.Schema
-	physical  *arrow.Schema
+	// Attached, when set, is where a table a Go program registered reads
+	// its rows or writes its results (rows it pushes, an io.Reader, an
+	// array.RecordReader, a callback): an exec-level object the planner
+	// uses instead of a 'connector' option. The catalog does not look
+	// inside it.
+	Attached any
+	schema   *arrow.Schema
+	physical *arrow.Schema
 }
 
 // Schema is the table's Arrow schema, one field per column, physical and

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"strings"
+
 	"github.com/wsql/wsql/sql"
 )
 
@@ -17,8 +19,12 @@ type Watermark struct {
 	// Upstream is set for the time attribute of a subquery's rows: their
 	// watermark is the one the inner query forwards; nothing generates it.
 	Upstream bool
-	Expr     sql.Expr
-	At       sql.Pos
+	// Source is set for `WATERMARK FOR ts AS SOURCE_WATERMARK()`, as in
+	// Flink: the source supplies the watermarks (a table pushed from Go);
+	// rows do not move them.
+	Source bool
+	Expr   sql.Expr
+	At     sql.Pos
 }
 
 // newWatermark checks a WATERMARK clause against the table's columns.
@@ -36,6 +42,13 @@ func newWatermark(def *sql.WatermarkDef, t *Table) (*Watermark, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, def.Column.At, "watermark column %q is a processing-time attribute (PROCTIME()); declare the watermark on an event-time column", col.Name)
 	}
 	wm := &Watermark{Column: col.Name, Index: idx, Expr: def.Expr, At: def.At}
+	if f, ok := def.Expr.(*sql.FuncCall); ok && strings.EqualFold(f.Name, "SOURCE_WATERMARK") {
+		if len(f.Args) > 0 || f.Star {
+			return nil, sql.Errorf(sql.ErrInvalid, f.At, "SOURCE_WATERMARK() takes no arguments")
+		}
+		wm.Source = true
+		return wm, nil
+	}
 	delay, bounded, err := watermarkDelay(def.Expr, col.Name)
 	if err != nil {
 		return nil, err

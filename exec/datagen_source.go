@@ -285,4 +285,4 @@ func appendHex(buf []byte, r *rand.Rand, length int) []byte {
 	return buf
 }
 
-var _ Generator = (*DatagenSource)(nil)
+var _ Connector = (*DatagenSource)(nil)

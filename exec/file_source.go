@@ -30,9 +30,13 @@ type FileSource struct {
 	Stream io.Reader
 	// StreamName labels Stream in errors, e.g. "stdin".
 	StreamName string
-	// Generate, when set, is opened instead of Path: a generator connector
-	// ('datagen', 'nexmark'), one split of Schema's columns.
-	Generate Generator
+	// Input, when set, is read like Stream but only once: an io.Reader a
+	// Go program attached as a table (see ReaderInput).
+	Input *ReaderInput
+	// Connector, when set, is opened instead of Path: a source that makes
+	// its own batches of Schema's columns (a generator, a table pushed from
+	// Go, an array.RecordReader).
+	Connector Connector
 	// Splits are the files to read, one split each, in order. The planner
 	// lists them (ListSplits) so EXPLAIN shows what a run reads; nil means
 	// Open lists Path itself.
@@ -80,6 +84,12 @@ type SplitBatch struct {
 	Record arrow.RecordBatch // nil when End is set
 	Split  int               // index into the source's splits
 	End    bool
+	// A source that supplies its own watermarks (a table pushed from Go)
+	// also returns steps with no Record: HasWatermark with the split's new
+	// Watermark, or Idle when the split says it is idle.
+	HasWatermark bool
+	Watermark    int64
+	Idle         bool
 }
 
 // SourceStats counts what a source read.
@@ -132,11 +142,18 @@ func (s *FileSource) NumSplits() int {
 
 // Open opens every split and returns a reader that interleaves them.
 func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
-	if s.Generate != nil {
-		return s.Generate.Open(mem, s.Schema, s.BatchSize)
+	if s.Connector != nil {
+		return s.Connector.Open(mem, s.Schema, s.BatchSize)
 	}
 	paths := s.Splits
-	if s.Stream != nil {
+	stream := s.Stream
+	if s.Input != nil {
+		r, err := s.Input.take()
+		if err != nil {
+			return nil, err
+		}
+		stream, paths = r, []string{s.Input.Name}
+	} else if stream != nil {
 		paths = []string{s.StreamName}
 	} else if paths == nil {
 		var err error
@@ -148,7 +165,7 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 	if size <= 0 {
 		size = DefaultBatchSize
 	}
-	if s.MonitorInterval > 0 && s.Stream == nil {
+	if s.MonitorInterval > 0 && stream == nil {
 		return s.openFollow(paths, mem, size)
 	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
@@ -164,8 +181,8 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 	}
 	for i, p := range paths {
 		var f io.ReadCloser
-		if s.Stream != nil {
-			f = io.NopCloser(s.Stream)
+		if stream != nil {
+			f = io.NopCloser(stream)
 		} else {
 			file, err := os.Open(p)
 			if err != nil {

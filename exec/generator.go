@@ -9,22 +9,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// Generator is the plan of a generator connector ('datagen', 'nexmark'): a
-// FileSource with Generate set opens it instead of reading files. A
-// generator is one split; its rows depend only on its options and seed
-// (and, for datagen's time columns, the injected clock), never on the
-// batch size.
-type Generator interface {
-	// Open starts a read producing batches of at most batchSize rows of
-	// schema (the table's physical columns).
-	Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (BatchReader, error)
-	// Explain lists the connector and its key options for EXPLAIN, e.g.
-	// "connector=[datagen], number-of-rows=[100], seed=[0]".
-	Explain() string
-	// Bounded reports whether the source ends by itself.
-	Bounded() bool
-}
-
 // rowFiller appends the rows [from, from+n) of a generator to the
 // builders of one batch.
 type rowFiller interface {

@@ -25,6 +25,9 @@ type Job struct {
 	// WatermarkExpr, when set, is a general WATERMARK expression evaluated
 	// per row (DelayMillis is then 0).
 	WatermarkExpr Expr
+	// SourceWatermarks is set for SOURCE_WATERMARK(): the source supplies
+	// the watermarks (a table pushed from Go) and rows do not move them.
+	SourceWatermarks bool
 	// Where filters rows after the watermark assigner (rows it drops still
 	// advanced the watermark); nil keeps every row.
 	Where Expr
@@ -202,6 +205,9 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, er
 		if j.WatermarkExpr != nil {
 			p.assigner.SetExpression(j.WatermarkExpr, mem)
 		}
+		if j.SourceWatermarks {
+			p.assigner.UseSourceWatermarks()
+		}
 		first = p.assigner
 	}
 	if j.Computed != nil {
@@ -346,6 +352,20 @@ func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner
 		}
 		if err != nil {
 			return err
+		}
+		if b.HasWatermark || b.Idle {
+			if assigner != nil {
+				var err error
+				if b.HasWatermark {
+					err = assigner.AdvanceSplit(b.Split, b.Watermark)
+				} else {
+					err = assigner.IdleSplit(b.Split)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			continue
 		}
 		if b.Record == nil && !b.End {
 			// nothing new (an unbounded read): splits may have joined or gone idle

@@ -341,4 +341,4 @@ func (f *nexmarkFiller) bid(id int64, row []any) {
 	row[4], row[5], row[6] = url, f.src.eventTime(id), f.extra(size, nexmarkAvgBidSize)
 }
 
-var _ Generator = (*NexmarkSource)(nil)
+var _ Connector = (*NexmarkSource)(nil)

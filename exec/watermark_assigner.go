@@ -36,6 +36,28 @@ type WatermarkAssigner struct {
 	expr  Expr
 	mem   memory.Allocator
 	cands []int64
+
+	// fromSource is set for `WATERMARK FOR ts AS SOURCE_WATERMARK()`: the
+	// source supplies watermarks (AdvanceSplit) and rows do not move them.
+	fromSource bool
+}
+
+// UseSourceWatermarks makes the assigner take watermarks only from
+// AdvanceSplit, as the source supplies them; rows no longer move them.
+func (a *WatermarkAssigner) UseSourceWatermarks() { a.fromSource = true }
+
+// AdvanceSplit records a watermark the source supplied for split and
+// forwards the combined watermark if it advanced.
+func (a *WatermarkAssigner) AdvanceSplit(split int, wm int64) error {
+	a.grow(split + 1)
+	return a.ProcessWatermark(a.wm.Advance(split, wm))
+}
+
+// IdleSplit marks split idle, as the source says, and forwards the
+// combined watermark if the split was holding it back.
+func (a *WatermarkAssigner) IdleSplit(split int) error {
+	a.grow(split + 1)
+	return a.ProcessWatermark(a.wm.MarkIdle(split))
 }
 
 // SetExpression makes the assigner take each row's watermark candidate from
@@ -84,6 +106,16 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 	if n == 0 {
 		return nil
 	}
+	if cap(a.perRow) < n {
+		a.perRow = make([]int64, n)
+	}
+	if a.fromSource {
+		after := a.wm.Arrive(a.split, n, a.perRow)
+		if err := a.next.ProcessBatch(windowop.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {
+			return err
+		}
+		return a.ProcessWatermark(after)
+	}
 	var ts []int64
 	var err error
 	if a.expr != nil {
@@ -93,9 +125,6 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 	}
 	if err != nil {
 		return err
-	}
-	if cap(a.perRow) < n {
-		a.perRow = make([]int64, n)
 	}
 	after := a.wm.Assign(a.split, ts, a.perRow[:n])
 	if err := a.next.ProcessBatch(windowop.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {

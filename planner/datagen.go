@@ -46,7 +46,7 @@ const (
 // tests, rows come as fast as they are asked for, so a test never sleeps;
 // the rows themselves are the same either way.
 func planDatagenSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
-	schema := sourceSchema(t)
+	schema := SourceSchema(t)
 	var physical []string
 	for _, f := range schema.Fields() {
 		physical = append(physical, f.Name)
@@ -96,7 +96,7 @@ func planDatagenSource(t *catalog.Table, opts Options) (*exec.FileSource, error)
 		}
 		g.Fields = append(g.Fields, fd)
 	}
-	return &exec.FileSource{Generate: g, Schema: schema, BatchSize: opts.BatchSize}, nil
+	return &exec.FileSource{Connector: g, Schema: schema, BatchSize: opts.BatchSize}, nil
 }
 
 func isSystemClock(c rowtime.Clock) bool {

@@ -82,9 +82,13 @@ func (p *Plan) Explain() string {
 		depth++
 	}
 	src := p.Source
-	if src.Generate != nil {
-		add(depth, "TableSourceScan(table=[%s], %s, splits=[1], fields=[%s])",
-			p.Table.Name, src.Generate.Explain(), strings.Join(fieldNames(src.Schema), ", "))
+	if src.Connector != nil {
+		splits := 1 // a generator; a table pushed from Go may have more
+		if s, ok := src.Connector.(interface{ NumSplits() int }); ok {
+			splits = s.NumSplits()
+		}
+		add(depth, "TableSourceScan(table=[%s], %s, splits=[%d], fields=[%s])",
+			p.Table.Name, src.Connector.Explain(), splits, strings.Join(fieldNames(src.Schema), ", "))
 	} else if src.Stream != nil {
 		add(depth, "TableSourceScan(table=[%s], connector=[stdin], format=[%s], splits=[1], unbounded until the input ends, fields=[%s])",
 			p.Table.Name, src.Format, strings.Join(fieldNames(src.Schema), ", "))

@@ -18,6 +18,13 @@ type Sink struct {
 	PrintIdentifier string
 	// File is the filesystem connector's file; nil for other connectors.
 	File *exec.FileSink
+	// Callback is the sink of a table registered from Go (connector "go"):
+	// the program's function receives the result batches.
+	Callback *exec.CallbackSink
+	// Schema and Columns are, for a callback sink, the table's columns and
+	// the query column written to each (nil when in table order).
+	Schema  *arrow.Schema
+	Columns []int
 }
 
 // sinkConnectors are the connectors an INSERT can write to today.
@@ -83,6 +90,9 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	if sink.File != nil {
 		sink.File.Schema, sink.File.Columns = fileSinkColumns(t, cols)
 	}
+	if sink.Callback != nil {
+		sink.Schema, sink.Columns = fileSinkColumns(t, cols)
+	}
 	return p, nil
 }
 
@@ -109,6 +119,9 @@ func fileSinkColumns(t *catalog.Table, cols []catalog.Column) (*arrow.Schema, []
 }
 
 func planSink(t *catalog.Table) (*Sink, error) {
+	if t.Attached != nil {
+		return planAttachedSink(t)
+	}
 	conn, ok := t.Options.Lookup("connector")
 	if !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "sink table %s has no 'connector' option", t.Name)

@@ -63,7 +63,7 @@ func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.F
 	for _, c := range cols {
 		names = append(names, c.Name)
 	}
-	schema := sourceSchema(t)
+	schema := SourceSchema(t)
 	for _, f := range schema.Fields() {
 		c := t.Columns[t.Column(f.Name)]
 		j := -1
@@ -82,7 +82,7 @@ func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.F
 		}
 		g.Columns = append(g.Columns, j)
 	}
-	return &exec.FileSource{Generate: g, Schema: schema, BatchSize: opts.BatchSize}, nil
+	return &exec.FileSource{Connector: g, Schema: schema, BatchSize: opts.BatchSize}, nil
 }
 
 func nexmarkSQLType(t arrow.DataType) string {

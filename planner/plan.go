@@ -122,6 +122,10 @@ func (p *Plan) setWatermark(job *exec.Job) {
 		return
 	}
 	job.RowtimeIndex = p.Rowtime
+	if p.Watermark.Source {
+		job.SourceWatermarks = true
+		return
+	}
 	if p.WatermarkExpr != nil {
 		job.WatermarkExpr = p.WatermarkExpr
 		return

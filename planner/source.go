@@ -32,6 +32,12 @@ var (
 // directory path is listed now, one split per file, so EXPLAIN shows what a
 // run reads; a path that does not exist yet is left for the run to report.
 func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
+	if err := checkSourceWatermark(t); err != nil {
+		return nil, err
+	}
+	if t.Attached != nil {
+		return planAttachedSource(t, opts)
+	}
 	conn, ok := t.Options.Lookup("connector")
 	if !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s has no 'connector' option", t.Name)
@@ -64,7 +70,7 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 		Path:        path.Value,
 		Splits:      splits,
 		Format:      format.Value,
-		Schema:      sourceSchema(t),
+		Schema:      SourceSchema(t),
 		CSV:         f.csv,
 		JSON:        f.json,
 		BatchSize:   opts.BatchSize,
@@ -105,7 +111,7 @@ func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.Fil
 		Stream:      opts.Stdin,
 		StreamName:  "stdin",
 		Format:      format.Value,
-		Schema:      sourceSchema(t),
+		Schema:      SourceSchema(t),
 		CSV:         f.csv,
 		JSON:        f.json,
 		BatchSize:   opts.BatchSize,
@@ -113,9 +119,9 @@ func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.Fil
 	}, nil
 }
 
-// sourceSchema is the table's physical schema; a physical rowtime column
+// SourceSchema is the table's physical schema; a physical rowtime column
 // is NOT NULL to the decoder: a row without event time is a bad row.
-func sourceSchema(t *catalog.Table) *arrow.Schema {
+func SourceSchema(t *catalog.Table) *arrow.Schema {
 	fields := append([]arrow.Field(nil), t.PhysicalSchema().Fields()...)
 	if t.Watermark != nil {
 		for i := range fields {

@@ -113,7 +113,7 @@ func (s *selectPlanner) buildStream(opts Options, needed []int) (*exec.FileSourc
 // so the stream carries them.
 func (s *selectPlanner) watermarkColumns() ([]int, error) {
 	wm := s.table.Watermark
-	if wm == nil || wm.Bounded || wm.Upstream {
+	if wm == nil || wm.Bounded || wm.Upstream || wm.Source {
 		return nil, nil
 	}
 	return s.referencedColumns(wm.Expr)
@@ -124,7 +124,7 @@ func (s *selectPlanner) watermarkColumns() ([]int, error) {
 // so far is the watermark. Nil for the bounded form, which needs none.
 func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (exec.Expr, error) {
 	wm := s.table.Watermark
-	if wm == nil || wm.Bounded || wm.Upstream {
+	if wm == nil || wm.Bounded || wm.Upstream || wm.Source {
 		return nil, nil
 	}
 	e, err := CompileExpr(wm.Expr, scope, exprOptions(opts))

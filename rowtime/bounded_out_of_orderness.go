@@ -42,3 +42,7 @@ func (g *BoundedOutOfOrderness) Assign(ts []int64, perRow []int64) int64 {
 	g.current = wm
 	return wm
 }
+
+// Raise moves the watermark up to wm, never down: a watermark the source
+// supplies itself (SOURCE_WATERMARK()) instead of one computed from rows.
+func (g *BoundedOutOfOrderness) Raise(wm int64) { g.current = max(g.current, wm) }

@@ -180,3 +180,52 @@ func (c *CombinedWatermark) minActiveExcept(skip int) int64 {
 	}
 	return m
 }
+
+// Advance records a watermark split supplied itself (a table declared with
+// SOURCE_WATERMARK(), whose rows do not move it) and returns the combined
+// watermark. Like rows, a watermark is a sign of life: the split becomes
+// active again.
+func (c *CombinedWatermark) Advance(split int, wm int64) int64 {
+	s := &c.splits[split]
+	s.gen.Raise(wm)
+	c.activate(split)
+	c.combined = max(c.combined, c.candidate())
+	return c.combined
+}
+
+// Arrive records a batch of n rows of split when the source supplies the
+// watermarks (see Advance): the rows do not move the watermark, each sees
+// the combined watermark in effect, written into perRow[:n], and the split
+// is active again. It returns the combined watermark.
+func (c *CombinedWatermark) Arrive(split, n int, perRow []int64) int64 {
+	if n == 0 {
+		return c.combined
+	}
+	c.activate(split)
+	c.combined = max(c.combined, c.candidate())
+	for i := range perRow[:n] {
+		perRow[i] = c.combined
+	}
+	return c.combined
+}
+
+// MarkIdle marks split idle now, as the source says (Flink's
+// WatermarkStatus.IDLE), whatever the idle timeout: it stops holding the
+// watermark back until it delivers rows or a watermark again. It returns
+// the combined watermark, which may jump.
+func (c *CombinedWatermark) MarkIdle(split int) int64 {
+	c.splits[split].idle = true
+	c.combined = max(c.combined, c.candidate())
+	return c.combined
+}
+
+// activate marks split as having delivered something now.
+func (c *CombinedWatermark) activate(split int) {
+	s := &c.splits[split]
+	s.idle = false
+	if c.idleTimeout > 0 {
+		now := c.clock.Now()
+		s.lastActive = now
+		c.markIdle(now)
+	}
+}
