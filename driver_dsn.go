@@ -1,0 +1,137 @@
+package wsql
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wsql/wsql/planner"
+)
+
+// The driver's data source name: empty, or URL-query-encoded key=value
+// pairs joined by &. Keys:
+//
+//	batch-size=N             rows a source puts in one batch (WithBatchSize)
+//	init=PATH                a SQL file of statements without results
+//	                         (CREATE TABLE, SET, ...) run at open
+//	<session setting>=VALUE  any key SET has an effect on, e.g.
+//	                         table.local-time-zone, applied at open
+//
+// Settings are applied before the init file, in key order, so the init
+// file's own SET statements win.
+
+// dsnConfig is a parsed data source name.
+type dsnConfig struct {
+	batchSize int
+	init      string
+	settings  [][2]string // key, value; sorted by key
+}
+
+// parseDSN reads dsn; an unknown key or a bad value is an error naming it.
+func parseDSN(dsn string) (dsnConfig, error) {
+	var cfg dsnConfig
+	if dsn == "" {
+		return cfg, nil
+	}
+	q, err := url.ParseQuery(dsn)
+	if err != nil {
+		return cfg, fmt.Errorf("wsql: bad DSN %q: %v (write key=value pairs joined by &)", dsn, err)
+	}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if len(q[k]) > 1 {
+			return cfg, fmt.Errorf("wsql: DSN key %q is given %d times", k, len(q[k]))
+		}
+		v := q[k][0]
+		switch k {
+		case "batch-size":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return cfg, fmt.Errorf("wsql: DSN key batch-size: %q is not a positive whole number", v)
+			}
+			cfg.batchSize = n
+		case "init":
+			if v == "" {
+				return cfg, fmt.Errorf("wsql: DSN key init: the path of a SQL file is missing")
+			}
+			cfg.init = v
+		default:
+			if err := checkDSNSetting(k, v); err != nil {
+				return cfg, err
+			}
+			cfg.settings = append(cfg.settings, [2]string{k, v})
+		}
+	}
+	return cfg, nil
+}
+
+// checkDSNSetting accepts the session keys wsql reads, with valid values.
+// Unlike SET, which takes any key as Flink does, a DSN refuses keys
+// without effect: there a typo would otherwise go unnoticed.
+func checkDSNSetting(k, v string) error {
+	if _, ok := settingsInEffect[k]; !ok {
+		keys := []string{"batch-size", "init"}
+		for s := range settingsInEffect {
+			keys = append(keys, s)
+		}
+		sort.Strings(keys)
+		return fmt.Errorf("wsql: unknown DSN key %q: the keys are %s", k, strings.Join(keys, ", "))
+	}
+	if k == "table.local-time-zone" {
+		if _, err := loadZone(v); err != nil {
+			return fmt.Errorf("wsql: DSN key table.local-time-zone: %q is not a time zone: use a name such as UTC or Asia/Shanghai, or default", v)
+		}
+		return nil
+	}
+	if err := planner.ValidateSetting(k, v); err != nil {
+		return fmt.Errorf("wsql: DSN key %s: %w", k, err)
+	}
+	return nil
+}
+
+// openDSN opens an Engine configured by dsn.
+func openDSN(dsn string) (*Engine, error) {
+	cfg, err := parseDSN(dsn)
+	if err != nil {
+		return nil, err
+	}
+	var opts []Option
+	if cfg.batchSize > 0 {
+		opts = append(opts, WithBatchSize(cfg.batchSize))
+	}
+	e := New(opts...)
+	ctx := context.Background()
+	for _, kv := range cfg.settings {
+		if err := e.Exec(ctx, "SET "+driverQuote(kv[0])+" = "+driverQuote(kv[1])); err != nil {
+			e.Close()
+			return nil, fmt.Errorf("wsql: DSN key %s: %w", kv[0], err)
+		}
+	}
+	if cfg.init != "" {
+		src, err := os.ReadFile(cfg.init)
+		if err != nil {
+			e.Close()
+			return nil, fmt.Errorf("wsql: DSN key init: %w", err)
+		}
+		if err := e.Exec(ctx, string(src)); err != nil {
+			e.Close()
+			// The position is in the file: FormatError(file text, err) shows it.
+			return nil, fmt.Errorf("wsql: init file %s: %w", cfg.init, err)
+		}
+	}
+	return e, nil
+}
+
+// driverQuote writes s as a SQL string literal. wsql reads no backslash
+// escapes, so doubling the quotes is the whole escaping.
+func driverQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
