@@ -5,16 +5,12 @@ import (
 	"database/sql/driver"
 	"errors"
 	"io"
-	"math"
-	"math/big"
 	"reflect"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
 )
@@ -125,12 +121,6 @@ func (d *driverRows) reader(arr arrow.Array) func(int) driver.Value {
 		return func(i int) driver.Value { return strings.Clone(a.Value(i)) }
 	case *array.LargeString:
 		return func(i int) driver.Value { return strings.Clone(a.Value(i)) }
-	case *array.Decimal128:
-		scale := int(a.DataType().(*arrow.Decimal128Type).Scale)
-		return func(i int) driver.Value {
-			d.buf = appendDecimalText(d.buf[:0], a.Value(i), scale)
-			return string(d.buf)
-		}
 	case *array.Date32:
 		return func(i int) driver.Value { return time.Unix(int64(a.Value(i))*86400, 0).UTC() }
 	case *array.Date64:
@@ -142,47 +132,12 @@ func (d *driverRows) reader(arr arrow.Array) func(int) driver.Value {
 		}
 		return func(i int) driver.Value { return a.Value(i).ToTime(tt.Unit) } // wall clock, in UTC
 	}
-	// TIME and anything else: the text the CSV writer prints.
+	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
+	// else: the text the CSV writer prints.
 	return func(i int) driver.Value {
 		d.buf = exec.AppendValue(d.buf[:0], arr, i, d.loc)
 		return string(d.buf)
 	}
-}
-
-// appendDecimalText writes n·10^-scale with exactly scale fraction digits.
-func appendDecimalText(dst []byte, n decimal128.Num, scale int) []byte {
-	var digits []byte
-	neg := n.Sign() < 0
-	if hi, lo := n.HighBits(), n.LowBits(); (hi == 0 && lo <= math.MaxInt64) || (hi == -1 && lo > math.MaxInt64) {
-		v := int64(lo)
-		var tmp [24]byte
-		digits = strconv.AppendUint(tmp[:0], absToUint64(v), 10)
-	} else {
-		digits = new(big.Int).Abs(n.BigInt()).Append(nil, 10) // beyond int64: rare
-	}
-	if neg {
-		dst = append(dst, '-')
-	}
-	if scale <= 0 {
-		return append(dst, digits...)
-	}
-	if len(digits) <= scale {
-		dst = append(dst, '0', '.')
-		for range scale - len(digits) {
-			dst = append(dst, '0')
-		}
-		return append(dst, digits...)
-	}
-	dst = append(dst, digits[:len(digits)-scale]...)
-	dst = append(dst, '.')
-	return append(dst, digits[len(digits)-scale:]...)
-}
-
-func absToUint64(v int64) uint64 {
-	if v < 0 {
-		return uint64(-v) // also right for MinInt64, in two's complement
-	}
-	return uint64(v)
 }
 
 // Close stops the query if it still runs and releases its batch. A

@@ -51,7 +51,7 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		v = p.Elem().Interface()
 	}
 	bad := func() (goValue, error) {
-		return goValue{}, fmt.Errorf("column %s is %s and cannot take the Go value %v (%T)", f.Name, sqlTypeOf(f.Type), v, v)
+		return goValue{}, fmt.Errorf("column %s is %s and cannot take the Go value %v (%T)", f.Name, SQLTypeName(f.Type), v, v)
 	}
 	switch dt := f.Type.(type) {
 	case *arrow.Int8Type, *arrow.Int16Type, *arrow.Int32Type, *arrow.Int64Type:
@@ -61,7 +61,7 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		}
 		bits := dt.(arrow.FixedWidthDataType).BitWidth()
 		if lo, hi := -int64(1)<<(bits-1), int64(1)<<(bits-1)-1; bits < 64 && (n < lo || n > hi) {
-			return goValue{}, fmt.Errorf("column %s is %s and %d is out of its range", f.Name, sqlTypeOf(f.Type), n)
+			return goValue{}, fmt.Errorf("column %s is %s and %d is out of its range", f.Name, SQLTypeName(f.Type), n)
 		}
 		return goValue{i: n}, nil
 	case *arrow.Float32Type, *arrow.Float64Type:
@@ -94,7 +94,7 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 			}
 		}
 		if err != nil {
-			return goValue{}, fmt.Errorf("column %s is %s and %v does not fit in it", f.Name, sqlTypeOf(f.Type), v)
+			return goValue{}, fmt.Errorf("column %s is %s and %v does not fit in it", f.Name, SQLTypeName(f.Type), v)
 		}
 		return goValue{d: num}, nil
 	case *arrow.StringType:
@@ -142,7 +142,7 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		}
 		return bad()
 	}
-	return goValue{}, fmt.Errorf("column %s of type %s cannot be set from Go yet", f.Name, sqlTypeOf(f.Type))
+	return goValue{}, fmt.Errorf("column %s of type %s cannot be set from Go yet", f.Name, SQLTypeName(f.Type))
 }
 
 // appendGoValue appends a converted value to the column's builder.
@@ -211,42 +211,6 @@ func goInt(v any) (int64, bool) {
 func isNilPointer(v any) bool {
 	p := reflect.ValueOf(v)
 	return p.Kind() == reflect.Pointer && p.IsNil()
-}
-
-// sqlTypeOf names an Arrow type as the SQL type that declares it.
-func sqlTypeOf(dt arrow.DataType) string {
-	switch t := dt.(type) {
-	case *arrow.TimestampType:
-		if t.TimeZone != "" {
-			return "TIMESTAMP_LTZ(3)"
-		}
-		return "TIMESTAMP(3)"
-	case *arrow.Decimal128Type:
-		return fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
-	}
-	switch dt.ID() {
-	case arrow.INT8:
-		return "TINYINT"
-	case arrow.INT16:
-		return "SMALLINT"
-	case arrow.INT32:
-		return "INT"
-	case arrow.INT64:
-		return "BIGINT"
-	case arrow.FLOAT32:
-		return "FLOAT"
-	case arrow.FLOAT64:
-		return "DOUBLE"
-	case arrow.STRING:
-		return "STRING"
-	case arrow.BOOL:
-		return "BOOLEAN"
-	case arrow.DATE32:
-		return "DATE"
-	case arrow.TIME32:
-		return "TIME"
-	}
-	return dt.String()
 }
 
 // structColumns maps the table's columns to the fields of a struct type:

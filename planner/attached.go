@@ -1,8 +1,6 @@
 package planner
 
 import (
-	"strings"
-
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/sql"
@@ -24,13 +22,9 @@ func planAttachedSource(t *catalog.Table, opts Options) (*exec.FileSource, error
 	case *exec.RecordReaderSource:
 		src = &exec.FileSource{Connector: a}
 	case *exec.ReaderInput:
-		format, ok := t.Options.Lookup("format")
-		if !ok {
-			return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s reads an io.Reader and needs a 'format' option (csv or json)", t.Name)
-		}
-		if !contains(fileFormats, format.Value) {
-			return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: %s)%s",
-				format.Value, strings.Join(fileFormats, ", "), catalog.DidYouMean(format.Value, fileFormats))
+		format, err := streamFormat(t, t.At, "table "+t.Name+" reads an io.Reader and")
+		if err != nil {
+			return nil, err
 		}
 		known = append(known, "format")
 		known = append(known, formatOptions[format.Value]...)

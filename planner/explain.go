@@ -238,42 +238,9 @@ func fieldNames(s *arrow.Schema) []string {
 }
 
 // sqlTypeName prints an Arrow type by its SQL name.
-func sqlTypeName(dt arrow.DataType) string {
-	switch t := dt.(type) {
-	case *arrow.TimestampType:
-		if t.TimeZone != "" {
-			return "TIMESTAMP_LTZ(3)"
-		}
-		return "TIMESTAMP(3)"
-	case *arrow.Decimal128Type:
-		return fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
-	}
-	switch dt.ID() {
-	case arrow.STRING:
-		return "STRING"
-	case arrow.BOOL:
-		return "BOOLEAN"
-	case arrow.INT8:
-		return "TINYINT"
-	case arrow.INT16:
-		return "SMALLINT"
-	case arrow.INT32:
-		return "INT"
-	case arrow.INT64:
-		return "BIGINT"
-	case arrow.FLOAT32:
-		return "FLOAT"
-	case arrow.FLOAT64:
-		return "DOUBLE"
-	case arrow.DATE32:
-		return "DATE"
-	case arrow.TIME32:
-		return "TIME"
-	}
-	return dt.String()
-}
+func sqlTypeName(dt arrow.DataType) string { return exec.SQLTypeName(dt) }
 
 // SQLTypeName is sqlTypeName for the engine's DESCRIBE of query results.
-func SQLTypeName(dt arrow.DataType) string { return sqlTypeName(dt) }
+func SQLTypeName(dt arrow.DataType) string { return exec.SQLTypeName(dt) }
 
 func exprString(e sql.Expr) string { return sql.FormatExpr(e) }

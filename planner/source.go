@@ -86,13 +86,9 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 // connector; wsql's 'stdin' is the shell pipe: tail -f app.log | wsql -e
 // "..."): one split, unbounded until the input ends, in csv or json.
 func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.FileSource, error) {
-	format, ok := t.Options.Lookup("format")
-	if !ok {
-		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'format' option (csv or json)", t.Name)
-	}
-	if !contains(fileFormats, format.Value) {
-		return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: %s)%s",
-			format.Value, strings.Join(fileFormats, ", "), catalog.DidYouMean(format.Value, fileFormats))
+	format, err := streamFormat(t, conn.At, "table "+t.Name)
+	if err != nil {
+		return nil, err
 	}
 	known := append([]string{"connector", "format"}, formatOptions[format.Value]...)
 	for _, o := range t.Options {
@@ -117,6 +113,20 @@ func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.Fil
 		BatchSize:   opts.BatchSize,
 		BadRowsPath: opts.BadRowsPath,
 	}, nil
+}
+
+// streamFormat reads the 'format' option of a table read from one stream
+// (stdin, an io.Reader); who names the table in the error.
+func streamFormat(t *catalog.Table, at sql.Pos, who string) (sql.Option, error) {
+	format, ok := t.Options.Lookup("format")
+	if !ok {
+		return format, sql.Errorf(sql.ErrInvalid, at, "%s needs a 'format' option (csv or json)", who)
+	}
+	if !contains(fileFormats, format.Value) {
+		return format, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: %s)%s",
+			format.Value, strings.Join(fileFormats, ", "), catalog.DidYouMean(format.Value, fileFormats))
+	}
+	return format, nil
 }
 
 // SourceSchema is the table's physical schema; a physical rowtime column

@@ -116,15 +116,9 @@ func (c *CombinedWatermark) Assign(split int, ts []int64, perRow []int64) int64 
 	if len(ts) == 0 {
 		return c.combined
 	}
-	s := &c.splits[split]
-	s.idle = false
-	if c.idleTimeout > 0 {
-		now := c.clock.Now()
-		s.lastActive = now
-		c.markIdle(now)
-	}
+	c.activate(split)
 	others := c.minActiveExcept(split)
-	after := s.gen.Assign(ts, perRow)
+	after := c.splits[split].gen.Assign(ts, perRow)
 	CombineRows(perRow[:len(ts)], others, c.combined)
 	c.combined = max(c.combined, min(after, others))
 	return c.combined
