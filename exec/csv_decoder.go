@@ -619,10 +619,17 @@ func (d *CSVDecoder) appendValue(c *csvColumn, f []byte) string {
 		if c.kind == csvFloat32 {
 			bits = 32
 		}
-		// Like Java's parseDouble, an overflowing literal becomes ±Inf (ErrRange).
-		v, err := strconv.ParseFloat(string(f), bits)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return "invalid number"
+		v, ok := 0.0, false
+		if bits == 64 {
+			v, ok = csvFastFloat(f)
+		}
+		if !ok {
+			// Like Java's parseDouble, an overflowing literal becomes ±Inf (ErrRange).
+			var err error
+			v, err = strconv.ParseFloat(string(f), bits)
+			if err != nil && !errors.Is(err, strconv.ErrRange) {
+				return "invalid number"
+			}
 		}
 		if bits == 32 {
 			c.fixed = binary.NativeEndian.AppendUint32(c.fixed, math.Float32bits(float32(v)))

@@ -191,7 +191,14 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 			}
 			f = file
 		}
-		dec, err := s.newDecoder(f, p, csvOpts, jsonOpts, mem, size)
+		var dec splitDecoder
+		var err error
+		if stream == nil {
+			// A bounded read of a file: decoded in parallel by chunks.
+			dec, err = s.newParallelDecoder(f, p, csvOpts, jsonOpts, mem, size, len(paths))
+		} else {
+			dec, err = s.newDecoder(f, p, csvOpts, jsonOpts, mem, size)
+		}
 		if err != nil {
 			f.Close()
 			r.Close()
@@ -211,6 +218,24 @@ func (s *FileSource) newDecoder(f io.Reader, name string, csvOpts CSVOptions, js
 		return NewCSVDecoder(f, name, s.Schema, csvOpts, mem, size), nil
 	}
 	return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+}
+
+// newParallelDecoder decodes one of n files read at once on several
+// goroutines (see parallelDecoder); with many files each gets fewer
+// workers and smaller chunks, so the chunks in flight stay a few MiB.
+func (s *FileSource) newParallelDecoder(f io.Reader, name string, csvOpts CSVOptions, jsonOpts JSONOptions, mem memory.Allocator, size, n int) (splitDecoder, error) {
+	var format chunkFormat
+	var onBad func(*ParseError, []byte)
+	switch s.Format {
+	case "json":
+		format, onBad = &jsonChunks{source: name, schema: s.Schema, opts: jsonOpts, mem: mem, batchSize: size}, jsonOpts.OnBadRow
+	case "csv", "":
+		format, onBad = newCSVChunks(name, s.Schema, csvOpts, mem, size), csvOpts.OnBadRow
+	default:
+		return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+	}
+	chunk := max(64<<10, parallelChunkBytes/max(1, n))
+	return newParallelDecoder(f, name, format, parallelWorkers(n), chunk, onBad), nil
 }
 
 // chainBadRow calls the caller's hook, if any, and then the file's.

@@ -72,3 +72,10 @@ func (b *readBuffer) fill(need int, pending bool, what string) error {
 	}
 	return nil
 }
+
+// useChunk makes the buffer a chunk of a file held in memory, whose first
+// line is line+1 of the file: the whole input, nothing more to read (the
+// parallel decoder's workers).
+func (b *readBuffer) useChunk(chunk []byte, line int) {
+	b.buf, b.pos, b.end, b.eof, b.line = chunk, 0, len(chunk), true, line
+}

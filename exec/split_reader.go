@@ -105,6 +105,9 @@ func (s *fileSplit) close() error {
 	if s.f == nil {
 		return nil
 	}
+	if p, ok := s.dec.(*parallelDecoder); ok {
+		p.Close() // its goroutines read the file
+	}
 	err := s.f.Close()
 	s.f = nil
 	return err

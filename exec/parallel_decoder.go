@@ -1,0 +1,254 @@
+package exec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// parallelDecoder decodes one file on several goroutines: a reader cuts the
+// file into chunks of whole records, workers decode the chunks into
+// batches, and Next hands the batches out in file order. Rows keep their
+// order, so watermarks and results are those of a sequential decode; bad
+// rows are reported, counted and written to the dead-letter file in file
+// order too, and a failing row stops the read after the rows before it,
+// as the sequential decoders do. Used for bounded reads of regular files,
+// where throughput matters more than the latency of the first row.
+type parallelDecoder struct {
+	results chan chan chunkResult // one per chunk, in file order
+	stop    chan struct{}
+	wg      sync.WaitGroup
+	onBad   func(*ParseError, []byte)
+
+	cur     []arrow.RecordBatch // batches of the chunk being handed out
+	curErr  error               // what follows them
+	skipped int64
+	err     error // sticky
+	closed  bool
+}
+
+// chunkFormat is what the parallel decoder needs of a format.
+type chunkFormat interface {
+	// cut returns the length of b's prefix made of whole records, b
+	// starting at a record's start; 0 when the first record does not end
+	// within b and more input follows (!atEOF).
+	cut(b []byte, atEOF bool) int
+	// decoder decodes chunk, whose first line is line+1 of the file; first
+	// is set for the file's first chunk (a header to skip); bad rows go
+	// to onBad.
+	decoder(chunk []byte, line int, first bool, onBad func(*ParseError, []byte)) splitDecoder
+}
+
+type chunkResult struct {
+	batches []arrow.RecordBatch
+	bad     []badRow
+	skipped int64
+	err     error // after the batches: a bad row, or a read error
+}
+
+type badRow struct {
+	err *ParseError
+	raw []byte
+}
+
+type chunkJob struct {
+	data  []byte
+	line  int
+	first bool
+	out   chan chunkResult
+}
+
+// parallelChunkBytes is the size of the chunks a file is cut into: large
+// enough that a chunk is many batches, small enough that the chunks in
+// flight (two per worker) hold little memory.
+const parallelChunkBytes = 4 << 20
+
+// newParallelDecoder starts reading r (a regular file, labelled source in
+// errors) with workers goroutines; chunkBytes is the chunk size. Bad rows
+// go to onBad (may be nil) from the goroutine calling Next.
+func newParallelDecoder(r io.Reader, source string, f chunkFormat, workers, chunkBytes int, onBad func(*ParseError, []byte)) *parallelDecoder {
+	workers = max(1, workers)
+	d := &parallelDecoder{
+		results: make(chan chan chunkResult, 2*workers),
+		stop:    make(chan struct{}),
+		onBad:   onBad,
+	}
+	jobs := make(chan chunkJob, workers)
+	pool := &sync.Pool{}
+	d.wg.Add(1 + workers)
+	go d.cutChunks(r, source, f, chunkBytes, jobs, pool)
+	for range workers {
+		go d.decodeChunks(f, jobs, pool)
+	}
+	return d
+}
+
+// cutChunks reads r into chunks of whole records and queues them for the
+// workers, and their results for Next, in file order.
+func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, chunkBytes int, jobs chan<- chunkJob, pool *sync.Pool) {
+	defer d.wg.Done()
+	defer close(jobs)
+	defer close(d.results)
+	var carry []byte
+	var readErr error
+	line, first, eof := 0, true, false
+	for (!eof || len(carry) > 0) && readErr == nil {
+		buf, _ := pool.Get().([]byte)
+		size := max(chunkBytes, 2*len(carry))
+		if cap(buf) < size {
+			buf = make([]byte, size)
+		}
+		buf = buf[:cap(buf)]
+		n := copy(buf, carry)
+		var cut int
+		for {
+			for n < len(buf) && !eof {
+				m, err := r.Read(buf[n:])
+				n += m
+				if err == io.EOF {
+					eof = true
+				} else if err != nil {
+					readErr = fmt.Errorf("%s: %w", source, err)
+					break // the whole records read so far are still decoded
+				}
+			}
+			if cut = f.cut(buf[:n], eof); cut > 0 || eof || readErr != nil {
+				break
+			}
+			if len(buf) >= csvMaxRecordBytes {
+				d.fail(fmt.Errorf("%s:%d: record longer than %d bytes", source, line+1, csvMaxRecordBytes))
+				return
+			}
+			buf = append(buf[:n], make([]byte, len(buf))...) // one record spans the chunk: read on
+			buf = buf[:cap(buf)]
+		}
+		if eof {
+			cut = n
+		}
+		carry = append(carry[:0], buf[cut:n]...)
+		chunk := buf[:cut]
+		if len(chunk) == 0 {
+			pool.Put(buf[:0])
+			continue
+		}
+		out := make(chan chunkResult, 1)
+		select {
+		case d.results <- out:
+		case <-d.stop:
+			return
+		}
+		select {
+		case jobs <- chunkJob{data: chunk, line: line, first: first, out: out}:
+		case <-d.stop:
+			out <- chunkResult{} // queued but never decoded
+			return
+		}
+		line += bytes.Count(chunk, []byte{'\n'})
+		first = false
+	}
+	if readErr != nil {
+		d.fail(readErr)
+	}
+}
+
+// fail queues a read error after the chunks read so far.
+func (d *parallelDecoder) fail(err error) {
+	out := make(chan chunkResult, 1)
+	out <- chunkResult{err: err}
+	select {
+	case d.results <- out:
+	case <-d.stop:
+	}
+}
+
+// decodeChunks is a worker: it decodes whole chunks.
+func (d *parallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool *sync.Pool) {
+	defer d.wg.Done()
+	for job := range jobs {
+		var res chunkResult
+		onBad := func(e *ParseError, raw []byte) {
+			res.bad = append(res.bad, badRow{err: e, raw: bytes.Clone(raw)})
+		}
+		dec := f.decoder(job.data, job.line, job.first, onBad)
+		for {
+			rec, err := dec.Next()
+			if rec != nil {
+				res.batches = append(res.batches, rec)
+			}
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					res.err = err
+				}
+				break
+			}
+		}
+		res.skipped = dec.Skipped()
+		pool.Put(job.data[:0]) // the batches hold copies of the text
+		job.out <- res
+	}
+}
+
+// Next returns the next batch in file order, or io.EOF after the last.
+func (d *parallelDecoder) Next() (arrow.RecordBatch, error) {
+	for {
+		if len(d.cur) > 0 {
+			rec := d.cur[0]
+			d.cur[0] = nil
+			d.cur = d.cur[1:]
+			return rec, nil
+		}
+		if d.curErr != nil {
+			d.err, d.curErr = d.curErr, nil
+		}
+		if d.err != nil {
+			return nil, d.err
+		}
+		out, ok := <-d.results
+		if !ok {
+			d.err = io.EOF
+			continue
+		}
+		res := <-out
+		for _, b := range res.bad {
+			if d.onBad != nil {
+				d.onBad(b.err, b.raw)
+			}
+		}
+		d.skipped += res.skipped
+		d.cur, d.curErr = res.batches, res.err
+	}
+}
+
+// Skipped counts the bad rows skipped in the batches handed out so far.
+func (d *parallelDecoder) Skipped() int64 { return d.skipped }
+
+// Close stops the reader and the workers and releases what was decoded
+// and not handed out. The caller closes the file after.
+func (d *parallelDecoder) Close() {
+	if d.closed {
+		return
+	}
+	d.closed = true
+	close(d.stop)
+	for _, rec := range d.cur {
+		rec.Release()
+	}
+	d.cur = nil
+	// The reader stops at its next send and closes results; every queued
+	// chunk gets its result, decoded or not.
+	for out := range d.results {
+		res := <-out
+		for _, rec := range res.batches {
+			rec.Release()
+		}
+	}
+	d.wg.Wait()
+}
+
+// parallelWorkers is how many goroutines decode each of n splits read at once.
+func parallelWorkers(n int) int { return max(1, runtime.GOMAXPROCS(0)/max(1, n)) }
