@@ -21,6 +21,8 @@ usage:
   wsql [flags] -e 'SQL'       run the statements of SQL
   wsql [flags] < FILE.sql     run statements read from stdin
   wsql [flags]                on a terminal: the interactive shell (\help inside)
+  wsql bench [--rows N] [--runs K] [--query NAME] [--dir DIR]
+                              run the performance benchmark (docs/performance.md)
 
 flags:
   --format table|csv|json|arrow
@@ -47,6 +49,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	rest := fs.Args()
 	scriptFromStdin := false
+	if len(rest) > 0 && rest[0] == "bench" {
+		if *format != "" || *output != "" || *script != "" {
+			return usageError(stderr, benchFlagsUsage)
+		}
+		return runBench(rest[1:], stdout, stderr)
+	}
 	if len(rest) > 0 && rest[0] == "run" {
 		// flags may also follow the subcommand: wsql run --format csv q.sql
 		if err := fs.Parse(rest[1:]); err != nil {

@@ -1,0 +1,406 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// benchChildEnv is set on the child processes of `wsql bench`. The wsql
+// binary ignores it; a test binary standing in for wsql (see bench_test.go)
+// uses it to run as the command line instead of as tests.
+const benchChildEnv = "WSQL_BENCH_CHILD"
+
+// benchTargetRows is the input size the wall-time targets are stated for.
+const benchTargetRows = 10_000_000
+
+// A benchQuery is one query of the benchmark, run to a blackhole sink.
+type benchQuery struct {
+	name string
+	// source is where the rows come from: "csv" (the generated file),
+	// "datagen" or "nexmark" (events of which the query reads the bids).
+	source string
+	// sql is the script for rows input rows (events for nexmark) and the
+	// CSV file at csv.
+	sql func(csv string, rows int64) string
+	// Exactly one target: a wall time at benchTargetRows rows, or a rate
+	// in rows (events) per CPU second.
+	wall    time.Duration
+	perCore float64
+}
+
+// target describes the query's target in the table's terms.
+func (q benchQuery) target() string {
+	if q.wall > 0 {
+		return fmt.Sprintf("≤%gs@10M", q.wall.Seconds())
+	}
+	return fmt.Sprintf("≥%gM/core", q.perCore/1e6)
+}
+
+// met reports whether a measurement meets the target. A wall-time target
+// is scaled to the rows run, as the rate it implies.
+func (q benchQuery) met(rows int64, wall, cpu time.Duration) bool {
+	if q.wall > 0 {
+		return float64(rows)/wall.Seconds() >= benchTargetRows/q.wall.Seconds()
+	}
+	return cpu > 0 && float64(rows)/cpu.Seconds() >= q.perCore
+}
+
+// rowsRead is how many rows the query's source reads for rows input rows.
+func (q benchQuery) rowsRead(rows int64) int64 {
+	if q.source == "nexmark" {
+		return nexmarkBids(rows)
+	}
+	return rows
+}
+
+// nexmarkBids is how many of the first events Nexmark events are bids: of
+// every 50, the first is a person, the next 3 auctions and 46 bids.
+func nexmarkBids(events int64) int64 {
+	return events/50*46 + min(max(events%50-4, 0), 46)
+}
+
+// benchQueries are the queries of docs/performance.md, in order.
+var benchQueries = []benchQuery{
+	{name: "tumble", source: "csv", wall: 1600 * time.Millisecond, sql: func(csv string, _ int64) string {
+		return benchCSVTable(csv) + `
+CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT, total DOUBLE, hi DOUBLE)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT ` + "`key`" + `, TUMBLE_START(ts, INTERVAL '1' MINUTE), TUMBLE_END(ts, INTERVAL '1' MINUTE),
+       COUNT(*), SUM(` + "`value`" + `), MAX(` + "`value`" + `)
+FROM events GROUP BY ` + "`key`" + `, TUMBLE(ts, INTERVAL '1' MINUTE);
+`
+	}},
+	{name: "hop", source: "csv", wall: 1800 * time.Millisecond, sql: func(csv string, _ int64) string {
+		return benchCSVTable(csv) + `
+CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT, mean DOUBLE)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT ` + "`key`" + `, HOP_START(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE),
+       HOP_END(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE), COUNT(*), AVG(` + "`value`" + `)
+FROM events GROUP BY ` + "`key`" + `, HOP(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE);
+`
+	}},
+	{name: "session", source: "csv", wall: 2000 * time.Millisecond, sql: func(csv string, _ int64) string {
+		return benchCSVTable(csv) + `
+CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT ` + "`key`" + `, SESSION_START(ts, INTERVAL '10' SECOND), SESSION_END(ts, INTERVAL '10' SECOND), COUNT(*)
+FROM events GROUP BY ` + "`key`" + `, SESSION(ts, INTERVAL '10' SECOND);
+`
+	}},
+	{name: "datagen", source: "datagen", perCore: 30e6, sql: func(_ string, rows int64) string {
+		// a millisecond sequence as event time, 1000 random keys, unpaced
+		return fmt.Sprintf(`CREATE TABLE gen (
+  ms BIGINT,
+  k INT,
+  v DOUBLE,
+  ts AS TO_TIMESTAMP_LTZ(ms, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '2' SECOND
+) WITH (
+  'connector' = 'datagen',
+  'number-of-rows' = '%d',
+  'rows-per-second' = '0',
+  'seed' = '%d',
+  'fields.ms.kind' = 'sequence',
+  'fields.ms.start' = '%d',
+  'fields.ms.end' = '%d',
+  'fields.k.min' = '1',
+  'fields.k.max' = '%d',
+  'fields.v.min' = '0',
+  'fields.v.max' = '1000'
+);
+CREATE TABLE sink (k INT, wstart TIMESTAMP_LTZ(3), n BIGINT, total DOUBLE, hi DOUBLE)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT k, TUMBLE_START(ts, INTERVAL '1' MINUTE), COUNT(*), SUM(v), MAX(v)
+FROM gen GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE);
+`, rows, benchSeed, benchBase, benchBase+rows-1, benchKeys)
+	}},
+	{name: "nexmark-q11", source: "nexmark", perCore: 5e6, sql: func(_ string, rows int64) string {
+		// Nexmark q11, user sessions: bids per bidder per session of activity
+		return benchBidTable(rows, "") + `
+CREATE TABLE sink (bidder BIGINT, bid_count BIGINT, starttime TIMESTAMP(3), endtime TIMESTAMP(3))
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT bidder, COUNT(*) AS bid_count,
+       SESSION_START(dateTime, INTERVAL '10' SECOND) AS starttime,
+       SESSION_END(dateTime, INTERVAL '10' SECOND) AS endtime
+FROM bid GROUP BY bidder, SESSION(dateTime, INTERVAL '10' SECOND);
+`
+	}},
+	{name: "nexmark-q12", source: "nexmark", perCore: 5e6, sql: func(_ string, rows int64) string {
+		// Nexmark q12, processing-time windows: bids per bidder per 10 s
+		// of wall clock (they fire at the end of the bounded input)
+		return benchBidTable(rows, "  p_time AS PROCTIME(),\n") + `
+CREATE TABLE sink (bidder BIGINT, bid_count BIGINT, starttime TIMESTAMP(3), endtime TIMESTAMP(3))
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT bidder, COUNT(*) AS bid_count,
+       TUMBLE_START(p_time, INTERVAL '10' SECOND) AS starttime,
+       TUMBLE_END(p_time, INTERVAL '10' SECOND) AS endtime
+FROM bid GROUP BY bidder, TUMBLE(p_time, INTERVAL '10' SECOND);
+`
+	}},
+}
+
+// benchCSVTable declares the generated file as table events.
+func benchCSVTable(path string) string {
+	return `CREATE TABLE events (
+  ts TIMESTAMP(3),
+  ` + "`key`" + ` STRING,
+  ` + "`value`" + ` DOUBLE,
+  WATERMARK FOR ts AS ts - INTERVAL '2' SECOND
+) WITH ('connector' = 'filesystem', 'path' = '` + strings.ReplaceAll(path, "'", "''") + `', 'format' = 'csv');
+`
+}
+
+// benchBidTable declares Nexmark's bid table over events events, as
+// Nexmark's DDL has it, with extra column definitions.
+func benchBidTable(events int64, extra string) string {
+	return fmt.Sprintf(`CREATE TABLE bid (
+  auction BIGINT,
+  bidder BIGINT,
+  price BIGINT,
+  channel VARCHAR,
+  url VARCHAR,
+  dateTime TIMESTAMP(3),
+  extra VARCHAR,
+%s  WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND
+) WITH ('connector' = 'nexmark', 'nexmark.table' = 'bid', 'events.num' = '%d');
+`, extra, events)
+}
+
+// benchResult is the measurement of one query over its runs.
+type benchResult struct {
+	q      benchQuery
+	rows   int64         // input rows, or events for nexmark
+	wall   time.Duration // median
+	cpu    time.Duration // median user + system time
+	maxRSS int64         // bytes, the largest of the runs; 0 when unknown
+}
+
+// runBench is `wsql bench`: it runs the benchmark queries, each in a child
+// process, and prints the machine and a table of results on stdout;
+// progress goes to stderr.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("wsql bench", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	rows := fs.Int64("rows", benchTargetRows, "")
+	runs := fs.Int("runs", 3, "")
+	dir := fs.String("dir", "", "")
+	only := fs.String("query", "", "")
+	if err := fs.Parse(args); err != nil {
+		return usageError(stderr, "bench: "+err.Error())
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, fmt.Sprintf("bench takes no arguments, only flags (got %q)", fs.Arg(0)))
+	}
+	if *rows < 1 || *runs < 1 {
+		return usageError(stderr, "bench: --rows and --runs must be at least 1")
+	}
+	queries := benchQueries
+	if *only != "" {
+		i := slices.IndexFunc(benchQueries, func(q benchQuery) bool { return q.name == *only })
+		if i < 0 {
+			var names []string
+			for _, q := range benchQueries {
+				names = append(names, q.name)
+			}
+			return usageError(stderr, fmt.Sprintf("bench: unknown query %q (queries: %s)", *only, strings.Join(names, ", ")))
+		}
+		queries = benchQueries[i : i+1]
+	}
+	if *dir == "" {
+		*dir = defaultBenchDir()
+	}
+	results, err := benchAll(queries, *dir, *rows, *runs, stdout, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "wsql bench: %v\n", err)
+		return 1
+	}
+	printBenchTable(stdout, results)
+	return 0
+}
+
+// defaultBenchDir is a wsql-bench directory in the user's cache directory,
+// or in the temporary directory where there is none.
+func defaultBenchDir() string {
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "wsql-bench")
+	}
+	return filepath.Join(os.TempDir(), "wsql-bench")
+}
+
+// benchAll prepares the data and scripts in dir and measures each query.
+func benchAll(queries []benchQuery, dir string, rows int64, runs int, stdout, stderr io.Writer) ([]benchResult, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding the wsql binary to run the queries: %w", err)
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	printMachine(stdout)
+	var csv string
+	if slices.ContainsFunc(queries, func(q benchQuery) bool { return q.source == "csv" }) {
+		start := time.Now()
+		path, generated, err := ensureBenchCSV(dir, rows)
+		if err != nil {
+			return nil, fmt.Errorf("generating the data: %w", err)
+		}
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		how := "reused"
+		if generated {
+			how = "generated in " + time.Since(start).Round(time.Millisecond).String()
+		}
+		fmt.Fprintf(stderr, "data: %s, %d rows, %.1f MB, %s\n", path, rows, float64(fi.Size())/1e6, how)
+		csv = path
+	}
+	fmt.Fprintf(stdout, "rows:    %d, %d run(s) per query, median wall time\n\n", rows, runs)
+	var results []benchResult
+	for _, q := range queries {
+		script := filepath.Join(dir, fmt.Sprintf("%s-%d.sql", q.name, rows))
+		if err := os.WriteFile(script, []byte(q.sql(csv, rows)), 0o644); err != nil {
+			return nil, err
+		}
+		r := benchResult{q: q, rows: rows}
+		var walls, cpus []time.Duration
+		for i := range runs {
+			m, err := benchRun(self, script, q.rowsRead(rows))
+			if err != nil {
+				return nil, fmt.Errorf("%s (%s): %w", q.name, script, err)
+			}
+			fmt.Fprintf(stderr, "%s run %d/%d: %s wall, %s CPU, %.0f MiB\n", q.name, i+1, runs,
+				m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond), float64(m.maxRSS)/(1<<20))
+			walls = append(walls, m.wall)
+			cpus = append(cpus, m.cpu)
+			r.maxRSS = max(r.maxRSS, m.maxRSS)
+		}
+		r.wall, r.cpu = median(walls), median(cpus)
+		results = append(results, r)
+	}
+	return results, nil
+}
+
+// benchMeasure is one run of one query.
+type benchMeasure struct {
+	wall, cpu time.Duration
+	maxRSS    int64
+}
+
+// summaryRE reads the run summary a query prints on stderr.
+var summaryRE = regexp.MustCompile(`(?m)^wsql: (\d+) rows read, (\d+) late rows dropped, (\d+) bad rows skipped, (\d+) result rows`)
+
+// benchRun runs `wsql run script` in a child process, so that its peak RSS
+// is the query's alone, and checks that it read wantRows rows: a run that
+// failed or stopped early must not pass for a fast one.
+func benchRun(self, script string, wantRows int64) (benchMeasure, error) {
+	var errOut bytes.Buffer
+	cmd := exec.Command(self, "run", script)
+	cmd.Env = append(os.Environ(), benchChildEnv+"=1")
+	cmd.Stdout = io.Discard // the sink is a blackhole: nothing is expected here
+	cmd.Stderr = &errOut
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		return benchMeasure{}, fmt.Errorf("%w\n%s", err, errOut.String())
+	}
+	m := summaryRE.FindStringSubmatch(errOut.String())
+	if m == nil {
+		return benchMeasure{}, fmt.Errorf("no run summary on stderr:\n%s", errOut.String())
+	}
+	if got, _ := strconv.ParseInt(m[1], 10, 64); got != wantRows {
+		return benchMeasure{}, fmt.Errorf("read %d rows, want %d:\n%s", got, wantRows, errOut.String())
+	}
+	rss, cpu, _ := childUsage(cmd.ProcessState)
+	return benchMeasure{wall: wall, cpu: cpu, maxRSS: rss}, nil
+}
+
+// median returns the middle value, the lower of the two middle ones for
+// an even count.
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[(len(s)-1)/2]
+}
+
+// printMachine describes the machine and the Go release.
+func printMachine(w io.Writer) {
+	fmt.Fprintf(w, "machine: %s/%s, %d CPUs, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0))
+	if model := cpuModel(); model != "" {
+		fmt.Fprintf(w, ", %s", model)
+	}
+	fmt.Fprintf(w, "\ngo:      %s\n", runtime.Version())
+}
+
+// cpuModel is the first "model name" of /proc/cpuinfo, "" where there is
+// none.
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// printBenchTable writes one line per query; every cell is one word, so
+// the table is easy to read with a program too.
+func printBenchTable(w io.Writer, results []benchResult) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "query\trows\twall\trows/s\tCPU\trows/CPU-s\tRSS-MiB\ttarget\tresult")
+	for _, r := range results {
+		result := "missed"
+		if r.q.met(r.rows, r.wall, r.cpu) {
+			result = "met"
+		}
+		rss := "?"
+		if r.maxRSS > 0 {
+			rss = fmt.Sprintf("%.0f", float64(r.maxRSS)/(1<<20))
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%.3fs\t%s\t%.3fs\t%s\t%s\t%s\t%s\n", r.q.name, r.rows,
+			r.wall.Seconds(), rate(r.rows, r.wall), r.cpu.Seconds(), rate(r.rows, r.cpu), rss, r.q.target(), result)
+	}
+	if err := tw.Flush(); err != nil {
+		fmt.Fprintln(w, err)
+	}
+}
+
+// rate formats rows per second of d in millions.
+func rate(rows int64, d time.Duration) string {
+	if d <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.2fM", float64(rows)/d.Seconds()/1e6)
+}
+
+// benchFlagsUsage refuses the main command's flags before bench.
+const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir), not --format, --output or -e"

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestMain lets this test binary stand in for wsql: `wsql bench` re-executes
+// its own binary to run each query, and here that binary is the test's.
+func TestMain(m *testing.M) {
+	if os.Getenv(benchChildEnv) == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// The whole benchmark on a small input: every query runs in a child
+// process, reads all its rows (the bench checks the run summary) and gets
+// a line of the table. Times are printed, never asserted.
+func TestBenchEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runCLI(t, "", "bench", "--rows", "20000", "--runs", "1", "--dir", dir)
+	require.Equal(t, 0, code, stderr)
+	t.Log("\n" + stdout)
+	require.Regexp(t, `(?m)^machine: \w+/\w+, \d+ CPUs, GOMAXPROCS \d+`, stdout)
+	require.Contains(t, stdout, "go:      go")
+
+	table := benchTableRows(t, stdout)
+	require.Len(t, table, len(benchQueries))
+	for _, q := range benchQueries {
+		cells, ok := table[q.name]
+		require.Truef(t, ok, "no line for %s in\n%s", q.name, stdout)
+		require.Len(t, cells, 9, cells)
+		require.Equal(t, "20000", cells[1], "%s rows", q.name)
+		require.Regexp(t, `^\d+\.\d{3}s$`, cells[2], "%s wall", q.name)
+		require.Regexp(t, `^\d+$`, cells[6], "%s RSS", q.name)
+		require.Equal(t, q.target(), cells[7])
+		require.Contains(t, []string{"met", "missed"}, cells[8])
+	}
+	require.Contains(t, stderr, "20000 rows, 0.7 MB, generated in ")
+
+	// a second run finds the data in the cache
+	code, stdout, stderr = runCLI(t, "", "bench", "--rows", "20000", "--runs", "2", "--dir", dir, "--query", "tumble")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, "0.7 MB, reused")
+	require.Contains(t, stderr, "tumble run 2/2: ")
+	require.Len(t, benchTableRows(t, stdout), 1)
+}
+
+// benchTableRows reads the table of `wsql bench`: the cells of each query
+// line by query name.
+func benchTableRows(t *testing.T, stdout string) map[string][]string {
+	t.Helper()
+	rows := map[string][]string{}
+	inTable := false
+	sc := bufio.NewScanner(strings.NewReader(stdout))
+	for sc.Scan() {
+		cells := strings.Fields(sc.Text())
+		switch {
+		case len(cells) > 0 && cells[0] == "query":
+			inTable = true
+		case inTable && len(cells) > 0:
+			rows[cells[0]] = cells
+		}
+	}
+	require.True(t, inTable, "no table in\n%s", stdout)
+	return rows
+}
+
+func TestBenchUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "--query", "nope"},
+		{"bench", "--rows", "0"},
+		{"bench", "extra"},
+		{"--format", "csv", "bench"},
+	} {
+		code, stdout, stderr := runCLI(t, "", args...)
+		require.Equal(t, 2, code, args)
+		require.Empty(t, stdout)
+		require.Contains(t, stderr, "usage:")
+	}
+	_, _, stderr := runCLI(t, "", "bench", "--query", "nope")
+	require.Contains(t, stderr, "queries: tumble, hop, session, datagen, nexmark-q11, nexmark-q12")
+}
+
+// The workload is the same bytes everywhere: pinned by a hash, with the
+// properties the queries rely on.
+func TestBenchDataIsDeterministic(t *testing.T) {
+	const n = 20000
+	var a, b bytes.Buffer
+	require.NoError(t, writeBenchCSV(&a, n))
+	require.NoError(t, writeBenchCSV(&b, n))
+	require.Equal(t, a.Bytes(), b.Bytes())
+
+	var small bytes.Buffer
+	require.NoError(t, writeBenchCSV(&small, 1000))
+	require.True(t, bytes.HasPrefix(a.Bytes(), small.Bytes()), "a longer file starts with a shorter one")
+	sum := sha256.Sum256(small.Bytes())
+	require.Equal(t, "227152361d55c45d72a5a9c11641936b9c8bd326f946ce2a3ef33599666f93b9", hex.EncodeToString(sum[:]))
+
+	line := regexp.MustCompile(`^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}),k(\d{1,3}),(\d{1,3}\.\d\d)$`)
+	keys := map[string]bool{}
+	var maxTS int64
+	sc := bufio.NewScanner(bytes.NewReader(a.Bytes()))
+	i := int64(0)
+	for ; sc.Scan(); i++ {
+		m := line.FindStringSubmatch(sc.Text())
+		require.NotNil(t, m, "line %d: %q", i+1, sc.Text())
+		tm, err := time.Parse("2006-01-02 15:04:05.000", m[1])
+		require.NoError(t, err)
+		ts := tm.UnixMilli()
+		require.True(t, ts <= benchBase+i && ts > benchBase+i-benchMaxDisorder, "line %d: %s", i+1, m[1])
+		if i > 0 {
+			// behind the latest time by less than the 2 s of the watermark
+			require.Less(t, maxTS-ts, int64(benchMaxDisorder), "line %d", i+1)
+		}
+		maxTS = max(maxTS, ts)
+		keys[m[2]] = true
+	}
+	require.Equal(t, int64(n), i)
+	require.Len(t, keys, benchKeys)
+	require.True(t, strings.HasPrefix(b.String(), "2024-03-01 08:59:59.985,k141,328.91\n2024-03-01 08:59:59.989,k131,872.96\n"))
+}
+
+// A cached file is reused; the temporary file it was written to is gone.
+func TestBenchDataCache(t *testing.T) {
+	dir := t.TempDir()
+	path, generated, err := ensureBenchCSV(dir, 100)
+	require.NoError(t, err)
+	require.True(t, generated)
+	again, generated, err := ensureBenchCSV(dir, 100)
+	require.NoError(t, err)
+	require.False(t, generated)
+	require.Equal(t, path, again)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	require.Equal(t, benchDataName(100), entries[0].Name())
+	var want bytes.Buffer
+	require.NoError(t, writeBenchCSV(&want, 100))
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, want.Bytes(), got)
+}
+
+func TestNexmarkBids(t *testing.T) {
+	require.Equal(t, int64(4600), nexmarkBids(5000)) // testdata/e2e/nexmark_q11
+	require.Equal(t, int64(0), nexmarkBids(4))
+	require.Equal(t, int64(1), nexmarkBids(5))
+	require.Equal(t, int64(46), nexmarkBids(50))
+	require.Equal(t, int64(47), nexmarkBids(55))
+}
