@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -36,6 +37,11 @@ func TestEndToEnd(t *testing.T) {
 			}
 			require.Equal(t, outputs[2], outputs[0], "batch size 1 differs from 4096")
 			require.Equal(t, outputs[2], outputs[1], "batch size 3 differs from 4096")
+			// Partitioned by key, the same rows, in another order across keys.
+			for _, size := range []int{4, 4096} {
+				parallel := runScript(t, string(src), size, WithParallelism(3))
+				require.Equal(t, sortedLines(outputs[2]), sortedLines(parallel), "parallelism 3, batch size %d", size)
+			}
 			golden := strings.TrimSuffix(path, ".sql") + ".out"
 			if *rewrite {
 				require.NoError(t, os.WriteFile(golden, []byte(outputs[2]), 0o644))
@@ -49,13 +55,13 @@ func TestEndToEnd(t *testing.T) {
 }
 
 // runScript runs src and renders results, summaries and any error as text.
-func runScript(t *testing.T, src string, batchSize int) string {
+func runScript(t *testing.T, src string, batchSize int, opts ...Option) string {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	var out bytes.Buffer
 	// a fixed processing-time clock makes PROCTIME() windows reproducible
 	clock := rowtime.NewManualClock(time.Date(2024, 3, 1, 9, 30, 0, 0, time.UTC))
-	e := New(WithAllocator(mem), WithBatchSize(batchSize), WithClock(clock))
+	e := New(append([]Option{WithAllocator(mem), WithBatchSize(batchSize), WithClock(clock)}, opts...)...)
 	err := e.Run(context.Background(), src, Output{
 		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, r.Location), nil },
 		OnText:    func(s string) { out.WriteString(s) },
@@ -67,6 +73,14 @@ func runScript(t *testing.T, src string, batchSize int) string {
 		out.WriteString(FormatError(src, err) + "\n")
 	}
 	return out.String()
+}
+
+// sortedLines is text's lines in sorted order: the rows of a result,
+// whatever order they came in.
+func sortedLines(text string) []string {
+	lines := strings.Split(text, "\n")
+	slices.Sort(lines)
+	return lines
 }
 
 // TestWindowTVFMatchesGroupWindow pins that both window syntaxes lower to

@@ -30,6 +30,8 @@ type Engine struct {
 	batchSize int
 	clock     Clock
 	stdin     io.Reader
+	// parallelism is the default of 'parallelism.default' (WithParallelism).
+	parallelism int
 
 	// life guards closing: Close cancels runs and waits for them.
 	life    sync.Mutex
@@ -63,6 +65,13 @@ func WithAllocator(mem memory.Allocator) Option { return func(e *Engine) { e.mem
 // not depend on it.
 func WithBatchSize(n int) Option { return func(e *Engine) { e.batchSize = n } }
 
+// WithParallelism sets how many goroutines run each window aggregation by
+// default ('parallelism.default'; SET changes it per session): each runs
+// the group keys that hash to it. Every key's results are those of one
+// goroutine; with more than one, the order of results of different keys
+// that fire together follows the partitions. The default is 1.
+func WithParallelism(n int) Option { return func(e *Engine) { e.parallelism = max(1, n) } }
+
 // WithLocalTimeZone sets the session's 'table.local-time-zone' (SET can
 // change it later): TIMESTAMP_LTZ values are shown and windowed in it.
 func WithLocalTimeZone(loc *time.Location) Option {
@@ -74,7 +83,7 @@ func WithLocalTimeZone(loc *time.Location) Option {
 
 // New returns an Engine with an empty catalog and default settings.
 func New(opts ...Option) *Engine {
-	e := &Engine{cat: catalog.New(), settings: newSettings(), mem: memory.DefaultAllocator, clock: rowtime.SystemClock{}}
+	e := &Engine{cat: catalog.New(), settings: newSettings(), mem: memory.DefaultAllocator, clock: rowtime.SystemClock{}, parallelism: 1}
 	e.base, e.cancel = context.WithCancel(context.Background())
 	for _, o := range opts {
 		o(e)
@@ -360,6 +369,13 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		}
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
+	n := r.e.parallelism
+	if v, ok := r.e.settings.get(setParallelism); ok {
+		n, _ = parseParallelism(v) // checked by SET
+	}
+	for j := job; j != nil; j = j.Input {
+		j.Parallelism = n
+	}
 	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	closeErr := w.Close()

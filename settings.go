@@ -3,6 +3,8 @@ package wsql
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/wsql/wsql/catalog"
@@ -28,6 +30,21 @@ var settingsInEffect = map[string]string{
 	planner.SetAllowLateness:  "0 s",
 	planner.SetLateDataPath:   "",
 	planner.SetBadRowsPath:    "",
+	setParallelism:            "1",
+}
+
+// setParallelism is Flink's key for how many parallel instances run an
+// operator: in wsql, how many goroutines run a window aggregation, each
+// over the group keys that hash to it.
+const setParallelism = "parallelism.default"
+
+// parseParallelism reads a 'parallelism.default' value.
+func parseParallelism(v string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 1 || n > 256 {
+		return 0, fmt.Errorf("invalid 'parallelism.default' %q: use a whole number from 1 to 256", v)
+	}
+	return n, nil
 }
 
 func newSettings() *settings {
@@ -48,6 +65,11 @@ func (r *runner) set(s *sql.Set) error {
 	}
 	if err := planner.ValidateSetting(s.Key, s.Value); err != nil {
 		return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
+	}
+	if s.Key == setParallelism {
+		if _, err := parseParallelism(s.Value); err != nil {
+			return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
+		}
 	}
 	if s.Key == "table.local-time-zone" {
 		loc, err := loadZone(s.Value)

@@ -54,6 +54,11 @@ type Job struct {
 	// LateDataPath, if set, is a CSV file that receives every row that
 	// missed a window, with the window and the watermark at its arrival.
 	LateDataPath string
+	// Parallelism is how many goroutines run the window aggregation, each
+	// over the group keys that hash to it (see partitionedWindow); 0 or 1
+	// is one. A window without group keys, over processing time, or with a
+	// late-data file runs on one.
+	Parallelism int
 }
 
 // Schema returns the schema of the job's result rows.
@@ -292,6 +297,11 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 		return &plainStage{Operator: next}, nil
 	}
 	cfg := *j.Window
+	// A per-row session gap can fail on a row, which must stop the run
+	// where a single-threaded one stops: it runs on one goroutine.
+	if j.Parallelism > 1 && j.LateDataPath == "" && !cfg.ProcTime && len(cfg.KeyIndexes) > 0 && cfg.GapIndex < 0 {
+		return newPartitionedWindow(cfg, j.Parallelism, mem, next)
+	}
 	var late *lateFile
 	if j.LateDataPath != "" {
 		if late, err = openLateFile(j.LateDataPath, cfg.LateSchema()); err != nil {

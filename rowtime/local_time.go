@@ -244,3 +244,11 @@ func secToMs(sec int64) int64 {
 	}
 	return sec * 1000
 }
+
+// Clone returns a converter of the same zone with caches of its own: a
+// LocalTime is used by one goroutine at a time, and parallel window
+// operators each need one.
+func (l *LocalTime) Clone() *LocalTime {
+	c := *l
+	return &c
+}
