@@ -53,28 +53,71 @@ func (op *WindowOperator) forgetEmitted(k uint32, w Window) {
 	}
 }
 
-// appendRow appends one result row: op, keys, window bounds, aggregates.
+// appendRow appends one result row. The aggregates are appended at once
+// (the slot may change or be freed right after); the op, key and window
+// columns are only recorded and built a column at a time by buildResults.
 func (op *WindowOperator) appendRow(kind RowKind, k uint32, w Window, s int32) {
-	c := 0
+	c := op.firstAggField()
+	if op.pending == 0 && op.lastBatch > 1 {
+		// firings come in bursts of about one row per key: growing the
+		// builders once beats doubling (and copying) them every batch
+		for i := range op.accs {
+			op.builder.Field(c + i).Reserve(op.lastBatch)
+		}
+	}
 	if op.updates {
-		op.builder.Field(0).(*array.StringBuilder).Append(string(kind))
-		c = 1
+		op.resKinds = append(op.resKinds, kind)
 	}
-	op.oneKey[0], op.oneSlot[0] = k, s
-	for _, col := range op.keys.cols {
-		col.appendTo(op.oneKey[:], op.builder.Field(c))
-		c++
-	}
-	op.builder.Field(c).(*array.TimestampBuilder).Append(arrow.Timestamp(w.Start))
-	op.builder.Field(c + 1).(*array.TimestampBuilder).Append(arrow.Timestamp(w.End))
-	op.builder.Field(c + 2).(*array.TimestampBuilder).Append(arrow.Timestamp(op.epoch(w.MaxTimestamp())))
-	c += 3
+	op.resKeys = append(op.resKeys, k)
+	op.resWins = append(op.resWins, w)
+	op.oneSlot[0] = s
 	for _, a := range op.accs {
 		a.appendResults(op.oneSlot[:], op.builder.Field(c))
 		c++
 	}
 	op.pending++
 	op.stats.Results++
+}
+
+// firstAggField is the builder index of the first aggregate column.
+func (op *WindowOperator) firstAggField() int {
+	c := len(op.keys.cols) + 3
+	if op.updates {
+		c++
+	}
+	return c
+}
+
+// buildResults appends the recorded op, key and window columns of the
+// pending result rows.
+func (op *WindowOperator) buildResults() {
+	n := len(op.resKeys)
+	c := 0
+	if op.updates {
+		b := op.builder.Field(0).(*array.StringBuilder)
+		b.Reserve(n)
+		b.ReserveData(2 * n)
+		for _, kind := range op.resKinds {
+			b.Append(string(kind))
+		}
+		c = 1
+	}
+	for _, col := range op.keys.cols {
+		col.appendTo(op.resKeys, op.builder.Field(c))
+		c++
+	}
+	starts := op.builder.Field(c).(*array.TimestampBuilder)
+	ends := op.builder.Field(c + 1).(*array.TimestampBuilder)
+	times := op.builder.Field(c + 2).(*array.TimestampBuilder)
+	op.resTimes = grow(op.resTimes, 3*n)
+	st, en, tm := op.resTimes[:n], op.resTimes[n:2*n], op.resTimes[2*n:]
+	for i, w := range op.resWins {
+		st[i], en[i], tm[i] = arrow.Timestamp(w.Start), arrow.Timestamp(w.End), arrow.Timestamp(op.epoch(w.MaxTimestamp()))
+	}
+	starts.AppendValues(st, nil)
+	ends.AppendValues(en, nil)
+	times.AppendValues(tm, nil)
+	op.resKinds, op.resKeys, op.resWins = op.resKinds[:0], op.resKeys[:0], op.resWins[:0]
 }
 
 func (op *WindowOperator) copySlot(dst, src int32) {

@@ -22,6 +22,10 @@ type keyTable struct {
 	index map[string]uint32
 	bufs  [][]byte
 	n     uint32
+
+	// one string key column: keyed by the value itself
+	strIndex map[string]uint32
+	nullID   int64 // -1: NULL not seen yet
 }
 
 // keyColumn stores one key column's values by key id.
@@ -57,6 +61,12 @@ func (t *keyTable) intern(keyCols []arrow.Array, rows int, ids []uint32) {
 		clear(ids[:rows])
 		return
 	}
+	if len(t.cols) == 1 {
+		if sk, ok := t.cols[0].(*stringKeys); ok {
+			t.internStrings(sk, keyCols[0].(*array.String), rows, ids)
+			return
+		}
+	}
 	if cap(t.bufs) < rows {
 		t.bufs = make([][]byte, rows)
 	}
@@ -76,6 +86,37 @@ func (t *keyTable) intern(keyCols []arrow.Array, rows int, ids []uint32) {
 			for c, col := range t.cols {
 				col.store(keyCols[c], i)
 			}
+		}
+		ids[i] = id
+	}
+}
+
+// internStrings is intern for one string column: the value itself is the
+// map key (no encoding pass), NULL has an id of its own. Ids are given in
+// order of first appearance, as intern does.
+func (t *keyTable) internStrings(sk *stringKeys, a *array.String, rows int, ids []uint32) {
+	if t.strIndex == nil {
+		t.strIndex = make(map[string]uint32)
+		t.nullID = -1
+	}
+	nulls := a.NullN() > 0
+	for i := 0; i < rows; i++ {
+		if nulls && a.IsNull(i) {
+			if t.nullID < 0 {
+				t.nullID = int64(t.n)
+				t.n++
+				sk.store(a, i)
+			}
+			ids[i] = uint32(t.nullID)
+			continue
+		}
+		v := a.Value(i) // points into the batch: copied only for a new key
+		id, ok := t.strIndex[v]
+		if !ok {
+			id = t.n
+			t.n++
+			sk.store(a, i)
+			t.strIndex[sk.vals[id]] = id
 		}
 		ids[i] = id
 	}
@@ -139,6 +180,12 @@ func (k *stringKeys) store(arr arrow.Array, i int) {
 
 func (k *stringKeys) appendTo(ids []uint32, b array.Builder) {
 	sb := b.(*array.StringBuilder)
+	size := 0
+	for _, id := range ids {
+		size += len(k.vals[id])
+	}
+	sb.Reserve(len(ids))
+	sb.ReserveData(size)
 	for _, id := range ids {
 		if k.valid[id] {
 			sb.Append(k.vals[id])

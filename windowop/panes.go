@@ -8,7 +8,8 @@ import (
 // row updates the accumulator of exactly one (key, pane), and a window's
 // result merges its panes when it fires. TUMBLE is the case of one pane per
 // window and emits the pane directly. A pane is freed when the last window
-// containing it is cleaned up.
+// containing it is cleaned up. Panes are kept per key (keyPanes) and timers
+// per window (alignedTimers): all keys share the windows.
 type paneMode struct {
 	op     *WindowOperator
 	a      SliceAssigner
@@ -16,44 +17,54 @@ type paneMode struct {
 	offset int64
 	single bool // one pane per window: TUMBLE
 
-	panes    map[paneKey]int32
+	panes    keyPanes
 	lastPane []int64 // per key: the pane of its previous row ...
 	lastSlot []int32 // ... and that pane's slot (-1: none)
 
 	paneOf []int64 // per-row scratch
 
-	// the windows of the pane of the previous row, and their cleanup
-	// times: rows arrive mostly in order, so this is computed once per pane
-	cached      bool
-	cachedPane  int64
-	cachedWins  []Window
-	cachedFirst int64 // cleanup time of the earliest-ending window
-	cachedLast  int64 // cleanup time of the latest-ending window
-	winBuf      []Window
-}
+	// the windows of recent panes and their cleanup times: rows arrive
+	// nearly in order, alternating between a few panes near a boundary,
+	// so this is computed about once per pane
+	paneWins [4]paneWindows
+	winBuf   []Window
 
-type paneKey struct {
-	key  uint32
-	pane int64
+	// the last window of recently cleaned panes: every key's cleanup of a
+	// window walks the same panes
+	lastWin [256]struct {
+		pane int64
+		w    Window
+		ok   bool
+	}
 }
 
 func newPaneMode(op *WindowOperator, a SliceAssigner) *paneMode {
 	size, off := a.Pane()
 	_, single := a.(*Tumble)
-	return &paneMode{op: op, a: a, size: size, offset: off, single: single, panes: make(map[paneKey]int32)}
+	op.timers = newAlignedTimers() // every key has the same windows
+	return &paneMode{op: op, a: a, size: size, offset: off, single: single}
 }
 
-// windows returns the windows of pane p (cached for consecutive rows).
-func (m *paneMode) windows(p int64) []Window {
-	if !m.cached || m.cachedPane != p {
-		m.cachedWins = m.a.WindowsOfPane(p, m.cachedWins[:0])
-		m.cachedPane, m.cached = p, true
-		if n := len(m.cachedWins); n > 0 {
-			m.cachedFirst = m.op.cleanupTime(m.cachedWins[0])
-			m.cachedLast = m.op.cleanupTime(m.cachedWins[n-1])
+type paneWindows struct {
+	ok    bool
+	pane  int64
+	wins  []Window
+	first int64 // cleanup time of the earliest-ending window
+	last  int64 // cleanup time of the latest-ending window
+}
+
+// windows returns the windows of pane p and their cleanup times (cached).
+func (m *paneMode) windows(p int64) *paneWindows {
+	c := &m.paneWins[(uint64(p)*0x9E3779B97F4A7C15)>>62]
+	if !c.ok || c.pane != p {
+		c.wins = m.a.WindowsOfPane(p, c.wins[:0])
+		c.pane, c.ok = p, true
+		if n := len(c.wins); n > 0 {
+			c.first = m.op.cleanupTime(c.wins[0])
+			c.last = m.op.cleanupTime(c.wins[n-1])
 		}
 	}
-	return m.cachedWins
+	return c
 }
 
 func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []uint32, wms []int64, slots []int32) error {
@@ -66,6 +77,7 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 		m.lastSlot = append(m.lastSlot, -1)
 		m.lastPane = append(m.lastPane, 0)
 	}
+	m.panes.grow(int(op.keys.n))
 	eventTime := !op.cfg.ProcTime
 	e := op.cfg.Emit
 	late := e.LateFire && op.cfg.AllowedLateness > 0
@@ -87,15 +99,16 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 				}
 			}
 		}
-		wins := m.windows(p)
+		pw := m.windows(p)
+		wins := pw.wins
 		if len(wins) == 0 {
 			slots[i] = -1
 			op.stats.NoWindow++
 			continue
 		}
-		if eventTime && m.cachedFirst <= op.watermark {
+		if eventTime && pw.first <= op.watermark {
 			// some window of this pane is late: maybe all of them
-			if m.cachedLast <= op.watermark {
+			if pw.last <= op.watermark {
 				slots[i] = -1
 				op.stats.LateDropped++
 				for _, w := range wins {
@@ -134,13 +147,19 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 // the window's timer) and registers each window's cleanup timer.
 func (m *paneMode) slotFor(k uint32, p int64, wins []Window) int32 {
 	op := m.op
-	pk := paneKey{key: k, pane: p}
-	s, ok := m.panes[pk]
+	s, ok := m.panes.find(k, p)
 	if !ok {
 		s = op.slots.alloc()
-		m.panes[pk] = s
+		at := m.panes.insert(k, p, s)
 		for _, w := range wins {
 			if op.isLate(w) {
+				continue
+			}
+			if op.eventTimeTrigger && !op.cfg.ProcTime && m.panes.sharesWindow(k, at, w) {
+				// Another pane of the key is in w, so a pane of the key
+				// opened w under a lower watermark (panes outlive none of
+				// their windows): the event-time trigger registered w's
+				// timers then, and registering them again changes nothing.
 				continue
 			}
 			// A window already past its end but kept by allowed lateness
@@ -208,23 +227,19 @@ func (m *paneMode) onTimer(t Timer) {
 // of its panes otherwise.
 func (m *paneMode) fireWindow(k uint32, w Window) {
 	op := m.op
+	lo, hi := m.panes.span(k, w.Start, w.End)
+	if lo == hi {
+		return
+	}
 	if m.single {
-		if s, ok := m.panes[paneKey{key: k, pane: w.Start}]; ok {
-			op.emitWindowResult(k, w, s)
-		}
+		op.emitWindowResult(k, w, m.panes.byKey[k][lo].slot)
 		return
 	}
 	tmp := op.slots.alloc()
-	found := false
-	for p := w.Start; p < w.End; p += m.size {
-		if s, ok := m.panes[paneKey{key: k, pane: p}]; ok {
-			op.mergeSlot(tmp, s)
-			found = true
-		}
+	for _, ps := range m.panes.byKey[k][lo:hi] {
+		op.mergeSlot(tmp, ps.slot)
 	}
-	if found {
-		op.emitWindowResult(k, w, tmp)
-	}
+	op.emitWindowResult(k, w, tmp)
 	op.slots.release(tmp)
 }
 
@@ -234,20 +249,30 @@ func (m *paneMode) cleanWindow(k uint32, w Window) {
 	op := m.op
 	op.forgetEmitted(k, w)
 	op.disarm(k, w)
-	for p := w.Start; p < w.End; p += m.size {
-		pk := paneKey{key: k, pane: p}
-		s, ok := m.panes[pk]
-		if !ok {
+	lo, hi := m.panes.span(k, w.Start, w.End)
+	l := m.panes.byKey[k]
+	j := lo
+	for _, ps := range l[lo:hi] {
+		if m.lastWindow(ps.pane) != w {
+			l[j] = ps // a later window still needs this pane
+			j++
 			continue
 		}
-		m.winBuf = m.a.WindowsOfPane(p, m.winBuf[:0])
-		if m.winBuf[len(m.winBuf)-1] != w {
-			continue // a later window still needs this pane
-		}
-		delete(m.panes, pk)
-		if m.lastSlot[k] == s {
+		if m.lastSlot[k] == ps.slot {
 			m.lastSlot[k] = -1
 		}
-		op.slots.release(s)
+		op.slots.release(ps.slot)
 	}
+	m.panes.byKey[k] = append(l[:j], l[hi:]...)
+}
+
+// lastWindow returns the last window containing pane p: the one whose
+// cleanup frees it.
+func (m *paneMode) lastWindow(p int64) Window {
+	c := &m.lastWin[(uint64(p)*0x9E3779B97F4A7C15)>>56] // no division
+	if !c.ok || c.pane != p {
+		m.winBuf = m.a.WindowsOfPane(p, m.winBuf[:0])
+		c.pane, c.w, c.ok = p, m.winBuf[len(m.winBuf)-1], true
+	}
+	return c.w
 }

@@ -12,11 +12,16 @@ import (
 // A row opens [ts, ts+gap); if that intersects sessions of its key they
 // merge into one, whose state slot is the first session's; the timers of
 // the windows that disappeared are deleted and the merged window's are
-// registered. The lateness check runs on the merged window.
+// registered. The lateness check runs on the merged window. Under the
+// event-time trigger the timers are sessionTimers, which follow sessions
+// without work per row; other triggers register through a TimerService.
 type sessionMode struct {
 	op   *WindowOperator
 	gap  int64 // 0: per row from Config.GapIndex
 	sets []MergingWindowSet
+
+	timers  *sessionTimers // nil: generic timers
+	generic *TimerService
 
 	gaps   []int64 // per-row scratch for a dynamic gap
 	idx    []int
@@ -24,7 +29,15 @@ type sessionMode struct {
 }
 
 func newSessionMode(op *WindowOperator, a MergingAssigner) *sessionMode {
-	return &sessionMode{op: op, gap: a.Gap()}
+	m := &sessionMode{op: op, gap: a.Gap()}
+	if op.eventTimeTrigger {
+		m.timers = &sessionTimers{op: op, sets: &m.sets}
+		op.timers = m.timers
+	} else {
+		m.generic = NewTimerService()
+		op.timers = m.generic
+	}
+	return m
 }
 
 func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []uint32, wms []int64, slots []int32) error {
@@ -41,6 +54,10 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 	for i, ts := range times[:n] {
 		if wms != nil {
 			if wm := wms[i]; wm > op.watermark {
+				if wm >= op.nextTimer && m.timers != nil {
+					// stale entries only need re-arming, not a firing
+					op.nextTimer = m.timers.settle(wm)
+				}
 				if wm >= op.nextTimer {
 					op.updateAccumulators(rec, slots, segStart, i)
 					segStart = i
@@ -67,7 +84,11 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 			}
 			s := op.slots.alloc()
 			set.Add(w, s)
-			m.registerTimers(k, w)
+			if m.timers != nil {
+				m.timers.opened(k, s, w)
+			} else {
+				m.registerTimers(k, w)
+			}
 			slots[i] = s
 			continue
 		}
@@ -91,15 +112,25 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 		old := first.Window
 		var kept Mapping
 		kept, m.merged = set.Merge(m.idx, result, m.merged)
-		m.deleteTimers(k, old)
+		if m.timers == nil {
+			m.deleteTimers(k, old)
+		}
 		for _, gone := range m.merged {
 			op.mergeSlot(kept.State, gone.State)
 			op.slots.release(gone.State)
-			m.deleteTimers(k, gone.Window)
+			if m.timers != nil {
+				m.timers.closed(gone.State)
+			} else {
+				m.deleteTimers(k, gone.Window)
+			}
 		}
 		// Windows in the set are never late (they would have been cleaned
 		// up), and the merged window ends no earlier than they do.
-		m.registerTimers(k, result)
+		if m.timers != nil {
+			m.timers.changed(kept.State, result)
+		} else {
+			m.registerTimers(k, result)
+		}
 		slots[i] = kept.State
 	}
 	op.updateAccumulators(rec, slots, segStart, n)
@@ -147,8 +178,8 @@ func (m *sessionMode) registerTimers(k uint32, w Window) {
 // into another.
 func (m *sessionMode) deleteTimers(k uint32, w Window) {
 	op := m.op
-	op.timers.Delete(Timer{Time: op.epoch(w.MaxTimestamp()), Key: k, Window: w})
-	op.timers.Delete(Timer{Time: op.cleanupTime(w), Key: k, Window: w})
+	m.generic.Delete(Timer{Time: op.epoch(w.MaxTimestamp()), Key: k, Window: w})
+	m.generic.Delete(Timer{Time: op.cleanupTime(w), Key: k, Window: w})
 }
 
 // onTimer fires a session and cleans it up at its cleanup time. Timers of
@@ -168,5 +199,11 @@ func (m *sessionMode) onTimer(t Timer) {
 	if r.IsPurge() || t.Time == op.cleanupTime(t.Window) {
 		set.RetireWindow(t.Window)
 		op.slots.release(s)
+		if m.timers != nil {
+			m.timers.closed(s)
+		}
+	}
+	if m.timers != nil {
+		m.timers.fired(s, t)
 	}
 }

@@ -1,7 +1,5 @@
 package windowop
 
-import "container/heap"
-
 // Timer is a callback request at Time for one key's window. Timers are
 // unique per (Time, Key, Window): registering the same timer twice keeps one.
 type Timer struct {
@@ -25,15 +23,31 @@ func (a Timer) less(b Timer) bool {
 	return a.Window.End < b.Window.End
 }
 
+// timerQueue is where the operator's timers of one kind wait: the generic
+// TimerService, alignedTimers (windows every key shares: TUMBLE, HOP,
+// CUMULATE) or sessionTimers (SESSION with the event-time trigger). Every
+// implementation pops timers in (time, key, window) order.
+type timerQueue interface {
+	Register(t Timer)
+	// PopDue removes and returns the earliest timer with Time <= watermark.
+	PopDue(watermark int64) (Timer, bool)
+	// NextTime returns a time no later than the earliest pending timer's
+	// (the operator calls PopDue once a watermark reaches it), ok=false if
+	// no timer is pending.
+	NextTime() (int64, bool)
+	// Len returns the number of pending timers.
+	Len() int
+}
+
 // TimerService keeps one kind of timers (event time or processing time) of
 // one operator: a min-heap in (time, key, window) order plus a set that
 // makes registration idempotent. Deletion is lazy: a deleted timer leaves
-// the set at once and its heap entry is skipped when it reaches the top, so
-// a session that grows row by row costs a heap push, not a heap search. It
+// the set at once and its heap entry is skipped when it reaches the top. It
 // never reads a clock; time advances only through what the operator passes
-// to PopDue.
+// to PopDue. It serves timers with no structure to exploit: periodic emit
+// timers and triggers other than the event-time trigger on sessions.
 type TimerService struct {
-	queue timerHeap
+	queue []Timer // binary min-heap by less; typed, so pushes do not box
 	set   map[Timer]struct{}
 }
 
@@ -48,7 +62,8 @@ func (s *TimerService) Register(t Timer) {
 		return
 	}
 	s.set[t] = struct{}{}
-	heap.Push(&s.queue, t)
+	s.queue = append(s.queue, t)
+	timersUp(s.queue, len(s.queue)-1)
 }
 
 // Delete removes a pending timer; deleting an absent timer is a no-op.
@@ -72,7 +87,7 @@ func (s *TimerService) PopDue(watermark int64) (Timer, bool) {
 	if len(s.queue) == 0 || s.queue[0].Time > watermark {
 		return Timer{}, false
 	}
-	t := heap.Pop(&s.queue).(Timer)
+	t := s.pop()
 	delete(s.set, t)
 	return t, true
 }
@@ -83,19 +98,51 @@ func (s *TimerService) dropStale() {
 		if _, ok := s.set[s.queue[0]]; ok {
 			return
 		}
-		heap.Pop(&s.queue)
+		s.pop()
 	}
 }
 
-type timerHeap []Timer
-
-func (h timerHeap) Len() int           { return len(h) }
-func (h timerHeap) Less(i, j int) bool { return h[i].less(h[j]) }
-func (h timerHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *timerHeap) Push(x any)        { *h = append(*h, x.(Timer)) }
-func (h *timerHeap) Pop() any {
-	old := *h
-	t := old[len(old)-1]
-	*h = old[:len(old)-1]
+func (s *TimerService) pop() Timer {
+	h := s.queue
+	t := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	s.queue = h[:n]
+	timersDown(s.queue, 0)
 	return t
 }
+
+func timersUp(h []Timer, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h[i].less(h[p]) {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func timersDown(h []Timer, i int) {
+	n := len(h)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			return
+		}
+		if r := c + 1; r < n && h[r].less(h[c]) {
+			c = r
+		}
+		if !h[c].less(h[i]) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+var (
+	_ timerQueue = (*TimerService)(nil)
+	_ timerQueue = (*alignedTimers)(nil)
+	_ timerQueue = (*sessionTimers)(nil)
+)

@@ -168,15 +168,18 @@ var ErrUnsupportedEmit = errors.New("unsupported emit strategy")
 type WindowOperator struct {
 	cfg     Config
 	trigger Trigger
-	out     Operator
-	schema  *arrow.Schema
-	updates bool
-	mode    windowMode
+	// eventTimeTrigger: trigger is EventTimeTrigger, whose behaviour the
+	// operator may inline and rely on
+	eventTimeTrigger bool
+	out              Operator
+	schema           *arrow.Schema
+	updates          bool
+	mode             windowMode
 
 	keys   *keyTable
 	accs   []accumulator
 	slots  slotPool
-	timers *TimerService
+	timers timerQueue          // chosen by the mode
 	shadow map[windowKey]int32 // last emitted result of each window (update streams)
 
 	// periodic early/late firing: processing-time timers, and the timer
@@ -187,7 +190,7 @@ type WindowOperator struct {
 
 	watermark int64 // the watermark rows are being processed under
 	forwarded int64 // the last watermark sent downstream
-	nextTimer int64 // earliest pending timer, math.MaxInt64 when none
+	nextTimer int64 // no later than the earliest pending timer, math.MaxInt64 when none
 
 	// per-batch scratch, reused
 	times  []int64
@@ -195,10 +198,15 @@ type WindowOperator struct {
 	rowSlt []int32
 	late   lateRows
 
-	builder *array.RecordBuilder
-	pending int
-	oneKey  [1]uint32
-	oneSlot [1]int32
+	builder   *array.RecordBuilder
+	pending   int
+	lastBatch int // rows of the last result batch
+	oneSlot   [1]int32
+	// the pending result rows' op, key and window, built at flush
+	resKinds []RowKind
+	resKeys  []uint32
+	resWins  []Window
+	resTimes []arrow.Timestamp // scratch: window bounds as column values
 
 	timerCtx timerContext
 	stats    Stats
@@ -254,7 +262,6 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowO
 		schema:     schema,
 		updates:    cfg.Updates(),
 		keys:       keys,
-		timers:     NewTimerService(),
 		shadow:     make(map[windowKey]int32),
 		procTimers: NewTimerService(),
 		armed:      make(map[windowKey]int64),
@@ -263,6 +270,7 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowO
 		nextTimer:  math.MaxInt64,
 	}
 	op.timerCtx.op = op
+	_, op.eventTimeTrigger = trigger.(EventTimeTrigger)
 	for _, a := range cfg.Aggs {
 		acc, err := cfg.newAccumulator(a)
 		if err != nil {
@@ -537,6 +545,15 @@ func (op *WindowOperator) registerCleanupTimer(k uint32, w Window) {
 
 // onElementTrigger lets the trigger see a window that a row just opened.
 func (op *WindowOperator) onElementTrigger(k uint32, w Window) TriggerResult {
+	if op.eventTimeTrigger {
+		// EventTimeTrigger.OnElement without the interface calls
+		t := op.epoch(w.MaxTimestamp())
+		if t <= op.watermark {
+			return Fire
+		}
+		op.registerTimer(k, w, t)
+		return Continue
+	}
 	op.timerCtx.key, op.timerCtx.w = k, w
 	return op.trigger.OnElement(w, &op.timerCtx)
 }
@@ -574,8 +591,9 @@ func (op *WindowOperator) flush() error {
 	if op.pending == 0 {
 		return nil
 	}
+	op.buildResults()
 	rec := op.builder.NewRecordBatch()
-	op.pending = 0
+	op.pending, op.lastBatch = 0, op.pending
 	defer rec.Release()
 	return op.out.ProcessBatch(Batch{Record: rec})
 }

@@ -53,6 +53,11 @@ func benchBatches(b *testing.B, mem memory.Allocator) []Batch {
 
 // benchAssigner runs COUNT(*) and SUM per key through the operator alone.
 func benchAssigner(b *testing.B, a Assigner) {
+	benchAggs(b, a, []AggSpec{{Kind: CountStar, Name: "n"}, {Kind: Sum, Input: 2, Name: "s"}})
+}
+
+// benchAggs runs the given aggregates per key through the operator alone.
+func benchAggs(b *testing.B, a Assigner, aggs []AggSpec) {
 	mem := memory.NewGoAllocator()
 	batches := benchBatches(b, mem)
 	defer func() {
@@ -60,8 +65,7 @@ func benchAssigner(b *testing.B, a Assigner) {
 			bt.Record.Release()
 		}
 	}()
-	cfg := Config{Input: clickSchema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: a, GapIndex: -1,
-		Aggs: []AggSpec{{Kind: CountStar, Name: "n"}, {Kind: Sum, Input: 2, Name: "s"}}}
+	cfg := Config{Input: clickSchema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: a, GapIndex: -1, Aggs: aggs}
 	rows := 0
 	for _, bt := range batches {
 		rows += int(bt.Record.NumRows())
@@ -98,6 +102,12 @@ func BenchmarkWindowOperatorHop(b *testing.B) {
 	benchAssigner(b, a)
 }
 
+// BenchmarkWindowOperatorHopCountAvg: the same HOP with COUNT(*) and AVG.
+func BenchmarkWindowOperatorHopCountAvg(b *testing.B) {
+	a, _ := NewHop(10_000, 60_000, 0)
+	benchAggs(b, a, []AggSpec{{Kind: CountStar, Name: "n"}, {Kind: Avg, Input: 2, Name: "a"}})
+}
+
 // BenchmarkWindowOperatorCumulate: 1-hour windows growing by 1 minute.
 func BenchmarkWindowOperatorCumulate(b *testing.B) {
 	a, _ := NewCumulate(60_000, 3_600_000, 0)
@@ -105,7 +115,8 @@ func BenchmarkWindowOperatorCumulate(b *testing.B) {
 }
 
 // BenchmarkWindowOperatorSession: 10 s gap sessions per key (keys see a
-// row every ~1 s, so sessions grow row by row and merge).
+// row every ~1 s, so sessions grow row by row and merge). Every row moves
+// its session's timers: sessionTimers must keep that off the heap.
 func BenchmarkWindowOperatorSession(b *testing.B) {
 	a, _ := NewSession(10_000)
 	benchAssigner(b, a)

@@ -1,0 +1,265 @@
+package windowop
+
+import "math"
+
+// sessionTimers holds the timers of SESSION windows under the event-time
+// trigger without a call per row. Each session has at most two timers, at
+// its fire time (epoch maxTimestamp, registered only if the watermark had
+// not reached it when the session last changed, as EventTimeTrigger does)
+// and its cleanup time; nearly every row moves them by extending its key's
+// session. Instead of deleting and registering per row, the session keeps
+// one heap entry, its armed timer, which is never later than its earliest
+// real timer:
+//
+//   - a change that moves the earliest timer later leaves the entry as it
+//     is; a change that moves it earlier (a merge that lowers the start at
+//     the same time) pushes a new entry, and the old one becomes dead;
+//   - when the entry reaches the top it is checked against the session:
+//     dead entries are dropped, stale ones re-pushed at the session's
+//     current earliest timer, due ones returned.
+//
+// So heap work happens about once per session and gap, not per row, and
+// timers still pop in (time, key, window) order: an entry is never later
+// than the timer it stands for, and re-pushing it at that timer puts it in
+// its place. Sessions are identified by their state slot and a serial that
+// changes whenever the slot starts a new session.
+type sessionTimers struct {
+	op    *WindowOperator
+	heap  []sessionEntry
+	info  []sessionInfo // by state slot
+	sets  *[]MergingWindowSet
+	count int // sessions ever opened: the serial of the next one
+}
+
+type sessionEntry struct {
+	t      int64
+	key    uint32
+	serial uint32
+	w      Window
+	slot   int32
+}
+
+func (a *sessionEntry) less(b *sessionEntry) bool {
+	if a.t != b.t {
+		return a.t < b.t
+	}
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	if a.w.Start != b.w.Start {
+		return a.w.Start < b.w.Start
+	}
+	return a.w.End < b.w.End
+}
+
+// sessionInfo is the timer state of the session held in one slot.
+type sessionInfo struct {
+	serial uint32 // 0: the slot holds no session
+	key    uint32
+	w      Window
+	fire   bool // the fire timer is pending
+	armed  bool // the entry (armedT, w of the entry) stands for the timers
+	armedT int64
+	armedW Window
+}
+
+// opened starts the timers of a new session of key k in slot s.
+func (st *sessionTimers) opened(k uint32, s int32, w Window) {
+	for int(s) >= len(st.info) {
+		st.info = append(st.info, sessionInfo{})
+	}
+	st.count++
+	st.info[s] = sessionInfo{serial: uint32(st.count), key: k}
+	st.changed(s, w)
+}
+
+// closed forgets the session in slot s (merged away or cleaned up).
+func (st *sessionTimers) closed(s int32) { st.info[s] = sessionInfo{} }
+
+// changed records that the session in slot s is now window w, which is
+// what registering its timers anew does: the fire timer is pending if the
+// watermark has not reached it.
+func (st *sessionTimers) changed(s int32, w Window) {
+	in := &st.info[s]
+	in.w = w
+	in.fire = st.op.epoch(w.MaxTimestamp()) > st.op.watermark
+	t, ok := st.earliest(in)
+	if !ok {
+		in.armed = false
+		return
+	}
+	if in.armed && !(t < in.armedT || (t == in.armedT && windowLess(w, in.armedW))) {
+		return // the armed entry is still no later: re-armed when popped
+	}
+	st.arm(s, in, t)
+}
+
+// earliest is the time of the session's earliest pending timer.
+func (st *sessionTimers) earliest(in *sessionInfo) (int64, bool) {
+	t := st.op.cleanupTime(in.w)
+	if in.fire {
+		t = min(t, st.op.epoch(in.w.MaxTimestamp()))
+	}
+	return t, t != math.MaxInt64
+}
+
+func (st *sessionTimers) arm(s int32, in *sessionInfo, t int64) {
+	in.armed, in.armedT, in.armedW = true, t, in.w
+	st.heap = append(st.heap, sessionEntry{t: t, key: in.key, serial: in.serial, w: in.w, slot: s})
+	sessionUp(st.heap, len(st.heap)-1)
+	if t < st.op.nextTimer {
+		st.op.nextTimer = t
+	}
+}
+
+// fired updates the session of a timer the operator just handled: the fire
+// timer is gone, and unless the session was cleaned up its next timer is
+// armed.
+func (st *sessionTimers) fired(s int32, t Timer) {
+	in := &st.info[s]
+	if in.serial == 0 {
+		return
+	}
+	if t.Time == st.op.epoch(in.w.MaxTimestamp()) {
+		in.fire = false
+	}
+	if next, ok := st.earliest(in); ok && next > t.Time {
+		st.arm(s, in, next)
+	}
+}
+
+// Register is not used: sessions under the event-time trigger never call
+// the trigger context (other triggers use a TimerService).
+func (st *sessionTimers) Register(Timer) { panic("windowop: sessionTimers.Register") }
+
+// valid reports whether entry e is the armed entry of a live session.
+func (st *sessionTimers) valid(e *sessionEntry) bool {
+	in := &st.info[e.slot]
+	return in.serial == e.serial && in.armed && in.armedT == e.t && in.armedW == e.w
+}
+
+// PopDue returns the earliest due timer, re-arming stale entries on the way.
+func (st *sessionTimers) PopDue(watermark int64) (Timer, bool) {
+	for len(st.heap) > 0 && st.heap[0].t <= watermark {
+		e := st.pop()
+		if !st.valid(&e) {
+			continue
+		}
+		in := &st.info[e.slot]
+		t, ok := st.earliest(in)
+		if !ok {
+			in.armed = false
+			continue
+		}
+		if t == e.t && in.w == e.w {
+			in.armed = false
+			return Timer{Time: t, Key: e.key, Window: e.w}, true
+		}
+		st.arm(e.slot, in, t)
+	}
+	return Timer{}, false
+}
+
+// settle re-arms the stale entries due by watermark and returns the time
+// of the earliest entry left (math.MaxInt64 if none): when that is still
+// due, a timer really is.
+func (st *sessionTimers) settle(watermark int64) int64 {
+	for len(st.heap) > 0 {
+		e := &st.heap[0]
+		if e.t > watermark {
+			return e.t
+		}
+		if !st.valid(e) {
+			st.pop()
+			continue
+		}
+		in := &st.info[e.slot]
+		t, ok := st.earliest(in)
+		if !ok {
+			in.armed = false
+			st.pop()
+			continue
+		}
+		if t == e.t && in.w == e.w {
+			return t
+		}
+		// re-arm in place: one sift down instead of a pop and a push
+		in.armedT, in.armedW = t, in.w
+		e.t, e.w = t, in.w
+		sessionDown(st.heap, 0)
+	}
+	return math.MaxInt64
+}
+
+// NextTime returns the time of the earliest live entry: no later than the
+// earliest timer.
+func (st *sessionTimers) NextTime() (int64, bool) {
+	for len(st.heap) > 0 {
+		if st.valid(&st.heap[0]) {
+			return st.heap[0].t, true
+		}
+		st.pop()
+	}
+	return 0, false
+}
+
+// Len counts the pending timers: per session its fire timer and its
+// cleanup timer, one if they coincide.
+func (st *sessionTimers) Len() int {
+	n := 0
+	for _, set := range *st.sets {
+		for _, m := range set.mappings {
+			in := &st.info[m.State]
+			c := st.op.cleanupTime(in.w)
+			if in.fire {
+				n++
+				if c == st.op.epoch(in.w.MaxTimestamp()) {
+					continue
+				}
+			}
+			if c != math.MaxInt64 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (st *sessionTimers) pop() sessionEntry {
+	h := st.heap
+	e := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	st.heap = h[:n]
+	sessionDown(st.heap, 0)
+	return e
+}
+
+func sessionUp(h []sessionEntry, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h[i].less(&h[p]) {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func sessionDown(h []sessionEntry, i int) {
+	n := len(h)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			return
+		}
+		if r := c + 1; r < n && h[r].less(&h[c]) {
+			c = r
+		}
+		if !h[c].less(&h[i]) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
