@@ -3,7 +3,8 @@ package exec
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,9 +116,10 @@ func (s *DatagenSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSi
 		f.cols[i] = datagenColumn{
 			field: fd,
 			typ:   schema.Field(i).Type,
-			rng:   rand.New(rand.NewPCG(uint64(s.Seed), uint64(i))),
+			rng:   newPCG(uint64(s.Seed), uint64(i)),
 			next:  fd.Start,
 		}
+		f.cols[i].str.perRow = fd.Length // a random string's; a sequence's grows to fit
 	}
 	rate := 0.0
 	if s.Throttle && s.RowsPerSecond > 0 {
@@ -129,14 +131,18 @@ func (s *DatagenSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSi
 type datagenFiller struct {
 	src  *DatagenSource
 	cols []datagenColumn
-	buf  []byte
+	ints []int64 // scratch of a DECIMAL column
 }
 
+// datagenColumn is one column's generator: its own PCG, seeded with
+// (Seed, column), so each column's values are one stream of draws,
+// whatever the batch size.
 type datagenColumn struct {
 	field DatagenField
 	typ   arrow.DataType
-	rng   *rand.Rand
-	next  int64 // the next sequence value
+	rng   pcg
+	next  int64        // the next sequence value
+	str   stringColumn // of a STRING column
 }
 
 func (f *datagenFiller) now() time.Time {
@@ -157,68 +163,114 @@ func (f *datagenFiller) wallMillis(t time.Time) int64 {
 	return t.UnixMilli() + int64(off)*1000
 }
 
-func (f *datagenFiller) fill(b *array.RecordBuilder, _ int64, n int) {
+func (f *datagenFiller) fill(mem memory.Allocator, cols []arrow.Array, _ int64, n int) {
 	now := f.now()
 	for i := range f.cols {
-		f.fillColumn(&f.cols[i], b.Field(i), n, now)
+		cols[i] = f.column(mem, &f.cols[i], n, now)
 	}
 }
 
 // randInt draws uniformly from [lo, hi], over the whole int64 range too.
-func randInt(r *rand.Rand, lo, hi int64) int64 {
+func randInt(r *pcg, lo, hi int64) int64 {
 	span := uint64(hi) - uint64(lo)
 	if span == math.MaxUint64 {
-		return int64(r.Uint64())
+		return int64(r.uint64())
 	}
-	return lo + int64(r.Uint64N(span+1))
+	return lo + int64(r.uint64n(span+1))
 }
 
-func (f *datagenFiller) fillColumn(c *datagenColumn, bld array.Builder, n int, now time.Time) {
+// fillInts fills out with the column's next integers: sequence values, or
+// random ones in [Min, Max] (randInt's draws, with its branches taken once
+// per batch instead of once per value). A value wraps to T's width as a
+// conversion would.
+func fillInts[T int8 | int16 | int32 | int64](c *datagenColumn, lo, hi int64, out []T) {
+	if c.field.Sequence {
+		v := c.next
+		for i := range out {
+			out[i] = T(v)
+			v++
+		}
+		c.next = v
+		return
+	}
+	r := c.rng // a local, stepped by value, stays in registers
+	span := uint64(hi) - uint64(lo)
+	var v uint64
+	switch {
+	case span == math.MaxUint64:
+		for i := range out {
+			r, v = r.step()
+			out[i] = T(int64(v))
+		}
+	case span&(span+1) == 0: // span+1 is a power of two: uint64n masks
+		for i := range out {
+			r, v = r.step()
+			out[i] = T(lo + int64(v&span))
+		}
+	default:
+		m := span + 1
+		for i := range out {
+			r, v = r.step()
+			v, low := bits.Mul64(v, m)
+			if low < m {
+				r, v = r.reject(v, low, m)
+			}
+			out[i] = T(lo + int64(v))
+		}
+	}
+	c.rng = r
+}
+
+// fillFloats fills out with the column's next FLOAT or DOUBLE values.
+func fillFloats[T float32 | float64](c *datagenColumn, out []T) {
+	if c.field.Sequence {
+		v := c.next
+		for i := range out {
+			out[i] = T(float64(v))
+			v++
+		}
+		c.next = v
+		return
+	}
+	r := c.rng
+	lo, span := c.field.MinF, c.field.MaxF-c.field.MinF
+	for i := range out {
+		var v uint64
+		r, v = r.step()
+		out[i] = T(lo + float64(v<<11>>11)/(1<<53)*span) // r.float64()
+	}
+	c.rng = r
+}
+
+// column makes the next n values of column c.
+func (f *datagenFiller) column(mem memory.Allocator, c *datagenColumn, n int, now time.Time) arrow.Array {
 	fd := c.field
-	// value returns the column's next integer: a sequence value or a
-	// random one within [Min, Max].
-	value := func() int64 {
-		if fd.Sequence {
-			v := c.next
-			c.next++
-			return v
-		}
-		return randInt(c.rng, fd.Min, fd.Max)
-	}
-	floatValue := func() float64 {
-		if fd.Sequence {
-			v := c.next
-			c.next++
-			return float64(v)
-		}
-		return fd.MinF + c.rng.Float64()*(fd.MaxF-fd.MinF)
-	}
-	switch b := bld.(type) {
-	case *array.Int8Builder:
-		for range n {
-			b.Append(int8(value()))
-		}
-	case *array.Int16Builder:
-		for range n {
-			b.Append(int16(value()))
-		}
-	case *array.Int32Builder:
-		for range n {
-			b.Append(int32(value()))
-		}
-	case *array.Int64Builder:
-		for range n {
-			b.Append(value())
-		}
-	case *array.Float32Builder:
-		for range n {
-			b.Append(float32(floatValue()))
-		}
-	case *array.Float64Builder:
-		for range n {
-			b.Append(floatValue())
-		}
-	case *array.Decimal128Builder:
+	switch c.typ.ID() {
+	case arrow.INT8:
+		buf, v := newValues[int8](mem, n)
+		fillInts(c, fd.Min, fd.Max, v)
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.INT16:
+		buf, v := newValues[int16](mem, n)
+		fillInts(c, fd.Min, fd.Max, v)
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.INT32:
+		buf, v := newValues[int32](mem, n)
+		fillInts(c, fd.Min, fd.Max, v)
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.INT64:
+		buf, v := newValues[int64](mem, n)
+		fillInts(c, fd.Min, fd.Max, v)
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.FLOAT32:
+		buf, v := newValues[float32](mem, n)
+		fillFloats(c, v)
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.FLOAT64:
+		buf, v := newValues[float64](mem, n)
+		fillFloats(c, v)
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.DECIMAL128:
 		// A sequence counts whole numbers; random values are unscaled.
 		unit := int64(1)
 		if fd.Sequence {
@@ -226,56 +278,79 @@ func (f *datagenFiller) fillColumn(c *datagenColumn, bld array.Builder, n int, n
 				unit *= 10
 			}
 		}
-		for range n {
-			b.Append(decimal128.FromI64(value() * unit))
+		buf, v := newValues[decimal128.Num](mem, n)
+		f.ints = slices.Grow(f.ints[:0], n)[:n]
+		fillInts(c, fd.Min, fd.Max, f.ints)
+		for i, x := range f.ints {
+			v[i] = decimal128.FromI64(x * unit)
 		}
-	case *array.BooleanBuilder:
-		for range n {
-			b.Append(c.rng.Uint64()&1 == 1)
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.BOOL:
+		buf, bitmap := newBits(mem, n)
+		r := c.rng
+		for i := range n {
+			bitmap[i>>3] |= byte(r.uint64()&1) << (i & 7)
 		}
-	case *array.StringBuilder:
-		for range n {
-			if fd.Sequence {
-				f.buf = strconv.AppendInt(f.buf[:0], value(), 10)
-			} else {
-				f.buf = appendHex(f.buf[:0], c.rng, fd.Length)
+		c.rng = r
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.STRING:
+		str := c.str // a local: appends store no slice header in the heap
+		str.start(mem, n)
+		if fd.Sequence {
+			v := c.next
+			for range n {
+				str.data = strconv.AppendInt(str.data, v, 10)
+				str.end()
+				v++
 			}
-			b.BinaryBuilder.Append(f.buf)
+			c.next = v
+		} else {
+			r := c.rng
+			for range n {
+				str.data = appendHex(str.data, &r, fd.Length)
+				str.end()
+			}
+			c.rng = r
 		}
-	case *array.Date32Builder:
+		a := str.array(mem)
+		c.str = str
+		return a
+	case arrow.DATE32:
 		wall := f.wallMillis(now)
 		today := wall / 86_400_000
 		if wall < 0 && wall%86_400_000 != 0 {
 			today--
 		}
 		days := int64(fd.MaxPast / (24 * time.Hour))
-		for range n {
-			b.Append(arrow.Date32(today - randInt(c.rng, 0, days)))
+		buf, v := newValues[int32](mem, n)
+		fillInts(c, 0, days, v) // random days back, wrapped to int32 as the date is
+		for i := range v {
+			v[i] = int32(today) - v[i]
 		}
-	case *array.TimestampBuilder:
+		return newArray(c.typ, n, nil, 0, buf)
+	case arrow.TIMESTAMP:
 		ms := now.UnixMilli()
 		if c.typ.(*arrow.TimestampType).TimeZone == "" {
 			ms = f.wallMillis(now)
 		}
-		past := fd.MaxPast.Milliseconds()
-		for range n {
-			b.Append(arrow.Timestamp(ms - randInt(c.rng, 0, past)))
+		buf, v := newValues[int64](mem, n)
+		fillInts(c, 0, fd.MaxPast.Milliseconds(), v)
+		for i := range v {
+			v[i] = ms - v[i]
 		}
-	default:
-		// The planner admits only the types above.
-		for range n {
-			bld.AppendNull()
-		}
+		return newArray(c.typ, n, nil, 0, buf)
 	}
+	// The planner admits only the types above.
+	return array.MakeArrayOfNull(mem, c.typ, n)
 }
 
 const hexDigits = "0123456789abcdef"
 
 // appendHex appends length random hex digits (as Flink's random strings),
 // 16 per draw, so each row takes a fixed number of draws.
-func appendHex(buf []byte, r *rand.Rand, length int) []byte {
+func appendHex(buf []byte, r *pcg, length int) []byte {
 	for length > 0 {
-		v := r.Uint64()
+		v := r.uint64()
 		for k := 0; k < 16 && length > 0; k++ {
 			buf = append(buf, hexDigits[v&15])
 			v >>= 4

@@ -3,12 +3,12 @@ package exec
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
+	"math/bits"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -138,16 +138,31 @@ func (s *NexmarkSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSi
 	if cols == nil || len(s.Columns) != schema.NumFields() || s.Rate <= 0 {
 		return nil, fmt.Errorf("%w: nexmark table %q is misconfigured", ErrSource, s.Table)
 	}
-	f := &nexmarkFiller{src: s, pcg: rand.NewPCG(0, 0)}
-	f.rng = rand.New(f.pcg)
+	f := &nexmarkFiller{src: s, ints: make([][]int64, len(cols)), intBufs: make([]*memory.Buffer, len(cols)),
+		strs: make([]stringColumn, len(cols)), types: make([]arrow.DataType, len(cols))}
+	for c, col := range cols {
+		f.types[c] = col.Type
+		f.strs[c].perRow = 16
+	}
+	for _, c := range s.Columns {
+		if c < 0 || c >= len(cols) {
+			return nil, fmt.Errorf("%w: nexmark table %q has no column %d", ErrSource, s.Table, c)
+		}
+	}
 	return newGeneratorReader(mem, schema, batchSize, s.Rows(), 0, f), nil
 }
 
+// nexmarkFiller makes the rows of a Nexmark table: every column of the
+// table (a row's values are the draws of its event's PCG, in the order
+// Nexmark makes them), written a row at a time straight into the Arrow
+// buffers of the batch; the columns the schema leaves out are then
+// dropped.
 type nexmarkFiller struct {
-	src  *NexmarkSource
-	pcg  *rand.PCG
-	rng  *rand.Rand
-	rows [][]any // per generated row, the table's values (int64, string)
+	src     *NexmarkSource
+	types   []arrow.DataType // by table column
+	ints    [][]int64        // by table column: a BIGINT or TIMESTAMP column's values, over intBufs
+	intBufs []*memory.Buffer
+	strs    []stringColumn // by table column: a STRING column's values
 }
 
 // eventTime is the event time of event id.
@@ -155,43 +170,46 @@ func (s *NexmarkSource) eventTime(id int64) int64 {
 	return s.TimeStart + id*1000/s.Rate
 }
 
-func (f *nexmarkFiller) fill(b *array.RecordBuilder, from int64, n int) {
+func (f *nexmarkFiller) fill(mem memory.Allocator, cols []arrow.Array, from int64, n int) {
 	s := f.src
-	width := len(NexmarkColumns(s.Table))
-	if cap(f.rows) < n {
-		f.rows = make([][]any, n)
-	}
-	f.rows = f.rows[:n]
-	for k := range n {
-		if len(f.rows[k]) != width {
-			f.rows[k] = make([]any, width)
+	for c, t := range f.types {
+		if t.ID() == arrow.STRING {
+			f.strs[c].start(mem, n)
+		} else {
+			f.intBufs[c], f.ints[c] = newValues[int64](mem, n)
 		}
-		id := s.EventID(from + int64(k))
-		f.pcg.Seed(uint64(s.Seed), uint64(id))
-		switch s.Table {
-		case "person":
-			f.person(id, f.rows[k])
-		case "auction":
-			f.auction(id, f.rows[k])
-		default:
-			f.bid(id, f.rows[k])
+	}
+	switch s.Table {
+	case "bid":
+		f.bids(from, n)
+	case "person":
+		for k := range n {
+			id := s.EventID(from + int64(k))
+			r := newPCG(uint64(s.Seed), uint64(id))
+			f.person(&r, id, k)
+		}
+	default:
+		for k := range n {
+			id := s.EventID(from + int64(k))
+			r := newPCG(uint64(s.Seed), uint64(id))
+			f.auction(&r, id, k)
+		}
+	}
+	all := make([]arrow.Array, len(f.types))
+	for c, t := range f.types {
+		if t.ID() == arrow.STRING {
+			all[c] = f.strs[c].array(mem)
+		} else {
+			all[c] = newArray(t, n, nil, 0, f.intBufs[c])
+			f.intBufs[c], f.ints[c] = nil, nil
 		}
 	}
 	for i, c := range s.Columns {
-		switch bld := b.Field(i).(type) {
-		case *array.Int64Builder:
-			for _, r := range f.rows {
-				bld.Append(r[c].(int64))
-			}
-		case *array.TimestampBuilder:
-			for _, r := range f.rows {
-				bld.Append(arrow.Timestamp(r[c].(int64)))
-			}
-		case *array.StringBuilder:
-			for _, r := range f.rows {
-				bld.Append(r[c].(string))
-			}
-		}
+		all[c].Retain()
+		cols[i] = all[c]
+	}
+	for _, a := range all {
+		a.Release()
 	}
 }
 
@@ -222,50 +240,72 @@ func lastBase0AuctionID(id int64) int64 {
 }
 
 // nextPersonID picks a recent person (or one a little ahead, as Nexmark).
-func (f *nexmarkFiller) nextPersonID(id int64) int64 {
+func nextPersonID(r *pcg, id int64) int64 {
 	people := lastBase0PersonID(id) + 1
 	active := min(people, nexmarkActivePeople)
-	return nexmarkFirstPersonID + people - active + f.rng.Int64N(active+nexmarkPersonIDLead)
+	return nexmarkFirstPersonID + people - active + int64(r.uint64n(uint64(active+nexmarkPersonIDLead)))
 }
 
 // nextAuctionID picks one of the auctions in flight.
-func (f *nexmarkFiller) nextAuctionID(id int64) int64 {
+func nextAuctionID(r *pcg, id int64) int64 {
 	last := max(lastBase0AuctionID(id), 0)
 	lo := max(last-nexmarkInFlightAuction, 0)
-	return nexmarkFirstAuctionID + lo + f.rng.Int64N(last-lo+1+nexmarkAuctionIDLead)
+	return nexmarkFirstAuctionID + lo + int64(r.uint64n(uint64(last-lo+1+nexmarkAuctionIDLead)))
 }
 
-// price is Nexmark's log-uniform price in cents, 100 to 100,000,000.
-func (f *nexmarkFiller) price() int64 {
-	return int64(math.Round(math.Pow(10, f.rng.Float64()*6) * 100))
-}
-
-// word is a random lowercase string of 3 to maxLen letters.
-func (f *nexmarkFiller) word(maxLen int) string {
-	n := 3 + f.rng.IntN(maxLen-2)
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte('a' + f.rng.IntN(26))
+// appendLetters appends n random lowercase letters (IntN(26) each).
+func appendLetters(b []byte, r *pcg, n int) []byte {
+	b = slices.Grow(b, n)
+	out := b[len(b) : len(b)+n]
+	g := *r // a local, stepped by value, stays in registers
+	var v uint64
+	for i := range out {
+		g, v = g.step()
+		v, lo := bits.Mul64(v, 26)
+		if lo < 26 {
+			g, v = g.reject(v, lo, 26)
+		}
+		out[i] = byte('a' + v)
 	}
-	return string(b)
+	*r = g
+	return b[:len(b)+n]
 }
 
-// extra pads a row towards an average size, as Nexmark's nextExtra.
-func (f *nexmarkFiller) extra(size, avg int) string {
+// appendSmallInt appends v in [0, 9999] in decimal, as strconv does.
+func appendSmallInt(b []byte, v int) []byte {
+	switch {
+	case v < 10:
+		return append(b, byte('0'+v))
+	case v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	case v < 1000:
+		return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
+	}
+	return append4Digits(b, v)
+}
+
+// appendWord appends a random lowercase word of 3 to maxLen letters.
+func appendWord(b []byte, r *pcg, maxLen int) []byte {
+	return appendLetters(b, r, 3+r.intn(maxLen-2))
+}
+
+// appendExtra pads a row towards an average size, as Nexmark's nextExtra.
+func appendExtra(b []byte, r *pcg, size, avg int) []byte {
 	if size >= avg {
-		return ""
+		return b
 	}
 	want := avg - size
 	delta := int(math.Round(float64(want) * 0.2))
 	n := want - delta
 	if delta > 0 {
-		n += f.rng.IntN(2 * delta)
+		n += r.intn(2 * delta)
 	}
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte('a' + f.rng.IntN(26))
-	}
-	return string(b)
+	return appendLetters(b, r, n)
+}
+
+// append4Digits appends v in [0, 9999] as 4 digits, zero-padded.
+func append4Digits(b []byte, v int) []byte {
+	return append(b, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
 }
 
 var (
@@ -276,69 +316,136 @@ var (
 	nexmarkChannels   = []string{"Google", "Facebook", "Baidu", "Apple"}
 )
 
-// person fills: id, name, emailAddress, creditCard, city, state, dateTime, extra.
-func (f *nexmarkFiller) person(id int64, row []any) {
-	r := f.rng
-	name := nexmarkFirstNames[r.IntN(len(nexmarkFirstNames))] + " " + nexmarkLastNames[r.IntN(len(nexmarkLastNames))]
-	email := f.word(7) + "@" + f.word(5) + ".com"
-	card := fmt.Sprintf("%04d %04d %04d %04d", r.IntN(10000), r.IntN(10000), r.IntN(10000), r.IntN(10000))
-	city := nexmarkCities[r.IntN(len(nexmarkCities))]
-	state := nexmarkStates[r.IntN(len(nexmarkStates))]
-	size := 8 + len(name) + len(email) + len(card) + len(city) + len(state) + 8
-	row[0], row[1], row[2], row[3] = nexmarkFirstPersonID+lastBase0PersonID(id), name, email, card
-	row[4], row[5], row[6], row[7] = city, state, f.src.eventTime(id), f.extra(size, nexmarkAvgPersonSize)
+// The rows below draw their values in the order of the original
+// generator (and Nexmark's), which built each string separately: the
+// draws, and so the rows, are the same.
+
+// person makes row k: id, name, emailAddress, creditCard, city, state,
+// dateTime, extra.
+func (f *nexmarkFiller) person(r *pcg, id int64, k int) {
+	name, email, card, city, state := &f.strs[1], &f.strs[2], &f.strs[3], &f.strs[4], &f.strs[5]
+	start := len(name.data) + len(email.data) + len(card.data) + len(city.data) + len(state.data)
+	name.data = append(name.data, nexmarkFirstNames[r.intn(len(nexmarkFirstNames))]...)
+	name.data = append(name.data, ' ')
+	name.data = append(name.data, nexmarkLastNames[r.intn(len(nexmarkLastNames))]...)
+	email.data = appendWord(email.data, r, 7)
+	email.data = append(email.data, '@')
+	email.data = appendWord(email.data, r, 5)
+	email.data = append(email.data, ".com"...)
+	for k := range 4 {
+		if k > 0 {
+			card.data = append(card.data, ' ')
+		}
+		card.data = append4Digits(card.data, r.intn(10000))
+	}
+	city.data = append(city.data, nexmarkCities[r.intn(len(nexmarkCities))]...)
+	state.data = append(state.data, nexmarkStates[r.intn(len(nexmarkStates))]...)
+	size := 8 + len(name.data) + len(email.data) + len(card.data) + len(city.data) + len(state.data) - start + 8
+	for _, c := range []*stringColumn{name, email, card, city, state} {
+		c.end()
+	}
+	f.ints[0][k] = nexmarkFirstPersonID + lastBase0PersonID(id)
+	f.ints[6][k] = f.src.eventTime(id)
+	f.strs[7].data = appendExtra(f.strs[7].data, r, size, nexmarkAvgPersonSize)
+	f.strs[7].end()
 }
 
-// auction fills: id, itemName, description, initialBid, reserve, dateTime,
-// expires, seller, category, extra.
-func (f *nexmarkFiller) auction(id int64, row []any) {
-	r := f.rng
+// auction makes row k: id, itemName, description, initialBid, reserve,
+// dateTime, expires, seller, category, extra.
+func (f *nexmarkFiller) auction(r *pcg, id int64, k int) {
 	at := f.src.eventTime(id)
-	seller := f.nextPersonID(id)
-	if r.IntN(4) > 0 { // most auctions come from hot sellers
+	seller := nextPersonID(r, id)
+	if r.intn(4) > 0 { // most auctions come from hot sellers
 		seller = nexmarkFirstPersonID + lastBase0PersonID(id)/nexmarkHotSellerRatio*nexmarkHotSellerRatio
 	}
-	item, desc := f.word(20), f.word(100)
-	initial := f.price()
-	reserve := initial + f.price()
+	item, desc := &f.strs[1], &f.strs[2]
+	start := len(item.data) + len(desc.data)
+	item.data = appendWord(item.data, r, 20)
+	desc.data = appendWord(desc.data, r, 100)
+	size := 8 + len(item.data) + len(desc.data) - start + 8 + 8 + 8 + 8 + 8 + 8
+	item.end()
+	desc.end()
+	initial := nexmarkPrice(r)
+	reserve := initial + nexmarkPrice(r)
 	// An auction lasts about as long as the events of the auctions in
 	// flight take: up to twice the average.
 	avgMs := max(nexmarkInFlightAuction*nexmarkDenominator/nexmarkAuctionProportion*1000/f.src.Rate, 1)
-	expires := at + 1 + r.Int64N(2*avgMs)
-	category := int64(nexmarkFirstCategoryID + r.IntN(nexmarkNumCategories))
-	size := 8 + len(item) + len(desc) + 8 + 8 + 8 + 8 + 8 + 8
-	row[0], row[1], row[2], row[3], row[4] = nexmarkFirstAuctionID+lastBase0AuctionID(id), item, desc, initial, reserve
-	row[5], row[6], row[7], row[8], row[9] = at, expires, seller, category, f.extra(size, nexmarkAvgAuctionSize)
+	expires := at + 1 + int64(r.uint64n(uint64(2*avgMs)))
+	category := int64(nexmarkFirstCategoryID + r.intn(nexmarkNumCategories))
+	f.ints[0][k] = nexmarkFirstAuctionID + lastBase0AuctionID(id)
+	f.ints[3][k], f.ints[4][k], f.ints[5][k], f.ints[6][k] = initial, reserve, at, expires
+	f.ints[7][k], f.ints[8][k] = seller, category
+	f.strs[9].data = appendExtra(f.strs[9].data, r, size, nexmarkAvgAuctionSize)
+	f.strs[9].end()
 }
 
-// bid fills: auction, bidder, price, channel, url, dateTime, extra.
-func (f *nexmarkFiller) bid(id int64, row []any) {
-	r := f.rng
-	var auction, bidder int64
-	if r.IntN(2) > 0 { // half the bids go to hot auctions
-		auction = nexmarkFirstAuctionID + max(lastBase0AuctionID(id), 0)/nexmarkHotAuctionRatio*nexmarkHotAuctionRatio
-	} else {
-		auction = f.nextAuctionID(id)
+const (
+	nexmarkURLPrefix = "https://www.nexmark.com/"
+	nexmarkURLQuery  = "/item.htm?query=1&channel_id="
+)
+
+// nexmarkHotURLs are the URLs of the hot channels, whole.
+var nexmarkHotURLs = func() []string {
+	urls := make([]string, len(nexmarkChannels))
+	for i, c := range nexmarkChannels {
+		urls[i] = nexmarkURLPrefix + c + nexmarkURLQuery + strconv.Itoa(i)
 	}
-	if r.IntN(4) > 0 { // most bids come from hot bidders
-		bidder = nexmarkFirstPersonID + lastBase0PersonID(id)/nexmarkHotBidderRatio*nexmarkHotBidderRatio + 1
-	} else {
-		bidder = f.nextPersonID(id)
+	return urls
+}()
+
+// bids makes the bids of rows [from, from+n): auction, bidder, price,
+// channel, url, dateTime, extra. The loop works on local slices, stored
+// back once: appending through the filler's fields stored a slice header
+// in the heap per value, a write barrier each while the collector runs,
+// which it does often at the rate the batches are made (11% of the time).
+func (f *nexmarkFiller) bids(from int64, n int) {
+	s := f.src
+	auction, bidder, price, at := f.ints[0][:n], f.ints[1][:n], f.ints[2][:n], f.ints[5][:n]
+	channel, url, extra := f.strs[3], f.strs[4], f.strs[6]
+	// Event ids as EventID has them, stepped instead of divided per row.
+	off, cnt := s.kindRange()
+	cycle, pos := from/cnt, from%cnt
+	for k := range n {
+		id := cycle*nexmarkDenominator + off + pos
+		if pos++; pos == cnt {
+			cycle, pos = cycle+1, 0
+		}
+		rng := newPCG(uint64(s.Seed), uint64(id))
+		r := &rng
+		if r.mask(1) > 0 { // IntN(2): half the bids go to hot auctions
+			auction[k] = nexmarkFirstAuctionID + max(lastBase0AuctionID(id), 0)/nexmarkHotAuctionRatio*nexmarkHotAuctionRatio
+		} else {
+			auction[k] = nextAuctionID(r, id)
+		}
+		if r.mask(3) > 0 { // IntN(4): most bids come from hot bidders
+			bidder[k] = nexmarkFirstPersonID + lastBase0PersonID(id)/nexmarkHotBidderRatio*nexmarkHotBidderRatio + 1
+		} else {
+			bidder[k] = nextPersonID(r, id)
+		}
+		price[k] = nexmarkPrice(r)
+		start := len(channel.data) + len(url.data)
+		if r.mask(1) > 0 { // IntN(2)
+			i := r.mask(nexmarkHotChannels - 1)
+			channel.data = append(channel.data, nexmarkChannels[i]...)
+			url.data = append(url.data, nexmarkHotURLs[i]...)
+		} else {
+			c := r.intn(10000)
+			channel.data = appendSmallInt(append(channel.data, "channel-"...), c)
+			url.data = append(url.data, nexmarkURLPrefix...)
+			url.data = appendWord(url.data, r, 5)
+			url.data = append(url.data, '/')
+			url.data = appendWord(url.data, r, 5)
+			url.data = append(url.data, nexmarkURLQuery...)
+			url.data = appendSmallInt(url.data, c)
+		}
+		size := 8 + 8 + 8 + len(channel.data) + len(url.data) - start + 8
+		channel.end()
+		url.end()
+		at[k] = s.eventTime(id)
+		extra.data = appendExtra(extra.data, r, size, nexmarkAvgBidSize)
+		extra.end()
 	}
-	price := f.price()
-	var channel, url string
-	if r.IntN(2) > 0 {
-		i := r.IntN(nexmarkHotChannels)
-		channel = nexmarkChannels[i]
-		url = "https://www.nexmark.com/" + channel + "/item.htm?query=1&channel_id=" + strconv.Itoa(i)
-	} else {
-		c := r.IntN(10000)
-		channel = "channel-" + strconv.Itoa(c)
-		url = "https://www.nexmark.com/" + f.word(5) + "/" + f.word(5) + "/item.htm?query=1&channel_id=" + strconv.Itoa(c)
-	}
-	size := 8 + 8 + 8 + len(channel) + len(url) + 8
-	row[0], row[1], row[2], row[3] = auction, bidder, price, channel
-	row[4], row[5], row[6] = url, f.src.eventTime(id), f.extra(size, nexmarkAvgBidSize)
+	f.strs[3], f.strs[4], f.strs[6] = channel, url, extra
 }
 
 var _ Connector = (*NexmarkSource)(nil)

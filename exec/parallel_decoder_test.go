@@ -158,4 +158,3 @@ func TestParallelDecoderReportsReadErrorsInOrder(t *testing.T) {
 type failingReader struct{}
 
 func (*failingReader) Read([]byte) (int, error) { return 0, fmt.Errorf("disk on fire") }
-

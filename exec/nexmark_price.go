@@ -1,0 +1,56 @@
+package exec
+
+import "math"
+
+// nexmarkPrice draws Nexmark's log-uniform price in cents, 100 to
+// 100,000,000: math.Round(math.Pow(10, u*6) * 100) for u = r.float64(),
+// the same value. math.Pow was a fifth of the bid generator's time, so
+// the power comes from two small tables and a short polynomial, within
+// 6e-15 of it (TestNexmarkPriceIsMathPows checks 1e-14). That rounds as
+// math.Pow's value does except within a hair of a half cent, where the
+// price is computed with math.Pow after all (a few draws in a million).
+func nexmarkPrice(r *pcg) int64 {
+	y := r.float64() * 6
+	q := nexmarkPow10(y) * 100
+	fl := int64(q) // floor: q is positive (and math.Floor is a call)
+	if d := q - float64(fl) - 0.5; math.Abs(d) > q*nexmarkPriceMargin {
+		if d > 0 {
+			return fl + 1
+		}
+		return fl
+	}
+	return int64(math.Round(math.Pow(10, y) * 100))
+}
+
+// nexmarkPriceMargin is how close to a half cent, relative to the price,
+// the fast power's price is taken as too close to call: a hundred times
+// the fast power's error, plus math.Pow's own.
+const nexmarkPriceMargin = 1e-12
+
+// nexmarkPow10 is 10^y for y in [0, 6] to within 6e-15 (relative):
+// 10^y = 10^(a/16) * 10^(b/4096) * e^t for j = a*256 + b = floor(y*4096)
+// and t = (y - j/4096) * ln 10 < 6e-4, where e^t to degree 3 leaves out
+// t^4/24 < 5e-15.
+func nexmarkPow10(y float64) float64 {
+	j := int(y * 4096)
+	// j/4096 is exact and within a factor 2 of y (j >= 1), so the
+	// difference is exact too.
+	t := (y - float64(j)/4096) * math.Ln10
+	e := 1 + t*(1+t*(1.0/2+t*(1.0/6)))
+	return nexmarkPow10Hi[j>>8] * nexmarkPow10Lo[j&255] * e
+}
+
+var (
+	// nexmarkPow10Hi[a] is 10^(a/16), a in [0, 96].
+	nexmarkPow10Hi = powersOf10(16, 6*16+1)
+	// nexmarkPow10Lo[b] is 10^(b/4096), b in [0, 255].
+	nexmarkPow10Lo = powersOf10(4096, 256)
+)
+
+func powersOf10(steps, n int) []float64 {
+	t := make([]float64, n)
+	for i := range t {
+		t[i] = math.Pow(10, float64(i)/float64(steps))
+	}
+	return t
+}
