@@ -85,6 +85,11 @@ type NexmarkSource struct {
 	Rate      int64 // events per second of event time
 	TimeStart int64 // event time of event 0, epoch ms of a TIMESTAMP
 	Seed      int64
+	// Read marks the schema fields a query reads (nil: all). A bid's
+	// price, channel, url and extra are its event's last draws, so when
+	// none of them is read they are not drawn: those columns hold zeros
+	// and empty strings, which nothing reads.
+	Read []bool
 }
 
 // kindRange is where a table's events fall within each 50 events.
@@ -181,7 +186,7 @@ func (f *nexmarkFiller) fill(mem memory.Allocator, cols []arrow.Array, from int6
 	}
 	switch s.Table {
 	case "bid":
-		f.bids(from, n)
+		f.bids(from, n, f.bidTailRead())
 	case "person":
 		for k := range n {
 			id := s.EventID(from + int64(k))
@@ -398,7 +403,24 @@ var nexmarkHotURLs = func() []string {
 // back once: appending through the filler's fields stored a slice header
 // in the heap per value, a write barrier each while the collector runs,
 // which it does often at the rate the batches are made (11% of the time).
-func (f *nexmarkFiller) bids(from int64, n int) {
+// bidTailRead tells whether the query reads a bid column drawn after the
+// bidder (price, channel, url, extra: table columns 2, 3, 4 and 6).
+func (f *nexmarkFiller) bidTailRead() bool {
+	s := f.src
+	if s.Read == nil {
+		return true
+	}
+	for i, c := range s.Columns {
+		if s.Read[i] && (c == 2 || c == 3 || c == 4 || c == 6) {
+			return true
+		}
+	}
+	return false
+}
+
+// bids makes n bids from event from on; without tail, only the columns
+// drawn before the price (auction, bidder) and the time.
+func (f *nexmarkFiller) bids(from int64, n int, tail bool) {
 	s := f.src
 	auction, bidder, price, at := f.ints[0][:n], f.ints[1][:n], f.ints[2][:n], f.ints[5][:n]
 	channel, url, extra := f.strs[3], f.strs[4], f.strs[6]
@@ -422,6 +444,14 @@ func (f *nexmarkFiller) bids(from int64, n int) {
 		} else {
 			bidder[k] = nextPersonID(r, id)
 		}
+		at[k] = s.eventTime(id)
+		if !tail {
+			price[k] = 0
+			channel.end()
+			url.end()
+			extra.end()
+			continue
+		}
 		price[k] = nexmarkPrice(r)
 		start := len(channel.data) + len(url.data)
 		if r.mask(1) > 0 { // IntN(2)
@@ -441,7 +471,6 @@ func (f *nexmarkFiller) bids(from int64, n int) {
 		size := 8 + 8 + 8 + len(channel.data) + len(url.data) - start + 8
 		channel.end()
 		url.end()
-		at[k] = s.eventTime(id)
 		extra.data = appendExtra(extra.data, r, size, nexmarkAvgBidSize)
 		extra.end()
 	}

@@ -30,7 +30,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 	} else {
 		needed = append(needed, cols...)
 	}
-	src, stream, streamIdx, computed, _, err := s.buildStream(opts, needed)
+	src, stream, streamIdx, computed, _, err := s.buildStream(opts, needed, false)
 	if err != nil {
 		return nil, err
 	}

@@ -344,7 +344,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			needed = append(needed, cols...)
 		}
 	}
-	src, stream, streamIdx, computed, gapIndex, err := s.buildStream(opts, needed)
+	src, stream, streamIdx, computed, gapIndex, err := s.buildStream(opts, needed, true)
 	if err != nil {
 		return nil, err
 	}

@@ -42,7 +42,10 @@ func computedExpr(c catalog.Column, src *arrow.Schema) (exec.Expr, error) {
 // columns, then the computed columns in needed (each once), then a dynamic
 // session gap column if the window has one. It maps table columns to
 // stream columns.
-func (s *selectPlanner) buildStream(opts Options, needed []int) (*exec.FileSource, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
+//
+// With prune, needed is every column the query reads, and a generator is
+// told which physical columns nothing reads, so it may skip making them.
+func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (*exec.FileSource, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
 	t := s.table
 	if s.input != nil {
 		// a subquery's rows are the stream as they are
@@ -58,6 +61,9 @@ func (s *selectPlanner) buildStream(opts Options, needed []int) (*exec.FileSourc
 	src, err := planSource(t, opts)
 	if err != nil {
 		return nil, nil, nil, nil, -1, err
+	}
+	if g, ok := src.Connector.(*exec.NexmarkSource); ok && prune {
+		g.Read = readColumns(t, needed, src.Schema)
 	}
 	streamIdx := map[int]int{} // table column -> stream column
 	fields := append([]arrow.Field(nil), src.Schema.Fields()...)
@@ -135,4 +141,37 @@ func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (exec.Expr, err
 		return nil, sql.Errorf(sql.ErrInvalid, wm.Expr.Pos(), "the watermark expression must give a timestamp, not %s", sqlTypeName(e.DataType()))
 	}
 	return e, nil
+}
+
+// readColumns marks the source fields the needed table columns read:
+// physical ones, and those computed columns read.
+func readColumns(t *catalog.Table, needed []int, src *arrow.Schema) []bool {
+	read := make([]bool, src.NumFields())
+	var mark func(e sql.Expr)
+	mark = func(e sql.Expr) {
+		switch x := e.(type) {
+		case *sql.ColumnRef:
+			for _, i := range src.FieldIndices(x.Name) {
+				read[i] = true
+			}
+			for i, f := range src.Fields() {
+				if strings.EqualFold(f.Name, x.Name) {
+					read[i] = true
+				}
+			}
+		case *sql.FuncCall:
+			for _, a := range x.Args {
+				mark(a)
+			}
+		}
+	}
+	for _, col := range needed {
+		c := t.Columns[col]
+		if c.Computed != nil {
+			mark(c.Computed)
+		} else {
+			mark(&sql.ColumnRef{Name: c.Name})
+		}
+	}
+	return read
 }
