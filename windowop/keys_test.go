@@ -43,3 +43,50 @@ func TestInternOneStringColumn(t *testing.T) {
 	defer arr.Release()
 	require.Equal(t, `["a" (null) "" "b"]`, arr.String())
 }
+
+// One integer key column: small values through the dense table, negative
+// and large ones through the map, NULL apart; ids in order of first
+// appearance, the same as the general path gives.
+func TestInternOneIntegerColumn(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	for _, dt := range []arrow.DataType{arrow.PrimitiveTypes.Int64, arrow.PrimitiveTypes.Int32} {
+		kt, err := newKeyTable([]arrow.DataType{dt})
+		require.NoError(t, err)
+		intern := func(vals ...*int64) []uint32 {
+			b := array.NewBuilder(mem, dt)
+			defer b.Release()
+			for _, v := range vals {
+				switch bb := b.(type) {
+				case *array.Int64Builder:
+					if v == nil {
+						bb.AppendNull()
+					} else {
+						bb.Append(*v)
+					}
+				case *array.Int32Builder:
+					if v == nil {
+						bb.AppendNull()
+					} else {
+						bb.Append(int32(*v))
+					}
+				}
+			}
+			arr := b.NewArray()
+			defer arr.Release()
+			ids := make([]uint32, len(vals))
+			kt.intern([]arrow.Array{arr}, len(vals), ids)
+			return ids
+		}
+		v := func(x int64) *int64 { return &x }
+		require.Equal(t, []uint32{0, 1, 0, 2, 3, 4, 1}, intern(v(7), v(-3), v(7), nil, v(1<<20), v(0), v(-3)))
+		require.Equal(t, []uint32{2, 3, 5, 4}, intern(nil, v(1<<20), v(65535), v(0)), "ids last across batches")
+
+		out := array.NewBuilder(mem, dt)
+		kt.cols[0].appendTo([]uint32{5, 4, 3, 2, 1, 0}, out)
+		arr := out.NewArray()
+		require.Equal(t, "[65535 0 1048576 (null) -3 7]", arr.String())
+		arr.Release()
+		out.Release()
+	}
+}
