@@ -373,8 +373,12 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if v, ok := r.e.settings.get(setParallelism); ok {
 		n, _ = parseParallelism(v) // checked by SET
 	}
+	var maxState int64
+	if v, ok := r.e.settings.get(setStateMaxBytes); ok {
+		maxState, _ = parseMemorySize(v) // checked by SET
+	}
 	for j := job; j != nil; j = j.Input {
-		j.Parallelism = n
+		j.Parallelism, j.MaxStateBytes = n, maxState
 	}
 	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)

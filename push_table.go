@@ -41,8 +41,8 @@ type PushSplit struct {
 // one CREATE TABLE without a 'connector' option; its WATERMARK works as
 // for any table, computed from the rows pushed, or, declared as
 // `WATERMARK FOR ts AS SOURCE_WATERMARK()`, comes only from
-// AdvanceWatermark. 'scan.watermark.idle-timeout' is the one option it
-// takes.
+// AdvanceWatermark. 'scan.watermark.idle-timeout' and
+// 'scan.watermark.max-future' are the options it takes.
 //
 //	clicks, err := e.CreatePushTable(ctx, `CREATE TABLE clicks (ts TIMESTAMP(3), usr STRING,
 //	    WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)`)

@@ -2,6 +2,7 @@ package wsql
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,6 +32,7 @@ var settingsInEffect = map[string]string{
 	planner.SetLateDataPath:   "",
 	planner.SetBadRowsPath:    "",
 	setParallelism:            "1",
+	setStateMaxBytes:          "",
 }
 
 // setParallelism is Flink's key for how many parallel instances run an
@@ -45,6 +47,36 @@ func parseParallelism(v string) (int, error) {
 		return 0, fmt.Errorf("invalid 'parallelism.default' %q: use a whole number from 1 to 256", v)
 	}
 	return n, nil
+}
+
+// setStateMaxBytes bounds the state of each window aggregation: past it
+// the query stops with an error instead of growing until the OS kills it.
+const setStateMaxBytes = "wsql.state.max-bytes"
+
+// memoryUnits are Flink's MemorySize units (powers of 1024).
+var memoryUnits = map[string]int64{
+	"": 1, "b": 1, "bytes": 1,
+	"k": 1 << 10, "kb": 1 << 10, "kibibytes": 1 << 10,
+	"m": 1 << 20, "mb": 1 << 20, "mebibytes": 1 << 20,
+	"g": 1 << 30, "gb": 1 << 30, "gibibytes": 1 << 30,
+	"t": 1 << 40, "tb": 1 << 40, "tebibytes": 1 << 40,
+}
+
+// parseMemorySize reads a size as Flink writes one: '256 mb', '1gb',
+// '512 kb' or plain bytes.
+func parseMemorySize(v string) (int64, error) {
+	t := strings.TrimSpace(v)
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	bad := fmt.Errorf("invalid '%s' %q: use a positive size such as '512 kb', '64 mb', '1 gb' or a number of bytes", setStateMaxBytes, v)
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	unit, ok := memoryUnits[strings.ToLower(strings.TrimSpace(t[i:]))]
+	if i == 0 || err != nil || !ok || n <= 0 || n > math.MaxInt64/unit {
+		return 0, bad
+	}
+	return n * unit, nil
 }
 
 func newSettings() *settings {
@@ -68,6 +100,11 @@ func (r *runner) set(s *sql.Set) error {
 	}
 	if s.Key == setParallelism {
 		if _, err := parseParallelism(s.Value); err != nil {
+			return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
+		}
+	}
+	if s.Key == setStateMaxBytes {
+		if _, err := parseMemorySize(s.Value); err != nil {
 			return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
 		}
 	}

@@ -59,6 +59,8 @@ type FileSource struct {
 	// for a directory, new files are picked up as new splits, polling
 	// every interval. Zero: a bounded read of the files as they are.
 	MonitorInterval time.Duration
+	// MaxFuture is 'scan.watermark.max-future'; nil when not set.
+	MaxFuture *MaxFuture
 }
 
 // BatchReader yields the batches of one read of a source, split by split.

@@ -59,6 +59,10 @@ type Job struct {
 	// is one. A window without group keys, over processing time, or with a
 	// late-data file runs on one.
 	Parallelism int
+	// MaxStateBytes is 'wsql.state.max-bytes': the window aggregation stops
+	// with windowop.ErrStateLimit when its state outgrows it (split evenly
+	// over the partitions of a parallel one); 0 is no limit.
+	MaxStateBytes int64
 }
 
 // Schema returns the schema of the job's result rows.
@@ -110,6 +114,12 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 		// row counts only the rows before it, whatever the batch size.
 		src.Skipped += p.computed.Skipped()
 		src.Rows = p.computed.Passed()
+	}
+	if p.assigner != nil {
+		// rows beyond 'scan.watermark.max-future' are bad rows too
+		skipped := p.assigner.FutureSkipped()
+		src.Skipped += skipped
+		src.Rows -= skipped
 	}
 	innermost := p.windows[len(p.windows)-1].stats()
 	if err != nil && innermost.RowsIn < src.Rows {
@@ -212,6 +222,11 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, er
 		}
 		if j.SourceWatermarks {
 			p.assigner.UseSourceWatermarks()
+		} else if mf := j.Source.MaxFuture; mf != nil {
+			if p.assigner.future, err = newFutureFilter(*mf, j.Source, reader, mem); err != nil {
+				p.close()
+				return nil, err
+			}
 		}
 		first = p.assigner
 	}
@@ -224,6 +239,9 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, er
 }
 
 func (p *pipeline) close() {
+	if p.assigner != nil {
+		p.assigner.Close()
+	}
 	p.reader.Close()
 	for _, w := range p.windows {
 		w.Close()
@@ -297,9 +315,13 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 		return &plainStage{Operator: next}, nil
 	}
 	cfg := *j.Window
+	cfg.MaxStateBytes = j.MaxStateBytes
 	// A per-row session gap can fail on a row, which must stop the run
 	// where a single-threaded one stops: it runs on one goroutine.
 	if j.Parallelism > 1 && j.LateDataPath == "" && !cfg.ProcTime && len(cfg.KeyIndexes) > 0 && cfg.GapIndex < 0 {
+		if cfg.MaxStateBytes > 0 {
+			cfg.MaxStateBytes = max(1, cfg.MaxStateBytes/int64(j.Parallelism))
+		}
 		return newPartitionedWindow(cfg, j.Parallelism, mem, next)
 	}
 	var late *lateFile

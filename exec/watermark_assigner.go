@@ -40,6 +40,10 @@ type WatermarkAssigner struct {
 	// fromSource is set for `WATERMARK FOR ts AS SOURCE_WATERMARK()`: the
 	// source supplies watermarks (AdvanceSplit) and rows do not move them.
 	fromSource bool
+
+	// future, when set, drops rows too far beyond their split's latest
+	// event time ('scan.watermark.max-future') before they can move it.
+	future *futureFilter
 }
 
 // UseSourceWatermarks makes the assigner take watermarks only from
@@ -116,6 +120,22 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 		}
 		return a.ProcessWatermark(after)
 	}
+	if a.future != nil {
+		kept, err := a.future.filter(b.Record, a.index, a.split)
+		if err == nil {
+			err = a.future.err()
+		}
+		if err != nil {
+			return err
+		}
+		if kept != b.Record {
+			defer kept.Release()
+			b.Record = kept
+			if n = int(kept.NumRows()); n == 0 {
+				return nil
+			}
+		}
+	}
 	var ts []int64
 	var err error
 	if a.expr != nil {
@@ -169,10 +189,29 @@ func (a *WatermarkAssigner) ProcessWatermark(wm int64) error {
 }
 
 // ProcessEnd forwards the end of input.
-func (a *WatermarkAssigner) ProcessEnd() error { return a.next.ProcessEnd() }
+func (a *WatermarkAssigner) ProcessEnd() error {
+	if a.future != nil {
+		if err := a.future.close(); err != nil {
+			return err
+		}
+	}
+	return a.next.ProcessEnd()
+}
 
-// Close holds nothing to release.
-func (a *WatermarkAssigner) Close() {}
+// FutureSkipped counts the rows dropped under 'scan.watermark.max-future'.
+func (a *WatermarkAssigner) FutureSkipped() int64 {
+	if a.future == nil {
+		return 0
+	}
+	return a.future.skipped
+}
+
+// Close closes a bad-rows file the assigner opened itself.
+func (a *WatermarkAssigner) Close() {
+	if a.future != nil {
+		a.future.close()
+	}
+}
 
 // Watermark returns the current watermark.
 func (a *WatermarkAssigner) Watermark() int64 { return a.last }

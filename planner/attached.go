@@ -14,7 +14,7 @@ import (
 
 // planAttachedSource plans the read of a table registered from Go.
 func planAttachedSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
-	known := []string{"scan.watermark.idle-timeout"}
+	known := []string{"scan.watermark.idle-timeout", optMaxFuture}
 	var src *exec.FileSource
 	switch a := t.Attached.(type) {
 	case *exec.PushSource:
@@ -42,6 +42,13 @@ func planAttachedSource(t *catalog.Table, opts Options) (*exec.FileSource, error
 	f, err := readFormatOptions(t)
 	if err != nil {
 		return nil, err
+	}
+	if src.MaxFuture, err = maxFutureOption(t); err != nil {
+		return nil, err
+	}
+	if src.MaxFuture != nil {
+		// rows beyond the bound go to the bad-rows file, whatever the source
+		src.BadRowsPath = opts.BadRowsPath
 	}
 	src.Schema, src.BatchSize, src.IdleTimeout = SourceSchema(t), opts.BatchSize, f.idle
 	src.CSV, src.JSON = f.csv, f.json

@@ -69,7 +69,7 @@ func (p *Plan) Explain() string {
 	}
 	if p.Watermark != nil && !p.Proctime {
 		add(depth, "WatermarkAssigner(rowtime=[%s], watermark=[%s], emit=[%s]%s)",
-			p.Watermark.Column, exprString(p.Watermark.Expr), p.emitText(), p.idleText())
+			p.Watermark.Column, exprString(p.Watermark.Expr), p.emitText(), p.idleText()+p.maxFutureText())
 		depth++
 	}
 	if p.Computed != nil {

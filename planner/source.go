@@ -17,7 +17,7 @@ import (
 // formatOptions those of each format, which a table of another format
 // must not carry.
 var (
-	filesystemOptions = []string{"connector", "path", "format", "scan.watermark.idle-timeout", "source.monitor-interval"}
+	filesystemOptions = []string{"connector", "path", "format", "scan.watermark.idle-timeout", "scan.watermark.max-future", "source.monitor-interval"}
 	formatOptions     = map[string][]string{
 		"csv": {"csv.field-delimiter", "csv.quote-character", "csv.ignore-parse-errors",
 			"csv.null-literal", "csv.allow-comments", "csv.ignore-first-line"},
@@ -66,7 +66,12 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 	if err != nil {
 		return nil, err
 	}
+	mf, err := maxFutureOption(t)
+	if err != nil {
+		return nil, err
+	}
 	return &exec.FileSource{
+		MaxFuture:   mf,
 		Path:        path.Value,
 		Splits:      splits,
 		Format:      format.Value,
@@ -90,7 +95,7 @@ func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.Fil
 	if err != nil {
 		return nil, err
 	}
-	known := append([]string{"connector", "format"}, formatOptions[format.Value]...)
+	known := append([]string{"connector", "format", optMaxFuture}, formatOptions[format.Value]...)
 	for _, o := range t.Options {
 		if !contains(known, o.Key) {
 			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'stdin'%s", o.Key, catalog.DidYouMean(o.Key, known))
@@ -103,7 +108,12 @@ func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.Fil
 	if err != nil {
 		return nil, err
 	}
+	mf, err := maxFutureOption(t)
+	if err != nil {
+		return nil, err
+	}
 	return &exec.FileSource{
+		MaxFuture:   mf,
 		Stream:      opts.Stdin,
 		StreamName:  "stdin",
 		Format:      format.Value,

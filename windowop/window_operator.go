@@ -36,6 +36,9 @@ type Config struct {
 	// LateSink, if set, receives the rows that missed a window: the input
 	// columns plus the missed window's bounds and the watermark at arrival.
 	LateSink Operator
+	// MaxStateBytes stops the run with ErrStateLimit when the estimated
+	// state (StateBytes) exceeds it after a batch; 0 is no limit.
+	MaxStateBytes int64
 }
 
 // EmitStrategy is Flink's table.exec.emit options for group windows. A
@@ -211,6 +214,7 @@ type WindowOperator struct {
 	timerCtx timerContext
 	stats    Stats
 	closed   bool
+	meter    stateMeter
 }
 
 // windowMode is the part of the operator that differs between panes and
@@ -292,6 +296,7 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowO
 	}
 	op.builder = array.NewRecordBuilder(mem, schema)
 	op.late.init(cfg, mem)
+	op.meter.init(op)
 	return op, nil
 }
 
@@ -384,6 +389,9 @@ func (op *WindowOperator) ProcessBatch(b Batch) error {
 	}
 	if lerr := op.late.flush(rec); err == nil {
 		err = lerr
+	}
+	if err == nil {
+		err = op.checkState()
 	}
 	return err
 }

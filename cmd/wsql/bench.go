@@ -204,6 +204,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	runs := fs.Int("runs", 3, "")
 	dir := fs.String("dir", "", "")
 	only := fs.String("query", "", "")
+	every := fs.Duration("every", time.Second, "")
 	if err := fs.Parse(args); err != nil {
 		return usageError(stderr, "bench: "+err.Error())
 	}
@@ -213,6 +214,25 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *rows < 1 || *runs < 1 {
 		return usageError(stderr, "bench: --rows and --runs must be at least 1")
 	}
+	if *dir == "" {
+		*dir = defaultBenchDir()
+	}
+	if *only == "soak" {
+		// not part of the default run: 100M rows take a while
+		explicit := false
+		fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "rows" })
+		if !explicit {
+			*rows = soakRows
+		}
+		if *every <= 0 {
+			return usageError(stderr, "bench: --every must be positive")
+		}
+		if err := runSoak(*dir, *rows, *every, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "wsql bench: soak: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	queries := benchQueries
 	if *only != "" {
 		i := slices.IndexFunc(benchQueries, func(q benchQuery) bool { return q.name == *only })
@@ -221,12 +241,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			for _, q := range benchQueries {
 				names = append(names, q.name)
 			}
-			return usageError(stderr, fmt.Sprintf("bench: unknown query %q (queries: %s)", *only, strings.Join(names, ", ")))
+			return usageError(stderr, fmt.Sprintf("bench: unknown query %q (queries: %s; and soak, run alone)", *only, strings.Join(names, ", ")))
 		}
 		queries = benchQueries[i : i+1]
-	}
-	if *dir == "" {
-		*dir = defaultBenchDir()
 	}
 	results, err := benchAll(queries, *dir, *rows, *runs, stdout, stderr)
 	if err != nil {
@@ -403,4 +420,4 @@ func rate(rows int64, d time.Duration) string {
 }
 
 // benchFlagsUsage refuses the main command's flags before bench.
-const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir), not --format, --output or -e"
+const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir, --every), not --format, --output or -e"

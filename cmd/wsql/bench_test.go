@@ -89,7 +89,7 @@ func TestBenchUsageErrors(t *testing.T) {
 		require.Contains(t, stderr, "usage:")
 	}
 	_, _, stderr := runCLI(t, "", "bench", "--query", "nope")
-	require.Contains(t, stderr, "queries: tumble, hop, session, datagen, nexmark-q11, nexmark-q12")
+	require.Contains(t, stderr, "queries: tumble, hop, session, datagen, nexmark-q11, nexmark-q12; and soak, run alone")
 }
 
 // The workload is the same bytes everywhere: pinned by a hash, with the
@@ -158,4 +158,35 @@ func TestNexmarkBids(t *testing.T) {
 	require.Equal(t, int64(1), nexmarkBids(5))
 	require.Equal(t, int64(46), nexmarkBids(50))
 	require.Equal(t, int64(47), nexmarkBids(55))
+}
+
+// The soak run on a small input: the session query reads every row in a
+// child process, and the RSS series is printed (sampled from /proc on
+// Linux) with its maximum. It is not part of the default run.
+func TestBenchSoak(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runCLI(t, "", "bench", "--query", "soak", "--rows", "300000", "--every", "10ms", "--dir", dir)
+	require.Equal(t, 0, code, stderr)
+	t.Log("\n" + stdout)
+	require.Contains(t, stdout, "soak:    300000 rows, SESSION(2 s) over 1000 keys, RSS sampled every 10ms")
+	require.Contains(t, stdout, "time     RSS-MiB\n")
+	require.Regexp(t, `(?m)^result rows: \d+, wall \d+\.\d{3}s, CPU \d+\.\d{3}s, [\d.]+M rows/s$`, stdout)
+	if _, err := os.Stat("/proc/self/status"); err == nil {
+		require.Regexp(t, `(?m)^max sampled RSS: \d+\.\d MiB over \d+ samples$`, stdout)
+	}
+	require.NotContains(t, benchQueryNames(), "soak", "soak stays out of the default run")
+
+	rss, ok := procRSS(os.Getpid())
+	if _, err := os.Stat("/proc/self/status"); err == nil {
+		require.True(t, ok)
+		require.Greater(t, rss, int64(1<<20))
+	}
+}
+
+func benchQueryNames() []string {
+	var names []string
+	for _, q := range benchQueries {
+		names = append(names, q.name)
+	}
+	return names
 }

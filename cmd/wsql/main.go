@@ -21,8 +21,9 @@ usage:
   wsql [flags] -e 'SQL'       run the statements of SQL
   wsql [flags] < FILE.sql     run statements read from stdin
   wsql [flags]                on a terminal: the interactive shell (\help inside)
-  wsql bench [--rows N] [--runs K] [--query NAME] [--dir DIR]
-                              run the performance benchmark (docs/performance.md)
+  wsql bench [--rows N] [--runs K] [--query NAME] [--dir DIR] [--every D]
+                              run the performance benchmark (docs/performance.md);
+                              --query soak runs the memory soak alone
 
 flags:
   --format table|csv|json|arrow

@@ -1,0 +1,219 @@
+package exec
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/rowtime"
+)
+
+// MaxFuture is 'scan.watermark.max-future' as the job runs it: a row whose
+// event time lies more than Bound beyond the largest event time its split
+// accepted so far is a bad row. One clock typo (a year 2099 row) would
+// otherwise raise the watermark past every open window and close them all.
+// The check runs in the watermark assigner, before a row can move the
+// watermark; it depends only on the rows of the split in order, never on
+// batch size or wall clock. The first row of a split has no bound.
+type MaxFuture struct {
+	Bound  time.Duration
+	Table  string // names the table in the bad-rows file
+	Column string // the rowtime column
+}
+
+// futureFilter is the running MaxFuture of one read: the largest accepted
+// event time per split, the rows skipped, and where they are written.
+type futureFilter struct {
+	spec     MaxFuture
+	bound    int64   // ms
+	splitMax []int64 // per split: rowtime.MinWatermark before the first accepted row
+	mem      memory.Allocator
+	skipped  int64
+	keep     []int32 // scratch: indexes of the rows kept
+
+	// bad-rows file: the reader's ('wsql.bad-rows.path'), or its own for a
+	// source that has none; nil when the path is not set
+	bad     *badRowsFile
+	ownBad  bool
+	format  string // "json" renders a bad row as a JSON object, else CSV
+	std     TimestampStandard
+	columns int // the source's physical columns, the part of a row written
+	line    []byte
+}
+
+func newFutureFilter(spec MaxFuture, src *FileSource, reader BatchReader, mem memory.Allocator) (*futureFilter, error) {
+	f := &futureFilter{spec: spec, bound: spec.Bound.Milliseconds(), mem: mem, format: src.Format, std: src.JSON.TimestampStandard, columns: src.Schema.NumFields()}
+	if r, ok := reader.(interface{ badRows() *badRowsFile }); ok {
+		f.bad = r.badRows()
+	}
+	if f.bad == nil && src.BadRowsPath != "" {
+		bad, err := createBadRowsFile(src.BadRowsPath)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSource, err)
+		}
+		f.bad, f.ownBad = bad, true
+	}
+	return f, nil
+}
+
+func (r *splitReader) badRows() *badRowsFile  { return r.bad }
+func (r *followReader) badRows() *badRowsFile { return r.bad }
+
+// filter returns rec without the rows too far in the future of split (rec
+// itself, not retained again, when every row is kept), and their event
+// times. The caller releases a record that differs from rec.
+func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.RecordBatch, error) {
+	for len(f.splitMax) <= split {
+		f.splitMax = append(f.splitMax, rowtime.MinWatermark)
+	}
+	col := rec.Column(index)
+	ts, err := rowtime.Millis(col)
+	if err != nil {
+		return nil, err
+	}
+	nulls := col.NullN() > 0
+	m := f.splitMax[split]
+	f.keep = f.keep[:0]
+	firstBad := -1
+	for i, t := range ts {
+		if nulls && col.IsNull(i) {
+			if firstBad >= 0 {
+				f.keep = append(f.keep, int32(i))
+			}
+			continue
+		}
+		if m != rowtime.MinWatermark && t > satAdd(m, f.bound) {
+			if firstBad < 0 {
+				firstBad = i
+				for k := range i {
+					f.keep = append(f.keep, int32(k))
+				}
+			}
+			f.skipped++
+			if f.bad != nil {
+				f.writeBad(rec, index, i, t, m)
+			}
+			continue
+		}
+		m = max(m, t)
+		if firstBad >= 0 {
+			f.keep = append(f.keep, int32(i))
+		}
+	}
+	f.splitMax[split] = m
+	if firstBad < 0 {
+		return rec, nil
+	}
+	return takeRecord(rec, f.keep, f.mem)
+}
+
+// writeBad writes row i to the bad-rows file: a comment line with the
+// reason, then the row in the source's format (CSV fields or a JSON
+// object), so the file can be fixed and read again.
+func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64) {
+	zoned := false
+	if tt, ok := rec.Column(index).DataType().(*arrow.TimestampType); ok {
+		zoned = tt.TimeZone != ""
+	}
+	b := append(f.line[:0], "# "...)
+	b = append(b, f.reason(t, m, zoned)...)
+	b = append(b, '\n')
+	for c := range min(f.columns, int(rec.NumCols())) {
+		arr := rec.Column(c)
+		if f.format == "json" {
+			if c == 0 {
+				b = append(b, '{')
+			} else {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, rec.Schema().Field(c).Name)
+			b = append(b, ':')
+			if arr.IsNull(i) {
+				b = append(b, "null"...)
+			} else {
+				b = jsonAppender(arr, nil, f.std)(b, i)
+			}
+			continue
+		}
+		if c > 0 {
+			b = append(b, ',')
+		}
+		if arr.IsValid(i) {
+			b = appendCSVField(b, AppendValue(nil, arr, i, nil))
+		}
+	}
+	if f.format == "json" {
+		b = append(b, '}')
+	}
+	f.line = b
+	f.bad.writeLine(b)
+}
+
+// reason says why a row is bad: the column, its value and the bound.
+func (f *futureFilter) reason(t, m int64, zoned bool) string {
+	return fmt.Sprintf("table %s, column %s: %s is past the bound %s (the latest accepted event time of its split, %s, plus 'scan.watermark.max-future' = '%s')",
+		f.spec.Table, f.spec.Column, millisText(t, zoned), millisText(satAdd(m, f.bound), zoned), millisText(m, zoned), durationWords(f.spec.Bound))
+}
+
+// millisText shows epoch milliseconds as a timestamp literal (UTC for a
+// zoned TIMESTAMP_LTZ, said so).
+func millisText(ms int64, zoned bool) string {
+	s := time.UnixMilli(ms).UTC().Format("2006-01-02 15:04:05.000")
+	if zoned {
+		s += " UTC"
+	}
+	return s
+}
+
+// durationWords shows a bound as the option's syntax would write it.
+func durationWords(d time.Duration) string {
+	for _, u := range []struct {
+		d    time.Duration
+		name string
+	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "min"}, {time.Second, "s"}} {
+		if d%u.d == 0 {
+			return strconv.FormatInt(int64(d/u.d), 10) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+}
+
+// close flushes a bad-rows file the filter opened itself.
+func (f *futureFilter) close() error {
+	if f.ownBad && f.bad != nil {
+		return f.bad.close()
+	}
+	return nil
+}
+
+// err is the first error writing the bad-rows file.
+func (f *futureFilter) err() error {
+	if f.bad != nil {
+		return f.bad.err
+	}
+	return nil
+}
+
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// writeLine writes one line as it is (a reason or a rendered row).
+func (b *badRowsFile) writeLine(line []byte) {
+	if b.err != nil || b.f == nil {
+		return
+	}
+	_, err := b.w.Write(line)
+	if err == nil {
+		err = b.w.WriteByte('\n')
+	}
+	if err != nil {
+		b.err = fmt.Errorf("bad rows file: %w", err)
+	}
+}

@@ -1,0 +1,69 @@
+package wsql
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+	"github.com/wsql/wsql/windowop"
+)
+
+// A query over many keys stops at 'wsql.state.max-bytes' with an error
+// that names the limit, the state, the open windows and keys and what to
+// do; every Arrow buffer is released.
+func TestStateMaxBytes(t *testing.T) {
+	query := `CREATE TABLE g (k INT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts)
+WITH ('connector' = 'datagen', 'number-of-rows' = '200000', 'rows-per-second' = '0',
+      'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '200000',
+      'fields.ms.kind' = 'sequence', 'fields.ms.start' = '0', 'fields.ms.end' = '199999');
+SELECT k, COUNT(*) AS n FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR);`
+	for _, par := range []int{1, 3} {
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		e := New(WithAllocator(mem), WithParallelism(par))
+		var rows int64
+		err := e.Run(context.Background(), "SET 'wsql.state.max-bytes' = '1 mb';\n"+query, Output{
+			NewWriter: func(r ResultInfo) (ResultWriter, error) { return countingWriter{&rows}, nil },
+		})
+		require.Error(t, err)
+		require.True(t, errors.Is(err, windowop.ErrStateLimit), err)
+		require.Regexp(t, `the window aggregation holds about [\d.]+ (kb|mb) of state, more than 'wsql.state.max-bytes' allows \(`+
+			map[int]string{1: `1\.0 mb`, 3: `341\.3 kb`}[par]+`\): \d+ open windows over \d+ keys`, err.Error())
+		require.Contains(t, err.Error(), "Use a smaller window or session gap, group by fewer keys, or raise 'wsql.state.max-bytes'")
+		require.Zero(t, rows, "the hour never closed")
+		mem.AssertSize(t, 0)
+		require.NoError(t, e.Close())
+	}
+
+	// a limit the state stays under changes nothing
+	var rows int64
+	e := New()
+	err := e.Run(context.Background(), "SET 'wsql.state.max-bytes' = '64 MB';\n"+query, Output{
+		NewWriter: func(r ResultInfo) (ResultWriter, error) { return countingWriter{&rows}, nil },
+	})
+	require.NoError(t, err)
+	require.Equal(t, int64(200000), rows)
+}
+
+func TestStateMaxBytesValues(t *testing.T) {
+	for v, want := range map[string]int64{
+		"1024": 1024, "512 kb": 512 << 10, "64mb": 64 << 20, "1 GB": 1 << 30, "256 MB": 256 << 20,
+		"10 bytes": 10, "2 tebibytes": 2 << 40, " 3 m ": 3 << 20,
+	} {
+		got, err := parseMemorySize(v)
+		require.NoError(t, err, v)
+		require.Equal(t, want, got, v)
+	}
+	for _, v := range []string{"", "0", "-1 mb", "1.5 gb", "mb", "12 parsecs", "99999999999 tb"} {
+		_, err := parseMemorySize(v)
+		require.ErrorContains(t, err, "use a positive size such as '512 kb', '64 mb', '1 gb' or a number of bytes", v)
+	}
+	out := runScript(t, "SET 'wsql.state.max-bytes' = 'lots';", 4096)
+	require.Contains(t, out, `invalid 'wsql.state.max-bytes' "lots"`)
+}
+
+type countingWriter struct{ n *int64 }
+
+func (w countingWriter) WriteBatch(rec RecordBatch) error { *w.n += rec.NumRows(); return nil }
+func (w countingWriter) Close() error                     { return nil }
