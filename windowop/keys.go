@@ -119,12 +119,7 @@ func internInts[T int32 | int64](t *keyTable, a arrow.Array, vals []T, rows int,
 	nulls := a.NullN() > 0
 	for i := 0; i < rows; i++ {
 		if nulls && a.IsNull(i) {
-			if t.nullID < 0 {
-				t.nullID = int64(t.n)
-				t.n++
-				t.cols[0].store(a, i)
-			}
-			ids[i] = uint32(t.nullID)
+			ids[i] = t.nullKeyID(a, i)
 			continue
 		}
 		v := int64(vals[i])
@@ -149,6 +144,17 @@ func internInts[T int32 | int64](t *keyTable, a arrow.Array, vals []T, rows int,
 	}
 }
 
+// nullKeyID is the id of the NULL key of a one-column table, given on its
+// first row (row i of a).
+func (t *keyTable) nullKeyID(a arrow.Array, i int) uint32 {
+	if t.nullID < 0 {
+		t.nullID = int64(t.n)
+		t.n++
+		t.cols[0].store(a, i)
+	}
+	return uint32(t.nullID)
+}
+
 // internStrings is intern for one string column: the value itself is the
 // map key (no encoding pass), NULL has an id of its own. Ids are given in
 // order of first appearance, as intern does.
@@ -160,12 +166,7 @@ func (t *keyTable) internStrings(sk *stringKeys, a *array.String, rows int, ids 
 	nulls := a.NullN() > 0
 	for i := 0; i < rows; i++ {
 		if nulls && a.IsNull(i) {
-			if t.nullID < 0 {
-				t.nullID = int64(t.n)
-				t.n++
-				sk.store(a, i)
-			}
-			ids[i] = uint32(t.nullID)
+			ids[i] = t.nullKeyID(a, i)
 			continue
 		}
 		v := a.Value(i) // points into the batch: copied only for a new key

@@ -105,31 +105,13 @@ FROM events GROUP BY ` + "`key`" + `, SESSION(ts, INTERVAL '10' SECOND);
 	}},
 	{name: "datagen", source: "datagen", perCore: 30e6, sql: func(_ string, rows int64) string {
 		// a millisecond sequence as event time, 1000 random keys, unpaced
-		return fmt.Sprintf(`CREATE TABLE gen (
-  ms BIGINT,
-  k INT,
-  v DOUBLE,
-  ts AS TO_TIMESTAMP_LTZ(ms, 3),
-  WATERMARK FOR ts AS ts - INTERVAL '2' SECOND
-) WITH (
-  'connector' = 'datagen',
-  'number-of-rows' = '%d',
-  'rows-per-second' = '0',
-  'seed' = '%d',
-  'fields.ms.kind' = 'sequence',
-  'fields.ms.start' = '%d',
-  'fields.ms.end' = '%d',
-  'fields.k.min' = '1',
-  'fields.k.max' = '%d',
-  'fields.v.min' = '0',
-  'fields.v.max' = '1000'
-);
+		return benchGenTable(rows, "2") + `
 CREATE TABLE sink (k INT, wstart TIMESTAMP_LTZ(3), n BIGINT, total DOUBLE, hi DOUBLE)
 WITH ('connector' = 'blackhole');
 INSERT INTO sink
 SELECT k, TUMBLE_START(ts, INTERVAL '1' MINUTE), COUNT(*), SUM(v), MAX(v)
 FROM gen GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE);
-`, rows, benchSeed, benchBase, benchBase+rows-1, benchKeys)
+`
 	}},
 	{name: "nexmark-q11", source: "nexmark", perCore: 5e6, sql: func(_ string, rows int64) string {
 		// Nexmark q11, user sessions: bids per bidder per session of activity
@@ -421,3 +403,29 @@ func rate(rows int64, d time.Duration) string {
 
 // benchFlagsUsage refuses the main command's flags before bench.
 const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir, --every), not --format, --output or -e"
+
+// benchGenTable declares the in-memory input of the datagen and soak
+// queries: a millisecond sequence as event time (watermark delay in
+// seconds), benchKeys random keys and a random value, unpaced.
+func benchGenTable(rows int64, delaySeconds string) string {
+	return fmt.Sprintf(`CREATE TABLE gen (
+  ms BIGINT,
+  k INT,
+  v DOUBLE,
+  ts AS TO_TIMESTAMP_LTZ(ms, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '%s' SECOND
+) WITH (
+  'connector' = 'datagen',
+  'number-of-rows' = '%d',
+  'rows-per-second' = '0',
+  'seed' = '%d',
+  'fields.ms.kind' = 'sequence',
+  'fields.ms.start' = '%d',
+  'fields.ms.end' = '%d',
+  'fields.k.min' = '1',
+  'fields.k.max' = '%d',
+  'fields.v.min' = '0',
+  'fields.v.max' = '1000'
+);
+`, delaySeconds, rows, benchSeed, benchBase, benchBase+rows-1, benchKeys)
+}

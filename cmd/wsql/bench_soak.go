@@ -21,31 +21,12 @@ const soakRows = 100_000_000
 // and a 2 s gap closes a session after about e^2 ≈ 7 of its rows: sessions
 // open and close all the time while the state stays about 1000 sessions.
 func soakSQL(rows int64) string {
-	return fmt.Sprintf(`CREATE TABLE gen (
-  ms BIGINT,
-  k INT,
-  v DOUBLE,
-  ts AS TO_TIMESTAMP_LTZ(ms, 3),
-  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
-) WITH (
-  'connector' = 'datagen',
-  'number-of-rows' = '%d',
-  'rows-per-second' = '0',
-  'seed' = '%d',
-  'fields.ms.kind' = 'sequence',
-  'fields.ms.start' = '%d',
-  'fields.ms.end' = '%d',
-  'fields.k.min' = '1',
-  'fields.k.max' = '%d',
-  'fields.v.min' = '0',
-  'fields.v.max' = '1000'
-);
-CREATE TABLE sink (k INT, wstart TIMESTAMP_LTZ(3), wend TIMESTAMP_LTZ(3), n BIGINT, total DOUBLE)
+	return benchGenTable(rows, "1") + `CREATE TABLE sink (k INT, wstart TIMESTAMP_LTZ(3), wend TIMESTAMP_LTZ(3), n BIGINT, total DOUBLE)
 WITH ('connector' = 'blackhole');
 INSERT INTO sink
 SELECT k, SESSION_START(ts, INTERVAL '2' SECOND), SESSION_END(ts, INTERVAL '2' SECOND), COUNT(*), SUM(v)
 FROM gen GROUP BY k, SESSION(ts, INTERVAL '2' SECOND);
-`, rows, benchSeed, benchBase, benchBase+rows-1, benchKeys)
+`
 }
 
 // rssSample is the resident set size of the child at a time of the run.
