@@ -137,6 +137,19 @@ func TestParseNumbersAsWritten(t *testing.T) {
 	require.Equal(t, LitFloat, items[2].Expr.(*Literal).Kind)
 }
 
+// TestParseNumberEndingInPoint: after "1." TiDB's lexer read the next
+// word as a name, so "1. AS x" failed (found by FuzzParse).
+func TestParseNumberEndingInPoint(t *testing.T) {
+	stmts, err := Parse("SELECT 00000 % 00. AS a, 1. FROM t")
+	require.NoError(t, err)
+	items := stmts[0].(*Select).Items
+	require.Equal(t, "a", items[0].Alias)
+	require.Equal(t, &Literal{At: Pos{25, 1, 26}, Kind: LitDecimal, Text: "1."}, items[1].Expr)
+	requireRoundTrip(t, stmts[0])
+	_, err = Parse("SELECT 1. ASC")
+	require.Error(t, err, "ASC is reserved")
+}
+
 func TestParseEmptyAndErrorList(t *testing.T) {
 	stmts, err := Parse(" -- nothing\n ; ;")
 	require.NoError(t, err)

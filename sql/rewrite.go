@@ -169,10 +169,12 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i, j, "`"+internalPrefix+"tvf_"+strconv.Itoa(len(rw.tvfs))+"`")
 			rw.tvfs = append(rw.tvfs, tvf)
 			i = j
-		case t.kind == tokNumber && (len(t.text) > 20 || strings.ContainsAny(t.text, "eE")):
+		case t.kind == tokNumber && (len(t.text) > 20 || strings.ContainsAny(t.text, "eE") || strings.HasSuffix(t.text, ".")):
 			// The lifter reads numbers from the user's tokens, so TiDB only
 			// needs one of the same shape; long or huge ones make its
-			// decimal code panic or fail without a position.
+			// decimal code panic or fail without a position, and after one
+			// ending in '.' its lexer reads the next word as a name, as in
+			// t.col ("1. AS x" fails).
 			emit(i, i+1, numberShape(t.text))
 			i++
 		case t.kind == tokIdent && mysqlOnlyReserved[word] && !next.isOp("("):

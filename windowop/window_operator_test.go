@@ -14,6 +14,24 @@ import (
 // the input. It returns everything the downstream saw and the stats.
 func run(t *testing.T, cfg Config, rows []click, delay int64, batchSize int) ([]string, Stats) {
 	t.Helper()
+	var cuts []batchCut
+	for i := batchSize; i < len(rows)+batchSize; i += batchSize {
+		cuts = append(cuts, batchCut{end: min(i, len(rows)), watermark: true})
+	}
+	return runCuts(t, cfg, rows, delay, cuts)
+}
+
+// batchCut ends a batch before rows[end]; watermark forwards the watermark
+// after it.
+type batchCut struct {
+	end       int
+	watermark bool
+}
+
+// runCuts is run with the batches and watermarks the cuts say; rows after
+// the last cut are not fed.
+func runCuts(t *testing.T, cfg Config, rows []click, delay int64, cuts []batchCut) ([]string, Stats) {
+	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	rec := &recorder{}
@@ -21,14 +39,18 @@ func run(t *testing.T, cfg Config, rows []click, delay int64, batchSize int) ([]
 	require.NoError(t, err)
 	defer op.Close()
 	wm := int64(-1 << 63)
-	for i := 0; i < len(rows); i += batchSize {
-		part := rows[i:min(i+batchSize, len(rows))]
+	start := 0
+	for _, c := range cuts {
+		part := rows[start:c.end]
+		start = c.end
 		perRow, after := watermarksFor(part, delay, wm)
 		wm = after
 		b := clickBatch(t, mem, part)
 		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
 		b.Release()
-		require.NoError(t, op.ProcessWatermark(wm))
+		if c.watermark {
+			require.NoError(t, op.ProcessWatermark(wm))
+		}
 	}
 	require.NoError(t, op.ProcessEnd())
 	return rec.events, op.Stats()
