@@ -229,32 +229,12 @@ func (p *partitionedWindow) dispatch(steps []partitionStep) error {
 // every partition has finished it; without wait it reports false at once
 // when one has not.
 func (p *partitionedWindow) mergeNext(wait bool) (bool, error) {
-	for k, wp := range p.parts {
-		for len(p.stash[k]) == 0 {
-			var res partitionResult
-			var ok bool
-			if wait {
-				res, ok = <-wp.out
-			} else {
-				select {
-				case res, ok = <-wp.out:
-				default:
-					return false, nil
-				}
-			}
-			if !ok {
-				return false, fmt.Errorf("window partition %d stopped", k)
-			}
-			p.stash[k] = append(p.stash[k], res)
-		}
+	if done, err := p.collectNext(wait); !done || err != nil {
+		return done, err
 	}
-	p.merged++
 	wm := rowtime.MinWatermark
 	var firstErr error
-	for k := range p.parts {
-		res := p.stash[k][0]
-		p.stash[k][0] = partitionResult{}
-		p.stash[k] = p.stash[k][1:]
+	for _, res := range p.takeNext() {
 		if res.err != nil && firstErr == nil {
 			firstErr = res.err
 		}
@@ -275,6 +255,44 @@ func (p *partitionedWindow) mergeNext(wait bool) (bool, error) {
 		return true, p.next.ProcessWatermark(wm)
 	}
 	return true, nil
+}
+
+// collectNext receives every partition's results of the oldest step not
+// merged yet; without wait it reports false at once when one is not done.
+func (p *partitionedWindow) collectNext(wait bool) (bool, error) {
+	for k, wp := range p.parts {
+		for len(p.stash[k]) == 0 {
+			var res partitionResult
+			var ok bool
+			if wait {
+				res, ok = <-wp.out
+			} else {
+				select {
+				case res, ok = <-wp.out:
+				default:
+					return false, nil
+				}
+			}
+			if !ok {
+				return false, fmt.Errorf("window partition %d stopped", k)
+			}
+			p.stash[k] = append(p.stash[k], res)
+		}
+	}
+	return true, nil
+}
+
+// takeNext removes the collected results of the oldest step, partition by
+// partition, and counts the step as merged.
+func (p *partitionedWindow) takeNext() []partitionResult {
+	p.merged++
+	out := make([]partitionResult, len(p.parts))
+	for k := range p.parts {
+		out[k] = p.stash[k][0]
+		p.stash[k][0] = partitionResult{}
+		p.stash[k] = p.stash[k][1:]
+	}
+	return out
 }
 
 // Close stops the partitions and releases what they still hold.
@@ -310,22 +328,14 @@ func (p *partitionedWindow) stats() windowop.Stats {
 		}
 	}
 	for p.merged < p.dispatched && !p.closed {
-		for k, wp := range p.parts {
-			for len(p.stash[k]) == 0 {
-				res, ok := <-wp.out
-				if !ok {
-					break
-				}
-				p.stash[k] = append(p.stash[k], res)
-			}
-			if len(p.stash[k]) > 0 {
-				for _, rec := range p.stash[k][0].batches {
-					rec.Release()
-				}
-				p.stash[k] = p.stash[k][1:]
+		if done, _ := p.collectNext(true); !done {
+			break
+		}
+		for _, res := range p.takeNext() {
+			for _, rec := range res.batches {
+				rec.Release()
 			}
 		}
-		p.merged++
 	}
 	var s windowop.Stats
 	for _, wp := range p.parts {

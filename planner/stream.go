@@ -151,9 +151,6 @@ func readColumns(t *catalog.Table, needed []int, src *arrow.Schema) []bool {
 	mark = func(e sql.Expr) {
 		switch x := e.(type) {
 		case *sql.ColumnRef:
-			for _, i := range src.FieldIndices(x.Name) {
-				read[i] = true
-			}
 			for i, f := range src.Fields() {
 				if strings.EqualFold(f.Name, x.Name) {
 					read[i] = true

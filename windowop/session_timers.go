@@ -40,16 +40,7 @@ type sessionEntry struct {
 }
 
 func (a *sessionEntry) less(b *sessionEntry) bool {
-	if a.t != b.t {
-		return a.t < b.t
-	}
-	if a.key != b.key {
-		return a.key < b.key
-	}
-	if a.w.Start != b.w.Start {
-		return a.w.Start < b.w.Start
-	}
-	return a.w.End < b.w.End
+	return timerBefore(a.t, a.key, a.w, b.t, b.key, b.w)
 }
 
 // sessionInfo is the timer state of the session held in one slot.

@@ -11,16 +11,21 @@ type Timer struct {
 // less orders timers deterministically: by time, then by key (keys are
 // numbered in order of their first row), then by window.
 func (a Timer) less(b Timer) bool {
-	if a.Time != b.Time {
-		return a.Time < b.Time
+	return timerBefore(a.Time, a.Key, a.Window, b.Time, b.Key, b.Window)
+}
+
+// timerBefore is the order of every timer queue: (time, key, window).
+func timerBefore(at int64, ak uint32, aw Window, bt int64, bk uint32, bw Window) bool {
+	if at != bt {
+		return at < bt
 	}
-	if a.Key != b.Key {
-		return a.Key < b.Key
+	if ak != bk {
+		return ak < bk
 	}
-	if a.Window.Start != b.Window.Start {
-		return a.Window.Start < b.Window.Start
+	if aw.Start != bw.Start {
+		return aw.Start < bw.Start
 	}
-	return a.Window.End < b.Window.End
+	return aw.End < bw.End
 }
 
 // timerQueue is where the operator's timers of one kind wait: the generic
