@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/rowtime"
@@ -233,9 +235,10 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) error {
 
 // runner executes the statements of one Run call.
 type runner struct {
-	e   *Engine
-	src string
-	out Output
+	e       *Engine
+	src     string
+	out     Output
+	queries int // SELECT and INSERT statements run so far
 }
 
 func (r *runner) statement(ctx context.Context, st sql.Statement) error {
@@ -326,6 +329,13 @@ func (r *runner) plan(st sql.Statement, opts planner.Options) (*planner.Plan, er
 	return p, nil
 }
 
+// say reports a message of the run itself (not about the SQL) as a notice.
+func (r *runner) say(msg string) {
+	if r.out.OnNotice != nil {
+		r.out.OnNotice(msg)
+	}
+}
+
 func (r *runner) notice(at sql.Pos, msg string) {
 	if r.out.OnNotice == nil {
 		return
@@ -344,6 +354,15 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if err != nil {
 		return err
 	}
+	r.queries++
+	cp, err := r.checkpointing(p, r.queries)
+	if err != nil {
+		return err
+	}
+	if cp != nil && cp.Restore != nil && cp.Restore.Finished {
+		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, filepath.Dir(cp.Path)))
+		return nil
+	}
 	loc := r.e.settings.location
 	var w ResultWriter
 	if p.Sink == nil {
@@ -359,7 +378,17 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			}
 			w = exec.NewPrintWriter(stdout, p.Sink.PrintIdentifier, loc)
 		case "filesystem":
-			if w, err = p.Sink.File.Create(loc); err != nil {
+			if cp != nil {
+				// exactly once: part files become visible at checkpoints
+				var state *checkpoint.Decoder
+				if cp.Restore != nil {
+					state = exec.SinkState(cp.Restore)
+				}
+				w, err = p.Sink.File.CreateCommitting(loc, state)
+			} else {
+				w, err = p.Sink.File.Create(loc)
+			}
+			if err != nil {
 				return err
 			}
 		case "go":
@@ -376,6 +405,20 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	var maxState int64
 	if v, ok := r.e.settings.get(setStateMaxBytes); ok {
 		maxState, _ = parseMemorySize(v) // checked by SET
+	}
+	if cp != nil {
+		n = 1 // a checkpoint is taken of one window operator per query
+		var last uint64
+		cp.OnCheckpoint = func(id uint64, _ bool) { last = id }
+		defer func() {
+			if last > 0 && ctx.Err() != nil {
+				r.say(fmt.Sprintf("wsql: stopped; checkpoint %d is in %s: run the same command again to resume", last, filepath.Dir(cp.Path)))
+			}
+		}()
+		if cp.Restore != nil {
+			r.say(fmt.Sprintf("wsql: resuming query %d from checkpoint %d", r.queries, cp.Restore.ID))
+		}
+		job.Checkpoint = cp
 	}
 	for j := job; j != nil; j = j.Input {
 		j.Parallelism, j.MaxStateBytes = n, maxState

@@ -33,6 +33,8 @@ var settingsInEffect = map[string]string{
 	planner.SetBadRowsPath:    "",
 	setParallelism:            "1",
 	setStateMaxBytes:          "",
+	setCheckpointDir:          "",
+	setCheckpointInterval:     "",
 }
 
 // setParallelism is Flink's key for how many parallel instances run an
@@ -105,6 +107,11 @@ func (r *runner) set(s *sql.Set) error {
 	}
 	if s.Key == setStateMaxBytes {
 		if _, err := parseMemorySize(s.Value); err != nil {
+			return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
+		}
+	}
+	if s.Key == setCheckpointInterval {
+		if _, err := parseInterval(s.Value); err != nil {
 			return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
 		}
 	}

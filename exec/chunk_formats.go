@@ -54,12 +54,12 @@ func (c *csvChunks) cut(b []byte, atEOF bool) int {
 	return end
 }
 
-func (c *csvChunks) decoder(chunk []byte, line int, first bool, onBad func(*ParseError, []byte)) splitDecoder {
+func (c *csvChunks) decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte)) positionDecoder {
 	opts := c.opts
 	opts.OnBadRow = onBad
 	opts.IgnoreFirstLine = opts.IgnoreFirstLine && first
 	d := NewCSVDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
-	d.useChunk(chunk, line)
+	d.useChunk(chunk, off, line)
 	return d
 }
 
@@ -80,10 +80,10 @@ func (c *jsonChunks) cut(b []byte, atEOF bool) int {
 	return bytes.LastIndexByte(b, '\n') + 1
 }
 
-func (c *jsonChunks) decoder(chunk []byte, line int, _ bool, onBad func(*ParseError, []byte)) splitDecoder {
+func (c *jsonChunks) decoder(chunk []byte, off int64, line int, _ bool, onBad func(*ParseError, []byte)) positionDecoder {
 	opts := c.opts
 	opts.OnBadRow = onBad
 	d := NewJSONDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
-	d.useChunk(chunk, line)
+	d.useChunk(chunk, off, line)
 	return d
 }

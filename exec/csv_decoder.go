@@ -161,6 +161,9 @@ type CSVDecoder struct {
 	nrows   int
 	skipped int64
 	err     error // sticky: returned once pending rows are out
+	// errAt is where a read stopped by a bad row stands: at that row's
+	// start, so resuming there fails the same way (see Position).
+	errAt *SplitPosition
 }
 
 var errCSVYield = errors.New("csv: yield batch")
@@ -203,6 +206,28 @@ func NewCSVDecoder(r io.Reader, source string, schema *arrow.Schema, opts CSVOpt
 // Skipped is the number of bad rows skipped under IgnoreParseErrors.
 func (d *CSVDecoder) Skipped() int64 { return d.skipped }
 
+// Position is where the read stands after the last Next (see
+// SplitPosition): past the records of the batches returned and the bad
+// rows reported so far; before the bad row that stops the read, if one
+// does.
+func (d *CSVDecoder) Position() SplitPosition {
+	if d.errAt != nil {
+		return *d.errAt
+	}
+	off := d.offset()
+	return SplitPosition{Offset: off, Line: d.line, Skipped: d.skipped, Started: !d.header && off > 0}
+}
+
+// ResumeAt makes the decoder continue a read of the same input (same
+// options) that stood at p: its reader must be positioned at p.Offset.
+// Call it before the first Next. Rows, bad rows, Skipped and line numbers
+// in errors then continue as if the read had not been interrupted.
+func (d *CSVDecoder) ResumeAt(p SplitPosition) {
+	d.resumeAt(p)
+	d.skipped = p.Skipped
+	d.header = d.header && !p.Started
+}
+
 // Lines is the number of physical lines read so far.
 func (d *CSVDecoder) Lines() int64 {
 	if d.partial {
@@ -238,6 +263,8 @@ func (d *CSVDecoder) Next() (arrow.RecordBatch, error) {
 		d.rollback()
 		if !d.opts.IgnoreParseErrors {
 			d.err = perr
+			at := d.offsetOf(raw)
+			d.errAt = &SplitPosition{Offset: at, Line: line - 1, Skipped: d.skipped, Started: at > 0}
 			break
 		}
 		d.skipped++

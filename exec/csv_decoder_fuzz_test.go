@@ -76,6 +76,37 @@ func fuzzDecode(t *testing.T, next func() (arrow.RecordBatch, error), skipped fu
 	return renderDecode(t, counted, skipped, bad), rows, last
 }
 
+// fuzzResume reads k batches with the decoder open(nil, ...) makes, takes
+// its position, resumes a decoder open(&pos, ...) makes there, and renders,
+// as renderDecode does, the rows of both, the bad rows both reported and how
+// the second read ends: the same as an uninterrupted read's rendering.
+// open's decoders report bad rows to bad; done closes one.
+func fuzzResume(t *testing.T, k int, open func(at *SplitPosition, bad *[]string) (d positionDecoder, done func())) string {
+	t.Helper()
+	var bad []string
+	var rows strings.Builder
+	d, done := open(nil, &bad)
+	for range k {
+		rec, err := d.Next()
+		if err != nil {
+			break // the resumed read ends the same way
+		}
+		for i := range int(rec.NumRows()) {
+			for c := range int(rec.NumCols()) {
+				rows.WriteString(rec.Column(c).ValueStr(i) + "|")
+			}
+			rows.WriteString("\n")
+		}
+		rec.Release()
+	}
+	pos := d.Position()
+	require.Equal(t, d.Skipped(), pos.Skipped)
+	done()
+	r, done := open(&pos, &bad)
+	defer done()
+	return rows.String() + renderDecode(t, r.Next, r.Skipped, &bad)
+}
+
 // requireClearError: a bad row is a *ParseError that says where it is;
 // anything else names the source.
 func requireClearError(t *testing.T, err error, source string, lines int, csv bool) {
@@ -170,6 +201,24 @@ func FuzzCSVDecoder(f *testing.F) {
 		big, _, _, _ := decode(4096)
 		require.Equal(t, want, big, "batch size %d and 4096", small)
 
+		// Resumed at a batch boundary, the read goes on as if uninterrupted.
+		k := (len(data) + int(pick)) % 6
+		resumed := fuzzResume(t, k, func(at *SplitPosition, bad *[]string) (positionDecoder, func()) {
+			o := opts
+			o.OnBadRow = func(e *ParseError, raw []byte) { *bad = append(*bad, e.Error()+" "+string(raw)) }
+			r := bytes.NewReader(data)
+			if at != nil {
+				require.LessOrEqual(t, at.Offset, int64(len(data)))
+				r = bytes.NewReader(data[at.Offset:])
+			}
+			d := NewCSVDecoder(r, source, schema, o, mem, small)
+			if at != nil {
+				d.ResumeAt(*at)
+			}
+			return d, func() {}
+		})
+		require.Equal(t, want, resumed, "resumed after %d batches of %d", k, small)
+
 		valid := err == nil || errors.Is(err, ErrBadRow)
 		if valid && opts.IgnoreParseErrors {
 			require.NotErrorIs(t, err, ErrBadRow, "bad rows are skipped")
@@ -193,5 +242,17 @@ func FuzzCSVDecoder(f *testing.F) {
 		defer par.Close()
 		got, _, _ := fuzzDecode(t, par.Next, par.Skipped, &parBad, lines)
 		require.Equal(t, want, got, "parallel: %d workers, chunks of %d bytes", workers, chunk)
+
+		resumed = fuzzResume(t, k, func(at *SplitPosition, bad *[]string) (positionDecoder, func()) {
+			var p SplitPosition
+			if at != nil {
+				p = *at
+			}
+			require.LessOrEqual(t, p.Offset, int64(len(data)))
+			onBad := func(e *ParseError, raw []byte) { *bad = append(*bad, e.Error()+" "+string(raw)) }
+			d := newParallelDecoderAt(bytes.NewReader(data[p.Offset:]), source, newCSVChunks(source, schema, opts, mem, small), workers, chunk, onBad, p)
+			return d, d.Close
+		})
+		require.Equal(t, want, resumed, "parallel resumed after %d batches of %d", k, small)
 	})
 }

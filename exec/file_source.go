@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // ErrSource marks errors opening or configuring a source.
@@ -143,7 +144,13 @@ func (s *FileSource) NumSplits() int {
 }
 
 // Open opens every split and returns a reader that interleaves them.
-func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
+func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) { return s.open(mem, nil) }
+
+// open opens the read like Open or, with at (the source state of a
+// checkpoint, see splitReader.saveState), resumes it where the checkpoint
+// was taken: each split's file seeked to its position, ended splits left
+// ended, and the bad-rows file cut back to what it held then.
+func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchReader, error) {
 	if s.Connector != nil {
 		return s.Connector.Open(mem, s.Schema, s.BatchSize)
 	}
@@ -170,23 +177,55 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 	if s.MonitorInterval > 0 && stream == nil {
 		return s.openFollow(paths, mem, size)
 	}
+	var st *sourceState
+	if at != nil {
+		if stream != nil {
+			return nil, fmt.Errorf("%w: %s cannot be read again", ErrCheckpointUnsupported, paths[0])
+		}
+		var err error
+		if st, err = readSourceState(at, paths); err != nil {
+			return nil, err
+		}
+	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
 	csvOpts, jsonOpts := s.CSV, s.JSON
 	if s.BadRowsPath != "" {
-		bad, err := createBadRowsFile(s.BadRowsPath)
+		var bad *badRowsFile
+		var err error
+		if st != nil {
+			bad, err = reopenBadRowsFile(s.BadRowsPath, st.badLen)
+		} else {
+			bad, err = createBadRowsFile(s.BadRowsPath)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
 		r.bad = bad
 		csvOpts.OnBadRow = chainBadRow(csvOpts.OnBadRow, bad.write)
 		jsonOpts.OnBadRow = chainBadRow(jsonOpts.OnBadRow, bad.write)
+	} else if st != nil && st.badLen >= 0 {
+		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
 	for i, p := range paths {
+		r.splits[i].name = p
+		var at SplitPosition
+		if st != nil {
+			if st.splits[i].ended {
+				r.splits[i] = fileSplit{name: p, dec: endedDecoder(st.splits[i].pos.Skipped), ended: true}
+				continue
+			}
+			at = st.splits[i].pos
+		}
 		var f io.ReadCloser
 		if stream != nil {
 			f = io.NopCloser(stream)
 		} else {
 			file, err := os.Open(p)
+			if err == nil && st != nil {
+				if err = seekSplit(file, p, at); err != nil {
+					file.Close()
+				}
+			}
 			if err != nil {
 				r.Close()
 				return nil, fmt.Errorf("%w: %w", ErrSource, err)
@@ -197,7 +236,7 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 		var err error
 		if stream == nil {
 			// A bounded read of a file: decoded in parallel by chunks.
-			dec, err = s.newParallelDecoder(f, p, csvOpts, jsonOpts, mem, size, len(paths))
+			dec, err = s.newParallelDecoder(f, p, csvOpts, jsonOpts, mem, size, len(paths), at)
 		} else {
 			dec, err = s.newDecoder(f, p, csvOpts, jsonOpts, mem, size)
 		}
@@ -206,7 +245,10 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) {
 			r.Close()
 			return nil, err
 		}
-		r.splits[i] = fileSplit{f: f, dec: dec}
+		r.splits[i] = fileSplit{name: p, f: f, dec: dec}
+	}
+	if st != nil {
+		r.next, r.live, r.rows = st.next, st.live, st.rows
 	}
 	return r, nil
 }
@@ -225,7 +267,8 @@ func (s *FileSource) newDecoder(f io.Reader, name string, csvOpts CSVOptions, js
 // newParallelDecoder decodes one of n files read at once on several
 // goroutines (see parallelDecoder); with many files each gets fewer
 // workers and smaller chunks, so the chunks in flight stay a few MiB.
-func (s *FileSource) newParallelDecoder(f io.Reader, name string, csvOpts CSVOptions, jsonOpts JSONOptions, mem memory.Allocator, size, n int) (splitDecoder, error) {
+// A resumed read starts at at (the zero position starts at the beginning).
+func (s *FileSource) newParallelDecoder(f io.Reader, name string, csvOpts CSVOptions, jsonOpts JSONOptions, mem memory.Allocator, size, n int, at SplitPosition) (splitDecoder, error) {
 	var format chunkFormat
 	var onBad func(*ParseError, []byte)
 	switch s.Format {
@@ -237,7 +280,7 @@ func (s *FileSource) newParallelDecoder(f io.Reader, name string, csvOpts CSVOpt
 		return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
 	}
 	chunk := max(64<<10, parallelChunkBytes/max(1, n))
-	return newParallelDecoder(f, name, format, parallelWorkers(n), chunk, onBad), nil
+	return newParallelDecoderAt(f, name, format, parallelWorkers(n), chunk, onBad, at), nil
 }
 
 // chainBadRow calls the caller's hook, if any, and then the file's.
@@ -287,24 +330,9 @@ func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, "part-0."+s.Format)
 	}
-	var newWriter func(io.Writer) (ResultWriter, error)
-	switch s.Format {
-	case "csv":
-		newWriter = func(w io.Writer) (ResultWriter, error) {
-			return &csvWriter{w: w, schema: s.Schema, loc: loc, cols: make([]formattedColumn, s.Schema.NumFields()), header: true}, nil
-		}
-	case "json":
-		newWriter = func(w io.Writer) (ResultWriter, error) {
-			return NewJSONWriter(w, s.Schema, loc, s.TimestampStandard), nil
-		}
-	case "parquet":
-		codec, ok := ParquetCompression(s.ParquetCompression)
-		if !ok {
-			return nil, fmt.Errorf("filesystem sink: unknown parquet compression %q", s.ParquetCompression)
-		}
-		newWriter = func(w io.Writer) (ResultWriter, error) { return NewParquetWriter(w, s.Schema, codec, nil) }
-	default:
-		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
+	newWriter, err := s.formatWriter(loc)
+	if err != nil {
+		return nil, err
 	}
 	f, err := os.Create(path)
 	if err != nil {
@@ -316,6 +344,46 @@ func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) {
 		return nil, fmt.Errorf("filesystem sink: %w", err)
 	}
 	return &fileSinkWriter{f: f, w: w, sink: s}, nil
+}
+
+// formatWriter checks the sink's format and options and returns what builds
+// its format writer over one file's io.Writer: CSV without a header, JSON
+// lines or a Parquet file. The writer takes batches in the sink table's
+// column order (see writeOrdered) and does not close the io.Writer.
+func (s *FileSink) formatWriter(loc *time.Location) (func(io.Writer) (ResultWriter, error), error) {
+	switch s.Format {
+	case "csv":
+		return func(w io.Writer) (ResultWriter, error) {
+			return &csvWriter{w: w, schema: s.Schema, loc: loc, cols: make([]formattedColumn, s.Schema.NumFields()), header: true}, nil
+		}, nil
+	case "json":
+		return func(w io.Writer) (ResultWriter, error) {
+			return NewJSONWriter(w, s.Schema, loc, s.TimestampStandard), nil
+		}, nil
+	case "parquet":
+		codec, ok := ParquetCompression(s.ParquetCompression)
+		if !ok {
+			return nil, fmt.Errorf("filesystem sink: unknown parquet compression %q", s.ParquetCompression)
+		}
+		return func(w io.Writer) (ResultWriter, error) { return NewParquetWriter(w, s.Schema, codec, nil) }, nil
+	default:
+		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
+	}
+}
+
+// writeOrdered writes rec's columns to w in the sink table's order (see
+// Columns).
+func (s *FileSink) writeOrdered(w ResultWriter, rec arrow.RecordBatch) error {
+	if s.Columns == nil {
+		return w.WriteBatch(rec)
+	}
+	cols := make([]arrow.Array, len(s.Columns))
+	for i, c := range s.Columns {
+		cols[i] = rec.Column(c)
+	}
+	ordered := array.NewRecordBatch(s.Schema, cols, rec.NumRows())
+	defer ordered.Release()
+	return w.WriteBatch(ordered)
 }
 
 // String describes the sink for EXPLAIN and messages.
@@ -333,16 +401,7 @@ type fileSinkWriter struct {
 }
 
 func (w *fileSinkWriter) WriteBatch(rec arrow.RecordBatch) error {
-	if w.sink.Columns == nil {
-		return w.w.WriteBatch(rec)
-	}
-	cols := make([]arrow.Array, len(w.sink.Columns))
-	for i, c := range w.sink.Columns {
-		cols[i] = rec.Column(c)
-	}
-	ordered := array.NewRecordBatch(w.sink.Schema, cols, rec.NumRows())
-	defer ordered.Release()
-	return w.w.WriteBatch(ordered)
+	return w.sink.writeOrdered(w.w, rec)
 }
 
 func (w *fileSinkWriter) Close() error {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
@@ -63,6 +64,10 @@ type Job struct {
 	// with windowop.ErrStateLimit when its state outgrows it (split evenly
 	// over the partitions of a parallel one); 0 is no limit.
 	MaxStateBytes int64
+	// Checkpoint, when set on the outermost job, makes the run take
+	// checkpoints and, with Checkpoint.Restore, continue from one. The
+	// window aggregation then runs on one goroutine.
+	Checkpoint *Checkpointing
 }
 
 // Schema returns the schema of the job's result rows.
@@ -87,11 +92,32 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 	start := time.Now()
 	var stats Stats
 	sink := NewWriterSink(w)
-	p, err := j.build(mem, sink)
+	cp := j.Checkpoint
+	var at *checkpoint.Decoder // where the source resumes
+	if cp != nil {
+		if err := j.checkpointable(); err != nil {
+			return stats, err
+		}
+		if cp.Restore != nil {
+			at = checkpoint.NewDecoder(cp.Restore.Parts["source"])
+		}
+	}
+	p, err := j.build(mem, sink, at)
 	if err != nil {
 		return stats, err
 	}
 	defer p.close()
+	var ckp *checkpointer
+	var afterStep func() error
+	if cp != nil {
+		ckp = newCheckpointer(cp, p, sink, w)
+		if cp.Restore != nil {
+			if err := ckp.restore(cp.Restore); err != nil {
+				return stats, err
+			}
+		}
+		afterStep = ckp.afterStep
+	}
 
 	var afterBatch func()
 	if j.Progress != nil {
@@ -107,7 +133,19 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 			}
 		}
 	}
-	err = drive(ctx, p.reader, p.first, p.assigner, afterBatch)
+	err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, afterStep)
+	if ckp != nil {
+		var stopped errStopped
+		switch {
+		case err == nil:
+			err = ckp.take(true) // commits the rest of the output
+		case errors.As(err, &stopped):
+			// stopped between steps: keep what was done
+			if cerr := ckp.take(false); cerr != nil {
+				err = cerr
+			}
+		}
+	}
 	src := p.reader.Stats()
 	if p.computed != nil {
 		// Rows the computed columns passed on: a batch cut short by a bad
@@ -183,7 +221,10 @@ type pipeline struct {
 // subquery (Input) builds the inner job with this job's first stage as its
 // sink: inner results reach the outer window before the watermark that
 // produced them, which is what makes cascaded windows work.
-func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, error) {
+//
+// at, when set, is where a restored run's source resumes (the source
+// state of a checkpoint).
+func (j *Job) build(mem memory.Allocator, next windowop.Operator, at *checkpoint.Decoder) (*pipeline, error) {
 	window, err := j.windowStage(mem, next)
 	if err != nil {
 		return nil, err
@@ -199,7 +240,7 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, er
 		}
 	}
 	if j.Input != nil {
-		p, err := j.Input.build(mem, first)
+		p, err := j.Input.build(mem, first, at)
 		if err != nil {
 			window.Close()
 			return nil, err
@@ -207,7 +248,7 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator) (*pipeline, er
 		p.windows = append([]windowStage{window}, p.windows...)
 		return p, nil
 	}
-	reader, err := j.Source.Open(mem)
+	reader, err := j.Source.open(mem, at)
 	if err != nil {
 		window.Close()
 		return nil, err
@@ -318,7 +359,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 	cfg.MaxStateBytes = j.MaxStateBytes
 	// A per-row session gap can fail on a row, which must stop the run
 	// where a single-threaded one stops: it runs on one goroutine.
-	if j.Parallelism > 1 && j.LateDataPath == "" && !cfg.ProcTime && len(cfg.KeyIndexes) > 0 && cfg.GapIndex < 0 {
+	if j.Parallelism > 1 && j.Checkpoint == nil && j.LateDataPath == "" && !cfg.ProcTime && len(cfg.KeyIndexes) > 0 && cfg.GapIndex < 0 {
 		if cfg.MaxStateBytes > 0 {
 			cfg.MaxStateBytes = max(1, cfg.MaxStateBytes/int64(j.Parallelism))
 		}
@@ -367,65 +408,90 @@ func (p *plainStage) ProcessBatch(b windowop.Batch) error {
 
 func (p *plainStage) stats() windowop.Stats { return windowop.Stats{RowsIn: p.rows} }
 
+// errStopped wraps the context's error when drive stopped between two
+// steps: every batch so far went all the way through, so the pipeline is
+// in a consistent state (a checkpoint may be taken).
+type errStopped struct{ err error }
+
+func (e errStopped) Error() string { return e.err.Error() }
+func (e errStopped) Unwrap() error { return e.err }
+
 // drive pushes every batch of r into first, telling the assigner which
 // split it came from and when a split ends, then ends the input. assigner
-// is nil when the pipeline has no event time.
-func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
+// is nil when the pipeline has no event time. afterBatch, if set, runs
+// after each batch; afterStep, if set, after each step of the reader
+// (a batch, a watermark, a split's end): the points where every stage is
+// done with what came before, where checkpoints are taken.
+func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func(), afterStep func() error) error {
 	if f, ok := r.(interface{ follow(context.Context) }); ok {
 		f.follow(ctx) // an unbounded read waits until ctx is cancelled
 	}
 	for {
 		if err := ctx.Err(); err != nil {
+			return errStopped{err}
+		}
+		if err := driveStep(r, first, assigner, afterBatch); err != nil {
+			if err == errEnded {
+				return nil
+			}
 			return err
 		}
-		b, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return first.ProcessEnd()
-		}
-		if err != nil {
-			return err
-		}
-		if b.HasWatermark || b.Idle {
-			if assigner != nil {
-				var err error
-				if b.HasWatermark {
-					err = assigner.AdvanceSplit(b.Split, b.Watermark)
-				} else {
-					err = assigner.IdleSplit(b.Split)
-				}
-				if err != nil {
-					return err
-				}
+		if afterStep != nil {
+			if err := afterStep(); err != nil {
+				return err
 			}
-			continue
-		}
-		if b.Record == nil && !b.End {
-			// nothing new (an unbounded read): splits may have joined or gone idle
-			if assigner != nil {
-				if err := assigner.Refresh(r.NumSplits()); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		if b.End {
-			if assigner != nil {
-				if err := assigner.EndSplit(b.Split); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		if assigner != nil {
-			assigner.SelectSplit(b.Split)
-		}
-		err = first.ProcessBatch(windowop.Batch{Record: b.Record})
-		b.Record.Release()
-		if err != nil {
-			return err
-		}
-		if afterBatch != nil {
-			afterBatch()
 		}
 	}
 }
+
+// driveStep takes one step of r through the pipeline; io.EOF has ended
+// the input when it returns errEnded.
+func driveStep(r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
+	b, err := r.Next()
+	if errors.Is(err, io.EOF) {
+		if err := first.ProcessEnd(); err != nil {
+			return err
+		}
+		return errEnded
+	}
+	if err != nil {
+		return err
+	}
+	if b.HasWatermark || b.Idle {
+		if assigner == nil {
+			return nil
+		}
+		if b.HasWatermark {
+			return assigner.AdvanceSplit(b.Split, b.Watermark)
+		}
+		return assigner.IdleSplit(b.Split)
+	}
+	if b.Record == nil && !b.End {
+		// nothing new (an unbounded read): splits may have joined or gone idle
+		if assigner != nil {
+			return assigner.Refresh(r.NumSplits())
+		}
+		return nil
+	}
+	if b.End {
+		if assigner != nil {
+			return assigner.EndSplit(b.Split)
+		}
+		return nil
+	}
+	if assigner != nil {
+		assigner.SelectSplit(b.Split)
+	}
+	err = first.ProcessBatch(windowop.Batch{Record: b.Record})
+	b.Record.Release()
+	if err != nil {
+		return err
+	}
+	if afterBatch != nil {
+		afterBatch()
+	}
+	return nil
+}
+
+// errEnded is how driveStep says the input ended and was processed.
+var errEnded = errors.New("end of input")

@@ -107,6 +107,7 @@ type JSONDecoder struct {
 
 	skipped int64
 	err     error
+	errAt   *SplitPosition // see CSVDecoder.errAt
 }
 
 // NewJSONDecoder reads r, labelled source in errors, into batches of up to
@@ -149,6 +150,24 @@ func jsonSupported(dt arrow.DataType) bool {
 // Skipped is the number of bad rows skipped under IgnoreParseErrors.
 func (d *JSONDecoder) Skipped() int64 { return d.skipped }
 
+// Position is where the read stands after the last Next (see
+// SplitPosition and CSVDecoder.Position).
+func (d *JSONDecoder) Position() SplitPosition {
+	if d.errAt != nil {
+		return *d.errAt
+	}
+	off := d.offset()
+	return SplitPosition{Offset: off, Line: d.line, Skipped: d.skipped, Started: off > 0}
+}
+
+// ResumeAt makes the decoder continue a read of the same input that stood
+// at p: its reader must be positioned at p.Offset. Call it before the
+// first Next (see CSVDecoder.ResumeAt).
+func (d *JSONDecoder) ResumeAt(p SplitPosition) {
+	d.resumeAt(p)
+	d.skipped = p.Skipped
+}
+
 // Lines is the number of physical lines read so far.
 func (d *JSONDecoder) Lines() int64 {
 	if d.partial {
@@ -190,6 +209,10 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 		b.rollback()
 		if !d.opts.IgnoreParseErrors {
 			d.err = perr
+			// raw starts where the line does, or after a byte order mark,
+			// which a resumed read at line 0 would skip just the same.
+			at := d.offsetOf(raw)
+			d.errAt = &SplitPosition{Offset: at, Line: line - 1, Skipped: d.skipped, Started: at > 0}
 			break
 		}
 		d.skipped++

@@ -68,6 +68,24 @@ func FuzzJSONDecoder(f *testing.F) {
 		}
 		big, _, _, _ := decode(4096)
 		require.Equal(t, want, big, "batch size %d and 4096", small)
+
+		// Resumed at a batch boundary, the read goes on as if uninterrupted.
+		k := (len(data) + int(pick)) % 6
+		resumed := fuzzResume(t, k, func(at *SplitPosition, bad *[]string) (positionDecoder, func()) {
+			o := opts
+			o.OnBadRow = func(e *ParseError, raw []byte) { *bad = append(*bad, e.Error()+" "+string(raw)) }
+			r := bytes.NewReader(data)
+			if at != nil {
+				require.LessOrEqual(t, at.Offset, int64(len(data)))
+				r = bytes.NewReader(data[at.Offset:])
+			}
+			d := NewJSONDecoder(r, source, schema, o, mem, small)
+			if at != nil {
+				d.ResumeAt(*at)
+			}
+			return d, func() {}
+		})
+		require.Equal(t, want, resumed, "resumed after %d batches of %d", k, small)
 		if opts.IgnoreParseErrors {
 			require.NoError(t, err, "bad rows are skipped")
 			require.Equal(t, jsonRecordCount(data), rows+int(skipped))
@@ -80,5 +98,17 @@ func FuzzJSONDecoder(f *testing.F) {
 		defer par.Close()
 		got, _, _ := fuzzDecode(t, par.Next, par.Skipped, &parBad, lines)
 		require.Equal(t, want, got, "parallel: %d workers, chunks of %d bytes", workers, chunk)
+
+		resumed = fuzzResume(t, k, func(at *SplitPosition, bad *[]string) (positionDecoder, func()) {
+			var p SplitPosition
+			if at != nil {
+				p = *at
+			}
+			require.LessOrEqual(t, p.Offset, int64(len(data)))
+			onBad := func(e *ParseError, raw []byte) { *bad = append(*bad, e.Error()+" "+string(raw)) }
+			d := newParallelDecoderAt(bytes.NewReader(data[p.Offset:]), source, format, workers, chunk, onBad, p)
+			return d, d.Close
+		})
+		require.Equal(t, want, resumed, "parallel resumed after %d batches of %d", k, small)
 	})
 }

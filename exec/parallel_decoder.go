@@ -19,17 +19,24 @@ import (
 // order too, and a failing row stops the read after the rows before it,
 // as the sequential decoders do. Used for bounded reads of regular files,
 // where throughput matters more than the latency of the first row.
+//
+// Each batch's bad rows are reported just before it, and its position is
+// the chunk decoder's position after it (chunk decoders count offsets and
+// lines from their chunk's place in the file), so Position works as for
+// the sequential decoders.
 type parallelDecoder struct {
 	results chan chan chunkResult // one per chunk, in file order
 	stop    chan struct{}
 	wg      sync.WaitGroup
 	onBad   func(*ParseError, []byte)
 
-	cur     []arrow.RecordBatch // batches of the chunk being handed out
-	curErr  error               // what follows them
-	skipped int64
-	err     error // sticky
-	closed  bool
+	cur      *chunkResult // the chunk being handed out
+	next     int          // its next batch
+	reported int          // its bad rows reported so far
+	pos      SplitPosition
+	skipped  int64
+	err      error // sticky
+	closed   bool
 }
 
 // chunkFormat is what the parallel decoder needs of a format.
@@ -38,17 +45,25 @@ type chunkFormat interface {
 	// starting at a record's start; 0 when the first record does not end
 	// within b and more input follows (!atEOF).
 	cut(b []byte, atEOF bool) int
-	// decoder decodes chunk, whose first line is line+1 of the file; first
-	// is set for the file's first chunk (a header to skip); bad rows go
-	// to onBad.
-	decoder(chunk []byte, line int, first bool, onBad func(*ParseError, []byte)) splitDecoder
+	// decoder decodes chunk, which starts at byte off of the file and
+	// whose first line is line+1 of the file; first is set for the file's
+	// first chunk (a header to skip); bad rows go to onBad.
+	decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte)) positionDecoder
 }
 
 type chunkResult struct {
 	batches []arrow.RecordBatch
+	marks   []chunkMark // one per batch
 	bad     []badRow
-	skipped int64
-	err     error // after the batches: a bad row, or a read error
+	end     SplitPosition // where the chunk's decoder stopped (Skipped counts the chunk's bad rows)
+	decoded bool          // end is set: false for a read error alone
+	err     error         // after the batches: a bad row, or a read error
+}
+
+// chunkMark is where a chunk's decoder stood after one of its batches.
+type chunkMark struct {
+	pos SplitPosition
+	bad int // the chunk's bad rows reported by then
 }
 
 type badRow struct {
@@ -58,6 +73,7 @@ type badRow struct {
 
 type chunkJob struct {
 	data  []byte
+	off   int64
 	line  int
 	first bool
 	out   chan chunkResult
@@ -72,16 +88,26 @@ const parallelChunkBytes = 4 << 20
 // errors) with workers goroutines; chunkBytes is the chunk size. Bad rows
 // go to onBad (may be nil) from the goroutine calling Next.
 func newParallelDecoder(r io.Reader, source string, f chunkFormat, workers, chunkBytes int, onBad func(*ParseError, []byte)) *parallelDecoder {
+	return newParallelDecoderAt(r, source, f, workers, chunkBytes, onBad, SplitPosition{})
+}
+
+// newParallelDecoderAt is newParallelDecoder continuing a read of the same
+// file that stood at p (see SplitPosition): r must be positioned at
+// p.Offset. Rows, bad rows, Skipped and line numbers in errors continue as
+// if the read had not been interrupted.
+func newParallelDecoderAt(r io.Reader, source string, f chunkFormat, workers, chunkBytes int, onBad func(*ParseError, []byte), p SplitPosition) *parallelDecoder {
 	workers = max(1, workers)
 	d := &parallelDecoder{
 		results: make(chan chan chunkResult, 2*workers),
 		stop:    make(chan struct{}),
 		onBad:   onBad,
+		pos:     p,
+		skipped: p.Skipped,
 	}
 	jobs := make(chan chunkJob, workers)
 	pool := &sync.Pool{}
 	d.wg.Add(1 + workers)
-	go d.cutChunks(r, source, f, chunkBytes, jobs, pool)
+	go d.cutChunks(r, source, f, chunkBytes, p, jobs, pool)
 	for range workers {
 		go d.decodeChunks(f, jobs, pool)
 	}
@@ -90,20 +116,20 @@ func newParallelDecoder(r io.Reader, source string, f chunkFormat, workers, chun
 
 // cutChunks reads r into chunks of whole records and queues them for the
 // workers, and their results for Next, in file order.
-func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, chunkBytes int, jobs chan<- chunkJob, pool *sync.Pool) {
+func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, chunkBytes int, at SplitPosition, jobs chan<- chunkJob, pool *sync.Pool) {
 	defer d.wg.Done()
 	defer close(jobs)
 	defer close(d.results)
 	var carry []byte
 	var readErr error
-	line, first, eof := 0, true, false
+	off, line, first, eof := at.Offset, at.Line, !at.Started, false
 	for (!eof || len(carry) > 0) && readErr == nil {
 		buf, _ := pool.Get().([]byte)
 		size := max(chunkBytes, 2*len(carry))
 		if cap(buf) < size {
 			buf = make([]byte, size)
 		}
-		buf = buf[:cap(buf)]
+		buf = buf[:size] // not the pooled capacity: chunks, and so positions, do not depend on timing
 		n := copy(buf, carry)
 		var cut int
 		for {
@@ -143,11 +169,12 @@ func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 			return
 		}
 		select {
-		case jobs <- chunkJob{data: chunk, line: line, first: first, out: out}:
+		case jobs <- chunkJob{data: chunk, off: off, line: line, first: first, out: out}:
 		case <-d.stop:
 			out <- chunkResult{} // queued but never decoded
 			return
 		}
+		off += int64(len(chunk))
 		line += bytes.Count(chunk, []byte{'\n'})
 		first = false
 	}
@@ -174,11 +201,12 @@ func (d *parallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool
 		onBad := func(e *ParseError, raw []byte) {
 			res.bad = append(res.bad, badRow{err: e, raw: bytes.Clone(raw)})
 		}
-		dec := f.decoder(job.data, job.line, job.first, onBad)
+		dec := f.decoder(job.data, job.off, job.line, job.first, onBad)
 		for {
 			rec, err := dec.Next()
 			if rec != nil {
 				res.batches = append(res.batches, rec)
+				res.marks = append(res.marks, chunkMark{pos: dec.Position(), bad: len(res.bad)})
 			}
 			if err != nil {
 				if !errors.Is(err, io.EOF) {
@@ -187,23 +215,35 @@ func (d *parallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool
 				break
 			}
 		}
-		res.skipped = dec.Skipped()
+		res.end, res.decoded = dec.Position(), true
 		pool.Put(job.data[:0]) // the batches hold copies of the text
 		job.out <- res
 	}
 }
 
 // Next returns the next batch in file order, or io.EOF after the last.
+// The bad rows before a batch are reported just before it is returned.
 func (d *parallelDecoder) Next() (arrow.RecordBatch, error) {
 	for {
-		if len(d.cur) > 0 {
-			rec := d.cur[0]
-			d.cur[0] = nil
-			d.cur = d.cur[1:]
-			return rec, nil
-		}
-		if d.curErr != nil {
-			d.err, d.curErr = d.curErr, nil
+		if c := d.cur; c != nil {
+			if d.next < len(c.batches) {
+				i := d.next
+				d.next++
+				d.report(c.marks[i].bad)
+				d.at(c.marks[i].pos)
+				rec := c.batches[i]
+				c.batches[i] = nil
+				return rec, nil
+			}
+			// The chunk's bad rows after its last batch, and how it ends.
+			d.report(len(c.bad))
+			if c.decoded {
+				d.at(c.end)
+			}
+			if c.err != nil {
+				d.err = c.err
+			}
+			d.cur = nil
 		}
 		if d.err != nil {
 			return nil, d.err
@@ -214,18 +254,34 @@ func (d *parallelDecoder) Next() (arrow.RecordBatch, error) {
 			continue
 		}
 		res := <-out
-		for _, b := range res.bad {
-			if d.onBad != nil {
-				d.onBad(b.err, b.raw)
-			}
-		}
-		d.skipped += res.skipped
-		d.cur, d.curErr = res.batches, res.err
+		d.cur, d.next, d.reported = &res, 0, 0
 	}
 }
 
-// Skipped counts the bad rows skipped in the batches handed out so far.
+// report reports the current chunk's bad rows up to its n-th.
+func (d *parallelDecoder) report(n int) {
+	for _, b := range d.cur.bad[d.reported:n] {
+		d.skipped++
+		if d.onBad != nil {
+			d.onBad(b.err, b.raw)
+		}
+	}
+	d.reported = n
+}
+
+// at sets the position to p, a position of the current chunk's decoder.
+func (d *parallelDecoder) at(p SplitPosition) {
+	p.Skipped = d.skipped
+	d.pos = p
+}
+
+// Skipped counts the bad rows reported so far: those before the last batch
+// handed out, or up to the end of the file after io.EOF.
 func (d *parallelDecoder) Skipped() int64 { return d.skipped }
+
+// Position is where the read stands after the last Next (see
+// SplitPosition): past the last batch handed out and the bad rows reported.
+func (d *parallelDecoder) Position() SplitPosition { return d.pos }
 
 // Close stops the reader and the workers and releases what was decoded
 // and not handed out. The caller closes the file after.
@@ -235,10 +291,12 @@ func (d *parallelDecoder) Close() {
 	}
 	d.closed = true
 	close(d.stop)
-	for _, rec := range d.cur {
-		rec.Release()
+	if d.cur != nil {
+		for _, rec := range d.cur.batches[d.next:] {
+			rec.Release()
+		}
+		d.cur = nil
 	}
-	d.cur = nil
 	// The reader stops at its next send and closes results; every queued
 	// chunk gets its result, decoded or not.
 	for out := range d.results {

@@ -6,13 +6,15 @@ import (
 )
 
 // readBuffer is the input side the CSV and JSON decoders share: a large,
-// growing buffer over the reader, the line count for errors, and whether
-// the last read came up short (the reader may have nothing more ready).
+// growing buffer over the reader, the line count for errors, the file
+// offset of the buffer (for SplitPosition), and whether the last read came
+// up short (the reader may have nothing more ready).
 type readBuffer struct {
 	r         io.Reader
 	source    string
 	buf       []byte
 	pos, end  int
+	base      int64 // file offset of buf[0]: bytes discarded before it
 	eof       bool
 	lastShort bool // the last Read returned less than asked: more may block
 	line      int  // '\n' consumed so far
@@ -33,6 +35,7 @@ func (b *readBuffer) fill(need int, pending bool, what string) error {
 	}
 	if b.pos > 0 {
 		b.end = copy(b.buf, b.buf[b.pos:b.end])
+		b.base += int64(b.pos)
 		b.pos = 0
 	}
 	need = max(need, 1)
@@ -73,9 +76,25 @@ func (b *readBuffer) fill(need int, pending bool, what string) error {
 	return nil
 }
 
-// useChunk makes the buffer a chunk of a file held in memory, whose first
-// line is line+1 of the file: the whole input, nothing more to read (the
-// parallel decoder's workers).
-func (b *readBuffer) useChunk(chunk []byte, line int) {
-	b.buf, b.pos, b.end, b.eof, b.line = chunk, 0, len(chunk), true, line
+// useChunk makes the buffer a chunk of a file held in memory, which starts
+// at byte off of the file and whose first line is line+1 of the file: the
+// whole input, nothing more to read (the parallel decoder's workers).
+func (b *readBuffer) useChunk(chunk []byte, off int64, line int) {
+	b.buf, b.pos, b.end, b.eof, b.base, b.line = chunk, 0, len(chunk), true, off, line
+}
+
+// offset is the file offset of buf[pos]: the bytes consumed.
+func (b *readBuffer) offset() int64 { return b.base + int64(b.pos) }
+
+// offsetOf is the file offset of the start of s, a slice of buf that runs
+// to buf's capacity (any b.buf[i:j]): the start of a record just consumed,
+// found without tracking it for every record.
+func (b *readBuffer) offsetOf(s []byte) int64 {
+	return b.base + int64(cap(b.buf)-cap(s))
+}
+
+// resumeAt makes the buffer, before its first read, continue a read that
+// stands at p, its reader being positioned at p.Offset.
+func (b *readBuffer) resumeAt(p SplitPosition) {
+	b.base, b.line = p.Offset, p.Line
 }

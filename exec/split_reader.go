@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // splitReader reads the splits of a FileSource interleaved, round-robin:
@@ -26,6 +27,7 @@ type splitReader struct {
 }
 
 type fileSplit struct {
+	name  string    // the file, as listed
 	f     io.Closer // nil once the split ended or the reader closed
 	dec   splitDecoder
 	ended bool
@@ -120,6 +122,7 @@ var _ BatchReader = (*splitReader)(nil)
 type badRowsFile struct {
 	f   *os.File // nil once closed
 	w   *bufio.Writer
+	n   int64 // bytes written, the file's length once flushed
 	err error
 }
 
@@ -131,6 +134,50 @@ func createBadRowsFile(path string) (*badRowsFile, error) {
 	return &badRowsFile{f: f, w: bufio.NewWriter(f)}, nil
 }
 
+// reopenBadRowsFile continues the bad-rows file of a restored read: what
+// was written after the checkpoint (size bytes) is cut off, since those
+// rows are read again.
+func reopenBadRowsFile(path string, size int64) (*badRowsFile, error) {
+	if size < 0 {
+		return nil, fmt.Errorf("bad rows file: %w: the checkpoint wrote none", checkpoint.ErrIncompatible)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err == nil {
+		if err = f.Truncate(size); err == nil {
+			_, err = f.Seek(size, io.SeekStart)
+		}
+		if err != nil {
+			f.Close()
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("bad rows file: %w", err)
+	}
+	return &badRowsFile{f: f, w: bufio.NewWriter(f), n: size}, nil
+}
+
+// sync flushes and fsyncs the file for a checkpoint and returns its
+// length; -1 for no file (b nil).
+func (b *badRowsFile) sync() (int64, error) {
+	if b == nil {
+		return -1, nil
+	}
+	if b.err != nil {
+		return 0, b.err
+	}
+	if b.f == nil {
+		return b.n, nil // closed at the end of the input: complete
+	}
+	err := b.w.Flush()
+	if err == nil {
+		err = b.f.Sync()
+	}
+	if err != nil {
+		return 0, fmt.Errorf("bad rows file: %w", err)
+	}
+	return b.n, nil
+}
+
 func (b *badRowsFile) write(_ *ParseError, raw []byte) {
 	if b.err != nil || b.f == nil {
 		return
@@ -139,6 +186,7 @@ func (b *badRowsFile) write(_ *ParseError, raw []byte) {
 	if err == nil {
 		err = b.w.WriteByte('\n')
 	}
+	b.n += int64(len(raw)) + 1
 	if err != nil {
 		b.err = fmt.Errorf("bad rows file: %w", err)
 	}

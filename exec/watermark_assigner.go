@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
@@ -217,3 +218,35 @@ func (a *WatermarkAssigner) Close() {
 func (a *WatermarkAssigner) Watermark() int64 { return a.last }
 
 var _ windowop.Operator = (*WatermarkAssigner)(nil)
+
+// saveState writes the watermarks: the last one forwarded, every split's
+// and what 'scan.watermark.max-future' has accepted per split.
+func (a *WatermarkAssigner) saveState(e *checkpoint.Encoder) {
+	e.Int(a.last)
+	e.Int(int64(a.split))
+	a.wm.SaveState(e)
+	e.Bool(a.future != nil)
+	if a.future != nil {
+		checkpoint.Ints(e, a.future.splitMax)
+		e.Int(a.future.skipped)
+	}
+}
+
+// restoreState reads what saveState wrote into a new assigner over the
+// same splits.
+func (a *WatermarkAssigner) restoreState(d *checkpoint.Decoder) {
+	a.last = d.Int()
+	a.split = int(d.Int())
+	a.wm.RestoreState(d)
+	if has := d.Bool(); has != (a.future != nil) {
+		d.Fail("'scan.watermark.max-future' was added or removed")
+		return
+	}
+	if a.future != nil {
+		a.future.splitMax = checkpoint.ReadInts[int64](d)
+		a.future.skipped = d.Int()
+	}
+	if d.Err() == nil && (a.split < 0 || a.split >= max(1, a.wm.NumSplits())) {
+		d.Fail("split %d of %d", a.split, a.wm.NumSplits())
+	}
+}

@@ -1,6 +1,10 @@
 package windowop
 
-import "github.com/apache/arrow-go/v18/arrow"
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/checkpoint"
+)
 
 // arrival numbers rows in arrival order for the aggregates that depend on
 // it (FIRST_VALUE, LAST_VALUE, LISTAGG), so merging panes or sessions can
@@ -22,4 +26,17 @@ func (a *arrival) baseOf(col arrow.Array) int64 {
 		a.data, a.n = d, int64(col.Len())
 	}
 	return a.base
+}
+
+// save writes the number the next batch's first row gets. Checkpoints are
+// taken between batches, so the current batch is done with: after load,
+// the next column is a new batch, as it would have been here.
+func (a *arrival) save(e *checkpoint.Encoder) { e.Int(a.base + a.n) }
+
+func (a *arrival) load(d *checkpoint.Decoder) {
+	next := d.Int()
+	if next < 0 {
+		d.Fail("negative arrival number %d", next)
+	}
+	*a = arrival{base: next}
 }

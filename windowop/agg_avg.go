@@ -7,6 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // avgAcc is AVG as Flink computes it (AvgAggFunction): a sum and a count.
@@ -196,3 +198,27 @@ func (a *avgAcc) sameResult(x, y int32) bool {
 }
 
 func (a *avgAcc) resultType() arrow.DataType { return a.dt }
+
+func (a *avgAcc) save(e *checkpoint.Encoder, n int) {
+	checkpoint.Ints(e, a.n[:n])
+	switch a.kind {
+	case avgInt:
+		checkpoint.Ints(e, a.ints[:n])
+	case avgFloat:
+		e.Floats(a.flts[:n])
+	default:
+		saveInt192s(e, a.decs[:n])
+	}
+}
+
+func (a *avgAcc) load(d *checkpoint.Decoder, n int) {
+	a.n = rowCounts(d, fit(d, checkpoint.ReadInts[int64](d), n))
+	switch a.kind {
+	case avgInt:
+		a.ints = fit(d, checkpoint.ReadInts[int64](d), n)
+	case avgFloat:
+		a.flts = fit(d, d.Floats(), n)
+	default:
+		a.decs = loadInt192s(d, n)
+	}
+}

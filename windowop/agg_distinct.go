@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // distinctAcc is an aggregate over DISTINCT values (COUNT, SUM, AVG and
@@ -211,4 +213,61 @@ func buildStrings(dt arrow.DataType, keys []string) arrow.Array {
 	defer b.Release()
 	b.AppendValues(keys, nil)
 	return b.NewArray()
+}
+
+// save writes the inner state and each slot's set in insertion order, the
+// order later merges fold new values in; the sets are rebuilt from it.
+func (a *distinctAcc[K]) save(e *checkpoint.Encoder, n int) {
+	a.inner.save(e, n)
+	e.Uint(uint64(n))
+	for _, keys := range a.order[:n] {
+		e.Uint(uint64(len(keys)))
+		for _, k := range keys {
+			saveKey(e, k)
+		}
+	}
+}
+
+func (a *distinctAcc[K]) load(d *checkpoint.Decoder, n int) {
+	a.inner.load(d, n)
+	a.order = make([][]K, d.Len(1))
+	a.sets = make([]map[K]struct{}, len(a.order))
+	for s := range a.order {
+		for range d.Len(1) {
+			if k := loadKey[K](d); !a.add(int32(s), k) {
+				d.Fail("value %v twice in a DISTINCT set", k)
+			}
+		}
+	}
+	a.order = fit(d, a.order, n)
+	a.sets = fit(d, a.sets, n)
+}
+
+// saveKey and loadKey write a set key of each type distinctAcc is built for.
+func saveKey[K comparable](e *checkpoint.Encoder, k K) {
+	switch k := any(k).(type) {
+	case uint64:
+		e.Uint(k)
+	case decimal128.Num:
+		saveDecimal(e, k)
+	case string:
+		e.String(k)
+	default:
+		panic(fmt.Sprintf("no checkpoint form for distinct keys of type %T", k))
+	}
+}
+
+func loadKey[K comparable](d *checkpoint.Decoder) K {
+	var k K
+	switch p := any(&k).(type) {
+	case *uint64:
+		*p = d.Uint()
+	case *decimal128.Num:
+		*p = loadDecimal(d)
+	case *string:
+		*p = d.String()
+	default:
+		panic(fmt.Sprintf("no checkpoint form for distinct keys of type %T", k))
+	}
+	return k
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // listAggAcc is LISTAGG(x, sep): the non-NULL values joined by sep in
@@ -184,3 +186,34 @@ func (a *listAggAcc) sameResult(x, y int32) bool {
 }
 
 func (*listAggAcc) resultType() arrow.DataType { return arrow.BinaryTypes.String }
+
+// save writes each slot's values with their arrival numbers, in the order
+// held (not necessarily sorted), and the arrival counter.
+func (a *listAggAcc) save(e *checkpoint.Encoder, n int) {
+	e.Uint(uint64(n))
+	for s := range a.lists[:n] {
+		l := &a.lists[s]
+		e.Uint(uint64(len(l.items)))
+		for k := range l.items {
+			e.Int(l.items[k].seq)
+			e.Bytes(l.value(k))
+		}
+	}
+	a.arr.save(e)
+}
+
+func (a *listAggAcc) load(d *checkpoint.Decoder, n int) {
+	a.lists = make([]strList, d.Len(1))
+	for s := range a.lists {
+		l := &a.lists[s]
+		for range d.Len(2) { // an arrival number and a length at least
+			seq := d.Int()
+			if k := len(l.items); k > 0 && l.items[k-1].seq > seq {
+				l.unsorted = true // as update would have marked it
+			}
+			l.add(seq, d.Bytes())
+		}
+	}
+	a.lists = fit(d, a.lists, n)
+	a.arr.load(d)
+}

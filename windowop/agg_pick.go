@@ -8,6 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // pick says which of a slot's values an aggregate keeps.
@@ -383,3 +385,48 @@ func (a *pickAcc) appendResults(slots []int32, b array.Builder) {
 }
 
 func (a *pickAcc) resultType() arrow.DataType { return a.dt }
+
+// save writes the kept values, and for FIRST/LAST their arrival numbers and
+// the arrival counter, which later rows are compared against.
+func (a *pickAcc) save(e *checkpoint.Encoder, n int) {
+	e.Bools(a.has[:n])
+	switch a.kind {
+	case valInt:
+		checkpoint.Ints(e, a.ints[:n])
+	case valFloat:
+		e.Floats(a.flts[:n])
+	case valDecimal:
+		saveDecimals(e, a.decs[:n])
+	default:
+		e.Uint(uint64(n))
+		for _, s := range a.strs[:n] {
+			e.Bytes(s)
+		}
+	}
+	if a.byArrival() {
+		checkpoint.Ints(e, a.seqs[:n])
+		a.arr.save(e)
+	}
+}
+
+func (a *pickAcc) load(d *checkpoint.Decoder, n int) {
+	a.has = fit(d, d.Bools(), n)
+	switch a.kind {
+	case valInt:
+		a.ints = fit(d, checkpoint.ReadInts[int64](d), n)
+	case valFloat:
+		a.flts = fit(d, d.Floats(), n)
+	case valDecimal:
+		a.decs = loadDecimals(d, n)
+	default:
+		a.strs = make([][]byte, d.Len(1))
+		for i := range a.strs {
+			a.strs[i] = d.Bytes() // a buffer of its own: updates append to it
+		}
+		a.strs = fit(d, a.strs, n)
+	}
+	if a.byArrival() {
+		a.seqs = fit(d, checkpoint.ReadInts[int64](d), n)
+		a.arr.load(d)
+	}
+}

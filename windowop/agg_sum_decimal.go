@@ -3,6 +3,8 @@ package windowop
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // decimalSumAcc is SUM over DECIMAL(p, s), whose result is DECIMAL(38, s)
@@ -72,3 +74,13 @@ func (a *decimalSumAcc) sameResult(x, y int32) bool {
 }
 
 func (a *decimalSumAcc) resultType() arrow.DataType { return a.out }
+
+func (a *decimalSumAcc) save(e *checkpoint.Encoder, n int) {
+	e.Bools(a.has[:n])
+	saveInt192s(e, a.sums[:n])
+}
+
+func (a *decimalSumAcc) load(d *checkpoint.Decoder, n int) {
+	a.has = fit(d, d.Bools(), n)
+	a.sums = loadInt192s(d, n)
+}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // varianceAcc is VAR_POP, VAR_SAMP, STDDEV_POP and STDDEV_SAMP over any
@@ -150,3 +152,15 @@ func (a *varianceAcc) sameResult(x, y int32) bool {
 }
 
 func (*varianceAcc) resultType() arrow.DataType { return arrow.PrimitiveTypes.Float64 }
+
+func (a *varianceAcc) save(e *checkpoint.Encoder, n int) {
+	checkpoint.Ints(e, a.n[:n])
+	e.Floats(a.mean[:n])
+	e.Floats(a.m2[:n])
+}
+
+func (a *varianceAcc) load(d *checkpoint.Decoder, n int) {
+	a.n = rowCounts(d, fit(d, checkpoint.ReadInts[int64](d), n))
+	a.mean = fit(d, d.Floats(), n)
+	a.m2 = fit(d, d.Floats(), n)
+}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // AggKind names an aggregate function the operator can compute.
@@ -78,6 +80,16 @@ type accumulator interface {
 	// update is emitted only when the value changed.
 	sameResult(a, b int32) bool
 	resultType() arrow.DataType
+	// save writes slots [0, n) (freed slots too, as reset left them) and
+	// the state that is not per slot, such as the arrival counter, so a
+	// restored query folds, merges and orders exactly as this one would.
+	// It is called between batches, never mid-batch.
+	save(e *checkpoint.Encoder, n int)
+	// load reads what save wrote into a fresh accumulator of the same spec
+	// and input type, leaving exactly n slots. Input that does not fit is
+	// reported through d, never by a panic; after an error the
+	// accumulator is garbage and must be dropped.
+	load(d *checkpoint.Decoder, n int)
 }
 
 // newAccumulator builds the accumulator for spec over an input column of
@@ -172,3 +184,9 @@ func (a *countAcc) merge(dst, src int32)       { a.counts[dst] += a.counts[src] 
 func (a *countAcc) copyTo(dst, src int32)      { a.counts[dst] = a.counts[src] }
 func (a *countAcc) sameResult(x, y int32) bool { return a.counts[x] == a.counts[y] }
 func (*countAcc) resultType() arrow.DataType   { return arrow.PrimitiveTypes.Int64 }
+
+func (a *countAcc) save(e *checkpoint.Encoder, n int) { checkpoint.Ints(e, a.counts[:n]) }
+
+func (a *countAcc) load(d *checkpoint.Decoder, n int) {
+	a.counts = rowCounts(d, fit(d, checkpoint.ReadInts[int64](d), n))
+}

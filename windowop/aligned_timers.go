@@ -298,3 +298,25 @@ func slotsDown(h []*timeSlot, i int) {
 		i = c
 	}
 }
+
+// each calls fn with every pending timer, by time and then window (a
+// checkpoint lists them; Register in any order restores the queue).
+func (s *alignedTimers) each(fn func(Timer)) {
+	slots := append([]*timeSlot(nil), s.slots...)
+	sort.Slice(slots, func(i, j int) bool { return slots[i].t < slots[j].t })
+	for _, sl := range slots {
+		for _, b := range sl.buckets {
+			if b.bits == nil {
+				for _, k := range b.keys[b.head:] {
+					fn(Timer{Time: sl.t, Key: k, Window: b.w})
+				}
+				continue
+			}
+			for w := b.lo; w < len(b.bits); w++ {
+				for x := b.bits[w]; x != 0; x &= x - 1 {
+					fn(Timer{Time: sl.t, Key: uint32(w<<6 + bits.TrailingZeros64(x)), Window: b.w})
+				}
+			}
+		}
+	}
+}

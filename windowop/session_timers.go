@@ -254,3 +254,17 @@ func sessionDown(h []sessionEntry, i int) {
 		i = c
 	}
 }
+
+// restore re-creates the timers of a session read from a checkpoint: key
+// k's window w in slot s, its fire timer pending or not.
+func (st *sessionTimers) restore(k uint32, s int32, w Window, fire bool) {
+	for int(s) >= len(st.info) {
+		st.info = append(st.info, sessionInfo{})
+	}
+	st.count++
+	in := &st.info[s]
+	*in = sessionInfo{serial: uint32(st.count), key: k, w: w, fire: fire}
+	if t, ok := st.earliest(in); ok {
+		st.arm(s, in, t)
+	}
+}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // sumAcc is SUM over integer or floating-point columns. Integers add in
@@ -146,3 +148,21 @@ func (a *sumAcc) sameResult(x, y int32) bool {
 }
 
 func (a *sumAcc) resultType() arrow.DataType { return a.dt }
+
+func (a *sumAcc) save(e *checkpoint.Encoder, n int) {
+	e.Bools(a.has[:n])
+	if a.isFlt {
+		e.Floats(a.flts[:n])
+	} else {
+		checkpoint.Ints(e, a.ints[:n])
+	}
+}
+
+func (a *sumAcc) load(d *checkpoint.Decoder, n int) {
+	a.has = fit(d, d.Bools(), n)
+	if a.isFlt {
+		a.flts = fit(d, d.Floats(), n)
+	} else {
+		a.ints = fit(d, checkpoint.ReadInts[int64](d), n)
+	}
+}

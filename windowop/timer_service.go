@@ -1,5 +1,7 @@
 package windowop
 
+import "sort"
+
 // Timer is a callback request at Time for one key's window. Timers are
 // unique per (Time, Key, Window): registering the same timer twice keeps one.
 type Timer struct {
@@ -151,3 +153,16 @@ var (
 	_ timerQueue = (*alignedTimers)(nil)
 	_ timerQueue = (*sessionTimers)(nil)
 )
+
+// each calls fn with every pending timer, in timer order (a checkpoint
+// lists them; Register in any order restores the queue).
+func (s *TimerService) each(fn func(Timer)) {
+	ts := make([]Timer, 0, len(s.set))
+	for t := range s.set {
+		ts = append(ts, t)
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i].less(ts[j]) })
+	for _, t := range ts {
+		fn(t)
+	}
+}

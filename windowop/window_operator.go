@@ -175,6 +175,7 @@ type WindowOperator struct {
 	// operator may inline and rely on
 	eventTimeTrigger bool
 	out              Operator
+	mem              memory.Allocator
 	schema           *arrow.Schema
 	updates          bool
 	mode             windowMode
@@ -263,6 +264,7 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowO
 		cfg:        cfg,
 		trigger:    trigger,
 		out:        out,
+		mem:        mem,
 		schema:     schema,
 		updates:    cfg.Updates(),
 		keys:       keys,

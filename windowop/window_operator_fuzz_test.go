@@ -72,7 +72,9 @@ func fuzzWorkload(data []byte) (refConfig, []click, []batchCut) {
 
 // FuzzWindowOperator runs fuzzed streams through the WindowOperator and the
 // naive reference of reference_test.go and requires the same results and
-// late-row count; runCuts checks that every Arrow buffer is released.
+// late-row count, and the same results again when the operator restarts
+// from a snapshot after one of the batches; runCuts checks that every Arrow
+// buffer is released.
 func FuzzWindowOperator(f *testing.F) {
 	f.Add([]byte{0, 9, 0, 5, 0, 10, 3, 1, 7, 0x11, 0, 250, 2, 3, 40, 0x91, 1, 200, 3, 0})
 	f.Add([]byte{1, 4 + 12*2, 1, 10, 3, 0, 5, 1, 2, 3, 3, 9, 4, 0, 240, 1, 7, 30, 2, 3})
@@ -92,5 +94,9 @@ func FuzzWindowOperator(f *testing.F) {
 		require.Equal(t, want, rowsOnly(events), "config %+v", c)
 		require.Equal(t, wantLate, stats.LateDropped, "config %+v", c)
 		require.Equal(t, int64(len(rows)), stats.RowsIn, "config %+v", c)
+		// a restart from a snapshot after one of the batches changes nothing
+		k := len(data) % len(cuts)
+		restored, _ := runCutsRestoring(t, c.operatorConfig(t), rows, c.delay, cuts, func(i int) bool { return i == k })
+		require.Equal(t, events, restored, "config %+v, restored after batch %d", c, k)
 	})
 }

@@ -31,16 +31,23 @@ type batchCut struct {
 // runCuts is run with the batches and watermarks the cuts say; rows after
 // the last cut are not fed.
 func runCuts(t *testing.T, cfg Config, rows []click, delay int64, cuts []batchCut) ([]string, Stats) {
+	return runCutsRestoring(t, cfg, rows, delay, cuts, nil)
+}
+
+// runCutsRestoring is runCuts where, after each cut i with restore(i), the
+// operator's state is snapshotted, the operator closed, and a new one
+// restored from the snapshot carries on: as a restart from a checkpoint.
+func runCutsRestoring(t *testing.T, cfg Config, rows []click, delay int64, cuts []batchCut, restore func(i int) bool) ([]string, Stats) {
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	rec := &recorder{}
 	op, err := NewWindowOperator(cfg, mem, rec)
 	require.NoError(t, err)
-	defer op.Close()
+	defer func() { op.Close() }()
 	wm := int64(-1 << 63)
 	start := 0
-	for _, c := range cuts {
+	for i, c := range cuts {
 		part := rows[start:c.end]
 		start = c.end
 		perRow, after := watermarksFor(part, delay, wm)
@@ -50,6 +57,9 @@ func runCuts(t *testing.T, cfg Config, rows []click, delay int64, cuts []batchCu
 		b.Release()
 		if c.watermark {
 			require.NoError(t, op.ProcessWatermark(wm))
+		}
+		if restore != nil && restore(i) {
+			op = snapshotAndRestore(t, op, cfg, mem, rec)
 		}
 	}
 	require.NoError(t, op.ProcessEnd())

@@ -32,6 +32,10 @@ flags:
                   one result per run)
   --output FILE   write results to FILE (created or truncated) instead of
                   stdout; the run summary stays on stderr
+  --checkpoint-dir DIR
+                  take checkpoints of each query in DIR (every 10 s, or
+                  'execution.checkpointing.interval'), and on SIGINT/SIGTERM;
+                  run the same command again to resume from them
 `
 
 func main() {
@@ -45,6 +49,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	format := fs.String("format", "", "")
 	script := fs.String("e", "", "")
 	output := fs.String("output", "", "")
+	checkpointDir := fs.String("checkpoint-dir", "", "")
 	if err := fs.Parse(args); err != nil {
 		return usageError(stderr, err.Error())
 	}
@@ -121,6 +126,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var opts []wsql.Option
+	if *checkpointDir != "" {
+		opts = append(opts, wsql.WithCheckpointDir(*checkpointDir))
+	}
 	if !scriptFromStdin {
 		// 'stdin' tables read the data piped in: tail -f app.log | wsql -e "..."
 		opts = append(opts, wsql.WithStdin(stdin))

@@ -1,0 +1,77 @@
+package wsql
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/planner"
+)
+
+// The settings of checkpoints, by Flink's names: where checkpoints go
+// (checkpoints are off without it) and how often one is taken.
+const (
+	setCheckpointDir      = "execution.checkpointing.dir"
+	setCheckpointInterval = "execution.checkpointing.interval"
+)
+
+// defaultCheckpointInterval applies when a directory is set without an
+// interval.
+const defaultCheckpointInterval = 10 * time.Second
+
+// WithCheckpointDir makes the engine's queries take checkpoints into dir
+// and resume from them ('execution.checkpointing.dir'; SET changes it per
+// session). See docs/semantics.md, "Checkpoints and restarts".
+func WithCheckpointDir(dir string) Option {
+	return func(e *Engine) { e.settings.values[setCheckpointDir] = dir }
+}
+
+// parseInterval reads an 'execution.checkpointing.interval' value.
+func parseInterval(v string) (time.Duration, error) {
+	d, err := planner.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("invalid '%s' %q: use a positive duration such as '10 s' or '1 min'", setCheckpointInterval, v)
+	}
+	return d, nil
+}
+
+// checkpointing prepares the checkpoints of the n-th query of a Run: nil
+// when checkpoints are off. Each query has its own file in the directory,
+// named by what identifies it: its plan (the query, the tables it reads
+// and their options) and its place in the script. A checkpoint that
+// exists is loaded whole, or refused with the reason.
+func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, error) {
+	dir, _ := r.e.settings.get(setCheckpointDir)
+	if dir == "" {
+		if _, ok := r.e.settings.get(setCheckpointInterval); ok {
+			return nil, fmt.Errorf("'%s' is set but '%s' is not: say where checkpoints go", setCheckpointInterval, setCheckpointDir)
+		}
+		return nil, nil
+	}
+	interval := defaultCheckpointInterval
+	if v, ok := r.e.settings.get(setCheckpointInterval); ok {
+		interval, _ = parseInterval(v) // checked by SET
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("checkpoint directory: %w", err)
+	}
+	sum := sha256.Sum256([]byte(p.Explain() + "\x00query " + strconv.Itoa(n)))
+	query := hex.EncodeToString(sum[:])
+	path := filepath.Join(dir, "query-"+strconv.Itoa(n)+"-"+query[:12]+".ckpt")
+	snap, err := checkpoint.Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		snap, err = nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w; remove it to start the query afresh", err)
+	}
+	return &exec.Checkpointing{Path: path, Interval: interval, Query: query, Restore: snap}, nil
+}

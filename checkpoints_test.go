@@ -1,0 +1,123 @@
+package wsql
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/wsql/wsql/checkpoint"
+)
+
+// checkpointScript writes per-key window counts of the e2e events into a
+// part-file directory under checkpoints.
+const checkpointScript = sinkEventsDDL + `
+CREATE TABLE results (k STRING, wend TIMESTAMP(3), n BIGINT, total BIGINT)
+WITH ('connector' = 'filesystem', 'path' = 'DIR/out', 'format' = 'csv');
+INSERT INTO results SELECT k, TUMBLE_END(ts, INTERVAL '5' SECOND), COUNT(*), SUM(w)
+FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);
+`
+
+// runCheckpointed runs the script with checkpoints in dir/checkpoints and
+// returns its notices and error.
+func runCheckpointed(t *testing.T, dir, script string, opts ...Option) ([]string, error) {
+	t.Helper()
+	var notices []string
+	e := New(append([]Option{WithCheckpointDir(filepath.Join(dir, "checkpoints"))}, opts...)...)
+	defer e.Close()
+	err := e.Run(context.Background(), strings.ReplaceAll(script, "DIR", filepath.ToSlash(dir)), Output{
+		OnNotice:  func(s string) { notices = append(notices, s) },
+		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(io.Discard, r.Schema, r.Location), nil },
+	})
+	return notices, err
+}
+
+func partFiles(t *testing.T, dir string) string {
+	names, err := filepath.Glob(filepath.Join(dir, "out", "*"))
+	require.NoError(t, err)
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		require.Regexp(t, `/part-\d{6}\.csv$`, filepath.ToSlash(n), "only committed part files are left")
+		data, err := os.ReadFile(n)
+		require.NoError(t, err)
+		b.Write(data)
+	}
+	return b.String()
+}
+
+// With a checkpoint directory a filesystem sink writes part files holding
+// what a run without checkpoints writes to its file; a second run finds
+// the query finished and leaves the output alone.
+func TestCheckpointedRunWritesPartFiles(t *testing.T) {
+	_, files := runInDir(t, strings.ReplaceAll(checkpointScript, "DIR/out", "DIR/out.csv"))
+	dir := t.TempDir()
+	_, err := runCheckpointed(t, dir, checkpointScript)
+	require.NoError(t, err)
+	require.Equal(t, files["out.csv"], partFiles(t, dir))
+	ckpts, _ := filepath.Glob(filepath.Join(dir, "checkpoints", "query-1-*.ckpt"))
+	require.Len(t, ckpts, 1)
+
+	notices, err := runCheckpointed(t, dir, checkpointScript)
+	require.NoError(t, err)
+	require.Len(t, notices, 1)
+	require.Regexp(t, `query 1 already finished \(checkpoint \d+ in .*\); remove the checkpoint to run it again`, notices[0])
+	require.Equal(t, files["out.csv"], partFiles(t, dir))
+}
+
+// A damaged checkpoint, or one of another query, is refused whole.
+func TestDamagedOrForeignCheckpointIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	_, err := runCheckpointed(t, dir, checkpointScript)
+	require.NoError(t, err)
+	ckpts, _ := filepath.Glob(filepath.Join(dir, "checkpoints", "query-1-*.ckpt"))
+	require.Len(t, ckpts, 1)
+	good, err := os.ReadFile(ckpts[0])
+	require.NoError(t, err)
+
+	bad := append([]byte(nil), good...)
+	bad[len(bad)/2] ^= 1
+	require.NoError(t, os.WriteFile(ckpts[0], bad, 0o644))
+	_, err = runCheckpointed(t, dir, checkpointScript)
+	require.ErrorIs(t, err, checkpoint.ErrCorrupt)
+	require.ErrorContains(t, err, "checksum mismatch")
+	require.ErrorContains(t, err, "remove it to start the query afresh")
+
+	require.NoError(t, os.WriteFile(ckpts[0], good[:len(good)-3], 0o644))
+	_, err = runCheckpointed(t, dir, checkpointScript)
+	require.ErrorIs(t, err, checkpoint.ErrCorrupt)
+
+	// the same file name with another query's state
+	s, err := checkpoint.Load(writeBack(t, ckpts[0], good))
+	require.NoError(t, err)
+	s.Query, s.Finished = "another query", false
+	require.NoError(t, checkpoint.Save(ckpts[0], s))
+	_, err = runCheckpointed(t, dir, checkpointScript)
+	require.ErrorIs(t, err, checkpoint.ErrIncompatible)
+	require.ErrorContains(t, err, "written by another query")
+}
+
+func writeBack(t *testing.T, path string, b []byte) string {
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	return path
+}
+
+// What cannot resume is refused when the query starts, with the reason.
+func TestCheckpointsRefuseWhatCannotResume(t *testing.T) {
+	for _, c := range []struct{ ddl, want string }{
+		{`CREATE TABLE t (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'stdin', 'format' = 'csv');`,
+			"reads stdin, a stream that cannot be read again after a restart"},
+		{`CREATE TABLE t (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'number-of-rows' = '10');`,
+			"checkpoints are not supported for the source connector=[datagen]"},
+	} {
+		_, err := runCheckpointed(t, t.TempDir(), c.ddl+`
+SELECT k, COUNT(*) FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' SECOND);`, WithStdin(strings.NewReader("")))
+		require.ErrorContains(t, err, c.want)
+	}
+	_, err := runCheckpointed(t, t.TempDir(), `SET 'execution.checkpointing.interval' = 'soon';`)
+	require.ErrorContains(t, err, "invalid 'execution.checkpointing.interval'")
+}

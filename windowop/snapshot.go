@@ -1,0 +1,334 @@
+package windowop
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/checkpoint"
+)
+
+// snapshotVersion is the layout of the state SnapshotState writes.
+const snapshotVersion = 1
+
+// SnapshotState writes the operator's state to e: the watermarks, the
+// counters, the keys, every slot's accumulators, the windows or sessions
+// of each key with their slots, the pending timers and the emitted shadows
+// of an update stream. It is called between batches, when no result is
+// pending; RestoreState on an operator built from the same Config reads it
+// back, after which both behave identically.
+//
+// The keys and timers are written as what they are (key values, a list of
+// timers), not as the index structures that find them, so the layout does
+// not change with those structures; slots keep their numbers.
+func (op *WindowOperator) SnapshotState(e *checkpoint.Encoder) error {
+	if op.pending != 0 {
+		return fmt.Errorf("window operator: snapshot with %d results pending", op.pending)
+	}
+	e.Uint(snapshotVersion)
+	e.Int(op.watermark)
+	e.Int(op.forwarded)
+	st := op.stats
+	checkpoint.Ints(e, []int64{st.RowsIn, st.LateDropped, st.LateMissed, st.NoWindow, st.Results})
+
+	op.keys.save(e)
+	n := int(op.slots.n)
+	e.Uint(uint64(n))
+	checkpoint.Ints(e, op.slots.free)
+	for _, a := range op.accs {
+		a.save(e, n)
+	}
+
+	switch m := op.mode.(type) {
+	case *paneMode:
+		m.panes.grow(int(op.keys.n))
+		for _, l := range m.panes.byKey {
+			e.Uint(uint64(len(l)))
+			for _, ps := range l {
+				e.Int(ps.pane)
+				e.Int(int64(ps.slot))
+			}
+		}
+		saveTimers(e, op.timers.(*alignedTimers).each)
+	case *sessionMode:
+		e.Uint(uint64(len(m.sets)))
+		for _, set := range m.sets {
+			e.Uint(uint64(len(set.mappings)))
+			for _, mp := range set.mappings {
+				saveWindow(e, mp.Window)
+				e.Int(int64(mp.State))
+				if m.timers != nil {
+					e.Bool(m.timers.info[mp.State].fire)
+				}
+			}
+		}
+		if m.generic != nil {
+			saveTimers(e, m.generic.each)
+		}
+	}
+
+	shadows := make([]windowKey, 0, len(op.shadow))
+	for wk := range op.shadow {
+		shadows = append(shadows, wk)
+	}
+	sortWindowKeys(shadows)
+	e.Uint(uint64(len(shadows)))
+	for _, wk := range shadows {
+		e.Uint(uint64(wk.key))
+		saveWindow(e, wk.w)
+		e.Int(int64(op.shadow[wk]))
+	}
+	armed := make([]windowKey, 0, len(op.armed))
+	for wk := range op.armed {
+		armed = append(armed, wk)
+	}
+	sortWindowKeys(armed)
+	e.Uint(uint64(len(armed)))
+	for _, wk := range armed {
+		e.Uint(uint64(wk.key))
+		saveWindow(e, wk.w)
+		e.Int(op.armed[wk])
+	}
+	saveTimers(e, op.procTimers.each)
+	return nil
+}
+
+// RestoreState reads what SnapshotState wrote into a freshly built
+// operator of the same Config. State that does not fit the operator (a
+// slot or key out of range, another aggregate layout) is an error wrapping
+// checkpoint.ErrCorrupt, and the operator must then be discarded.
+func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
+	if op.keys.n != 0 || op.slots.n != 0 {
+		return fmt.Errorf("window operator: restore into an operator that has state")
+	}
+	if v := d.Uint(); d.Err() == nil && v != snapshotVersion {
+		d.Fail("window state version %d, expected %d", v, snapshotVersion)
+	}
+	op.watermark = d.Int()
+	op.forwarded = d.Int()
+	if st := checkpoint.ReadInts[int64](d); len(st) == 5 {
+		op.stats = Stats{RowsIn: st[0], LateDropped: st[1], LateMissed: st[2], NoWindow: st[3], Results: st[4]}
+	} else {
+		d.Fail("window counters: %d values", len(st))
+	}
+	if err := op.keys.load(d, op.mem); err != nil {
+		return err
+	}
+	nkeys := op.keys.n
+	n := d.Len(0)
+	if n > math.MaxInt32 {
+		d.Fail("%d slots", n)
+	}
+	op.slots.n = int32(n)
+	op.slots.free = checkpoint.ReadInts[int32](d)
+	for _, s := range op.slots.free {
+		checkSlot(d, s, n)
+	}
+	for _, a := range op.accs {
+		a.load(d, n)
+	}
+	if d.Err() != nil {
+		return d.Err()
+	}
+
+	switch m := op.mode.(type) {
+	case *paneMode:
+		m.panes.grow(int(nkeys))
+		for k := range m.panes.byKey {
+			l := make([]paneSlot, d.Len(2))
+			for i := range l {
+				l[i] = paneSlot{pane: d.Int(), slot: d.Int32()}
+				checkSlot(d, l[i].slot, n)
+				if i > 0 && l[i].pane <= l[i-1].pane {
+					d.Fail("panes of key %d out of order", k)
+				}
+			}
+			m.panes.byKey[k] = l
+			m.lastSlot = append(m.lastSlot, -1)
+			m.lastPane = append(m.lastPane, 0)
+		}
+		restoreTimers(d, nkeys, op.timers.Register)
+	case *sessionMode:
+		if sets := d.Len(1); sets != int(nkeys) && d.Err() == nil {
+			d.Fail("%d session sets for %d keys", sets, nkeys)
+		}
+		m.sets = make([]MergingWindowSet, nkeys)
+		for k := range m.sets {
+			maps := make([]Mapping, d.Len(3))
+			for i := range maps {
+				maps[i] = Mapping{Window: readWindow(d), State: d.Int32()}
+				checkSlot(d, maps[i].State, n)
+				fire := m.timers != nil && d.Bool()
+				if d.Err() != nil {
+					return d.Err()
+				}
+				if m.timers != nil {
+					m.timers.restore(uint32(k), maps[i].State, maps[i].Window, fire)
+				}
+			}
+			m.sets[k] = MergingWindowSet{mappings: maps}
+		}
+		if m.generic != nil {
+			restoreTimers(d, nkeys, m.generic.Register)
+		}
+	}
+
+	for range d.Len(3) {
+		wk := windowKey{key: d.Uint32(), w: readWindow(d)}
+		s := d.Int32()
+		checkKey(d, wk.key, nkeys)
+		checkSlot(d, s, n)
+		op.shadow[wk] = s
+	}
+	for range d.Len(3) {
+		wk := windowKey{key: d.Uint32(), w: readWindow(d)}
+		checkKey(d, wk.key, nkeys)
+		op.armed[wk] = d.Int()
+	}
+	restoreTimers(d, nkeys, op.procTimers.Register)
+	if d.Err() != nil {
+		return d.Err()
+	}
+	op.nextTimer = math.MinInt64 // recomputed by the next advance
+	if t, ok := op.timers.NextTime(); ok {
+		op.nextTimer = t
+	} else {
+		op.nextTimer = math.MaxInt64
+	}
+	return nil
+}
+
+func saveWindow(e *checkpoint.Encoder, w Window) {
+	e.Int(w.Start)
+	e.Int(w.End)
+}
+
+func readWindow(d *checkpoint.Decoder) Window { return Window{Start: d.Int(), End: d.Int()} }
+
+func saveTimers(e *checkpoint.Encoder, each func(func(Timer))) {
+	var ts []Timer
+	each(func(t Timer) { ts = append(ts, t) })
+	e.Uint(uint64(len(ts)))
+	for _, t := range ts {
+		e.Int(t.Time)
+		e.Uint(uint64(t.Key))
+		saveWindow(e, t.Window)
+	}
+}
+
+func restoreTimers(d *checkpoint.Decoder, nkeys uint32, register func(Timer)) {
+	for range d.Len(4) {
+		t := Timer{Time: d.Int(), Key: d.Uint32(), Window: readWindow(d)}
+		checkKey(d, t.Key, nkeys)
+		if d.Err() != nil {
+			return
+		}
+		register(t)
+	}
+}
+
+func checkSlot(d *checkpoint.Decoder, s int32, n int) {
+	if s < 0 || int(s) >= n {
+		d.Fail("slot %d out of range [0, %d)", s, n)
+	}
+}
+
+func checkKey(d *checkpoint.Decoder, k, n uint32) {
+	if k >= n {
+		d.Fail("key %d out of range [0, %d)", k, n)
+	}
+}
+
+func sortWindowKeys(wks []windowKey) {
+	sort.Slice(wks, func(i, j int) bool {
+		a, b := wks[i], wks[j]
+		if a.key != b.key {
+			return a.key < b.key
+		}
+		return windowLess(a.w, b.w)
+	})
+}
+
+// save writes the key values in id order.
+func (t *keyTable) save(e *checkpoint.Encoder) {
+	e.Uint(uint64(t.n))
+	for _, c := range t.cols {
+		switch c := c.(type) {
+		case *stringKeys:
+			e.Uint(uint64(len(c.vals)))
+			for _, v := range c.vals {
+				e.String(v)
+			}
+			e.Bools(c.valid)
+		case *boolKeys:
+			e.Bools(c.vals)
+			e.Bools(c.valid)
+		case *intKeys:
+			checkpoint.Ints(e, c.vals)
+			e.Bools(c.valid)
+		}
+	}
+}
+
+// load reads the key values save wrote into an empty table and interns
+// them in id order, which gives every key its old id and rebuilds the
+// lookup structures as the keys' first rows built them.
+func (t *keyTable) load(d *checkpoint.Decoder, mem memory.Allocator) error {
+	n := d.Uint32()
+	if len(t.cols) == 0 {
+		if n > 1 {
+			d.Fail("%d keys without key columns", n)
+		}
+		t.n = n
+		return d.Err()
+	}
+	arrays := make([]arrow.Array, 0, len(t.cols))
+	defer func() {
+		for _, a := range arrays {
+			a.Release()
+		}
+	}()
+	ids := make([]uint32, n)
+	for i := range ids {
+		ids[i] = uint32(i)
+	}
+	for _, c := range t.cols {
+		var tmp keyColumn
+		var count, valid int
+		switch c.(type) {
+		case *stringKeys:
+			sk := &stringKeys{vals: make([]string, d.Len(1))}
+			for i := range sk.vals {
+				sk.vals[i] = d.String()
+			}
+			sk.valid = d.Bools()
+			tmp, count, valid = sk, len(sk.vals), len(sk.valid)
+		case *boolKeys:
+			bk := &boolKeys{vals: d.Bools(), valid: d.Bools()}
+			tmp, count, valid = bk, len(bk.vals), len(bk.valid)
+		case *intKeys:
+			c := c.(*intKeys)
+			ik := &intKeys{dt: c.dt, get: c.get, vals: checkpoint.ReadInts[int64](d), valid: d.Bools()}
+			tmp, count, valid = ik, len(ik.vals), len(ik.valid)
+		}
+		if d.Err() != nil {
+			return d.Err()
+		}
+		if count != int(n) || valid != int(n) {
+			d.Fail("key column with %d values for %d keys", count, n)
+			return d.Err()
+		}
+		b := array.NewBuilder(mem, c.dataType())
+		tmp.appendTo(ids, b)
+		arrays = append(arrays, b.NewArray())
+		b.Release()
+	}
+	t.intern(arrays, int(n), make([]uint32, n))
+	if t.n != n {
+		d.Fail("%d keys are %d distinct keys", n, t.n)
+	}
+	return d.Err()
+}

@@ -1,0 +1,133 @@
+package windowop
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+	"github.com/wsql/wsql/checkpoint"
+)
+
+// snapshotAndRestore closes op after snapshotting it and returns a new
+// operator restored from the snapshot, writing to the same output.
+func snapshotAndRestore(t *testing.T, op *WindowOperator, cfg Config, mem memory.Allocator, out Operator) *WindowOperator {
+	t.Helper()
+	var e checkpoint.Encoder
+	require.NoError(t, op.SnapshotState(&e))
+	op.Close()
+	restored, err := NewWindowOperator(cfg, mem, out)
+	require.NoError(t, err)
+	d := checkpoint.NewDecoder(e.Data())
+	require.NoError(t, restored.RestoreState(d))
+	require.NoError(t, d.Finish())
+	var again checkpoint.Encoder
+	require.NoError(t, restored.SnapshotState(&again))
+	require.Equal(t, e.Data(), again.Data(), "a restored operator snapshots the same state")
+	return restored
+}
+
+// A run restarted from a snapshot after any batch gives the same results,
+// watermarks and counters as an uninterrupted run: TUMBLE, HOP, CUMULATE
+// and SESSION with lateness, early and late firing, over random streams.
+func TestRestoreFromSnapshotContinuesTheRun(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 9))
+	for i := range 400 {
+		data := make([]byte, 20+rnd.IntN(400))
+		for j := range data {
+			data[j] = byte(rnd.Uint32())
+		}
+		data[0] = byte(i % 4) // every window kind in turn
+		c, rows, cuts := fuzzWorkload(data)
+		cfg := c.operatorConfig(t)
+		want, wantStats := runCuts(t, cfg, rows, c.delay, cuts)
+		every, everyStats := runCutsRestoring(t, cfg, rows, c.delay, cuts, func(int) bool { return true })
+		require.Equal(t, want, every, "config %+v, restored after every batch", c)
+		require.Equal(t, wantStats, everyStats, "config %+v", c)
+		k := rnd.IntN(len(cuts))
+		once, _ := runCutsRestoring(t, cfg, rows, c.delay, cuts, func(i int) bool { return i == k })
+		require.Equal(t, want, once, "config %+v, restored after batch %d", c, k)
+	}
+}
+
+// Keys of every kind keep their ids through a snapshot: one int key (the
+// dense table and the map), NULL keys, and several key columns.
+func TestKeyTableSnapshot(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	ib := array.NewInt64Builder(mem)
+	ib.AppendValues([]int64{5, 1 << 40, -3, 5}, nil)
+	ib.AppendNull()
+	ints := ib.NewArray()
+	defer ints.Release()
+	sb := array.NewStringBuilder(mem)
+	sb.AppendValues([]string{"a", "b", "", "a"}, nil)
+	sb.AppendNull()
+	strs := sb.NewArray()
+	defer strs.Release()
+	bb := array.NewBooleanBuilder(mem)
+	bb.AppendValues([]bool{true, false, true, true}, nil)
+	bb.AppendNull()
+	bools := bb.NewArray()
+	defer bools.Release()
+
+	for _, cols := range [][]arrow.Array{{ints}, {strs}, {ints, strs, bools}, {}} {
+		types := make([]arrow.DataType, len(cols))
+		for i, c := range cols {
+			types[i] = c.DataType()
+		}
+		a, err := newKeyTable(types)
+		require.NoError(t, err)
+		ids := make([]uint32, 5)
+		a.intern(cols, 5, ids)
+
+		var e checkpoint.Encoder
+		a.save(&e)
+		b, err := newKeyTable(types)
+		require.NoError(t, err)
+		d := checkpoint.NewDecoder(e.Data())
+		require.NoError(t, b.load(d, mem))
+		require.NoError(t, d.Finish())
+		require.Equal(t, a.n, b.n)
+		again := make([]uint32, 5)
+		b.intern(cols, 5, again)
+		require.Equal(t, ids, again, "every key finds its old id")
+		require.Equal(t, a.n, b.n, "and no key is new")
+	}
+}
+
+// A truncated or altered window state is refused, never half-loaded into
+// a panic.
+func TestRestoreRefusesDamagedState(t *testing.T) {
+	data := []byte{3, 7, 0, 3, 5, 1, 0, 2, 20, 1, 1, 1, 0, 236, 1, 3, 2, 0, 5, 40, 2, 0}
+	for kind := range byte(4) {
+		data[0] = kind
+		c, rows, _ := fuzzWorkload(data)
+		cfg := c.operatorConfig(t)
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		op, err := NewWindowOperator(cfg, mem, &recorder{})
+		require.NoError(t, err)
+		b := clickBatch(t, mem, rows)
+		perRow, _ := watermarksFor(rows, c.delay, -1<<63)
+		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
+		b.Release()
+		var e checkpoint.Encoder
+		require.NoError(t, op.SnapshotState(&e))
+		op.Close()
+		state := e.Data()
+		for n := range len(state) {
+			r, err := NewWindowOperator(cfg, mem, &recorder{})
+			require.NoError(t, err)
+			d := checkpoint.NewDecoder(state[:n])
+			err = r.RestoreState(d)
+			if err == nil {
+				err = d.Finish()
+			}
+			require.Errorf(t, err, "%s state cut to %d of %d bytes", c.kind, n, len(state))
+			r.Close()
+		}
+		mem.AssertSize(t, 0)
+	}
+}
