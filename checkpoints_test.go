@@ -2,12 +2,14 @@ package wsql
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"github.com/wsql/wsql/checkpoint"
@@ -108,16 +110,86 @@ func writeBack(t *testing.T, path string, b []byte) string {
 
 // What cannot resume is refused when the query starts, with the reason.
 func TestCheckpointsRefuseWhatCannotResume(t *testing.T) {
-	for _, c := range []struct{ ddl, want string }{
-		{`CREATE TABLE t (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'stdin', 'format' = 'csv');`,
-			"reads stdin, a stream that cannot be read again after a restart"},
-		{`CREATE TABLE t (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'number-of-rows' = '10');`,
-			"checkpoints are not supported for the source connector=[datagen]"},
-	} {
-		_, err := runCheckpointed(t, t.TempDir(), c.ddl+`
-SELECT k, COUNT(*) FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' SECOND);`, WithStdin(strings.NewReader("")))
-		require.ErrorContains(t, err, c.want)
+	query := `
+SELECT k, COUNT(*) FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' SECOND);`
+	_, err := runCheckpointed(t, t.TempDir(),
+		`CREATE TABLE t (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'stdin', 'format' = 'csv');`+query,
+		WithStdin(strings.NewReader("")))
+	require.ErrorContains(t, err, "reads stdin, a stream that cannot be read again after a restart")
+
+	ctx := context.Background()
+	e := New(WithCheckpointDir(t.TempDir()))
+	defer e.Close()
+	_, err = e.CreatePushTable(ctx, `CREATE TABLE t (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts)`)
+	require.NoError(t, err)
+	rows, err := e.Query(ctx, query)
+	require.NoError(t, err)
+	for rows.Next() {
 	}
-	_, err := runCheckpointed(t, t.TempDir(), `SET 'execution.checkpointing.interval' = 'soon';`)
+	require.ErrorContains(t, rows.Err(), "checkpoints are not supported for the source connector=[pushed from Go]: it cannot resume from a position")
+
+	_, err = runCheckpointed(t, t.TempDir(), `SET 'execution.checkpointing.interval' = 'soon';`)
 	require.ErrorContains(t, err, "invalid 'execution.checkpointing.interval'")
+}
+
+// A followed file ('source.monitor-interval') resumes at its offset after
+// a stop: rows appended while wsql was down are read once, and the
+// committed output equals that of one run over the whole file.
+func TestCheckpointedFollowResumesAfterAppend(t *testing.T) {
+	var rows []string
+	for i := range 400 {
+		ms := int64(i)*137 + int64(i%7)*311 // out of order by up to 2 s
+		rows = append(rows, time.UnixMilli(ms).UTC().Format("2006-01-02 15:04:05.000")+fmt.Sprintf(",k%d,%d,%d", i%5, i%11, i))
+	}
+	script := `CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts - INTERVAL '2' SECOND)
+WITH ('connector' = 'filesystem', 'path' = 'DIR/in', 'format' = 'csv', 'source.monitor-interval' = '5 ms');
+CREATE TABLE results (k STRING, wend TIMESTAMP(3), n BIGINT, total BIGINT)
+WITH ('connector' = 'filesystem', 'path' = 'DIR/out', 'format' = 'csv');
+INSERT INTO results SELECT k, TUMBLE_END(ts, INTERVAL '5' SECOND), COUNT(*), SUM(w)
+FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);
+`
+	// runUntil follows the input until n rows were read, then stops.
+	runUntil := func(dir string, n int64) []string {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var notices []string
+		e := New(WithCheckpointDir(filepath.Join(dir, "checkpoints")), WithBatchSize(16))
+		defer e.Close()
+		err := e.Run(ctx, strings.ReplaceAll(script, "DIR", filepath.ToSlash(dir)), Output{
+			OnNotice:      func(s string) { notices = append(notices, s) },
+			ProgressEvery: time.Nanosecond,
+			OnProgress: func(p Progress) {
+				if p.RowsRead >= n {
+					cancel()
+				}
+			},
+		})
+		require.ErrorIs(t, err, context.Canceled)
+		return notices
+	}
+	write := func(dir string, lines []string, flag int) {
+		f, err := os.OpenFile(filepath.Join(dir, "in", "events.csv"), flag|os.O_WRONLY, 0o644)
+		require.NoError(t, err)
+		_, err = f.WriteString(strings.Join(lines, "\n") + "\n")
+		require.NoError(t, err)
+		require.NoError(t, f.Close())
+	}
+
+	ref := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(ref, "in"), 0o755))
+	write(ref, rows, os.O_CREATE)
+	runUntil(ref, 400)
+	want := partFiles(t, ref)
+	require.NotEmpty(t, want)
+
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "in"), 0o755))
+	write(dir, rows[:150], os.O_CREATE)
+	notices := runUntil(dir, 150)
+	require.Regexp(t, `stopped; checkpoint \d+ is in`, strings.Join(notices, "\n"))
+	require.True(t, strings.HasPrefix(want, partFiles(t, dir)))
+	write(dir, rows[150:], os.O_APPEND)
+	notices = runUntil(dir, 400)
+	require.Contains(t, strings.Join(notices, "\n"), "resuming query 1")
+	require.Equal(t, want, partFiles(t, dir))
 }

@@ -361,6 +361,14 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	if cp != nil && cp.Restore != nil && cp.Restore.Finished {
 		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, filepath.Dir(cp.Path)))
+		if p.Sink != nil && p.Sink.Connector == "filesystem" {
+			// the crash may have come between the last checkpoint and its commit
+			w, err := p.Sink.File.CreateCommitting(r.e.settings.location, exec.SinkState(cp.Restore))
+			if err != nil {
+				return err
+			}
+			return w.Close()
+		}
 		return nil
 	}
 	loc := r.e.settings.location
@@ -407,7 +415,6 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		maxState, _ = parseMemorySize(v) // checked by SET
 	}
 	if cp != nil {
-		n = 1 // a checkpoint is taken of one window operator per query
 		var last uint64
 		cp.OnCheckpoint = func(id uint64, _ bool) { last = id }
 		defer func() {

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -108,6 +109,28 @@ func (s *DatagenSource) Explain() string {
 
 // Open starts a read.
 func (s *DatagenSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (BatchReader, error) {
+	r, err := s.open(mem, schema, batchSize)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// OpenAt continues a read from the state its reader's saveState wrote:
+// the rows delivered and each column's PCG and sequence counter. The time
+// columns take "now" from the clock as ever.
+func (s *DatagenSource) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (BatchReader, error) {
+	r, err := s.open(mem, schema, batchSize)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.restoreState(at); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (s *DatagenSource) open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (*generatorReader, error) {
 	if len(s.Fields) != schema.NumFields() {
 		return nil, fmt.Errorf("%w: datagen has %d field generators for %d columns", ErrSource, len(s.Fields), schema.NumFields())
 	}
@@ -143,6 +166,65 @@ type datagenColumn struct {
 	rng   pcg
 	next  int64        // the next sequence value
 	str   stringColumn // of a STRING column
+}
+
+func (f *datagenFiller) kind() string { return "datagen" }
+
+// saveState writes, per column, whether it is a sequence, its PCG and its
+// next sequence value: the whole of its generator.
+func (f *datagenFiller) saveState(e *checkpoint.Encoder) {
+	e.Uint(uint64(len(f.cols)))
+	for i := range f.cols {
+		c := &f.cols[i]
+		e.Bool(c.field.Sequence)
+		e.Uint(c.rng.hi)
+		e.Uint(c.rng.lo)
+		e.Int(c.next)
+	}
+}
+
+// restoreState reads what saveState wrote after rows rows. Any PCG state
+// may follow, but a sequence must stand rows past its start, and a
+// column that counts no sequence at its start still.
+func (f *datagenFiller) restoreState(d *checkpoint.Decoder, rows int64) {
+	if n := d.Len(4); d.Err() == nil && n != len(f.cols) {
+		d.Fail("datagen state of %d columns for %d", n, len(f.cols))
+		return
+	}
+	for i := range f.cols {
+		c := &f.cols[i]
+		seq, hi, lo, next := d.Bool(), d.Uint(), d.Uint(), d.Int()
+		if d.Err() != nil {
+			return
+		}
+		if seq != c.field.Sequence {
+			d.Fail("datagen column %d is a sequence in the state, not in the table, or the reverse", i)
+			return
+		}
+		want := c.field.Start
+		if c.counts() {
+			want = int64(uint64(want) + uint64(rows)) // rows values on from Start, wrapping as the column does
+		}
+		if next != want {
+			d.Fail("datagen column %d: sequence at %d after %d rows from %d", i, next, rows, c.field.Start)
+			return
+		}
+		c.rng, c.next = pcg{hi: hi, lo: lo}, next
+	}
+}
+
+// counts tells whether column c's values step its sequence counter: a
+// sequence of a type whose values column makes from the counter.
+func (c *datagenColumn) counts() bool {
+	if !c.field.Sequence {
+		return false
+	}
+	switch c.typ.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.FLOAT32, arrow.FLOAT64,
+		arrow.DECIMAL128, arrow.STRING, arrow.DATE32, arrow.TIMESTAMP:
+		return true
+	}
+	return false
 }
 
 func (f *datagenFiller) now() time.Time {
@@ -360,4 +442,4 @@ func appendHex(buf []byte, r *pcg, length int) []byte {
 	return buf
 }
 
-var _ Connector = (*DatagenSource)(nil)
+var _ Resumable = (*DatagenSource)(nil)

@@ -152,6 +152,13 @@ func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) { return s.
 // ended, and the bad-rows file cut back to what it held then.
 func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchReader, error) {
 	if s.Connector != nil {
+		if at != nil {
+			rc, ok := s.Connector.(Resumable)
+			if !ok {
+				return nil, fmt.Errorf("%w for the source %s: it cannot resume from a position", ErrCheckpointUnsupported, s.Connector.Explain())
+			}
+			return rc.OpenAt(mem, s.Schema, s.BatchSize, at)
+		}
 		return s.Connector.Open(mem, s.Schema, s.BatchSize)
 	}
 	paths := s.Splits
@@ -175,7 +182,7 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 		size = DefaultBatchSize
 	}
 	if s.MonitorInterval > 0 && stream == nil {
-		return s.openFollow(paths, mem, size)
+		return s.openFollow(paths, mem, size, at)
 	}
 	var st *sourceState
 	if at != nil {

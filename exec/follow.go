@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // errNoData is what a followed file returns at its current end instead of
@@ -67,8 +68,10 @@ type followReader struct {
 	ctx      context.Context
 }
 
-// openFollow opens the splits listed so far for an unbounded read.
-func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int) (BatchReader, error) {
+// openFollow opens the splits listed so far for an unbounded read or, with
+// at (what followReader.saveState wrote), the splits of the checkpoint at
+// their positions; files that appeared since join at the next poll.
+func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, at *checkpoint.Decoder) (BatchReader, error) {
 	st, err := os.Stat(s.Path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSource, err)
@@ -77,20 +80,41 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int) 
 		src: s, mem: mem, size: size, csv: s.CSV, json: s.JSON, interval: s.MonitorInterval,
 		dir: st.IsDir(), seen: map[string]bool{}, lastList: time.Now(), ctx: context.Background(),
 	}
+	var saved *followState
+	if at != nil {
+		if saved, err = readFollowState(at); err != nil {
+			return nil, err
+		}
+		paths = saved.paths
+	}
 	if s.BadRowsPath != "" {
-		bad, err := createBadRowsFile(s.BadRowsPath)
+		var bad *badRowsFile
+		if saved != nil {
+			bad, err = reopenBadRowsFile(s.BadRowsPath, saved.badLen)
+		} else {
+			bad, err = createBadRowsFile(s.BadRowsPath)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
 		r.bad = bad
 		r.csv.OnBadRow = chainBadRow(r.csv.OnBadRow, bad.write)
 		r.json.OnBadRow = chainBadRow(r.json.OnBadRow, bad.write)
+	} else if saved != nil && saved.badLen >= 0 {
+		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
-	for _, p := range paths {
-		if err := r.add(p); err != nil {
+	for i, p := range paths {
+		var pos *SplitPosition
+		if saved != nil {
+			pos = &saved.positions[i]
+		}
+		if err := r.add(p, pos); err != nil {
 			r.Close()
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
+	}
+	if saved != nil {
+		r.next, r.rows = saved.next, saved.rows
 	}
 	return r, nil
 }
@@ -98,19 +122,28 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int) 
 // follow makes waits end when ctx is cancelled; the driver calls it.
 func (r *followReader) follow(ctx context.Context) { r.ctx = ctx }
 
-// add opens path as the next split.
-func (r *followReader) add(path string) error {
+// add opens path as the next split, from its start or from at.
+func (r *followReader) add(path string, at *SplitPosition) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
+	}
+	if at != nil {
+		if err := seekSplit(f, path, *at); err != nil {
+			f.Close()
+			return err
+		}
 	}
 	dec, err := r.src.newDecoder(tailFile{f}, path, r.csv, r.json, r.mem, r.size)
 	if err != nil {
 		f.Close()
 		return err
 	}
+	if at != nil {
+		dec.(interface{ ResumeAt(SplitPosition) }).ResumeAt(*at)
+	}
 	r.seen[path] = true
-	r.splits = append(r.splits, fileSplit{f: f, dec: dec})
+	r.splits = append(r.splits, fileSplit{name: path, f: f, dec: dec})
 	return nil
 }
 
@@ -130,7 +163,7 @@ func (r *followReader) discover() (bool, error) {
 		if r.seen[p] {
 			continue
 		}
-		if err := r.add(p); err != nil {
+		if err := r.add(p, nil); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -220,3 +253,61 @@ func (r *followReader) Close() error {
 }
 
 var _ BatchReader = (*followReader)(nil)
+
+// saveState records the followed splits, in order, with where each
+// decoder stands (a partial last line is not behind it: it is read again),
+// whose turn it is, and the bad-rows file's length.
+func (r *followReader) saveState(e *checkpoint.Encoder) error {
+	e.Uint(uint64(len(r.splits)))
+	for i := range r.splits {
+		s := &r.splits[i]
+		d, ok := s.dec.(positionDecoder)
+		if !ok {
+			return fmt.Errorf("split %s cannot report its position", s.name)
+		}
+		p := d.Position()
+		e.String(s.name)
+		e.Int(p.Offset)
+		e.Int(int64(p.Line))
+		e.Int(p.Skipped)
+		e.Bool(p.Started)
+	}
+	e.Int(int64(r.next))
+	e.Int(r.rows)
+	n, err := r.bad.sync()
+	if err != nil {
+		return err
+	}
+	e.Int(n)
+	return nil
+}
+
+// followState is what followReader.saveState wrote.
+type followState struct {
+	paths     []string
+	positions []SplitPosition
+	next      int
+	rows      int64
+	badLen    int64
+}
+
+func readFollowState(d *checkpoint.Decoder) (*followState, error) {
+	st := &followState{}
+	n := d.Len(5)
+	for range n {
+		st.paths = append(st.paths, d.String())
+		p := SplitPosition{Offset: d.Int(), Line: int(d.Int()), Skipped: d.Int(), Started: d.Bool()}
+		if p.Offset < 0 || p.Line < 0 || p.Skipped < 0 {
+			d.Fail("split %d at a negative position", len(st.positions))
+		}
+		st.positions = append(st.positions, p)
+	}
+	st.next, st.rows, st.badLen = int(d.Int()), d.Int(), d.Int()
+	if d.Err() == nil && (st.next < 0 || st.next >= max(1, n)) {
+		d.Fail("split %d of %d", st.next, n)
+	}
+	if err := d.Finish(); err != nil {
+		return nil, err
+	}
+	return st, nil
+}

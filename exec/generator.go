@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // columnFiller makes the columns of the rows [from, from+n) of a
@@ -16,6 +17,13 @@ import (
 // reader releases once the batch holds it.
 type columnFiller interface {
 	fill(mem memory.Allocator, cols []arrow.Array, from int64, n int)
+	// kind names the generator in its checkpointed state.
+	kind() string
+	// saveState writes the generators' state once rows have been made,
+	// O(columns) in size; restoreState reads it back into a fresh filler
+	// of the same options (failing d when it does not fit them).
+	saveState(e *checkpoint.Encoder)
+	restoreState(d *checkpoint.Decoder, rows int64)
 }
 
 // generatorReader is the BatchReader of a generator: one split of total
@@ -86,7 +94,48 @@ func (r *generatorReader) Close() error {
 	return nil
 }
 
-var _ BatchReader = (*generatorReader)(nil)
+// saveState records the read's position between two batches: the rows
+// delivered, whether the end was reported, and the filler's generators.
+// Pacing is not recorded: a resumed read paces from its own start.
+func (r *generatorReader) saveState(e *checkpoint.Encoder) error {
+	e.String(r.filler.kind())
+	e.Int(r.rows)
+	e.Bool(r.ended)
+	r.filler.saveState(e)
+	return nil
+}
+
+// restoreState continues a fresh reader from what saveState wrote; the
+// whole of d must be its state.
+func (r *generatorReader) restoreState(d *checkpoint.Decoder) error {
+	if k := d.String(); d.Err() == nil && k != r.filler.kind() {
+		d.Fail("the state of a %q generator given to %q", k, r.filler.kind())
+	}
+	rows := d.Int()
+	ended := d.Bool()
+	switch {
+	case d.Err() != nil:
+	case rows < 0:
+		d.Fail("generator at row %d", rows)
+	case r.total >= 0 && rows > r.total:
+		d.Fail("generator at row %d of %d", rows, r.total)
+	case ended && rows != r.total:
+		d.Fail("generator ended at row %d of %d", rows, r.total)
+	}
+	if d.Err() == nil {
+		r.filler.restoreState(d, rows)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	r.rows, r.ended = rows, ended
+	return nil
+}
+
+var (
+	_ BatchReader = (*generatorReader)(nil)
+	_ stateReader = (*generatorReader)(nil)
+)
 
 // The generators write each column straight into the buffers of its
 // Arrow array (newValues, newArray of expr_arrays.go), a column at a time,

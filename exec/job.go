@@ -65,8 +65,7 @@ type Job struct {
 	// over the partitions of a parallel one); 0 is no limit.
 	MaxStateBytes int64
 	// Checkpoint, when set on the outermost job, makes the run take
-	// checkpoints and, with Checkpoint.Restore, continue from one. The
-	// window aggregation then runs on one goroutine.
+	// checkpoints and, with Checkpoint.Restore, continue from one.
 	Checkpoint *Checkpointing
 }
 
@@ -225,7 +224,7 @@ type pipeline struct {
 // at, when set, is where a restored run's source resumes (the source
 // state of a checkpoint).
 func (j *Job) build(mem memory.Allocator, next windowop.Operator, at *checkpoint.Decoder) (*pipeline, error) {
-	window, err := j.windowStage(mem, next)
+	window, err := j.windowStage(mem, next, at != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +320,9 @@ func (s countWindowStage) stats() windowop.Stats {
 
 // windowStage builds the window operator (or, for a plain SELECT, a
 // pass-through), the HAVING filter and the projection after it.
-func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowStage, error) {
+// A restored run (restoring) keeps the late-data file, which the restore
+// cuts back to its length at the checkpoint.
+func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator, restoring bool) (windowStage, error) {
 	var schema *arrow.Schema
 	var err error
 	switch {
@@ -359,7 +360,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 	cfg.MaxStateBytes = j.MaxStateBytes
 	// A per-row session gap can fail on a row, which must stop the run
 	// where a single-threaded one stops: it runs on one goroutine.
-	if j.Parallelism > 1 && j.Checkpoint == nil && j.LateDataPath == "" && !cfg.ProcTime && len(cfg.KeyIndexes) > 0 && cfg.GapIndex < 0 {
+	if j.Parallelism > 1 && j.LateDataPath == "" && !cfg.ProcTime && len(cfg.KeyIndexes) > 0 && cfg.GapIndex < 0 {
 		if cfg.MaxStateBytes > 0 {
 			cfg.MaxStateBytes = max(1, cfg.MaxStateBytes/int64(j.Parallelism))
 		}
@@ -367,7 +368,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator) (windowS
 	}
 	var late *lateFile
 	if j.LateDataPath != "" {
-		if late, err = openLateFile(j.LateDataPath, cfg.LateSchema()); err != nil {
+		if late, err = openLateFile(j.LateDataPath, cfg.LateSchema(), restoring); err != nil {
 			return nil, err
 		}
 		cfg.LateSink = late.sink
@@ -448,6 +449,9 @@ func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner
 // the input when it returns errEnded.
 func driveStep(r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
 	b, err := r.Next()
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return errStopped{err} // a followed read waiting for data: nothing half done
+	}
 	if errors.Is(err, io.EOF) {
 		if err := first.ProcessEnd(); err != nil {
 			return err

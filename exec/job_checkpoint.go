@@ -26,6 +26,19 @@ type Checkpointing struct {
 	OnCheckpoint func(id uint64, finished bool)
 }
 
+// CrashPoint, when set, is called at each step of taking a checkpoint
+// with the step's name ("drained", "pre-committed", "saved",
+// "committed") and the checkpoint's number. It is nil except in crash
+// tests, which end the process there to check that a restart recovers
+// from a crash at every step.
+var CrashPoint func(step string, id uint64)
+
+func (c *checkpointer) crashPoint(step string) {
+	if CrashPoint != nil {
+		CrashPoint(step, c.id)
+	}
+}
+
 // ErrCheckpointUnsupported marks a query that cannot be checkpointed yet.
 var ErrCheckpointUnsupported = errors.New("checkpoints are not supported")
 
@@ -39,32 +52,23 @@ type CommittingWriter interface {
 	Commit() error
 }
 
-// checkpointable reports why the job cannot be checkpointed, or nil.
+// checkpointable reports why the job cannot be checkpointed, or nil: its
+// source must be one that can be read again from a position.
 func (j *Job) checkpointable() error {
-	for jj := j; jj != nil; jj = jj.Input {
-		switch {
-		case jj.Count != nil:
-			return fmt.Errorf("%w for COUNT windows yet", ErrCheckpointUnsupported)
-		case jj.LateDataPath != "":
-			return fmt.Errorf("%w together with 'wsql.late-data.path' yet", ErrCheckpointUnsupported)
-		case jj.Window != nil && jj.Window.Clock != nil && jj.Window.Emit.EarlyFireDelay+jj.Window.Emit.LateFireDelay > 0:
-			return fmt.Errorf("%w for periodic early or late firing yet (a delay of 0 s is supported)", ErrCheckpointUnsupported)
+	for j.Input != nil {
+		j = j.Input
+	}
+	s := j.Source
+	switch {
+	case s.Stream != nil || s.Input != nil:
+		name := s.StreamName
+		if s.Input != nil {
+			name = s.Input.Name
 		}
-		if jj.Input != nil {
-			continue
-		}
-		s := jj.Source
-		switch {
-		case s.Stream != nil || s.Input != nil:
-			name := s.StreamName
-			if s.Input != nil {
-				name = s.Input.Name
-			}
-			return fmt.Errorf("%w: the query reads %s, a stream that cannot be read again after a restart; checkpoints need files", ErrCheckpointUnsupported, name)
-		case s.Connector != nil:
-			return fmt.Errorf("%w for the source %s: it cannot resume from a position yet; checkpoints need files", ErrCheckpointUnsupported, s.Connector.Explain())
-		case s.MonitorInterval > 0:
-			return fmt.Errorf("%w for files followed with 'source.monitor-interval' yet", ErrCheckpointUnsupported)
+		return fmt.Errorf("%w: the query reads %s, a stream that cannot be read again after a restart; checkpoints need files or generators", ErrCheckpointUnsupported, name)
+	case s.Connector != nil:
+		if _, ok := s.Connector.(Resumable); !ok {
+			return fmt.Errorf("%w for the source %s: it cannot resume from a position; checkpoints need files or generators", ErrCheckpointUnsupported, s.Connector.Explain())
 		}
 	}
 	return nil
@@ -101,11 +105,23 @@ func (c *checkpointer) afterStep() error {
 // commit, every part's state is written, the file is saved durably, and
 // only then does the sink commit.
 func (c *checkpointer) take(finished bool) error {
+	// Results still in flight go to the sink first: they must be in the
+	// output this checkpoint commits, since the state saved below has
+	// emitted them.
+	for _, w := range c.p.windows {
+		if d, ok := w.(interface{ drain() error }); ok {
+			if err := d.drain(); err != nil {
+				return err
+			}
+		}
+	}
+	c.crashPoint("drained")
 	if c.commit != nil {
 		if err := c.commit.PreCommit(); err != nil {
 			return err
 		}
 	}
+	c.crashPoint("pre-committed")
 	snap := &checkpoint.Snapshot{ID: c.id, Query: c.cfg.Query, Finished: finished, Parts: map[string][]byte{}}
 	part := func(name string, save func(e *checkpoint.Encoder) error) error {
 		var e checkpoint.Encoder
@@ -137,11 +153,13 @@ func (c *checkpointer) take(finished bool) error {
 	if err := checkpoint.Save(c.cfg.Path, snap); err != nil {
 		return err
 	}
+	c.crashPoint("saved")
 	if c.commit != nil {
 		if err := c.commit.Commit(); err != nil {
 			return err
 		}
 	}
+	c.crashPoint("committed")
 	if c.cfg.OnCheckpoint != nil {
 		c.cfg.OnCheckpoint(c.id, finished)
 	}
@@ -252,11 +270,34 @@ type stateStage interface {
 }
 
 func (s timeWindowStage) saveState(e *checkpoint.Encoder) error {
-	return s.WindowOperator.SnapshotState(e)
+	if err := s.WindowOperator.SnapshotState(e); err != nil {
+		return err
+	}
+	e.Bool(s.late != nil)
+	if s.late != nil {
+		return s.late.saveState(e)
+	}
+	return nil
 }
 
 func (s timeWindowStage) restoreState(d *checkpoint.Decoder) error {
-	return s.WindowOperator.RestoreState(d)
+	if err := s.WindowOperator.RestoreState(d); err != nil {
+		return err
+	}
+	if has := d.Bool(); has != (s.late != nil) {
+		d.Fail("'wsql.late-data.path' was set or unset")
+	} else if has {
+		return s.late.restoreState(d)
+	}
+	return d.Err()
+}
+
+func (s countWindowStage) saveState(e *checkpoint.Encoder) error {
+	return s.CountWindowOperator.SnapshotState(e)
+}
+
+func (s countWindowStage) restoreState(d *checkpoint.Decoder) error {
+	return s.CountWindowOperator.RestoreState(d)
 }
 
 func (p *plainStage) saveState(e *checkpoint.Encoder) error {
@@ -269,7 +310,65 @@ func (p *plainStage) restoreState(d *checkpoint.Decoder) error {
 	return d.Err()
 }
 
+// drain forwards the results of every step in flight, so that no
+// partition holds work: the checkpointer calls it before the sink
+// pre-commits.
+func (p *partitionedWindow) drain() error {
+	for p.merged < p.dispatched {
+		if _, err := p.mergeNext(true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// saveState writes each partition's operator state, once drained. The
+// partitions are idle then: each finished its last step before sending
+// its results, which the driver has received.
+func (p *partitionedWindow) saveState(e *checkpoint.Encoder) error {
+	if p.merged < p.dispatched {
+		return fmt.Errorf("window partitions: %d steps in flight", p.dispatched-p.merged)
+	}
+	e.Int(p.lastWM)
+	e.Uint(uint64(len(p.parts)))
+	for _, wp := range p.parts {
+		var pe checkpoint.Encoder
+		if err := wp.op.SnapshotState(&pe); err != nil {
+			return err
+		}
+		e.Bytes(pe.Data())
+	}
+	return nil
+}
+
+// restoreState restores every partition before the first step. Rows go
+// to partitions by their keys' hash modulo the partition count, so the
+// count must be the checkpoint's.
+func (p *partitionedWindow) restoreState(d *checkpoint.Decoder) error {
+	p.lastWM = d.Int()
+	n := d.Len(1)
+	if d.Err() != nil {
+		return d.Err()
+	}
+	if n != len(p.parts) {
+		return fmt.Errorf("%w: the checkpoint was taken with 'parallelism.default' %d, this run has %d; run with %d to resume",
+			checkpoint.ErrIncompatible, n, len(p.parts), n)
+	}
+	for _, wp := range p.parts {
+		pd := checkpoint.NewDecoder(d.Bytes())
+		if err := wp.op.RestoreState(pd); err != nil {
+			return err
+		}
+		if err := pd.Finish(); err != nil {
+			return err
+		}
+	}
+	return d.Err()
+}
+
 var (
+	_ stateStage = (*partitionedWindow)(nil)
 	_ stateStage = timeWindowStage{}
+	_ stateStage = countWindowStage{}
 	_ stateStage = (*plainStage)(nil)
 )

@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/checkpoint"
 )
 
 // The Nexmark generator's constants (as in Beam's and Flink's
@@ -139,6 +140,28 @@ func formatMillisTimestamp(ms int64) string {
 
 // Open starts a read.
 func (s *NexmarkSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (BatchReader, error) {
+	r, err := s.open(mem, schema, batchSize)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// OpenAt continues a read from the state its reader's saveState wrote.
+// Each event draws from its own PCG, seeded with (Seed, event), so the
+// rows delivered are the whole of the position.
+func (s *NexmarkSource) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (BatchReader, error) {
+	r, err := s.open(mem, schema, batchSize)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.restoreState(at); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (s *NexmarkSource) open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (*generatorReader, error) {
 	cols := NexmarkColumns(s.Table)
 	if cols == nil || len(s.Columns) != schema.NumFields() || s.Rate <= 0 {
 		return nil, fmt.Errorf("%w: nexmark table %q is misconfigured", ErrSource, s.Table)
@@ -168,6 +191,24 @@ type nexmarkFiller struct {
 	ints    [][]int64        // by table column: a BIGINT or TIMESTAMP column's values, over intBufs
 	intBufs []*memory.Buffer
 	strs    []stringColumn // by table column: a STRING column's values
+}
+
+func (f *nexmarkFiller) kind() string { return "nexmark" }
+
+// saveState writes the table and its columns read, to check a resume
+// reads the same: the rows are drawn from per-event PCGs, so the reader's
+// row count is all the position there is.
+func (f *nexmarkFiller) saveState(e *checkpoint.Encoder) {
+	e.String(f.src.Table)
+	checkpoint.Ints(e, f.src.Columns)
+}
+
+func (f *nexmarkFiller) restoreState(d *checkpoint.Decoder, _ int64) {
+	table := d.String()
+	cols := checkpoint.ReadInts[int](d)
+	if d.Err() == nil && (table != f.src.Table || !slices.Equal(cols, f.src.Columns)) {
+		d.Fail("nexmark state of table %q columns %v for table %q columns %v", table, cols, f.src.Table, f.src.Columns)
+	}
 }
 
 // eventTime is the event time of event id.
@@ -477,4 +518,4 @@ func (f *nexmarkFiller) bids(from int64, n int, tail bool) {
 	f.strs[3], f.strs[4], f.strs[6] = channel, url, extra
 }
 
-var _ Connector = (*NexmarkSource)(nil)
+var _ Resumable = (*NexmarkSource)(nil)

@@ -56,6 +56,7 @@ type chunkResult struct {
 	marks   []chunkMark // one per batch
 	bad     []badRow
 	end     SplitPosition // where the chunk's decoder stopped (Skipped counts the chunk's bad rows)
+	limit   int64         // the file offset where the chunk ends
 	decoded bool          // end is set: false for a read error alone
 	err     error         // after the batches: a bad row, or a read error
 }
@@ -123,18 +124,28 @@ func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 	var carry []byte
 	var readErr error
 	off, line, first, eof := at.Offset, at.Line, !at.Started, false
+	// A resumed read first finishes the chunk it stopped in, so that every
+	// chunk after it, and so every batch, is the uninterrupted read's.
+	rest := at.ChunkEnd - at.Offset
 	for (!eof || len(carry) > 0) && readErr == nil {
 		buf, _ := pool.Get().([]byte)
-		size := max(chunkBytes, 2*len(carry))
+		size := max(chunkBytes, len(carry), int(rest))
 		if cap(buf) < size {
 			buf = make([]byte, size)
 		}
 		buf = buf[:size] // not the pooled capacity: chunks, and so positions, do not depend on timing
 		n := copy(buf, carry)
+		// The chunk is cut in the first chunkBytes after its start, else
+		// in twice that, and so on: its end depends only on where it
+		// starts, not on what was read ahead for the chunk before.
+		window := chunkBytes
+		if rest > 0 {
+			window = int(rest)
+		}
 		var cut int
 		for {
-			for n < len(buf) && !eof {
-				m, err := r.Read(buf[n:])
+			for n < min(len(buf), window) && !eof {
+				m, err := r.Read(buf[n:window])
 				n += m
 				if err == io.EOF {
 					eof = true
@@ -143,17 +154,26 @@ func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 					break // the whole records read so far are still decoded
 				}
 			}
-			if cut = f.cut(buf[:n], eof); cut > 0 || eof || readErr != nil {
+			whole := eof && n <= window
+			if rest > 0 {
+				cut = min(n, window) // whole records by construction
 				break
 			}
-			if len(buf) >= csvMaxRecordBytes {
+			if cut = f.cut(buf[:min(n, window)], whole); cut > 0 || whole || readErr != nil {
+				break
+			}
+			if window >= csvMaxRecordBytes {
 				d.fail(fmt.Errorf("%s:%d: record longer than %d bytes", source, line+1, csvMaxRecordBytes))
 				return
 			}
-			buf = append(buf[:n], make([]byte, len(buf))...) // one record spans the chunk: read on
-			buf = buf[:cap(buf)]
+			window *= 2 // one record spans the window: read on
+			if window > len(buf) {
+				buf = append(buf[:n], make([]byte, window-n)...)
+				buf = buf[:window]
+			}
 		}
-		if eof {
+		rest = 0
+		if eof && n <= window && cut < n && readErr == nil {
 			cut = n
 		}
 		carry = append(carry[:0], buf[cut:n]...)
@@ -201,6 +221,7 @@ func (d *parallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool
 		onBad := func(e *ParseError, raw []byte) {
 			res.bad = append(res.bad, badRow{err: e, raw: bytes.Clone(raw)})
 		}
+		res.limit = job.off + int64(len(job.data))
 		dec := f.decoder(job.data, job.off, job.line, job.first, onBad)
 		for {
 			rec, err := dec.Next()
@@ -215,7 +236,7 @@ func (d *parallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool
 				break
 			}
 		}
-		res.end, res.decoded = dec.Position(), true
+		res.end, res.decoded, res.limit = dec.Position(), true, job.off+int64(len(job.data))
 		pool.Put(job.data[:0]) // the batches hold copies of the text
 		job.out <- res
 	}
@@ -272,6 +293,7 @@ func (d *parallelDecoder) report(n int) {
 // at sets the position to p, a position of the current chunk's decoder.
 func (d *parallelDecoder) at(p SplitPosition) {
 	p.Skipped = d.skipped
+	p.ChunkEnd = d.cur.limit
 	d.pos = p
 }
 

@@ -26,6 +26,11 @@ type SplitPosition struct {
 	// Started is Offset > 0: the header is the first thing a CSV decoder
 	// consumes.
 	Started bool
+	// ChunkEnd is, for the parallel decoder, the end of the chunk holding
+	// Offset: a resumed read decodes up to there as one chunk first, so
+	// that its batches are those of the uninterrupted read (which matters
+	// for the order of results of a parallel window). Zero otherwise.
+	ChunkEnd int64
 }
 
 // positionDecoder is a decoder of one split that reports its position:

@@ -291,8 +291,14 @@ func requireResumes(t *testing.T, path, data string, mk resumeDecoder, batch int
 		require.Equal(t, limit < 0, ended)
 		require.Equal(t, strings.Count(data[:pos.Offset], "\n"), pos.Line)
 		got.err = ""
-		_, _, _, got.skipped = read(&got, &pos, -1)
+		var after []SplitPosition
+		_, after, _, got.skipped = read(&got, &pos, -1)
 		require.Equal(t, full, got, "resumed after batch %d at %+v", k, pos)
+		// the batches after a resume are the uninterrupted read's, so
+		// what depends on batch boundaries (a parallel window's order of
+		// results) is the same too
+		require.Equal(t, append([]SplitPosition{}, positions[min(k, len(positions)):]...), append([]SplitPosition{}, after...),
+			"batches after resuming at batch %d", k)
 	}
 	return full
 }

@@ -3,12 +3,14 @@ package windowop
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/rowtime"
 )
 
 // snapshotAndRestore closes op after snapshotting it and returns a new
@@ -130,4 +132,32 @@ func TestRestoreRefusesDamagedState(t *testing.T) {
 		}
 		mem.AssertSize(t, 0)
 	}
+}
+
+// A pending periodic firing survives a restore: the armed window fires
+// when the processing-time clock reaches its timer, as it would have.
+func TestRestoreKeepsPeriodicFirings(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	clock := rowtime.NewManualClock(time.UnixMilli(0))
+	cfg := tumbleConfig(t, 10)
+	cfg.Clock = clock
+	cfg.Emit = EmitStrategy{EarlyFire: true, EarlyFireDelay: 10}
+	rec := &recorder{}
+	op, err := NewWindowOperator(cfg, mem, rec)
+	require.NoError(t, err)
+	feed := func(rows ...click) {
+		b := clickBatch(t, mem, rows)
+		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: make([]int64, len(rows))}))
+		b.Release()
+	}
+	feed(click{ts: 1, usr: "a", amount: 1}, click{ts: 2, usr: "a", amount: 1}) // arms a timer at 10 ms
+	defer func() { op.Close() }()
+	op = snapshotAndRestore(t, op, cfg, mem, rec)
+	clock.Advance(12 * time.Millisecond)
+	feed(click{ts: 4, usr: "a", amount: 1}) // the restored timer fires first
+	require.Equal(t, []string{"row +I a 0 10 9 2 2"}, rec.events)
+	op = snapshotAndRestore(t, op, cfg, mem, rec)
+	require.NoError(t, op.ProcessEnd())
+	require.Equal(t, []string{"row +I a 0 10 9 2 2", "row -U a 0 10 9 2 2", "row +U a 0 10 9 3 3", "end"}, rec.events)
 }

@@ -18,6 +18,9 @@ import (
 // its own binary to run each query, and here that binary is the test's.
 func TestMain(m *testing.M) {
 	if os.Getenv(benchChildEnv) == "1" {
+		if at := os.Getenv(crashAtEnv); at != "" {
+			crashAt(at) // crash_test.go
+		}
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -20,7 +21,8 @@ import (
 
 // crashScript has two queries writing to exactly-once filesystem sinks:
 // a TUMBLE over two files (two splits with their own watermarks, late
-// rows, bad rows to a dead-letter file) and a SESSION. Checkpoints come
+// rows to a file, bad rows to a dead-letter file) and a SESSION on two
+// goroutines. Checkpoints come
 // every 5 ms, so a run takes many.
 const crashScript = `
 CREATE TABLE events (
@@ -34,9 +36,12 @@ CREATE TABLE sessions (usr STRING, sstart TIMESTAMP(3), send TIMESTAMP(3), n BIG
   WITH ('connector' = 'filesystem', 'path' = '{dir}/sessions', 'format' = 'json');
 SET 'execution.checkpointing.interval' = '5 ms';
 SET 'wsql.bad-rows.path' = '{dir}/bad.csv';
+SET 'wsql.late-data.path' = '{dir}/late.csv';
 INSERT INTO per_window
 SELECT usr, TUMBLE_END(ts, INTERVAL '10' SECOND), COUNT(*), SUM(amount), MAX(amount)
 FROM events GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);
+RESET 'wsql.late-data.path';
+SET 'parallelism.default' = '2';
 INSERT INTO sessions
 SELECT usr, SESSION_START(ts, INTERVAL '3' SECOND), SESSION_END(ts, INTERVAL '3' SECOND),
        COUNT(DISTINCT amount), FIRST_VALUE(amount), LISTAGG(CAST(amount AS STRING))
@@ -104,7 +109,7 @@ func resumedFrom(cmd *exec.Cmd) bool {
 }
 
 // committed is what a reader of the sinks sees: the part files of each
-// sink in name order, concatenated, and the dead-letter file.
+// sink in name order, concatenated.
 func committed(t *testing.T, dir string) map[string]string {
 	out := map[string]string{}
 	for _, sink := range []string{"per_window", "sessions"} {
@@ -149,6 +154,9 @@ func TestCrashAndRestartCommitsExactlyOnce(t *testing.T) {
 	want := committed(t, ref)
 	wantBad, err := os.ReadFile(filepath.Join(ref, "bad.csv"))
 	require.NoError(t, err)
+	wantLate, err := os.ReadFile(filepath.Join(ref, "late.csv"))
+	require.NoError(t, err)
+	require.Greater(t, strings.Count(string(wantLate), "\n"), 1, "some rows are late")
 	require.NotEmpty(t, want["per_window"])
 	require.NotEmpty(t, want["sessions"])
 	require.NotEmpty(t, wantBad)
@@ -160,6 +168,7 @@ func TestCrashAndRestartCommitsExactlyOnce(t *testing.T) {
 		dir := newRun(fmt.Sprintf("crash-%d", round))
 		kills := 0
 		var last *exec.Cmd
+		var log strings.Builder // each attempt's notices, for a failure message
 		for attempt := 0; ; attempt++ {
 			require.Less(t, attempt, 50, "the run never finished")
 			cmd := wsqlChild(t, dir)
@@ -185,9 +194,13 @@ func TestCrashAndRestartCommitsExactlyOnce(t *testing.T) {
 					close(stop)
 				case <-wait:
 					close(stop)
-					require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+					if serr := cmd.Process.Signal(syscall.SIGKILL); errors.Is(serr, os.ErrProcessDone) {
+						err = <-done // it finished as it was killed
+						break
+					}
 					<-done
 					kills++
+					fmt.Fprintf(&log, "attempt %d, killed:\n%s", attempt, cmd.Stderr)
 					if resumedFrom(cmd) {
 						resumed++
 					}
@@ -205,6 +218,7 @@ func TestCrashAndRestartCommitsExactlyOnce(t *testing.T) {
 				err = <-done
 			}
 			require.NoError(t, err, "%s", cmd.Stderr)
+			fmt.Fprintf(&log, "attempt %d, finished:\n%s", attempt, cmd.Stderr)
 			break
 		}
 		if resumedFrom(last) {
@@ -212,11 +226,14 @@ func TestCrashAndRestartCommitsExactlyOnce(t *testing.T) {
 		}
 		got := committed(t, dir)
 		for sink := range want {
-			require.Equalf(t, want[sink], got[sink], "round %d: %s after %d kills", round, sink, kills)
+			require.Equalf(t, want[sink], got[sink], "round %d: %s after %d kills; the runs said:\n%s", round, sink, kills, log.String())
 		}
 		bad, err := os.ReadFile(filepath.Join(dir, "bad.csv"))
 		require.NoError(t, err)
 		require.Equal(t, string(wantBad), string(bad), "round %d: the dead-letter file", round)
+		late, err := os.ReadFile(filepath.Join(dir, "late.csv"))
+		require.NoError(t, err)
+		require.Equal(t, string(wantLate), string(late), "round %d: the late-data file", round)
 		inprogress, _ := filepath.Glob(filepath.Join(dir, "*", ".part-*"))
 		require.Empty(t, inprogress, "no in-progress part file is left")
 	}
@@ -261,4 +278,43 @@ func TestSigtermCheckpointsAndResumes(t *testing.T) {
 	require.NoError(t, again.Run(), "%s", again.Stderr)
 	require.Contains(t, again.Stderr.(*bytes.Buffer).String(), "resuming query")
 	require.Equal(t, committed(t, dirs["ref"]), committed(t, dirs["stopped"]))
+}
+
+// A crash at each step of taking a checkpoint (after draining, after the
+// sink's pre-commit, after the file is saved, after the commit), of a
+// query's final checkpoint and of one taken mid-run, is recovered from:
+// the restarted run's committed output equals an uninterrupted run's.
+func TestCrashAtEveryCheckpointStep(t *testing.T) {
+	base := t.TempDir()
+	writeCrashInput(t, base, 20_000)
+	newRun := func(name, interval string) string {
+		dir := filepath.Join(base, name)
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		require.NoError(t, os.Symlink(filepath.Join(base, "in"), filepath.Join(dir, "in")))
+		script := strings.ReplaceAll(strings.ReplaceAll(crashScript, "{dir}", dir), "'5 ms'", "'"+interval+"'")
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
+		return dir
+	}
+	ref := newRun("ref", "1 h")
+	cmd := wsqlChild(t, ref)
+	require.NoError(t, cmd.Run(), "%s", cmd.Stderr)
+	want := committed(t, ref)
+
+	for _, c := range []struct{ interval, which string }{
+		{"1 h", "1"}, // only the end of the input takes one: the final checkpoint
+		{"1 ms", "3"},
+	} {
+		for _, step := range []string{"drained", "pre-committed", "saved", "committed"} {
+			dir := newRun(step+"-"+c.which, c.interval)
+			cmd := wsqlChild(t, dir)
+			cmd.Env = append(cmd.Env, crashAtEnv+"="+step+":"+c.which)
+			require.Error(t, cmd.Run(), "the run ends at %s of checkpoint %s", step, c.which)
+			again := wsqlChild(t, dir)
+			require.NoError(t, again.Run(), "%s", again.Stderr)
+			got := committed(t, dir)
+			for sink := range want {
+				require.Truef(t, want[sink] == got[sink], "crash at %s of checkpoint %s: %s differs; the restart said:\n%s", step, c.which, sink, again.Stderr)
+			}
+		}
+	}
 }
