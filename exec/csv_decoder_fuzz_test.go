@@ -107,6 +107,27 @@ func fuzzResume(t *testing.T, k int, open func(at *SplitPosition, bad *[]string)
 	return rows.String() + renderDecode(t, r.Next, r.Skipped, &bad)
 }
 
+// resumableDecoder is a sequential decoder that can start at a position.
+type resumableDecoder interface {
+	positionDecoder
+	ResumeAt(SplitPosition)
+}
+
+// sequentialAt is fuzzResume's open for a sequential decoder over data:
+// from its start, or from a position on, as a restart reads a file.
+func sequentialAt(t *testing.T, data []byte, newDecoder func(r io.Reader, onBad func(*ParseError, []byte)) resumableDecoder) func(at *SplitPosition, bad *[]string) (positionDecoder, func()) {
+	return func(at *SplitPosition, bad *[]string) (positionDecoder, func()) {
+		onBad := func(e *ParseError, raw []byte) { *bad = append(*bad, e.Error()+" "+string(raw)) }
+		if at == nil {
+			return newDecoder(bytes.NewReader(data), onBad), func() {}
+		}
+		require.LessOrEqual(t, at.Offset, int64(len(data)))
+		d := newDecoder(bytes.NewReader(data[at.Offset:]), onBad)
+		d.ResumeAt(*at)
+		return d, func() {}
+	}
+}
+
 // requireClearError: a bad row is a *ParseError that says where it is;
 // anything else names the source.
 func requireClearError(t *testing.T, err error, source string, lines int, csv bool) {
@@ -203,20 +224,11 @@ func FuzzCSVDecoder(f *testing.F) {
 
 		// Resumed at a batch boundary, the read goes on as if uninterrupted.
 		k := (len(data) + int(pick)) % 6
-		resumed := fuzzResume(t, k, func(at *SplitPosition, bad *[]string) (positionDecoder, func()) {
+		resumed := fuzzResume(t, k, sequentialAt(t, data, func(r io.Reader, onBad func(*ParseError, []byte)) resumableDecoder {
 			o := opts
-			o.OnBadRow = func(e *ParseError, raw []byte) { *bad = append(*bad, e.Error()+" "+string(raw)) }
-			r := bytes.NewReader(data)
-			if at != nil {
-				require.LessOrEqual(t, at.Offset, int64(len(data)))
-				r = bytes.NewReader(data[at.Offset:])
-			}
-			d := NewCSVDecoder(r, source, schema, o, mem, small)
-			if at != nil {
-				d.ResumeAt(*at)
-			}
-			return d, func() {}
-		})
+			o.OnBadRow = onBad
+			return NewCSVDecoder(r, source, schema, o, mem, small)
+		}))
 		require.Equal(t, want, resumed, "resumed after %d batches of %d", k, small)
 
 		valid := err == nil || errors.Is(err, ErrBadRow)

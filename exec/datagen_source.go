@@ -110,10 +110,7 @@ func (s *DatagenSource) Explain() string {
 // Open starts a read.
 func (s *DatagenSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (BatchReader, error) {
 	r, err := s.open(mem, schema, batchSize)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+	return resumeGenerator(r, err, nil)
 }
 
 // OpenAt continues a read from the state its reader's saveState wrote:
@@ -121,13 +118,7 @@ func (s *DatagenSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSi
 // columns take "now" from the clock as ever.
 func (s *DatagenSource) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (BatchReader, error) {
 	r, err := s.open(mem, schema, batchSize)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.restoreState(at); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return resumeGenerator(r, err, at)
 }
 
 func (s *DatagenSource) open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (*generatorReader, error) {

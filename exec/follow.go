@@ -265,12 +265,8 @@ func (r *followReader) saveState(e *checkpoint.Encoder) error {
 		if !ok {
 			return fmt.Errorf("split %s cannot report its position", s.name)
 		}
-		p := d.Position()
 		e.String(s.name)
-		e.Int(p.Offset)
-		e.Int(int64(p.Line))
-		e.Int(p.Skipped)
-		e.Bool(p.Started)
+		d.Position().save(e)
 	}
 	e.Int(int64(r.next))
 	e.Int(r.rows)
@@ -293,14 +289,10 @@ type followState struct {
 
 func readFollowState(d *checkpoint.Decoder) (*followState, error) {
 	st := &followState{}
-	n := d.Len(5)
+	n := d.Len(6)
 	for range n {
 		st.paths = append(st.paths, d.String())
-		p := SplitPosition{Offset: d.Int(), Line: int(d.Int()), Skipped: d.Int(), Started: d.Bool()}
-		if p.Offset < 0 || p.Line < 0 || p.Skipped < 0 {
-			d.Fail("split %d at a negative position", len(st.positions))
-		}
-		st.positions = append(st.positions, p)
+		st.positions = append(st.positions, readSplitPosition(d))
 	}
 	st.next, st.rows, st.badLen = int(d.Int()), d.Int(), d.Int()
 	if d.Err() == nil && (st.next < 0 || st.next >= max(1, n)) {

@@ -275,3 +275,16 @@ func (p *pcg) intn(n int) int { return int(p.uint64n(uint64(n))) }
 
 // mask is uint64n(m+1) for m+1 a power of two, small enough to inline.
 func (p *pcg) mask(m uint64) uint64 { return p.uint64() & m }
+
+// resumeGenerator finishes opening a generator read (r, or the error of
+// opening it): it restores the state a checkpoint recorded, when at is
+// set, and hands out the reader.
+func resumeGenerator(r *generatorReader, err error, at *checkpoint.Decoder) (BatchReader, error) {
+	if err == nil && at != nil {
+		err = r.restoreState(at)
+	}
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return r, nil
+}

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -71,20 +72,11 @@ func FuzzJSONDecoder(f *testing.F) {
 
 		// Resumed at a batch boundary, the read goes on as if uninterrupted.
 		k := (len(data) + int(pick)) % 6
-		resumed := fuzzResume(t, k, func(at *SplitPosition, bad *[]string) (positionDecoder, func()) {
+		resumed := fuzzResume(t, k, sequentialAt(t, data, func(r io.Reader, onBad func(*ParseError, []byte)) resumableDecoder {
 			o := opts
-			o.OnBadRow = func(e *ParseError, raw []byte) { *bad = append(*bad, e.Error()+" "+string(raw)) }
-			r := bytes.NewReader(data)
-			if at != nil {
-				require.LessOrEqual(t, at.Offset, int64(len(data)))
-				r = bytes.NewReader(data[at.Offset:])
-			}
-			d := NewJSONDecoder(r, source, schema, o, mem, small)
-			if at != nil {
-				d.ResumeAt(*at)
-			}
-			return d, func() {}
-		})
+			o.OnBadRow = onBad
+			return NewJSONDecoder(r, source, schema, o, mem, small)
+		}))
 		require.Equal(t, want, resumed, "resumed after %d batches of %d", k, small)
 		if opts.IgnoreParseErrors {
 			require.NoError(t, err, "bad rows are skipped")

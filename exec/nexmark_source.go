@@ -141,10 +141,7 @@ func formatMillisTimestamp(ms int64) string {
 // Open starts a read.
 func (s *NexmarkSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (BatchReader, error) {
 	r, err := s.open(mem, schema, batchSize)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+	return resumeGenerator(r, err, nil)
 }
 
 // OpenAt continues a read from the state its reader's saveState wrote.
@@ -152,13 +149,7 @@ func (s *NexmarkSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSi
 // rows delivered are the whole of the position.
 func (s *NexmarkSource) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (BatchReader, error) {
 	r, err := s.open(mem, schema, batchSize)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.restoreState(at); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return resumeGenerator(r, err, at)
 }
 
 func (s *NexmarkSource) open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (*generatorReader, error) {

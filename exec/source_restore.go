@@ -49,11 +49,7 @@ func (r *splitReader) saveState(e *checkpoint.Encoder) error {
 		default:
 			return fmt.Errorf("split %s cannot report its position", s.name)
 		}
-		e.Int(p.Offset)
-		e.Int(int64(p.Line))
-		e.Int(p.Skipped)
-		e.Bool(p.Started)
-		e.Int(p.ChunkEnd)
+		p.save(e)
 	}
 	n, err := r.bad.sync()
 	if err != nil {
@@ -78,10 +74,7 @@ func readSourceState(d *checkpoint.Decoder, paths []string) (*sourceState, error
 	for i := range st.splits {
 		s := &st.splits[i]
 		s.ended = d.Bool()
-		s.pos = SplitPosition{Offset: d.Int(), Line: int(d.Int()), Skipped: d.Int(), Started: d.Bool(), ChunkEnd: d.Int()}
-		if s.pos.Offset < 0 || s.pos.Line < 0 || s.pos.Skipped < 0 || (s.pos.ChunkEnd != 0 && s.pos.ChunkEnd < s.pos.Offset) {
-			d.Fail("split %d at a negative position", i)
-		}
+		s.pos = readSplitPosition(d)
 	}
 	st.badLen = d.Int()
 	if err := d.Finish(); err != nil {

@@ -1,5 +1,7 @@
 package exec
 
+import "github.com/wsql/wsql/checkpoint"
+
 // SplitPosition is where the read of one split stands between two
 // batches: resuming a decoder there yields exactly the rows, bad rows and
 // errors an uninterrupted read would have produced after that batch.
@@ -31,6 +33,24 @@ type SplitPosition struct {
 	// that its batches are those of the uninterrupted read (which matters
 	// for the order of results of a parallel window). Zero otherwise.
 	ChunkEnd int64
+}
+
+// save writes p into a checkpoint.
+func (p SplitPosition) save(e *checkpoint.Encoder) {
+	e.Int(p.Offset)
+	e.Int(int64(p.Line))
+	e.Int(p.Skipped)
+	e.Bool(p.Started)
+	e.Int(p.ChunkEnd)
+}
+
+// readSplitPosition reads what SplitPosition.save wrote.
+func readSplitPosition(d *checkpoint.Decoder) SplitPosition {
+	p := SplitPosition{Offset: d.Int(), Line: int(d.Int()), Skipped: d.Int(), Started: d.Bool(), ChunkEnd: d.Int()}
+	if p.Offset < 0 || p.Line < 0 || p.Skipped < 0 || (p.ChunkEnd != 0 && p.ChunkEnd < p.Offset) {
+		d.Fail("a split at position %+v", p)
+	}
+	return p
 }
 
 // positionDecoder is a decoder of one split that reports its position:

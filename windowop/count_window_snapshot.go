@@ -28,13 +28,7 @@ func (op *CountWindowOperator) SnapshotState(e *checkpoint.Encoder) error {
 	e.Int(op.forwarded)
 	checkpoint.Ints(e, []int64{op.stats.RowsIn, op.stats.Results})
 
-	op.keys.save(e)
-	n := int(op.slots.n)
-	e.Uint(uint64(n))
-	checkpoint.Ints(e, op.slots.free)
-	for _, a := range op.accs {
-		a.save(e, n)
-	}
+	saveSlotState(e, op.keys, &op.slots, op.accs)
 
 	e.Uint(uint64(len(op.state)))
 	for i := range op.state {
@@ -70,44 +64,13 @@ func (op *CountWindowOperator) RestoreState(d *checkpoint.Decoder) error {
 		return d.Err()
 	}
 	// The key values pass through temporary arrays that load releases
-	// before it returns; the table keeps copies.
-	if err := op.keys.load(d, memory.DefaultAllocator); err != nil {
+	// before it returns; the table keeps copies. Between batches every
+	// slot is either free or an open window of exactly one key.
+	owners, err := loadSlotState(d, memory.DefaultAllocator, op.keys, &op.slots, op.accs)
+	if err != nil {
 		return err
 	}
 	nkeys := op.keys.n
-
-	n := d.Len(0)
-	if n > math.MaxInt32 {
-		d.Fail("%d slots", n)
-	}
-	op.slots.n = int32(n)
-	op.slots.free = checkpoint.ReadInts[int32](d)
-	if d.Err() != nil {
-		return d.Err()
-	}
-	// Between batches every slot is either free or an open window of
-	// exactly one key.
-	used := make([]bool, n)
-	useSlot := func(s int32) {
-		checkSlot(d, s, n)
-		if d.Err() != nil {
-			return
-		}
-		if used[s] {
-			d.Fail("slot %d used twice", s)
-			return
-		}
-		used[s] = true
-	}
-	for _, s := range op.slots.free {
-		useSlot(s)
-	}
-	for _, a := range op.accs {
-		a.load(d, n)
-	}
-	if d.Err() != nil {
-		return d.Err()
-	}
 
 	if states := d.Len(2); states != int(nkeys) && d.Err() == nil {
 		d.Fail("%d key states for %d keys", states, nkeys)
@@ -133,18 +96,16 @@ func (op *CountWindowOperator) RestoreState(d *checkpoint.Decoder) error {
 			return d.Err()
 		}
 		for _, s := range open {
-			useSlot(s)
+			owners.own(s)
 		}
 		op.state[k] = countKey{rows: rows, open: open, start: -1}
 	}
 	if d.Err() != nil {
 		return d.Err()
 	}
-	for s, u := range used {
-		if !u {
-			d.Fail("slot %d is neither free nor open", s)
-			return d.Err()
-		}
+	owners.done()
+	if d.Err() != nil {
+		return d.Err()
 	}
 	// Every result covers slide rows of its key.
 	var fired int64

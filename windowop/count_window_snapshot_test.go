@@ -91,24 +91,14 @@ func appendOrNull(b array.Builder, null bool, appendValue func()) {
 	}
 }
 
-// snapshotAndRestoreCount closes op after snapshotting it and returns a new
-// operator restored from the snapshot, writing to the same output; the
-// restored operator must snapshot the same bytes.
+// snapshotAndRestoreCount is snapshotAndRestore for count windows; the
+// restored operator also reports the same counters and open windows.
 func snapshotAndRestoreCount(t *testing.T, op *CountWindowOperator, cfg CountConfig, mem memory.Allocator, out Operator) *CountWindowOperator {
 	t.Helper()
-	var e checkpoint.Encoder
-	require.NoError(t, op.SnapshotState(&e))
-	op.Close()
-	restored, err := NewCountWindowOperator(cfg, mem, out)
-	require.NoError(t, err)
-	d := checkpoint.NewDecoder(e.Data())
-	require.NoError(t, restored.RestoreState(d))
-	require.NoError(t, d.Finish())
-	var again checkpoint.Encoder
-	require.NoError(t, restored.SnapshotState(&again))
-	require.Equal(t, e.Data(), again.Data(), "a restored operator snapshots the same state")
-	require.Equal(t, op.Stats(), restored.Stats())
-	require.Equal(t, op.OpenWindows(), restored.OpenWindows())
+	stats, open := op.Stats(), op.OpenWindows()
+	restored := restart(t, op, func() (*CountWindowOperator, error) { return NewCountWindowOperator(cfg, mem, out) })
+	require.Equal(t, stats, restored.Stats())
+	require.Equal(t, open, restored.OpenWindows())
 	return restored
 }
 

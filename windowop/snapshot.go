@@ -34,13 +34,7 @@ func (op *WindowOperator) SnapshotState(e *checkpoint.Encoder) error {
 	st := op.stats
 	checkpoint.Ints(e, []int64{st.RowsIn, st.LateDropped, st.LateMissed, st.NoWindow, st.Results})
 
-	op.keys.save(e)
-	n := int(op.slots.n)
-	e.Uint(uint64(n))
-	checkpoint.Ints(e, op.slots.free)
-	for _, a := range op.accs {
-		a.save(e, n)
-	}
+	saveSlotState(e, op.keys, &op.slots, op.accs)
 
 	switch m := op.mode.(type) {
 	case *paneMode:
@@ -114,25 +108,12 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 	} else {
 		d.Fail("window counters: %d values", len(st))
 	}
-	if err := op.keys.load(d, op.mem); err != nil {
+	owners, err := loadSlotState(d, op.mem, op.keys, &op.slots, op.accs)
+	if err != nil {
 		return err
 	}
+	own := owners.own
 	nkeys := op.keys.n
-	n := d.Len(0)
-	if n > math.MaxInt32 {
-		d.Fail("%d slots", n)
-	}
-	op.slots.n = int32(n)
-	op.slots.free = checkpoint.ReadInts[int32](d)
-	for _, s := range op.slots.free {
-		checkSlot(d, s, n)
-	}
-	for _, a := range op.accs {
-		a.load(d, n)
-	}
-	if d.Err() != nil {
-		return d.Err()
-	}
 
 	switch m := op.mode.(type) {
 	case *paneMode:
@@ -141,9 +122,12 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 			l := make([]paneSlot, d.Len(2))
 			for i := range l {
 				l[i] = paneSlot{pane: d.Int(), slot: d.Int32()}
-				checkSlot(d, l[i].slot, n)
+				own(l[i].slot)
 				if i > 0 && l[i].pane <= l[i-1].pane {
 					d.Fail("panes of key %d out of order", k)
+				}
+				if d.Err() == nil && (WindowStart(l[i].pane, m.offset, m.size) != l[i].pane || len(m.windows(l[i].pane).wins) == 0) {
+					d.Fail("pane %d is not one of the window's", l[i].pane)
 				}
 			}
 			m.panes.byKey[k] = l
@@ -160,7 +144,10 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 			maps := make([]Mapping, d.Len(3))
 			for i := range maps {
 				maps[i] = Mapping{Window: readWindow(d), State: d.Int32()}
-				checkSlot(d, maps[i].State, n)
+				own(maps[i].State)
+				if w := maps[i].Window; w.End <= w.Start || (i > 0 && w.Start <= maps[i-1].Window.End) {
+					d.Fail("sessions of key %d overlap or are empty", k)
+				}
 				fire := m.timers != nil && d.Bool()
 				if d.Err() != nil {
 					return d.Err()
@@ -180,9 +167,10 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 		wk := windowKey{key: d.Uint32(), w: readWindow(d)}
 		s := d.Int32()
 		checkKey(d, wk.key, nkeys)
-		checkSlot(d, s, n)
+		own(s)
 		op.shadow[wk] = s
 	}
+	owners.done()
 	for range d.Len(3) {
 		wk := windowKey{key: d.Uint32(), w: readWindow(d)}
 		checkKey(d, wk.key, nkeys)
@@ -277,12 +265,16 @@ func (t *keyTable) save(e *checkpoint.Encoder) {
 // them in id order, which gives every key its old id and rebuilds the
 // lookup structures as the keys' first rows built them.
 func (t *keyTable) load(d *checkpoint.Decoder, mem memory.Allocator) error {
-	n := d.Uint32()
 	if len(t.cols) == 0 {
+		n := d.Uint()
 		if n > 1 {
 			d.Fail("%d keys without key columns", n)
 		}
-		t.n = n
+		t.n = uint32(n)
+		return d.Err()
+	}
+	n := uint32(d.Len(1)) // every key takes at least a byte of each column
+	if d.Err() != nil {
 		return d.Err()
 	}
 	arrays := make([]arrow.Array, 0, len(t.cols))

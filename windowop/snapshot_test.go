@@ -17,10 +17,24 @@ import (
 // operator restored from the snapshot, writing to the same output.
 func snapshotAndRestore(t *testing.T, op *WindowOperator, cfg Config, mem memory.Allocator, out Operator) *WindowOperator {
 	t.Helper()
+	return restart(t, op, func() (*WindowOperator, error) { return NewWindowOperator(cfg, mem, out) })
+}
+
+// restartable is an operator a checkpoint can hold.
+type restartable interface {
+	SnapshotState(*checkpoint.Encoder) error
+	RestoreState(*checkpoint.Decoder) error
+	Close()
+}
+
+// restart snapshots op, closes it, and restores the snapshot into a fresh
+// operator, which must snapshot the same bytes again.
+func restart[T restartable](t *testing.T, op T, fresh func() (T, error)) T {
+	t.Helper()
 	var e checkpoint.Encoder
 	require.NoError(t, op.SnapshotState(&e))
 	op.Close()
-	restored, err := NewWindowOperator(cfg, mem, out)
+	restored, err := fresh()
 	require.NoError(t, err)
 	d := checkpoint.NewDecoder(e.Data())
 	require.NoError(t, restored.RestoreState(d))
@@ -160,4 +174,54 @@ func TestRestoreKeepsPeriodicFirings(t *testing.T) {
 	op = snapshotAndRestore(t, op, cfg, mem, rec)
 	require.NoError(t, op.ProcessEnd())
 	require.Equal(t, []string{"row +I a 0 10 9 2 2", "row -U a 0 10 9 2 2", "row +U a 0 10 9 3 3", "end"}, rec.events)
+}
+
+// FuzzRestoreState feeds arbitrary bytes to RestoreState, seeded with real
+// snapshots of every window kind: it must refuse what does not fit with an
+// error, never panic, and an operator it accepts must run on without
+// panicking.
+func FuzzRestoreState(f *testing.F) {
+	seed := []byte{0, 9, 0, 5, 0, 10, 3, 1, 7, 0x11, 0, 250, 2, 3, 40, 0x91, 1, 200, 3, 0}
+	for kind := range byte(4) {
+		data := append([]byte{kind}, seed[1:]...)
+		c, rows, _ := fuzzWorkload(data)
+		state := snapshotAfter(f, c.operatorConfig(&testing.T{}), rows, c.delay)
+		f.Add(kind, state)
+	}
+	f.Fuzz(func(t *testing.T, kind byte, state []byte) {
+		data := append([]byte{kind % 4}, seed[1:]...)
+		c, rows, _ := fuzzWorkload(data)
+		cfg := c.operatorConfig(t)
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		defer mem.AssertSize(t, 0)
+		op, err := NewWindowOperator(cfg, mem, &recorder{})
+		require.NoError(t, err)
+		defer op.Close()
+		d := checkpoint.NewDecoder(state)
+		if err := op.RestoreState(d); err != nil || d.Finish() != nil {
+			return
+		}
+		b := clickBatch(t, mem, rows)
+		defer b.Release()
+		perRow, _ := watermarksFor(rows, c.delay, op.watermark)
+		if op.ProcessBatch(Batch{Record: b, Watermarks: perRow}) == nil {
+			_ = op.ProcessEnd()
+		}
+	})
+}
+
+// snapshotAfter returns the state of an operator that processed rows.
+func snapshotAfter(f *testing.F, cfg Config, rows []click, delay int64) []byte {
+	t := &testing.T{}
+	mem := memory.NewGoAllocator()
+	op, err := NewWindowOperator(cfg, mem, &recorder{})
+	require.NoError(f, err)
+	defer op.Close()
+	b := clickBatch(t, mem, rows)
+	perRow, _ := watermarksFor(rows, delay, -1<<63)
+	require.NoError(f, op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
+	b.Release()
+	var e checkpoint.Encoder
+	require.NoError(f, op.SnapshotState(&e))
+	return e.Data()
 }
