@@ -44,7 +44,8 @@ func parseInterval(v string) (time.Duration, error) {
 }
 
 // checkpointing prepares the checkpoints of the n-th query of a Run: nil
-// when checkpoints are off. Each query has its own file in the directory,
+// when checkpoints are off. The caller releases the checkpoint file
+// (doneCheckpointing) when the query ends. Each query has its own file in the directory,
 // named by what identifies it: its plan (the query, the tables it reads
 // and their options) and its place in the script. A checkpoint that
 // exists is loaded whole, or refused with the reason.
@@ -66,12 +67,23 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 	sum := sha256.Sum256([]byte(p.Explain() + "\x00query " + strconv.Itoa(n)))
 	query := hex.EncodeToString(sum[:])
 	path := filepath.Join(dir, "query-"+strconv.Itoa(n)+"-"+query[:12]+".ckpt")
+	if _, busy := r.e.checkpointing.LoadOrStore(path, true); busy {
+		return nil, fmt.Errorf("this query is already running with the checkpoint %s: it can run once at a time", path)
+	}
 	snap, err := checkpoint.Load(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		snap, err = nil, nil
 	}
 	if err != nil {
+		r.e.checkpointing.Delete(path)
 		return nil, fmt.Errorf("%w; remove it to start the query afresh", err)
 	}
 	return &exec.Checkpointing{Path: path, Interval: interval, Query: query, Restore: snap}, nil
+}
+
+// doneCheckpointing lets another run use the query's checkpoint file.
+func (r *runner) doneCheckpointing(cp *exec.Checkpointing) {
+	if cp != nil {
+		r.e.checkpointing.Delete(cp.Path)
+	}
 }

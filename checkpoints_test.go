@@ -193,3 +193,24 @@ FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);
 	require.Contains(t, strings.Join(notices, "\n"), "resuming query 1")
 	require.Equal(t, want, partFiles(t, dir))
 }
+
+// Two runs of one query on an engine would write one checkpoint file: the
+// second is refused while the first runs.
+func TestCheckpointFileIsUsedByOneRunAtATime(t *testing.T) {
+	ctx := context.Background()
+	e := New(WithCheckpointDir(t.TempDir()))
+	defer e.Close()
+	require.NoError(t, e.Exec(ctx, `CREATE TABLE f (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
+WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv', 'source.monitor-interval' = '10 ms')`))
+	query := `SELECT k, COUNT(*) FROM f GROUP BY k, TUMBLE(ts, INTERVAL '1' SECOND)`
+	first, err := e.Query(ctx, query)
+	require.NoError(t, err)
+	defer first.Close()
+	time.Sleep(50 * time.Millisecond) // the first run is following the file
+	_, err = e.Query(ctx, query)
+	require.ErrorContains(t, err, "this query is already running with the checkpoint")
+	require.NoError(t, first.Close())
+	again, err := e.Query(ctx, query)
+	require.NoError(t, err, "once the first run ended")
+	require.NoError(t, again.Close())
+}

@@ -41,6 +41,10 @@ type Engine struct {
 	base    context.Context // cancelled by Close
 	cancel  context.CancelFunc
 	running sync.WaitGroup
+
+	// checkpointing holds the checkpoint files of the queries running
+	// with checkpoints: two runs must not write one file.
+	checkpointing sync.Map
 }
 
 // ErrClosed is returned by an Engine's methods after Close.
@@ -359,6 +363,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if err != nil {
 		return err
 	}
+	defer r.doneCheckpointing(cp)
 	if cp != nil && cp.Restore != nil && cp.Restore.Finished {
 		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, filepath.Dir(cp.Path)))
 		if p.Sink != nil && p.Sink.Connector == "filesystem" {
