@@ -64,7 +64,7 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("checkpoint directory: %w", err)
 	}
-	sum := sha256.Sum256([]byte(p.Explain() + "\x00query " + strconv.Itoa(n)))
+	sum := sha256.Sum256([]byte(p.Identity() + "\x00query " + strconv.Itoa(n)))
 	query := hex.EncodeToString(sum[:])
 	path := filepath.Join(dir, "query-"+strconv.Itoa(n)+"-"+query[:12]+".ckpt")
 	if _, busy := r.e.checkpointing.LoadOrStore(path, true); busy {

@@ -192,6 +192,13 @@ FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);
 	notices = runUntil(dir, 400)
 	require.Contains(t, strings.Join(notices, "\n"), "resuming query 1")
 	require.Equal(t, want, partFiles(t, dir))
+
+	// a file that appeared in the directory joins the same query as a new
+	// split: the restart resumes rather than starting afresh
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "more.csv"), []byte(rows[399]+"\n"), 0o644))
+	notices = runUntil(dir, 401)
+	require.Contains(t, strings.Join(notices, "\n"), "resuming query 1")
+	require.True(t, strings.HasPrefix(partFiles(t, dir), want))
 }
 
 // Two runs of one query on an engine would write one checkpoint file: the
@@ -213,4 +220,61 @@ WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' =
 	again, err := e.Query(ctx, query)
 	require.NoError(t, err, "once the first run ended")
 	require.NoError(t, again.Close())
+}
+
+// A followed file that a checkpoint was reading and that is gone at the
+// restart is refused with the reason, not read as if it were empty.
+func TestCheckpointedFollowRefusesAMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "in"), 0o755))
+	data, err := os.ReadFile("testdata/e2e/events.csv")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "events.csv"), data, 0o644))
+	script := strings.ReplaceAll(`CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
+WITH ('connector' = 'filesystem', 'path' = 'DIR/in', 'format' = 'csv', 'source.monitor-interval' = '5 ms');
+SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);`, "DIR", filepath.ToSlash(dir))
+	run := func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		e := New(WithCheckpointDir(filepath.Join(dir, "checkpoints")))
+		defer e.Close()
+		return e.Run(ctx, script, Output{NewWriter: func(r ResultInfo) (ResultWriter, error) {
+			return NewCSVWriter(io.Discard, r.Schema, r.Location), nil
+		}})
+	}
+	require.ErrorIs(t, run(), context.DeadlineExceeded)
+	require.NoError(t, os.Remove(filepath.Join(dir, "in", "events.csv")))
+	err = run()
+	require.ErrorIs(t, err, checkpoint.ErrIncompatible)
+	require.ErrorContains(t, err, "events.csv, which is gone")
+}
+
+// A bounded directory whose files changed since the checkpoint is refused:
+// the checkpoint's positions are in the files it was reading.
+func TestCheckpointRefusesAChangedDirectory(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "in"), 0o755))
+	data, err := os.ReadFile("testdata/e2e/events.csv")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "a.csv"), data, 0o644))
+	script := strings.ReplaceAll(checkpointScript, "'testdata/e2e/events.csv'", "'DIR/in'")
+	stopAt := func(n int64) error {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		e := New(WithCheckpointDir(filepath.Join(dir, "checkpoints")), WithBatchSize(2))
+		defer e.Close()
+		return e.Run(ctx, strings.ReplaceAll(script, "DIR", filepath.ToSlash(dir)), Output{
+			ProgressEvery: time.Nanosecond,
+			OnProgress: func(p Progress) {
+				if p.RowsRead >= n {
+					cancel()
+				}
+			},
+		})
+	}
+	require.ErrorIs(t, stopAt(4), context.Canceled)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "b.csv"), data, 0o644))
+	err = stopAt(100)
+	require.ErrorIs(t, err, checkpoint.ErrIncompatible)
+	require.ErrorContains(t, err, "the input must not change between a checkpoint and its restart")
 }

@@ -110,6 +110,10 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 		}
 		if err := r.add(p, pos); err != nil {
 			r.Close()
+			if pos != nil && errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("%w: %w: the checkpoint was reading %s, which is gone; the files of a followed source must stay until the query is done with them",
+					ErrSource, checkpoint.ErrIncompatible, p)
+			}
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
 	}
