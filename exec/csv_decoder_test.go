@@ -479,6 +479,23 @@ func TestCSVRoundTrip(t *testing.T) {
 
 // BenchmarkCSVDecoder decodes rows of (TIMESTAMP(3), STRING, DOUBLE).
 func BenchmarkCSVDecoder(b *testing.B) {
+	benchmarkCSVDecoding(b, func(input []byte, schema *arrow.Schema, mem memory.Allocator) (splitDecoder, func()) {
+		return NewCSVDecoder(bytes.NewReader(input), "bench", schema, CSVOptions{}, mem, 4096), func() {}
+	})
+}
+
+// BenchmarkParallelCSVDecoder decodes the same rows in chunks on two
+// workers.
+func BenchmarkParallelCSVDecoder(b *testing.B) {
+	benchmarkCSVDecoding(b, func(input []byte, schema *arrow.Schema, mem memory.Allocator) (splitDecoder, func()) {
+		d := newParallelDecoder(bytes.NewReader(input), "bench", newCSVChunks("bench", schema, CSVOptions{}, mem, 4096), 2, 1<<20, nil)
+		return d, d.Close
+	})
+}
+
+// benchmarkCSVDecoding decodes 100,000 rows of (TIMESTAMP(3), STRING,
+// DOUBLE) with the decoders newDecoder makes (done closes one).
+func benchmarkCSVDecoding(b *testing.B, newDecoder func(input []byte, schema *arrow.Schema, mem memory.Allocator) (d splitDecoder, done func())) {
 	const rows = 100_000
 	var sb strings.Builder
 	for i := range rows {
@@ -491,7 +508,7 @@ func BenchmarkCSVDecoder(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		d := NewCSVDecoder(bytes.NewReader(input), "bench", schema, CSVOptions{}, mem, 4096)
+		d, done := newDecoder(input, schema, mem)
 		n := 0
 		for {
 			rec, err := d.Next()
@@ -504,6 +521,7 @@ func BenchmarkCSVDecoder(b *testing.B) {
 			n += int(rec.NumRows())
 			rec.Release()
 		}
+		done()
 		if n != rows {
 			b.Fatalf("decoded %d rows", n)
 		}

@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -13,41 +12,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 )
-
-// BenchmarkParallelCSVDecoder decodes the rows of BenchmarkCSVDecoder in
-// chunks on two workers.
-func BenchmarkParallelCSVDecoder(b *testing.B) {
-	const rows = 100_000
-	var sb strings.Builder
-	for i := range rows {
-		fmt.Fprintf(&sb, "2024-03-01 %02d:%02d:%02d.%03d,user%d,%d.%d\n", i/3600%24, i/60%60, i%60, i%1000, i%1000, i%977, i%10)
-	}
-	input := []byte(sb.String())
-	schema := csvSchema("ts", tsType, "key", arrow.BinaryTypes.String, "v", arrow.PrimitiveTypes.Float64)
-	mem := memory.NewGoAllocator()
-	b.SetBytes(int64(len(input)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		d := newParallelDecoder(bytes.NewReader(input), "bench", newCSVChunks("bench", schema, CSVOptions{}, mem, 4096), 2, 1<<20, nil)
-		n := 0
-		for {
-			rec, err := d.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			n += int(rec.NumRows())
-			rec.Release()
-		}
-		d.Close()
-		if n != rows {
-			b.Fatalf("decoded %d rows", n)
-		}
-	}
-}
 
 // resumeSchema is the table of the resume tests.
 var resumeSchema = arrow.NewSchema([]arrow.Field{
