@@ -87,3 +87,22 @@ func (r *runner) doneCheckpointing(cp *exec.Checkpointing) {
 		r.e.checkpointing.Delete(cp.Path)
 	}
 }
+
+// committingSink opens a filesystem sink for a checkpointed run: exactly
+// once, its part files become visible at checkpoints. A restored run
+// continues from the sink's state in the checkpoint, committing what the
+// checkpoint covers if the crash came before the commit.
+func committingSink(sink *exec.FileSink, loc *time.Location, cp *exec.Checkpointing) (*exec.PartFileWriter, error) {
+	var state *checkpoint.Decoder
+	if cp.Restore != nil {
+		state = exec.SinkState(cp.Restore)
+	}
+	w, err := sink.CreateCommitting(loc, state)
+	if err == nil && state != nil {
+		if err = state.Finish(); err != nil {
+			w.Close()
+			err = fmt.Errorf("checkpoint %s: the sink's state: %w", cp.Path, err)
+		}
+	}
+	return w, err
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/rowtime"
@@ -368,7 +367,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, filepath.Dir(cp.Path)))
 		if p.Sink != nil && p.Sink.Connector == "filesystem" {
 			// the crash may have come between the last checkpoint and its commit
-			w, err := p.Sink.File.CreateCommitting(r.e.settings.location, exec.SinkState(cp.Restore))
+			w, err := committingSink(p.Sink.File, r.e.settings.location, cp)
 			if err != nil {
 				return err
 			}
@@ -392,12 +391,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			w = exec.NewPrintWriter(stdout, p.Sink.PrintIdentifier, loc)
 		case "filesystem":
 			if cp != nil {
-				// exactly once: part files become visible at checkpoints
-				var state *checkpoint.Decoder
-				if cp.Restore != nil {
-					state = exec.SinkState(cp.Restore)
-				}
-				w, err = p.Sink.File.CreateCommitting(loc, state)
+				w, err = committingSink(p.Sink.File, loc, cp)
 			} else {
 				w, err = p.Sink.File.Create(loc)
 			}
