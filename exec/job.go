@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"time"
 
@@ -109,6 +110,9 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 	var ckp *checkpointer
 	var afterStep func() error
 	if cp != nil {
+		if _, ok := p.reader.(stateReader); !ok {
+			return stats, fmt.Errorf("%w: the source cannot report its position", ErrCheckpointUnsupported)
+		}
 		ckp = newCheckpointer(cp, p, sink, w)
 		if cp.Restore != nil {
 			if err := ckp.restore(cp.Restore); err != nil {
