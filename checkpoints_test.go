@@ -249,8 +249,9 @@ SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);`, "D
 	require.ErrorContains(t, err, "events.csv, which is gone")
 }
 
-// A bounded directory whose files changed since the checkpoint is refused:
-// the checkpoint's positions are in the files it was reading.
+// A bounded directory whose files changed since the checkpoint is refused,
+// as is a file rewritten before the offset the checkpoint read: the
+// checkpoint's positions are in the files it was reading.
 func TestCheckpointRefusesAChangedDirectory(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "in"), 0o755))
@@ -277,4 +278,17 @@ func TestCheckpointRefusesAChangedDirectory(t *testing.T) {
 	err = stopAt(100)
 	require.ErrorIs(t, err, checkpoint.ErrIncompatible)
 	require.ErrorContains(t, err, "the input must not change between a checkpoint and its restart")
+
+	// the same files, one rewritten before the checkpoint's offset
+	require.NoError(t, os.Remove(filepath.Join(dir, "in", "b.csv")))
+	changed := strings.Replace(string(data), ",a,", ",z,", 1)
+	require.NotEqual(t, string(data), changed)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "a.csv"), []byte(changed), 0o644))
+	err = stopAt(100)
+	require.ErrorIs(t, err, checkpoint.ErrIncompatible)
+	require.ErrorContains(t, err, "is not the file the checkpoint read")
+
+	// put back, it resumes
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "a.csv"), data, 0o644))
+	require.NoError(t, stopAt(100))
 }

@@ -229,7 +229,7 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 		} else {
 			file, err := os.Open(p)
 			if err == nil && st != nil {
-				if err = seekSplit(file, p, at); err != nil {
+				if err = seekSplit(file, p, at, st.splits[i].tail); err != nil {
 					file.Close()
 				}
 			}

@@ -105,10 +105,11 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 	}
 	for i, p := range paths {
 		var pos *SplitPosition
+		var tail uint32
 		if saved != nil {
-			pos = &saved.positions[i]
+			pos, tail = &saved.positions[i], saved.tails[i]
 		}
-		if err := r.add(p, pos); err != nil {
+		if err := r.add(p, pos, tail); err != nil {
 			r.Close()
 			if pos != nil && errors.Is(err, fs.ErrNotExist) {
 				return nil, fmt.Errorf("%w: %w: the checkpoint was reading %s, which is gone; the files of a followed source must stay until the query is done with them",
@@ -126,14 +127,15 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 // follow makes waits end when ctx is cancelled; the driver calls it.
 func (r *followReader) follow(ctx context.Context) { r.ctx = ctx }
 
-// add opens path as the next split, from its start or from at.
-func (r *followReader) add(path string, at *SplitPosition) error {
+// add opens path as the next split, from its start or from at (where
+// the file ends in the bytes whose checksum is tail, see saveSplit).
+func (r *followReader) add(path string, at *SplitPosition, tail uint32) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	if at != nil {
-		if err := seekSplit(f, path, *at); err != nil {
+		if err := seekSplit(f, path, *at, tail); err != nil {
 			f.Close()
 			return err
 		}
@@ -167,7 +169,7 @@ func (r *followReader) discover() (bool, error) {
 		if r.seen[p] {
 			continue
 		}
-		if err := r.add(p, nil); err != nil {
+		if err := r.add(p, nil, 0); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -270,7 +272,9 @@ func (r *followReader) saveState(e *checkpoint.Encoder) error {
 			return fmt.Errorf("split %s cannot report its position", s.name)
 		}
 		e.String(s.name)
-		d.Position().save(e)
+		if err := saveSplit(e, s, d.Position()); err != nil {
+			return err
+		}
 	}
 	e.Int(int64(r.next))
 	e.Int(r.rows)
@@ -286,6 +290,7 @@ func (r *followReader) saveState(e *checkpoint.Encoder) error {
 type followState struct {
 	paths     []string
 	positions []SplitPosition
+	tails     []uint32 // see saveSplit
 	next      int
 	rows      int64
 	badLen    int64
@@ -293,10 +298,12 @@ type followState struct {
 
 func readFollowState(d *checkpoint.Decoder) (*followState, error) {
 	st := &followState{}
-	n := d.Len(6)
+	n := d.Len(7)
 	for range n {
 		st.paths = append(st.paths, d.String())
-		st.positions = append(st.positions, readSplitPosition(d))
+		p, tail := readSplit(d)
+		st.positions = append(st.positions, p)
+		st.tails = append(st.tails, tail)
 	}
 	st.next, st.rows, st.badLen = int(d.Int()), d.Int(), d.Int()
 	if d.Err() == nil && (st.next < 0 || st.next >= max(1, n)) {

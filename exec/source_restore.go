@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 
@@ -24,6 +25,7 @@ type sourceState struct {
 type splitState struct {
 	ended bool
 	pos   SplitPosition
+	tail  uint32 // see saveSplit
 }
 
 // saveState records the read's position. Every split's decoder stands
@@ -49,7 +51,9 @@ func (r *splitReader) saveState(e *checkpoint.Encoder) error {
 		default:
 			return fmt.Errorf("split %s cannot report its position", s.name)
 		}
-		p.save(e)
+		if err := saveSplit(e, s, p); err != nil {
+			return err
+		}
 	}
 	n, err := r.bad.sync()
 	if err != nil {
@@ -74,7 +78,7 @@ func readSourceState(d *checkpoint.Decoder, paths []string) (*sourceState, error
 	for i := range st.splits {
 		s := &st.splits[i]
 		s.ended = d.Bool()
-		s.pos = readSplitPosition(d)
+		s.pos, s.tail = readSplit(d)
 	}
 	st.badLen = d.Int()
 	if err := d.Finish(); err != nil {
@@ -92,9 +96,46 @@ func readSourceState(d *checkpoint.Decoder, paths []string) (*sourceState, error
 	return st, nil
 }
 
+// tailBytes is how much of a split's file before its position a
+// checkpoint fingerprints.
+const tailBytes = 256
+
+// saveSplit writes a split's position and a checksum of the bytes of its
+// file just before it, which a restart compares with the file it opens
+// (seekSplit): a file replaced or rewritten since the checkpoint is
+// refused rather than read from a position that means nothing in it.
+func saveSplit(e *checkpoint.Encoder, s *fileSplit, p SplitPosition) error {
+	p.save(e)
+	var sum uint32
+	if f, ok := s.f.(*os.File); ok {
+		var err error
+		if sum, err = tailSum(f, p.Offset); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+	}
+	e.Uint(uint64(sum))
+	return nil
+}
+
+// readSplit reads what saveSplit wrote.
+func readSplit(d *checkpoint.Decoder) (SplitPosition, uint32) {
+	return readSplitPosition(d), d.Uint32()
+}
+
+// tailSum is the CRC-32 of the up to tailBytes bytes of f before off.
+func tailSum(f *os.File, off int64) (uint32, error) {
+	n := min(off, tailBytes)
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, off-n); err != nil {
+		return 0, err
+	}
+	return crc32.ChecksumIEEE(buf), nil
+}
+
 // seekSplit positions a split's file where its decoder stopped: the file
-// must still hold at least that much.
-func seekSplit(f *os.File, path string, p SplitPosition) error {
+// must still hold at least that much, ending in the bytes the checkpoint
+// saw (tail, see saveSplit; 0 for a split the checkpoint had not opened).
+func seekSplit(f *os.File, path string, p SplitPosition, tail uint32) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return err
@@ -102,6 +143,14 @@ func seekSplit(f *os.File, path string, p SplitPosition) error {
 	if fi.Size() < p.Offset {
 		return fmt.Errorf("%w: %s has %d bytes, but the checkpoint read %d of them: the input must not change between a checkpoint and its restart",
 			checkpoint.ErrIncompatible, path, fi.Size(), p.Offset)
+	}
+	sum, err := tailSum(f, p.Offset)
+	if err != nil {
+		return err
+	}
+	if sum != tail {
+		return fmt.Errorf("%w: %s is not the file the checkpoint read: its bytes before offset %d changed; the input must not change between a checkpoint and its restart",
+			checkpoint.ErrIncompatible, path, p.Offset)
 	}
 	_, err = f.Seek(p.Offset, io.SeekStart)
 	return err
