@@ -1,12 +1,9 @@
 package wsql
 
 import (
-	"context"
-	"io"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -24,34 +21,26 @@ INSERT INTO results SELECT k, TUMBLE_END(ts, INTERVAL '1' SECOND), COUNT(*), SUM
 FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' SECOND);
 `
 
-func runGeneratorCheckpointed(ctx context.Context, dir, rate string) error {
-	e := New(WithCheckpointDir(filepath.Join(dir, "checkpoints")))
-	defer e.Close()
-	script := strings.NewReplacer("DIR", filepath.ToSlash(dir), "RATE", rate).Replace(generatorScript)
-	return e.Run(ctx, script, Output{
-		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(io.Discard, r.Schema, r.Location), nil },
-	})
-}
-
 // A query over datagen stopped part way checkpoints the generator's
 // state; run again, it resumes from there, and the committed output is
 // that of an uninterrupted run.
 func TestCheckpointedDatagenResumes(t *testing.T) {
 	ref := t.TempDir()
-	require.NoError(t, runGeneratorCheckpointed(context.Background(), ref, "0"))
+	_, err := runCheckpointed(t, ref, strings.ReplaceAll(generatorScript, "RATE", "0"))
+	require.NoError(t, err)
 	want := partFiles(t, ref)
 	require.Equal(t, 30*5, strings.Count(want, "\n"), "a window per second and key")
 
 	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
-	defer cancel()
-	err := runGeneratorCheckpointed(ctx, dir, "20000") // 1.5 s of rows
+	paced := strings.ReplaceAll(generatorScript, "RATE", "20000") // 1.5 s of rows
+	_, err = runCheckpointedUntil(t, dir, paced, 8000)
 	require.Error(t, err, "stopped part way")
 	ckpts, _ := filepath.Glob(filepath.Join(dir, "checkpoints", "*.ckpt"))
 	require.Len(t, ckpts, 1, "a checkpoint when stopped")
 	got := partFiles(t, dir)
 	require.True(t, strings.HasPrefix(want, got) && len(got) < len(want), "part of the output so far:\n%s", got)
 
-	require.NoError(t, runGeneratorCheckpointed(context.Background(), dir, "20000"))
+	_, err = runCheckpointed(t, dir, paced)
+	require.NoError(t, err)
 	require.Equal(t, want, partFiles(t, dir))
 }

@@ -24,17 +24,35 @@ INSERT INTO results SELECT k, TUMBLE_END(ts, INTERVAL '5' SECOND), COUNT(*), SUM
 FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);
 `
 
-// runCheckpointed runs the script with checkpoints in dir/checkpoints and
-// returns its notices and error.
+// runCheckpointed runs the script (DIR replaced by dir) with checkpoints
+// in dir/checkpoints and returns its notices and error.
 func runCheckpointed(t *testing.T, dir, script string, opts ...Option) ([]string, error) {
 	t.Helper()
+	return runCheckpointedUntil(t, dir, script, 0, opts...)
+}
+
+// runCheckpointedUntil is runCheckpointed stopped, as by Ctrl-C, once rows
+// rows were read; 0 runs to the end.
+func runCheckpointedUntil(t *testing.T, dir, script string, rows int64, opts ...Option) ([]string, error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	var notices []string
 	e := New(append([]Option{WithCheckpointDir(filepath.Join(dir, "checkpoints"))}, opts...)...)
 	defer e.Close()
-	err := e.Run(context.Background(), strings.ReplaceAll(script, "DIR", filepath.ToSlash(dir)), Output{
+	out := Output{
 		OnNotice:  func(s string) { notices = append(notices, s) },
 		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(io.Discard, r.Schema, r.Location), nil },
-	})
+	}
+	if rows > 0 {
+		out.ProgressEvery = time.Nanosecond
+		out.OnProgress = func(p Progress) {
+			if p.RowsRead >= rows {
+				cancel()
+			}
+		}
+	}
+	err := e.Run(ctx, strings.ReplaceAll(script, "DIR", filepath.ToSlash(dir)), out)
 	return notices, err
 }
 
@@ -150,20 +168,7 @@ FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);
 `
 	// runUntil follows the input until n rows were read, then stops.
 	runUntil := func(dir string, n int64) []string {
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		var notices []string
-		e := New(WithCheckpointDir(filepath.Join(dir, "checkpoints")), WithBatchSize(16))
-		defer e.Close()
-		err := e.Run(ctx, strings.ReplaceAll(script, "DIR", filepath.ToSlash(dir)), Output{
-			OnNotice:      func(s string) { notices = append(notices, s) },
-			ProgressEvery: time.Nanosecond,
-			OnProgress: func(p Progress) {
-				if p.RowsRead >= n {
-					cancel()
-				}
-			},
-		})
+		notices, err := runCheckpointedUntil(t, dir, script, n, WithBatchSize(16))
 		require.ErrorIs(t, err, context.Canceled)
 		return notices
 	}
@@ -230,19 +235,14 @@ func TestCheckpointedFollowRefusesAMissingFile(t *testing.T) {
 	data, err := os.ReadFile("testdata/e2e/events.csv")
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "events.csv"), data, 0o644))
-	script := strings.ReplaceAll(`CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
+	script := `CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
 WITH ('connector' = 'filesystem', 'path' = 'DIR/in', 'format' = 'csv', 'source.monitor-interval' = '5 ms');
-SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);`, "DIR", filepath.ToSlash(dir))
+SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);`
 	run := func() error {
-		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-		defer cancel()
-		e := New(WithCheckpointDir(filepath.Join(dir, "checkpoints")))
-		defer e.Close()
-		return e.Run(ctx, script, Output{NewWriter: func(r ResultInfo) (ResultWriter, error) {
-			return NewCSVWriter(io.Discard, r.Schema, r.Location), nil
-		}})
+		_, err := runCheckpointedUntil(t, dir, script, 9) // the file's rows
+		return err
 	}
-	require.ErrorIs(t, run(), context.DeadlineExceeded)
+	require.ErrorIs(t, run(), context.Canceled)
 	require.NoError(t, os.Remove(filepath.Join(dir, "in", "events.csv")))
 	err = run()
 	require.ErrorIs(t, err, checkpoint.ErrIncompatible)
@@ -260,18 +260,8 @@ func TestCheckpointRefusesAChangedDirectory(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "a.csv"), data, 0o644))
 	script := strings.ReplaceAll(checkpointScript, "'testdata/e2e/events.csv'", "'DIR/in'")
 	stopAt := func(n int64) error {
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		e := New(WithCheckpointDir(filepath.Join(dir, "checkpoints")), WithBatchSize(2))
-		defer e.Close()
-		return e.Run(ctx, strings.ReplaceAll(script, "DIR", filepath.ToSlash(dir)), Output{
-			ProgressEvery: time.Nanosecond,
-			OnProgress: func(p Progress) {
-				if p.RowsRead >= n {
-					cancel()
-				}
-			},
-		})
+		_, err := runCheckpointedUntil(t, dir, script, n, WithBatchSize(2))
+		return err
 	}
 	require.ErrorIs(t, stopAt(4), context.Canceled)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "in", "b.csv"), data, 0o644))

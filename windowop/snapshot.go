@@ -64,28 +64,8 @@ func (op *WindowOperator) SnapshotState(e *checkpoint.Encoder) error {
 		}
 	}
 
-	shadows := make([]windowKey, 0, len(op.shadow))
-	for wk := range op.shadow {
-		shadows = append(shadows, wk)
-	}
-	sortWindowKeys(shadows)
-	e.Uint(uint64(len(shadows)))
-	for _, wk := range shadows {
-		e.Uint(uint64(wk.key))
-		saveWindow(e, wk.w)
-		e.Int(int64(op.shadow[wk]))
-	}
-	armed := make([]windowKey, 0, len(op.armed))
-	for wk := range op.armed {
-		armed = append(armed, wk)
-	}
-	sortWindowKeys(armed)
-	e.Uint(uint64(len(armed)))
-	for _, wk := range armed {
-		e.Uint(uint64(wk.key))
-		saveWindow(e, wk.w)
-		e.Int(op.armed[wk])
-	}
+	saveWindowMap(e, op.shadow, func(s int32) int64 { return int64(s) })
+	saveWindowMap(e, op.armed, func(t int64) int64 { return t })
 	saveTimers(e, op.procTimers.each)
 	return nil
 }
@@ -230,7 +210,14 @@ func checkKey(d *checkpoint.Decoder, k, n uint32) {
 	}
 }
 
-func sortWindowKeys(wks []windowKey) {
+// saveWindowMap writes a map by (key, window), in key and window order
+// so that the same state gives the same bytes: each entry's key, window
+// and value.
+func saveWindowMap[V any](e *checkpoint.Encoder, m map[windowKey]V, value func(V) int64) {
+	wks := make([]windowKey, 0, len(m))
+	for wk := range m {
+		wks = append(wks, wk)
+	}
 	sort.Slice(wks, func(i, j int) bool {
 		a, b := wks[i], wks[j]
 		if a.key != b.key {
@@ -238,6 +225,12 @@ func sortWindowKeys(wks []windowKey) {
 		}
 		return windowLess(a.w, b.w)
 	})
+	e.Uint(uint64(len(wks)))
+	for _, wk := range wks {
+		e.Uint(uint64(wk.key))
+		saveWindow(e, wk.w)
+		e.Int(value(m[wk]))
+	}
 }
 
 // save writes the key values in id order.
