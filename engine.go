@@ -177,6 +177,12 @@ type Output struct {
 	OnProgress func(Progress)
 	// ProgressEvery overrides the interval between snapshots (tests).
 	ProgressEvery time.Duration
+	// ResultsFile is the file NewWriter's writers and OnText write to, if
+	// any (the CLI's --output). Like every output of a query it must not be
+	// an input of the script: a query reading it is refused when planned,
+	// so the caller should create or truncate the file only once results
+	// come.
+	ResultsFile string
 }
 
 // Progress is a snapshot of a running query.
@@ -224,6 +230,11 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) error {
 	if err != nil {
 		return err
 	}
+	if out.ResultsFile != "" {
+		if err := e.checkResultsFile(stmts, out.ResultsFile); err != nil {
+			return err
+		}
+	}
 	r := &runner{e: e, src: src, out: out}
 	for _, st := range stmts {
 		if err := r.statement(ctx, st); err != nil {
@@ -242,6 +253,9 @@ type runner struct {
 	src     string
 	out     Output
 	queries int // SELECT and INSERT statements run so far
+	// inputs are the files and directories the queries run so far read:
+	// no later output may be one of them (output_paths.go).
+	inputs []inputPath
 }
 
 func (r *runner) statement(ctx context.Context, st sql.Statement) error {
@@ -306,6 +320,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		if err != nil {
 			return err
 		}
+		r.inputs = append(r.inputs, planInputs(p)...)
 		return r.runPlan(ctx, p, unlock)
 	}
 	return sql.Errorf(sql.ErrUnsupported, st.Pos(), "this statement is not supported yet")
@@ -324,6 +339,9 @@ func (r *runner) plan(st sql.Statement, opts planner.Options) (*planner.Plan, er
 		return nil, sql.Errorf(sql.ErrUnsupported, st.Pos(), "EXPLAIN of this statement is not supported")
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := r.checkOutputs(st, p); err != nil {
 		return nil, err
 	}
 	for _, n := range p.Notices {
