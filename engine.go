@@ -256,6 +256,9 @@ type runner struct {
 	// inputs are the files and directories the queries run so far read:
 	// no later output may be one of them (output_paths.go).
 	inputs []inputPath
+	// sinks are the filesystem sinks the script's INSERTs wrote: a later
+	// INSERT adds its own part files (sink_inserts.go).
+	sinks []*writtenSink
 }
 
 func (r *runner) statement(ctx context.Context, st sql.Statement) error {
@@ -319,6 +322,11 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		p, err := r.plan(s, opts)
 		if err != nil {
 			return err
+		}
+		if ins, ok := s.(*sql.Insert); ok {
+			if err := r.refuseSecondInsert(ins, p); err != nil {
+				return err
+			}
 		}
 		r.inputs = append(r.inputs, planInputs(p)...)
 		return r.runPlan(ctx, p, unlock)
@@ -385,10 +393,12 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, filepath.Dir(cp.Path)))
 		if p.Sink != nil && p.Sink.Connector == "filesystem" {
 			// the crash may have come between the last checkpoint and its commit
-			w, err := committingSink(p.Sink.File, r.e.settings.location, cp)
+			path := p.Sink.File.Path
+			w, err := committingSink(p.Sink.File, r.e.settings.location, cp, r.sinkInserts(path))
 			if err != nil {
 				return err
 			}
+			r.sinkWritten(path)
 			return w.Close()
 		}
 		return nil
@@ -408,14 +418,16 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			}
 			w = exec.NewPrintWriter(stdout, p.Sink.PrintIdentifier, loc)
 		case "filesystem":
+			path := p.Sink.File.Path
 			if cp != nil {
-				w, err = committingSink(p.Sink.File, loc, cp)
+				w, err = committingSink(p.Sink.File, loc, cp, r.sinkInserts(path))
 			} else {
-				w, err = p.Sink.File.Create(loc)
+				w, err = p.Sink.File.CreateNth(loc, r.sinkInserts(path))
 			}
 			if err != nil {
 				return err
 			}
+			r.sinkWritten(path)
 		case "go":
 			w = p.Sink.Callback.Writer(ctx, p.Sink.Schema, p.Sink.Columns)
 		default:

@@ -317,7 +317,8 @@ func (s *FileSource) String() string {
 type FileSink struct {
 	// Path is a file, created or truncated by each run; an existing
 	// directory gets the file part-0.csv, part-0.json or part-0.parquet
-	// inside.
+	// inside (part-1.csv for a script's second INSERT into it, see
+	// CreateNth).
 	Path   string
 	Format string        // "csv", "json" or "parquet"
 	Schema *arrow.Schema // the sink table's columns, in table order
@@ -332,10 +333,18 @@ type FileSink struct {
 
 // Create opens the sink's file for one run; zoned timestamps are written in
 // loc. Closing the writer closes the file.
-func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) {
+func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) { return s.CreateNth(loc, 0) }
+
+// CreateNth is Create for the nth INSERT (from 0) of a script into the
+// sink: in a directory it writes part-<nth>.<format>, beside the files of
+// the INSERTs before it, as Flink's jobs add part files. A path that is a
+// file holds one INSERT's rows: nth must be 0.
+func (s *FileSink) CreateNth(loc *time.Location, nth int) (ResultWriter, error) {
 	path := s.Path
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		path = filepath.Join(path, "part-0."+s.Format)
+		path = filepath.Join(path, "part-"+strconv.Itoa(nth)+"."+s.Format)
+	} else if nth > 0 {
+		return nil, fmt.Errorf("filesystem sink: %s is not a directory, so it cannot take the rows of a second INSERT", s.Path)
 	}
 	newWriter, err := s.formatWriter(loc)
 	if err != nil {
