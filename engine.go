@@ -263,7 +263,11 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		return sql.Errorf(sql.ErrInvalid, st.Pos(), "%v", err)
 	}
 	badRows, _ := e.settings.get(planner.SetBadRowsPath)
-	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, Stdin: e.stdin}
+	var maxRecord int
+	if v, ok := e.settings.get(setMaxRecordBytes); ok {
+		maxRecord, _ = maxRecordBytes(v) // checked by SET
+	}
+	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		_, err := e.cat.CreateTable(s)
@@ -411,7 +415,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	var maxState int64
 	if v, ok := r.e.settings.get(setStateMaxBytes); ok {
-		maxState, _ = parseMemorySize(v) // checked by SET
+		maxState, _ = parseMemorySize(setStateMaxBytes, v) // checked by SET
 	}
 	if cp != nil {
 		var last uint64

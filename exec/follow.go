@@ -77,9 +77,10 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 		return nil, fmt.Errorf("%w: %w", ErrSource, err)
 	}
 	r := &followReader{
-		src: s, mem: mem, size: size, csv: s.CSV, json: s.JSON, interval: s.MonitorInterval,
+		src: s, mem: mem, size: size, interval: s.MonitorInterval,
 		dir: st.IsDir(), seen: map[string]bool{}, lastList: time.Now(), ctx: context.Background(),
 	}
+	r.csv, r.json = s.formatOptions()
 	var saved *followState
 	if at != nil {
 		if saved, err = readFollowState(at); err != nil {
