@@ -191,6 +191,12 @@ type Summary struct {
 	BadRowsSkipped  int64
 	ResultRows      int64
 	Elapsed         time.Duration
+	// FilesRotated and FilesTruncated count the files of a followed source
+	// ('source.monitor-interval') found replaced under their name (read to
+	// their end, then the new file from its start) or cut shorter than what
+	// was read (then read again from the start).
+	FilesRotated   int64
+	FilesTruncated int64
 }
 
 // String is the one-line run summary the CLI prints on stderr.
@@ -207,6 +213,12 @@ func (s Summary) Counts() string {
 	}
 	if s.NoWindowRows > 0 {
 		out += fmt.Sprintf(", %d rows in no emitted window", s.NoWindowRows)
+	}
+	if s.FilesRotated > 0 {
+		out += fmt.Sprintf(", %d followed files rotated", s.FilesRotated)
+	}
+	if s.FilesTruncated > 0 {
+		out += fmt.Sprintf(", %d followed files truncated", s.FilesTruncated)
 	}
 	return out
 }
@@ -445,6 +457,8 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			BadRowsSkipped:  stats.BadSkipped,
 			ResultRows:      stats.ResultRows,
 			Elapsed:         stats.Elapsed,
+			FilesRotated:    stats.FilesRotated,
+			FilesTruncated:  stats.FilesTruncated,
 		})
 	}
 	if runErr != nil {

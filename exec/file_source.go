@@ -102,6 +102,9 @@ type SplitBatch struct {
 type SourceStats struct {
 	Rows    int64 // rows delivered
 	Skipped int64 // bad rows skipped under an ignore-parse-errors option
+	// Rotated and Truncated count the followed files found replaced under
+	// their name or shorter than what was read (see followReader).
+	Rotated, Truncated int64
 }
 
 // ListSplits returns the splits of path: path itself when it is a file, or
