@@ -197,6 +197,12 @@ type Summary struct {
 	BadRowsSkipped  int64
 	ResultRows      int64
 	Elapsed         time.Duration
+	// FilesRotated and FilesTruncated count the files of a followed source
+	// ('source.monitor-interval') found replaced under their name (read to
+	// their end, then the new file from its start) or cut shorter than what
+	// was read (then read again from the start).
+	FilesRotated   int64
+	FilesTruncated int64
 }
 
 // String is the one-line run summary the CLI prints on stderr.
@@ -213,6 +219,12 @@ func (s Summary) Counts() string {
 	}
 	if s.NoWindowRows > 0 {
 		out += fmt.Sprintf(", %d rows in no emitted window", s.NoWindowRows)
+	}
+	if s.FilesRotated > 0 {
+		out += fmt.Sprintf(", %d followed files rotated", s.FilesRotated)
+	}
+	if s.FilesTruncated > 0 {
+		out += fmt.Sprintf(", %d followed files truncated", s.FilesTruncated)
 	}
 	return out
 }
@@ -280,7 +292,11 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		return sql.Errorf(sql.ErrInvalid, st.Pos(), "%v", err)
 	}
 	badRows, _ := e.settings.get(planner.SetBadRowsPath)
-	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, Stdin: e.stdin}
+	var maxRecord int
+	if v, ok := e.settings.get(setMaxRecordBytes); ok {
+		maxRecord, _ = maxRecordBytes(v) // checked by SET
+	}
+	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		_, err := e.cat.CreateTable(s)
@@ -441,7 +457,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	var maxState int64
 	if v, ok := r.e.settings.get(setStateMaxBytes); ok {
-		maxState, _ = parseMemorySize(v) // checked by SET
+		maxState, _ = parseMemorySize(setStateMaxBytes, v) // checked by SET
 	}
 	if cp != nil {
 		var last uint64
@@ -471,6 +487,8 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			BadRowsSkipped:  stats.BadSkipped,
 			ResultRows:      stats.ResultRows,
 			Elapsed:         stats.Elapsed,
+			FilesRotated:    stats.FilesRotated,
+			FilesTruncated:  stats.FilesTruncated,
 		})
 	}
 	if runErr != nil {

@@ -62,6 +62,9 @@ type FileSource struct {
 	MonitorInterval time.Duration
 	// MaxFuture is 'scan.watermark.max-future'; nil when not set.
 	MaxFuture *MaxFuture
+	// MaxRecordBytes is 'wsql.max-record-bytes', the longest record the
+	// decoders read (see CSVOptions.MaxRecordBytes); 0 is the default.
+	MaxRecordBytes int
 }
 
 // BatchReader yields the batches of one read of a source, split by split.
@@ -99,6 +102,9 @@ type SplitBatch struct {
 type SourceStats struct {
 	Rows    int64 // rows delivered
 	Skipped int64 // bad rows skipped under an ignore-parse-errors option
+	// Rotated and Truncated count the followed files found replaced under
+	// their name or shorter than what was read (see followReader).
+	Rotated, Truncated int64
 }
 
 // ListSplits returns the splits of path: path itself when it is a file, or
@@ -195,7 +201,7 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 		}
 	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
-	csvOpts, jsonOpts := s.CSV, s.JSON
+	csvOpts, jsonOpts := s.formatOptions()
 	if s.BadRowsPath != "" {
 		var bad *badRowsFile
 		var err error
@@ -258,6 +264,15 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 		r.next, r.live, r.rows = st.next, st.live, st.rows
 	}
 	return r, nil
+}
+
+// formatOptions are the source's CSV and JSON options with its record limit.
+func (s *FileSource) formatOptions() (CSVOptions, JSONOptions) {
+	csvOpts, jsonOpts := s.CSV, s.JSON
+	if s.MaxRecordBytes > 0 {
+		csvOpts.MaxRecordBytes, jsonOpts.MaxRecordBytes = s.MaxRecordBytes, s.MaxRecordBytes
+	}
+	return csvOpts, jsonOpts
 }
 
 // newDecoder returns the decoder of the source's format over one split.
