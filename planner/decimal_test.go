@@ -102,3 +102,61 @@ func TestDecimalCastOverflowIsNull(t *testing.T) {
 		require.Equal(t, want, got, src)
 	}
 }
+
+// DECIMALs meeting in COALESCE, CASE, IF and NULLIF keep an exact type by
+// Flink's LogicalTypeMerging: the most integer digits, then the larger
+// scale, at most 38 digits; integers count as DECIMAL(3|5|10|19, 0); only
+// a float makes DOUBLE. They used to become DOUBLE (1.2345000000000002).
+func TestDecimalCommonType(t *testing.T) {
+	for src, want := range map[string]string{
+		"COALESCE(price, a)":                                              "DECIMAL(12, 2)",
+		"COALESCE(price, b)":                                              "DECIMAL(21, 2)",
+		"COALESCE(price, CAST(a AS TINYINT))":                             "DECIMAL(10, 2)",
+		"COALESCE(CAST(a AS SMALLINT), price)":                            "DECIMAL(10, 2)",
+		"IF(flag, price, CAST(1.2345 AS DECIMAL(5, 4)))":                  "DECIMAL(12, 4)",
+		"CASE WHEN flag THEN price WHEN a > 0 THEN 7 ELSE NULL END":       "DECIMAL(12, 2)",
+		"NULLIF(price, 0)":                                                "DECIMAL(10, 2)",
+		"COALESCE(CAST(b AS DECIMAL(38, 0)), price)":                      "DECIMAL(38, 0)",
+		"COALESCE(CAST(b AS DECIMAL(30, 0)), CAST(d AS DECIMAL(38, 30)))": "DECIMAL(38, 8)",
+		"COALESCE(price, d)":                                              "DOUBLE",
+		"COALESCE(price, CAST(d AS FLOAT))":                               "DOUBLE",
+		"COALESCE(price, 1.5)":                                            "DOUBLE", // 1.5 is a DOUBLE in wsql
+	} {
+		x, err := compileText(t, src)
+		require.NoError(t, err, src)
+		require.Equal(t, want, typeName(x.DataType()), src)
+	}
+
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	b := array.NewRecordBuilder(mem, exprSchema)
+	defer b.Release()
+	for i, f := range exprSchema.Fields() {
+		switch f.Name {
+		case "a":
+			b.Field(i).(*array.Int32Builder).AppendValues([]int32{3, -2147483648, 5}, []bool{true, true, false})
+		case "flag":
+			b.Field(i).(*array.BooleanBuilder).AppendValues([]bool{true, false, false}, nil)
+		case "price":
+			b.Field(i).(*array.Decimal128Builder).AppendValues([]decimal128.Num{decimal128.FromI64(12345), decimal128.FromI64(-1), {}}, []bool{true, true, false})
+		default:
+			b.Field(i).AppendNulls(3)
+		}
+	}
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	for src, want := range map[string][]string{
+		"IF(flag, price, CAST(1.2345 AS DECIMAL(5, 4)))": {"123.4500", "1.2345", "1.2345"},
+		"COALESCE(price, a)":                             {"123.45", "-0.01", "NULL"},
+		"CASE WHEN flag THEN a ELSE price END":           {"3.00", "-0.01", "NULL"},
+		"NULLIF(price, -0.01)":                           {"123.45", "NULL", "NULL"},
+		// exact comparisons of a DECIMAL with an INT and with a DECIMAL
+		"price > a":                                       {"true", "true", "NULL"},
+		"price = CAST(-0.010 AS DECIMAL(5, 3))":           {"false", "true", "NULL"},
+		"price < CAST(123.4500000001 AS DECIMAL(20, 10))": {"true", "true", "NULL"},
+	} {
+		got, err := evalText(t, src, rec, mem)
+		require.NoError(t, err, src)
+		require.Equal(t, want, got, src)
+	}
+}
