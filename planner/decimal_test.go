@@ -90,12 +90,16 @@ func TestDecimalCastOverflowIsNull(t *testing.T) {
 	exprSchema = schema
 	defer func() { exprSchema = saved }()
 	for src, want := range map[string][]string{
-		"CAST(big AS DECIMAL(38, 2))":                {"NULL", "NULL", "125.00", "NULL"},
-		"CAST(big AS DECIMAL(3, 0))":                 {"NULL", "NULL", "125", "NULL"},
-		"CAST(big AS DECIMAL(2, 0))":                 {"NULL", "NULL", "NULL", "NULL"},
-		"CAST(n AS DECIMAL(38, 20))":                 {"NULL", "NULL", "5.00000000000000000000", "0.00000000000000000000"},
-		"CAST(n AS DECIMAL(20, 1))":                  {"9223372036854775807.0", "-9223372036854775808.0", "5.0", "0.0"},
-		"CAST(CAST(n AS DOUBLE) AS DECIMAL(38, 20))": {"NULL", "NULL", "5.00000000000000000000", "0.00000000000000000000"},
+		"CAST(big AS DECIMAL(38, 2))": {"NULL", "NULL", "125.00", "NULL"},
+		"CAST(big AS DECIMAL(3, 0))":  {"NULL", "NULL", "125", "NULL"},
+		"CAST(big AS DECIMAL(2, 0))":  {"NULL", "NULL", "NULL", "NULL"},
+		"CAST(n AS DECIMAL(38, 20))":  {"NULL", "NULL", "5.00000000000000000000", "0.00000000000000000000"},
+		// digits far out of int32's range used to wrap (to 2 and 0 here)
+		"ROUND(CAST(big AS DECIMAL(38, 2)), 4294967298)": {"NULL", "NULL", "125.00", "NULL"},
+		"ROUND(CAST(n AS DECIMAL(20, 2)), -4294967296)":  {"NULL", "NULL", "0.00", "0.00"},
+		"ROUND(CAST(n AS DECIMAL(20, 2)), 4294967260)":   {"NULL", "NULL", "5.00", "0.00"},
+		"CAST(n AS DECIMAL(20, 1))":                      {"9223372036854775807.0", "-9223372036854775808.0", "5.0", "0.0"},
+		"CAST(CAST(n AS DOUBLE) AS DECIMAL(38, 20))":     {"NULL", "NULL", "5.00000000000000000000", "0.00000000000000000000"},
 	} {
 		got, err := evalText(t, src, rec, mem)
 		require.NoError(t, err, src)
