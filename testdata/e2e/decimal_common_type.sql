@@ -26,3 +26,21 @@ FROM nums;
 DESCRIBE mixed;
 
 SELECT * FROM mixed;
+
+-- A DECIMAL, or a conditional over one, is a group key like any other.
+CREATE TABLE Bid (
+  bidtime TIMESTAMP(3),
+  price DECIMAL(10, 2),
+  item STRING,
+  supplier_id STRING,
+  WATERMARK FOR bidtime AS bidtime - INTERVAL '1' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/bid.csv', 'format' = 'csv');
+
+SELECT IF(price > 3, price, 0) AS band, COUNT(*) AS n, SUM(COALESCE(price, 0)) AS total,
+  TUMBLE_END(bidtime, INTERVAL '10' MINUTE) AS wend
+FROM Bid
+GROUP BY IF(price > 3, price, 0), TUMBLE(bidtime, INTERVAL '10' MINUTE);
+
+SELECT window_start, price, COUNT(*) AS n
+FROM TABLE(TUMBLE(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '10' MINUTES))
+GROUP BY window_start, window_end, price;
