@@ -159,8 +159,12 @@ func checkOutput(o outputPath, ins []inputPath) error {
 			same = os.SameFile(info, in.info)
 		}
 		if same {
-			return refuse(o, in, "%s '%s' is the same file as '%s', %s: writing it would destroy that input; choose another path",
-				o.what, o.path, in.path, in.whose())
+			lost := "that input"
+			if in.declared {
+				lost = "the table's rows"
+			}
+			return refuse(o, in, "%s '%s' is the same file as '%s', %s: writing it would destroy %s; choose another path",
+				o.what, o.path, in.path, in.whose(), lost)
 		}
 	}
 	// The output's directory and each one above it, resolved through links.
@@ -186,12 +190,21 @@ func checkOutput(o outputPath, ins []inputPath) error {
 	if o.kind != outputSinkDir || !exists || !info.IsDir() {
 		return nil
 	}
+	seen := map[string]bool{} // the files of a directory source share theirs
 	for _, in := range ins {
 		if in.info == nil || in.isDir() {
 			continue
 		}
 		// the input's own directory, and its target's when it is a link
-		for _, p := range []string{filepath.Dir(in.path), filepath.Dir(realPath(in.path))} {
+		dirs := []string{filepath.Dir(in.path)}
+		if st, err := os.Lstat(in.path); err == nil && st.Mode()&os.ModeSymlink != 0 {
+			dirs = append(dirs, filepath.Dir(realPath(in.path)))
+		}
+		for _, p := range dirs {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
 			if st, err := os.Stat(p); err == nil && os.SameFile(st, info) {
 				return refuse(o, in, "%s '%s' is a directory holding '%s', %s: the sink writes its part files there; give the sink a directory of its own",
 					o.what, o.path, in.path, in.whose())

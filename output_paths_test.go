@@ -116,6 +116,9 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 			},
 			script: "SET 'wsql.bad-rows.path' = '$DIR/alias/bad.txt';\n" + eventsFrom("$DIR/in") + resultsTo("$DIR/out.csv") + insertResults,
 			want:   []string{"'wsql.bad-rows.path' '$DIR/alias/bad.txt' lies inside '$DIR/in'"}},
+		{name: "checkpoint directory inside the source directory",
+			script: "SET 'execution.checkpointing.dir' = '$DIR/in/ckpt';\n" + eventsFrom("$DIR/in") + resultsTo("$DIR/out") + insertResults,
+			want:   []string{"'execution.checkpointing.dir' '$DIR/in/ckpt' lies inside '$DIR/in', the directory table events reads"}},
 		{name: "an input of an earlier query of the script",
 			script: eventsFrom("$IN") + resultsTo("$DIR/first.csv") + insertResults +
 				"SET 'wsql.late-data.path' = '$IN';\n" +
@@ -145,10 +148,13 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 			got, err := os.ReadFile(filepath.Join(dir, "in", "events.csv"))
 			require.NoError(t, err)
 			require.Equal(t, string(data), string(got), "the input is untouched")
+			names, err := os.ReadDir(filepath.Join(dir, "in"))
+			require.NoError(t, err)
+			require.Len(t, names, 1+strings.Count(c.name, "subdirectory"), "nothing is added to the input directory")
 			entries, err := os.ReadDir(dir)
 			require.NoError(t, err)
 			for _, e := range entries {
-				require.NotContains(t, []string{"out.csv", "late.csv", "bad.txt"}, e.Name(), "nothing is written")
+				require.NotContains(t, []string{"out.csv", "out", "late.csv", "bad.txt"}, e.Name(), "nothing is written")
 			}
 		})
 	}
