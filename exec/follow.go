@@ -222,6 +222,9 @@ func (r *followReader) check(s *followSplit) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("%w: %s: %w", ErrSource, s.name, err)
 	}
+	if !open.Mode().IsRegular() {
+		return false, nil // a named pipe or device: nothing to rotate or truncate
+	}
 	named, err := os.Stat(s.name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
