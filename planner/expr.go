@@ -566,7 +566,7 @@ func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
 		}
 	}
 	var out exec.Expr
-	if allConst && !isNull(dt) && !isDecimal(dt) {
+	if allConst && !isNull(dt) {
 		if x, err = c.to(x, dt, e.X.Pos()); err != nil {
 			return nil, err
 		}
@@ -583,22 +583,38 @@ func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
 		}
 	} else {
 		// x = a OR x = b ...: the same three-valued result
+		eqs := make([]exec.Expr, len(items))
 		for i, it := range items {
-			eq, err := c.comparison(e.At, "=", x, it, e.X.Pos(), e.List[i].Pos())
-			if err != nil {
+			if eqs[i], err = c.comparison(e.At, "=", x, it, e.X.Pos(), e.List[i].Pos()); err != nil {
 				return nil, err
 			}
-			if out == nil {
-				out = eq
-			} else if out, err = c.fold(e.At, &exec.Or{L: out, R: eq}, out, eq); err != nil {
-				return nil, err
-			}
+		}
+		if out, err = c.anyOf(e.At, eqs); err != nil {
+			return nil, err
 		}
 	}
 	if e.Not {
 		return c.fold(e.At, &exec.Not{X: out}, out)
 	}
 	return out, nil
+}
+
+// anyOf ORs es as a balanced tree, so a long IN list nests log2(n) deep,
+// not n: evaluation and printing recurse through it. OR is associative in
+// three-valued logic, so the shape does not change the result.
+func (c *exprCompiler) anyOf(at sql.Pos, es []exec.Expr) (exec.Expr, error) {
+	if len(es) == 1 {
+		return es[0], nil
+	}
+	l, err := c.anyOf(at, es[:len(es)/2])
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.anyOf(at, es[len(es)/2:])
+	if err != nil {
+		return nil, err
+	}
+	return c.fold(at, &exec.Or{L: l, R: r}, l, r)
 }
 
 func (c *exprCompiler) between(e *sql.Between) (exec.Expr, error) {

@@ -598,6 +598,9 @@ func (op *WindowOperator) updateAccumulators(rec arrow.RecordBatch, slots []int3
 
 // flush sends the results built so far downstream as one batch.
 func (op *WindowOperator) flush() error {
+	if err := accumulatorsFailed(op.accs); err != nil {
+		return err
+	}
 	if op.pending == 0 {
 		return nil
 	}
