@@ -125,7 +125,10 @@ func (c Config) windowTypes() (bounds, wtime arrow.DataType, err error) {
 	if !rowtime.IsRowtimeType(rt) {
 		return nil, nil, fmt.Errorf("rowtime column %q must be a millisecond timestamp, got %s", c.Input.Field(c.RowtimeIndex).Name, rt)
 	}
-	if c.Local != nil {
+	if rt.(*arrow.TimestampType).TimeZone != "" {
+		// Flink's rule over a TIMESTAMP_LTZ rowtime: the bounds are
+		// TIMESTAMP(3), wall-clock times in the session zone, whatever
+		// that zone is; only the window's rowtime stays an instant.
 		return &arrow.TimestampType{Unit: arrow.Millisecond}, rt, nil
 	}
 	return rt, rt, nil
