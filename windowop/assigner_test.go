@@ -57,3 +57,18 @@ func TestTumbleIsOnePane(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []Window{{-10, 0}}, windowsOf(tum, -1))
 }
+
+// The assigners refuse what the planner refuses: a row in more than
+// MaxWindowsPerRow windows.
+func TestWindowsPerRowAreBounded(t *testing.T) {
+	_, err := NewHop(1, 86_400_000, 0)
+	require.EqualError(t, err, "HOP slide of 1 ms with a size of 86400000 ms puts every row in 86400000 windows; at most 100000 are supported: use a slide of at least 864 ms")
+	_, err = NewCumulate(500, 86_400_000, 0)
+	require.ErrorContains(t, err, "puts every row in 172800 windows; at most 100000 are supported")
+	h, err := NewHop(1000, 86_400_000, 0)
+	require.NoError(t, err)
+	require.Len(t, windowsOf(h, 12_345), 86_400)
+	c, err := NewCumulate(1, 100_000, 0)
+	require.NoError(t, err)
+	require.Len(t, windowsOf(c, 0), MaxWindowsPerRow)
+}
