@@ -590,6 +590,7 @@ func (op *WindowOperator) updateAccumulators(rec arrow.RecordBatch, slots []int3
 	if from >= to {
 		return
 	}
+	op.meter.touchRows(slots[from:to])
 	for i, a := range op.accs {
 		var col arrow.Array
 		if op.cfg.Aggs[i].Kind != CountStar {
