@@ -1,6 +1,10 @@
 package windowop
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/wsql/wsql/rowtime"
+)
 
 // Assigner decides which windows a row belongs to. The operator picks its
 // processing mode once, at construction, from the assigner's kind:
@@ -57,3 +61,19 @@ func checkWindowsPerRow(kind, what string, per, by, size int64) error {
 	return fmt.Errorf("%s %s of %d ms with a size of %d ms puts every row in %d windows; at most %d are supported: use a %s of at least %d ms",
 		kind, what, by, size, per, MaxWindowsPerRow, what, (size-1)/MaxWindowsPerRow+1)
 }
+
+// checkLength refuses a window length (size, slide, step or gap) or offset
+// beyond rowtime.MaxWindowLength: with event times in the accepted range,
+// every window bound then stays far inside int64.
+func checkLength(what string, ms int64) error {
+	if ms > rowtime.MaxWindowLength || ms < -rowtime.MaxWindowLength {
+		return fmt.Errorf("window %s of %d ms is longer than the longest interval, %d ms", what, ms, rowtime.MaxWindowLength)
+	}
+	return nil
+}
+
+// maxRowTime bounds the event times the window operator takes (2^62 ms,
+// about 146 million years): rows from sources are inside the accepted
+// range, and results cascaded over windows of at most MaxWindowLength
+// stay far inside this bound, so no window bound of a row can overflow.
+const maxRowTime = int64(1) << 62

@@ -163,6 +163,10 @@ type Stats struct {
 	Results     int64 // result rows emitted (each +I, -U and +U counts)
 }
 
+// ErrEventTimeRange is returned for a row whose event time is too far from
+// the epoch for its windows' bounds to be computed.
+var ErrEventTimeRange = errors.New("event time out of range")
+
 // ErrUnsupportedEmit is returned for emit options wsql cannot run yet.
 var ErrUnsupportedEmit = errors.New("unsupported emit strategy")
 
@@ -372,6 +376,14 @@ func (op *WindowOperator) ProcessBatch(b Batch) error {
 		var ts []int64
 		if ts, err = rowtime.Millis(rec.Column(op.cfg.RowtimeIndex)); err != nil {
 			return err
+		}
+		for i, t := range ts {
+			if t > maxRowTime || t < -maxRowTime {
+				// Sources make rows outside the accepted event times bad
+				// rows; a row reaching the operator directly is refused
+				// rather than given windows that wrap around.
+				return fmt.Errorf("%w: row %d has event time %d ms, outside the %d ms either side of the epoch windows are computed in", ErrEventTimeRange, i, t, maxRowTime)
+			}
 		}
 		if op.cfg.Local != nil {
 			op.cfg.Local.ToLocalColumn(ts, times)
