@@ -467,7 +467,11 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 	dt := x.DataType()
 	switch {
 	case isTimestamp(dt):
-		return c.fold(e.At, &exec.Arith{Op: e.Op[0], L: x, R: &exec.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
+		r, err := c.fold(e.At, &exec.Arith{Op: e.Op[0], L: x, R: &exec.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
+		if l, ok := r.(*exec.Literal); ok && !l.Null && !rowtime.InEventTimeRange(l.Int) {
+			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sql.FormatExpr(e))
+		}
+		return r, err
 	case dt.ID() == arrow.DATE32:
 		if iv.Millis%msPerDay != 0 {
 			return nil, sql.Errorf(sql.ErrUnsupported, iv.At, "only whole days can be added to a DATE; CAST it to TIMESTAMP")
