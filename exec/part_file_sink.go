@@ -37,6 +37,7 @@ import (
 type PartFileWriter struct {
 	sink      *FileSink
 	dir       string
+	loc       *time.Location
 	newWriter func(io.Writer) (ResultWriter, error)
 
 	next    uint64   // number of the next part file opened
@@ -68,7 +69,7 @@ func (s *FileSink) CreateCommitting(loc *time.Location, state *checkpoint.Decode
 	if err != nil {
 		return nil, err
 	}
-	w := &PartFileWriter{sink: s, dir: s.Path, newWriter: newWriter}
+	w := &PartFileWriter{sink: s, dir: s.Path, loc: loc, newWriter: newWriter}
 	var pending []uint64
 	if state != nil {
 		w.next = state.Uint()
@@ -228,7 +229,7 @@ func (w *PartFileWriter) WriteBatch(rec arrow.RecordBatch) error {
 			return w.fail(err)
 		}
 	}
-	if err := w.sink.writeOrdered(w.w, rec); err != nil {
+	if err := w.sink.writeOrdered(w.w, rec, w.loc); err != nil {
 		return w.fail(fmt.Errorf("filesystem sink: writing %s: %w", w.name(w.part, true), err))
 	}
 	return nil
