@@ -4,6 +4,8 @@ import (
 	"context"
 	stdsql "database/sql"
 	"database/sql/driver"
+
+	"github.com/wsql/wsql/exec"
 )
 
 // The database/sql driver: sql.Open("wsql", dsn) gives a *sql.DB over one
@@ -25,7 +27,8 @@ type Driver struct{}
 // OpenConnector parses dsn and opens the Engine that every connection of
 // the *sql.DB shares; closing the DB closes it. sql.Open reports a bad DSN,
 // a bad setting or a failing init file at once.
-func (Driver) OpenConnector(dsn string) (driver.Connector, error) {
+func (Driver) OpenConnector(dsn string) (_ driver.Connector, err error) {
+	defer exec.CatchPanic(&err)
 	e, err := openDSN(dsn)
 	if err != nil {
 		return nil, err
@@ -36,7 +39,8 @@ func (Driver) OpenConnector(dsn string) (driver.Connector, error) {
 // Open opens a connection with an Engine of its own, closed with the
 // connection. database/sql never calls it (it uses OpenConnector); it is
 // there for callers of the bare driver.Driver interface.
-func (d Driver) Open(dsn string) (driver.Conn, error) {
+func (d Driver) Open(dsn string) (_ driver.Conn, err error) {
+	defer exec.CatchPanic(&err)
 	e, err := openDSN(dsn)
 	if err != nil {
 		return nil, err

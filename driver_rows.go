@@ -59,7 +59,8 @@ func (d *driverRows) Columns() []string { return d.names }
 // Next fills dest with the next row, waiting for the next batch when the
 // current one is used up. The query's error (the ctx's, if it was
 // cancelled) ends the rows in its place of io.EOF.
-func (d *driverRows) Next(dest []driver.Value) error {
+func (d *driverRows) Next(dest []driver.Value) (err error) {
+	defer exec.CatchPanic(&err)
 	for d.row >= d.n {
 		if !d.r.Next() {
 			clear(d.cols) // the last batch was released

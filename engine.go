@@ -231,8 +231,10 @@ func (s Summary) Counts() string {
 
 // Run parses src and executes its statements in order. The first error
 // stops the script and is returned; errors about the SQL carry a position
-// in src (see FormatError).
-func (e *Engine) Run(ctx context.Context, src string, out Output) error {
+// in src (see FormatError). A panic inside the engine ends the script with
+// an error wrapping ErrInternal (see PanicError).
+func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
+	defer exec.CatchPanic(&err) // after end(): the run is over and unregistered
 	ctx, end, err := e.begin(ctx)
 	if err != nil {
 		return err

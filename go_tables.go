@@ -67,7 +67,7 @@ func (e *Engine) CreateSinkTable(ctx context.Context, ddl string, write SinkFunc
 		if t.Watermark != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, t.Watermark.At, "a sink table has no WATERMARK")
 		}
-		return &exec.CallbackSink{Write: write}, nil
+		return &exec.CallbackSink{Write: write, Table: t.Name}, nil
 	})
 	return err
 }
@@ -97,7 +97,8 @@ func releaseAttached(t *catalog.Table) {
 
 // createGoTable declares the table of ddl (one CREATE TABLE without a
 // 'connector' option) with what attach makes for it.
-func (e *Engine) createGoTable(ctx context.Context, ddl string, attach func(*catalog.Table) (any, error)) (*catalog.Table, error) {
+func (e *Engine) createGoTable(ctx context.Context, ddl string, attach func(*catalog.Table) (any, error)) (_ *catalog.Table, err error) {
+	defer exec.CatchPanic(&err)
 	_, end, err := e.begin(ctx)
 	if err != nil {
 		return nil, err

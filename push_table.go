@@ -78,14 +78,18 @@ func (t *PushTable) AddSplit() *PushSplit {
 // Close ends every split of the table: the query reading it sees the end
 // of its input once it has read what was pushed, and fires its remaining
 // windows.
-func (t *PushTable) Close() error { return t.src.Close() }
+func (t *PushTable) Close() (err error) {
+	defer exec.CatchPanic(&err)
+	return t.src.Close()
+}
 
 // Append pushes a batch of rows. Its schema must be the table's Schema
 // (names and Arrow types); the table retains the batch, so the caller may
 // release its reference at once. It waits while the queue is full. A
 // STRING value that is not valid UTF-8, or a DECIMAL with more digits than
 // its precision, refuses the batch, naming the column and row.
-func (s *PushSplit) Append(ctx context.Context, batch RecordBatch) error {
+func (s *PushSplit) Append(ctx context.Context, batch RecordBatch) (err error) {
+	defer s.catchPanic(&err)
 	return s.wrap(s.table.src.Append(ctx, s.split, batch))
 }
 
@@ -98,7 +102,8 @@ func (s *PushSplit) Append(ctx context.Context, batch RecordBatch) error {
 // shows it in UTC); DATE a time.Time (its date); TIME a time.Time or a
 // time.Duration since midnight; nil is NULL. A value that does not fit is
 // an error naming the column, and nothing of the row is pushed.
-func (s *PushSplit) AppendRow(ctx context.Context, values ...any) error {
+func (s *PushSplit) AppendRow(ctx context.Context, values ...any) (err error) {
+	defer s.catchPanic(&err)
 	return s.wrap(s.table.src.AppendValues(ctx, s.split, values))
 }
 
@@ -106,14 +111,16 @@ func (s *PushSplit) AppendRow(ctx context.Context, values ...any) error {
 // column takes the field tagged `wsql:"column"`, or else the exported field
 // named like the column, ignoring case; a column without a field is NULL.
 // Values convert as in AppendRow.
-func (s *PushSplit) AppendStruct(ctx context.Context, v any) error {
+func (s *PushSplit) AppendStruct(ctx context.Context, v any) (err error) {
+	defer s.catchPanic(&err)
 	return s.wrap(s.table.src.AppendStruct(ctx, s.split, v))
 }
 
 // AppendMap pushes one row whose values are keyed by column name,
 // ignoring case; a missing column is NULL, a key that names no column is
 // an error. Values convert as in AppendRow.
-func (s *PushSplit) AppendMap(ctx context.Context, row map[string]any) error {
+func (s *PushSplit) AppendMap(ctx context.Context, row map[string]any) (err error) {
+	defer s.catchPanic(&err)
 	return s.wrap(s.table.src.AppendMap(ctx, s.split, row))
 }
 
@@ -121,7 +128,8 @@ func (s *PushSplit) AppendMap(ctx context.Context, row map[string]any) error {
 // more rows at or before wm (those that come are late). It needs a table
 // declared with `WATERMARK FOR ts AS SOURCE_WATERMARK()`; other tables
 // compute their watermark from the rows.
-func (s *PushSplit) AdvanceWatermark(wm time.Time) error {
+func (s *PushSplit) AdvanceWatermark(wm time.Time) (err error) {
+	defer s.catchPanic(&err)
 	if !s.fromSource {
 		return fmt.Errorf("wsql: table %s computes its watermark from its rows; declare `WATERMARK FOR ts AS SOURCE_WATERMARK()` to state it with AdvanceWatermark", s.table.name)
 	}
@@ -131,10 +139,24 @@ func (s *PushSplit) AdvanceWatermark(wm time.Time) error {
 // MarkIdle says the split has nothing to push for now: until it pushes
 // rows or a watermark again, it no longer holds the table's watermark
 // back, so windows of the other splits can close.
-func (s *PushSplit) MarkIdle() error { return s.wrap(s.table.src.MarkIdle(s.split)) }
+func (s *PushSplit) MarkIdle() (err error) {
+	defer s.catchPanic(&err)
+	return s.wrap(s.table.src.MarkIdle(s.split))
+}
 
 // Close ends the split (PushTable.Close ends them all).
-func (s *PushSplit) Close() error { return s.wrap(s.table.src.CloseSplit(s.split)) }
+func (s *PushSplit) Close() (err error) {
+	defer s.catchPanic(&err)
+	return s.wrap(s.table.src.CloseSplit(s.split))
+}
+
+// catchPanic, deferred in a push method, returns a panic of the engine as
+// a PushError wrapping a *PanicError (see ErrInternal).
+func (s *PushSplit) catchPanic(err *error) {
+	if r := recover(); r != nil {
+		*err = s.wrap(exec.PanicAsError(r, ""))
+	}
+}
 
 // wrap names the table in errors.
 func (s *PushSplit) wrap(err error) error {

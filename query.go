@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -14,7 +15,8 @@ import (
 // RESET, INSERT INTO, EXPLAIN (its text is discarded). A statement with a
 // tabular result (SELECT, SHOW, DESCRIBE, SET alone) is an error before
 // anything runs: use Query for it.
-func (e *Engine) Exec(ctx context.Context, src string) error {
+func (e *Engine) Exec(ctx context.Context, src string) (err error) {
+	defer exec.CatchPanic(&err)
 	stmts, err := sql.Parse(src)
 	if err != nil {
 		return err
@@ -35,7 +37,8 @@ func (e *Engine) Exec(ctx context.Context, src string) error {
 // The caller must Close the Rows (All does it). A streaming SELECT holds
 // no lock on the Engine, so other statements and queries run meanwhile; a
 // SHOW or DESCRIBE result holds the session until it is read.
-func (e *Engine) Query(ctx context.Context, src string) (*Rows, error) {
+func (e *Engine) Query(ctx context.Context, src string) (_ *Rows, err error) {
+	defer exec.CatchPanic(&err)
 	stmts, err := sql.Parse(src)
 	if err != nil {
 		return nil, err
@@ -72,7 +75,15 @@ func (e *Engine) Query(ctx context.Context, src string) (*Rows, error) {
 	go func() {
 		defer close(r.done)
 		defer end()
-		err := e.Run(ctx, src, Output{
+		var err error
+		defer func() {
+			// Run returns a panic as an error; this guards what runs
+			// around it on this goroutine, which no caller could recover
+			if p := recover(); p != nil {
+				r.err = exec.PanicAsError(p, "")
+			}
+		}()
+		err = e.Run(ctx, src, Output{
 			NewWriter: func(info ResultInfo) (ResultWriter, error) {
 				if r.schema != nil {
 					return nil, errors.New("wsql: Query reads one result only")

@@ -16,6 +16,8 @@ type CallbackSink struct {
 	// update stream. It does not own the batch: Retain it to keep it past
 	// the call. An error stops the INSERT.
 	Write func(context.Context, arrow.RecordBatch) error
+	// Table is the sink table's name, for messages.
+	Table string
 }
 
 // Writer returns the writer of one INSERT running in ctx: schema is the
@@ -56,6 +58,17 @@ func (w *callbackWriter) WriteBatch(rec arrow.RecordBatch) error {
 	}
 	out := array.NewRecordBatch(schema, cols, rec.NumRows())
 	defer out.Release()
+	return w.call(out)
+}
+
+// call hands out to the program's function; a panic there is the
+// program's, and ends the INSERT with an error that says so.
+func (w *callbackWriter) call(out arrow.RecordBatch) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = PanicAsError(r, "the SinkFunc of sink table "+w.sink.Table)
+		}
+	}()
 	return w.sink.Write(w.ctx, out)
 }
 

@@ -337,8 +337,11 @@ type FileSink struct {
 	// inside (part-1.csv for a script's second INSERT into it, see
 	// CreateNth).
 	Path   string
-	Format string        // "csv", "json" or "parquet"
-	Schema *arrow.Schema // the sink table's columns, in table order
+	Format string // "csv", "json" or "parquet"
+	Table  string // the sink table's name, for messages
+	// Schema is the sink table's columns, in table order, with its names;
+	// a NOT NULL column is a non-nullable field.
+	Schema *arrow.Schema
 	// Columns gives, for each sink column, the index of the query column
 	// written to it; nil when they come in table order.
 	Columns           []int
@@ -374,9 +377,10 @@ func (s *FileSink) CreateNth(loc *time.Location, nth int) (ResultWriter, error) 
 	w, err := newWriter(f)
 	if err != nil {
 		f.Close()
+		os.Remove(path)
 		return nil, fmt.Errorf("filesystem sink: %w", err)
 	}
-	return &fileSinkWriter{f: f, w: w, sink: s}, nil
+	return &fileSinkWriter{f: f, path: path, w: w, sink: s, loc: loc}, nil
 }
 
 // formatWriter checks the sink's format and options and returns what builds
@@ -404,19 +408,54 @@ func (s *FileSink) formatWriter(loc *time.Location) (func(io.Writer) (ResultWrit
 	}
 }
 
-// writeOrdered writes rec's columns to w in the sink table's order (see
-// Columns).
-func (s *FileSink) writeOrdered(w ResultWriter, rec arrow.RecordBatch) error {
-	if s.Columns == nil {
-		return w.WriteBatch(rec)
-	}
-	cols := make([]arrow.Array, len(s.Columns))
-	for i, c := range s.Columns {
+// writeOrdered writes rec's columns to w as the sink table declares them
+// (see Schema and Columns): relabelled with the table's names and
+// nullability, no copy. A NULL in a NOT NULL column fails the batch before
+// any of it is written; loc shows zoned timestamps of that row.
+func (s *FileSink) writeOrdered(w ResultWriter, rec arrow.RecordBatch, loc *time.Location) error {
+	cols := make([]arrow.Array, s.Schema.NumFields())
+	for i := range cols {
+		c := i
+		if s.Columns != nil {
+			c = s.Columns[i]
+		}
 		cols[i] = rec.Column(c)
+		if !s.Schema.Field(i).Nullable && cols[i].NullN() > 0 {
+			return s.notNullError(i, cols, rec, loc)
+		}
 	}
-	ordered := array.NewRecordBatch(s.Schema, cols, rec.NumRows())
-	defer ordered.Release()
-	return w.WriteBatch(ordered)
+	declared := array.NewRecordBatch(s.Schema, cols, rec.NumRows())
+	defer declared.Release()
+	return w.WriteBatch(declared)
+}
+
+// notNullError names the NOT NULL column col that receives a NULL and the
+// first such row, with the values written to the table's columns.
+func (s *FileSink) notNullError(col int, cols []arrow.Array, rec arrow.RecordBatch, loc *time.Location) error {
+	row := 0
+	for cols[col].IsValid(row) {
+		row++
+	}
+	var text []byte
+	for i := range cols {
+		if i > 0 {
+			text = append(text, ", "...)
+		}
+		text = append(text, s.Schema.Field(i).Name...)
+		text = append(text, '=')
+		if cols[i].IsNull(row) {
+			text = append(text, "NULL"...)
+			continue
+		}
+		v := AppendValue(nil, cols[i], row, loc)
+		if len(v) > 40 {
+			v = append(v[:40:40], "..."...)
+		}
+		text = strconv.AppendQuote(text, string(v))
+	}
+	return fmt.Errorf("column %s of sink table %s is NOT NULL, but the query writes NULL into it, in the row (%s); "+
+		"filter such rows out (WHERE ... IS NOT NULL), replace the NULL (COALESCE), or declare the column without NOT NULL",
+		s.Schema.Field(col).Name, s.Table, text)
 }
 
 // String describes the sink for EXPLAIN and messages.
@@ -427,25 +466,46 @@ func (s *FileSink) String() string {
 // fileSinkWriter puts the query's columns in the sink table's order and
 // closes the file at the end. The writers make one Write per batch, so
 // there is no buffer to flush and each batch is in the file once written.
+// After a failed write the file is not trusted (a Parquet file has no
+// footer yet): Close removes it, so a failed run leaves no partial file.
 type fileSinkWriter struct {
-	f    *os.File
-	w    ResultWriter
-	sink *FileSink
+	f      *os.File
+	path   string
+	w      ResultWriter
+	sink   *FileSink
+	loc    *time.Location
+	failed bool
 }
 
 func (w *fileSinkWriter) WriteBatch(rec arrow.RecordBatch) error {
-	return w.sink.writeOrdered(w.w, rec)
+	if w.f == nil {
+		return errWriterClosed
+	}
+	err := w.sink.writeOrdered(w.w, rec, w.loc)
+	if err != nil {
+		w.failed = true
+		return fmt.Errorf("filesystem sink: %w", err)
+	}
+	return nil
 }
 
 func (w *fileSinkWriter) Close() error {
 	if w.f == nil {
 		return nil
 	}
-	err := w.w.Close()
+	var err error
+	if !w.failed {
+		err = w.w.Close()
+	}
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}
 	w.f = nil
+	if w.failed || err != nil {
+		if rerr := os.Remove(w.path); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("filesystem sink: %w", err)
 	}

@@ -90,8 +90,14 @@ type Stats struct {
 
 // Run executes the job, writing result batches to w as windows fire. It
 // returns when the input ends, an error occurs or ctx is cancelled; the
-// stats are filled in all three cases.
-func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (Stats, error) {
+// stats are filled in all three cases. A panic in the pipeline ends the
+// run with a *PanicError once the pipeline is closed.
+func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (stats Stats, err error) {
+	defer CatchPanic(&err)
+	return j.run(ctx, mem, w)
+}
+
+func (j *Job) run(ctx context.Context, mem memory.Allocator, w ResultWriter) (Stats, error) {
 	start := time.Now()
 	var stats Stats
 	sink := NewWriterSink(w)
@@ -504,15 +510,20 @@ func driveStep(r BatchReader, first windowop.Operator, assigner *WatermarkAssign
 	if assigner != nil {
 		assigner.SelectSplit(b.Split)
 	}
-	err = first.ProcessBatch(windowop.Batch{Record: b.Record})
-	b.Record.Release()
-	if err != nil {
+	if err := processBatch(first, b.Record); err != nil {
 		return err
 	}
 	if afterBatch != nil {
 		afterBatch()
 	}
 	return nil
+}
+
+// processBatch hands rec to first and releases it, also when first panics
+// (the run then ends with a PanicError, holding no memory).
+func processBatch(first windowop.Operator, rec arrow.RecordBatch) error {
+	defer rec.Release()
+	return first.ProcessBatch(windowop.Batch{Record: rec})
 }
 
 // errEnded is how driveStep says the input ended and was processed.

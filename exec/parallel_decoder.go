@@ -130,6 +130,20 @@ func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 	defer d.wg.Done()
 	defer close(jobs)
 	defer close(d.results)
+	// queued is the result channel of a chunk queued for Next and not yet
+	// handed to a worker: a panic must still answer it, or Next would wait
+	// for it forever.
+	var queued chan chunkResult
+	defer func() {
+		if r := recover(); r != nil {
+			err := PanicAsError(r, "")
+			if queued != nil {
+				queued <- chunkResult{err: err}
+				return
+			}
+			d.fail(err)
+		}
+	}()
 	var carry []byte
 	var readErr error
 	off, line, first, eof := at.Offset, at.Line, !at.Started, false
@@ -206,12 +220,14 @@ outer:
 		case <-d.stop:
 			return
 		}
+		queued = out
 		select {
 		case jobs <- chunkJob{data: chunk, off: off, line: line, first: first, out: out}:
 		case <-d.stop:
 			out <- chunkResult{} // queued but never decoded
 			return
 		}
+		queued = nil
 		off += int64(len(chunk))
 		line += f.lines(chunk)
 		first = false
@@ -291,29 +307,39 @@ func (d *parallelDecoder) fail(err error) {
 func (d *parallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool *sync.Pool) {
 	defer d.wg.Done()
 	for job := range jobs {
-		var res chunkResult
-		onBad := func(e *ParseError, raw []byte) {
-			res.bad = append(res.bad, badRow{err: e, raw: bytes.Clone(raw)})
-		}
-		res.limit = job.off + int64(len(job.data))
-		dec := f.decoder(job.data, job.off, job.line, job.first, onBad)
-		for {
-			rec, err := dec.Next()
-			if rec != nil {
-				res.batches = append(res.batches, rec)
-				res.marks = append(res.marks, chunkMark{pos: dec.Position(), bad: len(res.bad)})
-			}
-			if err != nil {
-				if !errors.Is(err, io.EOF) {
-					res.err = err
-				}
-				break
-			}
-		}
-		res.end, res.decoded, res.limit = dec.Position(), true, job.off+int64(len(job.data))
-		pool.Put(job.data[:0]) // the batches hold copies of the text
-		job.out <- res
+		job.out <- decodeChunk(f, job, pool)
 	}
+}
+
+// decodeChunk decodes one chunk. A panic of the decoder ends the chunk's
+// batches with the panic as its error, which stops the read there.
+func decodeChunk(f chunkFormat, job chunkJob, pool *sync.Pool) (res chunkResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			res.err, res.decoded = PanicAsError(r, ""), false
+		}
+	}()
+	onBad := func(e *ParseError, raw []byte) {
+		res.bad = append(res.bad, badRow{err: e, raw: bytes.Clone(raw)})
+	}
+	res.limit = job.off + int64(len(job.data))
+	dec := f.decoder(job.data, job.off, job.line, job.first, onBad)
+	for {
+		rec, err := dec.Next()
+		if rec != nil {
+			res.batches = append(res.batches, rec)
+			res.marks = append(res.marks, chunkMark{pos: dec.Position(), bad: len(res.bad)})
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				res.err = err
+			}
+			break
+		}
+	}
+	res.end, res.decoded, res.limit = dec.Position(), true, job.off+int64(len(job.data))
+	pool.Put(job.data[:0]) // the batches hold copies of the text
+	return res
 }
 
 // Next returns the next batch in file order, or io.EOF after the last.

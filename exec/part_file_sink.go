@@ -44,6 +44,7 @@ type PartFileWriter struct {
 	sink      *FileSink
 	dir       string
 	nth       int // the script's INSERTs into the directory before this one
+	loc       *time.Location
 	newWriter func(io.Writer) (ResultWriter, error)
 
 	next    uint64   // number of the next part file opened
@@ -82,7 +83,7 @@ func (s *FileSink) CreateCommittingNth(loc *time.Location, state *checkpoint.Dec
 	if err != nil {
 		return nil, err
 	}
-	w := &PartFileWriter{sink: s, dir: s.Path, nth: nth, newWriter: newWriter}
+	w := &PartFileWriter{sink: s, dir: s.Path, nth: nth, loc: loc, newWriter: newWriter}
 	var pending []uint64
 	if state != nil {
 		w.next = state.Uint()
@@ -251,7 +252,7 @@ func (w *PartFileWriter) WriteBatch(rec arrow.RecordBatch) error {
 			return w.fail(err)
 		}
 	}
-	if err := w.sink.writeOrdered(w.w, rec); err != nil {
+	if err := w.sink.writeOrdered(w.w, rec, w.loc); err != nil {
 		return w.fail(fmt.Errorf("filesystem sink: writing %s: %w", w.name(w.part, true), err))
 	}
 	return nil

@@ -96,20 +96,27 @@ func (wp *windowPartition) run() {
 	for st := range wp.in {
 		var err error
 		if !failed {
-			switch {
-			case st.batch != nil:
-				err = wp.op.ProcessBatch(windowop.Batch{Record: st.batch, Watermarks: st.wms})
-			case st.end:
-				err = wp.op.ProcessEnd()
-			default:
-				err = wp.op.ProcessWatermark(st.wm)
-			}
+			err = wp.step(st)
 		}
 		if st.batch != nil {
 			st.batch.Release()
 		}
 		failed = failed || err != nil
 		wp.out <- wp.col.take(err)
+	}
+}
+
+// step processes one step; a panic of the operator becomes the step's
+// error (the driver stops the run with it) instead of ending the process.
+func (wp *windowPartition) step(st partitionStep) (err error) {
+	defer CatchPanic(&err)
+	switch {
+	case st.batch != nil:
+		return wp.op.ProcessBatch(windowop.Batch{Record: st.batch, Watermarks: st.wms})
+	case st.end:
+		return wp.op.ProcessEnd()
+	default:
+		return wp.op.ProcessWatermark(st.wm)
 	}
 }
 

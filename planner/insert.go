@@ -88,23 +88,27 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		}
 	}
 	if sink.File != nil {
-		sink.File.Schema, sink.File.Columns = fileSinkColumns(t, cols)
+		// a file holds the sink's declared schema: its names, and NOT NULL
+		// where the table says so (checked on each batch written)
+		sink.File.Table = t.Name
+		sink.File.Schema, sink.File.Columns = fileSinkColumns(t, cols, true)
 	}
 	if sink.Callback != nil {
-		sink.Schema, sink.Columns = fileSinkColumns(t, cols)
+		sink.Schema, sink.Columns = fileSinkColumns(t, cols, false)
 	}
 	return p, nil
 }
 
 // fileSinkColumns is the sink table's schema and, when the INSERT lists
 // the columns in another order, the query column for each table column:
-// a file holds them in the table's order.
-func fileSinkColumns(t *catalog.Table, cols []catalog.Column) (*arrow.Schema, []int) {
+// a file holds them in the table's order. With notNull a NOT NULL column
+// of the table is a non-nullable field; otherwise every field is nullable.
+func fileSinkColumns(t *catalog.Table, cols []catalog.Column, notNull bool) (*arrow.Schema, []int) {
 	fields := make([]arrow.Field, len(t.Columns))
 	order := make([]int, len(t.Columns))
 	same := true
 	for i, c := range t.Columns {
-		fields[i] = arrow.Field{Name: c.Name, Type: c.Type, Nullable: true}
+		fields[i] = arrow.Field{Name: c.Name, Type: c.Type, Nullable: !(notNull && c.NotNull)}
 		for q, qc := range cols {
 			if qc.Name == c.Name {
 				order[i] = q
