@@ -177,6 +177,11 @@ type Output struct {
 	OnProgress func(Progress)
 	// ProgressEvery overrides the interval between snapshots (tests).
 	ProgressEvery time.Duration
+	// File, if set, is the file NewWriter's writers and OnText write to
+	// (the CLI's --output). With checkpoints, the results of a SELECT are
+	// then written to it exactly once (see OutputFile); the end of a
+	// successful Run completes it.
+	File *OutputFile
 }
 
 // Progress is a snapshot of a running query.
@@ -232,6 +237,9 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) error {
 			}
 			return err
 		}
+	}
+	if out.File != nil {
+		return out.File.finish()
 	}
 	return nil
 }
@@ -373,6 +381,14 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			}
 			return w.Close()
 		}
+		if p.Sink == nil && r.out.File != nil {
+			// the file gets the closing output (a table's last line) again
+			w, err := r.writer(p.Schema())
+			if err != nil {
+				return err
+			}
+			return r.out.File.finishedResults(w, cp)
+		}
 		return nil
 	}
 	loc := r.e.settings.location
@@ -380,6 +396,13 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if p.Sink == nil {
 		if w, err = r.writer(p.Schema()); err != nil {
 			return err
+		}
+		if r.out.File != nil {
+			results := w
+			if w, err = r.out.File.resultsTo(results, cp); err != nil {
+				results.Close()
+				return err
+			}
 		}
 	} else {
 		switch p.Sink.Connector {
@@ -431,6 +454,11 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)
+	if p.Sink == nil && r.out.File != nil {
+		if rows := r.out.File.endResults(w, runErr == nil); rows >= 0 {
+			stats.ResultRows = rows // what the file holds
+		}
+	}
 	closeErr := w.Close()
 	if r.out.OnSummary != nil {
 		r.out.OnSummary(Summary{

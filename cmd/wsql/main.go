@@ -35,7 +35,8 @@ flags:
   --checkpoint-dir DIR
                   take checkpoints of each query in DIR (every 10 s, or
                   'execution.checkpointing.interval'), and on SIGINT/SIGTERM;
-                  run the same command again to resume from them
+                  run the same command again to resume from them; --output
+                  then holds results up to the last checkpoint, exactly once
 `
 
 func main() {
@@ -102,8 +103,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if err != nil {
 		return usageError(stderr, err.Error())
 	}
+	var file *wsql.OutputFile
 	if *output != "" {
-		f, err := os.Create(*output)
+		open := wsql.CreateOutputFile
+		if *checkpointDir != "" {
+			if *format == "arrow" {
+				return usageError(stderr, "--format arrow cannot resume after a restart (an Arrow IPC stream cannot be cut back to a checkpoint and continued): with --checkpoint-dir, write --output as csv, json or table")
+			}
+			// kept: a restart continues it from the checkpoints
+			open = wsql.OpenOutputFile
+		}
+		f, err := open(*output)
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %v\n", err)
 			return 1
@@ -114,7 +124,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 				code = 1
 			}
 		}()
-		results = f
+		results, file = f, f
 		if newWriter, err = writerFor(*format, f); err != nil {
 			return usageError(stderr, err.Error())
 		}
@@ -139,6 +149,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		OnText:    onText,
 		OnNotice:  func(s string) { fmt.Fprintln(stderr, s) },
 		Stdout:    stdout, // the 'print' connector: a sink, not a result
+		File:      file,
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
