@@ -50,6 +50,7 @@ type OutputFile struct {
 	side    *os.File // the in-progress file, opened by the first checkpointed query
 	pending int64    // bytes in side since the last commit
 	ownSide bool     // this run emptied side: what it holds is this run's
+	listed  bool     // side holds bytes a checkpoint lists that the file may lack (pre-committed, not committed)
 	synced  bool     // the directory was synced since the files were created
 }
 
@@ -162,7 +163,7 @@ func (o *OutputFile) finish() error {
 	}
 	// every query's results are in the file: the in-progress file, also
 	// one a finished query's restore left alone, holds nothing needed
-	o.ownSide, o.pending = true, 0
+	o.ownSide, o.listed = true, false
 	if o.side == nil {
 		if err := os.Remove(o.sidePath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return o.fail(err)
@@ -172,13 +173,13 @@ func (o *OutputFile) finish() error {
 }
 
 // Close closes the file. The in-progress file is removed unless it holds
-// results a checkpoint lists and the file does not (a failed commit: the
-// restart appends them).
+// results a checkpoint lists and the file may not (a failed commit: the
+// restart appends them) or this run did not get to use it.
 func (o *OutputFile) Close() error {
 	var err error
 	if o.side != nil {
 		err = o.side.Close()
-		if o.ownSide && o.pending == 0 {
+		if o.ownSide && !o.listed {
 			if rerr := os.Remove(o.side.Name()); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) && err == nil {
 				err = rerr
 			}
@@ -363,6 +364,12 @@ func (o *OutputFile) restoreTo(s outputState, finished bool, ckpt string) error 
 		if err := o.appendSide(s.committed, s.pending); err != nil {
 			return err
 		}
+		if finished {
+			// it held this query's last results, now in the file
+			if err := o.resetSide(); err != nil {
+				return err
+			}
+		}
 	}
 	o.pos, o.held = end, nil
 	if finished {
@@ -428,6 +435,7 @@ func (c *committedResults) PreCommit() error {
 	}
 	c.state.committed, c.state.pending, c.state.sum = o.pos, o.pending, sum
 	c.preRows = c.rows
+	o.listed = o.pending > 0
 	return nil
 }
 
@@ -448,10 +456,12 @@ func (c *committedResults) Commit() error {
 	}
 	o.pos = c.state.committed + c.state.pending
 	c.committedRows = c.preRows
-	// results written after the PreCommit move to the front
+	// the checkpoint is taken between steps: nothing is written between
+	// its pre-commit and its commit
 	if rest := o.pending - c.state.pending; rest > 0 {
 		return o.fail(fmt.Errorf("%d bytes were written between the checkpoint's pre-commit and its commit", rest))
 	}
+	o.listed = false
 	return o.resetSide()
 }
 
