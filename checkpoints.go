@@ -91,13 +91,14 @@ func (r *runner) doneCheckpointing(cp *exec.Checkpointing) {
 // committingSink opens a filesystem sink for a checkpointed run: exactly
 // once, its part files become visible at checkpoints. A restored run
 // continues from the sink's state in the checkpoint, committing what the
-// checkpoint covers if the crash came before the commit.
-func committingSink(sink *exec.FileSink, loc *time.Location, cp *exec.Checkpointing) (*exec.PartFileWriter, error) {
+// checkpoint covers if the crash came before the commit. nth counts the
+// script's INSERTs into the sink before this one (sink_inserts.go).
+func committingSink(sink *exec.FileSink, loc *time.Location, cp *exec.Checkpointing, nth int) (*exec.PartFileWriter, error) {
 	var state *checkpoint.Decoder
 	if cp.Restore != nil {
 		state = exec.SinkState(cp.Restore)
 	}
-	w, err := sink.CreateCommitting(loc, state)
+	w, err := sink.CreateCommittingNth(loc, state, nth)
 	if err == nil && state != nil {
 		if err = state.Finish(); err != nil {
 			w.Close()

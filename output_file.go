@@ -18,6 +18,11 @@ import (
 // Give it as Output.File, and make NewWriter's writers and OnText write to
 // it (it is an io.Writer).
 //
+// The file is opened at its first use, not by CreateOutputFile or
+// OpenOutputFile: Run first checks that no query of the script reads it
+// (an output never overwrites an input), and a script refused then
+// leaves the file as it was.
+//
 // Without checkpoints, results go straight into the file as they come.
 // A SELECT run with checkpoints writes it exactly once, as the
 // filesystem sink does: its rows go to a hidden file `.NAME.inprogress`
@@ -34,8 +39,10 @@ import (
 // An OutputFile serves one Run at a time; Close it after the Run.
 type OutputFile struct {
 	path    string
-	f       *os.File
-	regular bool // a regular file: it can be written at a position and cut
+	trunc   int      // os.O_TRUNC for CreateOutputFile: the first open empties the file
+	f       *os.File // nil until the first use
+	err     error    // the first open's failure, returned by every later use
+	regular bool     // a regular file: it can be written at a position and cut
 	// keep: opened by OpenOutputFile for a run that may resume. Output
 	// outside checkpointed queries (EXPLAIN, SHOW, a table's closing
 	// line) is held in memory until the next query starts or the run
@@ -65,36 +72,76 @@ const (
 	outputDiscarded                   // after a checkpointed query failed: its uncommitted tail is dropped
 )
 
-// CreateOutputFile creates the file at path or truncates it, as os.Create
-// does: a run that does not resume from checkpoints.
+// CreateOutputFile is the file at path for a run that does not resume
+// from checkpoints: it is created or truncated, as os.Create does, at the
+// first write, or at the end of a successful Run that wrote nothing (an
+// empty result). A path that is a directory, or whose directory is
+// missing, is refused now.
 func CreateOutputFile(path string) (*OutputFile, error) {
-	return openOutputFile(path, os.O_TRUNC)
-}
-
-// OpenOutputFile opens the file at path for a run that may resume from
-// checkpoints, creating it if missing. Its content is kept: a restored
-// query continues after what its checkpoint committed, a query starting
-// afresh cuts the file back to the output before it, and the end of a
-// successful run cuts what is left over from an earlier run.
-func OpenOutputFile(path string) (*OutputFile, error) {
-	o, err := openOutputFile(path, 0)
-	if o != nil {
-		o.keep = true
-	}
-	return o, err
-}
-
-func openOutputFile(path string, trunc int) (*OutputFile, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|trunc, 0o666)
-	if err != nil {
+	if err := checkOutputFilePath(path); err != nil {
 		return nil, err
+	}
+	return &OutputFile{path: path, trunc: os.O_TRUNC}, nil
+}
+
+// OpenOutputFile is the file at path for a run that may resume from
+// checkpoints. Its content is kept: a restored query continues after what
+// its checkpoint committed (checked before anything is written), a query
+// starting afresh cuts the file back to the output before it, and the end
+// of a successful run cuts what is left over from an earlier run. A
+// missing file is created when the first query starts, or at the end of
+// a successful Run. A path that is a directory, or whose directory is
+// missing, is refused now.
+func OpenOutputFile(path string) (*OutputFile, error) {
+	if err := checkOutputFilePath(path); err != nil {
+		return nil, err
+	}
+	return &OutputFile{path: path, keep: true}, nil
+}
+
+// checkOutputFilePath refuses, without touching anything, a path that
+// can never be opened as an output file.
+func checkOutputFilePath(path string) error {
+	st, err := os.Stat(path)
+	if err == nil && st.IsDir() {
+		return fmt.Errorf("output file %s is a directory: name a file", path)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		dir := filepath.Dir(path)
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("output file %s: its directory %s does not exist: create it first", path, dir)
+		}
+	}
+	return nil // anything else (permissions) is reported when it is opened
+}
+
+// open opens the file at its first use, creating it when create is set
+// (otherwise a missing file is an fs.ErrNotExist error, and nothing is
+// created).
+func (o *OutputFile) open(create bool) error {
+	if o.f != nil || o.err != nil {
+		return o.err
+	}
+	flags := os.O_RDWR | o.trunc
+	if create {
+		flags |= os.O_CREATE
+	}
+	f, err := os.OpenFile(o.path, flags, 0o666)
+	if err != nil {
+		if !create && errors.Is(err, fs.ErrNotExist) {
+			return err // not a failure: the caller decides
+		}
+		o.err = err
+		return err
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, err
+		o.err = err
+		return err
 	}
-	return &OutputFile{path: path, f: f, regular: st.Mode().IsRegular()}, nil
+	o.f, o.regular = f, st.Mode().IsRegular()
+	return nil
 }
 
 // Path is the file's path as given.
@@ -119,6 +166,9 @@ func (o *OutputFile) Write(p []byte) (int, error) {
 }
 
 func (o *OutputFile) writeAt(p []byte) (int, error) {
+	if err := o.open(true); err != nil {
+		return 0, err
+	}
 	if !o.regular {
 		return o.f.Write(p) // a pipe or a terminal: no positions
 	}
@@ -130,6 +180,9 @@ func (o *OutputFile) writeAt(p []byte) (int, error) {
 // place writes the held output at the end of the run's output, cutting
 // what follows in the file (left by an earlier run).
 func (o *OutputFile) place() error {
+	if err := o.open(true); err != nil {
+		return err
+	}
 	if o.regular {
 		if err := o.f.Truncate(o.pos); err != nil {
 			return o.fail(err)
@@ -148,10 +201,11 @@ func (o *OutputFile) fail(err error) error {
 }
 
 // finish ends a successful Run: the output held is written and the file
-// ends with this run's output.
+// ends with this run's output. A run that wrote nothing leaves an empty
+// file, as an empty result should.
 func (o *OutputFile) finish() error {
 	if !o.keep {
-		return nil
+		return o.open(true)
 	}
 	if err := o.place(); err != nil {
 		return err
@@ -174,11 +228,15 @@ func (o *OutputFile) finish() error {
 
 // Close closes the file. The in-progress file is removed unless it holds
 // results a checkpoint lists and the file may not (a failed commit: the
-// restart appends them) or this run did not get to use it.
+// restart appends them) or this run did not get to use it. A failure to
+// open the file is returned too, also when only writes whose errors were
+// not checked (OnText) met it.
 func (o *OutputFile) Close() error {
-	var err error
+	err := o.err
 	if o.side != nil {
-		err = o.side.Close()
+		if serr := o.side.Close(); err == nil {
+			err = serr
+		}
 		if o.ownSide && !o.listed {
 			if rerr := os.Remove(o.side.Name()); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) && err == nil {
 				err = rerr
@@ -186,8 +244,11 @@ func (o *OutputFile) Close() error {
 		}
 		o.side = nil
 	}
-	if cerr := o.f.Close(); err == nil {
-		err = cerr
+	if o.f != nil {
+		if cerr := o.f.Close(); err == nil {
+			err = cerr
+		}
+		o.f = nil
 	}
 	return err
 }
@@ -202,8 +263,11 @@ func (o *OutputFile) sidePath() string {
 // reads it), and syncs the directory once so both files' names survive a
 // crash.
 func (o *OutputFile) openSide() error {
+	if err := o.open(true); err != nil {
+		return err
+	}
 	if !o.regular {
-		return fmt.Errorf("output file %s is not a regular file: with checkpoints, results are appended to it at each checkpoint and cut back to the last one after a crash; write them to a regular file", o.path)
+		return o.notRegular()
 	}
 	if o.side == nil {
 		side, err := os.OpenFile(o.sidePath(), os.O_RDWR|os.O_CREATE, 0o644)
@@ -219,6 +283,10 @@ func (o *OutputFile) openSide() error {
 		o.synced = true
 	}
 	return nil
+}
+
+func (o *OutputFile) notRegular() error {
+	return fmt.Errorf("output file %s is not a regular file: with checkpoints, results are appended to it at each checkpoint and cut back to the last one after a crash; write them to a regular file", o.path)
 }
 
 // resetSide empties the in-progress file.
@@ -320,15 +388,26 @@ func readOutputState(d *checkpoint.Decoder) outputState {
 // completed, and, unless the query had finished, what follows the
 // checkpoint's results is cut.
 func (o *OutputFile) restoreTo(s outputState, finished bool, ckpt string) error {
-	if err := o.openSide(); err != nil {
-		return err
-	}
 	refuse := func(format string, args ...any) error {
 		return fmt.Errorf("%w: checkpoint %s: output file %s: %s; remove the checkpoint to run the query afresh",
 			checkpoint.ErrIncompatible, ckpt, o.path, fmt.Sprintf(format, args...))
 	}
 	if before := o.pos + int64(len(o.held)); before != s.start {
 		return refuse("the results before this query are %d bytes, but were %d when the checkpoint was taken: the script or its earlier results changed", before, s.start)
+	}
+	// Nothing is created or written before the file passes the checks.
+	if err := o.open(false); errors.Is(err, fs.ErrNotExist) {
+		if s.committed > 0 {
+			return refuse("it is missing, but the checkpoint committed %d bytes to it", s.committed)
+		}
+		if err := o.open(true); err != nil { // it held nothing the checkpoint needs
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	if !o.regular {
+		return o.notRegular()
 	}
 	st, err := o.f.Stat()
 	if err != nil {
@@ -350,6 +429,9 @@ func (o *OutputFile) restoreTo(s outputState, finished bool, ckpt string) error 
 		return err
 	} else if sum != s.sum {
 		return refuse("its bytes before offset %d changed since the checkpoint", s.committed)
+	}
+	if err := o.openSide(); err != nil {
+		return err
 	}
 	end := s.committed + s.pending
 	if st.Size() < end {

@@ -213,6 +213,56 @@ func TestOutputFileRefusesAFileThatChanged(t *testing.T) {
 		require.ErrorContains(t, err, "are csv, but this run writes json: use the same format")
 		require.True(t, stopped == readOut(t, dir), "the file is left as it was")
 	})
+	t.Run("removed", func(t *testing.T) {
+		require.NoError(t, os.Remove(filepath.Join(dir, "out.csv")))
+		_, _, err := runToOutputFile(t, dir, outputFileScript, toTheEnd)
+		require.ErrorIs(t, err, checkpoint.ErrIncompatible)
+		require.ErrorContains(t, err, "it is missing, but the checkpoint committed")
+		_, err = os.Stat(filepath.Join(dir, "out.csv"))
+		require.ErrorIs(t, err, os.ErrNotExist, "the file is not created")
+	})
+}
+
+// An output file is opened at its first use: created (or truncated) by a
+// run's first output, or by the end of a successful run without output,
+// and not at all by a run that fails first. A path that can never be a
+// file is refused when the OutputFile is made.
+func TestOutputFileOpensAtItsFirstUse(t *testing.T) {
+	script := `CREATE TABLE g (k INT) WITH ('connector' = 'datagen', 'number-of-rows' = '3', 'rows-per-second' = '0', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '3');
+SELECT k FROM g;`
+	for name, open := range map[string]func(string) (*OutputFile, error){"created": CreateOutputFile, "kept": OpenOutputFile} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			run := func(path, script string, opts ...Option) error {
+				f, err := open(path)
+				require.NoError(t, err)
+				err = New(opts...).Run(context.Background(), script, Output{
+					File:      f,
+					NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(f, r.Schema, r.Location), nil },
+					OnText:    func(s string) { f.Write([]byte(s)) },
+				})
+				require.NoError(t, f.Close())
+				return err
+			}
+			out := filepath.Join(dir, "out.csv")
+			require.Error(t, run(out, "SELECT nope FROM g;"))
+			_, err := os.Stat(out)
+			require.ErrorIs(t, err, os.ErrNotExist, "a failed run creates nothing")
+
+			require.NoError(t, run(out, "SET 'parallelism.default' = '2';"))
+			b, err := os.ReadFile(out)
+			require.NoError(t, err)
+			require.Empty(t, b, "a run without output leaves an empty file")
+
+			require.NoError(t, run(out, script, WithCheckpointDir(filepath.Join(dir, "ck"))))
+			require.Equal(t, "k\n1\n2\n3\n", readOut(t, dir))
+
+			_, err = open(dir)
+			require.ErrorContains(t, err, "is a directory: name a file")
+			_, err = open(filepath.Join(dir, "no-such-dir", "out.csv"))
+			require.ErrorContains(t, err, "no-such-dir does not exist: create it first")
+		})
+	}
 }
 
 // The output file cannot commit what it cannot cut back: a format whose

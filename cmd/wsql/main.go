@@ -105,6 +105,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	var file *wsql.OutputFile
 	if *output != "" {
+		// Opened at its first write, once the engine has checked that no
+		// query reads it: a refused script leaves the file as it was.
 		open := wsql.CreateOutputFile
 		if *checkpointDir != "" {
 			if *format == "arrow" {
@@ -149,7 +151,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		OnText:    onText,
 		OnNotice:  func(s string) { fmt.Fprintln(stderr, s) },
 		Stdout:    stdout, // the 'print' connector: a sink, not a result
-		File:      file,
+		// checked against the inputs before anything is written to it
+		File: file,
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
