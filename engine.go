@@ -177,12 +177,14 @@ type Output struct {
 	OnProgress func(Progress)
 	// ProgressEvery overrides the interval between snapshots (tests).
 	ProgressEvery time.Duration
-	// ResultsFile is the file NewWriter's writers and OnText write to, if
-	// any (the CLI's --output). Like every output of a query it must not be
-	// an input of the script: a query reading it is refused when planned,
-	// so the caller should create or truncate the file only once results
-	// come.
-	ResultsFile string
+	// File, if set, is the file NewWriter's writers and OnText write to
+	// (the CLI's --output). Like every output of a query it must not be an
+	// input of the script: Run refuses, before writing anything, a script
+	// with a filesystem table at File.Path(), and a query reading it when
+	// planned; the file is opened only once output comes. With
+	// checkpoints, the results of a SELECT are written to it exactly once
+	// (see OutputFile); the end of a successful Run completes it.
+	File *OutputFile
 }
 
 // Progress is a snapshot of a running query.
@@ -244,8 +246,8 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
 	if err != nil {
 		return err
 	}
-	if out.ResultsFile != "" {
-		if err := e.checkResultsFile(stmts, out.ResultsFile); err != nil {
+	if out.File != nil {
+		if err := e.checkResultsFile(stmts, out.File.Path()); err != nil {
 			return err
 		}
 	}
@@ -257,6 +259,9 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
 			}
 			return err
 		}
+	}
+	if out.File != nil {
+		return out.File.finish()
 	}
 	return nil
 }
@@ -419,6 +424,14 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			r.sinkWritten(path)
 			return w.Close()
 		}
+		if p.Sink == nil && r.out.File != nil {
+			// the file gets the closing output (a table's last line) again
+			w, err := r.writer(p.Schema())
+			if err != nil {
+				return err
+			}
+			return r.out.File.finishedResults(w, cp)
+		}
 		return nil
 	}
 	loc := r.e.settings.location
@@ -426,6 +439,13 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if p.Sink == nil {
 		if w, err = r.writer(p.Schema()); err != nil {
 			return err
+		}
+		if r.out.File != nil {
+			results := w
+			if w, err = r.out.File.resultsTo(results, cp); err != nil {
+				results.Close()
+				return err
+			}
 		}
 	} else {
 		switch p.Sink.Connector {
@@ -479,6 +499,11 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)
+	if p.Sink == nil && r.out.File != nil {
+		if rows := r.out.File.endResults(w, runErr == nil); rows >= 0 {
+			stats.ResultRows = rows // what the file holds
+		}
+	}
 	closeErr := w.Close()
 	if r.out.OnSummary != nil {
 		r.out.OnSummary(Summary{

@@ -12,7 +12,7 @@ import (
 
 // Outputs never overwrite inputs: before a query opens anything, each file
 // it writes (the filesystem sink, 'wsql.late-data.path',
-// 'wsql.bad-rows.path', the caller's results file) is checked against
+// 'wsql.bad-rows.path', the caller's results file Output.File) is checked against
 // every file and directory the queries of the script read, by device and
 // inode (os.SameFile), so ./, symbolic and hard links name the same file.
 // An output in a source directory (at any depth) is refused too: a
@@ -136,8 +136,8 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	if window && p.Emit.LateDataPath != "" {
 		outs = append(outs, outputPath{what: "'" + planner.SetLateDataPath + "'", path: p.Emit.LateDataPath, at: at})
 	}
-	if r.out.ResultsFile != "" {
-		outs = append(outs, outputPath{what: "the results file", path: r.out.ResultsFile, at: at})
+	if r.out.File != nil {
+		outs = append(outs, outputPath{what: "the results file", path: r.out.File.Path(), at: at})
 	}
 	if checkpoints != "" {
 		outs = append(outs, outputPath{what: "'" + setCheckpointDir + "'", path: checkpoints, kind: outputStateDir, at: at})

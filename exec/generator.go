@@ -3,7 +3,6 @@ package exec
 import (
 	"io"
 	"math/bits"
-	"time"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -37,20 +36,24 @@ type generatorReader struct {
 	total  int64 // rows in all; -1 when unbounded
 	rows   int64
 	// rate, when positive, paces the read at that many rows per second of
-	// wall time: rows [k, k+n) are not generated before start + k/rate.
-	// Batches then hold at most a tenth of a second's rows, so a paced
-	// read never sleeps long between batches.
+	// wall time (pace), from the row the read starts at. Batches then hold
+	// at most a tenth of a second's rows, so a paced read never sleeps
+	// long between batches.
 	rate  float64
-	start time.Time
-	ended bool // the split's end was reported
+	pace  *pacer // nil when not paced
+	ended bool   // the split's end was reported
 }
 
 func newGeneratorReader(mem memory.Allocator, schema *arrow.Schema, size int, total int64, rate float64, f columnFiller) *generatorReader {
 	if size <= 0 {
 		size = DefaultBatchSize
 	}
-	return &generatorReader{filler: f, mem: mem, schema: schema, cols: make([]arrow.Array, schema.NumFields()),
+	r := &generatorReader{filler: f, mem: mem, schema: schema, cols: make([]arrow.Array, schema.NumFields()),
 		size: size, total: total, rate: rate}
+	if rate > 0 {
+		r.pace = newPacer(rate)
+	}
+	return r
 }
 
 func (r *generatorReader) Next() (SplitBatch, error) {
@@ -65,15 +68,9 @@ func (r *generatorReader) Next() (SplitBatch, error) {
 		r.ended = true
 		return SplitBatch{End: true}, nil
 	}
-	if r.rate > 0 {
+	if r.pace != nil {
 		n = min(n, max(1, int64(r.rate/10)))
-		if r.start.IsZero() {
-			r.start = time.Now()
-		}
-		due := r.start.Add(time.Duration(float64(r.rows) / r.rate * float64(time.Second)))
-		if d := time.Until(due); d > 0 {
-			time.Sleep(d)
-		}
+		r.pace.wait(r.rows)
 	}
 	r.filler.fill(r.mem, r.cols, r.rows, int(n))
 	rec := array.NewRecordBatch(r.schema, r.cols, n)
@@ -96,7 +93,8 @@ func (r *generatorReader) Close() error {
 
 // saveState records the read's position between two batches: the rows
 // delivered, whether the end was reported, and the filler's generators.
-// Pacing is not recorded: a resumed read paces from its own start.
+// Pacing is not recorded: a resumed read paces from the row it resumes
+// at, starting when it reads it (see pacer).
 func (r *generatorReader) saveState(e *checkpoint.Encoder) error {
 	e.String(r.filler.kind())
 	e.Int(r.rows)

@@ -35,7 +35,8 @@ flags:
   --checkpoint-dir DIR
                   take checkpoints of each query in DIR (every 10 s, or
                   'execution.checkpointing.interval'), and on SIGINT/SIGTERM;
-                  run the same command again to resume from them
+                  run the same command again to resume from them; --output
+                  then holds results up to the last checkpoint, exactly once
 `
 
 func main() {
@@ -102,15 +103,30 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if err != nil {
 		return usageError(stderr, err.Error())
 	}
+	var file *wsql.OutputFile
 	if *output != "" {
-		f := &outputFile{path: *output}
+		// Opened at its first write, once the engine has checked that no
+		// query reads it: a refused script leaves the file as it was.
+		open := wsql.CreateOutputFile
+		if *checkpointDir != "" {
+			if *format == "arrow" {
+				return usageError(stderr, "--format arrow cannot resume after a restart (an Arrow IPC stream cannot be cut back to a checkpoint and continued): with --checkpoint-dir, write --output as csv, json or table")
+			}
+			// kept: a restart continues it from the checkpoints
+			open = wsql.OpenOutputFile
+		}
+		f, err := open(*output)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
+		}
 		defer func() {
-			if err := f.Close(code == 0); err != nil && code == 0 {
+			if err := f.Close(); err != nil && code == 0 {
 				fmt.Fprintf(stderr, "error: %v\n", err)
 				code = 1
 			}
 		}()
-		results = f
+		results, file = f, f
 		if newWriter, err = writerFor(*format, f); err != nil {
 			return usageError(stderr, err.Error())
 		}
@@ -136,7 +152,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		OnNotice:  func(s string) { fmt.Fprintln(stderr, s) },
 		Stdout:    stdout, // the 'print' connector: a sink, not a result
 		// checked against the inputs before anything is written to it
-		ResultsFile: *output,
+		File: file,
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

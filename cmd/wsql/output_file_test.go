@@ -33,6 +33,11 @@ SELECT usr, COUNT(*) AS n FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINU
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// kept for a restart with checkpoints: refused all the same
+			code, _, stderr := runCLI(t, "", "--output", c.output, "--checkpoint-dir", filepath.Join(t.TempDir(), "ck"), "-e", query(c.source))
+			require.Equal(t, 1, code, stderr)
+			require.Contains(t, stderr, c.want)
+
 			code, stdout, stderr := runCLI(t, "", "--output", c.output, "-e", query(c.source))
 			require.Equal(t, 1, code, stderr)
 			require.Empty(t, stdout)
