@@ -67,16 +67,27 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 	sum := sha256.Sum256([]byte(p.Identity() + "\x00query " + strconv.Itoa(n)))
 	query := hex.EncodeToString(sum[:])
 	path := filepath.Join(dir, "query-"+strconv.Itoa(n)+"-"+query[:12]+".ckpt")
-	if _, busy := r.e.checkpointing.LoadOrStore(path, true); busy {
+	if _, busy := r.e.checkpointing.LoadOrStore(path, (*checkpoint.FileLock)(nil)); busy {
 		return nil, fmt.Errorf("this query is already running with the checkpoint %s: it can run once at a time", path)
 	}
+	lock, err := lockCheckpoint(path)
+	if err != nil {
+		r.e.checkpointing.Delete(path)
+		return nil, err
+	}
+	r.e.checkpointing.Store(path, lock)
 	snap, err := checkpoint.Load(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		snap, err = nil, nil
+		if err = changedQuery(dir, n, path); err != nil {
+			err = fmt.Errorf("%w: %w", checkpoint.ErrIncompatible, err)
+		}
+	} else if err != nil {
+		err = fmt.Errorf("%w; remove it to start the query afresh", err)
 	}
 	if err != nil {
-		r.e.checkpointing.Delete(path)
-		return nil, fmt.Errorf("%w; remove it to start the query afresh", err)
+		r.release(path)
+		return nil, err
 	}
 	return &exec.Checkpointing{Path: path, Interval: interval, Query: query, Restore: snap}, nil
 }
@@ -84,7 +95,14 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 // doneCheckpointing lets another run use the query's checkpoint file.
 func (r *runner) doneCheckpointing(cp *exec.Checkpointing) {
 	if cp != nil {
-		r.e.checkpointing.Delete(cp.Path)
+		r.release(cp.Path)
+	}
+}
+
+// release unlocks a checkpoint file and forgets it.
+func (r *runner) release(path string) {
+	if l, ok := r.e.checkpointing.LoadAndDelete(path); ok {
+		_ = l.(*checkpoint.FileLock).Unlock()
 	}
 }
 
