@@ -109,18 +109,9 @@ func (r *runner) release(path string) {
 // committingSink opens a filesystem sink for a checkpointed run: exactly
 // once, its part files become visible at checkpoints. A restored run
 // continues from the sink's state in the checkpoint, committing what the
-// checkpoint covers if the crash came before the commit.
+// checkpoint covers if the crash came before the commit. The directory
+// belongs to the query (exec.CreateOwned): another query's output is
+// neither deleted nor resumed over.
 func committingSink(sink *exec.FileSink, loc *time.Location, cp *exec.Checkpointing) (*exec.PartFileWriter, error) {
-	var state *checkpoint.Decoder
-	if cp.Restore != nil {
-		state = exec.SinkState(cp.Restore)
-	}
-	w, err := sink.CreateCommitting(loc, state)
-	if err == nil && state != nil {
-		if err = state.Finish(); err != nil {
-			w.Close()
-			err = fmt.Errorf("checkpoint %s: the sink's state: %w", cp.Path, err)
-		}
-	}
-	return w, err
+	return sink.CreateOwned(loc, cp.Restore, exec.SinkOwner{Query: cp.Query, Checkpoint: cp.Path})
 }

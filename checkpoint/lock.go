@@ -65,6 +65,24 @@ func Lock(path string) (*FileLock, error) {
 	return &FileLock{f: f}, nil
 }
 
+// LockDir takes the lock of a directory itself (flock(2) on the
+// directory), leaving no file in it: a *LockedError when it is held (its
+// PID unknown).
+func LockDir(dir string) (*FileLock, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if errors.Is(err, ErrLocked) {
+			return nil, &LockedError{Path: dir}
+		}
+		return nil, fmt.Errorf("locking %s: %w", dir, err)
+	}
+	return &FileLock{f: f}, nil
+}
+
 // Unlock releases the lock; it is idempotent.
 func (l *FileLock) Unlock() error {
 	if l == nil || l.f == nil {

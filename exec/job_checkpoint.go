@@ -150,6 +150,14 @@ func (c *checkpointer) take(finished bool) error {
 		c.commit.State(&e)
 		snap.Parts["sink-files"] = e.Data()
 	}
+	if o, ok := c.commit.(interface {
+		OwnerState(*checkpoint.Encoder) bool
+	}); ok {
+		var e checkpoint.Encoder
+		if o.OwnerState(&e) {
+			snap.Parts["sink-owner"] = e.Data()
+		}
+	}
 	if err := checkpoint.Save(c.cfg.Path, snap); err != nil {
 		return err
 	}

@@ -47,6 +47,8 @@ type PartFileWriter struct {
 	w    ResultWriter
 	part uint64
 
+	own *sinkOwnership // the claim on the directory (CreateOwned); nil without
+
 	err    error // a failed write or PreCommit: the output is not trusted
 	closed bool
 }
@@ -64,6 +66,13 @@ var _ ResultWriter = (*PartFileWriter)(nil)
 // the state's next number on, and continues the numbering there. The state
 // is read from d's current position; the caller checks for bytes left over.
 func (s *FileSink) CreateCommitting(loc *time.Location, state *checkpoint.Decoder) (*PartFileWriter, error) {
+	return s.createCommitting(loc, state, nil, nil)
+}
+
+// createCommitting is CreateCommitting, claiming the directory first when
+// own is set (CreateOwned; ownerState is the checkpoint's "sink-owner"
+// part, nil when it has none).
+func (s *FileSink) createCommitting(loc *time.Location, state *checkpoint.Decoder, own *sinkOwnership, ownerState *checkpoint.Decoder) (*PartFileWriter, error) {
 	newWriter, err := s.formatWriter(loc)
 	if err != nil {
 		return nil, err
@@ -90,12 +99,23 @@ func (s *FileSink) CreateCommitting(loc *time.Location, state *checkpoint.Decode
 	if err := w.makeDir(); err != nil {
 		return nil, err
 	}
+	if own != nil {
+		w.own = own
+		if err := own.claim(w, state != nil, pending, ownerState); err != nil {
+			w.Close()
+			return nil, err
+		}
+	}
 	if state != nil {
 		err = w.restore(pending)
 	} else {
 		err = w.clean(func(uint64, bool) bool { return true })
 	}
+	if err == nil && own != nil {
+		err = own.record(w)
+	}
 	if err != nil {
+		w.Close()
 		return nil, err
 	}
 	return w, nil
@@ -279,6 +299,9 @@ func (w *PartFileWriter) PreCommit() error {
 	if err == nil {
 		err = f.Sync()
 	}
+	if err == nil && w.own != nil {
+		err = w.own.ended(f, w.part)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -298,6 +321,17 @@ func (w *PartFileWriter) PreCommit() error {
 func (w *PartFileWriter) State(e *checkpoint.Encoder) {
 	e.Uint(w.next)
 	checkpoint.Uints(e, w.pending)
+}
+
+// OwnerState writes the checkpoint's "sink-owner" part: the claim on the
+// directory a restore checks (see CreateOwned). False when the writer
+// claimed nothing.
+func (w *PartFileWriter) OwnerState(e *checkpoint.Encoder) bool {
+	if w.own == nil {
+		return false
+	}
+	w.own.state(e)
+	return true
 }
 
 // Commit makes the pending files visible (rename to the final name), fsyncs
@@ -336,11 +370,16 @@ func (w *PartFileWriter) Close() error {
 		return nil
 	}
 	w.closed = true
-	if w.f == nil {
-		return nil
+	var err error
+	if w.f != nil {
+		err = w.f.Close()
+		w.f, w.w = nil, nil
 	}
-	err := w.f.Close()
-	w.f, w.w = nil, nil
+	if w.own != nil {
+		if uerr := w.own.release(); err == nil {
+			err = uerr
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("filesystem sink: %w", err)
 	}
