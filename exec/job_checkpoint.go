@@ -52,6 +52,12 @@ type CommittingWriter interface {
 	Commit() error
 }
 
+// ownedWriter is a CommittingWriter that claims its directory
+// (PartFileWriter from CreateOwned): its claim goes into each checkpoint.
+type ownedWriter interface {
+	OwnerState(e *checkpoint.Encoder) bool
+}
+
 // checkpointable reports why the job cannot be checkpointed, or nil: its
 // source must be one that can be read again from a position.
 func (j *Job) checkpointable() error {
@@ -150,9 +156,7 @@ func (c *checkpointer) take(finished bool) error {
 		c.commit.State(&e)
 		snap.Parts["sink-files"] = e.Data()
 	}
-	if o, ok := c.commit.(interface {
-		OwnerState(*checkpoint.Encoder) bool
-	}); ok {
+	if o, ok := c.commit.(ownedWriter); ok {
 		var e checkpoint.Encoder
 		if o.OwnerState(&e) {
 			snap.Parts["sink-owner"] = e.Data()
