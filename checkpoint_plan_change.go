@@ -2,8 +2,10 @@ package wsql
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // changedQuery refuses to start the n-th query of a script afresh when
@@ -14,16 +16,18 @@ import (
 // afresh would silently drop the old checkpoint's progress, and resuming
 // it would read on with the new semantics; the user decides.
 func changedQuery(dir string, n int, path string) error {
-	others, err := filepath.Glob(filepath.Join(dir, "query-"+strconv.Itoa(n)+"-*.ckpt"))
+	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return err
+		return fmt.Errorf("checkpoint directory: %w", err)
 	}
-	for _, other := range others {
-		if other == path {
+	prefix := "query-" + strconv.Itoa(n) + "-"
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, ".ckpt") || name == filepath.Base(path) {
 			continue
 		}
 		return fmt.Errorf("the checkpoint %s is of query %d as it was before a change: its SQL, a table it reads or writes (a column, the watermark or a WITH option such as 'csv.field-delimiter') or a setting that changes its results (such as 'table.local-time-zone' or an emit setting) is not what it was, so the checkpoint cannot resume it; undo the change to resume, or remove %s to start query %d afresh",
-			other, n, filepath.Base(other), n)
+			filepath.Join(dir, name), n, name, n)
 	}
 	return nil
 }
