@@ -21,19 +21,23 @@ import (
 // (the two outputs would mix) and a fresh start never deletes another
 // query's committed output.
 //
-// The owner is recorded in the directory, in `.wsql-owner` (hidden, so
-// wsql does not read it as input): a random token chosen when the query
-// starts afresh, the query's identity and its checkpoint file. The token
+// The owner of the sink's part files (those of its format) is recorded in
+// the directory, in `.wsql-owner.<format>` (hidden, so wsql does not read
+// it as input): a random token chosen when the query starts afresh, the
+// query's identity and its checkpoint file. Ownership covers exactly the
+// files the writer commits and deletes. The token
 // and the size of every part file the query has ended go into each of its
 // checkpoints (part "sink-owner"). A restore checks that the directory
 // still has the checkpoint's token and holds each part file the checkpoint
 // covers with the size it had; anything else is refused with the owner
 // named. While the query runs it holds a flock(2) lock on the directory,
 // so a second writer is refused at once.
-const (
-	sinkOwnerFile = ".wsql-owner"
-	sinkOwnerHead = "wsql sink directory owner"
-)
+const sinkOwnerHead = "wsql sink directory owner"
+
+// ownerFile is the path of the owner record of w's part files.
+func (w *PartFileWriter) ownerFile() string {
+	return filepath.Join(w.dir, ".wsql-owner."+w.sink.Format)
+}
 
 // SinkOwner is the query claiming a part-file directory.
 type SinkOwner struct {
@@ -115,7 +119,7 @@ func (o *sinkOwnership) claim(w *PartFileWriter, restore bool, pending []uint64,
 		return fmt.Errorf("filesystem sink: %w", err)
 	}
 	o.lock = lock
-	rec, err := readSinkOwner(w.dir)
+	rec, err := readSinkOwner(w.ownerFile())
 	if err != nil {
 		return err
 	}
@@ -147,7 +151,7 @@ func (o *sinkOwnership) claim(w *PartFileWriter, restore bool, pending []uint64,
 			w.dir, o.owner.Checkpoint, whose)
 	case rec == nil && state != nil && w.next > 0:
 		return fmt.Errorf("filesystem sink: %s no longer holds what the checkpoint %s committed: its owner record %s is gone (was the directory replaced?); put the directory back as it was, or remove the checkpoint to start the query afresh",
-			w.dir, o.owner.Checkpoint, sinkOwnerFile)
+			w.dir, o.owner.Checkpoint, filepath.Base(w.ownerFile()))
 	}
 	return o.verify(w, pending)
 }
@@ -156,7 +160,7 @@ func (o *sinkOwnership) claim(w *PartFileWriter, restore bool, pending []uint64,
 // chooses the run's token.
 func (o *sinkOwnership) claimFresh(w *PartFileWriter, rec *sinkOwnerRecord) error {
 	if rec != nil && (rec.Query != o.owner.Query || rec.Checkpoint != o.owner.Checkpoint) {
-		parts, err := committedPartNames(w.dir)
+		parts, err := w.committedPartNames()
 		if err != nil {
 			return err
 		}
@@ -166,7 +170,7 @@ func (o *sinkOwnership) claimFresh(w *PartFileWriter, rec *sinkOwnerRecord) erro
 				whose = "this query run with another checkpoint directory"
 			}
 			return fmt.Errorf("filesystem sink: %s holds the committed output of %s (%s, its checkpoint is %s): starting this query afresh would delete it; move that output away (its part files and %s), or write this query to another 'path'",
-				w.dir, whose, parts[0], rec.Checkpoint, sinkOwnerFile)
+				w.dir, whose, parts[0], rec.Checkpoint, filepath.Base(w.ownerFile()))
 		}
 	}
 	var b [16]byte
@@ -233,7 +237,7 @@ func (o *sinkOwnership) record(w *PartFileWriter) error {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\ntoken: %s\nquery: %s\ncheckpoint: %s\n", sinkOwnerHead, o.token, o.owner.Query, o.owner.Checkpoint)
-	path := filepath.Join(w.dir, sinkOwnerFile)
+	path := w.ownerFile()
 	tmp := path + ".tmp"
 	err := writeFileSynced(tmp, b.Bytes())
 	if err == nil {
@@ -274,9 +278,9 @@ func (o *sinkOwnership) release() error {
 	return err
 }
 
-// readSinkOwner reads the directory's owner file; nil when there is none.
-func readSinkOwner(dir string) (*sinkOwnerRecord, error) {
-	b, err := os.ReadFile(filepath.Join(dir, sinkOwnerFile))
+// readSinkOwner reads an owner record; nil when there is none.
+func readSinkOwner(path string) (*sinkOwnerRecord, error) {
+	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -306,27 +310,25 @@ func readSinkOwner(dir string) (*sinkOwnerRecord, error) {
 		}
 	}
 	if !head || rec.Token == "" {
-		return nil, fmt.Errorf("filesystem sink: %s is not an owner record wsql wrote; remove it if the directory belongs to no running or resumable query", filepath.Join(dir, sinkOwnerFile))
+		return nil, fmt.Errorf("filesystem sink: %s is not an owner record wsql wrote; remove it if the directory belongs to no running or resumable query", path)
 	}
 	return rec, nil
 }
 
-// committedPartNames lists the committed part files of any format in dir.
-func committedPartNames(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+// committedPartNames lists the committed part files of w's format in the
+// directory: those a fresh start would delete.
+func (w *PartFileWriter) committedPartNames() ([]string, error) {
+	entries, err := os.ReadDir(w.dir)
 	if err != nil {
 		return nil, fmt.Errorf("filesystem sink: %w", err)
 	}
 	var out []string
 	for _, e := range entries {
-		name := e.Name()
-		if !e.Type().IsRegular() || !strings.HasPrefix(name, "part-") {
+		if !e.Type().IsRegular() {
 			continue
 		}
-		if _, ext, ok := strings.Cut(strings.TrimPrefix(name, "part-"), "."); ok {
-			if _, inProgress, ok := parsePartName(name, ext); ok && !inProgress {
-				out = append(out, name)
-			}
+		if _, inProgress, ok := parsePartName(e.Name(), w.sink.Format); ok && !inProgress {
+			out = append(out, e.Name())
 		}
 	}
 	return out, nil

@@ -64,7 +64,7 @@ func TestSinkOwnerOfAnOlderCheckpoint(t *testing.T) {
 	owner := SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}
 	w, err = sink.CreateOwned(nil, old, owner)
 	require.NoError(t, err)
-	require.Equal(t, []string{".wsql-owner", "part-000000.csv"}, dirNames(t, dir))
+	require.Equal(t, []string{".wsql-owner.csv", "part-000000.csv"}, dirNames(t, dir))
 	require.NoError(t, w.WriteBatch(recs[1]))
 	snap := ownedCheckpoint(t, w)
 	require.NoError(t, w.Commit())
@@ -76,7 +76,7 @@ func TestSinkOwnerOfAnOlderCheckpoint(t *testing.T) {
 	w, err = sink.CreateOwned(nil, old, owner)
 	require.NoError(t, err)
 	require.NoError(t, w.Close())
-	require.Equal(t, []string{".wsql-owner", "part-000000.csv"}, dirNames(t, dir))
+	require.Equal(t, []string{".wsql-owner.csv", "part-000000.csv"}, dirNames(t, dir))
 
 	// a checkpoint with a token the directory no longer has
 	w, err = sink.CreateOwned(nil, snap, owner)
@@ -84,7 +84,42 @@ func TestSinkOwnerOfAnOlderCheckpoint(t *testing.T) {
 	require.Nil(t, w)
 
 	// an owner record wsql did not write is refused, not overwritten
-	require.NoError(t, os.WriteFile(filepath.Join(dir, ".wsql-owner"), []byte("mine\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".wsql-owner.csv"), []byte("mine\n"), 0o644))
 	_, err = sink.CreateOwned(nil, nil, owner)
-	require.ErrorContains(t, err, ".wsql-owner is not an owner record wsql wrote")
+	require.ErrorContains(t, err, ".wsql-owner.csv is not an owner record wsql wrote")
+}
+
+// A fresh start deletes only its own earlier output: another query's
+// committed part files of its format are refused, naming the owner's
+// checkpoint; the same query with the same checkpoint file (whose
+// checkpoint was removed to start over) replaces its own.
+func TestFreshStartKeepsAnotherQuerysOutput(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	recs := partBatches(mem, 3, 5)
+	defer releasePartBatches(recs)
+	dir := t.TempDir()
+	sink := partSink(dir, "csv")
+	q1 := SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}
+	w, err := sink.CreateOwned(nil, nil, q1)
+	require.NoError(t, err)
+	require.NoError(t, w.WriteBatch(recs[0]))
+	ownedCheckpoint(t, w)
+	require.NoError(t, w.Commit())
+	require.NoError(t, w.Close())
+	q1Output := committed(t, dir, "csv", true)
+
+	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")})
+	require.EqualError(t, err, "filesystem sink: "+dir+" holds the committed output of another query (part-000000.csv, its checkpoint is "+q1.Checkpoint+"): starting this query afresh would delete it; move that output away (its part files and .wsql-owner.csv), or write this query to another 'path'")
+	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "elsewhere.ckpt")})
+	require.ErrorContains(t, err, "holds the committed output of this query run with another checkpoint directory")
+	require.Equal(t, q1Output, committed(t, dir, "csv", true))
+
+	w, err = sink.CreateOwned(nil, nil, q1)
+	require.NoError(t, err, "q1 starting over")
+	require.NoError(t, w.WriteBatch(recs[1]))
+	ownedCheckpoint(t, w)
+	require.NoError(t, w.Commit())
+	require.NoError(t, w.Close())
+	require.Equal(t, uninterrupted(t, "csv", recs[1:]), committed(t, dir, "csv", true))
 }
