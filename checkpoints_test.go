@@ -252,6 +252,38 @@ SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);`
 	require.ErrorContains(t, err, "events.csv, which is gone")
 }
 
+// A followed file rotated (mv f f.1, a new f) or truncated while the query
+// was stopped is refused at the restart, saying so: the checkpoint's
+// offset is in the old content, and the rows after it cannot be found.
+func TestCheckpointedFollowRefusesARotatedOrTruncatedFile(t *testing.T) {
+	data, err := os.ReadFile("testdata/e2e/events.csv")
+	require.NoError(t, err)
+	for _, change := range []string{"rotated", "truncated"} {
+		dir := t.TempDir()
+		require.NoError(t, os.Mkdir(filepath.Join(dir, "in"), 0o755))
+		path := filepath.Join(dir, "in", "events.csv")
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+		script := `CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
+WITH ('connector' = 'filesystem', 'path' = 'DIR/in/events.csv', 'format' = 'csv', 'source.monitor-interval' = '5 ms');
+SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);`
+		run := func() error {
+			_, err := runCheckpointedUntil(t, dir, script, 9) // the file's rows
+			return err
+		}
+		require.ErrorIs(t, run(), context.Canceled)
+		if change == "rotated" {
+			require.NoError(t, os.Rename(path, path+".1"))
+		}
+		require.NoError(t, os.WriteFile(path, data[:len(data)/2], 0o644))
+		err = run()
+		require.ErrorIs(t, err, checkpoint.ErrIncompatible, change)
+		require.ErrorContains(t, err, "a followed file rotated or truncated while the query was stopped", change)
+		require.ErrorContains(t, err, "remove the checkpoint", change)
+	}
+	s := Summary{RowsRead: 5, FilesRotated: 1, FilesTruncated: 2}
+	require.Equal(t, "5 rows read, 0 late rows dropped, 0 bad rows skipped, 0 result rows, 1 followed files rotated, 2 followed files truncated", s.Counts())
+}
+
 // A bounded directory whose files changed since the checkpoint is refused,
 // as is a file rewritten before the offset the checkpoint read: the
 // checkpoint's positions are in the files it was reading.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -450,4 +451,23 @@ func TestDriverRowsDecimals(t *testing.T) {
 	require.Equal(t, []driver.Value{"1.500", "-7", "-0.50", "0.00"}, dest)
 	require.Equal(t, io.EOF, r.Next(dest))
 	require.NoError(t, r.Close())
+}
+
+// A ? argument cast to a DECIMAL that cannot hold it gives NULL, as in
+// Flink; the constant is folded while planning, where rescaling it used
+// to panic inside Arrow's decimal128 and take the program down.
+func TestDriverDecimalArgumentOverflowIsNull(t *testing.T) {
+	ctx := context.Background()
+	db, _ := driverDB(t)
+	_, err := db.ExecContext(ctx, "CREATE TABLE single (x INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')")
+	require.NoError(t, err)
+	var rescaled, fromInt, fromFloat, kept sql.NullString
+	err = db.QueryRowContext(ctx, `SELECT CAST(CAST(? AS DECIMAL(38, 0)) AS DECIMAL(38, 2)) AS rescaled,
+	  CAST(? AS DECIMAL(38, 20)) AS from_int, CAST(? AS DECIMAL(38, 20)) AS from_float,
+	  CAST(CAST(? AS DECIMAL(38, 0)) AS DECIMAL(38, 1)) AS kept FROM single`,
+		"99999999999999999999999999999999999999", int64(math.MaxInt64), 1e30, "1234567890123456789012345678901234567").
+		Scan(&rescaled, &fromInt, &fromFloat, &kept)
+	require.NoError(t, err)
+	require.Equal(t, []sql.NullString{{}, {}, {}, {String: "1234567890123456789012345678901234567.0", Valid: true}},
+		[]sql.NullString{rescaled, fromInt, fromFloat, kept})
 }

@@ -178,6 +178,12 @@ type Output struct {
 	OnProgress func(Progress)
 	// ProgressEvery overrides the interval between snapshots (tests).
 	ProgressEvery time.Duration
+	// ResultsFile is the file NewWriter's writers and OnText write to, if
+	// any (the CLI's --output). Like every output of a query it must not be
+	// an input of the script: a query reading it is refused when planned,
+	// so the caller should create or truncate the file only once results
+	// come.
+	ResultsFile string
 }
 
 // Progress is a snapshot of a running query.
@@ -192,6 +198,12 @@ type Summary struct {
 	BadRowsSkipped  int64
 	ResultRows      int64
 	Elapsed         time.Duration
+	// FilesRotated and FilesTruncated count the files of a followed source
+	// ('source.monitor-interval') found replaced under their name (read to
+	// their end, then the new file from its start) or cut shorter than what
+	// was read (then read again from the start).
+	FilesRotated   int64
+	FilesTruncated int64
 }
 
 // String is the one-line run summary the CLI prints on stderr.
@@ -209,6 +221,12 @@ func (s Summary) Counts() string {
 	if s.NoWindowRows > 0 {
 		out += fmt.Sprintf(", %d rows in no emitted window", s.NoWindowRows)
 	}
+	if s.FilesRotated > 0 {
+		out += fmt.Sprintf(", %d followed files rotated", s.FilesRotated)
+	}
+	if s.FilesTruncated > 0 {
+		out += fmt.Sprintf(", %d followed files truncated", s.FilesTruncated)
+	}
 	return out
 }
 
@@ -224,6 +242,11 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) error {
 	stmts, err := sql.Parse(src)
 	if err != nil {
 		return err
+	}
+	if out.ResultsFile != "" {
+		if err := e.checkResultsFile(stmts, out.ResultsFile); err != nil {
+			return err
+		}
 	}
 	r := &runner{e: e, src: src, out: out}
 	for _, st := range stmts {
@@ -243,6 +266,12 @@ type runner struct {
 	src     string
 	out     Output
 	queries int // SELECT and INSERT statements run so far
+	// inputs are the files and directories the queries run so far read:
+	// no later output may be one of them (output_paths.go).
+	inputs []inputPath
+	// sinks are the filesystem sinks the script's INSERTs wrote: a later
+	// INSERT adds its own part files (sink_inserts.go).
+	sinks []*writtenSink
 }
 
 func (r *runner) statement(ctx context.Context, st sql.Statement) error {
@@ -264,7 +293,11 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		return sql.Errorf(sql.ErrInvalid, st.Pos(), "%v", err)
 	}
 	badRows, _ := e.settings.get(planner.SetBadRowsPath)
-	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, Stdin: e.stdin}
+	var maxRecord int
+	if v, ok := e.settings.get(setMaxRecordBytes); ok {
+		maxRecord, _ = maxRecordBytes(v) // checked by SET
+	}
+	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		_, err := e.cat.CreateTable(s)
@@ -307,6 +340,12 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		if err != nil {
 			return err
 		}
+		if ins, ok := s.(*sql.Insert); ok {
+			if err := r.refuseSecondInsert(ins, p); err != nil {
+				return err
+			}
+		}
+		r.inputs = append(r.inputs, planInputs(p)...)
 		return r.runPlan(ctx, p, unlock)
 	}
 	return sql.Errorf(sql.ErrUnsupported, st.Pos(), "this statement is not supported yet")
@@ -325,6 +364,9 @@ func (r *runner) plan(st sql.Statement, opts planner.Options) (*planner.Plan, er
 		return nil, sql.Errorf(sql.ErrUnsupported, st.Pos(), "EXPLAIN of this statement is not supported")
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := r.checkOutputs(st, p); err != nil {
 		return nil, err
 	}
 	for _, n := range p.Notices {
@@ -368,10 +410,12 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, filepath.Dir(cp.Path)))
 		if p.Sink != nil && p.Sink.Connector == "filesystem" {
 			// the crash may have come between the last checkpoint and its commit
-			w, err := committingSink(p.Sink.File, r.e.settings.location, cp)
+			path := p.Sink.File.Path
+			w, err := committingSink(p.Sink.File, r.e.settings.location, cp, r.sinkInserts(path))
 			if err != nil {
 				return err
 			}
+			r.sinkWritten(path)
 			return w.Close()
 		}
 		return nil
@@ -391,14 +435,16 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			}
 			w = exec.NewPrintWriter(stdout, p.Sink.PrintIdentifier, loc)
 		case "filesystem":
+			path := p.Sink.File.Path
 			if cp != nil {
-				w, err = committingSink(p.Sink.File, loc, cp)
+				w, err = committingSink(p.Sink.File, loc, cp, r.sinkInserts(path))
 			} else {
-				w, err = p.Sink.File.Create(loc)
+				w, err = p.Sink.File.CreateNth(loc, r.sinkInserts(path))
 			}
 			if err != nil {
 				return err
 			}
+			r.sinkWritten(path)
 		case "go":
 			w = p.Sink.Callback.Writer(ctx, p.Sink.Schema, p.Sink.Columns)
 		default:
@@ -412,7 +458,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	var maxState int64
 	if v, ok := r.e.settings.get(setStateMaxBytes); ok {
-		maxState, _ = parseMemorySize(v) // checked by SET
+		maxState, _ = parseMemorySize(setStateMaxBytes, v) // checked by SET
 	}
 	if cp != nil {
 		var last uint64
@@ -442,6 +488,8 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			BadRowsSkipped:  stats.BadSkipped,
 			ResultRows:      stats.ResultRows,
 			Elapsed:         stats.Elapsed,
+			FilesRotated:    stats.FilesRotated,
+			FilesTruncated:  stats.FilesTruncated,
 		})
 	}
 	if runErr != nil {

@@ -82,19 +82,22 @@ func (t *PushTable) Close() error { return t.src.Close() }
 
 // Append pushes a batch of rows. Its schema must be the table's Schema
 // (names and Arrow types); the table retains the batch, so the caller may
-// release its reference at once. It waits while the queue is full.
+// release its reference at once. It waits while the queue is full. A
+// STRING value that is not valid UTF-8, or a DECIMAL with more digits than
+// its precision, refuses the batch, naming the column and row.
 func (s *PushSplit) Append(ctx context.Context, batch RecordBatch) error {
 	return s.wrap(s.table.src.Append(ctx, s.split, batch))
 }
 
 // AppendRow pushes one row: a Go value per physical column, in order.
 // Integer columns take any Go integer that fits; FLOAT and DOUBLE take
-// floats and integers; DECIMAL a string such as "12.50", a float64 or an
-// integer; STRING a string or []byte; BOOLEAN a bool; TIMESTAMP(3) and
-// TIMESTAMP_LTZ(3) a time.Time (its instant: TIMESTAMP shows it in UTC);
-// DATE a time.Time (its date); TIME a time.Time or a time.Duration since
-// midnight; nil is NULL. A value that does not fit is an error and
-// nothing of the row is pushed.
+// floats and integers (a finite value past FLOAT's range is an error);
+// DECIMAL a string such as "12.50", a float (not NaN or an infinity) or an
+// integer; STRING a string or []byte of valid UTF-8; BOOLEAN a bool;
+// TIMESTAMP(3) and TIMESTAMP_LTZ(3) a time.Time (its instant: TIMESTAMP
+// shows it in UTC); DATE a time.Time (its date); TIME a time.Time or a
+// time.Duration since midnight; nil is NULL. A value that does not fit is
+// an error naming the column, and nothing of the row is pushed.
 func (s *PushSplit) AppendRow(ctx context.Context, values ...any) error {
 	return s.wrap(s.table.src.AppendValues(ctx, s.split, values))
 }

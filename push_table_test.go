@@ -2,10 +2,13 @@ package wsql_test
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 	"github.com/wsql/wsql"
@@ -123,4 +126,48 @@ func TestGoTablesErrors(t *testing.T) {
 	_, err = e.Query(ctx, src)
 	require.Equal(t, "error: 1:54: SOURCE_WATERMARK() needs a source that supplies watermarks: a table whose rows a Go program pushes (Engine.CreatePushTable)\n"+
 		"CREATE TABLE f (ts TIMESTAMP(3), WATERMARK FOR ts AS SOURCE_WATERMARK())\n"+strings.Repeat(" ", 53)+"^", wsql.FormatError(src, err))
+}
+
+// A pushed row is refused, naming the table and column, where the CSV and
+// JSON decoders refuse the same value: NaN for a DECIMAL, a FLOAT out of
+// range, invalid UTF-8. Before, they went in as a garbage DECIMAL, +Inf and
+// the raw bytes. A batch read from an array.RecordReader is checked too.
+func TestPushTableRefusesWhatTheDecodersRefuse(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	ctx := context.Background()
+	e := wsql.New(wsql.WithAllocator(mem))
+	defer e.Close()
+	pushed, err := e.CreatePushTable(ctx, `CREATE TABLE pushed (ts TIMESTAMP(3), price DECIMAL(10, 2), ratio FLOAT, name STRING)`)
+	require.NoError(t, err)
+	defer pushed.Close()
+	require.EqualError(t, pushed.AppendRow(ctx, t0, math.NaN(), nil, nil),
+		"wsql: pushing to table pushed: column price is DECIMAL(10, 2) and cannot take NaN: a DECIMAL has no NaN or infinity")
+	require.EqualError(t, pushed.AppendRow(ctx, t0, nil, 1e300, nil),
+		"wsql: pushing to table pushed: column ratio is FLOAT and 1e+300 is out of its range; declare it DOUBLE")
+	require.EqualError(t, pushed.AppendRow(ctx, t0, nil, nil, "caf\xe9"),
+		`wsql: pushing to table pushed: column name is STRING and "caf\xe9" is not valid UTF-8`)
+	require.EqualError(t, pushed.AppendMap(ctx, map[string]any{"ts": t0, "name": []byte{0xff}}),
+		`wsql: pushing to table pushed: column name is STRING and "\xff" is not valid UTF-8`)
+
+	schema := arrow.NewSchema([]arrow.Field{{Name: "name", Type: arrow.BinaryTypes.String, Nullable: true}}, nil)
+	b := array.NewStringBuilder(mem)
+	b.AppendValues([]string{"ok", "caf\xe9"}, nil)
+	col := b.NewArray()
+	b.Release()
+	rec := array.NewRecordBatch(schema, []arrow.Array{col}, 2)
+	col.Release()
+	rr, err := array.NewRecordReader(schema, []arrow.RecordBatch{rec})
+	rec.Release()
+	require.NoError(t, err)
+	defer rr.Release()
+	require.NoError(t, e.CreateRecordReaderTable(ctx, `CREATE TABLE fromArrow (name STRING)`, rr))
+	rows, err := e.Query(ctx, `SELECT name FROM fromArrow`)
+	require.NoError(t, err)
+	for _, err = range rows.All() {
+		if err != nil {
+			break
+		}
+	}
+	require.ErrorContains(t, err, "array.RecordReader, batch 1: column name is STRING and row 2 of the batch is not valid UTF-8")
 }

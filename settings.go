@@ -33,6 +33,7 @@ var settingsInEffect = map[string]string{
 	planner.SetBadRowsPath:    "",
 	setParallelism:            "1",
 	setStateMaxBytes:          "",
+	setMaxRecordBytes:         "64 mb",
 	setCheckpointDir:          "",
 	setCheckpointInterval:     "",
 }
@@ -55,6 +56,24 @@ func parseParallelism(v string) (int, error) {
 // the query stops with an error instead of growing until the OS kills it.
 const setStateMaxBytes = "wsql.state.max-bytes"
 
+// setMaxRecordBytes bounds one input record (a CSV record, a JSON line,
+// its line end included): a longer one is a bad row, so input without line
+// ends cannot be buffered until the process runs out of memory.
+const setMaxRecordBytes = "wsql.max-record-bytes"
+
+// maxRecordBytes reads 'wsql.max-record-bytes' as the decoders take it;
+// above 1 GiB a record could not be held in one buffer anyway.
+func maxRecordBytes(v string) (int, error) {
+	n, err := parseMemorySize(setMaxRecordBytes, v)
+	if err != nil {
+		return 0, err
+	}
+	if n > 1<<30 {
+		return 0, fmt.Errorf("invalid '%s' %q: use at most '1 gb'", setMaxRecordBytes, v)
+	}
+	return int(n), nil
+}
+
 // memoryUnits are Flink's MemorySize units (powers of 1024).
 var memoryUnits = map[string]int64{
 	"": 1, "b": 1, "bytes": 1,
@@ -65,14 +84,14 @@ var memoryUnits = map[string]int64{
 }
 
 // parseMemorySize reads a size as Flink writes one: '256 mb', '1gb',
-// '512 kb' or plain bytes.
-func parseMemorySize(v string) (int64, error) {
+// '512 kb' or plain bytes; key names the setting in errors.
+func parseMemorySize(key, v string) (int64, error) {
 	t := strings.TrimSpace(v)
 	i := 0
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++
 	}
-	bad := fmt.Errorf("invalid '%s' %q: use a positive size such as '512 kb', '64 mb', '1 gb' or a number of bytes", setStateMaxBytes, v)
+	bad := fmt.Errorf("invalid '%s' %q: use a positive size such as '512 kb', '64 mb', '1 gb' or a number of bytes", key, v)
 	n, err := strconv.ParseInt(t[:i], 10, 64)
 	unit, ok := memoryUnits[strings.ToLower(strings.TrimSpace(t[i:]))]
 	if i == 0 || err != nil || !ok || n <= 0 || n > math.MaxInt64/unit {
@@ -106,7 +125,12 @@ func (r *runner) set(s *sql.Set) error {
 		}
 	}
 	if s.Key == setStateMaxBytes {
-		if _, err := parseMemorySize(s.Value); err != nil {
+		if _, err := parseMemorySize(setStateMaxBytes, s.Value); err != nil {
+			return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
+		}
+	}
+	if s.Key == setMaxRecordBytes {
+		if _, err := maxRecordBytes(s.Value); err != nil {
 			return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
 		}
 	}

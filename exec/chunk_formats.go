@@ -32,17 +32,21 @@ func (c *csvChunks) cut(b []byte, atEOF bool) int {
 		return len(b)
 	}
 	if bytes.IndexByte(b, c.scan.quote) < 0 {
-		return bytes.LastIndexByte(b, '\n') + 1
+		return csvLastLineEnd(b)
 	}
 	end := 0
 	for end < len(b) {
 		rest := b[end:]
 		if c.opts.AllowComments && rest[0] == '#' {
-			i := bytes.IndexByte(rest, '\n')
+			i := csvLineEnd(rest)
 			if i < 0 {
 				break
 			}
-			end += i + 1
+			n, ok := csvLineEndLen(rest, i, false)
+			if !ok {
+				break
+			}
+			end += i + n
 			continue
 		}
 		n, _, ok := c.scan.parseRecord(rest, false)
@@ -52,6 +56,19 @@ func (c *csvChunks) cut(b []byte, atEOF bool) int {
 		end += n
 	}
 	return end
+}
+
+func (c *csvChunks) lines(chunk []byte) int { return csvCountLineEnds(chunk) }
+
+func (c *csvChunks) limit() int { return recordLimit(c.opts.MaxRecordBytes) }
+
+func (c *csvChunks) overLong(b byte, first bool) (*recordSkip, bool, string, bool) {
+	s := &recordSkip{delim: c.scan.delim, quote: c.scan.quote}
+	row := !(first && c.opts.IgnoreFirstLine)
+	if row && c.opts.AllowComments && b == '#' {
+		s.state, row = skipLine, false
+	}
+	return s, row, recordTooLong(c.limit(), "record"), c.opts.IgnoreParseErrors
 }
 
 func (c *csvChunks) decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte)) positionDecoder {
@@ -78,6 +95,14 @@ func (c *jsonChunks) cut(b []byte, atEOF bool) int {
 		return len(b)
 	}
 	return bytes.LastIndexByte(b, '\n') + 1
+}
+
+func (c *jsonChunks) lines(chunk []byte) int { return bytes.Count(chunk, []byte{'\n'}) }
+
+func (c *jsonChunks) limit() int { return recordLimit(c.opts.MaxRecordBytes) }
+
+func (c *jsonChunks) overLong(byte, bool) (*recordSkip, bool, string, bool) {
+	return &recordSkip{state: skipLF}, true, recordTooLong(c.limit(), "line"), c.opts.IgnoreParseErrors
 }
 
 func (c *jsonChunks) decoder(chunk []byte, off int64, line int, _ bool, onBad func(*ParseError, []byte)) positionDecoder {

@@ -80,6 +80,7 @@ func (e *ParseError) Unwrap() error { return ErrBadRow }
 // Numeric, boolean and temporal fields may have surrounding blanks (Flink trims
 // them); strings are kept verbatim. Invalid UTF-8 in a string field is a bad
 // row, as in Flink, whose Jackson parser rejects it. Blank lines are skipped.
+// Lines end in "\n", "\r\n" or a lone "\r" (see csv_line_ends.go).
 type CSVOptions struct {
 	FieldDelimiter    byte   // default ','  ('csv.field-delimiter')
 	QuoteChar         byte   // default '"'  ('csv.quote-character')
@@ -90,14 +91,20 @@ type CSVOptions struct {
 
 	// OnBadRow, if set, sees every row skipped under IgnoreParseErrors, e.g. to
 	// write a dead-letter file. raw is the record text without its line end and
-	// is only valid during the call.
+	// is only valid during the call; nil for a record longer than
+	// MaxRecordBytes, which is not held in memory.
 	OnBadRow func(err *ParseError, raw []byte)
+
+	// MaxRecordBytes bounds a record, its line end included
+	// ('wsql.max-record-bytes'); 0 is DefaultMaxRecordBytes. A longer one is
+	// a bad row (skipped to its end under IgnoreParseErrors) and is never
+	// held in memory whole.
+	MaxRecordBytes int
 }
 
 const (
 	csvDefaultBatchSize = 4096
 	csvDefaultBufSize   = 1 << 20
-	csvMaxRecordBytes   = 1 << 30
 	csvMaxStringBytes   = 1 << 30 // per batch and column; keeps int32 offsets safe
 	csvMaxValueInError  = 256
 )
@@ -164,6 +171,14 @@ type CSVDecoder struct {
 	// errAt is where a read stopped by a bad row stands: at that row's
 	// start, so resuming there fails the same way (see Position).
 	errAt *SplitPosition
+	recAt int64 // the file offset of the record readRecord returned
+
+	// An over-long record being skipped (see overLong): how its end is
+	// found, whether it is a row, its line, and where it starts.
+	skip     *recordSkip
+	skipRow  bool
+	skipLine int
+	skipFrom *SplitPosition
 }
 
 var errCSVYield = errors.New("csv: yield batch")
@@ -186,7 +201,7 @@ func NewCSVDecoder(r io.Reader, source string, schema *arrow.Schema, opts CSVOpt
 		mem = memory.DefaultAllocator
 	}
 	d := &CSVDecoder{
-		readBuffer: readBuffer{r: r, source: source}, schema: schema, opts: opts, mem: mem, batchSize: batchSize,
+		readBuffer: readBuffer{r: r, source: source, limit: recordLimit(opts.MaxRecordBytes)}, schema: schema, opts: opts, mem: mem, batchSize: batchSize,
 		delim: opts.FieldDelimiter, quote: opts.QuoteChar, header: opts.IgnoreFirstLine,
 	}
 	if opts.FieldDelimiter == opts.QuoteChar || opts.FieldDelimiter == '\n' || opts.FieldDelimiter == '\r' {
@@ -213,6 +228,9 @@ func (d *CSVDecoder) Skipped() int64 { return d.skipped }
 func (d *CSVDecoder) Position() SplitPosition {
 	if d.errAt != nil {
 		return *d.errAt
+	}
+	if d.skipFrom != nil {
+		return *d.skipFrom // an over-long record being skipped is read again
 	}
 	off := d.offset()
 	return SplitPosition{Offset: off, Line: d.line, Skipped: d.skipped, Started: !d.header && off > 0}
@@ -263,7 +281,7 @@ func (d *CSVDecoder) Next() (arrow.RecordBatch, error) {
 		d.rollback()
 		if !d.opts.IgnoreParseErrors {
 			d.err = perr
-			at := d.offsetOf(raw)
+			at := d.recAt
 			d.errAt = &SplitPosition{Offset: at, Line: line - 1, Skipped: d.skipped, Started: at > 0}
 			break
 		}
@@ -341,8 +359,12 @@ func csvUnitDigits(u arrow.TimeUnit) int {
 
 // readRecord splits the next record into d.fields. It returns the record's
 // first line and its raw text, io.EOF at the end, or errCSVYield when rows
-// are pending and reading on might block.
+// are pending and reading on might block. A record longer than the limit
+// is returned with d.recErr set and nil raw text (see overLong).
 func (d *CSVDecoder) readRecord() (int, []byte, error) {
+	if d.skip != nil {
+		return d.skipOverLong()
+	}
 	for {
 		if d.pos == d.end {
 			if d.eof {
@@ -354,10 +376,20 @@ func (d *CSVDecoder) readRecord() (int, []byte, error) {
 			continue
 		}
 		b := d.buf[d.pos:d.end]
+		d.recAt = d.offset()
 		if d.opts.AllowComments && !d.header && b[0] == '#' {
-			i := bytes.IndexByte(b, '\n')
-			if i < 0 && !d.eof {
+			i := csvLineEnd(b)
+			n, ok := 0, i >= 0 || d.eof
+			if i >= 0 {
+				var end int
+				end, ok = csvLineEndLen(b, i, d.eof)
+				n = i + end
+			}
+			if !ok {
 				if err := d.more(len(b)); err != nil {
+					if err == errRecordTooLong {
+						return d.overLong(&recordSkip{state: skipLine}, false)
+					}
 					return 0, nil, err
 				}
 				continue
@@ -366,7 +398,7 @@ func (d *CSVDecoder) readRecord() (int, []byte, error) {
 				d.pos = d.end
 				d.partial = true
 			} else {
-				d.pos += i + 1
+				d.pos += n
 				d.line++
 			}
 			continue
@@ -374,6 +406,9 @@ func (d *CSVDecoder) readRecord() (int, []byte, error) {
 		n, newlines, ok := d.parseRecord(b, d.eof)
 		if !ok {
 			if err := d.more(len(b)); err != nil {
+				if err == errRecordTooLong {
+					return d.overLong(&recordSkip{delim: d.delim, quote: d.quote}, !d.header)
+				}
 				return 0, nil, err
 			}
 			continue
@@ -382,18 +417,22 @@ func (d *CSVDecoder) readRecord() (int, []byte, error) {
 		raw := b[:n]
 		if len(raw) > 0 && raw[len(raw)-1] == '\n' {
 			raw = raw[:len(raw)-1]
-			if len(raw) > 0 && raw[len(raw)-1] == '\r' {
-				raw = raw[:len(raw)-1]
-			}
+		}
+		if len(raw) > 0 && raw[len(raw)-1] == '\r' {
+			raw = raw[:len(raw)-1]
 		}
 		d.pos += n
 		d.line += newlines
-		if n > 0 && b[n-1] != '\n' {
+		if n > 0 && b[n-1] != '\n' && b[n-1] != '\r' {
 			d.partial = true
 		}
 		if d.header {
 			d.header = false
 			continue
+		}
+		if n > d.limit {
+			d.recErr, d.recCol = recordTooLong(d.limit, "record"), 0
+			return line, nil, nil
 		}
 		if len(d.fields) == 1 && len(d.fields[0]) == 0 && !d.quoted[0] {
 			continue // blank line
@@ -403,8 +442,39 @@ func (d *CSVDecoder) readRecord() (int, []byte, error) {
 	}
 }
 
+// overLong starts skipping the record at d.pos, which is longer than the
+// limit: it is not held in memory but read on to its end (s finds it, the
+// way parseRecord would). A row is then returned as a bad record (without
+// raw text); a header or comment line is just skipped. Without
+// IgnoreParseErrors the read stops at the record instead of skipping it.
+func (d *CSVDecoder) overLong(s *recordSkip, row bool) (int, []byte, error) {
+	line := d.line + 1
+	if row && !d.opts.IgnoreParseErrors {
+		d.recErr, d.recCol = recordTooLong(d.limit, "record"), 0
+		return line, nil, nil
+	}
+	d.header = false
+	d.skip, d.skipRow, d.skipLine = s, row, line
+	d.skipFrom = &SplitPosition{Offset: d.offset(), Line: d.line, Skipped: d.skipped, Started: d.offset() > 0}
+	return d.skipOverLong()
+}
+
+// skipOverLong goes on skipping the over-long record; errNoData (a
+// followed file) leaves it to be continued by the next call.
+func (d *CSVDecoder) skipOverLong() (int, []byte, error) {
+	if err := d.skipRecord(d.skip); err != nil {
+		return 0, nil, err
+	}
+	d.skip, d.skipFrom = nil, nil
+	if !d.skipRow {
+		return d.readRecord()
+	}
+	d.recErr, d.recCol = recordTooLong(d.limit, "record"), 0
+	return d.skipLine, nil, nil
+}
+
 // more reads input for the next record; see readBuffer.fill.
-func (d *CSVDecoder) more(need int) error { return d.fill(need, d.nrows > 0, "record") }
+func (d *CSVDecoder) more(need int) error { return d.fill(need, d.nrows > 0) }
 
 // parseRecord splits one record at the start of b into d.fields (slices of b;
 // quoted fields with "" escapes are marked and unescaped later). It reports
@@ -423,12 +493,12 @@ func (d *CSVDecoder) parseRecord(b []byte, atEOF bool) (n, newlines int, ok bool
 					if !atEOF {
 						return 0, 0, false
 					}
-					newlines += bytes.Count(b[j:], []byte{'\n'})
+					newlines += csvCountLineEnds(b[j:])
 					d.addField(b[start:], true, esc)
 					d.setRecErr("unterminated quoted field")
 					return len(b), newlines, true
 				}
-				newlines += bytes.Count(b[j:j+k], []byte{'\n'})
+				newlines += csvCountLineEnds(b[j : j+k])
 				j += k
 				if j+1 < len(b) && b[j+1] == quote {
 					esc, j = true, j+2
@@ -444,20 +514,19 @@ func (d *CSVDecoder) parseRecord(b []byte, atEOF bool) (n, newlines int, ok bool
 			if i == len(b) {
 				return i, newlines, true
 			}
-			switch c := b[i]; {
-			case c == delim:
+			if c := b[i]; c == delim {
 				i++
 				continue
-			case c == '\n':
-				return i + 1, newlines + 1, true
-			case c == '\r' && i+1 < len(b) && b[i+1] == '\n':
-				return i + 2, newlines + 1, true
-			case c == '\r' && i+1 == len(b) && !atEOF:
-				return 0, 0, false
+			} else if c == '\n' || c == '\r' {
+				end, ok := csvLineEndLen(b, i, atEOF)
+				if !ok {
+					return 0, 0, false
+				}
+				return i + end, newlines + 1, true
 			}
 			// Text after the closing quote: the row is bad; skip to the field's end.
 			d.setRecErr("unexpected text after closing quote")
-			k := bytes.IndexAny(b[i:], string([]byte{delim, '\n'}))
+			k := bytes.IndexAny(b[i:], string([]byte{delim, '\n', '\r'}))
 			if k < 0 {
 				if !atEOF {
 					return 0, 0, false
@@ -465,14 +534,18 @@ func (d *CSVDecoder) parseRecord(b []byte, atEOF bool) (n, newlines int, ok bool
 				return len(b), newlines, true
 			}
 			i += k
-			if b[i] == '\n' {
-				return i + 1, newlines + 1, true
+			if b[i] != delim {
+				end, ok := csvLineEndLen(b, i, atEOF)
+				if !ok {
+					return 0, 0, false
+				}
+				return i + end, newlines + 1, true
 			}
 			i++
 			continue
 		}
 		if lineEnd < i {
-			k := bytes.IndexByte(b[i:], '\n')
+			k := csvLineEnd(b[i:])
 			if k < 0 {
 				if !atEOF {
 					return 0, 0, false
@@ -487,15 +560,15 @@ func (d *CSVDecoder) parseRecord(b []byte, atEOF bool) (n, newlines int, ok bool
 			i += k + 1
 			continue
 		}
-		f := b[i:lineEnd]
-		if len(f) > 0 && f[len(f)-1] == '\r' {
-			f = f[:len(f)-1]
-		}
-		d.addField(f, false, false)
+		d.addField(b[i:lineEnd], false, false)
 		if lineEnd == len(b) {
 			return len(b), newlines, true
 		}
-		return lineEnd + 1, newlines + 1, true
+		end, ok := csvLineEndLen(b, lineEnd, atEOF)
+		if !ok {
+			return 0, 0, false
+		}
+		return lineEnd + end, newlines + 1, true
 	}
 }
 

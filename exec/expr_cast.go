@@ -25,7 +25,8 @@ import (
 //   - STRING to anything: the text with surrounding blanks trimmed; text that
 //     is not a value of the type fails the query (Flink throws; TRY_CAST is
 //     not there yet). Integers accept a fraction and truncate it, as Flink's
-//     string-to-integer parser does.
+//     string-to-integer parser does. A number too large for the DECIMAL is
+//     NULL, as from other numbers.
 //   - TIMESTAMP ↔ DATE, TIMESTAMP ↔ TIMESTAMP_LTZ (wall time in Loc),
 //     TIMESTAMP_LTZ → DATE (the date in Loc).
 type Cast struct {
@@ -255,7 +256,6 @@ func (e *Cast) toDecimal(x arrow.Array, mem memory.Allocator) (arrow.Array, erro
 			b.UnsafeAppendBoolToBitmap(false)
 		}
 	}
-	scaleUp := decimal128.GetScaleMultiplier(int(dt.Scale))
 	for i := range n {
 		if x.IsNull(i) {
 			b.UnsafeAppendBoolToBitmap(false)
@@ -263,60 +263,24 @@ func (e *Cast) toDecimal(x arrow.Array, mem memory.Allocator) (arrow.Array, erro
 		}
 		switch a := x.(type) {
 		case *array.Int8:
-			put(decimal128.FromI64(int64(a.Value(i))).Mul(scaleUp), true)
+			put(decimalFromInt(int64(a.Value(i)), dt.Scale))
 		case *array.Int16:
-			put(decimal128.FromI64(int64(a.Value(i))).Mul(scaleUp), true)
+			put(decimalFromInt(int64(a.Value(i)), dt.Scale))
 		case *array.Int32:
-			put(decimal128.FromI64(int64(a.Value(i))).Mul(scaleUp), true)
+			put(decimalFromInt(int64(a.Value(i)), dt.Scale))
 		case *array.Int64:
-			put(decimal128.FromI64(a.Value(i)).Mul(scaleUp), true)
+			put(decimalFromInt(a.Value(i), dt.Scale))
 		case *array.Float32:
 			put(floatToDecimal(float64(a.Value(i)), 32, dt.Scale))
 		case *array.Float64:
 			put(floatToDecimal(a.Value(i), 64, dt.Scale))
 		case *array.Decimal128:
-			v, err := rescaleHalfUp(a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale, dt.Scale)
-			put(v, err == nil)
+			put(rescaleDecimal(a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale, dt.Scale))
 		default:
 			return nil, fmt.Errorf("CAST from %s to %s is not supported", x.DataType(), e.To)
 		}
 	}
 	return b.NewArray(), nil
-}
-
-// floatToDecimal is Flink's BigDecimal.valueOf(v).setScale(scale, HALF_UP):
-// the shortest decimal text of v, rounded half away from zero, so 1.25
-// becomes 1.3 at scale 1.
-func floatToDecimal(v float64, bits int, scale int32) (decimal128.Num, bool) {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return decimal128.Num{}, false
-	}
-	text := strconv.FormatFloat(v, 'f', -1, bits)
-	frac := int32(0)
-	if dot := strings.IndexByte(text, '.'); dot >= 0 {
-		frac = int32(len(text) - dot - 1)
-	}
-	if frac > 38 || len(text) > 40 {
-		n, err := decimal128.FromFloat64(v, 38, scale)
-		return n, err == nil
-	}
-	n, err := decimal128.FromString(text, 38, frac)
-	if err != nil {
-		return n, false
-	}
-	if frac > scale {
-		return n.ReduceScaleBy(frac-scale, true), true
-	}
-	return n.IncreaseScaleBy(scale - frac), true
-}
-
-// rescaleHalfUp changes a decimal's scale, rounding half away from zero as
-// Java's BigDecimal.setScale(HALF_UP) does.
-func rescaleHalfUp(v decimal128.Num, from, to int32) (decimal128.Num, error) {
-	if to >= from {
-		return v.Rescale(from, to)
-	}
-	return v.ReduceScaleBy(from-to, true), nil
 }
 
 func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error) {
@@ -406,6 +370,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 	if tt, ok := e.To.(*arrow.TimestampType); ok && tt.TimeZone != "" {
 		local = rowtime.NewLocalTime(e.Loc)
 	}
+	var digits []byte // scratch of the DECIMAL parser
 	for i := range n {
 		if s.IsNull(i) {
 			b.AppendNull()
@@ -440,9 +405,15 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			b.UnsafeAppend(v)
 		case *array.Decimal128Builder:
 			dt := e.To.(*arrow.Decimal128Type)
-			v, err := decimal128.FromString(text, dt.Precision, dt.Scale)
-			ok = err == nil
-			b.UnsafeAppend(v)
+			v, overflow, msg := parseDecimalText(text, dt.Precision, dt.Scale, &digits)
+			switch {
+			case msg == "":
+				b.UnsafeAppend(v)
+			case overflow:
+				b.UnsafeAppendBoolToBitmap(false) // Flink: NULL when the number does not fit
+			default:
+				ok = false
+			}
 		case *array.BooleanBuilder:
 			var v bool
 			v, ok = parseBoolText(text)

@@ -294,7 +294,7 @@ func (e *Round) roundDecimal(x *array.Decimal128, mem memory.Allocator) arrow.Ar
 	b := array.NewDecimal128Builder(mem, dt)
 	defer b.Release()
 	b.Reserve(x.Len())
-	drop := dt.Scale - int32(e.Digits)
+	drop := int64(dt.Scale) - int64(e.Digits) // in int64: digits far out of range must not wrap
 	for i := range x.Len() {
 		if x.IsNull(i) {
 			b.UnsafeAppendBoolToBitmap(false)
@@ -302,7 +302,7 @@ func (e *Round) roundDecimal(x *array.Decimal128, mem memory.Allocator) arrow.Ar
 		}
 		v := x.Value(i)
 		if drop > 0 && drop <= 38 {
-			v = v.ReduceScaleBy(drop, true).IncreaseScaleBy(drop)
+			v = v.ReduceScaleBy(int32(drop), true).IncreaseScaleBy(int32(drop))
 		} else if drop > 38 {
 			v = decimal128.Num{}
 		}

@@ -62,6 +62,9 @@ type FileSource struct {
 	MonitorInterval time.Duration
 	// MaxFuture is 'scan.watermark.max-future'; nil when not set.
 	MaxFuture *MaxFuture
+	// MaxRecordBytes is 'wsql.max-record-bytes', the longest record the
+	// decoders read (see CSVOptions.MaxRecordBytes); 0 is the default.
+	MaxRecordBytes int
 }
 
 // BatchReader yields the batches of one read of a source, split by split.
@@ -99,6 +102,9 @@ type SplitBatch struct {
 type SourceStats struct {
 	Rows    int64 // rows delivered
 	Skipped int64 // bad rows skipped under an ignore-parse-errors option
+	// Rotated and Truncated count the followed files found replaced under
+	// their name or shorter than what was read (see followReader).
+	Rotated, Truncated int64
 }
 
 // ListSplits returns the splits of path: path itself when it is a file, or
@@ -195,7 +201,7 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 		}
 	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
-	csvOpts, jsonOpts := s.CSV, s.JSON
+	csvOpts, jsonOpts := s.formatOptions()
 	if s.BadRowsPath != "" {
 		var bad *badRowsFile
 		var err error
@@ -260,6 +266,15 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 	return r, nil
 }
 
+// formatOptions are the source's CSV and JSON options with its record limit.
+func (s *FileSource) formatOptions() (CSVOptions, JSONOptions) {
+	csvOpts, jsonOpts := s.CSV, s.JSON
+	if s.MaxRecordBytes > 0 {
+		csvOpts.MaxRecordBytes, jsonOpts.MaxRecordBytes = s.MaxRecordBytes, s.MaxRecordBytes
+	}
+	return csvOpts, jsonOpts
+}
+
 // newDecoder returns the decoder of the source's format over one split.
 func (s *FileSource) newDecoder(f io.Reader, name string, csvOpts CSVOptions, jsonOpts JSONOptions, mem memory.Allocator, size int) (splitDecoder, error) {
 	switch s.Format {
@@ -317,7 +332,8 @@ func (s *FileSource) String() string {
 type FileSink struct {
 	// Path is a file, created or truncated by each run; an existing
 	// directory gets the file part-0.csv, part-0.json or part-0.parquet
-	// inside.
+	// inside (part-1.csv for a script's second INSERT into it, see
+	// CreateNth).
 	Path   string
 	Format string        // "csv", "json" or "parquet"
 	Schema *arrow.Schema // the sink table's columns, in table order
@@ -332,10 +348,18 @@ type FileSink struct {
 
 // Create opens the sink's file for one run; zoned timestamps are written in
 // loc. Closing the writer closes the file.
-func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) {
+func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) { return s.CreateNth(loc, 0) }
+
+// CreateNth is Create for the nth INSERT (from 0) of a script into the
+// sink: in a directory it writes part-<nth>.<format>, beside the files of
+// the INSERTs before it, as Flink's jobs add part files. A path that is a
+// file holds one INSERT's rows: nth must be 0.
+func (s *FileSink) CreateNth(loc *time.Location, nth int) (ResultWriter, error) {
 	path := s.Path
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		path = filepath.Join(path, "part-0."+s.Format)
+		path = filepath.Join(path, "part-"+strconv.Itoa(nth)+"."+s.Format)
+	} else if nth > 0 {
+		return nil, fmt.Errorf("filesystem sink: %s is not a directory, so it cannot take the rows of a second INSERT", s.Path)
 	}
 	newWriter, err := s.formatWriter(loc)
 	if err != nil {

@@ -19,18 +19,55 @@ import (
 var errNoData = errors.New("no data yet")
 
 // tailFile reads a file that may still grow: its end is "no data yet".
-type tailFile struct{ f *os.File }
+// Once final, its end is the end of input (a rotated file, read to its
+// end); once ended, it has nothing more at all (a truncated file, or a
+// clean stop): the decoder then reads a last line without a line end as a
+// row, as at the end of any input.
+type tailFile struct {
+	f     *os.File
+	final bool
+	ended bool
+}
 
-func (t tailFile) Read(p []byte) (int, error) {
+func (t *tailFile) Read(p []byte) (int, error) {
+	if t.ended {
+		return 0, io.EOF
+	}
 	n, err := t.f.Read(p)
 	if err == io.EOF {
 		if n > 0 {
 			return n, nil
 		}
+		if t.final {
+			return 0, io.EOF
+		}
 		return 0, errNoData
 	}
 	return n, err
 }
+
+// followSplit is one followed file: its name, the file open under it (a
+// rotated file stays open until it is read to its end) and its decoder.
+type followSplit struct {
+	fileSplit
+	tail *tailFile
+	// switching is set once the name holds another file (rotated) or the
+	// file got shorter than what was read (truncated): the decoder reads
+	// what is left (rotated) or what it holds (truncated), and then the
+	// split goes on with the new content from its start.
+	switching switchKind
+	// skippedBefore counts the bad rows of the split's earlier files.
+	skippedBefore int64
+	behind        bool // at a clean stop, the file held more than was read
+}
+
+type switchKind uint8
+
+const (
+	noSwitch switchKind = iota
+	rotated
+	truncated
+)
 
 // followReader is the unbounded read of a filesystem source with
 // 'source.monitor-interval' (Flink's continuous file monitoring): a split
@@ -38,9 +75,21 @@ func (t tailFile) Read(p []byte) (int, error) {
 // and, when the path is a directory, files that appear in it (the names
 // ListSplits would list, so not those starting with '.' or '_') join as new
 // splits, in name order, at the next poll. A line is read once its line end
-// has been written, so a last line without one waits. Files are not
-// expected to be truncated or replaced (Flink's monitoring reads a modified
-// file again; wsql does not).
+// has been written, so a last line without one waits, until a clean stop
+// (the context is cancelled): then a split that has read its file to the
+// end reads that line as a row, as at the end of input.
+//
+// As tail -F does, a split whose file has no new data checks its name: if
+// the name now holds another file (rotation: mv f f.1 and a new f), the old
+// file, still open, is read to its end, its last line as a row, and the
+// split goes on with the new file from its start; if the file is shorter
+// than what was read (truncated), what was read is finished the same way
+// and the file is read again from its start. Both are counted (Stats). A
+// rotated file that shows up under a new name in a followed directory is
+// recognised (same file, same modification time) and not read twice.
+// Truncation is seen only while the file is shorter than what was read: a
+// file truncated and rewritten past that length between two polls looks
+// appended to.
 //
 // Splits are read round-robin like splitReader's. When no split has
 // anything new, Next waits for the interval (the wait ends at once when the
@@ -59,13 +108,18 @@ type followReader struct {
 	interval time.Duration
 	dir      bool // the path is a directory, listed at each poll
 	seen     map[string]bool
-	splits   []fileSplit
+	finished []os.FileInfo // rotated files read to their end (see discover)
+	splits   []followSplit
 	next     int // the split whose turn it is
 	quiet    int // splits in a row that had nothing new
 	lastList time.Time
 	rows     int64
 	bad      *badRowsFile
 	ctx      context.Context
+
+	rotations, truncations int64
+	draining               bool // stopped: handing out what the splits hold (see drain)
+	drainAt                int
 }
 
 // openFollow opens the splits listed so far for an unbounded read or, with
@@ -77,9 +131,10 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 		return nil, fmt.Errorf("%w: %w", ErrSource, err)
 	}
 	r := &followReader{
-		src: s, mem: mem, size: size, csv: s.CSV, json: s.JSON, interval: s.MonitorInterval,
+		src: s, mem: mem, size: size, interval: s.MonitorInterval,
 		dir: st.IsDir(), seen: map[string]bool{}, lastList: time.Now(), ctx: context.Background(),
 	}
+	r.csv, r.json = s.formatOptions()
 	var saved *followState
 	if at != nil {
 		if saved, err = readFollowState(at); err != nil {
@@ -115,6 +170,10 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 				return nil, fmt.Errorf("%w: %w: the checkpoint was reading %s, which is gone; the files of a followed source must stay until the query is done with them",
 					ErrSource, checkpoint.ErrIncompatible, p)
 			}
+			if pos != nil && errors.Is(err, checkpoint.ErrIncompatible) {
+				return nil, fmt.Errorf("%w: %w; a followed file rotated or truncated while the query was stopped, or while it finished a rotated file, cannot resume: remove the checkpoint to read the files from their start",
+					ErrSource, err)
+			}
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
 	}
@@ -140,7 +199,8 @@ func (r *followReader) add(path string, at *SplitPosition, tail uint32) error {
 			return err
 		}
 	}
-	dec, err := r.src.newDecoder(tailFile{f}, path, r.csv, r.json, r.mem, r.size)
+	tf := &tailFile{f: f}
+	dec, err := r.src.newDecoder(tf, path, r.csv, r.json, r.mem, r.size)
 	if err != nil {
 		f.Close()
 		return err
@@ -149,8 +209,94 @@ func (r *followReader) add(path string, at *SplitPosition, tail uint32) error {
 		dec.(interface{ ResumeAt(SplitPosition) }).ResumeAt(*at)
 	}
 	r.seen[path] = true
-	r.splits = append(r.splits, fileSplit{name: path, f: f, dec: dec})
+	r.splits = append(r.splits, followSplit{fileSplit: fileSplit{name: path, f: f, dec: dec}, tail: tf})
 	return nil
+}
+
+// check looks, when split s has nothing new, whether its name still holds
+// the file it reads and whether that file got shorter than what was read;
+// if not, it starts the switch (see followSplit.switching) and reports it.
+func (r *followReader) check(s *followSplit) (bool, error) {
+	f := s.tail.f
+	open, err := f.Stat()
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %w", ErrSource, s.name, err)
+	}
+	named, err := os.Stat(s.name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil // moved away, the new file not there yet: wait for it
+		}
+		return false, fmt.Errorf("%w: %w", ErrSource, err)
+	}
+	if !os.SameFile(open, named) {
+		s.switching, s.tail.final = rotated, true // read on to the old file's end
+		return true, nil
+	}
+	read, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %w", ErrSource, s.name, err)
+	}
+	if named.Size() < read {
+		s.switching, s.tail.ended = truncated, true // what was read is all of it
+		return true, nil
+	}
+	return false, nil
+}
+
+// switchFile goes on, once the decoder finished the old content, with the
+// new: the file now under the name (rotated) or the same file from its
+// start (truncated), with a new decoder.
+func (r *followReader) switchFile(s *followSplit) error {
+	old := s.tail.f
+	f := old
+	if s.switching == rotated {
+		fi, err := old.Stat()
+		if err == nil {
+			r.finished = append(r.finished, fi)
+			if len(r.finished) > 1000 {
+				r.finished = r.finished[1:]
+			}
+		}
+		if f, err = os.Open(s.name); err != nil {
+			return fmt.Errorf("%w: %w", ErrSource, err)
+		}
+		old.Close()
+		r.rotations++
+	} else {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return fmt.Errorf("%w: %s: %w", ErrSource, s.name, err)
+		}
+		r.truncations++
+	}
+	s.skippedBefore += s.dec.Skipped()
+	tail := &tailFile{f: f}
+	dec, err := r.src.newDecoder(tail, s.name, r.csv, r.json, r.mem, r.size)
+	if err != nil {
+		return err
+	}
+	s.f, s.tail, s.dec, s.switching = f, tail, dec, noSwitch
+	return nil
+}
+
+// rotatedAway tells a file that appeared in a followed directory but is a
+// file a split read, or reads, under another name: not read twice.
+func (r *followReader) rotatedAway(path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	for i := range r.splits {
+		if open, err := r.splits[i].tail.f.Stat(); err == nil && os.SameFile(open, fi) {
+			return true
+		}
+	}
+	for _, done := range r.finished {
+		if os.SameFile(done, fi) && done.ModTime().Equal(fi.ModTime()) {
+			return true
+		}
+	}
+	return false
 }
 
 // discover lists the directory and adds the files not seen yet; a file
@@ -169,6 +315,10 @@ func (r *followReader) discover() (bool, error) {
 		if r.seen[p] {
 			continue
 		}
+		if r.rotatedAway(p) {
+			r.seen[p] = true
+			continue
+		}
 		if err := r.add(p, nil, 0); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
@@ -182,7 +332,7 @@ func (r *followReader) discover() (bool, error) {
 
 func (r *followReader) Next() (SplitBatch, error) {
 	if err := r.ctx.Err(); err != nil {
-		return SplitBatch{}, err
+		return r.drain(err)
 	}
 	if time.Since(r.lastList) >= r.interval {
 		added, err := r.discover()
@@ -197,17 +347,36 @@ func (r *followReader) Next() (SplitBatch, error) {
 	for r.quiet < len(r.splits) {
 		i := r.next
 		r.next = (r.next + 1) % len(r.splits)
-		rec, err := r.splits[i].dec.Next() // errors name the split's file
+		s := &r.splits[i]
+		rec, err := s.dec.Next() // errors name the split's file
 		if r.bad != nil && r.bad.err != nil {
 			if rec != nil {
 				rec.Release()
 			}
 			return SplitBatch{}, r.bad.err
 		}
+		if err == io.EOF && s.switching != noSwitch {
+			// the old content is finished: on with the new
+			if err := r.switchFile(s); err != nil {
+				return SplitBatch{}, err
+			}
+			r.quiet, r.next = 0, i
+			continue
+		}
 		if err != nil {
 			return SplitBatch{}, err
 		}
 		if rec == nil {
+			if s.switching == noSwitch {
+				switched, err := r.check(s)
+				if err != nil {
+					return SplitBatch{}, err
+				}
+				if switched {
+					r.quiet, r.next = 0, i
+					continue
+				}
+			}
 			r.quiet++
 			continue
 		}
@@ -227,18 +396,60 @@ func (r *followReader) Next() (SplitBatch, error) {
 	defer t.Stop()
 	select {
 	case <-r.ctx.Done():
-		return SplitBatch{}, r.ctx.Err()
+		return r.drain(r.ctx.Err())
 	case <-t.C:
 	}
 	return SplitBatch{}, nil
 }
 
+// drain hands out, after a clean stop, what the splits that read their
+// file to its end still hold: the rows of a last line without a line end
+// (read as at the end of input). A split behind its file's end stops where
+// it is; a restart from a checkpoint reads on from there. Then it returns
+// stop, the context's error.
+func (r *followReader) drain(stop error) (SplitBatch, error) {
+	if !r.draining {
+		r.draining = true
+		for i := range r.splits {
+			s := &r.splits[i]
+			read, err := s.tail.f.Seek(0, io.SeekCurrent)
+			fi, serr := s.tail.f.Stat()
+			if err != nil || serr != nil || read < fi.Size() {
+				s.behind = true // (or unknown): not drained
+				continue
+			}
+			s.tail.ended = true
+		}
+	}
+	for r.drainAt < len(r.splits) {
+		i := r.drainAt
+		s := &r.splits[i]
+		if s.behind {
+			r.drainAt++
+			continue
+		}
+		rec, err := s.dec.Next()
+		if rec != nil {
+			r.rows += rec.NumRows()
+			return SplitBatch{Record: rec, Split: i}, nil
+		}
+		if err != nil && err != io.EOF {
+			return SplitBatch{}, err
+		}
+		r.drainAt++
+	}
+	if r.bad != nil && r.bad.err != nil {
+		return SplitBatch{}, r.bad.err
+	}
+	return SplitBatch{}, stop
+}
+
 func (r *followReader) NumSplits() int { return len(r.splits) }
 
 func (r *followReader) Stats() SourceStats {
-	st := SourceStats{Rows: r.rows}
+	st := SourceStats{Rows: r.rows, Rotated: r.rotations, Truncated: r.truncations}
 	for i := range r.splits {
-		st.Skipped += r.splits[i].dec.Skipped()
+		st.Skipped += r.splits[i].skippedBefore + r.splits[i].dec.Skipped()
 	}
 	return st
 }
@@ -272,7 +483,7 @@ func (r *followReader) saveState(e *checkpoint.Encoder) error {
 			return fmt.Errorf("split %s cannot report its position", s.name)
 		}
 		e.String(s.name)
-		if err := saveSplit(e, s, d.Position()); err != nil {
+		if err := saveSplit(e, &s.fileSplit, d.Position()); err != nil {
 			return err
 		}
 	}

@@ -69,6 +69,7 @@ type followRun struct {
 	cancel context.CancelFunc
 	done   chan error
 	rows   atomic.Int64
+	stats  Stats // set before done is sent
 }
 
 func startFollow(t *testing.T, j *Job, mem memory.Allocator, w ResultWriter) *followRun {
@@ -78,7 +79,8 @@ func startFollow(t *testing.T, j *Job, mem memory.Allocator, w ResultWriter) *fo
 	j.ProgressEvery = time.Nanosecond
 	j.Progress = func(p Progress) { r.rows.Store(p.RowsRead) }
 	go func() {
-		_, err := j.Run(ctx, mem, w)
+		st, err := j.Run(ctx, mem, w)
+		r.stats = st
 		r.done <- err
 	}()
 	t.Cleanup(cancel)
@@ -199,4 +201,81 @@ func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
 	appendFile(t, file, eventsCSV([]eventRow{{2 * minute, "x", 3}}))
 	expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,2")
 	run.stop(t)
+}
+
+// A followed file truncated and rewritten (shorter than what was read) is
+// read again from its start; the truncation is counted.
+func TestFollowTruncatedFileIsReadFromItsStart(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.csv")
+	writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {20_000, "x", 2}, {30_000, "x", 3}})})
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	j := splitJob(t, a, 0)
+	j.Source.MonitorInterval = 10 * time.Millisecond
+	w := newSignalWriter(j.Schema())
+	run := startFollow(t, j, mem, w)
+	require.Eventually(t, func() bool { return run.rows.Load() == 3 }, 5*time.Second, 5*time.Millisecond)
+	require.NoError(t, os.WriteFile(a, []byte(eventsCSV([]eventRow{{minute + 10_000, "x", 4}})), 0o644))
+	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,3,6")
+	appendFile(t, a, eventsCSV([]eventRow{{2*minute + 10_000, "x", 5}}))
+	expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,4")
+	run.stop(t)
+	require.Equal(t, int64(5), run.stats.RowsRead)
+	require.Equal(t, int64(1), run.stats.FilesTruncated)
+	require.Zero(t, run.stats.FilesRotated)
+}
+
+// Rotation (mv f f.1, a new f): the old file, still open, is read to its
+// end, its last line without a line end as a row, then the new file from
+// its start. In a followed directory the rotated file's new name is not
+// read as a new file.
+func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
+	for _, followDir := range []bool{false, true} {
+		dir := t.TempDir()
+		a := filepath.Join(dir, "a.csv")
+		writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {20_000, "x", 2}})})
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		path := a
+		if followDir {
+			path = dir
+		}
+		j := splitJob(t, path, 0)
+		j.Source.MonitorInterval = 10 * time.Millisecond
+		w := newSignalWriter(j.Schema())
+		run := startFollow(t, j, mem, w)
+		require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)
+		last := eventsCSV([]eventRow{{40_000, "x", 4}})
+		appendFile(t, a, eventsCSV([]eventRow{{30_000, "x", 3}})+last[:len(last)-1]) // the last line has no line end
+		require.NoError(t, os.Rename(a, a+".1"))
+		writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{minute + 10_000, "x", 5}})})
+		expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,4,10")
+		appendFile(t, a, eventsCSV([]eventRow{{2*minute + 10_000, "x", 6}}))
+		expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,5")
+		time.Sleep(30 * time.Millisecond) // a few polls: a.csv.1 is not read again
+		run.stop(t)
+		require.Equal(t, int64(6), run.stats.RowsRead, "directory %v", followDir)
+		require.Equal(t, int64(1), run.stats.FilesRotated, "directory %v", followDir)
+		require.Zero(t, run.stats.FilesTruncated)
+		mem.AssertSize(t, 0)
+	}
+}
+
+// At a clean stop a last line without a line end is read as a row, as at
+// the end of input.
+func TestFollowCleanStopReadsTheLastLine(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.csv")
+	last := eventsCSV([]eventRow{{30_000, "x", 3}})
+	writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {20_000, "x", 2}}) + last[:len(last)-1]})
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	j := splitJob(t, a, 0)
+	j.Source.MonitorInterval = 10 * time.Millisecond
+	w := newSignalWriter(j.Schema())
+	run := startFollow(t, j, mem, w)
+	require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)
+	time.Sleep(30 * time.Millisecond) // waiting for the line end
+	run.stop(t)
+	require.Equal(t, int64(3), run.stats.RowsRead)
 }

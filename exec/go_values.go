@@ -1,20 +1,18 @@
 package exec
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"reflect"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 )
-
-var errDoesNotFit = errors.New("does not fit")
 
 // goValue is one Go value converted for a column, before it is appended:
 // rows are converted whole first, so a bad value leaves no half-appended
@@ -33,7 +31,7 @@ type goValue struct {
 //
 //	integer columns    any Go integer that fits
 //	FLOAT, DOUBLE      float32, float64, any Go integer
-//	DECIMAL(p, s)      a string such as "12.50", float64, any Go integer
+//	DECIMAL(p, s)      a string such as "12.50", float64, float32, any Go integer
 //	STRING             string, []byte, fmt.Stringer
 //	BOOLEAN            bool
 //	TIMESTAMP(_LTZ)(3) time.Time: its instant (TIMESTAMP shows it in UTC)
@@ -65,48 +63,46 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		}
 		return goValue{i: n}, nil
 	case *arrow.Float32Type, *arrow.Float64Type:
-		switch x := v.(type) {
+		var x float64
+		switch y := v.(type) {
 		case float64:
-			return goValue{f: x}, nil
+			x = y
 		case float32:
-			return goValue{f: float64(x)}, nil
-		}
-		if n, ok := goInt(v); ok {
-			return goValue{f: float64(n)}, nil
-		}
-		return bad()
-	case *arrow.Decimal128Type:
-		var num decimal128.Num
-		var err error
-		switch x := v.(type) {
-		case string:
-			num, err = decimal128.FromString(x, dt.Precision, dt.Scale)
-		case float64:
-			num, err = decimal128.FromFloat64(x, dt.Precision, dt.Scale)
+			x = float64(y)
 		default:
 			n, ok := goInt(v)
 			if !ok {
 				return bad()
 			}
-			num, err = decimal128.FromI64(n).Rescale(0, dt.Scale)
-			if err == nil && !num.FitsInPrecision(dt.Precision) {
-				err = errDoesNotFit
-			}
+			x = float64(n)
 		}
+		// a finite value FLOAT cannot hold would become an infinity
+		if _, single := dt.(*arrow.Float32Type); single && !math.IsInf(x, 0) && math.IsInf(float64(float32(x)), 0) {
+			return goValue{}, fmt.Errorf("column %s is FLOAT and %v is out of its range; declare it DOUBLE", f.Name, v)
+		}
+		return goValue{f: x}, nil
+	case *arrow.Decimal128Type:
+		num, err := goDecimal(v, f, dt)
 		if err != nil {
-			return goValue{}, fmt.Errorf("column %s is %s and %v does not fit in it", f.Name, SQLTypeName(f.Type), v)
+			return goValue{}, err
 		}
 		return goValue{d: num}, nil
 	case *arrow.StringType:
+		var s string
 		switch x := v.(type) {
 		case string:
-			return goValue{s: x}, nil
+			s = x
 		case []byte:
-			return goValue{s: string(x)}, nil
+			s = string(x)
 		case fmt.Stringer:
-			return goValue{s: x.String()}, nil
+			s = x.String()
+		default:
+			return bad()
 		}
-		return bad()
+		if !utf8.ValidString(s) {
+			return goValue{}, fmt.Errorf("column %s is STRING and %q is not valid UTF-8", f.Name, s)
+		}
+		return goValue{s: s}, nil
 	case *arrow.BooleanType:
 		b, ok := v.(bool)
 		if !ok {
@@ -143,6 +139,46 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		return bad()
 	}
 	return goValue{}, fmt.Errorf("column %s of type %s cannot be set from Go yet", f.Name, SQLTypeName(f.Type))
+}
+
+// goDecimal converts a string (read as the CSV decoder reads it), a float
+// (as CAST from DOUBLE does) or an integer for a DECIMAL column.
+func goDecimal(v any, f arrow.Field, dt *arrow.Decimal128Type) (decimal128.Num, error) {
+	var (
+		num decimal128.Num
+		ok  bool
+	)
+	switch x := v.(type) {
+	case string:
+		var digits []byte
+		var msg string
+		var overflow bool
+		if num, overflow, msg = parseDecimalText(strings.TrimSpace(x), dt.Precision, dt.Scale, &digits); msg != "" && !overflow {
+			return num, fmt.Errorf("column %s is %s and cannot take %q: %s", f.Name, SQLTypeName(dt), x, msg)
+		}
+		ok = msg == ""
+	case float64, float32:
+		bits, fv := 64, 0.0
+		if y, single := x.(float32); single {
+			bits, fv = 32, float64(y)
+		} else {
+			fv = x.(float64)
+		}
+		if math.IsNaN(fv) || math.IsInf(fv, 0) {
+			return num, fmt.Errorf("column %s is %s and cannot take %v: a DECIMAL has no NaN or infinity", f.Name, SQLTypeName(dt), v)
+		}
+		num, ok = floatToDecimal(fv, bits, dt.Scale)
+	default:
+		n, isInt := goInt(v)
+		if !isInt {
+			return num, fmt.Errorf("column %s is %s and cannot take the Go value %v (%T)", f.Name, SQLTypeName(dt), v, v)
+		}
+		num, ok = decimalFromInt(n, dt.Scale)
+	}
+	if !ok || !num.FitsInPrecision(dt.Precision) {
+		return decimal128.Num{}, fmt.Errorf("column %s is %s and %v does not fit in it", f.Name, SQLTypeName(dt), v)
+	}
+	return num, nil
 }
 
 // appendGoValue appends a converted value to the column's builder.

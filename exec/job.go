@@ -83,6 +83,9 @@ type Stats struct {
 	ResultRows  int64
 	Watermark   int64 // the last watermark generated from the input
 	Elapsed     time.Duration
+	// FilesRotated and FilesTruncated count followed files found replaced
+	// under their name or cut shorter (see followReader).
+	FilesRotated, FilesTruncated int64
 }
 
 // Run executes the job, writing result batches to w as windows fire. It
@@ -169,11 +172,13 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 		src.Rows = innermost.RowsIn
 	}
 	stats = Stats{
-		RowsRead:   src.Rows,
-		BadSkipped: src.Skipped,
-		ResultRows: sink.Rows(),
-		Watermark:  rowtime.MinWatermark,
-		Elapsed:    time.Since(start),
+		RowsRead:       src.Rows,
+		BadSkipped:     src.Skipped,
+		ResultRows:     sink.Rows(),
+		Watermark:      rowtime.MinWatermark,
+		Elapsed:        time.Since(start),
+		FilesRotated:   src.Rotated,
+		FilesTruncated: src.Truncated,
 	}
 	for _, ws := range p.windows {
 		st := ws.stats()
@@ -428,11 +433,14 @@ func (e errStopped) Unwrap() error { return e.err }
 // (a batch, a watermark, a split's end): the points where every stage is
 // done with what came before, where checkpoints are taken.
 func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func(), afterStep func() error) error {
-	if f, ok := r.(interface{ follow(context.Context) }); ok {
-		f.follow(ctx) // an unbounded read waits until ctx is cancelled
+	f, following := r.(interface{ follow(context.Context) })
+	if following {
+		// An unbounded read waits until ctx is cancelled; then it hands
+		// out the last lines it holds before it returns ctx's error.
+		f.follow(ctx)
 	}
 	for {
-		if err := ctx.Err(); err != nil {
+		if err := ctx.Err(); err != nil && !following {
 			return errStopped{err}
 		}
 		if err := driveStep(r, first, assigner, afterBatch); err != nil {

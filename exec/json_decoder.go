@@ -59,8 +59,13 @@ type JSONOptions struct {
 	TimestampStandard  TimestampStandard // 'json.timestamp-format.standard'
 
 	// OnBadRow, if set, sees every row skipped under IgnoreParseErrors.
-	// raw is the line without its line end and is only valid during the call.
+	// raw is the line without its line end and is only valid during the
+	// call; nil for a line longer than MaxRecordBytes.
 	OnBadRow func(err *ParseError, raw []byte)
+
+	// MaxRecordBytes bounds a line, its '\n' included (see
+	// CSVOptions.MaxRecordBytes).
+	MaxRecordBytes int
 }
 
 // jsonMaxDepth bounds nesting, so a hostile line cannot exhaust the stack.
@@ -108,6 +113,14 @@ type JSONDecoder struct {
 	skipped int64
 	err     error
 	errAt   *SplitPosition // see CSVDecoder.errAt
+
+	// A line longer than the limit: the one readLine returned, or the one
+	// being skipped (see CSVDecoder.skip).
+	tooLong  bool
+	lineAt   int64 // the file offset of the line readLine returned
+	skip     *recordSkip
+	skipLine int
+	skipFrom *SplitPosition
 }
 
 // NewJSONDecoder reads r, labelled source in errors, into batches of up to
@@ -120,7 +133,7 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 	if mem == nil {
 		mem = memory.DefaultAllocator
 	}
-	d := &JSONDecoder{readBuffer: readBuffer{r: r, source: source}, schema: schema, opts: opts, mem: mem, batchSize: batchSize}
+	d := &JSONDecoder{readBuffer: readBuffer{r: r, source: source, limit: recordLimit(opts.MaxRecordBytes)}, schema: schema, opts: opts, mem: mem, batchSize: batchSize}
 	d.batch = CSVDecoder{schema: schema, mem: mem, cols: make([]csvColumn, schema.NumFields())}
 	d.vals = make([]jsonValue, schema.NumFields())
 	d.index = make(map[string]int, schema.NumFields())
@@ -155,6 +168,9 @@ func (d *JSONDecoder) Skipped() int64 { return d.skipped }
 func (d *JSONDecoder) Position() SplitPosition {
 	if d.errAt != nil {
 		return *d.errAt
+	}
+	if d.skipFrom != nil {
+		return *d.skipFrom
 	}
 	off := d.offset()
 	return SplitPosition{Offset: off, Line: d.line, Skipped: d.skipped, Started: off > 0}
@@ -193,7 +209,13 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 			d.err = err
 			break
 		}
-		blank, perr := d.scanRow(raw, line)
+		var blank bool
+		var perr *ParseError
+		if d.tooLong {
+			perr = &ParseError{Source: d.source, Line: line, Msg: recordTooLong(d.limit, "line")}
+		} else {
+			blank, perr = d.scanRow(raw, line)
+		}
 		if blank {
 			continue
 		}
@@ -212,6 +234,9 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 			// raw starts where the line does, or after a byte order mark,
 			// which a resumed read at line 0 would skip just the same.
 			at := d.offsetOf(raw)
+			if d.tooLong {
+				at = d.lineAt
+			}
 			d.errAt = &SplitPosition{Offset: at, Line: line - 1, Skipped: d.skipped, Started: at > 0}
 			break
 		}
@@ -228,8 +253,14 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 
 // readLine returns the next line without its line end and its number,
 // io.EOF at the end, or errCSVYield when rows are pending and reading on
-// might block.
+// might block. A line longer than the limit is returned as nil with
+// d.tooLong set; it is skipped to its end without being held (with
+// IgnoreParseErrors: otherwise the read stops there).
 func (d *JSONDecoder) readLine() ([]byte, int, error) {
+	d.tooLong = false
+	if d.skip != nil {
+		return d.skipOverLong()
+	}
 	for {
 		if d.pos == d.end {
 			if d.eof {
@@ -241,9 +272,13 @@ func (d *JSONDecoder) readLine() ([]byte, int, error) {
 			continue
 		}
 		b := d.buf[d.pos:d.end]
+		d.lineAt = d.offset()
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 && !d.eof {
 			if err := d.more(len(b)); err != nil {
+				if err == errRecordTooLong {
+					return d.overLong()
+				}
 				return nil, 0, err
 			}
 			continue
@@ -255,6 +290,15 @@ func (d *JSONDecoder) readLine() ([]byte, int, error) {
 		} else {
 			d.pos = d.end
 			d.partial = true
+		}
+		if n := len(line) + min(i+1, 1); n > d.limit { // the line end included
+			d.line++
+			d.tooLong = true
+			n := d.line
+			if i < 0 {
+				d.line--
+			}
+			return nil, n, nil
 		}
 		if d.line == 0 {
 			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a byte order mark
@@ -271,8 +315,29 @@ func (d *JSONDecoder) readLine() ([]byte, int, error) {
 	}
 }
 
+// overLong starts skipping the line at d.pos, longer than the limit.
+func (d *JSONDecoder) overLong() ([]byte, int, error) {
+	d.tooLong = true
+	if !d.opts.IgnoreParseErrors {
+		return nil, d.line + 1, nil
+	}
+	d.skip, d.skipLine = &recordSkip{state: skipLF}, d.line+1
+	d.skipFrom = &SplitPosition{Offset: d.offset(), Line: d.line, Skipped: d.skipped, Started: d.offset() > 0}
+	return d.skipOverLong()
+}
+
+// skipOverLong goes on skipping the over-long line (see
+// CSVDecoder.skipOverLong).
+func (d *JSONDecoder) skipOverLong() ([]byte, int, error) {
+	if err := d.skipRecord(d.skip); err != nil {
+		return nil, 0, err
+	}
+	d.skip, d.skipFrom, d.tooLong = nil, nil, true
+	return nil, d.skipLine, nil
+}
+
 // more reads input for the next line; see readBuffer.fill.
-func (d *JSONDecoder) more(need int) error { return d.fill(need, d.batch.nrows > 0, "line") }
+func (d *JSONDecoder) more(need int) error { return d.fill(need, d.batch.nrows > 0) }
 
 // jsonPlain tells the string bytes that need no attention.
 var jsonPlain = func() (t [256]bool) {

@@ -12,11 +12,18 @@ import (
 
 // jsonRecordCount counts the lines that are not blank: each is a row read
 // or a row skipped.
-func jsonRecordCount(data []byte) int {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+func jsonRecordCount(data []byte, limit int) int {
 	n := 0
-	for _, l := range bytes.Split(data, []byte{'\n'}) {
-		if len(bytes.Trim(l, " \t\r")) > 0 {
+	lines := bytes.Split(data, []byte{'\n'})
+	for i, l := range lines {
+		length := len(l) // a line longer than the limit is a bad row, even a blank one
+		if i < len(lines)-1 {
+			length++
+		}
+		if i == 0 {
+			l = bytes.TrimPrefix(l, []byte("\xef\xbb\xbf"))
+		}
+		if len(bytes.Trim(l, " \t\r")) > 0 || length > recordLimit(limit) {
 			n++
 		}
 	}
@@ -37,6 +44,9 @@ func FuzzJSONDecoder(f *testing.F) {
 		long = strings.Repeat("y", csvDefaultBufSize+100)
 	}
 	f.Add([]byte(`{"s":"`+long+`"}`+"\n{\"s\":\"\\u"+long+"\n{\"s\":\"a\"}\n"), uint8(1), uint8(5), uint8(0))
+	// Lines over a limit of 16 bytes, the last without its line end.
+	f.Add([]byte("{\"s\":\"ok\"}\n{\"s\":\"much too long\"}\n"+strings.Repeat(" ", 40)+"\n{}\n{\"s\":\"long, no end\"}"), uint8(1), uint8(2<<3|1), uint8(0))
+	f.Add([]byte("{\"s\":\"much too long\"}\n{}\n"), uint8(0), uint8(2<<3|1), uint8(0))
 
 	f.Fuzz(func(t *testing.T, data []byte, flags, batch, pick uint8) {
 		const source = "fuzz.json"
@@ -50,6 +60,7 @@ func FuzzJSONDecoder(f *testing.F) {
 		}
 		workers, chunk := 1+int(flags>>3)%3, 16<<(flags>>5%4)
 		small := 1 + int(batch)%8
+		opts.MaxRecordBytes = 8 * int(batch>>3) // lines over a small limit too
 		lines := bytes.Count(data, []byte{'\n'}) + 1
 
 		decode := func(size int) (string, int, int64, error) {
@@ -80,7 +91,7 @@ func FuzzJSONDecoder(f *testing.F) {
 		require.Equal(t, want, resumed, "resumed after %d batches of %d", k, small)
 		if opts.IgnoreParseErrors {
 			require.NoError(t, err, "bad rows are skipped")
-			require.Equal(t, jsonRecordCount(data), rows+int(skipped))
+			require.Equal(t, jsonRecordCount(data, opts.MaxRecordBytes), rows+int(skipped))
 		}
 
 		var parBad []string

@@ -213,6 +213,7 @@ func (b *badRowsFile) writeLine(line []byte) {
 	if err == nil {
 		err = b.w.WriteByte('\n')
 	}
+	b.n += int64(len(line)) + 1 // the length a checkpoint records
 	if err != nil {
 		b.err = fmt.Errorf("bad rows file: %w", err)
 	}

@@ -49,6 +49,15 @@ type chunkFormat interface {
 	// whose first line is line+1 of the file; first is set for the file's
 	// first chunk (a header to skip); bad rows go to onBad.
 	decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte)) positionDecoder
+	// lines counts the line ends of a chunk as the decoder does.
+	lines(chunk []byte) int
+	// overLong says how to skip a record longer than the limit that
+	// starts with byte c (first: at the file's start): s finds its end;
+	// row is false for a header or comment line, skipped silently; msg is
+	// the bad row's message and ignore whether bad rows are skipped.
+	overLong(c byte, first bool) (s *recordSkip, row bool, msg string, ignore bool)
+	// limit is the longest record (MaxRecordBytes).
+	limit() int
 }
 
 type chunkResult struct {
@@ -127,6 +136,7 @@ func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 	// A resumed read first finishes the chunk it stopped in, so that every
 	// chunk after it, and so every batch, is the uninterrupted read's.
 	rest := at.ChunkEnd - at.Offset
+outer:
 	for (!eof || len(carry) > 0) && readErr == nil {
 		buf, _ := pool.Get().([]byte)
 		size := max(chunkBytes, len(carry), int(rest))
@@ -162,11 +172,19 @@ func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 			if cut = f.cut(buf[:min(n, window)], whole); cut > 0 || whole || readErr != nil {
 				break
 			}
-			if window >= csvMaxRecordBytes {
-				d.fail(fmt.Errorf("%s:%d: record longer than %d bytes", source, line+1, csvMaxRecordBytes))
-				return
+			if window > f.limit() {
+				// The first record is longer than the limit: skip it
+				// without holding it, or stop there.
+				skipped, ok := d.skipOverLong(r, source, f, buf, n, &eof, first, SplitPosition{Offset: off, Line: line})
+				if !ok {
+					return
+				}
+				carry = append(carry[:0], skipped.rest...)
+				off, line, first = skipped.end.Offset, skipped.end.Line, false
+				pool.Put(buf[:0])
+				continue outer
 			}
-			window *= 2 // one record spans the window: read on
+			window = min(2*window, f.limit()+1) // one record spans the window: read on
 			if window > len(buf) {
 				buf = append(buf[:n], make([]byte, window-n)...)
 				buf = buf[:window]
@@ -195,12 +213,68 @@ func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 			return
 		}
 		off += int64(len(chunk))
-		line += bytes.Count(chunk, []byte{'\n'})
+		line += f.lines(chunk)
 		first = false
 	}
 	if readErr != nil {
 		d.fail(readErr)
 	}
+}
+
+// skippedRecord is where the read stands after an over-long record, and
+// the bytes read after it.
+type skippedRecord struct {
+	end  SplitPosition
+	rest []byte
+}
+
+// skipOverLong handles a record longer than the limit at at, of which
+// buf[:n] was read: without ignore-parse-errors it queues the bad row as
+// the read's error; else it reads on, reusing buf, to the record's end,
+// and queues the bad row (none for a header or comment line) as a chunk
+// of its own. ok is false when the read is over.
+func (d *parallelDecoder) skipOverLong(r io.Reader, source string, f chunkFormat, buf []byte, n int, eof *bool, first bool, at SplitPosition) (skippedRecord, bool) {
+	s, row, msg, ignore := f.overLong(buf[0], first)
+	perr := &ParseError{Source: source, Line: at.Line + 1, Msg: msg}
+	if row && !ignore {
+		d.fail(perr)
+		return skippedRecord{}, false
+	}
+	data := buf[:n]
+	for zero := 0; ; {
+		k, done := s.scan(data, *eof)
+		if done {
+			data = data[k:]
+			break
+		}
+		m, err := r.Read(buf)
+		data = buf[:m]
+		switch {
+		case err == io.EOF:
+			*eof = true
+		case err != nil:
+			d.fail(fmt.Errorf("%s: %w", source, err))
+			return skippedRecord{}, false
+		case m == 0:
+			if zero++; zero > 100 {
+				d.fail(fmt.Errorf("%s: %w", source, io.ErrNoProgress))
+				return skippedRecord{}, false
+			}
+		}
+	}
+	end := SplitPosition{Offset: at.Offset + s.n, Line: at.Line + s.lines, Started: true}
+	res := chunkResult{end: end, limit: end.Offset, decoded: true}
+	if row {
+		res.bad = []badRow{{err: perr}}
+	}
+	out := make(chan chunkResult, 1)
+	out <- res
+	select {
+	case d.results <- out:
+	case <-d.stop:
+		return skippedRecord{}, false
+	}
+	return skippedRecord{end: end, rest: data}, true
 }
 
 // fail queues a read error after the chunks read so far.

@@ -31,12 +31,19 @@ import (
 // everything written after it is deleted, and the numbering continues, so
 // the committed files are those of an uninterrupted run.
 //
+// A later INSERT of a script into the same directory (CreateOwned's nth)
+// names its files `part-<i>-NNNNNN.<format>`, i counting the script's
+// INSERTs into the directory from 0, as Flink's jobs add part files of
+// their own: what one INSERT deletes on a fresh start or a restore, and
+// what it owns (sink_owner.go), is its own files only, never another's.
+//
 // The engine's protocol: at each checkpoint PreCommit, State into the
 // checkpoint, save the checkpoint durably, Commit; at the end of the input
 // PreCommit, the final checkpoint, Commit, Close.
 type PartFileWriter struct {
 	sink      *FileSink
 	dir       string
+	nth       int // the script's INSERTs into the directory before this one
 	newWriter func(io.Writer) (ResultWriter, error)
 
 	next    uint64   // number of the next part file opened
@@ -66,18 +73,21 @@ var _ ResultWriter = (*PartFileWriter)(nil)
 // the state's next number on, and continues the numbering there. The state
 // is read from d's current position; the caller checks for bytes left over.
 func (s *FileSink) CreateCommitting(loc *time.Location, state *checkpoint.Decoder) (*PartFileWriter, error) {
-	return s.createCommitting(loc, state, nil, nil)
+	return s.createCommitting(loc, state, 0, nil, nil)
 }
 
-// createCommitting is CreateCommitting, claiming the directory first when
-// own is set (CreateOwned; ownerState is the checkpoint's "sink-owner"
-// part, nil when it has none).
-func (s *FileSink) createCommitting(loc *time.Location, state *checkpoint.Decoder, own *sinkOwnership, ownerState *checkpoint.Decoder) (*PartFileWriter, error) {
+// createCommitting is CreateCommitting for the nth INSERT (from 0) of a
+// script into the sink's directory, claiming the INSERT's part files first
+// when own is set (CreateOwned; ownerState is the checkpoint's
+// "sink-owner" part, nil when it has none). From the second INSERT on, the
+// part files are `part-<nth>-NNNNNN.<format>`, and what the writer deletes
+// is only its own files.
+func (s *FileSink) createCommitting(loc *time.Location, state *checkpoint.Decoder, nth int, own *sinkOwnership, ownerState *checkpoint.Decoder) (*PartFileWriter, error) {
 	newWriter, err := s.formatWriter(loc)
 	if err != nil {
 		return nil, err
 	}
-	w := &PartFileWriter{sink: s, dir: s.Path, newWriter: newWriter}
+	w := &PartFileWriter{sink: s, dir: s.Path, nth: nth, newWriter: newWriter}
 	var pending []uint64
 	if state != nil {
 		w.next = state.Uint()
@@ -164,7 +174,7 @@ func (w *PartFileWriter) restore(pending []uint64) error {
 	return w.clean(func(n uint64, inProgress bool) bool { return inProgress || n >= w.next })
 }
 
-// clean deletes the sink's part files in the directory for which del
+// clean deletes the writer's part files in the directory for which del
 // returns true and fsyncs the directory.
 func (w *PartFileWriter) clean(del func(n uint64, inProgress bool) bool) error {
 	entries, err := os.ReadDir(w.dir)
@@ -175,7 +185,7 @@ func (w *PartFileWriter) clean(del func(n uint64, inProgress bool) bool) error {
 		if !e.Type().IsRegular() {
 			continue
 		}
-		n, inProgress, ok := parsePartName(e.Name(), w.sink.Format)
+		n, inProgress, ok := parsePartName(e.Name(), w.prefix(), w.sink.Format)
 		if !ok || !del(n, inProgress) {
 			continue
 		}
@@ -191,27 +201,36 @@ func (w *PartFileWriter) clean(del func(n uint64, inProgress bool) bool) error {
 
 // name is part n's file name: committed, or hidden in progress.
 func (w *PartFileWriter) name(n uint64, inProgress bool) string {
-	name := fmt.Sprintf("part-%06d.%s", n, w.sink.Format)
+	name := fmt.Sprintf("%s%06d.%s", w.prefix(), n, w.sink.Format)
 	if inProgress {
 		return "." + name + ".inprogress"
 	}
 	return name
 }
 
+// prefix starts the writer's part file names: "part-" for a script's first
+// INSERT into the directory, "part-<nth>-" for a later one.
+func (w *PartFileWriter) prefix() string {
+	if w.nth == 0 {
+		return "part-"
+	}
+	return "part-" + strconv.Itoa(w.nth) + "-"
+}
+
 func (w *PartFileWriter) path(n uint64, inProgress bool) string {
 	return filepath.Join(w.dir, w.name(n, inProgress))
 }
 
-// parsePartName reads a part file name of the format: `part-NNNNNN.<format>`
-// or `.part-NNNNNN.<format>.inprogress`, the number written as name writes
+// parsePartName reads a part file name of the format: `<prefix>NNNNNN.<format>`
+// or `.<prefix>NNNNNN.<format>.inprogress`, the number written as name writes
 // it (six digits or more, no extra leading zeros).
-func parsePartName(name, format string) (n uint64, inProgress, ok bool) {
+func parsePartName(name, prefix, format string) (n uint64, inProgress, ok bool) {
 	if rest, found := strings.CutPrefix(name, "."); found {
 		if name, inProgress = strings.CutSuffix(rest, ".inprogress"); !inProgress {
 			return 0, false, false
 		}
 	}
-	digits, found := strings.CutPrefix(name, "part-")
+	digits, found := strings.CutPrefix(name, prefix)
 	if !found {
 		return 0, false, false
 	}

@@ -119,6 +119,9 @@ func (s *PushSource) Append(ctx context.Context, split int, rec arrow.RecordBatc
 	if rec.NumRows() == 0 {
 		return nil
 	}
+	if err := checkPushedValues(rec); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sp, err := s.open(split)

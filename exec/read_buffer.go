@@ -17,15 +17,19 @@ type readBuffer struct {
 	base      int64 // file offset of buf[0]: bytes discarded before it
 	eof       bool
 	lastShort bool // the last Read returned less than asked: more may block
-	line      int  // '\n' consumed so far
-	partial   bool // the input ended with a line without '\n'
+	line      int  // line ends consumed so far
+	partial   bool // the input ended with a line without a line end
+	// limit is the longest record, line end included (MaxRecordBytes):
+	// the buffer grows to at most max(csvDefaultBufSize, limit+1) bytes.
+	limit int
 }
 
 // fill reads at least need more bytes (so re-parsing a long pending record
 // stays linear), unless rows are pending and the reader seems to have no
 // more data ready: then it returns errCSVYield so the decoder hands out the
-// batch first. what names a unit of input ("record", "line") in errors.
-func (b *readBuffer) fill(need int, pending bool, what string) error {
+// batch first. The caller found no record end in buf[pos:end]: when that
+// is more than the limit, fill returns errRecordTooLong instead.
+func (b *readBuffer) fill(need int, pending bool) error {
 	if pending && b.lastShort {
 		b.lastShort = false
 		return errCSVYield
@@ -38,14 +42,18 @@ func (b *readBuffer) fill(need int, pending bool, what string) error {
 		b.base += int64(b.pos)
 		b.pos = 0
 	}
+	if b.end > b.limit {
+		// buf[:end] is the start of one record, without its end
+		return errRecordTooLong
+	}
 	need = max(need, 1)
 	zero := 0
 	for got := 0; got < need; {
 		if b.end == len(b.buf) {
-			if len(b.buf) >= csvMaxRecordBytes {
-				return fmt.Errorf("%s:%d: %s longer than %d bytes", b.source, b.line+1, what, csvMaxRecordBytes)
+			if len(b.buf) > b.limit {
+				return nil // the caller parses; a record still without its end is too long
 			}
-			nb := make([]byte, 2*len(b.buf))
+			nb := make([]byte, min(2*len(b.buf), b.limit+1))
 			copy(nb, b.buf[:b.end])
 			b.buf = nb
 		}

@@ -49,9 +49,10 @@ func (s *RecordReaderSource) Bounded() bool { return true }
 
 // recordReaderBatches is the BatchReader over one array.RecordReader.
 type recordReaderBatches struct {
-	rr    array.RecordReader // nil once closed
-	rows  int64
-	ended bool
+	rr      array.RecordReader // nil once closed
+	rows    int64
+	batches int64 // non-empty batches read, to name a refused one
+	ended   bool
 }
 
 func (r *recordReaderBatches) Next() (SplitBatch, error) {
@@ -62,6 +63,10 @@ func (r *recordReaderBatches) Next() (SplitBatch, error) {
 		rec := r.rr.RecordBatch()
 		if rec.NumRows() == 0 {
 			continue
+		}
+		r.batches++
+		if err := checkPushedValues(rec); err != nil {
+			return SplitBatch{}, fmt.Errorf("%w: array.RecordReader, batch %d: %w", ErrSource, r.batches, err)
 		}
 		rec.Retain() // the reader owns it until its next Next
 		r.rows += rec.NumRows()

@@ -10,33 +10,44 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/wsql/wsql/checkpoint"
 )
 
-// A part-file directory belongs to one checkpointed query at a time, so
-// that a checkpoint never resumes over output another query wrote since
-// (the two outputs would mix) and a fresh start never deletes another
-// query's committed output.
+// The part files of a directory belong to one checkpointed query at a
+// time, so that a checkpoint never resumes over output another query wrote
+// since (the two outputs would mix) and a fresh start never deletes
+// another query's committed output.
 //
-// The owner of the sink's part files (those of its format) is recorded in
-// the directory, in `.wsql-owner.<format>` (hidden, so wsql does not read
+// Ownership covers exactly the files one writer commits and deletes: the
+// part files of the sink's format with the writer's prefix, those of the
+// script's first INSERT into the directory (`part-NNNNNN.<format>`) or of
+// its nth (`part-<n>-NNNNNN.<format>`), so the INSERTs of one script into
+// one directory each own their own files. Their owner is recorded in the
+// directory, in `.wsql-owner.<format>` for the first INSERT's files and
+// `.wsql-owner-<n>.<format>` for the nth's (hidden, so wsql does not read
 // it as input): a random token chosen when the query starts afresh, the
-// query's identity and its checkpoint file. Ownership covers exactly the
-// files the writer commits and deletes. The token
-// and the size of every part file the query has ended go into each of its
-// checkpoints (part "sink-owner"). A restore checks that the directory
-// still has the checkpoint's token and holds each part file the checkpoint
-// covers with the size it had; anything else is refused with the owner
-// named. While the query runs it holds a flock(2) lock on the directory,
-// so a second writer is refused at once.
+// query's identity and its checkpoint file. The token and the size of
+// every part file the query has ended go into each of its checkpoints
+// (part "sink-owner"). A restore checks that the directory still has the
+// checkpoint's token and holds each part file the checkpoint covers with
+// the size it had; anything else is refused with the owner named. While
+// the query runs it holds a flock(2) lock on the directory, so a second
+// writer is refused at once; the writer's Close releases it, before the
+// script's next INSERT opens the directory.
 const sinkOwnerHead = "wsql sink directory owner"
 
-// ownerFile is the path of the owner record of w's part files.
+// ownerFile is the path of the owner record of w's part files: it
+// follows their prefix.
 func (w *PartFileWriter) ownerFile() string {
-	return filepath.Join(w.dir, ".wsql-owner."+w.sink.Format)
+	name := ".wsql-owner." + w.sink.Format
+	if w.nth > 0 {
+		name = ".wsql-owner-" + strconv.Itoa(w.nth) + "." + w.sink.Format
+	}
+	return filepath.Join(w.dir, name)
 }
 
 // SinkOwner is the query claiming a part-file directory.
@@ -63,17 +74,19 @@ type sinkOwnership struct {
 	legacy, rewrite bool
 }
 
-// CreateOwned opens the sink for a checkpointed run as CreateCommitting
-// does, claiming the directory for owner. restore is the checkpoint being
-// restored, nil on a fresh start.
+// CreateOwned opens the sink for a checkpointed run of the script's nth
+// INSERT (from 0) into the sink's directory as CreateCommitting does,
+// with the part files of that INSERT (`part-<nth>-NNNNNN.<format>` from
+// the second on), claiming them for owner. restore is the checkpoint
+// being restored, nil on a fresh start.
 //
 // A fresh start is refused while another query's committed part files
-// are in the directory (the same query with the same checkpoint file may
-// start over: its checkpoint was removed to do so). A restore is refused
-// unless the directory is still the checkpoint's: the same token, and each
-// part file the checkpoint covers present with the size it had when it
-// ended.
-func (s *FileSink) CreateOwned(loc *time.Location, restore *checkpoint.Snapshot, owner SinkOwner) (*PartFileWriter, error) {
+// of the INSERT's prefix are in the directory (the same query with the
+// same checkpoint file may start over: its checkpoint was removed to do
+// so). A restore is refused unless the directory is still the
+// checkpoint's: the same token, and each part file the checkpoint covers
+// present with the size it had when it ended.
+func (s *FileSink) CreateOwned(loc *time.Location, restore *checkpoint.Snapshot, owner SinkOwner, nth int) (*PartFileWriter, error) {
 	if abs, err := filepath.Abs(owner.Checkpoint); err == nil {
 		owner.Checkpoint = abs
 	}
@@ -88,7 +101,7 @@ func (s *FileSink) CreateOwned(loc *time.Location, restore *checkpoint.Snapshot,
 			ownerState = checkpoint.NewDecoder(b)
 		}
 	}
-	w, err := s.createCommitting(loc, state, own, ownerState)
+	w, err := s.createCommitting(loc, state, nth, own, ownerState)
 	if err != nil {
 		return nil, err
 	}
@@ -315,8 +328,8 @@ func readSinkOwner(path string) (*sinkOwnerRecord, error) {
 	return rec, nil
 }
 
-// committedPartNames lists the committed part files of w's format in the
-// directory: those a fresh start would delete.
+// committedPartNames lists w's committed part files (its format and
+// prefix) in the directory: those a fresh start would delete.
 func (w *PartFileWriter) committedPartNames() ([]string, error) {
 	entries, err := os.ReadDir(w.dir)
 	if err != nil {
@@ -327,7 +340,7 @@ func (w *PartFileWriter) committedPartNames() ([]string, error) {
 		if !e.Type().IsRegular() {
 			continue
 		}
-		if _, inProgress, ok := parsePartName(e.Name(), w.sink.Format); ok && !inProgress {
+		if _, inProgress, ok := parsePartName(e.Name(), w.prefix(), w.sink.Format); ok && !inProgress {
 			out = append(out, e.Name())
 		}
 	}

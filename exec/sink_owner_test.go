@@ -31,16 +31,16 @@ func TestSinkDirectoryHasOneWriterAtATime(t *testing.T) {
 	defer releasePartBatches(recs)
 	dir := t.TempDir()
 	sink := partSink(dir, "csv")
-	first, err := sink.CreateOwned(nil, nil, SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")})
+	first, err := sink.CreateOwned(nil, nil, SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}, 0)
 	require.NoError(t, err)
 	require.NoError(t, first.WriteBatch(recs[0]))
 
-	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")})
+	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
 	require.EqualError(t, err, "filesystem sink: "+dir+" is being written by another run: a sink directory has one writer at a time; wait for that run to end, or write this query to another 'path'")
 	require.Contains(t, dirNames(t, dir), ".part-000000.csv.inprogress", "the refused writer deleted nothing")
 
 	require.NoError(t, first.Close())
-	second, err := sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")})
+	second, err := sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
 	require.NoError(t, err, "nothing of q1 was committed")
 	require.NoError(t, second.Close())
 }
@@ -62,7 +62,7 @@ func TestSinkOwnerOfAnOlderCheckpoint(t *testing.T) {
 	require.NoError(t, w.Close())
 
 	owner := SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}
-	w, err = sink.CreateOwned(nil, old, owner)
+	w, err = sink.CreateOwned(nil, old, owner, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{".wsql-owner.csv", "part-000000.csv"}, dirNames(t, dir))
 	require.NoError(t, w.WriteBatch(recs[1]))
@@ -73,19 +73,19 @@ func TestSinkOwnerOfAnOlderCheckpoint(t *testing.T) {
 
 	// the older checkpoint again (a crash before the next one): the record
 	// is this query's own
-	w, err = sink.CreateOwned(nil, old, owner)
+	w, err = sink.CreateOwned(nil, old, owner, 0)
 	require.NoError(t, err)
 	require.NoError(t, w.Close())
 	require.Equal(t, []string{".wsql-owner.csv", "part-000000.csv"}, dirNames(t, dir))
 
 	// a checkpoint with a token the directory no longer has
-	w, err = sink.CreateOwned(nil, snap, owner)
+	w, err = sink.CreateOwned(nil, snap, owner, 0)
 	require.ErrorContains(t, err, "no longer holds what the checkpoint "+owner.Checkpoint+" committed: another run of this query (with the checkpoint "+owner.Checkpoint+") has written it since")
 	require.Nil(t, w)
 
 	// an owner record wsql did not write is refused, not overwritten
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".wsql-owner.csv"), []byte("mine\n"), 0o644))
-	_, err = sink.CreateOwned(nil, nil, owner)
+	_, err = sink.CreateOwned(nil, nil, owner, 0)
 	require.ErrorContains(t, err, ".wsql-owner.csv is not an owner record wsql wrote")
 }
 
@@ -101,7 +101,7 @@ func TestFreshStartKeepsAnotherQuerysOutput(t *testing.T) {
 	dir := t.TempDir()
 	sink := partSink(dir, "csv")
 	q1 := SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}
-	w, err := sink.CreateOwned(nil, nil, q1)
+	w, err := sink.CreateOwned(nil, nil, q1, 0)
 	require.NoError(t, err)
 	require.NoError(t, w.WriteBatch(recs[0]))
 	ownedCheckpoint(t, w)
@@ -109,13 +109,13 @@ func TestFreshStartKeepsAnotherQuerysOutput(t *testing.T) {
 	require.NoError(t, w.Close())
 	q1Output := committed(t, dir, "csv", true)
 
-	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")})
+	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
 	require.EqualError(t, err, "filesystem sink: "+dir+" holds the committed output of another query (part-000000.csv, its checkpoint is "+q1.Checkpoint+"): starting this query afresh would delete it; move that output away (its part files and .wsql-owner.csv), or write this query to another 'path'")
-	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "elsewhere.ckpt")})
+	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "elsewhere.ckpt")}, 0)
 	require.ErrorContains(t, err, "holds the committed output of this query run with another checkpoint directory")
 	require.Equal(t, q1Output, committed(t, dir, "csv", true))
 
-	w, err = sink.CreateOwned(nil, nil, q1)
+	w, err = sink.CreateOwned(nil, nil, q1, 0)
 	require.NoError(t, err, "q1 starting over")
 	require.NoError(t, w.WriteBatch(recs[1]))
 	ownedCheckpoint(t, w)

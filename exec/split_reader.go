@@ -178,8 +178,15 @@ func (b *badRowsFile) sync() (int64, error) {
 	return b.n, nil
 }
 
-func (b *badRowsFile) write(_ *ParseError, raw []byte) {
+// write writes a skipped row as it was read or, for a record longer than
+// 'wsql.max-record-bytes' (raw nil: it was never held whole), a '#' line
+// with the reason, which names where the record starts.
+func (b *badRowsFile) write(e *ParseError, raw []byte) {
 	if b.err != nil || b.f == nil {
+		return
+	}
+	if raw == nil && e != nil {
+		b.writeLine([]byte("# " + e.Error()))
 		return
 	}
 	_, err := b.w.Write(raw)

@@ -28,7 +28,7 @@ func planAttachedSource(t *catalog.Table, opts Options) (*exec.FileSource, error
 		}
 		known = append(known, "format")
 		known = append(known, formatOptions[format.Value]...)
-		src = &exec.FileSource{Input: a, Format: format.Value, BadRowsPath: opts.BadRowsPath}
+		src = &exec.FileSource{Input: a, Format: format.Value, BadRowsPath: opts.BadRowsPath, MaxRecordBytes: opts.MaxRecordBytes}
 	case *exec.CallbackSink:
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s is a sink registered from Go: INSERT INTO it, it cannot be read", t.Name)
 	default:

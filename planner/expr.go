@@ -129,10 +129,11 @@ func intWidth(dt arrow.DataType) int {
 	return map[arrow.Type]int{arrow.INT8: 1, arrow.INT16: 2, arrow.INT32: 3, arrow.INT64: 4}[dt.ID()]
 }
 
-// commonNumeric is the type two numbers are computed in: any DOUBLE (or a
-// DECIMAL with a float) gives DOUBLE, FLOAT with an integer FLOAT, integers
-// the wider one. ok is false for DECIMAL with an integer or a DECIMAL of
-// another scale, which wsql does not compute exactly yet.
+// commonNumeric is the type two numbers are computed in, Flink's
+// LogicalTypeMerging.findCommonType: any DOUBLE, or a DECIMAL with a
+// float, gives DOUBLE; FLOAT with an integer FLOAT; integers the wider one;
+// a DECIMAL with a DECIMAL or an integer a DECIMAL (commonDecimal). ok is
+// false for a NULL with a NULL only.
 func commonNumeric(a, b arrow.DataType) (arrow.DataType, bool) {
 	switch {
 	case isNull(a):
@@ -147,7 +148,7 @@ func commonNumeric(a, b arrow.DataType) (arrow.DataType, bool) {
 		if isFloat(a) || isFloat(b) {
 			return tDouble, true
 		}
-		return nil, false
+		return commonDecimal(a, b), true
 	case a.ID() == arrow.FLOAT32 || b.ID() == arrow.FLOAT32:
 		return arrow.PrimitiveTypes.Float32, true
 	case intWidth(a) >= intWidth(b):
@@ -156,9 +157,37 @@ func commonNumeric(a, b arrow.DataType) (arrow.DataType, bool) {
 	return b, true
 }
 
+// commonDecimal is the DECIMAL two exact numbers (one at least a DECIMAL)
+// meet in, as Flink's createCommonExactNumericType: the most integer digits
+// of either, then the larger scale as far as 38 digits allow. An integer
+// counts as DECIMAL(3|5|10|19, 0) by its width.
+func commonDecimal(a, b arrow.DataType) *arrow.Decimal128Type {
+	pa, sa := exactDigits(a)
+	pb, sb := exactDigits(b)
+	d := min(max(pa-sa, pb-sb), 38)
+	s := min(max(sa, sb), 38-d)
+	return &arrow.Decimal128Type{Precision: d + s, Scale: s}
+}
+
+// exactDigits is the precision and scale of a DECIMAL or an integer type.
+func exactDigits(dt arrow.DataType) (precision, scale int32) {
+	switch dt.ID() {
+	case arrow.DECIMAL128:
+		d := dt.(*arrow.Decimal128Type)
+		return d.Precision, d.Scale
+	case arrow.INT8:
+		return 3, 0
+	case arrow.INT16:
+		return 5, 0
+	case arrow.INT32:
+		return 10, 0
+	}
+	return 19, 0
+}
+
 // commonType is the type values of a and b are brought to when they meet
-// (comparison, CASE, COALESCE, IN): numbers by commonNumeric (DECIMAL mixes
-// as DOUBLE), DATE with TIMESTAMP as the timestamp.
+// (comparison, CASE, COALESCE, IN): numbers by commonNumeric, DATE with
+// TIMESTAMP as the timestamp.
 func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 	switch {
 	case isNull(a):
@@ -166,16 +195,30 @@ func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 	case isNull(b), arrow.TypeEqual(a, b):
 		return a, true
 	case isNumeric(a) && isNumeric(b):
-		if t, ok := commonNumeric(a, b); ok {
-			return t, true
-		}
-		return tDouble, true
+		return commonNumeric(a, b)
 	case isTimestamp(a) && b.ID() == arrow.DATE32:
 		return a, true
 	case a.ID() == arrow.DATE32 && isTimestamp(b):
 		return b, true
 	}
 	return nil, false
+}
+
+// compareType is the type l and r are compared in: their common type, but
+// DOUBLE for two exact numbers whose common DECIMAL would round one side
+// (more than 38 digits in all), since rounding could make unequal values
+// equal.
+func compareType(l, r arrow.DataType) (arrow.DataType, bool) {
+	dt, ok := commonType(l, r)
+	if !ok || !isDecimal(dt) {
+		return dt, ok
+	}
+	_, ls := exactDigits(l)
+	_, rs := exactDigits(r)
+	if dt.(*arrow.Decimal128Type).Scale < max(ls, rs) {
+		return tDouble, true
+	}
+	return dt, true
 }
 
 // to converts x to type dt: a NULL literal becomes a typed NULL, a
@@ -449,7 +492,7 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r exec.Expr, lp, rp 
 			lt = rt
 		}
 	}
-	dt, ok := commonType(lt, rt)
+	dt, ok := compareType(lt, rt)
 	if !ok {
 		hint := ""
 		if isTimestamp(lt) && isTimestamp(rt) {

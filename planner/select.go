@@ -23,6 +23,9 @@ type Options struct {
 	// BadRowsPath is 'wsql.bad-rows.path': skipped input lines are written
 	// there as they were read (set by SET; empty for none).
 	BadRowsPath string
+	// MaxRecordBytes is 'wsql.max-record-bytes': the longest input record
+	// a file, stdin or io.Reader source reads (0: the default).
+	MaxRecordBytes int
 	// Stdin is what a 'stdin' table reads; nil when standard input is not
 	// available (the SQL itself came from it).
 	Stdin io.Reader

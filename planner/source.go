@@ -71,16 +71,17 @@ func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 		return nil, err
 	}
 	return &exec.FileSource{
-		MaxFuture:   mf,
-		Path:        path.Value,
-		Splits:      splits,
-		Format:      format.Value,
-		Schema:      SourceSchema(t),
-		CSV:         f.csv,
-		JSON:        f.json,
-		BatchSize:   opts.BatchSize,
-		IdleTimeout: f.idle,
-		BadRowsPath: opts.BadRowsPath,
+		MaxFuture:      mf,
+		Path:           path.Value,
+		Splits:         splits,
+		Format:         format.Value,
+		Schema:         SourceSchema(t),
+		CSV:            f.csv,
+		JSON:           f.json,
+		BatchSize:      opts.BatchSize,
+		IdleTimeout:    f.idle,
+		BadRowsPath:    opts.BadRowsPath,
+		MaxRecordBytes: opts.MaxRecordBytes,
 		// 'source.monitor-interval': unbounded, following the files as they
 		// grow and the directory as files appear (exec.FileSource).
 		MonitorInterval: f.monitor,
@@ -113,15 +114,16 @@ func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.Fil
 		return nil, err
 	}
 	return &exec.FileSource{
-		MaxFuture:   mf,
-		Stream:      opts.Stdin,
-		StreamName:  "stdin",
-		Format:      format.Value,
-		Schema:      SourceSchema(t),
-		CSV:         f.csv,
-		JSON:        f.json,
-		BatchSize:   opts.BatchSize,
-		BadRowsPath: opts.BadRowsPath,
+		MaxFuture:      mf,
+		Stream:         opts.Stdin,
+		StreamName:     "stdin",
+		Format:         format.Value,
+		Schema:         SourceSchema(t),
+		CSV:            f.csv,
+		JSON:           f.json,
+		BatchSize:      opts.BatchSize,
+		BadRowsPath:    opts.BadRowsPath,
+		MaxRecordBytes: opts.MaxRecordBytes,
 	}, nil
 }
 

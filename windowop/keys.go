@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 )
 
 // keyTable interns group keys: each distinct combination of key-column
@@ -207,6 +208,8 @@ func newKeyColumn(dt arrow.DataType) (keyColumn, error) {
 		return newIntKeys(dt, func(a arrow.Array, i int) int64 {
 			return int64(math.Float64bits(a.(*array.Float64).Value(i)))
 		}), nil
+	case arrow.DECIMAL128:
+		return &decimalKeys{dt: dt}, nil
 	}
 	return nil, fmt.Errorf("grouping by a column of type %s is not supported yet", dt)
 }
@@ -357,3 +360,48 @@ func (k *intKeys) appendTo(ids []uint32, b array.Builder) {
 }
 
 func (k *intKeys) dataType() arrow.DataType { return k.dt }
+
+// decimalKeys keys on a DECIMAL column by its 128-bit unscaled value (one
+// scale per column, so equal values have equal bits).
+type decimalKeys struct {
+	dt    arrow.DataType
+	vals  []decimal128.Num
+	valid []bool
+}
+
+func (k *decimalKeys) encode(arr arrow.Array, bufs [][]byte) {
+	a := arr.(*array.Decimal128)
+	for i := range bufs {
+		if a.IsNull(i) {
+			bufs[i] = append(bufs[i], 0)
+			continue
+		}
+		v := a.Value(i)
+		bufs[i] = append(bufs[i], 1)
+		bufs[i] = binary.LittleEndian.AppendUint64(bufs[i], v.LowBits())
+		bufs[i] = binary.LittleEndian.AppendUint64(bufs[i], uint64(v.HighBits()))
+	}
+}
+
+func (k *decimalKeys) store(arr arrow.Array, i int) {
+	a := arr.(*array.Decimal128)
+	k.valid = append(k.valid, a.IsValid(i))
+	var v decimal128.Num
+	if a.IsValid(i) {
+		v = a.Value(i)
+	}
+	k.vals = append(k.vals, v)
+}
+
+func (k *decimalKeys) appendTo(ids []uint32, b array.Builder) {
+	db := b.(*array.Decimal128Builder)
+	for _, id := range ids {
+		if k.valid[id] {
+			db.Append(k.vals[id])
+		} else {
+			db.AppendNull()
+		}
+	}
+}
+
+func (k *decimalKeys) dataType() arrow.DataType { return k.dt }

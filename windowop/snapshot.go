@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/wsql/wsql/checkpoint"
 )
@@ -250,6 +251,9 @@ func (t *keyTable) save(e *checkpoint.Encoder) {
 		case *intKeys:
 			checkpoint.Ints(e, c.vals)
 			e.Bools(c.valid)
+		case *decimalKeys:
+			saveDecimals(e, c.vals)
+			e.Bools(c.valid)
 		}
 	}
 }
@@ -298,6 +302,13 @@ func (t *keyTable) load(d *checkpoint.Decoder, mem memory.Allocator) error {
 			c := c.(*intKeys)
 			ik := &intKeys{dt: c.dt, get: c.get, vals: checkpoint.ReadInts[int64](d), valid: d.Bools()}
 			tmp, count, valid = ik, len(ik.vals), len(ik.valid)
+		case *decimalKeys:
+			dk := &decimalKeys{dt: c.dataType(), vals: make([]decimal128.Num, d.Len(2))}
+			for i := range dk.vals {
+				dk.vals[i] = loadDecimal(d)
+			}
+			dk.valid = d.Bools()
+			tmp, count, valid = dk, len(dk.vals), len(dk.valid)
 		}
 		if d.Err() != nil {
 			return d.Err()

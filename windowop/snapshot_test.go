@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 	"github.com/wsql/wsql/checkpoint"
@@ -88,8 +89,14 @@ func TestKeyTableSnapshot(t *testing.T) {
 	bb.AppendNull()
 	bools := bb.NewArray()
 	defer bools.Release()
+	db := array.NewDecimal128Builder(mem, &arrow.Decimal128Type{Precision: 38, Scale: 2})
+	big := decimal128.New(1<<40, 7) // beyond 64 bits
+	db.AppendValues([]decimal128.Num{decimal128.FromI64(125), decimal128.FromI64(-125), big, decimal128.FromI64(125)}, nil)
+	db.AppendNull()
+	decs := db.NewArray()
+	defer decs.Release()
 
-	for _, cols := range [][]arrow.Array{{ints}, {strs}, {ints, strs, bools}, {}} {
+	for _, cols := range [][]arrow.Array{{ints}, {strs}, {decs}, {ints, strs, bools, decs}, {}} {
 		types := make([]arrow.DataType, len(cols))
 		for i, c := range cols {
 			types[i] = c.DataType()
@@ -112,6 +119,21 @@ func TestKeyTableSnapshot(t *testing.T) {
 		require.Equal(t, ids, again, "every key finds its old id")
 		require.Equal(t, a.n, b.n, "and no key is new")
 	}
+	// DECIMAL keys (grouping by a DECIMAL was refused): equal values one
+	// key, NULL one key, values given back as they came
+	keys, err := newKeyTable([]arrow.DataType{decs.DataType()})
+	require.NoError(t, err)
+	ids := make([]uint32, 5)
+	keys.intern([]arrow.Array{decs}, 5, ids)
+	require.Equal(t, []uint32{0, 1, 2, 0, 3}, ids)
+	out := array.NewDecimal128Builder(mem, decs.DataType().(*arrow.Decimal128Type))
+	defer out.Release()
+	keys.cols[0].appendTo([]uint32{2, 1, 3}, out)
+	got := out.NewDecimal128Array()
+	defer got.Release()
+	require.Equal(t, big, got.Value(0))
+	require.Equal(t, "-1.25", got.ValueStr(1))
+	require.True(t, got.IsNull(2))
 }
 
 // A truncated or altered window state is refused, never half-loaded into

@@ -101,6 +101,8 @@ func keyValueBytes(k *keyTable, id uint32) int64 {
 			n += int64(unsafe.Sizeof("")) + int64(len(c.vals[id])) + 1
 		case *boolKeys:
 			n += 2
+		case *decimalKeys:
+			n += 17
 		default:
 			n += 9
 		}

@@ -103,13 +103,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return usageError(stderr, err.Error())
 	}
 	if *output != "" {
-		f, err := os.Create(*output)
-		if err != nil {
-			fmt.Fprintf(stderr, "error: %v\n", err)
-			return 1
-		}
+		f := &outputFile{path: *output}
 		defer func() {
-			if err := f.Close(); err != nil && code == 0 {
+			if err := f.Close(code == 0); err != nil && code == 0 {
 				fmt.Fprintf(stderr, "error: %v\n", err)
 				code = 1
 			}
@@ -139,6 +135,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		OnText:    onText,
 		OnNotice:  func(s string) { fmt.Fprintln(stderr, s) },
 		Stdout:    stdout, // the 'print' connector: a sink, not a result
+		// checked against the inputs before anything is written to it
+		ResultsFile: *output,
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
