@@ -15,7 +15,7 @@ CREATE TABLE g (k INT, v DOUBLE, s STRING, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms,
 WITH ('connector' = 'datagen', 'number-of-rows' = '30000', 'rows-per-second' = 'RATE', 'seed' = '42',
       'fields.k.min' = '1', 'fields.k.max' = '5', 'fields.v.min' = '0', 'fields.v.max' = '10', 'fields.s.length' = '3',
       'fields.ms.kind' = 'sequence', 'fields.ms.start' = '0', 'fields.ms.end' = '29999999');
-CREATE TABLE results (k INT, wend TIMESTAMP_LTZ(3), n BIGINT, sv DOUBLE, smax STRING)
+CREATE TABLE results (k INT, wend TIMESTAMP(3), n BIGINT, sv DOUBLE, smax STRING)
 WITH ('connector' = 'filesystem', 'path' = 'DIR/out', 'format' = 'csv');
 INSERT INTO results SELECT k, TUMBLE_END(ts, INTERVAL '1' SECOND), COUNT(*), SUM(v), MAX(s)
 FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' SECOND);

@@ -3,6 +3,7 @@ package wsql
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -30,7 +31,7 @@ SELECT k, COUNT(*) AS n FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR);`
 		require.True(t, errors.Is(err, windowop.ErrStateLimit), err)
 		require.Regexp(t, `the window aggregation holds about [\d.]+ (kb|mb) of state, more than 'wsql.state.max-bytes' allows \(`+
 			map[int]string{1: `1\.0 mb`, 3: `341\.3 kb`}[par]+`\): \d+ open windows over \d+ keys`, err.Error())
-		require.Contains(t, err.Error(), "Use a smaller window or session gap, group by fewer keys, or raise 'wsql.state.max-bytes'")
+		require.Contains(t, err.Error(), "Use a smaller window, slide, step or session gap, group by fewer keys, or raise 'wsql.state.max-bytes'")
 		require.Zero(t, rows, "the hour never closed")
 		mem.AssertSize(t, 0)
 		require.NoError(t, e.Close())
@@ -67,3 +68,53 @@ type countingWriter struct{ n *int64 }
 
 func (w countingWriter) WriteBatch(rec RecordBatch) error { *w.n += rec.NumRows(); return nil }
 func (w countingWriter) Close() error                     { return nil }
+
+// 'wsql.state.max-bytes' counts what the state really holds: the windows
+// a HOP or CUMULATE row opens (each with its timers), LISTAGG's values and
+// COUNT DISTINCT's sets. Each query here holds tens of megabytes in a few
+// keys and slots, and stops at a 4 mb limit; under a limit it stays below,
+// it runs to the end.
+func TestStateMaxBytesCountsContents(t *testing.T) {
+	const gen = `CREATE TABLE g (k INT, v BIGINT, s STRING, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts)
+WITH ('connector' = 'datagen', 'number-of-rows' = 'ROWS', 'rows-per-second' = '0', 'seed' = '7',
+      'fields.k.min' = '1', 'fields.k.max' = '3', 'fields.v.kind' = 'sequence', 'fields.v.start' = '1', 'fields.v.end' = '1000000',
+      'fields.s.length' = 'LEN', 'fields.ms.kind' = 'sequence', 'fields.ms.start' = '0', 'fields.ms.end' = '1000000');
+`
+	cases := map[string]struct {
+		rows, len, query, holds string
+		results                 int64
+	}{
+		"hop": {"30", "1", `SELECT k, COUNT(*) FROM g GROUP BY k, HOP(ts, INTERVAL '1' SECOND, INTERVAL '1' DAY)`,
+			`in 259200 window timers`, 3 * 86400},
+		"cumulate": {"30", "1", `SELECT k, COUNT(*) FROM g GROUP BY k, CUMULATE(ts, INTERVAL '1' SECOND, INTERVAL '1' DAY)`,
+			`in 259200 window timers`, 3 * 86400},
+		"listagg": {"20000", "1000", `SELECT k, LISTAGG(s) FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR)`,
+			`[\d.]+ mb in aggregate values`, 3},
+		"count distinct": {"300000", "1", `SELECT k, COUNT(DISTINCT v) FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR)`,
+			`[\d.]+ mb in aggregate values`, 3},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			src := strings.NewReplacer("ROWS", c.rows, "LEN", c.len).Replace(gen) + c.query + ";"
+			mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+			e := New(WithAllocator(mem))
+			var rows int64
+			out := Output{NewWriter: func(r ResultInfo) (ResultWriter, error) { return countingWriter{&rows}, nil }}
+			err := e.Run(context.Background(), "SET 'wsql.state.max-bytes' = '4 mb';\n"+src, out)
+			require.Error(t, err)
+			require.True(t, errors.Is(err, windowop.ErrStateLimit), err)
+			require.Regexp(t, `holds about [\d.]+ mb of state, more than 'wsql.state.max-bytes' allows \(4\.0 mb\).*`+c.holds, err.Error())
+			require.Zero(t, rows)
+			mem.AssertSize(t, 0)
+
+			require.NoError(t, e.Close())
+
+			rows = 0
+			e = New(WithAllocator(mem))
+			require.NoError(t, e.Run(context.Background(), "SET 'wsql.state.max-bytes' = '1 gb';\n"+src, out))
+			require.Equal(t, c.results, rows)
+			mem.AssertSize(t, 0)
+			require.NoError(t, e.Close())
+		})
+	}
+}

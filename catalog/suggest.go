@@ -2,18 +2,34 @@ package catalog
 
 import "strings"
 
+// MaxSuggestLen bounds the names Closest compares: edit distance costs the
+// product of the two lengths, so a name longer than this (a pasted value,
+// a generated name) gets no suggestion rather than minutes of work.
+const MaxSuggestLen = 256
+
 // Closest returns the candidate nearest to name by edit distance (ignoring
 // case), or "" when none is close enough to be a plausible typo.
 func Closest(name string, candidates []string) string {
+	if len(name) > MaxSuggestLen {
+		return ""
+	}
+	limit := max(1, len(name)/3) // the most edits a typo can have
 	best, bestD := "", -1
 	ln := strings.ToLower(name)
 	for _, c := range candidates {
-		d := editDistance(ln, strings.ToLower(c))
+		if len(c) > 8*MaxSuggestLen {
+			continue // too long to be a typo of name, even after lowering changes its length
+		}
+		lc := strings.ToLower(c)
+		if diff := len(lc) - len(ln); diff > limit || -diff > limit {
+			continue // the lengths alone differ by more edits than a typo has
+		}
+		d := editDistance(ln, lc)
 		if bestD < 0 || d < bestD {
 			best, bestD = c, d
 		}
 	}
-	if bestD < 0 || bestD > max(1, len(name)/3) {
+	if bestD < 0 || bestD > limit {
 		return ""
 	}
 	return best

@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"math"
 	"os"
@@ -114,5 +115,5 @@ func TestLoadRefusesOtherVersion(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 	_, err = Load(path)
 	require.ErrorIs(t, err, ErrIncompatible)
-	require.ErrorContains(t, err, "format version 2")
+	require.ErrorContains(t, err, fmt.Sprintf("format version %d, this wsql reads version %d", Version+1, Version))
 }

@@ -14,7 +14,7 @@ import (
 // Version is the checkpoint format this build writes and reads. Bump it
 // when any operator's state layout changes: an older file is then refused
 // as incompatible instead of being misread.
-const Version = 1
+const Version = 2
 
 const magic = "WSQLCKPT"
 

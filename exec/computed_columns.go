@@ -119,8 +119,12 @@ func (c *ComputedColumns) nullRowtimeError(out arrow.RecordBatch, row int) error
 			vals = append(vals, fmt.Sprintf("%s = %s", f.Name, v))
 		}
 	}
-	return fmt.Errorf("%w: table %s: rowtime %s is NULL: %s gave NULL for %v",
-		ErrBadRow, c.spec.Table, c.spec.Schema.Field(c.spec.RowtimeIndex).Name, expr, vals)
+	why := ""
+	if _, ok := expr.(*ToTimestampLTZ); ok {
+		why = " (it gives NULL for an instant outside 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999 UTC, the event times wsql accepts)"
+	}
+	return fmt.Errorf("%w: table %s: rowtime %s is NULL: %s gave NULL for %v%s",
+		ErrBadRow, c.spec.Table, c.spec.Schema.Field(c.spec.RowtimeIndex).Name, expr, vals, why)
 }
 
 func firstNull(a arrow.Array) int {

@@ -35,6 +35,9 @@ const (
 )
 
 func (e *Compare) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	if x, lit, op, ok := e.constantSide(); ok {
+		return e.evalScalar(rec, mem, x, lit, op)
+	}
 	in, err := evalAll(rec, mem, e.L, e.R)
 	if err != nil {
 		return nil, err

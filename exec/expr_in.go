@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -20,6 +21,7 @@ type InList struct {
 	ints    map[int64]struct{}
 	floats  map[float64]struct{}
 	strs    map[string]struct{}
+	decs    map[decimal128.Num]struct{} // one scale: X's
 	hasNull bool
 }
 
@@ -31,6 +33,8 @@ func NewInList(x Expr, values []*Literal) *InList {
 		e.strs = make(map[string]struct{}, len(values))
 	case isFloatType(x.DataType()):
 		e.floats = make(map[float64]struct{}, len(values))
+	case x.DataType().ID() == arrow.DECIMAL128:
+		e.decs = make(map[decimal128.Num]struct{}, len(values))
 	default:
 		e.ints = make(map[int64]struct{}, len(values))
 	}
@@ -42,6 +46,8 @@ func NewInList(x Expr, values []*Literal) *InList {
 			e.strs[v.Str] = struct{}{}
 		case e.floats != nil:
 			e.floats[v.Float] = struct{}{}
+		case e.decs != nil:
+			e.decs[v.Dec] = struct{}{}
 		default:
 			e.ints[v.Int] = struct{}{}
 		}
@@ -78,6 +84,12 @@ func (e *InList) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array,
 	case *array.Boolean:
 		for i := range n {
 			if _, ok := e.ints[int64(b2u(a.Value(i)))]; ok {
+				found[i>>3] |= 1 << (i & 7)
+			}
+		}
+	case *array.Decimal128:
+		for i, v := range a.Values() {
+			if _, ok := e.decs[v]; ok {
 				found[i>>3] |= 1 << (i & 7)
 			}
 		}

@@ -44,6 +44,14 @@ func (l *Literal) Eval(rec arrow.RecordBatch, _ memory.Allocator) (arrow.Array, 
 		if d != nil {
 			size = max(n, 2*d.Len())
 		}
+		if l.Type.ID() == arrow.STRING && !l.Null {
+			if int64(n)*int64(len(l.Str)) > MaxStringColumnBytes {
+				return nil, stringLimitError(fmt.Sprintf("a string constant of %d bytes", len(l.Str)), n)
+			}
+			if int64(size)*int64(len(l.Str)) > constantColumnBytes {
+				size = n // a long string: no rows to spare
+			}
+		}
 		arr := l.build(size)
 		d = arr.Data().(*array.Data)
 		d.Retain()
@@ -54,6 +62,10 @@ func (l *Literal) Eval(rec arrow.RecordBatch, _ memory.Allocator) (arrow.Array, 
 	defer s.Release()
 	return array.MakeFromData(s), nil
 }
+
+// constantColumnBytes bounds the spare rows a string constant's column is
+// grown by: beyond it the column holds just the batch's rows.
+const constantColumnBytes = 1 << 20
 
 // goMem backs constant columns: Go memory, collected when unused.
 var goMem = memory.NewGoAllocator()

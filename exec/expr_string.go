@@ -43,32 +43,39 @@ func (e *StringFunc) String() string {
 }
 
 func (e *StringFunc) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
-	in, err := evalAll(rec, mem, e.Args...)
-	if err != nil {
-		return nil, err
-	}
-	defer releaseAll(in)
 	n := int(rec.NumRows())
+	args := make([]strArg, len(e.Args))
+	in := make([]arrow.Array, 0, len(e.Args))
+	defer func() { releaseAll(in) }()
+	for i, x := range e.Args {
+		if l, ok := x.(*Literal); ok && !l.Null && l.Type.ID() == arrow.STRING {
+			args[i] = strArg{constant: l.Str, isConst: true} // not copied into every row
+			continue
+		}
+		a, err := x.Eval(rec, mem)
+		if err != nil {
+			return nil, err
+		}
+		in = append(in, a)
+		args[i].arr = a
+		args[i].col, _ = a.(*array.String)
+	}
 	valid := make([]byte, bitutil.BytesForBits(int64(n)))
 	bitutil.SetBitsTo(valid, 0, int64(n), true)
 	for _, a := range in {
 		andValidityInto(valid, a)
 	}
 	if e.Name == "CHAR_LENGTH" {
-		s := in[0].(*array.String)
+		s := args[0]
 		vb, out := newValues[int32](mem, n)
 		for i := range out {
-			out[i] = int32(utf8.RuneCountInString(s.Value(i)))
+			out[i] = int32(utf8.RuneCountInString(s.at(i)))
 		}
 		return newArray(arrow.PrimitiveTypes.Int32, n, nullsOf(mem, valid, n), n-bitutil.CountSetBits(valid, 0, n), vb), nil
 	}
 	b := array.NewStringBuilder(mem)
 	defer b.Release()
 	b.Reserve(n)
-	strs := make([]*array.String, len(in))
-	for i, a := range in {
-		strs[i], _ = a.(*array.String)
-	}
 	var buf []byte
 	switch e.Name {
 	case "UPPER", "LOWER":
@@ -78,26 +85,41 @@ func (e *StringFunc) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 				b.AppendNull()
 				continue
 			}
-			buf = mapCase(buf[:0], strs[0].Value(i), upper)
+			buf = mapCase(buf[:0], args[0].at(i), upper)
+			if !fitsString(b, len(buf)) {
+				return nil, stringLimitError(e.Name, n)
+			}
 			b.BinaryBuilder.Append(buf)
 		}
 	case "CONCAT":
+		total := 0 // the result's bytes, known before building it
+		for i := range n {
+			if bitutil.BitIsSet(valid, i) {
+				for _, s := range args {
+					total += len(s.at(i))
+				}
+			}
+		}
+		if total > MaxStringColumnBytes {
+			return nil, stringLimitError(e.Name, n)
+		}
+		b.ReserveData(total)
 		for i := range n {
 			if bitutil.BitIsNotSet(valid, i) {
 				b.AppendNull()
 				continue
 			}
 			buf = buf[:0]
-			for _, s := range strs {
-				buf = append(buf, s.Value(i)...)
+			for _, s := range args {
+				buf = append(buf, s.at(i)...)
 			}
 			b.BinaryBuilder.Append(buf)
 		}
 	case "SUBSTRING":
-		starts := valuesOf[int64](in[1])
+		starts := valuesOf[int64](args[1].arr)
 		var lens []int64
-		if len(in) > 2 {
-			lens = valuesOf[int64](in[2])
+		if len(args) > 2 {
+			lens = valuesOf[int64](args[2].arr)
 		}
 		for i := range n {
 			if bitutil.BitIsNotSet(valid, i) {
@@ -111,7 +133,11 @@ func (e *StringFunc) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 					continue
 				}
 			}
-			b.Append(substring(strs[0].Value(i), starts[i], length))
+			v := substring(args[0].at(i), starts[i], length)
+			if !fitsString(b, len(v)) {
+				return nil, stringLimitError(e.Name, n)
+			}
+			b.Append(v)
 		}
 	case "REPLACE":
 		for i := range n {
@@ -119,13 +145,32 @@ func (e *StringFunc) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 				b.AppendNull()
 				continue
 			}
-			buf = appendReplace(buf[:0], strs[0].Value(i), strs[1].Value(i), strs[2].Value(i))
+			buf = appendReplace(buf[:0], args[0].at(i), args[1].at(i), args[2].at(i))
+			if !fitsString(b, len(buf)) {
+				return nil, stringLimitError(e.Name, n)
+			}
 			b.BinaryBuilder.Append(buf)
 		}
 	default:
 		return nil, fmt.Errorf("unknown string function %s", e.Name)
 	}
 	return b.NewArray(), nil
+}
+
+// strArg is an argument of a string function: a column, or a constant
+// string read in place for every row rather than copied into a column.
+type strArg struct {
+	arr      arrow.Array   // the evaluated column (nil for a constant)
+	col      *array.String // arr as STRING, when it is one
+	constant string
+	isConst  bool
+}
+
+func (a strArg) at(i int) string {
+	if a.isConst {
+		return a.constant
+	}
+	return a.col.Value(i)
 }
 
 // nullsOf copies a validity bitmap into a buffer, nil when nothing is NULL.
@@ -280,6 +325,9 @@ func (e *Trim) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, e
 			if e.Trailing {
 				v = strings.TrimRight(v, e.Chars)
 			}
+		}
+		if !fitsString(b, len(v)) {
+			return nil, stringLimitError("TRIM", s.Len())
 		}
 		b.Append(v)
 	}

@@ -199,6 +199,9 @@ func (e *DateFormat) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 			continue
 		}
 		buf = e.layout.format(buf[:0], v)
+		if !fitsString(b, len(buf)) {
+			return nil, stringLimitError("DATE_FORMAT", len(ms))
+		}
 		b.BinaryBuilder.Append(buf)
 	}
 	return b.NewArray(), nil

@@ -24,7 +24,9 @@ var ErrSource = errors.New("source error")
 // with its own watermark generator (DESIGN §4 "Splits"); a single file is a
 // directory of one split. Open starts a read.
 type FileSource struct {
-	Path string
+	// Table names the table read, in the reasons of bad rows.
+	Table string
+	Path  string
 	// Stream, when set, is read instead of Path as one split: the 'stdin'
 	// connector (the caller's standard input, or any reader the Go API
 	// hands in). It is not closed. Unbounded until it ends.

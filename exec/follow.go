@@ -56,9 +56,7 @@ type followSplit struct {
 	// what is left (rotated) or what it holds (truncated), and then the
 	// split goes on with the new content from its start.
 	switching switchKind
-	// skippedBefore counts the bad rows of the split's earlier files.
-	skippedBefore int64
-	behind        bool // at a clean stop, the file held more than was read
+	behind    bool // at a clean stop, the file held more than was read
 }
 
 type switchKind uint8
@@ -222,6 +220,9 @@ func (r *followReader) check(s *followSplit) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("%w: %s: %w", ErrSource, s.name, err)
 	}
+	if !open.Mode().IsRegular() {
+		return false, nil // a named pipe or device: nothing to rotate or truncate
+	}
 	named, err := os.Stat(s.name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -269,12 +270,13 @@ func (r *followReader) switchFile(s *followSplit) error {
 		}
 		r.truncations++
 	}
-	s.skippedBefore += s.dec.Skipped()
 	tail := &tailFile{f: f}
 	dec, err := r.src.newDecoder(tail, s.name, r.csv, r.json, r.mem, r.size)
 	if err != nil {
 		return err
 	}
+	// The split's bad rows so far go on counting (and into checkpoints).
+	dec.(interface{ ResumeAt(SplitPosition) }).ResumeAt(SplitPosition{Skipped: s.dec.Skipped()})
 	s.f, s.tail, s.dec, s.switching = f, tail, dec, noSwitch
 	return nil
 }
@@ -449,7 +451,7 @@ func (r *followReader) NumSplits() int { return len(r.splits) }
 func (r *followReader) Stats() SourceStats {
 	st := SourceStats{Rows: r.rows, Rotated: r.rotations, Truncated: r.truncations}
 	for i := range r.splits {
-		st.Skipped += r.splits[i].skippedBefore + r.splits[i].dec.Skipped()
+		st.Skipped += r.splits[i].dec.Skipped()
 	}
 	return st
 }

@@ -242,11 +242,12 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 		}
 		j := splitJob(t, path, 0)
 		j.Source.MonitorInterval = 10 * time.Millisecond
+		j.Source.CSV.IgnoreParseErrors = true
 		w := newSignalWriter(j.Schema())
 		run := startFollow(t, j, mem, w)
 		require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)
 		last := eventsCSV([]eventRow{{40_000, "x", 4}})
-		appendFile(t, a, eventsCSV([]eventRow{{30_000, "x", 3}})+last[:len(last)-1]) // the last line has no line end
+		appendFile(t, a, "a bad row\n"+eventsCSV([]eventRow{{30_000, "x", 3}})+last[:len(last)-1]) // the last line has no line end
 		require.NoError(t, os.Rename(a, a+".1"))
 		writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{minute + 10_000, "x", 5}})})
 		expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,4,10")
@@ -256,6 +257,7 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 		run.stop(t)
 		require.Equal(t, int64(6), run.stats.RowsRead, "directory %v", followDir)
 		require.Equal(t, int64(1), run.stats.FilesRotated, "directory %v", followDir)
+		require.Equal(t, int64(1), run.stats.BadSkipped, "the old file's bad row still counts")
 		require.Zero(t, run.stats.FilesTruncated)
 		mem.AssertSize(t, 0)
 	}

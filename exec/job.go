@@ -160,7 +160,8 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 		src.Rows = p.computed.Passed()
 	}
 	if p.assigner != nil {
-		// rows beyond 'scan.watermark.max-future' are bad rows too
+		// rows outside the event-time range or beyond
+		// 'scan.watermark.max-future' are bad rows too
 		skipped := p.assigner.FutureSkipped()
 		src.Skipped += skipped
 		src.Rows -= skipped
@@ -271,11 +272,16 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator, at *checkpoint
 		}
 		if j.SourceWatermarks {
 			p.assigner.UseSourceWatermarks()
-		} else if mf := j.Source.MaxFuture; mf != nil {
-			if p.assigner.future, err = newFutureFilter(*mf, j.Source, reader, mem); err != nil {
-				p.close()
-				return nil, err
-			}
+		}
+		// Rows outside the event times wsql accepts are bad rows in every
+		// source; 'scan.watermark.max-future' bounds rows further.
+		spec := MaxFuture{Table: j.Source.Table}
+		if mf := j.Source.MaxFuture; mf != nil && !j.SourceWatermarks {
+			spec = *mf
+		}
+		if p.assigner.future, err = newFutureFilter(spec, j.Source, reader, mem); err != nil {
+			p.close()
+			return nil, err
 		}
 		first = p.assigner
 	}

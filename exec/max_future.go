@@ -24,11 +24,15 @@ type MaxFuture struct {
 	Column string // the rowtime column
 }
 
-// futureFilter is the running MaxFuture of one read: the largest accepted
-// event time per split, the rows skipped, and where they are written.
+// futureFilter drops the bad rows of event time before they can move the
+// watermark: every row outside the event times wsql accepts
+// (rowtime.MinEventTime to MaxEventTime), whatever the table's options,
+// and with a MaxFuture bound the rows too far beyond their split. It keeps
+// the largest accepted event time per split, counts the rows skipped, and
+// writes them with their reason to the bad-rows file.
 type futureFilter struct {
 	spec     MaxFuture
-	bound    int64   // ms
+	bound    int64   // ms; 0: no 'scan.watermark.max-future', only the range
 	splitMax []int64 // per split: rowtime.MinWatermark before the first accepted row
 	mem      memory.Allocator
 	skipped  int64
@@ -44,6 +48,8 @@ type futureFilter struct {
 	line    []byte
 }
 
+// newFutureFilter returns the filter of one read. spec.Bound 0 checks only
+// the range of event times.
 func newFutureFilter(spec MaxFuture, src *FileSource, reader BatchReader, mem memory.Allocator) (*futureFilter, error) {
 	f := &futureFilter{spec: spec, bound: spec.Bound.Milliseconds(), mem: mem, format: src.Format, std: src.JSON.TimestampStandard, columns: src.Schema.NumFields()}
 	if r, ok := reader.(interface{ badRows() *badRowsFile }); ok {
@@ -85,7 +91,8 @@ func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.Re
 			}
 			continue
 		}
-		if m != rowtime.MinWatermark && t > satAdd(m, f.bound) {
+		outside := !rowtime.InEventTimeRange(t)
+		if outside || (f.bound > 0 && m != rowtime.MinWatermark && t > satAdd(m, f.bound)) {
 			if firstBad < 0 {
 				firstBad = i
 				for k := range i {
@@ -94,7 +101,7 @@ func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.Re
 			}
 			f.skipped++
 			if f.bad != nil {
-				f.writeBad(rec, index, i, t, m)
+				f.writeBad(rec, index, i, t, m, outside)
 			}
 			continue
 		}
@@ -113,13 +120,17 @@ func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.Re
 // writeBad writes row i to the bad-rows file: a comment line with the
 // reason, then the row in the source's format (CSV fields or a JSON
 // object), so the file can be fixed and read again.
-func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64) {
+func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64, outside bool) {
 	zoned := false
 	if tt, ok := rec.Column(index).DataType().(*arrow.TimestampType); ok {
 		zoned = tt.TimeZone != ""
 	}
 	b := append(f.line[:0], "# "...)
-	b = append(b, f.reason(t, m, zoned)...)
+	if outside {
+		b = append(b, f.rangeReason(rec.Schema().Field(index).Name, t, zoned)...)
+	} else {
+		b = append(b, f.reason(t, m, zoned)...)
+	}
 	b = append(b, '\n')
 	for c := range min(f.columns, int(rec.NumCols())) {
 		arr := rec.Column(c)
@@ -156,6 +167,13 @@ func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64)
 func (f *futureFilter) reason(t, m int64, zoned bool) string {
 	return fmt.Sprintf("table %s, column %s: %s is past the bound %s (the latest accepted event time of its split, %s, plus 'scan.watermark.max-future' = '%s')",
 		f.spec.Table, f.spec.Column, millisText(t, zoned), millisText(satAdd(m, f.bound), zoned), millisText(m, zoned), durationWords(f.spec.Bound))
+}
+
+// rangeReason says why a row's event time is not accepted at all. The
+// column is the record's: the filter may run without a MaxFuture spec.
+func (f *futureFilter) rangeReason(column string, t int64, zoned bool) string {
+	return fmt.Sprintf("table %s, column %s: %d ms (%s) is outside the event times wsql accepts, %s to %s",
+		f.spec.Table, column, t, millisText(t, zoned), millisText(rowtime.MinEventTime, zoned), millisText(rowtime.MaxEventTime, zoned))
 }
 
 // millisText shows epoch milliseconds as a timestamp literal (UTC for a

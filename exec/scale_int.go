@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -10,7 +11,9 @@ import (
 
 // ScaleInt multiplies an integer column by a constant into a BIGINT
 // column: INTERVAL '1' SECOND * n as milliseconds, for a dynamic session
-// gap. NULL in, NULL out.
+// gap. NULL in, NULL out. A product beyond BIGINT is clamped to its range
+// instead of wrapping into a small or negative gap; the session operator
+// refuses a gap that long.
 type ScaleInt struct {
 	Arg    Expr
 	Factor int64
@@ -50,6 +53,13 @@ func scaleInts[T int8 | int16 | int32 | int64](b *array.Int64Builder, vals []T, 
 			b.UnsafeAppendBoolToBitmap(false)
 			continue
 		}
-		b.UnsafeAppend(int64(v) * f)
+		p := int64(v) * f
+		if f != 0 && (p/f != int64(v) || (f == -1 && int64(v) == math.MinInt64)) {
+			p = math.MaxInt64
+			if (int64(v) < 0) != (f < 0) {
+				p = math.MinInt64
+			}
+		}
+		b.UnsafeAppend(p)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/wsql/wsql/rowtime"
 )
 
 var (
@@ -16,7 +17,9 @@ var (
 
 // ToTimestampLTZ is Flink's TO_TIMESTAMP_LTZ(epoch, precision): an integer
 // of epoch seconds (precision 0) or milliseconds (precision 3) as an instant.
-// NULL in, NULL out.
+// NULL in, NULL out; NULL too, as in Flink, for an instant outside
+// 0000-01-01 to 9999-12-31 (rowtime.MinEventTime to MaxEventTime), so
+// seconds never wrap around when scaled to milliseconds.
 type ToTimestampLTZ struct {
 	Arg       Expr
 	Precision int
@@ -38,7 +41,7 @@ func (f *ToTimestampLTZ) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arro
 	if f.Precision == 0 {
 		scale = 1000
 	}
-	if a, ok := in.(*array.Int64); ok && scale == 1 {
+	if a, ok := in.(*array.Int64); ok && scale == 1 && epochsInRange(a.Int64Values(), 1) {
 		// Epoch milliseconds already are timestamp[ms] values: share the
 		// buffers instead of copying them (a tenth of an in-memory query).
 		d := array.NewData(timestampLTZMillis, a.Len(), a.Data().Buffers(), nil, a.NullN(), a.Data().Offset())
@@ -64,13 +67,36 @@ func (f *ToTimestampLTZ) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arro
 }
 
 func appendEpochs[T int8 | int16 | int32 | int64](b *array.TimestampBuilder, vals []T, in arrow.Array, scale int64) {
+	lo, hi := rowtime.MinEventTime/scale, rowtime.MaxEventTime/scale
 	for i, v := range vals {
-		if in.IsNull(i) {
+		if in.IsNull(i) || int64(v) < lo || int64(v) > hi {
 			b.UnsafeAppendBoolToBitmap(false)
 			continue
 		}
 		b.UnsafeAppend(arrow.Timestamp(int64(v) * scale))
 	}
+}
+
+// epochsInRange reports whether every value (NULL slots too, whatever they
+// hold) is an epoch of the unit scale inside the range of TIMESTAMP_LTZ.
+func epochsInRange(vals []int64, scale int64) bool {
+	lo, hi := rowtime.MinEventTime/scale, rowtime.MaxEventTime/scale
+	for _, v := range vals {
+		if v < lo || v > hi {
+			return false
+		}
+	}
+	return true
+}
+
+// EpochInRange reports whether TO_TIMESTAMP_LTZ(v, precision) is not NULL
+// for a non-NULL v: the planner refuses a constant outside the range.
+func EpochInRange(v int64, precision int) bool {
+	scale := int64(1000)
+	if precision == 3 {
+		scale = 1
+	}
+	return epochsInRange([]int64{v}, scale)
 }
 
 // ToTimestamp is Flink's TO_TIMESTAMP(s [, format]): text in a

@@ -42,8 +42,9 @@ type WatermarkAssigner struct {
 	// source supplies watermarks (AdvanceSplit) and rows do not move them.
 	fromSource bool
 
-	// future, when set, drops rows too far beyond their split's latest
-	// event time ('scan.watermark.max-future') before they can move it.
+	// future, when set, drops rows outside the event times wsql accepts
+	// and rows too far beyond their split's latest event time
+	// ('scan.watermark.max-future') before they can move it.
 	future *futureFilter
 }
 
@@ -114,13 +115,6 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 	if cap(a.perRow) < n {
 		a.perRow = make([]int64, n)
 	}
-	if a.fromSource {
-		after := a.wm.Arrive(a.split, n, a.perRow)
-		if err := a.next.ProcessBatch(windowop.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {
-			return err
-		}
-		return a.ProcessWatermark(after)
-	}
 	if a.future != nil {
 		kept, err := a.future.filter(b.Record, a.index, a.split)
 		if err == nil {
@@ -136,6 +130,13 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 				return nil
 			}
 		}
+	}
+	if a.fromSource {
+		after := a.wm.Arrive(a.split, n, a.perRow)
+		if err := a.next.ProcessBatch(windowop.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {
+			return err
+		}
+		return a.ProcessWatermark(after)
 	}
 	var ts []int64
 	var err error
@@ -199,7 +200,8 @@ func (a *WatermarkAssigner) ProcessEnd() error {
 	return a.next.ProcessEnd()
 }
 
-// FutureSkipped counts the rows dropped under 'scan.watermark.max-future'.
+// FutureSkipped counts the rows dropped as bad event times: outside the
+// accepted range or beyond 'scan.watermark.max-future'.
 func (a *WatermarkAssigner) FutureSkipped() int64 {
 	if a.future == nil {
 		return 0
@@ -227,6 +229,7 @@ func (a *WatermarkAssigner) saveState(e *checkpoint.Encoder) {
 	a.wm.SaveState(e)
 	e.Bool(a.future != nil)
 	if a.future != nil {
+		e.Int(a.future.bound)
 		checkpoint.Ints(e, a.future.splitMax)
 		e.Int(a.future.skipped)
 	}
@@ -239,10 +242,14 @@ func (a *WatermarkAssigner) restoreState(d *checkpoint.Decoder) {
 	a.split = int(d.Int())
 	a.wm.RestoreState(d)
 	if has := d.Bool(); has != (a.future != nil) {
-		d.Fail("'scan.watermark.max-future' was added or removed")
+		d.Fail("the check of event times was added or removed")
 		return
 	}
 	if a.future != nil {
+		if bound := d.Int(); bound != a.future.bound && d.Err() == nil {
+			d.Fail("'scan.watermark.max-future' was %d ms, now %d ms", bound, a.future.bound)
+			return
+		}
 		a.future.splitMax = checkpoint.ReadInts[int64](d)
 		a.future.skipped = d.Int()
 	}

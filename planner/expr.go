@@ -467,7 +467,11 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 	dt := x.DataType()
 	switch {
 	case isTimestamp(dt):
-		return c.fold(e.At, &exec.Arith{Op: e.Op[0], L: x, R: &exec.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
+		r, err := c.fold(e.At, &exec.Arith{Op: e.Op[0], L: x, R: &exec.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
+		if l, ok := r.(*exec.Literal); ok && !l.Null && !rowtime.InEventTimeRange(l.Int) {
+			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sql.FormatExpr(e))
+		}
+		return r, err
 	case dt.ID() == arrow.DATE32:
 		if iv.Millis%msPerDay != 0 {
 			return nil, sql.Errorf(sql.ErrUnsupported, iv.At, "only whole days can be added to a DATE; CAST it to TIMESTAMP")
@@ -566,7 +570,7 @@ func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
 		}
 	}
 	var out exec.Expr
-	if allConst && !isNull(dt) && !isDecimal(dt) {
+	if allConst && !isNull(dt) {
 		if x, err = c.to(x, dt, e.X.Pos()); err != nil {
 			return nil, err
 		}
@@ -583,22 +587,38 @@ func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
 		}
 	} else {
 		// x = a OR x = b ...: the same three-valued result
+		eqs := make([]exec.Expr, len(items))
 		for i, it := range items {
-			eq, err := c.comparison(e.At, "=", x, it, e.X.Pos(), e.List[i].Pos())
-			if err != nil {
+			if eqs[i], err = c.comparison(e.At, "=", x, it, e.X.Pos(), e.List[i].Pos()); err != nil {
 				return nil, err
 			}
-			if out == nil {
-				out = eq
-			} else if out, err = c.fold(e.At, &exec.Or{L: out, R: eq}, out, eq); err != nil {
-				return nil, err
-			}
+		}
+		if out, err = c.anyOf(e.At, eqs); err != nil {
+			return nil, err
 		}
 	}
 	if e.Not {
 		return c.fold(e.At, &exec.Not{X: out}, out)
 	}
 	return out, nil
+}
+
+// anyOf ORs es as a balanced tree, so a long IN list nests log2(n) deep,
+// not n: evaluation and printing recurse through it. OR is associative in
+// three-valued logic, so the shape does not change the result.
+func (c *exprCompiler) anyOf(at sql.Pos, es []exec.Expr) (exec.Expr, error) {
+	if len(es) == 1 {
+		return es[0], nil
+	}
+	l, err := c.anyOf(at, es[:len(es)/2])
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.anyOf(at, es[len(es)/2:])
+	if err != nil {
+		return nil, err
+	}
+	return c.fold(at, &exec.Or{L: l, R: r}, l, r)
 }
 
 func (c *exprCompiler) between(e *sql.Between) (exec.Expr, error) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -211,6 +212,11 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		x, err := c.to(args[0], tBigint, pos[0])
 		if err != nil {
 			return nil, err
+		}
+		if l, ok := x.(*exec.Literal); ok && !l.Null && !exec.EpochInRange(l.Int, int(p.Int)) {
+			unit := map[int64]string{0: "seconds", 3: "milliseconds"}[p.Int]
+			return nil, sql.Errorf(sql.ErrInvalid, pos[0], "TO_TIMESTAMP_LTZ(%d, %d) is outside the range of TIMESTAMP_LTZ, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999 UTC; give epoch %s from %d to %d",
+				l.Int, p.Int, unit, rowtime.MinEventTime/map[int64]int64{0: 1000, 3: 1}[p.Int], rowtime.MaxEventTime/map[int64]int64{0: 1000, 3: 1}[p.Int])
 		}
 		return c.fold(f.At, &exec.ToTimestampLTZ{Arg: x, Precision: int(p.Int)}, x)
 	case "UNIX_TIMESTAMP":

@@ -32,6 +32,21 @@ var (
 // directory path is listed now, one split per file, so EXPLAIN shows what a
 // run reads; a path that does not exist yet is left for the run to report.
 func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
+	src, err := planTableSource(t, opts)
+	if err != nil {
+		return nil, err
+	}
+	src.Table = t.Name
+	if t.Watermark != nil && src.BadRowsPath == "" {
+		// rows outside the event times wsql accepts go to the bad-rows
+		// file, whatever the source
+		src.BadRowsPath = opts.BadRowsPath
+	}
+	return src, nil
+}
+
+// planTableSource plans the source of planSource by the table's connector.
+func planTableSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 	if err := checkSourceWatermark(t); err != nil {
 		return nil, err
 	}

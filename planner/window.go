@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/windowop"
 )
 
 // Window is a planned group window, from GROUP BY TUMBLE(...) or from a
@@ -109,6 +110,9 @@ func windowArgs(kind sql.WindowKind, at sql.Pos, args []sql.Expr, notices *[]Not
 		if err := positive(1, "size"); err != nil {
 			return w, err
 		}
+		if err := windowsPerRow(kind, args[0], windowop.HopWindowsPerRow(w.Slide, w.Size), w.Slide, w.Size); err != nil {
+			return w, err
+		}
 		if w.Slide > w.Size {
 			*notices = append(*notices, Notice{At: args[0].Pos(), Msg: fmt.Sprintf(
 				"HOP slide %s is larger than its size %s: rows in the gaps between windows belong to no window", Millis(w.Slide), Millis(w.Size))})
@@ -124,6 +128,9 @@ func windowArgs(kind sql.WindowKind, at sql.Pos, args []sql.Expr, notices *[]Not
 		}
 		if w.Size%w.Step != 0 {
 			return w, sql.Errorf(sql.ErrInvalid, args[1].Pos(), "CUMULATE size %s must be a whole multiple of its step %s", Millis(w.Size), Millis(w.Step))
+		}
+		if err := windowsPerRow(kind, args[0], windowop.CumulateWindowsPerRow(w.Step, w.Size), w.Step, w.Size); err != nil {
+			return w, err
 		}
 		offsetAt = 2
 	case sql.Session:
@@ -144,6 +151,23 @@ func windowArgs(kind sql.WindowKind, at sql.Pos, args []sql.Expr, notices *[]Not
 		}
 	}
 	return w, nil
+}
+
+// windowsPerRow refuses a HOP slide or CUMULATE step that puts a row in
+// more than windowop.MaxWindowsPerRow windows (per of them), at the
+// argument, naming the smallest slide or step that would do.
+func windowsPerRow(kind sql.WindowKind, arg sql.Expr, per, by, size int64) error {
+	if per <= windowop.MaxWindowsPerRow {
+		return nil
+	}
+	what := map[bool]string{true: "slide", false: "step"}[kind == sql.Hop]
+	least := (size-1)/windowop.MaxWindowsPerRow + 1
+	hint := fmt.Sprintf("use a %s of at least %s", what, Millis(least))
+	if kind == sql.Cumulate {
+		hint += " that divides the size"
+	}
+	return sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s %s %s with size %s puts every row in %d windows; at most %d are supported: %s",
+		kind, what, Millis(by), Millis(size), per, windowop.MaxWindowsPerRow, hint)
 }
 
 // Notice is a warning about a statement that still runs.

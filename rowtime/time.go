@@ -35,3 +35,23 @@ func AddSaturating(a, b int64) int64 {
 	}
 	return r
 }
+
+// The event times wsql accepts are Flink's range of TIMESTAMP values
+// (DateTimeUtils' MIN_EPOCH_MILLS and MAX_EPOCH_MILLS): 0000-01-01
+// 00:00:00.000 to 9999-12-31 23:59:59.999 UTC. A row outside it is a bad
+// row before it can move the watermark or reach a window. Window sizes,
+// slides, steps, gaps and offsets are intervals of at most 2^52 ms, so
+// every window bound of an accepted row, its cleanup time and the times
+// of windows cascaded on it stay far inside int64.
+const (
+	MinEventTime int64 = -62_167_219_200_000 // 0000-01-01 00:00:00.000 UTC
+	MaxEventTime int64 = 253_402_300_799_999 // 9999-12-31 23:59:59.999 UTC
+)
+
+// InEventTimeRange reports whether ms is an event time wsql accepts.
+func InEventTimeRange(ms int64) bool { return ms >= MinEventTime && ms <= MaxEventTime }
+
+// MaxWindowLength bounds a window's size, slide, step, offset and session
+// gap in ms: the longest interval literal (sql's maxIntervalMillis, about
+// 142,800 years). A dynamic session gap beyond it is refused.
+const MaxWindowLength int64 = 1 << 52

@@ -54,28 +54,61 @@ func (t token) value() string {
 	return t.text
 }
 
-// source is the user's text with an index of line starts, so any byte
-// offset converts to a Pos.
+// source is the user's text with an index of line starts and of runes
+// before every 64-byte block, so any byte offset converts to a Pos in
+// time independent of the line's length (a plan asks for thousands of
+// positions on one long line).
 type source struct {
 	text       string
 	lineStarts []int
+	blockRunes []int // runes in text[:64*i]
 }
 
+// runeBlock is the byte stride of source.blockRunes.
+const runeBlock = 64
+
 func newSource(text string) *source {
-	s := &source{text: text, lineStarts: []int{0}}
+	s := &source{text: text, lineStarts: []int{0}, blockRunes: make([]int, 0, len(text)/runeBlock+1)}
+	runes := 0
 	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
+		if i%runeBlock == 0 {
+			s.blockRunes = append(s.blockRunes, runes)
+		}
+		c := text[i]
+		if c == '\n' {
 			s.lineStarts = append(s.lineStarts, i+1)
 		}
+		if !utf8.RuneStart(c) {
+			continue
+		}
+		runes++
 	}
 	return s
+}
+
+// runesBefore counts the runes (bytes that start one) in text[:off].
+func (s *source) runesBefore(off int) int {
+	b := off / runeBlock
+	if b >= len(s.blockRunes) {
+		b = len(s.blockRunes) - 1
+	}
+	if b < 0 {
+		return 0
+	}
+	n := s.blockRunes[b]
+	for i := b * runeBlock; i < off; i++ {
+		if utf8.RuneStart(s.text[i]) {
+			n++
+		}
+	}
+	return n
 }
 
 // pos converts a byte offset to a position; columns count runes.
 func (s *source) pos(off int) Pos {
 	off = max(0, min(off, len(s.text)))
 	line := sort.Search(len(s.lineStarts), func(i int) bool { return s.lineStarts[i] > off }) - 1
-	col := utf8.RuneCountInString(s.text[s.lineStarts[line]:off]) + 1
+	col := s.runesBefore(off) - s.runesBefore(s.lineStarts[line]) + 1
 	return Pos{Offset: off, Line: line + 1, Col: col}
 }
 

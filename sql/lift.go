@@ -23,6 +23,7 @@ type lifter struct {
 	// scope holds the tokens of the query being lifted: the statement, or
 	// a subquery in FROM (subquery.go), so clauses are looked for in it.
 	scope []token
+	depth int // expressions being lifted, one inside the other (nesting.go)
 }
 
 func newLifter(rw *rewritten) *lifter { return &lifter{rw: rw, scope: rw.toks} }
@@ -286,6 +287,10 @@ var unsupportedExprs = map[string]string{
 
 func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 	at := l.exprPos(e)
+	if err := l.enter(at); err != nil {
+		return nil, err
+	}
+	defer l.leave()
 	switch e := e.(type) {
 	case *ast.ParenthesesExpr:
 		return l.expr(e.Expr)

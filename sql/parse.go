@@ -48,6 +48,9 @@ func ParseExpr(src string) (e Expr, err error) {
 			return nil, ErrorList{Errorf(ErrSyntax, t.pos, "unexpected ; in an expression")}
 		}
 	}
+	if err := checkParens(toks); err != nil {
+		return nil, ErrorList{err}
+	}
 	e, perr := parseExprTokens(s, toks)
 	if perr != nil {
 		return nil, ErrorList{perr}
@@ -88,6 +91,9 @@ var flinkOnlyStatements = map[string]bool{
 // MySQL's grammar does not fit are read from tokens (their queries still
 // go through TiDB), everything else goes to TiDB whole.
 func parseStatement(s *source, toks []token) (Statement, *Error) {
+	if err := checkParens(toks); err != nil {
+		return nil, err
+	}
 	first := toks[0]
 	switch {
 	case isCreateTable(toks):

@@ -3,12 +3,21 @@ package sql
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
+
+// maxSuggestLen bounds the words suggest compares: edit distance costs the
+// product of the two lengths, and no candidate (a keyword, a unit, a type
+// name) is anywhere near this long, so a longer word is no typo of one.
+const maxSuggestLen = 64
 
 // suggest returns ", did you mean X?" naming the candidate closest to word
 // when it is a plausible typo (at most two edits, and fewer than half the
 // letters), or "" otherwise.
 func suggest(word string, candidates []string) string {
+	if len(word) > 4*maxSuggestLen || utf8.RuneCountInString(word) > maxSuggestLen {
+		return ""
+	}
 	word = strings.ToUpper(word)
 	best, bestDist := "", 3
 	for _, c := range candidates {
@@ -18,7 +27,11 @@ func suggest(word string, candidates []string) string {
 	}
 	sorted := append([]string(nil), candidates...)
 	sort.Strings(sorted) // ties resolve the same way every run
+	n := utf8.RuneCountInString(word)
 	for _, c := range sorted {
+		if abs(utf8.RuneCountInString(c)-n) >= bestDist {
+			continue // the lengths alone differ by more edits than would do
+		}
 		d := editDistance(word, strings.ToUpper(c))
 		if d > 0 && d < bestDist && 2*d < len(word) {
 			best, bestDist = c, d
@@ -55,4 +68,11 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(ra)][len(rb)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

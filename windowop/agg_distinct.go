@@ -28,7 +28,7 @@ func newDistinctAcc(inner accumulator, in arrow.DataType) (accumulator, error) {
 	case arrow.DECIMAL128:
 		return &distinctAcc[decimal128.Num]{inner: inner, dt: in, key: decimalKey, build: buildDecimals}, nil
 	case arrow.STRING:
-		return &distinctAcc[string]{inner: inner, dt: in, key: stringKey, build: buildStrings}, nil
+		return &distinctAcc[string]{inner: inner, dt: in, key: stringKey, build: buildStrings, weigh: stringBytes}, nil
 	}
 	return nil, fmt.Errorf("distinct values of type %s are not supported", in)
 }
@@ -38,6 +38,11 @@ type distinctAcc[K comparable] struct {
 	dt    arrow.DataType
 	key   func(col arrow.Array, i int) K                // the set key of row i (not NULL)
 	build func(dt arrow.DataType, keys []K) arrow.Array // an input column of keys
+	weigh func(K) int64                                 // bytes a value holds outside the set's entry; nil: none
+
+	// per slot: bytes of its values held outside the set's entries
+	// (strings' bytes), for 'wsql.state.max-bytes'
+	valueBytes []int64
 
 	sets  []map[K]struct{}
 	order [][]K // each set's values in insertion order, so merges fold deterministically
@@ -52,12 +57,13 @@ func (a *distinctAcc[K]) resize(n int) {
 	for len(a.sets) < n {
 		a.sets = append(a.sets, nil)
 		a.order = append(a.order, nil)
+		a.valueBytes = append(a.valueBytes, 0)
 	}
 }
 
 func (a *distinctAcc[K]) reset(s int32) {
 	a.inner.reset(s)
-	a.sets[s], a.order[s] = nil, nil
+	a.sets[s], a.order[s], a.valueBytes[s] = nil, nil, 0
 }
 
 // add puts k in slot s's set and reports whether it was new.
@@ -71,6 +77,9 @@ func (a *distinctAcc[K]) add(s int32, k K) bool {
 	}
 	set[k] = struct{}{}
 	a.order[s] = append(a.order[s], k)
+	if a.weigh != nil {
+		a.valueBytes[s] += a.weigh(k)
+	}
 	return true
 }
 
@@ -107,6 +116,7 @@ func (a *distinctAcc[K]) merge(dst, src int32) {
 
 func (a *distinctAcc[K]) copyTo(dst, src int32) {
 	a.inner.copyTo(dst, src)
+	a.valueBytes[dst] = a.valueBytes[src]
 	if a.sets[src] == nil {
 		a.sets[dst], a.order[dst] = nil, nil
 		return
@@ -168,6 +178,8 @@ func decimalKey(col arrow.Array, i int) decimal128.Num {
 func stringKey(col arrow.Array, i int) string {
 	return strings.Clone(col.(*array.String).Value(i))
 }
+
+func stringBytes(k string) int64 { return int64(len(k)) }
 
 // buildFixed turns keys back into a column of type dt for the inner
 // aggregate. Merges are per window, not per row, so Go memory will do.
@@ -232,6 +244,7 @@ func (a *distinctAcc[K]) load(d *checkpoint.Decoder, n int) {
 	a.inner.load(d, n)
 	a.order = make([][]K, d.Len(1))
 	a.sets = make([]map[K]struct{}, len(a.order))
+	a.valueBytes = make([]int64, len(a.order))
 	for s := range a.order {
 		for range d.Len(1) {
 			if k := loadKey[K](d); !a.add(int32(s), k) {
@@ -241,6 +254,7 @@ func (a *distinctAcc[K]) load(d *checkpoint.Decoder, n int) {
 	}
 	a.order = fit(d, a.order, n)
 	a.sets = fit(d, a.sets, n)
+	a.valueBytes = fit(d, a.valueBytes, n)
 }
 
 // saveKey and loadKey write a set key of each type distinctAcc is built for.

@@ -3,6 +3,7 @@ package windowop
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -27,7 +28,14 @@ type listAggAcc struct {
 	bx    []byte  // sameResult scratch
 	by    []byte
 	perm  []int // ordering scratch
+	limit int   // maxListAggBytes, lowered in tests
+	err   error // the first result past the limit (failed)
 }
+
+// maxListAggBytes bounds a LISTAGG result, and all LISTAGG results of one
+// output batch: Arrow's STRING column addresses its bytes with 32-bit
+// offsets, which would wrap past it and panic a later read.
+const maxListAggBytes = math.MaxInt32
 
 type strList struct {
 	buf      []byte
@@ -44,8 +52,28 @@ func newListAggAcc(in arrow.DataType, sep string) (*listAggAcc, error) {
 	if in.ID() != arrow.STRING {
 		return nil, fmt.Errorf("listagg over %s is not supported", in)
 	}
-	return &listAggAcc{sep: []byte(sep)}, nil
+	return &listAggAcc{sep: []byte(sep), limit: maxListAggBytes}, nil
 }
+
+// joinedLen is the length of a list's result: its values and separators.
+func (a *listAggAcc) joinedLen(l *strList) int {
+	if len(l.items) == 0 {
+		return 0
+	}
+	return len(l.buf) + (len(l.items)-1)*len(a.sep)
+}
+
+// overLimit records that a result passes the limit; the operator stops the
+// run with the error before the batch goes out (failed).
+func (a *listAggAcc) overLimit(size int) {
+	if a.err == nil {
+		a.err = fmt.Errorf("%w: a LISTAGG result needs %d bytes, more than the %d bytes (2 GiB) one string column holds. "+
+			"Use a smaller window, group by more keys, or aggregate fewer values", ErrStateLimit, size, a.limit)
+	}
+}
+
+// failed returns the error of a result past the limit, if one was met.
+func (a *listAggAcc) failed() error { return a.err }
 
 func (l *strList) value(k int) []byte {
 	start := 0
@@ -106,11 +134,16 @@ func (a *listAggAcc) update(col arrow.Array, slots []int32, from, to int) {
 			continue
 		}
 		l := &a.lists[s]
+		v := c.Value(i)
+		if size := a.joinedLen(l) + len(a.sep) + len(v); size > a.limit {
+			a.overLimit(size) // the list stops growing: the run stops after this batch
+			continue
+		}
 		seq := base + int64(i)
 		if k := len(l.items); k > 0 && l.items[k-1].seq > seq {
 			l.unsorted = true
 		}
-		l.buf = append(l.buf, c.Value(i)...)
+		l.buf = append(l.buf, v...)
 		l.items = append(l.items, listItem{seq: seq, end: len(l.buf)})
 	}
 }
@@ -120,6 +153,10 @@ func (a *listAggAcc) update(col arrow.Array, slots []int32, from, to int) {
 func (a *listAggAcc) merge(dst, src int32) {
 	d, s := a.ordered(dst), a.ordered(src)
 	if len(s.items) == 0 {
+		return
+	}
+	if size := a.joinedLen(d) + len(a.sep) + a.joinedLen(s); len(d.items) > 0 && size > a.limit {
+		a.overLimit(size)
 		return
 	}
 	if len(d.items) == 0 || d.items[len(d.items)-1].seq < s.items[0].seq {
@@ -167,6 +204,11 @@ func (a *listAggAcc) appendResults(slots []int32, b array.Builder) {
 	for _, s := range slots {
 		if len(a.lists[s].items) == 0 {
 			sb.AppendNull()
+			continue
+		}
+		if size := int64(sb.DataLen()) + int64(a.joinedLen(&a.lists[s])); size > int64(a.limit) {
+			a.overLimit(int(min(size, math.MaxInt)))
+			sb.AppendNull() // never sent: the operator stops with the error
 			continue
 		}
 		a.bx = a.join(a.bx[:0], s)

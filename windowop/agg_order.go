@@ -13,6 +13,10 @@ import (
 // compareFloat orders floats as Java's Double.compare: -0.0 below 0.0 and
 // NaN above +Inf. (Flink's generated MIN/MAX use `<` and `>`, under which
 // the result depends on whether a NaN came first; a total order does not.)
+// So MAX is NaN as soon as any value is, MIN is NaN only when every value
+// is, and MIN and MAX keep NaN as canonicalNaN: NaNs differ in their bits
+// (0/0 is negative on x86), and the order holds them equal, so keeping the
+// first one's bits would make the result depend on arrival.
 func compareFloat(a, b float64) int {
 	switch {
 	case a < b:
@@ -31,6 +35,10 @@ func compareFloat(a, b float64) int {
 	}
 	return cmp.Compare(b2i(math.Signbit(b)), b2i(math.Signbit(a))) // a == b: -0 < +0
 }
+
+// canonicalNaN is the one NaN MIN and MAX return: Java's Double.NaN, which
+// narrows to Float.NaN for FLOAT.
+var canonicalNaN = math.Float64frombits(0x7ff8_0000_0000_0000)
 
 func b2i(b bool) int {
 	if b {

@@ -211,6 +211,9 @@ func pickFloats[T float32 | float64](a *pickAcc, vals []T, col arrow.Array, slot
 				continue
 			}
 		}
+		if dir != 0 && v != v {
+			v = canonicalNaN // NaNs are equal in the order: which one came first must not show
+		}
 		cur[s], has[s] = v, true
 		if dir == 0 {
 			a.seqs[s] = base + int64(i)

@@ -92,6 +92,23 @@ type accumulator interface {
 	load(d *checkpoint.Decoder, n int)
 }
 
+// failer is an accumulator that can meet a result it cannot hold (LISTAGG
+// past its limit): it records the error, and the operator stops the run
+// with it before the batch that would carry the result goes out.
+type failer interface{ failed() error }
+
+// accumulatorsFailed returns the first error an accumulator recorded.
+func accumulatorsFailed(accs []accumulator) error {
+	for _, a := range accs {
+		if f, ok := a.(failer); ok {
+			if err := f.failed(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // newAccumulator builds the accumulator for spec over an input column of
 // type in (nil for COUNT(*)). Result types follow Flink (FlinkTypeSystem,
 // LogicalTypeMerging): COUNT is BIGINT; SUM keeps its argument's type

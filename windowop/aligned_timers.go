@@ -3,6 +3,7 @@ package windowop
 import (
 	"math/bits"
 	"sort"
+	"unsafe"
 )
 
 // alignedTimers holds the timers of windows that every key shares (TUMBLE,
@@ -27,7 +28,8 @@ type alignedTimers struct {
 	byTime map[int64]*timeSlot
 	last   *timerBucket
 	cache  [32]*timerBucket
-	n      int // pending timers
+	n      int   // pending timers
+	held   int64 // bytes of the buckets, slots and key sets, kept for reuse too
 
 	freeSlots   []*timeSlot
 	freeBuckets []*timerBucket
@@ -72,10 +74,28 @@ func (s *alignedTimers) Register(tm Timer) {
 		}
 		s.last = b
 	}
+	before := b.setBytes()
 	if b.add(tm.Key) {
 		s.n++
 	}
+	if after := b.setBytes(); after != before {
+		s.held += after - before
+	}
 }
+
+// Bytes a time slot and a bucket take besides their key sets: the struct,
+// its pointer in the heap or a free list, and for a slot its map entry.
+const (
+	timeSlotBytes = int64(unsafe.Sizeof(timeSlot{})) + 8 + 48
+	bucketBytes   = int64(unsafe.Sizeof(timerBucket{})) + 8
+)
+
+// setBytes is the memory of the bucket's key set, in either form.
+func (b *timerBucket) setBytes() int64 { return int64(cap(b.keys))*4 + int64(cap(b.bits))*8 }
+
+// heldBytes is the memory the timers hold: it only grows, since emptied
+// slots and buckets keep their memory for reuse.
+func (s *alignedTimers) heldBytes() int64 { return s.held }
 
 // bucket finds or creates the bucket of (t, w).
 func (s *alignedTimers) bucket(t int64, w Window) *timerBucket {
@@ -86,6 +106,7 @@ func (s *alignedTimers) bucket(t int64, w Window) *timerBucket {
 			s.freeSlots = s.freeSlots[:k-1]
 		} else {
 			sl = &timeSlot{}
+			s.held += timeSlotBytes
 		}
 		sl.t = t
 		s.byTime[t] = sl
@@ -102,9 +123,12 @@ func (s *alignedTimers) bucket(t int64, w Window) *timerBucket {
 		s.freeBuckets = s.freeBuckets[:k-1]
 	} else {
 		b = &timerBucket{}
+		s.held += bucketBytes
 	}
 	b.t, b.w = t, w
+	c := cap(sl.buckets)
 	sl.buckets = append(sl.buckets, nil)
+	s.held += int64(cap(sl.buckets)-c) * 8
 	copy(sl.buckets[i+1:], sl.buckets[i:])
 	sl.buckets[i] = b
 	return b

@@ -1,5 +1,11 @@
 package windowop
 
+import (
+	"fmt"
+
+	"github.com/wsql/wsql/rowtime"
+)
+
 // Assigner decides which windows a row belongs to. The operator picks its
 // processing mode once, at construction, from the assigner's kind:
 // SliceAssigner (TUMBLE, HOP, CUMULATE) or MergingAssigner (SESSION).
@@ -30,3 +36,44 @@ type MergingAssigner interface {
 	// from Config.GapIndex.
 	Gap() int64
 }
+
+// MaxWindowsPerRow is the most windows of a HOP or CUMULATE one row may
+// belong to: ⌈size/slide⌉ or size/step. A pane opens every window it is
+// in, each with its timers, so HOP(ts, INTERVAL '0.001' SECOND,
+// INTERVAL '1' DAY) would open 86.4 million windows for its first row; it
+// is refused instead, as COUNT_WINDOW's overlap is (MaxCountWindowOverlap).
+const MaxWindowsPerRow = 100_000
+
+// HopWindowsPerRow is how many windows of HOP(slide, size) a row is in,
+// at most: ⌈size/slide⌉.
+func HopWindowsPerRow(slide, size int64) int64 { return (size-1)/slide + 1 }
+
+// CumulateWindowsPerRow is how many windows of CUMULATE(step, size) a row
+// is in, at most: size/step (a row in the first step is in all of them).
+func CumulateWindowsPerRow(step, size int64) int64 { return size / step }
+
+// checkWindowsPerRow refuses windows that put a row in more than
+// MaxWindowsPerRow windows, naming the smallest slide or step allowed.
+func checkWindowsPerRow(kind, what string, per, by, size int64) error {
+	if per <= MaxWindowsPerRow {
+		return nil
+	}
+	return fmt.Errorf("%s %s of %d ms with a size of %d ms puts every row in %d windows; at most %d are supported: use a %s of at least %d ms",
+		kind, what, by, size, per, MaxWindowsPerRow, what, (size-1)/MaxWindowsPerRow+1)
+}
+
+// checkLength refuses a window length (size, slide, step or gap) or offset
+// beyond rowtime.MaxWindowLength: with event times in the accepted range,
+// every window bound then stays far inside int64.
+func checkLength(what string, ms int64) error {
+	if ms > rowtime.MaxWindowLength || ms < -rowtime.MaxWindowLength {
+		return fmt.Errorf("window %s of %d ms is longer than the longest interval, %d ms", what, ms, rowtime.MaxWindowLength)
+	}
+	return nil
+}
+
+// maxRowTime bounds the event times the window operator takes (2^62 ms,
+// about 146 million years): rows from sources are inside the accepted
+// range, and results cascaded over windows of at most MaxWindowLength
+// stay far inside this bound, so no window bound of a row can overflow.
+const maxRowTime = int64(1) << 62

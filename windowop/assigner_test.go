@@ -1,7 +1,10 @@
 package windowop
 
 import (
+	"math"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/stretchr/testify/require"
 )
@@ -56,4 +59,40 @@ func TestTumbleIsOnePane(t *testing.T) {
 	tum, err := NewTumble(10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []Window{{-10, 0}}, windowsOf(tum, -1))
+}
+
+// The assigners refuse what the planner refuses: a row in more than
+// MaxWindowsPerRow windows.
+func TestWindowsPerRowAreBounded(t *testing.T) {
+	_, err := NewHop(1, 86_400_000, 0)
+	require.EqualError(t, err, "HOP slide of 1 ms with a size of 86400000 ms puts every row in 86400000 windows; at most 100000 are supported: use a slide of at least 864 ms")
+	_, err = NewCumulate(500, 86_400_000, 0)
+	require.ErrorContains(t, err, "puts every row in 172800 windows; at most 100000 are supported")
+	h, err := NewHop(1000, 86_400_000, 0)
+	require.NoError(t, err)
+	require.Len(t, windowsOf(h, 12_345), 86_400)
+	c, err := NewCumulate(1, 100_000, 0)
+	require.NoError(t, err)
+	require.Len(t, windowsOf(c, 0), MaxWindowsPerRow)
+}
+
+// Window lengths are intervals: at most rowtime.MaxWindowLength, so the
+// bounds of a row's windows never overflow; a row the operator cannot
+// window is refused, not given wrapped-around windows.
+func TestWindowBoundsCannotOverflow(t *testing.T) {
+	_, err := NewTumble(1<<62, 0)
+	require.EqualError(t, err, "window size of 4611686018427387904 ms is longer than the longest interval, 4503599627370496 ms")
+	_, err = NewSession(math.MaxInt64)
+	require.ErrorContains(t, err, "window gap of 9223372036854775807 ms is longer than the longest interval")
+	_, err = NewHop(1<<53, 1<<53, 0)
+	require.Error(t, err)
+
+	op, err := NewWindowOperator(tumbleConfig(t, 60_000), memory.NewGoAllocator(), &recorder{})
+	require.NoError(t, err)
+	defer op.Close()
+	rec := clickBatch(t, memory.NewGoAllocator(), []click{{ts: 1000, usr: "a"}, {ts: math.MaxInt64, usr: "b"}})
+	defer rec.Release()
+	err = op.ProcessBatch(Batch{Record: rec})
+	require.ErrorIs(t, err, ErrEventTimeRange)
+	require.EqualError(t, err, "event time out of range: row 1 has event time 9223372036854775807 ms, outside the 4611686018427387904 ms either side of the epoch windows are computed in")
 }

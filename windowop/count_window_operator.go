@@ -381,6 +381,9 @@ func (op *CountWindowOperator) updateAccumulators(rec arrow.RecordBatch, slots [
 // emitFired sends the results of the windows the batch fired, in the order
 // of the rows that fired them, and frees their slots.
 func (op *CountWindowOperator) emitFired() error {
+	if err := accumulatorsFailed(op.accs); err != nil {
+		return err // before the firing too: the values past the limit were not kept
+	}
 	if len(op.fired) == 0 {
 		return nil
 	}

@@ -17,6 +17,18 @@ func NewCumulate(step, size, offset int64) (*Cumulate, error) {
 	if step <= 0 || size <= 0 || size%step != 0 {
 		return nil, fmt.Errorf("cumulating window step and size must be positive and size a multiple of step, got %d ms and %d ms", step, size)
 	}
+	if err := checkLength("step", step); err != nil {
+		return nil, err
+	}
+	if err := checkLength("size", size); err != nil {
+		return nil, err
+	}
+	if err := checkLength("offset", offset); err != nil {
+		return nil, err
+	}
+	if err := checkWindowsPerRow("CUMULATE", "step", CumulateWindowsPerRow(step, size), step, size); err != nil {
+		return nil, err
+	}
 	return &Cumulate{Step: step, Size: size, Offset: offset}, nil
 }
 

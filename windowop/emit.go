@@ -121,12 +121,14 @@ func (op *WindowOperator) buildResults() {
 }
 
 func (op *WindowOperator) copySlot(dst, src int32) {
+	op.meter.touch(dst)
 	for _, a := range op.accs {
 		a.copyTo(dst, src)
 	}
 }
 
 func (op *WindowOperator) mergeSlot(dst, src int32) {
+	op.meter.touch(dst)
 	for _, a := range op.accs {
 		a.merge(dst, src)
 	}

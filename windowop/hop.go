@@ -18,6 +18,18 @@ func NewHop(slide, size, offset int64) (*Hop, error) {
 	if slide <= 0 || size <= 0 {
 		return nil, fmt.Errorf("hopping window slide and size must be positive, got %d ms and %d ms", slide, size)
 	}
+	if err := checkLength("slide", slide); err != nil {
+		return nil, err
+	}
+	if err := checkLength("size", size); err != nil {
+		return nil, err
+	}
+	if err := checkLength("offset", offset); err != nil {
+		return nil, err
+	}
+	if err := checkWindowsPerRow("HOP", "slide", HopWindowsPerRow(slide, size), slide, size); err != nil {
+		return nil, err
+	}
 	return &Hop{Slide: slide, Size: size, Offset: offset, pane: gcd(slide, size)}, nil
 }
 

@@ -16,6 +16,7 @@ type paneMode struct {
 	size   int64
 	offset int64
 	single bool // one pane per window: TUMBLE
+	timers *alignedTimers
 
 	panes    keyPanes
 	lastPane []int64 // per key: the pane of its previous row ...
@@ -41,8 +42,9 @@ type paneMode struct {
 func newPaneMode(op *WindowOperator, a SliceAssigner) *paneMode {
 	size, off := a.Pane()
 	_, single := a.(*Tumble)
-	op.timers = newAlignedTimers() // every key has the same windows
-	return &paneMode{op: op, a: a, size: size, offset: off, single: single}
+	timers := newAlignedTimers() // every key has the same windows
+	op.timers = timers
+	return &paneMode{op: op, a: a, size: size, offset: off, single: single, timers: timers}
 }
 
 type paneWindows struct {

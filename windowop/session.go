@@ -15,6 +15,9 @@ func NewSession(gap int64) (*Session, error) {
 	if gap <= 0 {
 		return nil, fmt.Errorf("session gap must be positive, got %d ms", gap)
 	}
+	if err := checkLength("gap", gap); err != nil {
+		return nil, err
+	}
 	return &Session{gap: gap}, nil
 }
 

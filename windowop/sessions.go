@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/rowtime"
 )
 
 // sessionMode runs SESSION windows through one MergingWindowSet per key.
@@ -141,15 +143,16 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 		if col.IsValid(bad) {
 			gap = col.ValueStr(bad) + " ms"
 		}
-		return fmt.Errorf("%w: the row with event time %s has gap %s; a session gap must be positive",
-			ErrBadGap, time.UnixMilli(times[bad]).UTC().Format("2006-01-02 15:04:05.000"), gap)
+		return fmt.Errorf("%w: the row with event time %s has gap %s; a session gap must be positive and at most %d ms (the longest interval)",
+			ErrBadGap, time.UnixMilli(times[bad]).UTC().Format("2006-01-02 15:04:05.000"), gap, rowtime.MaxWindowLength)
 	}
 	return nil
 }
 
 // rowGaps reads a dynamic session gap column (ms) and the index of the
-// first row whose gap is NULL or not positive (-1 if none); nil gaps for a
-// constant gap.
+// first row whose gap is NULL, not positive or longer than
+// rowtime.MaxWindowLength, so that ts + gap cannot overflow (-1 if none);
+// nil gaps for a constant gap.
 func (m *sessionMode) rowGaps(rec arrow.RecordBatch, n int) ([]int64, int) {
 	if m.gap != 0 {
 		return nil, -1
@@ -158,7 +161,7 @@ func (m *sessionMode) rowGaps(rec arrow.RecordBatch, n int) ([]int64, int) {
 	m.gaps = grow(m.gaps, n)
 	for i := 0; i < n; i++ {
 		g := col.Value(i)
-		if col.IsNull(i) || g <= 0 {
+		if col.IsNull(i) || g <= 0 || g > rowtime.MaxWindowLength {
 			return m.gaps, i
 		}
 		m.gaps[i] = g
@@ -166,7 +169,8 @@ func (m *sessionMode) rowGaps(rec arrow.RecordBatch, n int) ([]int64, int) {
 	return m.gaps, -1
 }
 
-// ErrBadGap is returned for a dynamic session gap that is NULL or not positive.
+// ErrBadGap is returned for a dynamic session gap that is NULL, not
+// positive or too long.
 var ErrBadGap = fmt.Errorf("bad session gap")
 
 func (m *sessionMode) registerTimers(k uint32, w Window) {

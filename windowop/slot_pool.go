@@ -7,6 +7,8 @@ type slotPool struct {
 	accs []accumulator
 	n    int32 // slots ever allocated
 	free []int32
+	// meter, when set, measures released slots again (their contents go)
+	meter *stateMeter
 }
 
 // alloc returns a clean slot.
@@ -28,6 +30,9 @@ func (p *slotPool) alloc() int32 {
 func (p *slotPool) release(s int32) {
 	for _, a := range p.accs {
 		a.reset(s)
+	}
+	if p.meter != nil {
+		p.meter.touch(s)
 	}
 	p.free = append(p.free, s)
 }

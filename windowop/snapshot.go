@@ -161,7 +161,8 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 	if d.Err() != nil {
 		return d.Err()
 	}
-	op.nextTimer = math.MinInt64 // recomputed by the next advance
+	op.meter.touchAll(op.slots.n) // every slot's contents came back
+	op.nextTimer = math.MinInt64  // recomputed by the next advance
 	if t, ok := op.timers.NextTime(); ok {
 		op.nextTimer = t
 	} else {

@@ -18,18 +18,38 @@ var ErrStateLimit = errors.New("window state limit exceeded")
 //   - accumulator slots ever allocated (their flat arrays never shrink) ×
 //     the bytes of one slot in every accumulator's per-slot arrays, read
 //     from their element types once;
-//   - open (key, window) states × their index entry and timer;
+//   - open (key, window) states × their index entry;
+//   - the timers of TUMBLE, HOP and CUMULATE windows as they hold them
+//     (alignedTimers counts its buckets and key sets), so a HOP whose rows
+//     are each in thousands of windows is counted by its windows, not its
+//     panes; a session's timer is part of its index entry;
 //   - keys × a fixed overhead (the interning map's entry, per-key slices of
-//     the mode) plus each key's value bytes, counted once when it appears.
-//
-// Variable-length aggregate contents (MIN/MAX/FIRST/LAST of strings,
-// LISTAGG's values, DISTINCT sets) count only their per-slot headers, so
-// the estimate is a lower bound for them.
+//     the mode) plus each key's value bytes, counted once when it appears;
+//   - the contents of slots that vary in size: LISTAGG's values, DISTINCT
+//     sets, MIN/MAX/FIRST/LAST of strings. The slots a batch, a firing or
+//     a release touched are measured again after the batch (contentSizer),
+//     so the cost follows the rows, not the state.
 type stateMeter struct {
 	perSlot   int64
 	perWindow int64
 	keyBytes  int64  // value bytes of keys [0, measured)
 	measured  uint32 // keys counted in keyBytes
+
+	panes *paneMode // pane mode: its timers and window scratch
+
+	sizers   []contentSizer
+	held     []int64 // per slot: its contents as last measured
+	heldSum  int64
+	dirty    []int32 // slots touched since the last measurement
+	sizes    []int64 // measurement scratch
+	lastSeen int32   // the slot appended last, to skip runs of one slot
+}
+
+// contentSizer is an accumulator whose slots hold contents of varying
+// size. addHeldBytes adds, for each slot of slots, the bytes it holds
+// beyond its fixed per-slot arrays to sizes: one call per batch.
+type contentSizer interface {
+	addHeldBytes(slots []int32, sizes []int64)
 }
 
 // perKeyBytes is the fixed cost of a key: its map entry with the id and
@@ -40,12 +60,90 @@ func (m *stateMeter) init(op *WindowOperator) {
 	m.perSlot = 4 // its entry in the free list once released
 	for _, a := range op.accs {
 		m.perSlot += slotBytes(reflect.ValueOf(a))
+		if c := sizerOf(a); c != nil {
+			m.sizers = append(m.sizers, c)
+		}
 	}
-	if _, ok := op.mode.(*sessionMode); ok {
+	if len(m.sizers) > 0 {
+		m.perSlot += 8 // its entry in held
+		op.slots.meter = m
+	}
+	m.lastSeen = -1
+	switch mode := op.mode.(type) {
+	case *sessionMode:
 		m.perWindow = int64(unsafe.Sizeof(Mapping{}) + unsafe.Sizeof(sessionEntry{}))
-	} else {
-		m.perWindow = int64(unsafe.Sizeof(paneSlot{})) + 4 // a key id in its window's timer set
+	case *paneMode:
+		m.perWindow = int64(unsafe.Sizeof(paneSlot{}))
+		m.panes = mode
 	}
+}
+
+// sizerOf returns the accumulator's contentSizer if its slots vary in size.
+func sizerOf(a accumulator) contentSizer {
+	if p, ok := a.(*pickAcc); ok && p.kind != valString {
+		return nil
+	}
+	c, _ := a.(contentSizer)
+	return c
+}
+
+// touchRows marks the slots of a run of rows for measuring (-1: no slot).
+func (m *stateMeter) touchRows(slots []int32) {
+	if m.sizers == nil {
+		return
+	}
+	for _, s := range slots {
+		if s >= 0 && s != m.lastSeen {
+			m.dirty = append(m.dirty, s)
+			m.lastSeen = s
+		}
+	}
+}
+
+// touch marks one slot for measuring.
+func (m *stateMeter) touch(s int32) {
+	if m.sizers != nil && s != m.lastSeen {
+		m.dirty = append(m.dirty, s)
+		m.lastSeen = s
+	}
+}
+
+// touchAll marks slots [0, n) for measuring, after a restore.
+func (m *stateMeter) touchAll(n int32) {
+	for s := range n {
+		m.touch(s)
+	}
+}
+
+// measureContents measures the touched slots again. A slot touched twice
+// is measured twice against the same state: its second delta is zero.
+func (m *stateMeter) measureContents(nslots int32) {
+	if len(m.dirty) == 0 {
+		return
+	}
+	m.sizes = grow(m.sizes, len(m.dirty))
+	clear(m.sizes)
+	for _, c := range m.sizers {
+		c.addHeldBytes(m.dirty, m.sizes)
+	}
+	for len(m.held) < int(nslots) {
+		m.held = append(m.held, 0)
+	}
+	for i, s := range m.dirty {
+		m.heldSum += m.sizes[i] - m.held[s]
+		m.held[s] = m.sizes[i]
+	}
+	m.dirty, m.lastSeen = m.dirty[:0], -1
+}
+
+// heldBytes is what the pane mode holds besides slots: the timers of its
+// windows, and the windows of recent panes (each up to MaxWindowsPerRow).
+func (m *paneMode) heldBytes() int64 {
+	n := m.timers.heldBytes() + int64(cap(m.winBuf))*int64(unsafe.Sizeof(Window{}))
+	for i := range m.paneWins {
+		n += int64(cap(m.paneWins[i].wins)) * int64(unsafe.Sizeof(Window{}))
+	}
+	return n
 }
 
 var accumulatorType = reflect.TypeFor[accumulator]()
@@ -88,7 +186,12 @@ func (op *WindowOperator) StateBytes() int64 {
 	for ; m.measured < k.n; m.measured++ {
 		m.keyBytes += perKeyBytes + keyValueBytes(k, m.measured)
 	}
-	return int64(op.slots.n)*m.perSlot + int64(op.slots.live())*m.perWindow + m.keyBytes
+	m.measureContents(op.slots.n)
+	n := int64(op.slots.n)*m.perSlot + int64(op.slots.live())*m.perWindow + m.keyBytes + m.heldSum
+	if m.panes != nil {
+		n += m.panes.heldBytes()
+	}
+	return n
 }
 
 // keyValueBytes is the bytes key id's values take: in their columns and,
@@ -114,20 +217,27 @@ func keyValueBytes(k *keyTable, id uint32) int64 {
 }
 
 // checkState fails the run when the state exceeds Config.MaxStateBytes.
-// It runs once per batch, after the batch's rows.
+// It runs once per batch, after the batch's rows; the touched slots are
+// measured with or without a limit, so their list stays short.
 func (op *WindowOperator) checkState() error {
 	limit := op.cfg.MaxStateBytes
 	if limit <= 0 {
+		op.meter.measureContents(op.slots.n)
 		return nil
 	}
 	size := op.StateBytes()
 	if size <= limit {
 		return nil
 	}
-	return fmt.Errorf("%w: the window aggregation holds about %s of state, more than 'wsql.state.max-bytes' allows (%s): %d open windows over %d keys (%s per window, %s in keys). "+
-		"Use a smaller window or session gap, group by fewer keys, or raise 'wsql.state.max-bytes'",
+	m := &op.meter
+	var timers string
+	if m.panes != nil {
+		timers = fmt.Sprintf(", %s in %d window timers", FormatBytes(m.panes.heldBytes()), op.timers.Len())
+	}
+	return fmt.Errorf("%w: the window aggregation holds about %s of state, more than 'wsql.state.max-bytes' allows (%s): %d open windows over %d keys (%s per window, %s in keys%s, %s in aggregate values). "+
+		"Use a smaller window, slide, step or session gap, group by fewer keys, or raise 'wsql.state.max-bytes'",
 		ErrStateLimit, FormatBytes(size), FormatBytes(limit), op.slots.live(), op.keys.n,
-		FormatBytes(op.meter.perSlot+op.meter.perWindow), FormatBytes(op.meter.keyBytes))
+		FormatBytes(m.perSlot+m.perWindow), FormatBytes(m.keyBytes), timers, FormatBytes(m.heldSum))
 }
 
 // FormatBytes shows a size in the units 'wsql.state.max-bytes' takes.
@@ -144,3 +254,38 @@ func FormatBytes(n int64) string {
 	}
 	return strconv.FormatFloat(f, 'f', 1, 64) + " " + units[u]
 }
+
+// The contents of the accumulators whose slots vary in size. Their sizes
+// are read here, beside the rest of the accounting, from what each slot
+// holds: buffer capacities, not lengths, since a reused slot keeps them.
+
+func (a *listAggAcc) addHeldBytes(slots []int32, sizes []int64) {
+	item := int64(unsafe.Sizeof(listItem{}))
+	for i, s := range slots {
+		l := &a.lists[s]
+		sizes[i] += int64(cap(l.buf)) + int64(cap(l.items))*item
+	}
+}
+
+func (a *pickAcc) addHeldBytes(slots []int32, sizes []int64) {
+	for i, s := range slots {
+		sizes[i] += int64(cap(a.strs[s]))
+	}
+}
+
+func (a *distinctAcc[K]) addHeldBytes(slots []int32, sizes []int64) {
+	var k K
+	key := int64(unsafe.Sizeof(k))
+	for i, s := range slots {
+		if a.sets[s] == nil {
+			continue
+		}
+		// the map: its header and first group, then each entry with the
+		// table's slack; the insertion-order slice; string values' bytes
+		sizes[i] += mapBaseBytes + int64(len(a.order[s]))*(3*key+8) + int64(cap(a.order[s]))*key + a.valueBytes[s]
+	}
+}
+
+// mapBaseBytes is a small Go map's memory before its entries (measured:
+// about 200 bytes for a set of one value).
+const mapBaseBytes = 192

@@ -14,6 +14,12 @@ func NewTumble(size, offset int64) (*Tumble, error) {
 	if size <= 0 {
 		return nil, fmt.Errorf("tumbling window size must be positive, got %d ms", size)
 	}
+	if err := checkLength("size", size); err != nil {
+		return nil, err
+	}
+	if err := checkLength("offset", offset); err != nil {
+		return nil, err
+	}
 	return &Tumble{Size: size, Offset: offset}, nil
 }
 

@@ -125,7 +125,10 @@ func (c Config) windowTypes() (bounds, wtime arrow.DataType, err error) {
 	if !rowtime.IsRowtimeType(rt) {
 		return nil, nil, fmt.Errorf("rowtime column %q must be a millisecond timestamp, got %s", c.Input.Field(c.RowtimeIndex).Name, rt)
 	}
-	if c.Local != nil {
+	if rt.(*arrow.TimestampType).TimeZone != "" {
+		// Flink's rule over a TIMESTAMP_LTZ rowtime: the bounds are
+		// TIMESTAMP(3), wall-clock times in the session zone, whatever
+		// that zone is; only the window's rowtime stays an instant.
 		return &arrow.TimestampType{Unit: arrow.Millisecond}, rt, nil
 	}
 	return rt, rt, nil
@@ -159,6 +162,10 @@ type Stats struct {
 	NoWindow    int64 // rows in no window at all (the gaps of a HOP whose slide exceeds its size)
 	Results     int64 // result rows emitted (each +I, -U and +U counts)
 }
+
+// ErrEventTimeRange is returned for a row whose event time is too far from
+// the epoch for its windows' bounds to be computed.
+var ErrEventTimeRange = errors.New("event time out of range")
 
 // ErrUnsupportedEmit is returned for emit options wsql cannot run yet.
 var ErrUnsupportedEmit = errors.New("unsupported emit strategy")
@@ -369,6 +376,14 @@ func (op *WindowOperator) ProcessBatch(b Batch) error {
 		var ts []int64
 		if ts, err = rowtime.Millis(rec.Column(op.cfg.RowtimeIndex)); err != nil {
 			return err
+		}
+		for i, t := range ts {
+			if t > maxRowTime || t < -maxRowTime {
+				// Sources make rows outside the accepted event times bad
+				// rows; a row reaching the operator directly is refused
+				// rather than given windows that wrap around.
+				return fmt.Errorf("%w: row %d has event time %d ms, outside the %d ms either side of the epoch windows are computed in", ErrEventTimeRange, i, t, maxRowTime)
+			}
 		}
 		if op.cfg.Local != nil {
 			op.cfg.Local.ToLocalColumn(ts, times)
@@ -587,6 +602,7 @@ func (op *WindowOperator) updateAccumulators(rec arrow.RecordBatch, slots []int3
 	if from >= to {
 		return
 	}
+	op.meter.touchRows(slots[from:to])
 	for i, a := range op.accs {
 		var col arrow.Array
 		if op.cfg.Aggs[i].Kind != CountStar {
@@ -598,6 +614,9 @@ func (op *WindowOperator) updateAccumulators(rec arrow.RecordBatch, slots []int3
 
 // flush sends the results built so far downstream as one batch.
 func (op *WindowOperator) flush() error {
+	if err := accumulatorsFailed(op.accs); err != nil {
+		return err
+	}
 	if op.pending == 0 {
 		return nil
 	}

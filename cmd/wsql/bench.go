@@ -106,7 +106,7 @@ FROM events GROUP BY ` + "`key`" + `, SESSION(ts, INTERVAL '10' SECOND);
 	{name: "datagen", source: "datagen", perCore: 30e6, sql: func(_ string, rows int64) string {
 		// a millisecond sequence as event time, 1000 random keys, unpaced
 		return benchGenTable(rows, "2") + `
-CREATE TABLE sink (k INT, wstart TIMESTAMP_LTZ(3), n BIGINT, total DOUBLE, hi DOUBLE)
+CREATE TABLE sink (k INT, wstart TIMESTAMP(3), n BIGINT, total DOUBLE, hi DOUBLE)
 WITH ('connector' = 'blackhole');
 INSERT INTO sink
 SELECT k, TUMBLE_START(ts, INTERVAL '1' MINUTE), COUNT(*), SUM(v), MAX(v)

@@ -21,7 +21,7 @@ const soakRows = 100_000_000
 // and a 2 s gap closes a session after about e^2 ≈ 7 of its rows: sessions
 // open and close all the time while the state stays about 1000 sessions.
 func soakSQL(rows int64) string {
-	return benchGenTable(rows, "1") + `CREATE TABLE sink (k INT, wstart TIMESTAMP_LTZ(3), wend TIMESTAMP_LTZ(3), n BIGINT, total DOUBLE)
+	return benchGenTable(rows, "1") + `CREATE TABLE sink (k INT, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT, total DOUBLE)
 WITH ('connector' = 'blackhole');
 INSERT INTO sink
 SELECT k, SESSION_START(ts, INTERVAL '2' SECOND), SESSION_END(ts, INTERVAL '2' SECOND), COUNT(*), SUM(v)
