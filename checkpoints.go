@@ -67,16 +67,27 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 	sum := sha256.Sum256([]byte(p.Identity() + "\x00query " + strconv.Itoa(n)))
 	query := hex.EncodeToString(sum[:])
 	path := filepath.Join(dir, "query-"+strconv.Itoa(n)+"-"+query[:12]+".ckpt")
-	if _, busy := r.e.checkpointing.LoadOrStore(path, true); busy {
+	if _, busy := r.e.checkpointing.LoadOrStore(path, (*checkpoint.FileLock)(nil)); busy {
 		return nil, fmt.Errorf("this query is already running with the checkpoint %s: it can run once at a time", path)
 	}
+	lock, err := lockCheckpoint(path)
+	if err != nil {
+		r.e.checkpointing.Delete(path)
+		return nil, err
+	}
+	r.e.checkpointing.Store(path, lock)
 	snap, err := checkpoint.Load(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		snap, err = nil, nil
+		if err = changedQuery(dir, n, path); err != nil {
+			err = fmt.Errorf("%w: %w", checkpoint.ErrIncompatible, err)
+		}
+	} else if err != nil {
+		err = fmt.Errorf("%w; remove it to start the query afresh", err)
 	}
 	if err != nil {
-		r.e.checkpointing.Delete(path)
-		return nil, fmt.Errorf("%w; remove it to start the query afresh", err)
+		r.release(path)
+		return nil, err
 	}
 	return &exec.Checkpointing{Path: path, Interval: interval, Query: query, Restore: snap}, nil
 }
@@ -84,7 +95,14 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 // doneCheckpointing lets another run use the query's checkpoint file.
 func (r *runner) doneCheckpointing(cp *exec.Checkpointing) {
 	if cp != nil {
-		r.e.checkpointing.Delete(cp.Path)
+		r.release(cp.Path)
+	}
+}
+
+// release unlocks a checkpoint file and forgets it.
+func (r *runner) release(path string) {
+	if l, ok := r.e.checkpointing.LoadAndDelete(path); ok {
+		_ = l.(*checkpoint.FileLock).Unlock()
 	}
 }
 
@@ -92,18 +110,9 @@ func (r *runner) doneCheckpointing(cp *exec.Checkpointing) {
 // once, its part files become visible at checkpoints. A restored run
 // continues from the sink's state in the checkpoint, committing what the
 // checkpoint covers if the crash came before the commit. nth counts the
-// script's INSERTs into the sink before this one (sink_inserts.go).
+// script's INSERTs into the sink before this one (sink_inserts.go). The
+// part files of this INSERT belong to the query (exec.CreateOwned): no
+// other query's output, nor another INSERT's, is deleted or resumed over.
 func committingSink(sink *exec.FileSink, loc *time.Location, cp *exec.Checkpointing, nth int) (*exec.PartFileWriter, error) {
-	var state *checkpoint.Decoder
-	if cp.Restore != nil {
-		state = exec.SinkState(cp.Restore)
-	}
-	w, err := sink.CreateCommittingNth(loc, state, nth)
-	if err == nil && state != nil {
-		if err = state.Finish(); err != nil {
-			w.Close()
-			err = fmt.Errorf("checkpoint %s: the sink's state: %w", cp.Path, err)
-		}
-	}
-	return w, err
+	return sink.CreateOwned(loc, cp.Restore, exec.SinkOwner{Query: cp.Query, Checkpoint: cp.Path}, nth)
 }

@@ -42,7 +42,8 @@ type Engine struct {
 	running sync.WaitGroup
 
 	// checkpointing holds the checkpoint files of the queries running
-	// with checkpoints: two runs must not write one file.
+	// with checkpoints, each with its inter-process lock
+	// (*checkpoint.FileLock): two runs must not write one file.
 	checkpointing sync.Map
 }
 

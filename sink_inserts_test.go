@@ -85,18 +85,22 @@ func TestSecondInsertIntoSinkFileIsRefused(t *testing.T) {
 }
 
 // With checkpoints the first INSERT writes part-NNNNNN.csv and the second
-// part-1-NNNNNN.csv; neither a run again (both finished) nor the second
-// resumed after a stop touches the other's files.
+// part-1-NNNNNN.csv, each owned by its query under its own record
+// (.wsql-owner.csv, .wsql-owner-1.csv); neither a run again (both
+// finished) nor the second resumed after a stop touches the other's files.
 func TestCheckpointedInsertsIntoOneSinkKeepBoth(t *testing.T) {
 	dir := t.TempDir()
 	_, err := runCheckpointed(t, dir, twoInserts)
 	require.NoError(t, err)
 	want := map[string]string{"part-000000.csv": firstInsertRows, "part-1-000000.csv": secondInsertRows}
-	require.Equal(t, want, dirFiles(t, dir))
+	files := dirFiles(t, dir)
+	require.Contains(t, files[".wsql-owner.csv"], "query-1-")
+	require.Contains(t, files[".wsql-owner-1.csv"], "query-2-")
+	require.Equal(t, want, visibleFiles(files))
 	notices, err := runCheckpointed(t, dir, twoInserts)
 	require.NoError(t, err)
 	require.Len(t, notices, 2, "both already finished")
-	require.Equal(t, want, dirFiles(t, dir))
+	require.Equal(t, files, dirFiles(t, dir), "nothing changed, the owner records included")
 
 	// The second INSERT reads many rows and is stopped part way.
 	gen := `
@@ -125,6 +129,17 @@ FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' SECOND);
 	require.Contains(t, strings.Join(notices, "\n"), "resuming query 2")
 	require.Equal(t, concatParts(wantGen), concatParts(dirFiles(t, dir)))
 	require.Equal(t, firstInsertRows, dirFiles(t, dir)["part-000000.csv"])
+}
+
+// visibleFiles is files without the hidden ones.
+func visibleFiles(files map[string]string) map[string]string {
+	out := map[string]string{}
+	for n, b := range files {
+		if !strings.HasPrefix(n, ".") {
+			out[n] = b
+		}
+	}
+	return out
 }
 
 // concatParts is the committed part files' rows in name order.

@@ -52,6 +52,12 @@ type CommittingWriter interface {
 	Commit() error
 }
 
+// ownedWriter is a CommittingWriter that claims its directory
+// (PartFileWriter from CreateOwned): its claim goes into each checkpoint.
+type ownedWriter interface {
+	OwnerState(e *checkpoint.Encoder) bool
+}
+
 // checkpointable reports why the job cannot be checkpointed, or nil: its
 // source must be one that can be read again from a position.
 func (j *Job) checkpointable() error {
@@ -149,6 +155,12 @@ func (c *checkpointer) take(finished bool) error {
 		var e checkpoint.Encoder
 		c.commit.State(&e)
 		snap.Parts["sink-files"] = e.Data()
+	}
+	if o, ok := c.commit.(ownedWriter); ok {
+		var e checkpoint.Encoder
+		if o.OwnerState(&e) {
+			snap.Parts["sink-owner"] = e.Data()
+		}
 	}
 	if err := checkpoint.Save(c.cfg.Path, snap); err != nil {
 		return err

@@ -31,11 +31,11 @@ import (
 // everything written after it is deleted, and the numbering continues, so
 // the committed files are those of an uninterrupted run.
 //
-// A later INSERT of a script into the same directory (CreateCommittingNth)
+// A later INSERT of a script into the same directory (CreateOwned's nth)
 // names its files `part-<i>-NNNNNN.<format>`, i counting the script's
 // INSERTs into the directory from 0, as Flink's jobs add part files of
-// their own: what one INSERT deletes on a fresh start or a restore is its
-// own files only, never another's output.
+// their own: what one INSERT deletes on a fresh start or a restore, and
+// what it owns (sink_owner.go), is its own files only, never another's.
 //
 // The engine's protocol: at each checkpoint PreCommit, State into the
 // checkpoint, save the checkpoint durably, Commit; at the end of the input
@@ -55,6 +55,8 @@ type PartFileWriter struct {
 	w    ResultWriter
 	part uint64
 
+	own *sinkOwnership // the claim on the directory (CreateOwned); nil without
+
 	err    error // a failed write or PreCommit: the output is not trusted
 	closed bool
 }
@@ -72,13 +74,16 @@ var _ ResultWriter = (*PartFileWriter)(nil)
 // the state's next number on, and continues the numbering there. The state
 // is read from d's current position; the caller checks for bytes left over.
 func (s *FileSink) CreateCommitting(loc *time.Location, state *checkpoint.Decoder) (*PartFileWriter, error) {
-	return s.CreateCommittingNth(loc, state, 0)
+	return s.createCommitting(loc, state, 0, nil, nil)
 }
 
-// CreateCommittingNth is CreateCommitting for the nth INSERT (from 0) of a
-// script into the sink's directory: from the second on, its part files are
-// `part-<nth>-NNNNNN.<format>`, and what it deletes is only its own files.
-func (s *FileSink) CreateCommittingNth(loc *time.Location, state *checkpoint.Decoder, nth int) (*PartFileWriter, error) {
+// createCommitting is CreateCommitting for the nth INSERT (from 0) of a
+// script into the sink's directory, claiming the INSERT's part files first
+// when own is set (CreateOwned; ownerState is the checkpoint's
+// "sink-owner" part, nil when it has none). From the second INSERT on, the
+// part files are `part-<nth>-NNNNNN.<format>`, and what the writer deletes
+// is only its own files.
+func (s *FileSink) createCommitting(loc *time.Location, state *checkpoint.Decoder, nth int, own *sinkOwnership, ownerState *checkpoint.Decoder) (*PartFileWriter, error) {
 	newWriter, err := s.formatWriter(loc)
 	if err != nil {
 		return nil, err
@@ -105,12 +110,23 @@ func (s *FileSink) CreateCommittingNth(loc *time.Location, state *checkpoint.Dec
 	if err := w.makeDir(); err != nil {
 		return nil, err
 	}
+	if own != nil {
+		w.own = own
+		if err := own.claim(w, state != nil, pending, ownerState); err != nil {
+			w.Close()
+			return nil, err
+		}
+	}
 	if state != nil {
 		err = w.restore(pending)
 	} else {
 		err = w.clean(func(uint64, bool) bool { return true })
 	}
+	if err == nil && own != nil {
+		err = own.record(w)
+	}
 	if err != nil {
+		w.Close()
 		return nil, err
 	}
 	return w, nil
@@ -303,6 +319,9 @@ func (w *PartFileWriter) PreCommit() error {
 	if err == nil {
 		err = f.Sync()
 	}
+	if err == nil && w.own != nil {
+		err = w.own.ended(f, w.part)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -322,6 +341,17 @@ func (w *PartFileWriter) PreCommit() error {
 func (w *PartFileWriter) State(e *checkpoint.Encoder) {
 	e.Uint(w.next)
 	checkpoint.Uints(e, w.pending)
+}
+
+// OwnerState writes the checkpoint's "sink-owner" part: the claim on the
+// directory a restore checks (see CreateOwned). False when the writer
+// claimed nothing.
+func (w *PartFileWriter) OwnerState(e *checkpoint.Encoder) bool {
+	if w.own == nil {
+		return false
+	}
+	w.own.state(e)
+	return true
 }
 
 // Commit makes the pending files visible (rename to the final name), fsyncs
@@ -360,11 +390,16 @@ func (w *PartFileWriter) Close() error {
 		return nil
 	}
 	w.closed = true
-	if w.f == nil {
-		return nil
+	var err error
+	if w.f != nil {
+		err = w.f.Close()
+		w.f, w.w = nil, nil
 	}
-	err := w.f.Close()
-	w.f, w.w = nil, nil
+	if w.own != nil {
+		if uerr := w.own.release(); err == nil {
+			err = uerr
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("filesystem sink: %w", err)
 	}

@@ -12,8 +12,10 @@ import (
 )
 
 // A script's second INSERT into a directory names its part files
-// part-1-NNNNNN; a fresh start or a restore of either INSERT deletes its
-// own files only.
+// part-1-NNNNNN and owns them under its own record, .wsql-owner-1.csv; a
+// fresh start or a restore of either INSERT deletes and checks its own
+// files only, and another query is refused the second INSERT's files as
+// it is the first's.
 func TestPartFileWriterOfALaterInsert(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
@@ -21,40 +23,46 @@ func TestPartFileWriterOfALaterInsert(t *testing.T) {
 	defer releasePartBatches(recs)
 	dir := t.TempDir()
 	sink := partSink(dir, "csv")
-	write := func(nth int, state []byte, rec int) []byte {
-		var d *checkpoint.Decoder
-		if state != nil {
-			d = checkpoint.NewDecoder(state)
-		}
-		w, err := sink.CreateCommittingNth(nil, d, nth)
+	owners := []SinkOwner{
+		{Query: "q1", Checkpoint: filepath.Join(dir, "query-1.ckpt")},
+		{Query: "q2", Checkpoint: filepath.Join(dir, "query-2.ckpt")},
+	}
+	write := func(nth int, restore *checkpoint.Snapshot, rec int) *checkpoint.Snapshot {
+		w, err := sink.CreateOwned(nil, restore, owners[nth], nth)
 		require.NoError(t, err)
 		require.NoError(t, w.WriteBatch(recs[rec]))
-		state = checkpointOf(t, w)
+		snap := ownedCheckpoint(t, w)
 		require.NoError(t, w.Commit())
 		require.NoError(t, w.Close())
-		return state
+		return snap
 	}
 	first := write(0, nil, 0)
 	second := write(1, nil, 1)
-	require.Equal(t, []string{"part-000000.csv", "part-1-000000.csv"}, dirNames(t, dir))
+	require.Equal(t, []string{".wsql-owner-1.csv", ".wsql-owner.csv", "part-000000.csv", "part-1-000000.csv"}, dirNames(t, dir))
 	// an in-progress file of each, as a crash leaves them
 	for _, name := range []string{".part-000001.csv.inprogress", ".part-1-000001.csv.inprogress"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("torn\n"), 0o644))
 	}
 	write(1, second, 2) // restored: its own in-progress file goes
-	require.Equal(t, []string{".part-000001.csv.inprogress", "part-000000.csv", "part-1-000000.csv", "part-1-000001.csv"}, dirNames(t, dir))
-	w, err := sink.CreateCommittingNth(nil, checkpoint.NewDecoder(first), 0) // the first finished, restored
+	require.Equal(t, []string{".part-000001.csv.inprogress", ".wsql-owner-1.csv", ".wsql-owner.csv", "part-000000.csv", "part-1-000000.csv", "part-1-000001.csv"}, dirNames(t, dir))
+	w, err := sink.CreateOwned(nil, first, owners[0], 0) // the first finished, restored
 	require.NoError(t, err)
 	require.NoError(t, w.Close())
-	require.Equal(t, []string{"part-000000.csv", "part-1-000000.csv", "part-1-000001.csv"}, dirNames(t, dir))
+	require.Equal(t, []string{".wsql-owner-1.csv", ".wsql-owner.csv", "part-000000.csv", "part-1-000000.csv", "part-1-000001.csv"}, dirNames(t, dir))
 	b, err := os.ReadFile(filepath.Join(dir, "part-000000.csv"))
 	require.NoError(t, err)
 	require.Equal(t, uninterrupted(t, "csv", recs[:1]), string(b))
 
-	w, err = sink.CreateCommittingNth(nil, nil, 0) // the first afresh
+	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q3", Checkpoint: filepath.Join(dir, "q3.ckpt")}, 1)
+	require.EqualError(t, err, "filesystem sink: "+dir+" holds the committed output of another query (part-1-000000.csv, its checkpoint is "+owners[1].Checkpoint+"): starting this query afresh would delete it; move that output away (its part files and .wsql-owner-1.csv), or write this query to another 'path'")
+
+	w, err = sink.CreateOwned(nil, nil, owners[0], 0) // the first afresh
 	require.NoError(t, err)
 	require.NoError(t, w.Close())
-	require.Equal(t, []string{"part-1-000000.csv", "part-1-000001.csv"}, dirNames(t, dir), "the second INSERT's files stay")
+	require.Equal(t, []string{".wsql-owner-1.csv", ".wsql-owner.csv", "part-1-000000.csv", "part-1-000001.csv"}, dirNames(t, dir), "the second INSERT's files stay")
+	w, err = sink.CreateOwned(nil, second, owners[1], 1) // the second's older checkpoint still holds
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
 }
 
 // Without checkpoints the nth INSERT into a directory writes part-<nth>;

@@ -244,24 +244,3 @@ func sqlTypeName(dt arrow.DataType) string { return exec.SQLTypeName(dt) }
 func SQLTypeName(dt arrow.DataType) string { return exec.SQLTypeName(dt) }
 
 func exprString(e sql.Expr) string { return sql.FormatExpr(e) }
-
-// Identity identifies the query for its checkpoints: the plan as EXPLAIN
-// shows it, but with every file source as one split, since the files of a
-// directory come and go between runs (a restored read checks the files it
-// was reading itself).
-func (p *Plan) Identity() string { return p.withoutListedSplits().Explain() }
-
-// withoutListedSplits is a copy of p, and of the plans it reads, whose
-// file sources have no split list.
-func (p *Plan) withoutListedSplits() *Plan {
-	q := *p
-	if q.Input != nil {
-		q.Input = q.Input.withoutListedSplits()
-	}
-	if q.Source != nil {
-		src := *q.Source
-		src.Splits = nil
-		q.Source = &src
-	}
-	return &q
-}

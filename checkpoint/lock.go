@@ -1,0 +1,97 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// ErrLocked marks a lock another holder has: another process, or another
+// open of the same file in this one.
+var ErrLocked = errors.New("locked")
+
+// LockedError is Lock's error when the lock is held: PID is the holder's
+// process id as it wrote it into the file, 0 when unknown.
+type LockedError struct {
+	Path string
+	PID  int
+}
+
+func (e *LockedError) Error() string {
+	if e.PID > 0 {
+		return fmt.Sprintf("%s is locked by process %d", e.Path, e.PID)
+	}
+	return e.Path + " is locked"
+}
+
+func (e *LockedError) Is(target error) bool { return target == ErrLocked }
+
+// FileLock is an exclusive lock on a lock file, held until Unlock or the
+// end of the process. On systems with flock(2) the kernel releases it when
+// the process ends, however it ends (even kill -9), so a lock never
+// outlives its holder and never blocks a restart. The file itself stays:
+// deleting it would let two processes lock two different files of one
+// name.
+type FileLock struct {
+	f *os.File
+}
+
+// Lock takes the lock of the file at path (created if missing) without
+// waiting: a *LockedError (errors.Is ErrLocked) when it is held. The holder writes its own
+// process id into the file, for that message.
+func Lock(path string) (*FileLock, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if errors.Is(err, ErrLocked) {
+			locked := &LockedError{Path: path}
+			if b, rerr := os.ReadFile(path); rerr == nil {
+				locked.PID, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+			}
+			return nil, locked
+		}
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	// the holder's id, for the message of whoever is refused; the lock
+	// does not depend on it
+	if err := f.Truncate(0); err == nil {
+		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	return &FileLock{f: f}, nil
+}
+
+// LockDir takes the lock of a directory itself (flock(2) on the
+// directory), leaving no file in it: a *LockedError when it is held (its
+// PID unknown).
+func LockDir(dir string) (*FileLock, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if errors.Is(err, ErrLocked) {
+			return nil, &LockedError{Path: dir}
+		}
+		return nil, fmt.Errorf("locking %s: %w", dir, err)
+	}
+	return &FileLock{f: f}, nil
+}
+
+// Unlock releases the lock; it is idempotent.
+func (l *FileLock) Unlock() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	err := unlockFile(l.f)
+	if cerr := l.f.Close(); err == nil {
+		err = cerr
+	}
+	l.f = nil
+	return err
+}
