@@ -224,7 +224,7 @@ func substring(s string, start, length int64) string {
 		return ""
 	}
 	to := chars
-	if length >= 0 && from+length < chars {
+	if length >= 0 && length < chars-from { // from+length could overflow
 		to = from + length
 	}
 	if chars == int64(len(s)) { // ASCII

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"math"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -34,6 +35,10 @@ func TestSubstring(t *testing.T) {
 		require.Equal(t, c.want, substring("abcdef", c.start, c.length), "%d, %d", c.start, c.length)
 	}
 	require.Equal(t, "üß", substring("grüße", 3, 2))
+	// a length past the int64 range from start is "to the end", found by FuzzQuery
+	require.Equal(t, "ef", substring("abcdef", 5, math.MaxInt64))
+	require.Equal(t, "ße", substring("grüße", 4, math.MaxInt64))
+	require.Equal(t, "", substring("abcdef", math.MaxInt64, math.MaxInt64))
 	require.Equal(t, "-a-b-", string(appendReplace(nil, "ab", "", "-")))
 }
 
