@@ -31,29 +31,9 @@ func FuzzQuery(f *testing.F) {
 		g := &sqlGen{in: in}
 		src := g.script(filepath.ToSlash(data))
 		if err := runFuzzQuery(src); err != nil {
-			if known := knownPanic(err); known != "" {
-				t.Skipf("known panic (%s): %v", known, err)
-			}
 			t.Fatalf("%v\n-- the script:\n%s", err, src)
 		}
 	})
-}
-
-// knownPanics are panics already reported and being fixed elsewhere, by
-// a text of the panic and the issue item: an input that hits one is
-// skipped so fuzzing goes on past it. Remove an entry once it is fixed.
-var knownPanics = []struct{ text, item string }{
-	{"decimal128: cannot represent value larger than 128bits", "issue 14 item 8: DECIMAL rescale overflow"},
-}
-
-// knownPanic names the known panic err is, or is "".
-func knownPanic(err error) string {
-	for _, k := range knownPanics {
-		if strings.Contains(err.Error(), k.text) {
-			return k.item
-		}
-	}
-	return ""
 }
 
 // fuzzTableRows are the rows of the fuzzed queries' table: NULLs, extreme
