@@ -404,9 +404,13 @@ func (g *sqlGen) num() {
 			}
 		})
 	case 9:
-		// Not COALESCE: nesting it is exponential today (each level is a
-		// CASE that evaluates its argument twice), a known hang.
-		g.deep(g.num, "ABS(", "(", "-(", "CAST(")
+		// forms that read an operand twice (COALESCE, NULLIF, BETWEEN, a
+		// simple CASE, IN over expressions) too: each level must evaluate
+		// the level below once, or deep nesting never finishes
+		g.deep(g.num, around("ABS("), around("("), around("-("), deepShape{"CAST(", " AS BIGINT)"},
+			deepShape{"COALESCE(", ", v)"}, deepShape{"COALESCE(", ", NULL, d, 1)"}, deepShape{"IFNULL(", ", m)"},
+			deepShape{"NULLIF(", ", 1)"}, deepShape{"IF(", " BETWEEN 0 AND v, v, d)"}, deepShape{"IF(", " NOT BETWEEN d AND 1, 1, 0)"},
+			deepShape{"CASE ", " WHEN 1 THEN v WHEN v THEN 0 ELSE d END"}, deepShape{"IF(", " IN (v, d, 1), 1, 0)"})
 	case 10:
 		g.nested(leaf, func() {
 			g.oneOf("CHAR_LENGTH(", "CHARACTER_LENGTH(")
@@ -428,26 +432,28 @@ func (g *sqlGen) num() {
 	}
 }
 
-// deep writes depth levels of one of opens around a leaf of gen.
-func (g *sqlGen) deep(gen func(), opens ...string) {
-	open := opens[g.pick(len(opens))]
+// deep writes depth levels of one of shapes around a leaf of gen.
+func (g *sqlGen) deep(gen func(), shapes ...deepShape) {
+	shape := shapes[g.pick(len(shapes))]
 	depth := g.bigCount(2000)
 	for range depth {
-		g.w(open)
+		g.w(shape.open)
 	}
 	saved := g.depth
 	g.depth = maxGenDepth // the inside is a leaf
 	gen()
 	g.depth = saved
-	closing := ")"
-	switch open {
-	case "CAST(":
-		closing = " AS BIGINT)"
-	}
 	for range depth {
-		g.w(closing)
+		g.w(shape.close)
 	}
 }
+
+// deepShape is one level of a deep shape: what is written before and
+// after the level below.
+type deepShape struct{ open, close string }
+
+// around is the shape of a one-argument call (or parentheses).
+func around(open string) deepShape { return deepShape{open, ")"} }
 
 // bigCount is a count for a large shape: small, a few hundred, or up to
 // limit, taken from the next bytes.
@@ -560,7 +566,8 @@ func (g *sqlGen) str() {
 			}
 		})
 	default:
-		g.deep(g.str, "UPPER(", "TRIM(", "CONCAT('a', ")
+		g.deep(g.str, around("UPPER("), around("TRIM("), around("CONCAT('a', "),
+			deepShape{"COALESCE(", ", k)"}, deepShape{"NULLIF(", ", 'a')"}, deepShape{"CASE ", " WHEN k THEN 'a' ELSE k END"})
 	}
 }
 
@@ -620,7 +627,8 @@ func (g *sqlGen) boolean() {
 			g.timestamp()
 		})
 	default:
-		g.deep(g.boolean, "NOT (", "(")
+		g.deep(g.boolean, around("NOT ("), around("("), deepShape{"COALESCE(", ", v > 1)"},
+			deepShape{"(", ") IN (v > 0, NULL)"}, deepShape{"(", ") BETWEEN FALSE AND (d > 0)"})
 	}
 }
 

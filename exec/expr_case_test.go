@@ -23,7 +23,7 @@ func TestCase(t *testing.T) {
 	require.Equal(t, []string{"small", "NULL", "big", "big"}, texts(t, mem, c, rec))
 	c.Else = nil
 	require.Equal(t, []string{"small", "NULL", "NULL", "NULL"}, texts(t, mem, c, rec))
-	// COALESCE(x, 0) as the planner lowers it
+	// COALESCE(x, 0) as CASE
 	co := &Case{Whens: []Expr{&IsNull{X: x, Not: true}}, Thens: []Expr{x}, Else: lit(i32, 0), Type: i32}
 	require.Equal(t, []string{"1", "5", "0", "10"}, texts(t, mem, co, rec))
 }

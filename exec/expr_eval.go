@@ -45,13 +45,15 @@ func mayFail(e Expr) bool {
 // evalWhere evaluates e for the rows whose bit is set in sel (n bits from
 // bit 0). Rows outside sel may come back with any value, or NULL: callers
 // ignore them. Only an expression that can fail is evaluated on the subset.
+// mayFail walks e, so it is asked only when some rows are left out: a
+// deep nest evaluated on all rows at every level stays linear.
 func evalWhere(e Expr, rec arrow.RecordBatch, mem memory.Allocator, sel []byte) (arrow.Array, error) {
-	if !mayFail(e) {
-		return e.Eval(rec, mem)
-	}
 	n := int(rec.NumRows())
 	count := bitutil.CountSetBits(sel, 0, n)
 	if count == n {
+		return e.Eval(rec, mem)
+	}
+	if !mayFail(e) {
 		return e.Eval(rec, mem)
 	}
 	if count == 0 {

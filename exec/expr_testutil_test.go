@@ -118,3 +118,20 @@ var (
 	tsT  = &arrow.TimestampType{Unit: arrow.Millisecond}
 	ltzT = &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}
 )
+
+// counted records the row count of each evaluation of X; fallible makes it
+// count as an expression that can fail, so conditional forms evaluate it
+// on the rows that reach it only.
+type counted struct {
+	Expr
+	fallible bool
+	evals    []int
+}
+
+func (c *counted) canFail() bool    { return c.fallible }
+func (c *counted) children() []Expr { return []Expr{c.Expr} }
+
+func (c *counted) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	c.evals = append(c.evals, int(rec.NumRows()))
+	return c.Expr.Eval(rec, mem)
+}

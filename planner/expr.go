@@ -72,6 +72,7 @@ func ExprType(e sql.Expr, scope Scope, opts ExprOptions) (arrow.DataType, error)
 type exprCompiler struct {
 	scope Scope
 	opts  ExprOptions
+	lets  int // Let values named so far (their names in EXPLAIN)
 }
 
 var (
@@ -586,14 +587,18 @@ func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
 			return nil, err
 		}
 	} else {
-		// x = a OR x = b ...: the same three-valued result
-		eqs := make([]exec.Expr, len(items))
-		for i, it := range items {
-			if eqs[i], err = c.comparison(e.At, "=", x, it, e.X.Pos(), e.List[i].Pos()); err != nil {
-				return nil, err
+		// x = a OR x = b ...: the same three-valued result, x evaluated once
+		out, err = c.share(x, func(x exec.Expr) (exec.Expr, error) {
+			eqs := make([]exec.Expr, len(items))
+			for i, it := range items {
+				var err error
+				if eqs[i], err = c.comparison(e.At, "=", x, it, e.X.Pos(), e.List[i].Pos()); err != nil {
+					return nil, err
+				}
 			}
-		}
-		if out, err = c.anyOf(e.At, eqs); err != nil {
+			return c.anyOf(e.At, eqs)
+		})
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -638,18 +643,21 @@ func (c *exprCompiler) between(e *sql.Between) (exec.Expr, error) {
 	if e.Not {
 		lop, hop = "<", ">"
 	}
-	l, err := c.comparison(e.At, lop, x, lo, e.X.Pos(), e.Lo.Pos())
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.comparison(e.At, hop, x, hi, e.X.Pos(), e.Hi.Pos())
-	if err != nil {
-		return nil, err
-	}
-	if e.Not {
-		return c.fold(e.At, &exec.Or{L: l, R: r}, l, r)
-	}
-	return c.fold(e.At, &exec.And{L: l, R: r}, l, r)
+	// x is read twice: share evaluates it once
+	return c.share(x, func(x exec.Expr) (exec.Expr, error) {
+		l, err := c.comparison(e.At, lop, x, lo, e.X.Pos(), e.Lo.Pos())
+		if err != nil {
+			return nil, err
+		}
+		r, err := c.comparison(e.At, hop, x, hi, e.X.Pos(), e.Hi.Pos())
+		if err != nil {
+			return nil, err
+		}
+		if e.Not {
+			return c.fold(e.At, &exec.Or{L: l, R: r}, l, r)
+		}
+		return c.fold(e.At, &exec.And{L: l, R: r}, l, r)
+	})
 }
 
 // constString compiles e and requires a constant STRING (nil for NULL).
@@ -734,12 +742,10 @@ func (c *exprCompiler) caseExpr(e *sql.Case) (exec.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if operand != nil {
-			if cond, err = c.comparison(w.Cond.Pos(), "=", operand, cond, e.Operand.Pos(), w.Cond.Pos()); err != nil {
+		if operand == nil {
+			if cond, err = c.boolean(cond, w.Cond.Pos(), "WHEN"); err != nil {
 				return nil, err
 			}
-		} else if cond, err = c.boolean(cond, w.Cond.Pos(), "WHEN"); err != nil {
-			return nil, err
 		}
 		res, err := c.compile(w.Result)
 		if err != nil {
@@ -754,7 +760,20 @@ func (c *exprCompiler) caseExpr(e *sql.Case) (exec.Expr, error) {
 		}
 		thenPos = append(thenPos, e.Else.Pos())
 	}
-	return c.choose(e.At, "CASE", whens, thens, els, thenPos)
+	if operand == nil {
+		return c.choose(e.At, "CASE", whens, thens, els, thenPos)
+	}
+	// CASE x WHEN a ...: x = a for each WHEN, x evaluated once
+	return c.share(operand, func(x exec.Expr) (exec.Expr, error) {
+		conds := make([]exec.Expr, len(whens))
+		for i, w := range e.Whens {
+			var err error
+			if conds[i], err = c.comparison(w.Cond.Pos(), "=", x, whens[i], e.Operand.Pos(), w.Cond.Pos()); err != nil {
+				return nil, err
+			}
+		}
+		return c.choose(e.At, "CASE", conds, thens, els, thenPos)
+	})
 }
 
 // choose builds a Case whose results are brought to their common type.
@@ -764,6 +783,22 @@ func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []exec.Expr,
 	if els != nil {
 		results = append(results, els)
 	}
+	dt, err := c.toCommon(at, what, results, pos)
+	if err != nil {
+		return nil, err
+	}
+	cs := &exec.Case{Whens: whens, Thens: results[:len(thens)], Type: dt}
+	if els != nil {
+		cs.Else = results[len(thens)]
+	}
+	// a CASE whose conditions are all constants is decided now
+	consts := append(append([]exec.Expr(nil), whens...), results...)
+	return c.fold(at, cs, consts...)
+}
+
+// toCommon brings results (in place) to their common type and returns it.
+// pos holds the results' positions.
+func (c *exprCompiler) toCommon(at sql.Pos, what string, results []exec.Expr, pos []sql.Pos) (arrow.DataType, error) {
 	dt := arrow.DataType(tNull)
 	for i, r := range results {
 		t, ok := commonType(dt, r.DataType())
@@ -782,13 +817,17 @@ func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []exec.Expr,
 		}
 		results[i] = x
 	}
-	cs := &exec.Case{Whens: whens, Thens: results[:len(thens)], Type: dt}
-	if els != nil {
-		cs.Else = results[len(thens)]
+	return dt, nil
+}
+
+// coalesce is COALESCE and IFNULL: every argument brought to the common
+// type, each evaluated once (exec.Coalesce).
+func (c *exprCompiler) coalesce(at sql.Pos, what string, args []exec.Expr, pos []sql.Pos) (exec.Expr, error) {
+	dt, err := c.toCommon(at, what, args, pos)
+	if err != nil {
+		return nil, err
 	}
-	// a CASE whose conditions are all constants is decided now
-	consts := append(append([]exec.Expr(nil), whens...), results...)
-	return c.fold(at, cs, consts...)
+	return c.fold(at, &exec.Coalesce{Args: args, Type: dt}, args...)
 }
 
 func (c *exprCompiler) trim(e *sql.Trim) (exec.Expr, error) {

@@ -116,20 +116,19 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		} else if err := arity(f, 1, -1); err != nil {
 			return nil, err
 		}
-		var whens []exec.Expr
-		for _, a := range args[:len(args)-1] {
-			whens = append(whens, &exec.IsNull{X: a, Not: true})
-		}
-		return c.choose(f.At, name, whens, args[:len(args)-1], args[len(args)-1], pos)
+		return c.coalesce(f.At, name, args, pos)
 	case "NULLIF":
 		if err := arity(f, 2, 2); err != nil {
 			return nil, err
 		}
-		eq, err := c.comparison(f.At, "=", args[0], args[1], pos[0], pos[1])
-		if err != nil {
-			return nil, err
-		}
-		return c.choose(f.At, name, []exec.Expr{eq}, []exec.Expr{exec.NullLiteral(tNull)}, args[0], pos)
+		// CASE WHEN a = b THEN NULL ELSE a END, a evaluated once
+		return c.share(args[0], func(a exec.Expr) (exec.Expr, error) {
+			eq, err := c.comparison(f.At, "=", a, args[1], pos[0], pos[1])
+			if err != nil {
+				return nil, err
+			}
+			return c.choose(f.At, name, []exec.Expr{eq}, []exec.Expr{exec.NullLiteral(tNull)}, a, pos)
+		})
 	case "IF":
 		if err := arity(f, 3, 3); err != nil {
 			return nil, err
