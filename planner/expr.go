@@ -133,29 +133,28 @@ func intWidth(dt arrow.DataType) int {
 // commonNumeric is the type two numbers are computed in, Flink's
 // LogicalTypeMerging.findCommonType: any DOUBLE, or a DECIMAL with a
 // float, gives DOUBLE; FLOAT with an integer FLOAT; integers the wider one;
-// a DECIMAL with a DECIMAL or an integer a DECIMAL (commonDecimal). ok is
-// false for a NULL with a NULL only.
-func commonNumeric(a, b arrow.DataType) (arrow.DataType, bool) {
+// a DECIMAL with a DECIMAL or an integer a DECIMAL (commonDecimal).
+func commonNumeric(a, b arrow.DataType) arrow.DataType {
 	switch {
 	case isNull(a):
-		return b, true
+		return b
 	case isNull(b):
-		return a, true
+		return a
 	case arrow.TypeEqual(a, b):
-		return a, true
+		return a
 	case a.ID() == arrow.FLOAT64 || b.ID() == arrow.FLOAT64:
-		return tDouble, true
+		return tDouble
 	case isDecimal(a) || isDecimal(b):
 		if isFloat(a) || isFloat(b) {
-			return tDouble, true
+			return tDouble
 		}
-		return commonDecimal(a, b), true
+		return commonDecimal(a, b)
 	case a.ID() == arrow.FLOAT32 || b.ID() == arrow.FLOAT32:
-		return arrow.PrimitiveTypes.Float32, true
+		return arrow.PrimitiveTypes.Float32
 	case intWidth(a) >= intWidth(b):
-		return a, true
+		return a
 	}
-	return b, true
+	return b
 }
 
 // commonDecimal is the DECIMAL two exact numbers (one at least a DECIMAL)
@@ -196,7 +195,7 @@ func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 	case isNull(b), arrow.TypeEqual(a, b):
 		return a, true
 	case isNumeric(a) && isNumeric(b):
-		return commonNumeric(a, b)
+		return commonNumeric(a, b), true
 	case isTimestamp(a) && b.ID() == arrow.DATE32:
 		return a, true
 	case a.ID() == arrow.DATE32 && isTimestamp(b):
@@ -440,8 +439,8 @@ func (c *exprCompiler) arith(at sql.Pos, op byte, l, r exec.Expr, lp, rp sql.Pos
 	if isNull(lt) && isNull(rt) {
 		return exec.NullLiteral(tInt), nil
 	}
-	dt, ok := commonNumeric(lt, rt)
-	if !ok || isDecimal(dt) {
+	dt := commonNumeric(lt, rt)
+	if isDecimal(dt) {
 		return nil, sql.Errorf(sql.ErrUnsupported, at, "DECIMAL arithmetic is not supported yet; CAST the DECIMAL to DOUBLE")
 	}
 	var err error
