@@ -7,7 +7,8 @@ import (
 	"github.com/wsql/wsql/sql"
 )
 
-// ArrowType maps a SQL type to the Arrow type wsql stores it as (DESIGN §3).
+// ArrowType maps a SQL type to the Arrow type wsql stores it as
+// (docs/sql-reference.md, "Data types").
 // TIMESTAMP and TIMESTAMP_LTZ are kept in milliseconds, so precisions above
 // 3 are refused rather than silently truncated; a TIMESTAMP written without
 // precision is TIMESTAMP(3).

@@ -21,7 +21,7 @@ var ErrSource = errors.New("source error")
 
 // FileSource is the filesystem connector over a CSV or JSON lines file or a
 // directory of such files: the plan-time description of what to read. Each file is a split
-// with its own watermark generator (DESIGN §4 "Splits"); a single file is a
+// with its own watermark generator (docs/semantics.md, "Several files: splits"); a single file is a
 // directory of one split. Open starts a read.
 type FileSource struct {
 	// Table names the table read, in the reasons of bad rows.

@@ -103,7 +103,7 @@ func TestFilesMinutesApartMakeNoRowLate(t *testing.T) {
 		require.Equal(t, int64(660_000-1000), stats.Watermark, "the maximum over the ended splits")
 	}
 	// The same rows as one file, one generator: b's rows come after a's
-	// watermark passed them (what DESIGN §4's per-split generators prevent).
+	// watermark passed them (what per-split generators prevent: docs/semantics.md, "Several files: splits").
 	_, stats := runSorted(t, splitJob(t, filepath.Join(dir, "one.csv"), 1000), 4096)
 	require.Equal(t, int64(3), stats.LateDropped)
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // WatermarkAssigner is the stage right after a source: it computes, for
-// every row, the watermark in effect when the row arrived (DESIGN §4, the
+// every row, the watermark in effect when the row arrived (docs/semantics.md, "Watermarks"; the
 // prefix maximum, combined over the source's splits) and, after each batch,
 // forwards the new watermark. It runs before any filter, so rows a WHERE
 // clause removes still advance time.

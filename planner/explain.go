@@ -100,7 +100,7 @@ func (p *Plan) Explain() string {
 }
 
 // emitText says how the watermark assigner computes each row's watermark:
-// with several splits, per split and then combined (DESIGN §4 "Splits").
+// with several splits, per split and then combined (docs/semantics.md, "Several files: splits").
 func (p *Plan) emitText() string {
 	if p.Source.NumSplits() > 1 {
 		return "per row: max over the rows before it in its split, min over the active splits"

@@ -28,7 +28,7 @@ var (
 
 // planSource translates a table's WITH options into a source reading the
 // table's physical columns. A physical rowtime column is declared NOT NULL
-// to the decoder: a row without event time is a bad row (DESIGN §4). A
+// to the decoder: a row without event time is a bad row (docs/semantics.md, "Watermarks"). A
 // directory path is listed now, one split per file, so EXPLAIN shows what a
 // run reads; a path that does not exist yet is left for the run to report.
 func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {

@@ -7,7 +7,7 @@ import "time"
 // CombinedWatermarkStatus. Every split has its own BoundedOutOfOrderness
 // generator and the source's watermark is the minimum over the active
 // splits, so a split whose event times lag behind holds the others back
-// instead of having its rows declared late (DESIGN §4 "Splits").
+// instead of having its rows declared late (docs/semantics.md, "Several files: splits").
 //
 // A split is active until it ends or goes idle:
 //

@@ -4,8 +4,8 @@ import (
 	"strconv"
 )
 
-// COUNT_WINDOW(n [, slide]) is wsql's group window over row counts (DESIGN
-// §5), Flink's KeyedStream.countWindow(size [, slide]) in SQL form:
+// COUNT_WINDOW(n [, slide]) is wsql's group window over row counts (docs/semantics.md,
+// "Count windows"), Flink's KeyedStream.countWindow(size [, slide]) in SQL form:
 //
 //	GROUP BY usr, COUNT_WINDOW(100)     -- every 100 rows of a key
 //	GROUP BY usr, COUNT_WINDOW(100, 10) -- every 10 rows, the last 100

@@ -1,7 +1,7 @@
 package windowop
 
 // MergingWindowSet tracks the session windows of one key (Flink's
-// MergingWindowSet, seed 000). Each window maps to a state window — here
+// MergingWindowSet). Each window maps to a state window — here
 // the accumulator slot holding its state. When windows merge, the result
 // keeps the state slot of one of them; the others' accumulators are folded
 // into it and their slots freed, so a merge never moves the surviving

@@ -25,7 +25,7 @@ type refConfig struct {
 	delay    int64 // watermark delay
 }
 
-// windowsFor lists a row's windows by brute force, straight from DESIGN §5.
+// windowsFor lists a row's windows by brute force, straight from the rules of docs/semantics.md, "Windows".
 func (c refConfig) windowsFor(ts int64) []Window {
 	floorMod := func(a, b int64) int64 { return ((a % b) + b) % b }
 	var out []Window
@@ -59,7 +59,7 @@ type refState struct {
 
 // reference is a deliberately naive row-at-a-time model of the window
 // operator: maps of (key, window) states, timers as a scan over every
-// state, everything recomputed from DESIGN.md's rules.
+// state, everything recomputed from docs/semantics.md's rules.
 func reference(c refConfig, rows []click) (out []string, late int64) {
 	keyOrder := map[string]int{}
 	type wk struct {
