@@ -243,18 +243,9 @@ func (f *datagenFiller) fill(mem memory.Allocator, cols []arrow.Array, _ int64, 
 	}
 }
 
-// randInt draws uniformly from [lo, hi], over the whole int64 range too.
-func randInt(r *pcg, lo, hi int64) int64 {
-	span := uint64(hi) - uint64(lo)
-	if span == math.MaxUint64 {
-		return int64(r.uint64())
-	}
-	return lo + int64(r.uint64n(span+1))
-}
-
 // fillInts fills out with the column's next integers: sequence values, or
-// random ones in [Min, Max] (randInt's draws, with its branches taken once
-// per batch instead of once per value). A value wraps to T's width as a
+// random ones in [Min, Max] (uniform draws over the whole int64 range too,
+// with their branches taken once per batch instead of once per value). A value wraps to T's width as a
 // conversion would.
 func fillInts[T int8 | int16 | int32 | int64](c *datagenColumn, lo, hi int64, out []T) {
 	if c.field.Sequence {

@@ -60,15 +60,6 @@ func CompileCondition(e sql.Expr, scope Scope, opts ExprOptions) (exec.Expr, err
 	return x, nil
 }
 
-// ExprType returns the type e has, checking it as CompileExpr does.
-func ExprType(e sql.Expr, scope Scope, opts ExprOptions) (arrow.DataType, error) {
-	x, err := CompileExpr(e, scope, opts)
-	if err != nil {
-		return nil, err
-	}
-	return x.DataType(), nil
-}
-
 type exprCompiler struct {
 	scope Scope
 	opts  ExprOptions
@@ -117,11 +108,6 @@ func isNumeric(dt arrow.DataType) bool { return isInteger(dt) || isFloat(dt) || 
 func isString(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }
 
 func isTimestamp(dt arrow.DataType) bool { return dt.ID() == arrow.TIMESTAMP }
-
-func isLTZ(dt arrow.DataType) bool {
-	t, ok := dt.(*arrow.TimestampType)
-	return ok && t.TimeZone != ""
-}
 
 func isTemporal(dt arrow.DataType) bool { return isTimestamp(dt) || dt.ID() == arrow.DATE32 }
 

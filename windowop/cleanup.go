@@ -17,10 +17,3 @@ func cleanupTime(w Window, allowedLateness int64, eventTime bool) int64 {
 	}
 	return t
 }
-
-// isWindowLate reports whether rows for w must be dropped: its cleanup time
-// has been reached by the watermark. A row whose window's cleanup time equals
-// the watermark is late.
-func isWindowLate(w Window, allowedLateness int64, eventTime bool, watermark int64) bool {
-	return eventTime && cleanupTime(w, allowedLateness, eventTime) <= watermark
-}

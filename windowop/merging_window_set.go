@@ -1,12 +1,11 @@
 package windowop
 
 // MergingWindowSet tracks the session windows of one key (Flink's
-// MergingWindowSet). Each window maps to a state window — here
-// the accumulator slot holding its state. When windows merge, the result
-// keeps the state slot of one of them; the others' accumulators are folded
-// into it and their slots freed, so a merge never moves the surviving
-// state. Snapshot and RestoreMergingWindowSet give the mapping in a form a
-// checkpoint can store.
+// MergingWindowSet). Each window maps to a state window — here the
+// accumulator slot holding its state. When windows merge, the result keeps
+// the state slot of one of them; the others' accumulators are folded into
+// it and their slots freed, so a merge never moves the surviving state.
+// Snapshot gives the mapping in a form a checkpoint can store.
 type MergingWindowSet struct {
 	mappings []Mapping // sorted by window start; windows never overlap
 }
@@ -92,9 +91,4 @@ func (s *MergingWindowSet) Len() int { return len(s.mappings) }
 // Snapshot returns a copy of the mappings in start order.
 func (s *MergingWindowSet) Snapshot() []Mapping {
 	return append([]Mapping(nil), s.mappings...)
-}
-
-// RestoreMergingWindowSet rebuilds a set from a snapshot.
-func RestoreMergingWindowSet(m []Mapping) MergingWindowSet {
-	return MergingWindowSet{mappings: append([]Mapping(nil), m...)}
 }

@@ -3,8 +3,12 @@ package windowop
 import (
 	"math"
 	"testing"
+	"time"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/rowtime"
 )
 
 func TestWindowStartForNegativeTimestamps(t *testing.T) {
@@ -45,16 +49,40 @@ func TestCleanupTime(t *testing.T) {
 	require.Equal(t, int64(math.MaxInt64), cleanupTime(far, 1_000, true))
 }
 
-func TestIsWindowLateAtEqualWatermark(t *testing.T) {
-	w := Window{Start: 0, End: 10}
-	require.False(t, isWindowLate(w, 0, true, 8))
-	require.True(t, isWindowLate(w, 0, true, 9), "cleanupTime == watermark is late")
-	require.False(t, isWindowLate(w, 0, false, 100), "processing time is never late")
-	require.False(t, isWindowLate(w, 5, true, 13))
-	require.True(t, isWindowLate(w, 5, true, 14))
-}
-
 func TestIntersectsIncludesTouching(t *testing.T) {
 	require.True(t, Window{0, 10}.Intersects(Window{10, 20}))
 	require.False(t, Window{0, 10}.Intersects(Window{11, 20}))
+}
+
+// TestOperatorIsLateAtEqualWatermark pins the lateness rule the operator
+// applies to every row: a window is late once the watermark reaches its
+// cleanup time (maxTimestamp + allowed lateness), equality included;
+// processing-time windows are never late.
+func TestOperatorIsLateAtEqualWatermark(t *testing.T) {
+	w := Window{Start: 0, End: 10}
+	for _, c := range []struct {
+		lateness  int64
+		procTime  bool
+		watermark int64
+		late      bool
+	}{
+		{0, false, 8, false},
+		{0, false, 9, true}, // cleanupTime == watermark is late
+		{5, false, 13, false},
+		{5, false, 14, true},
+		{0, true, 100, false}, // processing time is never late
+	} {
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		cfg := tumbleConfig(t, 10)
+		cfg.AllowedLateness, cfg.ProcTime = c.lateness, c.procTime
+		if c.procTime {
+			cfg.Clock = rowtime.NewManualClock(time.UnixMilli(0))
+		}
+		op, err := NewWindowOperator(cfg, mem, &recorder{})
+		require.NoError(t, err)
+		op.watermark = c.watermark
+		require.Equal(t, c.late, op.isLate(w), "lateness %d, proctime %v, watermark %d", c.lateness, c.procTime, c.watermark)
+		op.Close()
+		mem.AssertSize(t, 0)
+	}
 }
