@@ -501,11 +501,11 @@ func (e *Cast) castTime(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		if fromLTZ {
 			local := rowtime.NewLocalTime(e.Loc)
 			for i, v := range in {
-				out[i] = int32(floorDivValue(local.ToLocal(v), msPerDay))
+				out[i] = int32(rowtime.FloorDiv(local.ToLocal(v), msPerDay))
 			}
 		} else {
 			for i, v := range in {
-				out[i] = int32(floorDivValue(v, msPerDay))
+				out[i] = int32(rowtime.FloorDiv(v, msPerDay))
 			}
 		}
 	case from.ID() == arrow.DATE32 && to.ID() == arrow.TIMESTAMP:

@@ -95,11 +95,11 @@ func (e *Extract) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 		}
 	case "EPOCH":
 		for i, v := range ms {
-			out[i] = floorDivValue(v, 1000)
+			out[i] = rowtime.FloorDiv(v, 1000)
 		}
 	case "DOW", "ISODOW":
 		for i, v := range ms {
-			dow := floorMod(floorDivValue(v, msPerDay)+4, 7) // 1970-01-01 was a Thursday; 0 = Sunday
+			dow := floorMod(rowtime.FloorDiv(v, msPerDay)+4, 7) // 1970-01-01 was a Thursday; 0 = Sunday
 			if e.Unit == "ISODOW" && dow == 0 {
 				dow = 7
 			} else if e.Unit == "DOW" {
@@ -109,7 +109,7 @@ func (e *Extract) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 		}
 	default:
 		for i, v := range ms {
-			out[i] = calendarField(e.Unit, floorDivValue(v, msPerDay))
+			out[i] = calendarField(e.Unit, rowtime.FloorDiv(v, msPerDay))
 		}
 	}
 	return newArray(arrow.PrimitiveTypes.Int64, n, validity, nulls, vb), nil
@@ -135,7 +135,7 @@ func calendarField(unit string, days int64) int64 {
 		ty, _, _ := civilDate(thursday)
 		return (thursday-csvDaysFromCivil(ty, 1, 1))/7 + 1
 	case "DECADE":
-		return floorDivValue(y, 10)
+		return rowtime.FloorDiv(y, 10)
 	case "CENTURY":
 		if y > 0 {
 			return (y + 99) / 100
@@ -150,7 +150,7 @@ func calendarField(unit string, days int64) int64 {
 	return 0
 }
 
-func floorMod(a, b int64) int64 { return a - floorDivValue(a, b)*b }
+func floorMod(a, b int64) int64 { return a - rowtime.FloorDiv(a, b)*b }
 
 // DateFormat is DATE_FORMAT(X, 'pattern'): a TIMESTAMP, TIMESTAMP_LTZ (in
 // Loc) or DATE as text in a Java-style pattern (yyyy, yy, MM, M, dd, d,
@@ -209,7 +209,7 @@ func (e *DateFormat) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 
 // format writes wall-clock milliseconds ms in the layout.
 func (l *timestampLayout) format(dst []byte, ms int64) []byte {
-	days := floorDivValue(ms, msPerDay)
+	days := rowtime.FloorDiv(ms, msPerDay)
 	msOfDay := ms - days*msPerDay
 	y, mo, d := civilDate(days)
 	for _, p := range l.parts {
@@ -302,7 +302,7 @@ func (e *UnixTimestamp) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow
 			b.UnsafeAppendBoolToBitmap(false)
 			continue
 		}
-		b.UnsafeAppend(floorDivValue(local.ToEpoch(ms), 1000))
+		b.UnsafeAppend(rowtime.FloorDiv(local.ToEpoch(ms), 1000))
 	}
 	return b.NewArray(), nil
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/rowtime"
 )
 
 type jsonWriter struct {
@@ -152,7 +154,7 @@ func appendJSONTimestamp(dst []byte, v int64, unit arrow.TimeUnit, zoned bool, l
 	}
 	if zoned {
 		per := int64(time.Second / unit.Multiplier())
-		_, off := time.Unix(floorDivValue(v, per), 0).In(loc).Zone()
+		_, off := time.Unix(rowtime.FloorDiv(v, per), 0).In(loc).Zone()
 		if off == 0 {
 			dst = append(dst, 'Z')
 		} else {

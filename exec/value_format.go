@@ -8,6 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+
+	"github.com/wsql/wsql/rowtime"
 )
 
 // Text forms shared by the result writers:
@@ -97,7 +99,7 @@ func valueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) 
 		return func(dst []byte, i int) []byte { return appendDateValue(dst, int64(a.Value(i))) }
 	case *array.Date64:
 		return func(dst []byte, i int) []byte {
-			return appendDateValue(dst, floorDivValue(int64(a.Value(i)), 86_400_000))
+			return appendDateValue(dst, rowtime.FloorDiv(int64(a.Value(i)), 86_400_000))
 		}
 	case *array.Time32:
 		unit := a.DataType().(*arrow.Time32Type).Unit
@@ -219,14 +221,6 @@ func appendScaledInt(dst []byte, v int64, scale int) []byte {
 	return append(dst, digits[len(digits)-scale:]...)
 }
 
-func floorDivValue(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
 // civilDate turns days since 1970-01-01 into a proleptic Gregorian date
 // (Howard Hinnant's civil_from_days).
 func civilDate(days int64) (y, m, d int64) {
@@ -293,7 +287,7 @@ func appendClockValue(dst []byte, h, mi, s, nanos int64, unit arrow.TimeUnit) []
 
 // appendTimeOfDayValue formats nanoseconds since midnight.
 func appendTimeOfDayValue(dst []byte, nanos int64, unit arrow.TimeUnit) []byte {
-	sec := floorDivValue(nanos, 1e9)
+	sec := rowtime.FloorDiv(nanos, 1e9)
 	frac := nanos - sec*1e9
 	sec %= 86400
 	if sec < 0 {
@@ -306,7 +300,7 @@ func appendTimeOfDayValue(dst []byte, nanos int64, unit arrow.TimeUnit) []byte {
 // as the UTC wall time they store, zoned ones (TIMESTAMP_LTZ) in loc.
 func appendTimestampValue(dst []byte, v int64, unit arrow.TimeUnit, zoned bool, loc *time.Location) []byte {
 	per := int64(time.Second / unit.Multiplier())
-	sec := floorDivValue(v, per)
+	sec := rowtime.FloorDiv(v, per)
 	nanos := (v - sec*per) * int64(unit.Multiplier())
 	if zoned && loc != time.UTC {
 		t := time.Unix(sec, nanos).In(loc)
@@ -316,7 +310,7 @@ func appendTimestampValue(dst []byte, v int64, unit arrow.TimeUnit, zoned bool, 
 		dst = append(dst, ' ')
 		return appendClockValue(dst, int64(h), int64(mi), int64(s), nanos, unit)
 	}
-	days := floorDivValue(sec, 86400)
+	days := rowtime.FloorDiv(sec, 86400)
 	secOfDay := sec - days*86400
 	dst = appendDateValue(dst, days)
 	dst = append(dst, ' ')

@@ -863,15 +863,7 @@ func (c *exprCompiler) nowLiteral(name string) exec.Expr {
 		return &exec.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)}
 	case "CURRENT_DATE":
 		local := rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)
-		return &exec.Literal{Type: tDate, Int: floorDiv(local, msPerDay)}
+		return &exec.Literal{Type: tDate, Int: rowtime.FloorDiv(local, msPerDay)}
 	}
 	return &exec.Literal{Type: tLTZ, Int: c.opts.Now}
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
 }

@@ -56,7 +56,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		return c.nowLiteral(name), nil
 	case "UNIX_TIMESTAMP":
 		if len(f.Args) == 0 {
-			return &exec.Literal{Type: tBigint, Int: floorDiv(c.opts.Now, 1000)}, nil
+			return &exec.Literal{Type: tBigint, Int: rowtime.FloorDiv(c.opts.Now, 1000)}, nil
 		}
 	}
 	args := make([]exec.Expr, len(f.Args))

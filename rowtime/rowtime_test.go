@@ -50,3 +50,12 @@ func TestSaturatingArithmetic(t *testing.T) {
 	require.Equal(t, int64(math.MaxInt64), SubSaturating(math.MaxInt64-1, -5))
 	require.Equal(t, int64(-1), SubSaturating(4, 5))
 }
+
+func TestFloorDivRoundsTowardNegativeInfinity(t *testing.T) {
+	require.Equal(t, int64(-1), FloorDiv(-1, 1000))
+	require.Equal(t, int64(-1), FloorDiv(-1000, 1000))
+	require.Equal(t, int64(-2), FloorDiv(-1001, 1000))
+	require.Equal(t, int64(0), FloorDiv(999, 1000))
+	require.Equal(t, int64(-1), FloorDiv(1, -1000))
+	require.Equal(t, int64(math.MinInt64/86_400_000-1), FloorDiv(math.MinInt64, 86_400_000))
+}

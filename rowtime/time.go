@@ -55,3 +55,14 @@ func InEventTimeRange(ms int64) bool { return ms >= MinEventTime && ms <= MaxEve
 // gap in ms: the longest interval literal (sql's maxIntervalMillis, about
 // 142,800 years). A dynamic session gap beyond it is refused.
 const MaxWindowLength int64 = 1 << 52
+
+// FloorDiv is a / b rounded toward negative infinity (Java's
+// Math.floorDiv): days or seconds of an instant before 1970 round down,
+// not toward zero.
+func FloorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
