@@ -22,10 +22,7 @@ import (
 // check that no panic escapes. What they give must be the script's golden,
 // without the warnings (Query has no place for them).
 func TestEndToEndThroughGoAPI(t *testing.T) {
-	scripts, err := filepath.Glob("testdata/e2e/*.sql")
-	require.NoError(t, err)
-	scripts = append(scripts, "testdata/examples/clicks.sql")
-	for _, path := range scripts {
+	for _, path := range e2eScripts(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".sql"), func(t *testing.T) {
 			src, err := os.ReadFile(path)
 			require.NoError(t, err)

@@ -19,15 +19,21 @@ import (
 
 var rewrite = flag.Bool("rewrite", false, "rewrite the golden files of testdata/e2e")
 
+// e2eScripts lists the end-to-end scripts: testdata/e2e/*.sql and the
+// shipped example.
+func e2eScripts(t *testing.T) []string {
+	t.Helper()
+	scripts, err := filepath.Glob("testdata/e2e/*.sql")
+	require.NoError(t, err)
+	return append(scripts, "testdata/examples/clicks.sql")
+}
+
 // TestEndToEnd runs every testdata/e2e/*.sql script (and the shipped
 // example) through the engine with batch sizes 1, 3 and 4096, requires the
 // three outputs to be identical, and compares them with the .out golden
 // next to the script. `go test . -rewrite` regenerates the goldens.
 func TestEndToEnd(t *testing.T) {
-	scripts, err := filepath.Glob("testdata/e2e/*.sql")
-	require.NoError(t, err)
-	scripts = append(scripts, "testdata/examples/clicks.sql")
-	for _, path := range scripts {
+	for _, path := range e2eScripts(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".sql"), func(t *testing.T) {
 			src, err := os.ReadFile(path)
 			require.NoError(t, err)
