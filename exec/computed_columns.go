@@ -7,7 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/wsql/wsql/windowop"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // ComputedSpec appends computed columns to each batch of a source: the
@@ -31,13 +32,13 @@ type ComputedSpec struct {
 type ComputedColumns struct {
 	spec    ComputedSpec
 	mem     memory.Allocator
-	next    windowop.Operator
+	next    pipeline.Operator
 	passed  int64
 	skipped int64
 }
 
 // NewComputedColumns returns the stage.
-func NewComputedColumns(spec ComputedSpec, mem memory.Allocator, next windowop.Operator) *ComputedColumns {
+func NewComputedColumns(spec ComputedSpec, mem memory.Allocator, next pipeline.Operator) *ComputedColumns {
 	return &ComputedColumns{spec: spec, mem: mem, next: next}
 }
 
@@ -49,10 +50,10 @@ func (c *ComputedColumns) Passed() int64 { return c.passed }
 
 func (c *ComputedColumns) forward(rec arrow.RecordBatch) error {
 	c.passed += rec.NumRows()
-	return c.next.ProcessBatch(windowop.Batch{Record: rec})
+	return c.next.ProcessBatch(pipeline.Batch{Record: rec})
 }
 
-func (c *ComputedColumns) ProcessBatch(b windowop.Batch) error {
+func (c *ComputedColumns) ProcessBatch(b pipeline.Batch) error {
 	rec := b.Record
 	cols := make([]arrow.Array, 0, c.spec.Schema.NumFields())
 	cols = append(cols, rec.Columns()...)
@@ -100,7 +101,7 @@ func (c *ComputedColumns) ProcessBatch(b windowop.Batch) error {
 	if c.spec.RowtimeIndex < 0 {
 		// no row can be dropped: the rows keep the watermarks they came with
 		c.passed += out.NumRows()
-		return c.next.ProcessBatch(windowop.Batch{Record: out, Watermarks: b.Watermarks})
+		return c.next.ProcessBatch(pipeline.Batch{Record: out, Watermarks: b.Watermarks})
 	}
 	return c.forward(out)
 }
@@ -203,4 +204,4 @@ func (c *ComputedColumns) ProcessWatermark(wm int64) error { return c.next.Proce
 func (c *ComputedColumns) ProcessEnd() error               { return c.next.ProcessEnd() }
 func (c *ComputedColumns) Close()                          {}
 
-var _ windowop.Operator = (*ComputedColumns)(nil)
+var _ pipeline.Operator = (*ComputedColumns)(nil)

@@ -9,7 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
-	"github.com/wsql/wsql/windowop"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 func TestTimestampLayouts(t *testing.T) {
@@ -48,7 +49,7 @@ type collect struct {
 	rows []string
 }
 
-func (c *collect) ProcessBatch(b windowop.Batch) error {
+func (c *collect) ProcessBatch(b pipeline.Batch) error {
 	for _, r := range recordRows(b.Record) {
 		c.rows = append(c.rows, strings.Join(r, ","))
 	}
@@ -86,7 +87,7 @@ func TestComputedColumnsAppendAndCheckRowtime(t *testing.T) {
 		Table:        "t",
 	}
 	out := &collect{}
-	err = NewComputedColumns(spec, mem, out).ProcessBatch(windowop.Batch{Record: rec})
+	err = NewComputedColumns(spec, mem, out).ProcessBatch(pipeline.Batch{Record: rec})
 	require.ErrorIs(t, err, ErrBadRow)
 	require.EqualError(t, err, `bad input row: table t: rowtime ts is NULL: TO_TIMESTAMP(s#1, "yyyy-MM-dd HH:mm:ss") gave NULL for [s = "bad"]`)
 	require.Len(t, out.rows, 1, "the row before the bad one is passed on first")
@@ -94,7 +95,7 @@ func TestComputedColumnsAppendAndCheckRowtime(t *testing.T) {
 
 	spec.SkipBadRows = true
 	stage := NewComputedColumns(spec, mem, out)
-	require.NoError(t, stage.ProcessBatch(windowop.Batch{Record: rec}))
+	require.NoError(t, stage.ProcessBatch(pipeline.Batch{Record: rec}))
 	require.Equal(t, int64(1), stage.Skipped())
 	require.Equal(t, []string{
 		fmt.Sprintf("1000,2024-01-01 00:00:00,%s,2024-01-01 00:00:00.000", "1970-01-01 00:16:40.000"),

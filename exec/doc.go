@@ -2,7 +2,7 @@
 // Arrow record batches, the watermark assigner stage, projection, sinks and
 // result writers, and the driver that pushes batches through the chain.
 //
-// A pipeline is a chain of windowop.Operator stages:
+// A pipeline is a chain of pipeline.Operator stages:
 //
 //	source ─▶ WatermarkAssigner ─▶ WindowOperator ─▶ Project ─▶ sink
 //
@@ -14,7 +14,7 @@
 // when a split ends it tells the assigner, which may forward a watermark the
 // split was holding back. At the end of a bounded input it calls
 // ProcessEnd, which flows down the chain. Every stage keeps the operator
-// contract written on windowop.Operator: batches are borrowed, results a
+// contract written on pipeline.Operator: batches are borrowed, results a
 // watermark completes go out before it, Close is idempotent.
 //
 // A Job is immutable plan data built by the planner; each Run creates fresh

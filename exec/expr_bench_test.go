@@ -6,7 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/wsql/wsql/windowop"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 const (
@@ -45,7 +46,7 @@ func benchRecord(mem memory.Allocator) arrow.RecordBatch {
 
 type discard struct{ rows int64 }
 
-func (d *discard) ProcessBatch(b windowop.Batch) error { d.rows += b.Record.NumRows(); return nil }
+func (d *discard) ProcessBatch(b pipeline.Batch) error { d.rows += b.Record.NumRows(); return nil }
 func (d *discard) ProcessWatermark(int64) error        { return nil }
 func (d *discard) ProcessEnd() error                   { return nil }
 func (d *discard) Close()                              {}
@@ -71,7 +72,7 @@ func BenchmarkFilterCompareAnd(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		for _, r := range batches {
-			if err := f.ProcessBatch(windowop.Batch{Record: r}); err != nil {
+			if err := f.ProcessBatch(pipeline.Batch{Record: r}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -100,7 +101,7 @@ func BenchmarkProjectArithmetic(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		for _, r := range batches {
-			if err := p.ProcessBatch(windowop.Batch{Record: r}); err != nil {
+			if err := p.ProcessBatch(pipeline.Batch{Record: r}); err != nil {
 				b.Fatal(err)
 			}
 		}

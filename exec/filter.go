@@ -6,7 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/wsql/wsql/windowop"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // Filter is WHERE (or HAVING): it keeps the rows whose condition is TRUE
@@ -17,14 +18,14 @@ import (
 type Filter struct {
 	cond    Expr
 	mem     memory.Allocator
-	next    windowop.Operator
+	next    pipeline.Operator
 	idx     []int32
 	wms     []int64
 	dropped int64
 }
 
 // NewFilter returns the stage; cond must be BOOLEAN.
-func NewFilter(cond Expr, mem memory.Allocator, next windowop.Operator) (*Filter, error) {
+func NewFilter(cond Expr, mem memory.Allocator, next pipeline.Operator) (*Filter, error) {
 	if cond.DataType().ID() != arrow.BOOL {
 		return nil, fmt.Errorf("filter condition %s is %s, not BOOLEAN", cond, cond.DataType())
 	}
@@ -34,7 +35,7 @@ func NewFilter(cond Expr, mem memory.Allocator, next windowop.Operator) (*Filter
 // Dropped counts the rows the condition removed.
 func (f *Filter) Dropped() int64 { return f.dropped }
 
-func (f *Filter) ProcessBatch(b windowop.Batch) error {
+func (f *Filter) ProcessBatch(b pipeline.Batch) error {
 	c, err := f.cond.Eval(b.Record, f.mem)
 	if err != nil {
 		return err
@@ -55,7 +56,7 @@ func (f *Filter) ProcessBatch(b windowop.Batch) error {
 		return err
 	}
 	defer rec.Release()
-	out := windowop.Batch{Record: rec}
+	out := pipeline.Batch{Record: rec}
 	if b.Watermarks != nil {
 		// reused between batches: an operator that keeps Watermarks copies it
 		f.wms = f.wms[:0]
@@ -71,4 +72,4 @@ func (f *Filter) ProcessWatermark(wm int64) error { return f.next.ProcessWaterma
 func (f *Filter) ProcessEnd() error               { return f.next.ProcessEnd() }
 func (f *Filter) Close()                          {}
 
-var _ windowop.Operator = (*Filter)(nil)
+var _ pipeline.Operator = (*Filter)(nil)

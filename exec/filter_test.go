@@ -6,7 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
-	"github.com/wsql/wsql/windowop"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // batchRecorder keeps what a stage sends downstream, as text.
@@ -16,7 +17,7 @@ type batchRecorder struct {
 	events     []string
 }
 
-func (r *batchRecorder) ProcessBatch(b windowop.Batch) error {
+func (r *batchRecorder) ProcessBatch(b pipeline.Batch) error {
 	var rows []string
 	for i := range int(b.Record.NumRows()) {
 		rows = append(rows, string(AppendValue(nil, b.Record.Column(0), i, nil)))
@@ -46,8 +47,8 @@ func TestFilterCompactsRowsAndWatermarks(t *testing.T) {
 	defer f.Close()
 	// rows 1..2 advanced the watermark to 20 before row 3 arrived; row 3
 	// keeps 20 even though those rows are gone
-	require.NoError(t, f.ProcessBatch(windowop.Batch{Record: rec, Watermarks: []int64{0, 10, 20, 30, 40, 50}}))
-	require.NoError(t, f.ProcessBatch(windowop.Batch{Record: rec}))
+	require.NoError(t, f.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: []int64{0, 10, 20, 30, 40, 50}}))
+	require.NoError(t, f.ProcessBatch(pipeline.Batch{Record: rec}))
 	require.NoError(t, f.ProcessWatermark(60))
 	require.NoError(t, f.ProcessEnd())
 	require.Equal(t, [][]string{{"3", "6"}, {"3", "6"}}, out.rows)
@@ -58,11 +59,11 @@ func TestFilterCompactsRowsAndWatermarks(t *testing.T) {
 	// nothing kept: no batch; everything kept: the batch as is
 	none, err := NewFilter(lit(boo, false), mem, out)
 	require.NoError(t, err)
-	require.NoError(t, none.ProcessBatch(windowop.Batch{Record: rec, Watermarks: []int64{0, 1, 2, 3, 4, 5}}))
+	require.NoError(t, none.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: []int64{0, 1, 2, 3, 4, 5}}))
 	require.Len(t, out.rows, 2)
 	all, err := NewFilter(lit(boo, true), mem, out)
 	require.NoError(t, err)
-	require.NoError(t, all.ProcessBatch(windowop.Batch{Record: rec, Watermarks: []int64{0, 1, 2, 3, 4, 5}}))
+	require.NoError(t, all.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: []int64{0, 1, 2, 3, 4, 5}}))
 	require.Equal(t, []int64{0, 1, 2, 3, 4, 5}, out.watermarks[2])
 
 	_, err = NewFilter(col(rec, 0), mem, out)
@@ -79,7 +80,7 @@ func TestProjectExprs(t *testing.T) {
 	spec := ProjectSpec{Exprs: []Expr{&Arith{Op: '*', L: col(rec, 0), R: lit(i32, 10), Type: i32}, col(rec, 1)}, Schema: schema}
 	p, err := NewProject(spec, rec.Schema(), mem, out)
 	require.NoError(t, err)
-	require.NoError(t, p.ProcessBatch(windowop.Batch{Record: rec, Watermarks: []int64{5, 6}}))
+	require.NoError(t, p.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: []int64{5, 6}}))
 	require.Equal(t, [][]string{{"10", "20"}}, out.rows)
 	require.Equal(t, [][]int64{{5, 6}}, out.watermarks)
 

@@ -9,7 +9,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
@@ -208,7 +210,7 @@ type Progress struct {
 	Elapsed     time.Duration
 }
 
-func (p *pipeline) progress(start time.Time) Progress {
+func (p *chain) progress(start time.Time) Progress {
 	pr := Progress{RowsRead: p.reader.Stats().Rows, Watermark: rowtime.MinWatermark, Elapsed: time.Since(start)}
 	if p.assigner != nil {
 		pr.Watermark = p.assigner.Watermark()
@@ -222,11 +224,11 @@ func (p *pipeline) progress(start time.Time) Progress {
 	return pr
 }
 
-// pipeline is a job's running chain: the reader of the innermost job's
+// chain is a job's running chain: the reader of the innermost job's
 // source and the stages its batches flow through.
-type pipeline struct {
+type chain struct {
 	reader   BatchReader
-	first    windowop.Operator // where the reader's batches go
+	first    pipeline.Operator // where the reader's batches go
 	assigner *WatermarkAssigner
 	computed *ComputedColumns
 	windows  []windowStage // every window stage, outermost first
@@ -239,12 +241,12 @@ type pipeline struct {
 //
 // at, when set, is where a restored run's source resumes (the source
 // state of a checkpoint).
-func (j *Job) build(mem memory.Allocator, next windowop.Operator, at *checkpoint.Decoder) (*pipeline, error) {
+func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint.Decoder) (*chain, error) {
 	window, err := j.windowStage(mem, next, at != nil)
 	if err != nil {
 		return nil, err
 	}
-	var first windowop.Operator = window
+	var first pipeline.Operator = window
 	if j.PreWindow != nil {
 		first = NewComputedColumns(*j.PreWindow, mem, first)
 	}
@@ -268,7 +270,7 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator, at *checkpoint
 		window.Close()
 		return nil, err
 	}
-	p := &pipeline{reader: reader, windows: []windowStage{window}}
+	p := &chain{reader: reader, windows: []windowStage{window}}
 	// Processing-time windows (RowtimeIndex < 0) need no watermarks.
 	if j.RowtimeIndex >= 0 {
 		wm := rowtime.NewCombinedWatermark(reader.NumSplits(), j.DelayMillis, j.Source.IdleTimeout, j.Clock)
@@ -299,7 +301,7 @@ func (j *Job) build(mem memory.Allocator, next windowop.Operator, at *checkpoint
 	return p, nil
 }
 
-func (p *pipeline) close() {
+func (p *chain) close() {
 	if p.assigner != nil {
 		p.assigner.Close()
 	}
@@ -312,7 +314,7 @@ func (p *pipeline) close() {
 // windowStage is the running window operator of a job: time windows or
 // count windows, with the stats the summary needs.
 type windowStage interface {
-	windowop.Operator
+	pipeline.Operator
 	stats() windowop.Stats
 }
 
@@ -343,7 +345,7 @@ func (s countWindowStage) stats() windowop.Stats {
 // pass-through), the HAVING filter and the projection after it.
 // A restored run (restoring) keeps the late-data file, which the restore
 // cuts back to its length at the checkpoint.
-func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator, restoring bool) (windowStage, error) {
+func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restoring bool) (windowStage, error) {
 	var schema *arrow.Schema
 	var err error
 	switch {
@@ -361,7 +363,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink windowop.Operator, restorin
 	if err != nil {
 		return nil, err
 	}
-	var next windowop.Operator = project
+	var next pipeline.Operator = project
 	if j.Having != nil {
 		if next, err = NewFilter(j.Having, mem, project); err != nil {
 			return nil, err
@@ -419,11 +421,11 @@ func (j *Job) inputSchema() *arrow.Schema {
 // plainStage stands where the window operator would be in a plain SELECT,
 // counting the rows it passes on.
 type plainStage struct {
-	windowop.Operator
+	pipeline.Operator
 	rows int64
 }
 
-func (p *plainStage) ProcessBatch(b windowop.Batch) error {
+func (p *plainStage) ProcessBatch(b pipeline.Batch) error {
 	p.rows += b.Record.NumRows()
 	return p.Operator.ProcessBatch(b)
 }
@@ -444,7 +446,7 @@ func (e errStopped) Unwrap() error { return e.err }
 // after each batch; afterStep, if set, after each step of the reader
 // (a batch, a watermark, a split's end): the points where every stage is
 // done with what came before, where checkpoints are taken.
-func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func(), afterStep func() error) error {
+func drive(ctx context.Context, r BatchReader, first pipeline.Operator, assigner *WatermarkAssigner, afterBatch func(), afterStep func() error) error {
 	f, following := r.(interface{ follow(context.Context) })
 	if following {
 		// An unbounded read waits until ctx is cancelled; then it hands
@@ -471,7 +473,7 @@ func drive(ctx context.Context, r BatchReader, first windowop.Operator, assigner
 
 // driveStep takes one step of r through the pipeline; io.EOF has ended
 // the input when it returns errEnded.
-func driveStep(r BatchReader, first windowop.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
+func driveStep(r BatchReader, first pipeline.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
 	b, err := r.Next()
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return errStopped{err} // a followed read waiting for data: nothing half done
@@ -521,9 +523,9 @@ func driveStep(r BatchReader, first windowop.Operator, assigner *WatermarkAssign
 
 // processBatch hands rec to first and releases it, also when first panics
 // (the run then ends with a PanicError, holding no memory).
-func processBatch(first windowop.Operator, rec arrow.RecordBatch) error {
+func processBatch(first pipeline.Operator, rec arrow.RecordBatch) error {
 	defer rec.Release()
-	return first.ProcessBatch(windowop.Batch{Record: rec})
+	return first.ProcessBatch(pipeline.Batch{Record: rec})
 }
 
 // errEnded is how driveStep says the input ended and was processed.

@@ -83,14 +83,14 @@ func (j *Job) checkpointable() error {
 // checkpointer takes the checkpoints of one run.
 type checkpointer struct {
 	cfg    *Checkpointing
-	p      *pipeline
+	p      *chain
 	sink   *WriterSink
 	commit CommittingWriter // nil: the writer's output is at-least-once
 	id     uint64           // of the next checkpoint
 	last   time.Time
 }
 
-func newCheckpointer(cfg *Checkpointing, p *pipeline, sink *WriterSink, w ResultWriter) *checkpointer {
+func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w ResultWriter) *checkpointer {
 	c := &checkpointer{cfg: cfg, p: p, sink: sink, id: 1, last: time.Now()}
 	c.commit, _ = w.(CommittingWriter)
 	if cfg.Restore != nil {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
@@ -28,7 +30,7 @@ type partitionedWindow struct {
 	parts  []*windowPartition
 	keys   []int
 	mem    memory.Allocator
-	next   windowop.Operator
+	next   pipeline.Operator
 	lastWM int64
 
 	dispatched, merged int                 // steps sent to the partitions, and forwarded
@@ -68,7 +70,7 @@ type partitionResult struct {
 
 // newPartitionedWindow starts n partitions of cfg's window operator;
 // results go to next.
-func newPartitionedWindow(cfg windowop.Config, n int, mem memory.Allocator, next windowop.Operator) (*partitionedWindow, error) {
+func newPartitionedWindow(cfg windowop.Config, n int, mem memory.Allocator, next pipeline.Operator) (*partitionedWindow, error) {
 	p := &partitionedWindow{keys: cfg.KeyIndexes, mem: mem, next: next, lastWM: rowtime.MinWatermark,
 		stash: make([][]partitionResult, n), rows: make([][]int32, n)}
 	for range n {
@@ -112,7 +114,7 @@ func (wp *windowPartition) step(st partitionStep) (err error) {
 	defer CatchPanic(&err)
 	switch {
 	case st.batch != nil:
-		return wp.op.ProcessBatch(windowop.Batch{Record: st.batch, Watermarks: st.wms})
+		return wp.op.ProcessBatch(pipeline.Batch{Record: st.batch, Watermarks: st.wms})
 	case st.end:
 		return wp.op.ProcessEnd()
 	default:
@@ -120,7 +122,7 @@ func (wp *windowPartition) step(st partitionStep) (err error) {
 	}
 }
 
-func (p *partitionedWindow) ProcessBatch(b windowop.Batch) error {
+func (p *partitionedWindow) ProcessBatch(b pipeline.Batch) error {
 	if p.err != nil {
 		return p.err
 	}
@@ -247,7 +249,7 @@ func (p *partitionedWindow) mergeNext(wait bool) (bool, error) {
 		}
 		for _, rec := range res.batches {
 			if firstErr == nil {
-				firstErr = p.next.ProcessBatch(windowop.Batch{Record: rec})
+				firstErr = p.next.ProcessBatch(pipeline.Batch{Record: rec})
 			}
 			rec.Release()
 		}
@@ -362,7 +364,7 @@ type stepCollector struct {
 	res partitionResult
 }
 
-func (c *stepCollector) ProcessBatch(b windowop.Batch) error {
+func (c *stepCollector) ProcessBatch(b pipeline.Batch) error {
 	b.Record.Retain()
 	c.res.batches = append(c.res.batches, b.Record)
 	return nil
@@ -388,4 +390,4 @@ func (c *stepCollector) take(err error) partitionResult {
 	return res
 }
 
-var _ windowop.Operator = (*partitionedWindow)(nil)
+var _ pipeline.Operator = (*partitionedWindow)(nil)

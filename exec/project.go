@@ -6,7 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/wsql/wsql/windowop"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // ProjectSpec makes the output columns, named by Schema. With Exprs set,
@@ -23,13 +24,13 @@ type ProjectSpec struct {
 type Project struct {
 	spec ProjectSpec
 	mem  memory.Allocator
-	next windowop.Operator
+	next pipeline.Operator
 	cols []arrow.Array
 }
 
 // NewProject checks spec against the input schema and returns the stage;
 // mem allocates the computed columns.
-func NewProject(spec ProjectSpec, input *arrow.Schema, mem memory.Allocator, next windowop.Operator) (*Project, error) {
+func NewProject(spec ProjectSpec, input *arrow.Schema, mem memory.Allocator, next pipeline.Operator) (*Project, error) {
 	if spec.Exprs != nil {
 		if len(spec.Exprs) != spec.Schema.NumFields() {
 			return nil, fmt.Errorf("projection computes %d expressions for %d output fields", len(spec.Exprs), spec.Schema.NumFields())
@@ -59,14 +60,14 @@ func NewProject(spec ProjectSpec, input *arrow.Schema, mem memory.Allocator, nex
 }
 
 // ProcessBatch forwards a batch made of the output columns.
-func (p *Project) ProcessBatch(b windowop.Batch) error {
+func (p *Project) ProcessBatch(b pipeline.Batch) error {
 	if p.spec.Exprs == nil {
 		for i, c := range p.spec.Columns {
 			p.cols[i] = b.Record.Column(c)
 		}
 		rec := array.NewRecordBatch(p.spec.Schema, p.cols, b.Record.NumRows())
 		defer rec.Release()
-		return p.next.ProcessBatch(windowop.Batch{Record: rec, Watermarks: b.Watermarks})
+		return p.next.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: b.Watermarks})
 	}
 	clear(p.cols)
 	defer releaseAll(p.cols)
@@ -79,11 +80,11 @@ func (p *Project) ProcessBatch(b windowop.Batch) error {
 	}
 	rec := array.NewRecordBatch(p.spec.Schema, p.cols, b.Record.NumRows())
 	defer rec.Release()
-	return p.next.ProcessBatch(windowop.Batch{Record: rec, Watermarks: b.Watermarks})
+	return p.next.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: b.Watermarks})
 }
 
 func (p *Project) ProcessWatermark(wm int64) error { return p.next.ProcessWatermark(wm) }
 func (p *Project) ProcessEnd() error               { return p.next.ProcessEnd() }
 func (p *Project) Close()                          {}
 
-var _ windowop.Operator = (*Project)(nil)
+var _ pipeline.Operator = (*Project)(nil)

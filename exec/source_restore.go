@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/checkpoint"
 )
 

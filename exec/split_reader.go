@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/checkpoint"
 )
 

@@ -6,9 +6,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
-	"github.com/wsql/wsql/windowop"
 )
 
 // WatermarkAssigner is the stage right after a source: it computes, for
@@ -26,7 +27,7 @@ type WatermarkAssigner struct {
 	index  int
 	wm     *rowtime.CombinedWatermark
 	split  int
-	next   windowop.Operator
+	next   pipeline.Operator
 	perRow []int64
 	last   int64
 
@@ -74,7 +75,7 @@ func (a *WatermarkAssigner) SetExpression(expr Expr, mem memory.Allocator) {
 
 // NewWatermarkAssigner reads event time from column index and combines the
 // splits' watermarks with wm.
-func NewWatermarkAssigner(index int, wm *rowtime.CombinedWatermark, next windowop.Operator) *WatermarkAssigner {
+func NewWatermarkAssigner(index int, wm *rowtime.CombinedWatermark, next pipeline.Operator) *WatermarkAssigner {
 	return &WatermarkAssigner{index: index, wm: wm, next: next, last: rowtime.MinWatermark}
 }
 
@@ -107,7 +108,7 @@ func (a *WatermarkAssigner) EndSplit(split int) error {
 
 // ProcessBatch attaches the per-row watermarks and forwards the batch, then
 // the watermark after its last row.
-func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
+func (a *WatermarkAssigner) ProcessBatch(b pipeline.Batch) error {
 	n := int(b.Record.NumRows())
 	if n == 0 {
 		return nil
@@ -133,7 +134,7 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 	}
 	if a.fromSource {
 		after := a.wm.Arrive(a.split, n, a.perRow)
-		if err := a.next.ProcessBatch(windowop.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {
+		if err := a.next.ProcessBatch(pipeline.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {
 			return err
 		}
 		return a.ProcessWatermark(after)
@@ -149,7 +150,7 @@ func (a *WatermarkAssigner) ProcessBatch(b windowop.Batch) error {
 		return err
 	}
 	after := a.wm.Assign(a.split, ts, a.perRow[:n])
-	if err := a.next.ProcessBatch(windowop.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {
+	if err := a.next.ProcessBatch(pipeline.Batch{Record: b.Record, Watermarks: a.perRow[:n]}); err != nil {
 		return err
 	}
 	return a.ProcessWatermark(after)
@@ -219,7 +220,7 @@ func (a *WatermarkAssigner) Close() {
 // Watermark returns the current watermark.
 func (a *WatermarkAssigner) Watermark() int64 { return a.last }
 
-var _ windowop.Operator = (*WatermarkAssigner)(nil)
+var _ pipeline.Operator = (*WatermarkAssigner)(nil)
 
 // saveState writes the watermarks: the last one forwarded, every split's
 // and what 'scan.watermark.max-future' has accepted per split.

@@ -1,6 +1,6 @@
 package exec
 
-import "github.com/wsql/wsql/windowop"
+import "github.com/wsql/wsql/pipeline"
 
 // WriterSink is the last stage of a query: it writes each result batch to a
 // ResultWriter as it arrives (so windows print as they fire) and counts rows.
@@ -12,7 +12,7 @@ type WriterSink struct {
 // NewWriterSink wraps w. The sink does not close w; the caller does.
 func NewWriterSink(w ResultWriter) *WriterSink { return &WriterSink{w: w} }
 
-func (s *WriterSink) ProcessBatch(b windowop.Batch) error {
+func (s *WriterSink) ProcessBatch(b pipeline.Batch) error {
 	s.rows += b.Record.NumRows()
 	return s.w.WriteBatch(b.Record)
 }
@@ -24,4 +24,4 @@ func (s *WriterSink) Close()                       {}
 // Rows returns the number of rows written.
 func (s *WriterSink) Rows() int64 { return s.rows }
 
-var _ windowop.Operator = (*WriterSink)(nil)
+var _ pipeline.Operator = (*WriterSink)(nil)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // A LISTAGG result past the limit a string column holds (2 GiB; 40 bytes
@@ -52,7 +54,7 @@ func TestListAggLimitIsAnError(t *testing.T) {
 
 			for _, b := range c.batches {
 				batch := clickBatch(t, mem, b)
-				if err = op.ProcessBatch(Batch{Record: batch}); err == nil {
+				if err = op.ProcessBatch(pipeline.Batch{Record: batch}); err == nil {
 					err = op.ProcessWatermark(b[len(b)-1].ts)
 				}
 				batch.Release()

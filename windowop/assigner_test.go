@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/pipeline"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -92,7 +94,7 @@ func TestWindowBoundsCannotOverflow(t *testing.T) {
 	defer op.Close()
 	rec := clickBatch(t, memory.NewGoAllocator(), []click{{ts: 1000, usr: "a"}, {ts: math.MaxInt64, usr: "b"}})
 	defer rec.Release()
-	err = op.ProcessBatch(Batch{Record: rec})
+	err = op.ProcessBatch(pipeline.Batch{Record: rec})
 	require.ErrorIs(t, err, ErrEventTimeRange)
 	require.EqualError(t, err, "event time out of range: row 1 has event time 9223372036854775807 ms, outside the 4611686018427387904 ms either side of the epoch windows are computed in")
 }

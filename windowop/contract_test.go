@@ -8,6 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // The contract between the WindowOperator and its parts, pinned with fakes
@@ -89,7 +91,7 @@ func newContractHarness(t *testing.T, onTime TriggerResult) *contractHarness {
 func (h *contractHarness) batch(t *testing.T, wms []int64, rows ...click) {
 	b := clickBatch(t, h.mem, rows)
 	defer b.Release()
-	require.NoError(t, h.op.ProcessBatch(Batch{Record: b, Watermarks: wms}))
+	require.NoError(t, h.op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: wms}))
 }
 
 func (h *contractHarness) close(t *testing.T) {
@@ -168,7 +170,7 @@ func TestContractInputIsBorrowed(t *testing.T) {
 	h := newContractHarness(t, Fire)
 	defer h.close(t)
 	b := clickBatch(t, h.mem, []click{{ts: 3, usr: "a"}})
-	require.NoError(t, h.op.ProcessBatch(Batch{Record: b}))
+	require.NoError(t, h.op.ProcessBatch(pipeline.Batch{Record: b}))
 	b.Release() // the caller's release frees everything: no hidden retain
 	require.NoError(t, h.op.ProcessEnd())
 	_ = array.NewInt64Builder // keep the import honest for future fakes

@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/cockroachdb/datadriven"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // TestCountScripts runs the data-driven count-window scripts
@@ -99,7 +101,7 @@ func (h *countScriptHarness) run(t *testing.T, d *datadriven.TestData) string {
 			rows = append(rows, r)
 		}
 		b := countBatch(t, h.mem, rows)
-		require.NoError(t, h.op.ProcessBatch(Batch{Record: b}))
+		require.NoError(t, h.op.ProcessBatch(pipeline.Batch{Record: b}))
 		b.Release()
 	case "watermark":
 		var wm int64

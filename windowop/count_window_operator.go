@@ -6,6 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -165,7 +167,7 @@ type CountWindowOperator struct {
 	size   int64
 	slide  int64
 	layers int // the most windows a row belongs to: ⌊(size−1)/slide⌋ + 1
-	out    Operator
+	out    pipeline.Operator
 	schema *arrow.Schema
 
 	keys  *keyTable
@@ -211,7 +213,7 @@ type firedCount struct {
 
 // NewCountWindowOperator builds the running operator for cfg, sending
 // results to out.
-func NewCountWindowOperator(cfg CountConfig, mem memory.Allocator, out Operator) (*CountWindowOperator, error) {
+func NewCountWindowOperator(cfg CountConfig, mem memory.Allocator, out pipeline.Operator) (*CountWindowOperator, error) {
 	schema, err := cfg.OutputSchema()
 	if err != nil {
 		return nil, err
@@ -266,7 +268,7 @@ func (op *CountWindowOperator) OpenWindows() int { return op.slots.live() }
 // ProcessBatch assigns the rows to their count windows, updates the
 // accumulators and emits every window the batch completes. Per-row
 // watermarks are ignored: count windows do not depend on time.
-func (op *CountWindowOperator) ProcessBatch(b Batch) error {
+func (op *CountWindowOperator) ProcessBatch(b pipeline.Batch) error {
 	rec := b.Record
 	n := int(rec.NumRows())
 	if n == 0 {
@@ -414,7 +416,7 @@ func (op *CountWindowOperator) emitFired() error {
 	op.stats.Results += int64(len(op.fired))
 	rec := op.builder.NewRecordBatch()
 	defer rec.Release()
-	return op.out.ProcessBatch(Batch{Record: rec})
+	return op.out.ProcessBatch(pipeline.Batch{Record: rec})
 }
 
 // ProcessWatermark forwards the watermark: count windows do not wait for
@@ -442,4 +444,4 @@ func (op *CountWindowOperator) Close() {
 	op.builder.Release()
 }
 
-var _ Operator = (*CountWindowOperator)(nil)
+var _ pipeline.Operator = (*CountWindowOperator)(nil)

@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // countSchema is the input of the count-window tests: a nullable string
@@ -114,7 +116,7 @@ type countSink struct {
 	events []string
 }
 
-func (s *countSink) ProcessBatch(b Batch) error {
+func (s *countSink) ProcessBatch(b pipeline.Batch) error {
 	rec := b.Record
 	str := func(c, i int) string {
 		col := rec.Column(c)
@@ -183,7 +185,7 @@ func runCount(t *testing.T, cfg CountConfig, rows []countRow, batch int) ([]stri
 	for from, wm := 0, int64(0); from < len(rows); from, wm = from+batch, wm+1 {
 		to := min(from+batch, len(rows))
 		rec := countBatch(t, mem, rows[from:to])
-		require.NoError(t, op.ProcessBatch(Batch{Record: rec}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: rec}))
 		rec.Release()
 		require.NoError(t, op.ProcessWatermark(wm))
 		maxOpen = max(maxOpen, op.OpenWindows())
@@ -251,7 +253,7 @@ func TestCountWindowGlobal(t *testing.T) {
 	require.Equal(t, arrow.PrimitiveTypes.Int64, op.Schema().Field(0).Type)
 	require.Equal(t, arrow.PrimitiveTypes.Int32, op.Schema().Field(1).Type) // SUM(INT) is INT
 	b := countBatch(t, mem, rows)
-	require.NoError(t, op.ProcessBatch(Batch{Record: b}))
+	require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 	b.Release()
 	require.NoError(t, op.ProcessEnd())
 	// Fires at rows 2 (rows 1-2) and 4 (rows 2-4); row 5 never fires.
@@ -273,7 +275,7 @@ func TestCountWindowWatermarks(t *testing.T) {
 		b := countBatch(t, mem, rows)
 		// Per-row watermarks are ignored, whatever they say.
 		wms := make([]int64, len(rows))
-		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: wms}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: wms}))
 		b.Release()
 	}
 	require.NoError(t, op.ProcessWatermark(100))
@@ -344,7 +346,7 @@ func TestCountWindowIntKeys(t *testing.T) {
 	}
 	b := bld.NewRecordBatch()
 	bld.Release()
-	require.NoError(t, op.ProcessBatch(Batch{Record: b}))
+	require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 	b.Release()
 	require.Equal(t, []string{"row x 1 2 40", "row x 2 2 70"}, rec.events)
 	require.Equal(t, []string{"b", "a", "window_count", "s"}, fieldNames(op.Schema()))
@@ -380,7 +382,7 @@ func BenchmarkCountWindowOperator(b *testing.B) {
 					b.Fatal(err)
 				}
 				for _, bt := range batches {
-					if err := op.ProcessBatch(Batch{Record: bt}); err != nil {
+					if err := op.ProcessBatch(pipeline.Batch{Record: bt}); err != nil {
 						b.Fatal(err)
 					}
 				}

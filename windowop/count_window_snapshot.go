@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
 	"github.com/wsql/wsql/checkpoint"
 )
 

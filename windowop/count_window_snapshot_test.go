@@ -9,7 +9,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/pipeline"
 )
 
 // countSnapSchema is the input of the count-window snapshot tests: a
@@ -93,7 +95,7 @@ func appendOrNull(b array.Builder, null bool, appendValue func()) {
 
 // snapshotAndRestoreCount is snapshotAndRestore for count windows; the
 // restored operator also reports the same counters and open windows.
-func snapshotAndRestoreCount(t *testing.T, op *CountWindowOperator, cfg CountConfig, mem memory.Allocator, out Operator) *CountWindowOperator {
+func snapshotAndRestoreCount(t *testing.T, op *CountWindowOperator, cfg CountConfig, mem memory.Allocator, out pipeline.Operator) *CountWindowOperator {
 	t.Helper()
 	stats, open := op.Stats(), op.OpenWindows()
 	restored := restart(t, op, func() (*CountWindowOperator, error) { return NewCountWindowOperator(cfg, mem, out) })
@@ -118,7 +120,7 @@ func runCountCutsRestoring(t *testing.T, cfg CountConfig, rows []countSnapRow, c
 	for i, end := range cuts {
 		b := countSnapBatch(t, mem, rows[start:end])
 		start = end
-		require.NoError(t, op.ProcessBatch(Batch{Record: b}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 		b.Release()
 		if wmAfter[i] {
 			require.NoError(t, op.ProcessWatermark(int64(i/2)))
@@ -196,7 +198,7 @@ func TestCountWindowSnapshotOfEmptyOperator(t *testing.T) {
 	require.NoError(t, err)
 	op = snapshotAndRestoreCount(t, op, cfg, mem, rec)
 	b := countSnapBatch(t, mem, []countSnapRow{{k: "a", v: 1, x: 1, s: "p"}, {k: "a", v: 2, x: 2, s: "q"}})
-	require.NoError(t, op.ProcessBatch(Batch{Record: b}))
+	require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 	b.Release()
 	var e checkpoint.Encoder
 	require.NoError(t, op.SnapshotState(&e))
@@ -217,7 +219,7 @@ func TestCountWindowRestoreRefusesDamagedState(t *testing.T) {
 			op, err := NewCountWindowOperator(cfg, mem, &recorder{})
 			require.NoError(t, err)
 			b := countSnapBatch(t, mem, rows)
-			require.NoError(t, op.ProcessBatch(Batch{Record: b}))
+			require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 			b.Release()
 			var e checkpoint.Encoder
 			require.NoError(t, op.SnapshotState(&e))

@@ -2,8 +2,8 @@
 // triggers, the timer service, accumulators and the WindowOperator that
 // composes them, following Flink's table-runtime WindowOperator
 // (processElement, onEventTime, emitWindowResult, registerCleanupTimer,
-// cleanupTime). It also defines the Operator contract every stage of a wsql
-// pipeline implements (operator.go).
+// cleanupTime). It implements the pipeline.Operator contract (package
+// pipeline) every stage of a wsql pipeline keeps.
 //
 // The operator works column-at-a-time on Arrow record batches. For a batch it
 // first assigns windows for every row (one loop over the rowtime column) and

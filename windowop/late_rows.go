@@ -4,13 +4,15 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // lateRows collects, per batch, the rows that missed a window because it
 // was late, and sends them to Config.LateSink with the missed window and
 // the watermark at arrival. Without a sink they are only counted (Stats).
 type lateRows struct {
-	sink   Operator
+	sink   pipeline.Operator
 	schema *arrow.Schema
 	mem    memory.Allocator
 	rows   []int
@@ -80,7 +82,7 @@ func (l *lateRows) flush(rec arrow.RecordBatch) error {
 	}
 	out := array.NewRecordBatch(l.schema, cols, int64(len(l.rows)))
 	defer out.Release()
-	return l.sink.ProcessBatch(Batch{Record: out})
+	return l.sink.ProcessBatch(pipeline.Batch{Record: out})
 }
 
 func (l *lateRows) release() {}

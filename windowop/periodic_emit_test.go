@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -25,7 +27,7 @@ func TestPeriodicEarlyFiring(t *testing.T) {
 	defer op.Close()
 	feed := func(rows ...click) {
 		b := clickBatch(t, mem, rows)
-		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: make([]int64, len(rows))}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: make([]int64, len(rows))}))
 		b.Release()
 	}
 	feed(click{ts: 1, usr: "a", amount: 1}, click{ts: 2, usr: "a", amount: 1}) // arms a timer at 10 ms

@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -25,7 +27,7 @@ func TestProcessingTimeWindowsFollowTheClock(t *testing.T) {
 	defer op.Close()
 	feed := func(rows ...click) {
 		b := clickBatch(t, mem, rows)
-		require.NoError(t, op.ProcessBatch(Batch{Record: b}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 		b.Release()
 	}
 	// event times in the rows are ignored: processing time decides

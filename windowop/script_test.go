@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/cockroachdb/datadriven"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -119,7 +121,7 @@ func (h *scriptHarness) run(t *testing.T, d *datadriven.TestData) string {
 		before := h.gen.Current()
 		after := h.gen.Assign(ts, perRow)
 		b := clickBatch(t, h.mem, rows)
-		require.NoError(t, h.op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
+		require.NoError(t, h.op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: perRow}))
 		b.Release()
 		if after > before {
 			require.NoError(t, h.op.ProcessWatermark(after))

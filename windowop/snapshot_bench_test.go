@@ -6,7 +6,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/pipeline"
 )
 
 // BenchmarkSnapshot measures a checkpoint of a large state: 100,000 keys,
@@ -24,7 +26,7 @@ func BenchmarkSnapshot(b *testing.B) {
 		rows[i] = click{ts: int64(i % 1000), usr: "user-" + strconv.Itoa(i), amount: float64(i)}
 	}
 	batch := clickBatch(t, mem, rows)
-	require.NoError(b, op.ProcessBatch(Batch{Record: batch, Watermarks: make([]int64, len(rows))}))
+	require.NoError(b, op.ProcessBatch(pipeline.Batch{Record: batch, Watermarks: make([]int64, len(rows))}))
 	batch.Release()
 	var size int
 	b.ResetTimer()

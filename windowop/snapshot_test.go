@@ -10,13 +10,15 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
 
 // snapshotAndRestore closes op after snapshotting it and returns a new
 // operator restored from the snapshot, writing to the same output.
-func snapshotAndRestore(t *testing.T, op *WindowOperator, cfg Config, mem memory.Allocator, out Operator) *WindowOperator {
+func snapshotAndRestore(t *testing.T, op *WindowOperator, cfg Config, mem memory.Allocator, out pipeline.Operator) *WindowOperator {
 	t.Helper()
 	return restart(t, op, func() (*WindowOperator, error) { return NewWindowOperator(cfg, mem, out) })
 }
@@ -149,7 +151,7 @@ func TestRestoreRefusesDamagedState(t *testing.T) {
 		require.NoError(t, err)
 		b := clickBatch(t, mem, rows)
 		perRow, _ := watermarksFor(rows, c.delay, -1<<63)
-		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: perRow}))
 		b.Release()
 		var e checkpoint.Encoder
 		require.NoError(t, op.SnapshotState(&e))
@@ -184,7 +186,7 @@ func TestRestoreKeepsPeriodicFirings(t *testing.T) {
 	require.NoError(t, err)
 	feed := func(rows ...click) {
 		b := clickBatch(t, mem, rows)
-		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: make([]int64, len(rows))}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: make([]int64, len(rows))}))
 		b.Release()
 	}
 	feed(click{ts: 1, usr: "a", amount: 1}, click{ts: 2, usr: "a", amount: 1}) // arms a timer at 10 ms
@@ -226,7 +228,7 @@ func FuzzRestoreState(f *testing.F) {
 		b := clickBatch(t, mem, rows)
 		defer b.Release()
 		perRow, _ := watermarksFor(rows, c.delay, op.watermark)
-		if op.ProcessBatch(Batch{Record: b, Watermarks: perRow}) == nil {
+		if op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: perRow}) == nil {
 			_ = op.ProcessEnd()
 		}
 	})
@@ -241,7 +243,7 @@ func snapshotAfter(f *testing.F, cfg Config, rows []click, delay int64) []byte {
 	defer op.Close()
 	b := clickBatch(t, mem, rows)
 	perRow, _ := watermarksFor(rows, delay, -1<<63)
-	require.NoError(f, op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
+	require.NoError(f, op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: perRow}))
 	b.Release()
 	var e checkpoint.Encoder
 	require.NoError(f, op.SnapshotState(&e))

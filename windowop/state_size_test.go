@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 var contentSchema = arrow.NewSchema([]arrow.Field{
@@ -70,7 +72,7 @@ func TestStateBytesFollowsTheHeap(t *testing.T) {
 					b.Field(3).(*array.StringBuilder).Append(c.s(i))
 				}
 				rec := b.NewRecordBatch()
-				require.NoError(t, op.ProcessBatch(Batch{Record: rec}))
+				require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: rec}))
 				rec.Release()
 			}
 			b.Release()

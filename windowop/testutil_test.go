@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // recorder is a sink operator that writes down everything it receives, in
@@ -18,7 +20,7 @@ type recorder struct {
 	closed int
 }
 
-func (r *recorder) ProcessBatch(b Batch) error {
+func (r *recorder) ProcessBatch(b pipeline.Batch) error {
 	rec := b.Record
 	for i := 0; i < int(rec.NumRows()); i++ {
 		var cells []string

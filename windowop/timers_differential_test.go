@@ -8,6 +8,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -99,7 +101,7 @@ func runTimers(t *testing.T, cfg Config, generic bool, rows []click, delay int64
 		perRow, after := watermarksFor(part, delay, wm)
 		wm = after
 		b := clickBatch(t, mem, part)
-		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: perRow}))
 		b.Release()
 		require.NoError(t, op.ProcessWatermark(wm))
 		rec.events = append(rec.events, fmt.Sprintf("stats %+v open %d timers %d", op.Stats(), op.OpenWindows(), op.timers.Len()))

@@ -8,6 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -44,7 +46,7 @@ func runLTZ(t *testing.T, zone string, epochs []int64) []string {
 	wm := int64(-1 << 63)
 	for _, e := range epochs {
 		b := clickBatchSchema(t, mem, ltzClickSchema, []click{{ts: e, usr: "x"}})
-		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: []int64{wm}}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: []int64{wm}}))
 		b.Release()
 		wm = e
 		require.NoError(t, op.ProcessWatermark(wm))

@@ -8,6 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -35,7 +37,7 @@ type Config struct {
 	Aggs            []AggSpec
 	// LateSink, if set, receives the rows that missed a window: the input
 	// columns plus the missed window's bounds and the watermark at arrival.
-	LateSink Operator
+	LateSink pipeline.Operator
 	// MaxStateBytes stops the run with ErrStateLimit when the estimated
 	// state (StateBytes) exceeds it after a batch; 0 is no limit.
 	MaxStateBytes int64
@@ -181,7 +183,7 @@ type WindowOperator struct {
 	// eventTimeTrigger: trigger is EventTimeTrigger, whose behaviour the
 	// operator may inline and rely on
 	eventTimeTrigger bool
-	out              Operator
+	out              pipeline.Operator
 	mem              memory.Allocator
 	schema           *arrow.Schema
 	updates          bool
@@ -244,7 +246,7 @@ type windowKey struct {
 
 // NewWindowOperator builds the running operator for cfg, sending results to
 // out. This is Flink's open(): the processing mode is chosen here, once.
-func NewWindowOperator(cfg Config, mem memory.Allocator, out Operator) (*WindowOperator, error) {
+func NewWindowOperator(cfg Config, mem memory.Allocator, out pipeline.Operator) (*WindowOperator, error) {
 	schema, err := cfg.OutputSchema()
 	if err != nil {
 		return nil, err
@@ -338,7 +340,7 @@ func (op *WindowOperator) Stats() Stats { return op.stats }
 func (op *WindowOperator) OpenWindows() int { return op.slots.live() }
 
 // ProcessBatch is Flink's processElement for a whole batch.
-func (op *WindowOperator) ProcessBatch(b Batch) error {
+func (op *WindowOperator) ProcessBatch(b pipeline.Batch) error {
 	rec := b.Record
 	n := int(rec.NumRows())
 	if n == 0 {
@@ -624,7 +626,7 @@ func (op *WindowOperator) flush() error {
 	rec := op.builder.NewRecordBatch()
 	op.pending, op.lastBatch = 0, op.pending
 	defer rec.Release()
-	return op.out.ProcessBatch(Batch{Record: rec})
+	return op.out.ProcessBatch(pipeline.Batch{Record: rec})
 }
 
 // timerContext is the TriggerContext of the window being processed.
@@ -649,4 +651,4 @@ func grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-var _ Operator = (*WindowOperator)(nil)
+var _ pipeline.Operator = (*WindowOperator)(nil)

@@ -8,26 +8,28 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 type discard struct{}
 
-func (discard) ProcessBatch(Batch) error     { return nil }
-func (discard) ProcessWatermark(int64) error { return nil }
-func (discard) ProcessEnd() error            { return nil }
-func (discard) Close()                       {}
+func (discard) ProcessBatch(pipeline.Batch) error { return nil }
+func (discard) ProcessWatermark(int64) error      { return nil }
+func (discard) ProcessEnd() error                 { return nil }
+func (discard) Close()                            {}
 
 // benchBatches builds 1M rows over 1000 keys, event time advancing about
 // 1 ms per row with up to 2 s of disorder, in batches of 4096 with per-row
 // watermarks (delay 2 s).
-func benchBatches(b *testing.B, mem memory.Allocator) []Batch {
+func benchBatches(b *testing.B, mem memory.Allocator) []pipeline.Batch {
 	const rows, batch = 1 << 20, 4096
 	rnd := rand.New(rand.NewPCG(1, 2))
 	keys := make([]string, 1000)
 	for i := range keys {
 		keys[i] = fmt.Sprintf("key-%04d", i)
 	}
-	var batches []Batch
+	var batches []pipeline.Batch
 	wm := int64(-1 << 63)
 	for start := 0; start < rows; start += batch {
 		bld := array.NewRecordBuilder(mem, clickSchema)
@@ -45,7 +47,7 @@ func benchBatches(b *testing.B, mem memory.Allocator) []Batch {
 				wm = t - 2000
 			}
 		}
-		batches = append(batches, Batch{Record: bld.NewRecordBatch(), Watermarks: per})
+		batches = append(batches, pipeline.Batch{Record: bld.NewRecordBatch(), Watermarks: per})
 		bld.Release()
 	}
 	return batches

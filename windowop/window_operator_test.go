@@ -7,6 +7,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // run feeds rows through a fresh operator in batches of the given size, with
@@ -53,7 +55,7 @@ func runCutsRestoring(t *testing.T, cfg Config, rows []click, delay int64, cuts 
 		perRow, after := watermarksFor(part, delay, wm)
 		wm = after
 		b := clickBatch(t, mem, part)
-		require.NoError(t, op.ProcessBatch(Batch{Record: b, Watermarks: perRow}))
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b, Watermarks: perRow}))
 		b.Release()
 		if c.watermark {
 			require.NoError(t, op.ProcessWatermark(wm))

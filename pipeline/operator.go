@@ -1,4 +1,4 @@
-package windowop
+package pipeline
 
 import "github.com/apache/arrow-go/v18/arrow"
 
