@@ -120,6 +120,15 @@ func (e *Engine) Close() error {
 	return nil
 }
 
+// Closed tells whether Close was called, so a connection pool (the
+// database/sql driver's) can drop connections of a closed engine instead of
+// failing every statement on them.
+func (e *Engine) Closed() bool {
+	e.life.Lock()
+	defer e.life.Unlock()
+	return e.closed
+}
+
 // begin registers a run, which Close cancels: it returns the run's context
 // and the function that ends the run.
 func (e *Engine) begin(ctx context.Context) (context.Context, func(), error) {

@@ -1,14 +1,17 @@
-package wsql
+package driver
 
 import (
 	"context"
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/planner"
 )
 
@@ -77,11 +80,8 @@ func parseDSN(dsn string) (dsnConfig, error) {
 // Unlike SET, which takes any key as Flink does, a DSN refuses keys
 // without effect: there a typo would otherwise go unnoticed.
 func checkDSNSetting(k, v string) error {
-	if _, ok := settingsInEffect[k]; !ok {
-		keys := []string{"batch-size", "init"}
-		for s := range settingsInEffect {
-			keys = append(keys, s)
-		}
+	if !slices.Contains(wsql.SettingKeys(), k) {
+		keys := append([]string{"batch-size", "init"}, wsql.SettingKeys()...)
 		sort.Strings(keys)
 		return fmt.Errorf("wsql: unknown DSN key %q: the keys are %s", k, strings.Join(keys, ", "))
 	}
@@ -98,19 +98,19 @@ func checkDSNSetting(k, v string) error {
 }
 
 // openDSN opens an Engine configured by dsn.
-func openDSN(dsn string) (*Engine, error) {
+func openDSN(dsn string) (*wsql.Engine, error) {
 	cfg, err := parseDSN(dsn)
 	if err != nil {
 		return nil, err
 	}
-	var opts []Option
+	var opts []wsql.Option
 	if cfg.batchSize > 0 {
-		opts = append(opts, WithBatchSize(cfg.batchSize))
+		opts = append(opts, wsql.WithBatchSize(cfg.batchSize))
 	}
-	e := New(opts...)
+	e := wsql.New(opts...)
 	ctx := context.Background()
 	for _, kv := range cfg.settings {
-		if err := e.Exec(ctx, "SET "+driverQuote(kv[0])+" = "+driverQuote(kv[1])); err != nil {
+		if err := e.Exec(ctx, "SET "+quote(kv[0])+" = "+quote(kv[1])); err != nil {
 			e.Close()
 			return nil, fmt.Errorf("wsql: DSN key %s: %w", kv[0], err)
 		}
@@ -130,8 +130,17 @@ func openDSN(dsn string) (*Engine, error) {
 	return e, nil
 }
 
-// driverQuote writes s as a SQL string literal. wsql reads no backslash
+// loadZone reads a 'table.local-time-zone' value as SET does: 'default'
+// is the machine's zone.
+func loadZone(name string) (*time.Location, error) {
+	if name == "default" {
+		return time.Local, nil
+	}
+	return time.LoadLocation(name)
+}
+
+// quote writes s as a SQL string literal. wsql reads no backslash
 // escapes, so doubling the quotes is the whole escaping.
-func driverQuote(s string) string {
+func quote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
