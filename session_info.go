@@ -30,16 +30,8 @@ func (e *Engine) ColumnNames(table string) []string {
 // FunctionNames lists the functions wsql runs (SHOW FUNCTIONS).
 func FunctionNames() []string { return planner.FunctionNames() }
 
-// SettingKeys lists the SET keys wsql reads, sorted, for completion and
-// the database/sql driver's data source name.
-func SettingKeys() []string {
-	keys := make([]string, 0, len(settingsInEffect))
-	for k := range settingsInEffect {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+// SettingKeys lists the SET keys wsql reads, sorted, for completion.
+func SettingKeys() []string { return planner.SettingKeys(planner.ScopeSession) }
 
 // Keywords lists the SQL keywords of wsql's dialect, for completion.
 func Keywords() []string {

@@ -5,18 +5,16 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"slices"
 	"sort"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/planner"
 )
 
 // The driver's data source name: empty, or URL-query-encoded key=value
-// pairs joined by &. Keys:
+// pairs joined by &. The keys are the settings of planner/settings.go with
+// ScopeDSN:
 //
 //	batch-size=N             rows a source puts in one batch (WithBatchSize)
 //	init=PATH                a SQL file of statements without results
@@ -35,6 +33,8 @@ type dsnConfig struct {
 }
 
 // parseDSN reads dsn; an unknown key or a bad value is an error naming it.
+// Unlike SET, which takes any key as Flink does, a DSN refuses keys
+// without effect: there a typo would otherwise go unnoticed.
 func parseDSN(dsn string) (dsnConfig, error) {
 	var cfg dsnConfig
 	if dsn == "" {
@@ -54,47 +54,23 @@ func parseDSN(dsn string) (dsnConfig, error) {
 			return cfg, fmt.Errorf("wsql: DSN key %q is given %d times", k, len(q[k]))
 		}
 		v := q[k][0]
-		switch k {
-		case "batch-size":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				return cfg, fmt.Errorf("wsql: DSN key batch-size: %q is not a positive whole number", v)
-			}
-			cfg.batchSize = n
-		case "init":
-			if v == "" {
-				return cfg, fmt.Errorf("wsql: DSN key init: the path of a SQL file is missing")
-			}
+		setting, ok := planner.LookupSetting(k, planner.ScopeDSN)
+		if !ok {
+			return cfg, fmt.Errorf("wsql: unknown DSN key %q: the keys are %s", k, strings.Join(planner.SettingKeys(planner.ScopeDSN), ", "))
+		}
+		if err := setting.Check(v); err != nil {
+			return cfg, fmt.Errorf("wsql: DSN key %s: %w", k, err)
+		}
+		switch {
+		case k == planner.DSNBatchSize:
+			cfg.batchSize, _ = planner.ParseBatchSize(v) // checked above
+		case k == planner.DSNInit:
 			cfg.init = v
-		default:
-			if err := checkDSNSetting(k, v); err != nil {
-				return cfg, err
-			}
+		case setting.Scope&planner.ScopeSession != 0:
 			cfg.settings = append(cfg.settings, [2]string{k, v})
 		}
 	}
 	return cfg, nil
-}
-
-// checkDSNSetting accepts the session keys wsql reads, with valid values.
-// Unlike SET, which takes any key as Flink does, a DSN refuses keys
-// without effect: there a typo would otherwise go unnoticed.
-func checkDSNSetting(k, v string) error {
-	if !slices.Contains(wsql.SettingKeys(), k) {
-		keys := append([]string{"batch-size", "init"}, wsql.SettingKeys()...)
-		sort.Strings(keys)
-		return fmt.Errorf("wsql: unknown DSN key %q: the keys are %s", k, strings.Join(keys, ", "))
-	}
-	if k == "table.local-time-zone" {
-		if _, err := loadZone(v); err != nil {
-			return fmt.Errorf("wsql: DSN key table.local-time-zone: %q is not a time zone: use a name such as UTC or Asia/Shanghai, or default", v)
-		}
-		return nil
-	}
-	if err := planner.ValidateSetting(k, v); err != nil {
-		return fmt.Errorf("wsql: DSN key %s: %w", k, err)
-	}
-	return nil
 }
 
 // openDSN opens an Engine configured by dsn.
@@ -128,15 +104,6 @@ func openDSN(dsn string) (*wsql.Engine, error) {
 		}
 	}
 	return e, nil
-}
-
-// loadZone reads a 'table.local-time-zone' value as SET does: 'default'
-// is the machine's zone.
-func loadZone(name string) (*time.Location, error) {
-	if name == "default" {
-		return time.Local, nil
-	}
-	return time.LoadLocation(name)
 }
 
 // quote writes s as a SQL string literal. wsql reads no backslash
