@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -65,7 +64,9 @@ func explainScript(t *testing.T, src string) string {
 			_, err = cat.CreateView(s)
 			require.NoError(t, err)
 		case *sql.Set:
-			require.NoError(t, ValidateSetting(s.Key, s.Value))
+			setting, ok := LookupSetting(s.Key, ScopeSession)
+			require.True(t, ok, "line %d: no setting %s", s.At.Line, s.Key)
+			require.NoError(t, setting.Check(s.Value))
 			settings[s.Key] = s.Value
 		case *sql.Explain:
 			var p *Plan
@@ -94,14 +95,15 @@ func explainScript(t *testing.T, src string) string {
 func explainOptions(t *testing.T, settings map[string]string) Options {
 	opts := Options{} // the system clock, as the command line runs
 	for key, value := range settings {
-		switch {
-		case key == "table.local-time-zone":
-			loc, err := time.LoadLocation(value)
+		switch key {
+		case SetLocalTimeZone:
+			loc, err := LoadZone(value)
 			require.NoError(t, err)
 			opts.Location = loc
-		case key == SetBadRowsPath:
+		case SetBadRowsPath:
 			opts.BadRowsPath = value
-		case isEmitSetting(key):
+		case SetEarlyFire, SetEarlyFireDelay, SetLateFire, SetLateFireDelay, SetAllowLateness, SetLateDataPath:
+			// read by ParseEmit below
 		default:
 			t.Fatalf("SET '%s': the planner does not read it", key)
 		}
@@ -113,13 +115,4 @@ func explainOptions(t *testing.T, settings map[string]string) Options {
 	require.NoError(t, err)
 	opts.Emit = emit
 	return opts
-}
-
-func isEmitSetting(key string) bool {
-	for _, k := range EmitSettings {
-		if k == key {
-			return true
-		}
-	}
-	return false
 }
