@@ -30,7 +30,7 @@ func TestOperator(t *testing.T, h Harness) {
 // (its memory overwritten) right after the call changes no output; the
 // batches passed downstream stay valid while the downstream holds them and
 // are released by the operator (the run's memory ends at zero).
-func testOwnership(t *testing.T, h Harness, ref runResult) {
+func testOwnership(t testing.TB, h Harness, ref runResult) {
 	got := run(t, h, runConfig{steps: -1})
 	if got.err != nil {
 		t.Fatalf("with each input released after its call: %v", got.err)
@@ -41,7 +41,7 @@ func testOwnership(t *testing.T, h Harness, ref runResult) {
 // testOrder: watermarks reach the downstream only advancing (the recorder
 // checks every run), a stale watermark is ignored, and a result reaches the
 // downstream before a watermark that completes it (Harness.ResultTime).
-func testOrder(t *testing.T, h Harness, ref runResult) {
+func testOrder(t testing.TB, h Harness, ref runResult) {
 	got := run(t, h, runConfig{keepInputs: true, stale: true, steps: -1})
 	if got.err != nil {
 		t.Fatalf("with stale watermarks: %v", got.err)
@@ -51,7 +51,7 @@ func testOrder(t *testing.T, h Harness, ref runResult) {
 
 // testEndOfInput: ProcessEnd is forwarded once, as the last call, after
 // every result; an empty input ends the same way.
-func testEndOfInput(t *testing.T, h Harness, ref runResult) {
+func testEndOfInput(t testing.TB, h Harness, ref runResult) {
 	if h.Sink {
 		if ref.ends != 0 {
 			t.Errorf("a sink forwarded ProcessEnd %d times; it has no downstream", ref.ends)
@@ -79,7 +79,7 @@ func testEndOfInput(t *testing.T, h Harness, ref runResult) {
 // from the operator (first error stops the pipeline: no further downstream
 // call), and Close after it releases everything; so does the operator's
 // own error on Harness.FailingInput.
-func testErrors(t *testing.T, h Harness, ref runResult) {
+func testErrors(t testing.TB, h Harness, ref runResult) {
 	for k := 1; k <= ref.calls; k++ {
 		got := run(t, h, runConfig{failAt: k, steps: -1})
 		if !errors.Is(got.err, errInjected) {
@@ -97,7 +97,7 @@ func testErrors(t *testing.T, h Harness, ref runResult) {
 // testClose: Close at any point of the stream (before any input, after
 // each step, before ProcessEnd) releases everything, may be called twice,
 // and closes nothing downstream (the recorder checks every run).
-func testClose(t *testing.T, h Harness) {
+func testClose(t testing.TB, h Harness) {
 	mem := newAllocator()
 	steps := h.Input(mem)
 	for _, st := range steps {
@@ -112,7 +112,7 @@ func testClose(t *testing.T, h Harness) {
 
 // sameEvents fails when a variant run's downstream calls differ from the
 // reference run's.
-func sameEvents(t *testing.T, variant string, want, got []string) {
+func sameEvents(t testing.TB, variant string, want, got []string) {
 	t.Helper()
 	if slices.Equal(want, got) {
 		return

@@ -39,7 +39,7 @@ const staleWatermark = math.MinInt64 + 0x5A5A
 // run builds the operator, drives it as cfg says, stops at its first error
 // as the driver does, closes it twice, and reports every breach of the
 // contract the downstream saw and any Arrow memory left.
-func run(t *testing.T, h Harness, cfg runConfig) runResult {
+func run(t testing.TB, h Harness, cfg runConfig) runResult {
 	t.Helper()
 	mem := newAllocator()
 	rec := &recorder{resultTime: h.ResultTime, failAt: cfg.failAt}
