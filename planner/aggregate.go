@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -26,7 +27,7 @@ var (
 			return true
 		}
 		return isAggNumeric(dt)
-	}, argType{name: "NUMERIC, STRING, BOOLEAN, DATE, TIME or TIMESTAMP", sample: "s"}}
+	}, argType{name: "NUMERIC/STRING/BOOLEAN/DATE/TIME/TIMESTAMP", sample: "s"}}
 	stringArg = argClass{"a STRING", func(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }, argType{name: "STRING", sample: "s"}}
 )
 

@@ -136,6 +136,9 @@ type Signature struct {
 	// Result is the result type: a SQL type, or how it follows from the
 	// arguments.
 	Result string
+	// Written is the form of a function with a grammar of its own
+	// (CAST(x AS type)), which Format prints instead of the parameters.
+	Written string
 }
 
 func (s Signature) required() int {
@@ -159,6 +162,9 @@ func (s Signature) param(i int) Param {
 // Format prints the signature as a call of name: SUBSTRING(s STRING,
 // start INTEGER [, length INTEGER]) → STRING.
 func (s Signature) Format(name string) string {
+	if s.Written != "" {
+		return s.Written + " → " + s.Result
+	}
 	var b strings.Builder
 	b.WriteString(name + "(")
 	closing := ""

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 )
@@ -115,7 +116,9 @@ func TestEveryListedFunctionCompiles(t *testing.T) {
 }
 
 // isTypeName reports a result written as a SQL type, not as a rule.
-func isTypeName(s string) bool { return s != "" && s == strings.ToUpper(s) && !strings.Contains(s, " ") }
+func isTypeName(s string) bool {
+	return s != "" && s == strings.ToUpper(s) && !strings.Contains(s, " ")
+}
 
 // TestKnownFunctionsThatDoNotRunSaySo: a Flink function wsql knows but
 // does not run is refused as not supported, not as unknown, and SHOW

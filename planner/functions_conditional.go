@@ -29,12 +29,12 @@ var conditionalFunctions = []Function{
 		compile: func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
 			return c.choose(k.f.At, k.name, k.args[:1], k.args[1:2], k.args[2], k.pos[1:])
 		}},
-	{Name: "CAST", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "`CAST(x AS type)`: x converted to the type; a value that does not convert stops the query, a number a DECIMAL cannot hold is NULL",
-		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argAny}}, Result: "the type named"}}},
+	{Name: "CAST", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "x converted to the type; a value that does not convert stops the query, a number a DECIMAL cannot hold is NULL",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argAny}}, Written: "CAST(x AS type)", Result: "the type named"}}},
 
 	// Flink's, not run yet
-	{Name: "TRY_CAST", Kind: ScalarFunction, Description: "`TRY_CAST(x AS type)`: as CAST, NULL where the value does not convert",
-		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argAny}}, Result: "the type named"}}},
+	{Name: "TRY_CAST", Kind: ScalarFunction, Description: "as CAST, NULL where the value does not convert",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argAny}}, Written: "TRY_CAST(x AS type)", Result: "the type named"}}},
 }
 
 // coalesceKernel is COALESCE and IFNULL: every argument brought to the

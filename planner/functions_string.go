@@ -24,8 +24,11 @@ var stringFunctions = []Function{
 	{Name: "SUBSTRING", Aliases: []string{"SUBSTR"}, Kind: ScalarFunction, Description: "the characters from start (1-based), length of them or to the end",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: argString}, {Name: "start", Type: argInteger}, {Name: "length", Type: argInteger, Optional: true}}, Result: "STRING"}},
 		compile:    stringKernel("SUBSTRING")},
-	{Name: "TRIM", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "`TRIM([BOTH|LEADING|TRAILING] [chars] FROM s)` or `TRIM(s)`: the characters (default space) removed from the ends",
-		Signatures: []Signature{{Params: []Param{{Name: "s", Type: argString}}, Result: "STRING"}}},
+	{Name: "TRIM", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "the characters (default space) removed from both ends, the start (LEADING) or the end (TRAILING)",
+		Signatures: []Signature{
+			{Params: []Param{{Name: "s", Type: argString}}, Result: "STRING"},
+			{Params: []Param{{Name: "s", Type: argString}}, Written: "TRIM([BOTH|LEADING|TRAILING] [chars] FROM s)", Result: "STRING"},
+		}},
 	{Name: "LTRIM", Kind: ScalarFunction, Description: "spaces removed from the start",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: argString}}, Result: "STRING"}},
 		compile:    trimKernel(true, false)},

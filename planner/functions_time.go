@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"strings"
+
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -8,8 +10,8 @@ import (
 
 // timeFunctions are the date and time functions.
 var timeFunctions = []Function{
-	{Name: "EXTRACT", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "`EXTRACT(unit FROM t)`: a field of a DATE or TIMESTAMP",
-		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argTemporal}}, Result: "BIGINT"}}},
+	{Name: "EXTRACT", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "a field of a DATE or TIMESTAMP; unit is one of " + strings.Join(exec.ExtractUnits, ", "),
+		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argTemporal}}, Written: "EXTRACT(unit FROM t)", Result: "BIGINT"}}},
 	calendarFunction("YEAR", "YEAR", "the year"),
 	calendarFunction("QUARTER", "QUARTER", "the quarter, 1 to 4"),
 	calendarFunction("MONTH", "MONTH", "the month, 1 to 12"),
@@ -39,13 +41,13 @@ var timeFunctions = []Function{
 		},
 		compile: unixTimestampKernel},
 	{Name: "CURRENT_TIMESTAMP", Kind: ScalarFunction, Bare: true, Description: "the query's start time, the same for every row",
-		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}, constant: nowKernel},
+		Signatures: []Signature{{Written: "CURRENT_TIMESTAMP", Result: "TIMESTAMP_LTZ(3)"}}, constant: nowKernel},
 	{Name: "NOW", Kind: ScalarFunction, Description: "as CURRENT_TIMESTAMP",
 		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}, constant: nowKernel},
 	{Name: "LOCALTIMESTAMP", Kind: ScalarFunction, Bare: true, Description: "the query's start time in the session time zone",
-		Signatures: []Signature{{Result: "TIMESTAMP(3)"}}, constant: nowKernel},
+		Signatures: []Signature{{Written: "LOCALTIMESTAMP", Result: "TIMESTAMP(3)"}}, constant: nowKernel},
 	{Name: "CURRENT_DATE", Kind: ScalarFunction, Bare: true, Description: "the date of the query's start in the session time zone",
-		Signatures: []Signature{{Result: "DATE"}}, constant: nowKernel},
+		Signatures: []Signature{{Written: "CURRENT_DATE", Result: "DATE"}}, constant: nowKernel},
 	{Name: "PROCTIME", Kind: ScalarFunction, Syntax: SyntaxComputedColumn, Description: "the processing time; declare it as a computed column, `pt AS PROCTIME()`",
 		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}},
 
@@ -56,9 +58,9 @@ var timeFunctions = []Function{
 		Signatures: []Signature{{Params: []Param{{Name: "n", Type: argInteger}, {Name: "format", Type: argFormat, Optional: true}}, Result: "STRING"}}},
 	{Name: "CURRENT_TIME", Kind: ScalarFunction, Description: "the time of day in the session time zone",
 		Signatures: []Signature{{Result: "TIME(0)"}}},
-	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "`TIMESTAMPADD(unit, n, t)`: t plus n units",
+	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units",
 		Signatures: []Signature{{Params: []Param{{Name: "unit", Type: argTimeUnit}, {Name: "n", Type: argInteger}, {Name: "t", Type: argTemporal}}, Result: "the type of t"}}},
-	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "`TIMESTAMPDIFF(unit, t1, t2)`: whole units from t1 to t2",
+	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "whole units from t1 to t2",
 		Signatures: []Signature{{Params: []Param{{Name: "unit", Type: argTimeUnit}, {Name: "t1", Type: argTemporal}, {Name: "t2", Type: argTemporal}}, Result: "INT"}}},
 	{Name: "CONVERT_TZ", Kind: ScalarFunction, Description: "a timestamp's text moved from one time zone to another",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: argString}, {Name: "from", Type: argString}, {Name: "to", Type: argString}}, Result: "STRING"}}},
@@ -67,9 +69,9 @@ var timeFunctions = []Function{
 // The argument types of the time functions, checked by their kernels.
 var (
 	// argTemporal: a DATE or TIMESTAMP (EXTRACT's check).
-	argTemporal = argType{name: "DATE or TIMESTAMP", sample: "ts"}
+	argTemporal = argType{name: "DATE/TIMESTAMP", sample: "ts"}
 	// argDateFormatted: DATE_FORMAT's first argument.
-	argDateFormatted = argType{name: "TIMESTAMP, DATE or STRING", sample: "ts"}
+	argDateFormatted = argType{name: "TIMESTAMP/DATE/STRING", sample: "ts"}
 	// argEpoch and argEpochPrecision: TO_TIMESTAMP_LTZ's.
 	argEpoch          = argType{name: "INTEGER", sample: "b"}
 	argEpochPrecision = argType{name: "0 or 3", sample: "3"}
