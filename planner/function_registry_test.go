@@ -199,3 +199,44 @@ func TestSignatureFormat(t *testing.T) {
 	lo, hi := builtins.Lookup("UNIX_TIMESTAMP").arity()
 	require.Equal(t, fmt.Sprint(0, 2), fmt.Sprint(lo, hi))
 }
+
+// TestFunctionCallErrors pins the errors the registry's checks give, as
+// the compiler gave them before it read the registry.
+func TestFunctionCallErrors(t *testing.T) {
+	window := " GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)"
+	cases := map[string]string{
+		"SELECT UPPER(i) FROM t":                                        "UPPER expects a STRING, got INT",
+		"SELECT CHARACTER_LENGTH(i) FROM t":                             "CHARACTER_LENGTH expects a STRING, got INT",
+		"SELECT SUBSTR(s, s) FROM t":                                    "SUBSTR expects an integer start, got STRING",
+		"SELECT SUBSTRING(s, 1, d) FROM t":                              "SUBSTRING expects an integer length, got DOUBLE",
+		"SELECT CEILING(CAST(d AS DECIMAL(10, 2))) FROM t":              "CEILING of a DECIMAL is not supported yet; CAST it to DOUBLE",
+		"SELECT NOW(1) FROM t":                                          "NOW takes no arguments, got 1",
+		"SELECT UNIX_TIMESTAMP(s, 'x', 'y') FROM t":                     "UNIX_TIMESTAMP takes 0 to 2 arguments, got 3",
+		"SELECT CONCAT() FROM t":                                        "CONCAT takes at least 1 argument, got 0",
+		"SELECT ROUND(d, 1, 2) FROM t":                                  "ROUND takes 1 to 2 arguments, got 3",
+		"SELECT YEAR(ts, ts) FROM t":                                    "YEAR takes 1 argument, got 2",
+		"SELECT POWER(s, 2) FROM t":                                     "POWER expects a number, got STRING",
+		"SELECT IF(i, 1, 2) FROM t":                                     "IF expects a BOOLEAN, got INT",
+		"SELECT WEEK(s) FROM t":                                         "EXTRACT expects a DATE or TIMESTAMP, got STRING",
+		"SELECT TO_TIMESTAMP_LTZ(s, 3) FROM t":                          "TO_TIMESTAMP_LTZ expects an integer, got STRING",
+		"SELECT TO_TIMESTAMP_LTZ(b, 2) FROM t":                          "the precision of TO_TIMESTAMP_LTZ must be 0 (epoch seconds) or 3 (epoch milliseconds)",
+		"SELECT ROUND(d, i) FROM t":                                     "the digits of ROUND must be a constant integer",
+		"SELECT DATE_FORMAT(i, 'yyyy') FROM t":                          "DATE_FORMAT expects a TIMESTAMP, got INT",
+		"SELECT TO_TIMESTAMP(s, s) FROM t":                              "the format of TO_TIMESTAMP must be a constant string",
+		"SELECT PROCTIME() FROM t":                                      "function PROCTIME is not supported here yet",
+		"SELECT LPAD(s, 3, 'x') FROM t":                                 "function LPAD is not supported here yet",
+		"SELECT COLLECT(s) FROM t" + window:                             "aggregate COLLECT is not supported yet",
+		"SELECT UPPER(s) FROM t WHERE SUM(d) > 1":                       "aggregate SUM is not allowed here",
+		"SELECT COUNT(*) FROM t" + window + " HAVING LOWERR('a') = 'a'": "unknown function LOWERR",
+		"SELECT SUM(s) FROM t" + window:                                 "SUM expects a numeric argument, got STRING",
+		"SELECT MAX(UPPER(s)) FROM t" + window:                          "",
+	}
+	for q, msg := range cases {
+		_, err := planFunctionQuery(t, q)
+		if msg == "" {
+			require.NoError(t, err, q)
+			continue
+		}
+		require.ErrorContains(t, err, msg, q)
+	}
+}
