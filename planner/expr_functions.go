@@ -65,8 +65,9 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 	if fn.compile == nil {
 		return nil, sql.Errorf(sql.ErrUnsupported, f.At, "function %s is not supported here yet", name)
 	}
-	if lo, hi := fn.arity(); arity(f, lo, hi) != nil {
-		return nil, arity(f, lo, hi)
+	lo, hi := fn.arity()
+	if err := arity(f, lo, hi); err != nil {
+		return nil, err
 	}
 	sig, _ := fn.signatureFor(len(k.args))
 	for i := range k.args {

@@ -9,7 +9,8 @@ import (
 // Registry holds functions by name. The compiler, SHOW FUNCTIONS, shell
 // completion, "did you mean" and the SQL reference's function table all
 // read one: the built-ins are one instance (Builtins), and functions
-// written in Go can be registered the same way.
+// written in Go can be registered the same way (user-defined functions
+// will need an exported form of the kernels, which are unexported today).
 type Registry struct {
 	byName map[string]*Function
 	all    []*Function // in registration order
