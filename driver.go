@@ -5,7 +5,7 @@ import (
 	stdsql "database/sql"
 	"database/sql/driver"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/pipeline"
 )
 
 // The database/sql driver: sql.Open("wsql", dsn) gives a *sql.DB over one
@@ -28,7 +28,7 @@ type Driver struct{}
 // the *sql.DB shares; closing the DB closes it. sql.Open reports a bad DSN,
 // a bad setting or a failing init file at once.
 func (Driver) OpenConnector(dsn string) (_ driver.Connector, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	e, err := openDSN(dsn)
 	if err != nil {
 		return nil, err
@@ -40,7 +40,7 @@ func (Driver) OpenConnector(dsn string) (_ driver.Connector, err error) {
 // connection. database/sql never calls it (it uses OpenConnector); it is
 // there for callers of the bare driver.Driver interface.
 func (d Driver) Open(dsn string) (_ driver.Conn, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	e, err := openDSN(dsn)
 	if err != nil {
 		return nil, err

@@ -5,7 +5,7 @@ import (
 	"database/sql/driver"
 	"errors"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/pipeline"
 )
 
 // conn is one database/sql connection. It holds no state of its own: the
@@ -58,7 +58,7 @@ func (c *driverConn) BeginTx(context.Context, driver.TxOptions) (driver.Tx, erro
 // ExecContext runs statements without results (DDL, SET, RESET, INSERT
 // INTO) with Engine.Exec; errors are the engine's, positioned in the text.
 func (c *driverConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (_ driver.Result, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	query, err = bindArgs(query, args)
 	if err != nil {
 		return nil, err
@@ -72,7 +72,7 @@ func (c *driverConn) ExecContext(ctx context.Context, query string, args []drive
 // QueryContext starts the query with Engine.Query and returns as soon as
 // its schema is known; rows then arrive as windows fire. ctx stops it.
 func (c *driverConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (_ driver.Rows, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	query, err = bindArgs(query, args)
 	if err != nil {
 		return nil, err

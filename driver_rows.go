@@ -11,7 +11,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 )
 
@@ -60,7 +62,7 @@ func (d *driverRows) Columns() []string { return d.names }
 // current one is used up. The query's error (the ctx's, if it was
 // cancelled) ends the rows in its place of io.EOF.
 func (d *driverRows) Next(dest []driver.Value) (err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	for d.row >= d.n {
 		if !d.r.Next() {
 			clear(d.cols) // the last batch was released

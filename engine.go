@@ -12,8 +12,10 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -237,7 +239,7 @@ func (s Summary) Counts() string {
 // in src (see FormatError). A panic inside the engine ends the script with
 // an error wrapping ErrInternal (see PanicError).
 func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
-	defer exec.CatchPanic(&err) // after end(): the run is over and unregistered
+	defer pipeline.CatchPanic(&err) // after end(): the run is over and unregistered
 	ctx, end, err := e.begin(ctx)
 	if err != nil {
 		return err

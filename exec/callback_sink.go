@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -67,7 +68,7 @@ func (w *callbackWriter) WriteBatch(rec arrow.RecordBatch) error {
 func (w *callbackWriter) call(out arrow.RecordBatch) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = PanicAsError(r, "the SinkFunc of sink table "+w.sink.Table)
+			err = pipeline.PanicAsError(r, "the SinkFunc of sink table "+w.sink.Table)
 		}
 	}()
 	return w.sink.Write(w.ctx, out)

@@ -16,6 +16,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/rowtime"
 )
 
 // ErrBadRow is what every ParseError unwraps to, so callers can tell bad
@@ -1057,41 +1059,10 @@ func csvParseDate(b []byte) (int64, string) {
 	if m < 1 || m > 12 {
 		return 0, fmt.Sprintf("month %d out of range", m)
 	}
-	if d < 1 || d > csvDaysIn(y, m) {
+	if d < 1 || d > rowtime.DaysInMonth(y, m) {
 		return 0, fmt.Sprintf("day %d out of range for %04d-%02d", d, y, m)
 	}
-	return csvDaysFromCivil(int64(y), int64(m), int64(d)), ""
-}
-
-func csvDaysIn(y, m int) int {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
-}
-
-// csvDaysFromCivil counts days from 1970-01-01 in the proleptic Gregorian
-// calendar (Howard Hinnant's days_from_civil).
-func csvDaysFromCivil(y, m, d int64) int64 {
-	if m <= 2 {
-		y--
-	}
-	era := y
-	if era < 0 {
-		era -= 399
-	}
-	era /= 400
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468
+	return rowtime.DaysFromCivil(int64(y), int64(m), int64(d)), ""
 }
 
 // csvParseTimeOfDay parses HH:mm[:ss[.fraction]] (up to 9 fraction digits,

@@ -118,7 +118,7 @@ func (e *Extract) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 
 // calendarField computes a date unit of the day number days.
 func calendarField(unit string, days int64) int64 {
-	y, m, d := civilDate(days)
+	y, m, d := rowtime.CivilFromDays(days)
 	switch unit {
 	case "YEAR":
 		return y
@@ -129,12 +129,12 @@ func calendarField(unit string, days int64) int64 {
 	case "DAY":
 		return d
 	case "DOY":
-		return days - csvDaysFromCivil(y, 1, 1) + 1
+		return days - rowtime.DaysFromCivil(y, 1, 1) + 1
 	case "WEEK":
 		isoDow := floorMod(days+3, 7) + 1 // Monday = 1
 		thursday := days - isoDow + 4
-		ty, _, _ := civilDate(thursday)
-		return (thursday-csvDaysFromCivil(ty, 1, 1))/7 + 1
+		ty, _, _ := rowtime.CivilFromDays(thursday)
+		return (thursday-rowtime.DaysFromCivil(ty, 1, 1))/7 + 1
 	case "DECADE":
 		return rowtime.FloorDiv(y, 10)
 	case "CENTURY":
@@ -212,7 +212,7 @@ func (e *DateFormat) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 func (l *timestampLayout) format(dst []byte, ms int64) []byte {
 	days := rowtime.FloorDiv(ms, msPerDay)
 	msOfDay := ms - days*msPerDay
-	y, mo, d := civilDate(days)
+	y, mo, d := rowtime.CivilFromDays(days)
 	for _, p := range l.parts {
 		var v int64
 		switch p.field {

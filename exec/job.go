@@ -93,9 +93,9 @@ type Stats struct {
 // Run executes the job, writing result batches to w as windows fire. It
 // returns when the input ends, an error occurs or ctx is cancelled; the
 // stats are filled in all three cases. A panic in the pipeline ends the
-// run with a *PanicError once the pipeline is closed.
+// run with a *pipeline.PanicError once the pipeline is closed.
 func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (stats Stats, err error) {
-	defer CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	return j.run(ctx, mem, w)
 }
 
@@ -522,7 +522,7 @@ func driveStep(r BatchReader, first pipeline.Operator, assigner *WatermarkAssign
 }
 
 // processBatch hands rec to first and releases it, also when first panics
-// (the run then ends with a PanicError, holding no memory).
+// (the run then ends with a pipeline.PanicError, holding no memory).
 func processBatch(first pipeline.Operator, rec arrow.RecordBatch) error {
 	defer rec.Release()
 	return first.ProcessBatch(pipeline.Batch{Record: rec})

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -36,8 +37,8 @@ func requireGoroutinesBack(t *testing.T, before int) {
 // and the stack of where it happened.
 func requirePanicError(t *testing.T, err error, value, frame string) {
 	t.Helper()
-	require.ErrorIs(t, err, ErrInternal)
-	var pe *PanicError
+	require.ErrorIs(t, err, pipeline.ErrInternal)
+	var pe *pipeline.PanicError
 	require.True(t, errors.As(err, &pe), "%v", err)
 	require.Contains(t, err.Error(), "internal error: panic: "+value+"; this is a bug in wsql: please report it")
 	require.Contains(t, pe.Stack, frame, "the stack shows where the panic happened")

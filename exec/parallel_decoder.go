@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 // parallelDecoder decodes one file on several goroutines: a reader cuts the
@@ -136,7 +138,7 @@ func (d *parallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 	var queued chan chunkResult
 	defer func() {
 		if r := recover(); r != nil {
-			err := PanicAsError(r, "")
+			err := pipeline.PanicAsError(r, "")
 			if queued != nil {
 				queued <- chunkResult{err: err}
 				return
@@ -316,7 +318,7 @@ func (d *parallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool
 func decodeChunk(f chunkFormat, job chunkJob, pool *sync.Pool) (res chunkResult) {
 	defer func() {
 		if r := recover(); r != nil {
-			res.err, res.decoded = PanicAsError(r, ""), false
+			res.err, res.decoded = pipeline.PanicAsError(r, ""), false
 		}
 	}()
 	onBad := func(e *ParseError, raw []byte) {

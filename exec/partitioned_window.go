@@ -111,7 +111,7 @@ func (wp *windowPartition) run() {
 // step processes one step; a panic of the operator becomes the step's
 // error (the driver stops the run with it) instead of ending the process.
 func (wp *windowPartition) step(st partitionStep) (err error) {
-	defer CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	switch {
 	case st.batch != nil:
 		return wp.op.ProcessBatch(pipeline.Batch{Record: st.batch, Watermarks: st.wms})

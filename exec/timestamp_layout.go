@@ -3,6 +3,8 @@ package exec
 import (
 	"fmt"
 	"strings"
+
+	"github.com/wsql/wsql/rowtime"
 )
 
 // timestampLayout is a compiled Java SimpleDateFormat-style pattern, the
@@ -107,11 +109,11 @@ func (l *timestampLayout) parse(s string) (int64, bool) {
 		millis = fractionMillis(v, n)
 		p += 1 + n
 	}
-	if p != len(s) || month < 1 || month > 12 || day < 1 || day > int64(csvDaysIn(int(year), int(month))) ||
+	if p != len(s) || month < 1 || month > 12 || day < 1 || day > int64(rowtime.DaysInMonth(int(year), int(month))) ||
 		hour > 23 || minute > 59 || sec > 59 {
 		return 0, false
 	}
-	days := csvDaysFromCivil(year, month, day)
+	days := rowtime.DaysFromCivil(year, month, day)
 	return ((days*24+hour)*60+minute)*60_000 + sec*1000 + millis, true
 }
 

@@ -221,31 +221,6 @@ func appendScaledInt(dst []byte, v int64, scale int) []byte {
 	return append(dst, digits[len(digits)-scale:]...)
 }
 
-// civilDate turns days since 1970-01-01 into a proleptic Gregorian date
-// (Howard Hinnant's civil_from_days).
-func civilDate(days int64) (y, m, d int64) {
-	z := days + 719468
-	era := z
-	if era < 0 {
-		era -= 146096
-	}
-	era /= 146097
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	d = doy - (153*mp+2)/5 + 1
-	m = mp + 3
-	if m > 12 {
-		m -= 12
-	}
-	y = yoe + era*400
-	if m <= 2 {
-		y++
-	}
-	return y, m, d
-}
-
 func appendZeroPadInt(dst []byte, v int64, width int) []byte {
 	if v < 0 {
 		dst = append(dst, '-')
@@ -268,7 +243,7 @@ func appendDateParts(dst []byte, y, m, d int64) []byte {
 }
 
 func appendDateValue(dst []byte, days int64) []byte {
-	y, m, d := civilDate(days)
+	y, m, d := rowtime.CivilFromDays(days)
 	return appendDateParts(dst, y, m, d)
 }
 
