@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 )
@@ -138,7 +138,7 @@ func (d *driverRows) reader(arr arrow.Array) func(int) driver.Value {
 	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
 	// else: the text the CSV writer prints.
 	return func(i int) driver.Value {
-		d.buf = exec.AppendValue(d.buf[:0], arr, i, d.loc)
+		d.buf = format.AppendValue(d.buf[:0], arr, i, d.loc)
 		return string(d.buf)
 	}
 }

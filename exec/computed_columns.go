@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -115,7 +116,7 @@ func (c *ComputedColumns) nullRowtimeError(out arrow.RecordBatch, row int) error
 		if col, ok := argColumn(expr); ok && col == i {
 			v := "NULL"
 			if out.Column(i).IsValid(row) {
-				v = strconv.Quote(string(AppendValue(nil, out.Column(i), row, nil)))
+				v = strconv.Quote(string(format.AppendValue(nil, out.Column(i), row, nil)))
 			}
 			vals = append(vals, fmt.Sprintf("%s = %s", f.Name, v))
 		}
@@ -125,7 +126,7 @@ func (c *ComputedColumns) nullRowtimeError(out arrow.RecordBatch, row int) error
 		why = " (it gives NULL for an instant outside 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999 UTC, the event times wsql accepts)"
 	}
 	return fmt.Errorf("%w: table %s: rowtime %s is NULL: %s gave NULL for %v%s",
-		ErrBadRow, c.spec.Table, c.spec.Schema.Field(c.spec.RowtimeIndex).Name, expr, vals, why)
+		format.ErrBadRow, c.spec.Table, c.spec.Schema.Field(c.spec.RowtimeIndex).Name, expr, vals, why)
 }
 
 func firstNull(a arrow.Array) int {

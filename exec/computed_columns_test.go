@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -88,7 +89,7 @@ func TestComputedColumnsAppendAndCheckRowtime(t *testing.T) {
 	}
 	out := &collect{}
 	err = NewComputedColumns(spec, mem, out).ProcessBatch(pipeline.Batch{Record: rec})
-	require.ErrorIs(t, err, ErrBadRow)
+	require.ErrorIs(t, err, format.ErrBadRow)
 	require.EqualError(t, err, `bad input row: table t: rowtime ts is NULL: TO_TIMESTAMP(s#1, "yyyy-MM-dd HH:mm:ss") gave NULL for [s = "bad"]`)
 	require.Len(t, out.rows, 1, "the row before the bad one is passed on first")
 	out.rows = nil

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -264,19 +265,19 @@ func (e *Cast) toDecimal(x arrow.Array, mem memory.Allocator) (arrow.Array, erro
 		}
 		switch a := x.(type) {
 		case *array.Int8:
-			put(decimalFromInt(int64(a.Value(i)), dt.Scale))
+			put(format.DecimalFromInt(int64(a.Value(i)), dt.Scale))
 		case *array.Int16:
-			put(decimalFromInt(int64(a.Value(i)), dt.Scale))
+			put(format.DecimalFromInt(int64(a.Value(i)), dt.Scale))
 		case *array.Int32:
-			put(decimalFromInt(int64(a.Value(i)), dt.Scale))
+			put(format.DecimalFromInt(int64(a.Value(i)), dt.Scale))
 		case *array.Int64:
-			put(decimalFromInt(a.Value(i), dt.Scale))
+			put(format.DecimalFromInt(a.Value(i), dt.Scale))
 		case *array.Float32:
-			put(floatToDecimal(float64(a.Value(i)), 32, dt.Scale))
+			put(format.FloatToDecimal(float64(a.Value(i)), 32, dt.Scale))
 		case *array.Float64:
-			put(floatToDecimal(a.Value(i), 64, dt.Scale))
+			put(format.FloatToDecimal(a.Value(i), 64, dt.Scale))
 		case *array.Decimal128:
-			put(rescaleDecimal(a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale, dt.Scale))
+			put(format.RescaleDecimal(a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale, dt.Scale))
 		default:
 			return nil, fmt.Errorf("CAST from %s to %s is not supported", x.DataType(), e.To)
 		}
@@ -317,18 +318,18 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		case *array.Int64:
 			buf = strconv.AppendInt(buf, a.Value(i), 10)
 		case *array.Float32:
-			buf = appendFloatValue(buf, float64(a.Value(i)), 32)
+			buf = format.AppendFloatValue(buf, float64(a.Value(i)), 32)
 		case *array.Float64:
-			buf = appendFloatValue(buf, a.Value(i), 64)
+			buf = format.AppendFloatValue(buf, a.Value(i), 64)
 		case *array.Decimal128:
-			buf = appendDecimal128Value(buf, a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale)
+			buf = format.AppendDecimal128Value(buf, a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale)
 		case *array.Date32:
-			buf = appendDateValue(buf, int64(a.Value(i)))
+			buf = format.AppendDateValue(buf, int64(a.Value(i)))
 		case *array.Time32:
-			buf = appendTimeOfDayValue(buf, int64(a.Value(i))*int64(time.Millisecond), arrow.Millisecond)
+			buf = format.AppendTimeOfDayValue(buf, int64(a.Value(i))*int64(time.Millisecond), arrow.Millisecond)
 		case *array.Timestamp:
 			tt := a.DataType().(*arrow.TimestampType)
-			buf = appendTimestampValue(buf, int64(a.Value(i)), tt.Unit, tt.TimeZone != "", loc)
+			buf = format.AppendTimestampValue(buf, int64(a.Value(i)), tt.Unit, tt.TimeZone != "", loc)
 		default:
 			return nil, fmt.Errorf("CAST from %s to STRING is not supported", x.DataType())
 		}
@@ -406,7 +407,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			b.UnsafeAppend(v)
 		case *array.Decimal128Builder:
 			dt := e.To.(*arrow.Decimal128Type)
-			v, overflow, msg := parseDecimalText(text, dt.Precision, dt.Scale, &digits)
+			v, overflow, msg := format.ParseDecimalText(text, dt.Precision, dt.Scale, &digits)
 			switch {
 			case msg == "":
 				b.UnsafeAppend(v)

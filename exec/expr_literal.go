@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // Literal is a constant. The field that holds the value depends on Type:
@@ -146,17 +148,17 @@ func (l *Literal) String() string {
 		}
 		return "FALSE"
 	case arrow.FLOAT32, arrow.FLOAT64:
-		return string(appendFloatValue(nil, l.Float, 64))
+		return string(format.AppendFloatValue(nil, l.Float, 64))
 	case arrow.DECIMAL128:
 		return l.Dec.ToString(l.Type.(*arrow.Decimal128Type).Scale)
 	case arrow.DATE32:
-		return "DATE '" + string(appendDateValue(nil, l.Int)) + "'"
+		return "DATE '" + string(format.AppendDateValue(nil, l.Int)) + "'"
 	case arrow.TIMESTAMP:
 		ts := "TIMESTAMP '"
 		if l.Type.(*arrow.TimestampType).TimeZone != "" {
 			ts = "TIMESTAMP_LTZ '"
 		}
-		return ts + string(appendTimestampValue(nil, l.Int, arrow.Millisecond, false, nil)) + "'"
+		return ts + string(format.AppendTimestampValue(nil, l.Int, arrow.Millisecond, false, nil)) + "'"
 	}
 	return strconv.FormatInt(l.Int, 10)
 }

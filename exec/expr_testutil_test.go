@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // column builds an array of dt from Go values; nil is NULL.
@@ -86,7 +88,7 @@ func texts(t *testing.T, mem memory.Allocator, e Expr, rec arrow.RecordBatch) []
 		if a.IsNull(i) {
 			out[i] = "NULL"
 		} else {
-			out[i] = string(AppendValue(nil, a, i, time.UTC))
+			out[i] = string(format.AppendValue(nil, a, i, time.UTC))
 		}
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -247,7 +248,7 @@ func (l *timestampLayout) format(dst []byte, ms int64) []byte {
 			}
 			continue
 		}
-		dst = appendZeroPadInt(dst, v, p.width)
+		dst = format.AppendZeroPadInt(dst, v, p.width)
 	}
 	return dst
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -20,7 +21,7 @@ type batchRecorder struct {
 func (r *batchRecorder) ProcessBatch(b pipeline.Batch) error {
 	var rows []string
 	for i := range int(b.Record.NumRows()) {
-		rows = append(rows, string(AppendValue(nil, b.Record.Column(0), i, nil)))
+		rows = append(rows, string(format.AppendValue(nil, b.Record.Column(0), i, nil)))
 	}
 	r.rows = append(r.rows, rows)
 	r.watermarks = append(r.watermarks, append([]int64(nil), b.Watermarks...))

@@ -9,8 +9,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -197,7 +199,7 @@ func TestCompiledExprValues(t *testing.T) {
 		for i := range got {
 			got[i] = "NULL"
 			if a.IsValid(i) {
-				got[i] = string(exec.AppendValue(nil, a, i, time.UTC))
+				got[i] = string(format.AppendValue(nil, a, i, time.UTC))
 			}
 		}
 		a.Release()
