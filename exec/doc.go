@@ -1,7 +1,8 @@
 // Package exec runs wsql pipelines: sources that read input into Arrow
 // record batches (through the decoders of exec/format), computed columns,
-// expressions, filter and projection, the watermark assigner stage, sinks,
-// and the driver that pushes batches through the chain.
+// filter and projection (over the kernels of exec/expr), the watermark
+// assigner stage, sinks, and the driver that pushes batches through the
+// chain.
 //
 // A pipeline is a chain of pipeline.Operator stages:
 //

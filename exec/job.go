@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
@@ -29,13 +30,13 @@ type Job struct {
 	DelayMillis  int64         // watermark delay, per split
 	// WatermarkExpr, when set, is a general WATERMARK expression evaluated
 	// per row (DelayMillis is then 0).
-	WatermarkExpr Expr
+	WatermarkExpr expr.Expr
 	// SourceWatermarks is set for SOURCE_WATERMARK(): the source supplies
 	// the watermarks (a table pushed from Go) and rows do not move them.
 	SourceWatermarks bool
 	// Where filters rows after the watermark assigner (rows it drops still
 	// advanced the watermark); nil keeps every row.
-	Where Expr
+	Where expr.Expr
 	// PreWindow appends computed columns (aggregate arguments that are
 	// expressions) after Where, before the window; nil for none.
 	PreWindow *ComputedSpec
@@ -44,7 +45,7 @@ type Job struct {
 	Window *windowop.Config
 	Count  *windowop.CountConfig
 	// Having filters the window operator's result rows; nil keeps all.
-	Having  Expr
+	Having  expr.Expr
 	Project ProjectSpec
 	// Input, when set, replaces Source: the job reads the result rows of
 	// another job (a subquery or view), and its watermarks come from there.

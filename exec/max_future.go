@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -116,7 +117,7 @@ func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.Re
 	if firstBad < 0 {
 		return rec, nil
 	}
-	return takeRecord(rec, f.keep, f.mem)
+	return expr.TakeRecord(rec, f.keep, f.mem)
 }
 
 // writeBad writes row i to the bad-rows file: a comment line with the

@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -65,7 +65,7 @@ func TestDecimalCastOverflowIsNull(t *testing.T) {
 	} {
 		x, err := compileText(t, src)
 		require.NoError(t, err, src)
-		l, ok := x.(*exec.Literal)
+		l, ok := x.(*expr.Literal)
 		require.True(t, ok, "%s folds to a literal, not %T", src, x)
 		got := "NULL"
 		if !l.Null {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -142,7 +142,7 @@ func (p *Plan) projectText() string {
 	if p.Project.Exprs != nil {
 		for i, e := range p.Project.Exprs {
 			name := p.Project.Schema.Field(i).Name
-			if c, ok := e.(*exec.ColumnExpr); ok && c.Name == name {
+			if c, ok := e.(*expr.ColumnExpr); ok && c.Name == name {
 				cols = append(cols, name)
 			} else {
 				cols = append(cols, name+" := "+e.String())
