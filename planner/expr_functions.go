@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -35,7 +35,7 @@ func arity(f *sql.FuncCall, lo, hi int) error {
 	return sql.Errorf(sql.ErrInvalid, f.At, "%s takes %s, got %d", f.Name, want, n)
 }
 
-func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
+func (c *exprCompiler) function(f *sql.FuncCall) (expr.Expr, error) {
 	name := strings.ToUpper(f.Name)
 	fn := c.fns.Lookup(name)
 	if fn != nil && fn.Kind == AggregateFunction {
@@ -51,7 +51,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 			return nil, arity(f, lo, hi)
 		}
 	}
-	k := &scalarCall{f: f, name: name, args: make([]exec.Expr, len(f.Args)), pos: make([]sql.Pos, len(f.Args))}
+	k := &scalarCall{f: f, name: name, args: make([]expr.Expr, len(f.Args)), pos: make([]sql.Pos, len(f.Args))}
 	for i, a := range f.Args {
 		x, err := c.compile(a)
 		if err != nil {
@@ -123,7 +123,7 @@ var (
 
 // stringCall is UPPER, LOWER, CHAR_LENGTH, CONCAT (and ||), REPLACE: every
 // argument a STRING.
-func (c *exprCompiler) stringCall(at sql.Pos, fn, written string, args []exec.Expr, pos []sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) stringCall(at sql.Pos, fn, written string, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	for i, a := range args {
 		x, err := c.stringArg(a, pos[i], written)
 		if err != nil {
@@ -131,17 +131,17 @@ func (c *exprCompiler) stringCall(at sql.Pos, fn, written string, args []exec.Ex
 		}
 		args[i] = x
 	}
-	return c.fold(at, &exec.StringFunc{Name: fn, Args: args}, args...)
+	return c.fold(at, &expr.StringFunc{Name: fn, Args: args}, args...)
 }
 
 // numberArg checks that x is a number (a NULL literal becomes an INT NULL).
-func (c *exprCompiler) numberArg(x exec.Expr, pos sql.Pos, fn string) (exec.Expr, error) {
+func (c *exprCompiler) numberArg(x expr.Expr, pos sql.Pos, fn string) (expr.Expr, error) {
 	dt := x.DataType()
 	switch {
 	case isNumeric(dt):
 		return x, nil
 	case isNull(dt):
-		return exec.NullLiteral(tInt), nil
+		return expr.NullLiteral(tInt), nil
 	}
 	return nil, sql.Errorf(sql.ErrInvalid, pos, "%s expects a number, got %s", fn, typeName(dt))
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -73,10 +73,10 @@ type Function struct {
 
 	// constant computes a call without arguments whose value is fixed for
 	// the whole query; its call's arguments are not compiled first.
-	constant func(c *exprCompiler, name string) exec.Expr
+	constant func(c *exprCompiler, name string) expr.Expr
 	// compile builds a scalar call whose arguments are compiled and
 	// checked against the signature.
-	compile func(c *exprCompiler, k *scalarCall) (exec.Expr, error)
+	compile func(c *exprCompiler, k *scalarCall) (expr.Expr, error)
 	// aggregate is the window operator's aggregate and what it accepts.
 	aggregate *aggregateKernel
 }
@@ -213,6 +213,6 @@ type argType struct {
 type scalarCall struct {
 	f    *sql.FuncCall
 	name string // as written, so an alias's errors name the alias
-	args []exec.Expr
+	args []expr.Expr
 	pos  []sql.Pos
 }

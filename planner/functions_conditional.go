@@ -1,7 +1,7 @@
 package planner
 
 import (
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 )
 
 // conditionalFunctions choose between their arguments.
@@ -14,19 +14,19 @@ var conditionalFunctions = []Function{
 		compile:    coalesceKernel},
 	{Name: "NULLIF", Kind: ScalarFunction, Description: "NULL when x = y, else x",
 		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argAny}, {Name: "y", Type: argAny}}, Result: "the type of x"}},
-		compile: func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+		compile: func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 			// CASE WHEN a = b THEN NULL ELSE a END, a evaluated once
-			return c.share(k.args[0], func(a exec.Expr) (exec.Expr, error) {
+			return c.share(k.args[0], func(a expr.Expr) (expr.Expr, error) {
 				eq, err := c.comparison(k.f.At, "=", a, k.args[1], k.pos[0], k.pos[1])
 				if err != nil {
 					return nil, err
 				}
-				return c.choose(k.f.At, k.name, []exec.Expr{eq}, []exec.Expr{exec.NullLiteral(tNull)}, a, k.pos)
+				return c.choose(k.f.At, k.name, []expr.Expr{eq}, []expr.Expr{expr.NullLiteral(tNull)}, a, k.pos)
 			})
 		}},
 	{Name: "IF", Kind: ScalarFunction, Description: "a when cond is TRUE, else b",
 		Signatures: []Signature{{Params: []Param{{Name: "cond", Type: argBoolean}, {Name: "a", Type: argAny}, {Name: "b", Type: argAny}}, Result: "the common type of a and b"}},
-		compile: func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+		compile: func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 			return c.choose(k.f.At, k.name, k.args[:1], k.args[1:2], k.args[2], k.pos[1:])
 		}},
 	{Name: "CAST", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "x converted to the type; a value that does not convert stops the query, a number a DECIMAL cannot hold is NULL",
@@ -38,7 +38,7 @@ var conditionalFunctions = []Function{
 }
 
 // coalesceKernel is COALESCE and IFNULL: every argument brought to the
-// common type, each evaluated once (exec.Coalesce).
-func coalesceKernel(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+// common type, each evaluated once (expr.Coalesce).
+func coalesceKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 	return c.coalesce(k.f.At, k.name, k.args, k.pos)
 }

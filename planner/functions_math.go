@@ -1,7 +1,7 @@
 package planner
 
 import (
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -36,7 +36,7 @@ var mathFunctions = []Function{
 		compile:    roundKernel},
 	{Name: "MOD", Kind: ScalarFunction, Description: "the remainder of a divided by b, with the sign of a",
 		Signatures: []Signature{{Params: []Param{{Name: "a", Type: argAny}, {Name: "b", Type: argAny}}, Result: "the common numeric type; for integers the type of b"}},
-		compile: func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+		compile: func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 			return c.arith(k.f.At, '%', k.args[0], k.args[1], k.pos[0], k.pos[1])
 		}},
 }
@@ -46,32 +46,32 @@ var argDigits = argType{name: "INTEGER constant", sample: "1"}
 
 // roundingKernel is ABS, FLOOR and CEIL: the argument's type, not DECIMAL
 // yet.
-func roundingKernel(fn string) func(*exprCompiler, *scalarCall) (exec.Expr, error) {
-	return func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+func roundingKernel(fn string) func(*exprCompiler, *scalarCall) (expr.Expr, error) {
+	return func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 		x := k.args[0]
 		if isDecimal(x.DataType()) {
 			return nil, sql.Errorf(sql.ErrUnsupported, k.f.At, "%s of a DECIMAL is not supported yet; CAST it to DOUBLE", k.name)
 		}
-		return c.fold(k.f.At, &exec.MathFunc{Name: fn, Args: []exec.Expr{x}}, x)
+		return c.fold(k.f.At, &expr.MathFunc{Name: fn, Args: []expr.Expr{x}}, x)
 	}
 }
 
 // doubleKernel is a function of DOUBLEs (the signature converted them).
-func doubleKernel(fn string) func(*exprCompiler, *scalarCall) (exec.Expr, error) {
-	return func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
-		return c.fold(k.f.At, &exec.MathFunc{Name: fn, Args: k.args}, k.args...)
+func doubleKernel(fn string) func(*exprCompiler, *scalarCall) (expr.Expr, error) {
+	return func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
+		return c.fold(k.f.At, &expr.MathFunc{Name: fn, Args: k.args}, k.args...)
 	}
 }
 
-func roundKernel(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+func roundKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 	x := k.args[0]
 	digits := 0
 	if len(k.args) == 2 {
-		d, ok := k.args[1].(*exec.Literal)
+		d, ok := k.args[1].(*expr.Literal)
 		if !ok || !isInteger(d.Type) {
 			return nil, sql.Errorf(sql.ErrUnsupported, k.pos[1], "the digits of ROUND must be a constant integer")
 		}
 		digits = int(d.Int)
 	}
-	return c.fold(k.f.At, &exec.Round{X: x, Digits: digits}, x)
+	return c.fold(k.f.At, &expr.Round{X: x, Digits: digits}, x)
 }

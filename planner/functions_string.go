@@ -1,7 +1,7 @@
 package planner
 
 import (
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 )
 
 // stringFunctions are the string functions.
@@ -60,16 +60,16 @@ var stringFunctions = []Function{
 }
 
 // stringKernel is a string function whose arguments the signature checked.
-func stringKernel(fn string) func(*exprCompiler, *scalarCall) (exec.Expr, error) {
-	return func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
-		return c.fold(k.f.At, &exec.StringFunc{Name: fn, Args: k.args}, k.args...)
+func stringKernel(fn string) func(*exprCompiler, *scalarCall) (expr.Expr, error) {
+	return func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
+		return c.fold(k.f.At, &expr.StringFunc{Name: fn, Args: k.args}, k.args...)
 	}
 }
 
 // trimKernel is LTRIM and RTRIM: spaces off one end.
-func trimKernel(leading, trailing bool) func(*exprCompiler, *scalarCall) (exec.Expr, error) {
-	return func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+func trimKernel(leading, trailing bool) func(*exprCompiler, *scalarCall) (expr.Expr, error) {
+	return func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 		x := k.args[0]
-		return c.fold(k.f.At, &exec.Trim{X: x, Chars: " ", Leading: leading, Trailing: trailing}, x)
+		return c.fold(k.f.At, &expr.Trim{X: x, Chars: " ", Leading: leading, Trailing: trailing}, x)
 	}
 }

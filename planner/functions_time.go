@@ -3,14 +3,14 @@ package planner
 import (
 	"strings"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
 
 // timeFunctions are the date and time functions.
 var timeFunctions = []Function{
-	{Name: "EXTRACT", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "a field of a DATE or TIMESTAMP; unit is one of " + strings.Join(exec.ExtractUnits, ", "),
+	{Name: "EXTRACT", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "a field of a DATE or TIMESTAMP; unit is one of " + strings.Join(expr.ExtractUnits, ", "),
 		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argTemporal}}, Written: "EXTRACT(unit FROM t)", Result: "BIGINT"}}},
 	calendarFunction("YEAR", "YEAR", "the year"),
 	calendarFunction("QUARTER", "QUARTER", "the quarter, 1 to 4"),
@@ -36,8 +36,8 @@ var timeFunctions = []Function{
 			{Result: "BIGINT"},
 			{Params: []Param{{Name: "s", Type: argString}, {Name: "format", Type: argFormat, Optional: true}}, Result: "BIGINT"},
 		},
-		constant: func(c *exprCompiler, _ string) exec.Expr {
-			return &exec.Literal{Type: tBigint, Int: rowtime.FloorDiv(c.opts.Now, 1000)}
+		constant: func(c *exprCompiler, _ string) expr.Expr {
+			return &expr.Literal{Type: tBigint, Int: rowtime.FloorDiv(c.opts.Now, 1000)}
 		},
 		compile: unixTimestampKernel},
 	{Name: "CURRENT_TIMESTAMP", Kind: ScalarFunction, Bare: true, Description: "the query's start time, the same for every row",
@@ -84,43 +84,43 @@ var (
 func calendarFunction(name, unit, description string) Function {
 	return Function{Name: name, Kind: ScalarFunction, Description: description + " (EXTRACT of " + unit + ")",
 		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argTemporal}}, Result: "BIGINT"}},
-		compile: func(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+		compile: func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 			return c.extract(k.f.At, unit, k.args[0], k.pos[0])
 		}}
 }
 
 // nowKernel is CURRENT_TIMESTAMP and its relatives, from the query's
 // injected start time.
-func nowKernel(c *exprCompiler, name string) exec.Expr {
+func nowKernel(c *exprCompiler, name string) expr.Expr {
 	switch name {
 	case "LOCALTIMESTAMP":
-		return &exec.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)}
+		return &expr.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)}
 	case "CURRENT_DATE":
 		local := rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)
-		return &exec.Literal{Type: tDate, Int: rowtime.FloorDiv(local, msPerDay)}
+		return &expr.Literal{Type: tDate, Int: rowtime.FloorDiv(local, msPerDay)}
 	}
-	return &exec.Literal{Type: tLTZ, Int: c.opts.Now}
+	return &expr.Literal{Type: tLTZ, Int: c.opts.Now}
 }
 
-func toTimestampKernel(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+func toTimestampKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 	x := k.args[0]
-	format, err := c.formatArg(k.f, 1, exec.DefaultTimestampFormat)
+	format, err := c.formatArg(k.f, 1, expr.DefaultTimestampFormat)
 	if err != nil {
 		return nil, err
 	}
-	tt, err := exec.NewToTimestamp(x, format)
+	tt, err := expr.NewToTimestamp(x, format)
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, k.f.Args[1].Pos(), "%v", err)
 	}
 	return c.fold(k.f.At, tt, x)
 }
 
-func toTimestampLTZKernel(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+func toTimestampLTZKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 	args, pos := k.args, k.pos
 	if !isInteger(args[0].DataType()) && !isNull(args[0].DataType()) {
 		return nil, sql.Errorf(sql.ErrInvalid, pos[0], "TO_TIMESTAMP_LTZ expects an integer, got %s", typeName(args[0].DataType()))
 	}
-	p, ok := args[1].(*exec.Literal)
+	p, ok := args[1].(*expr.Literal)
 	if !ok || !isInteger(p.Type) || (p.Int != 0 && p.Int != 3) {
 		return nil, sql.Errorf(sql.ErrInvalid, pos[1], "the precision of TO_TIMESTAMP_LTZ must be 0 (epoch seconds) or 3 (epoch milliseconds)")
 	}
@@ -128,36 +128,36 @@ func toTimestampLTZKernel(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	if l, ok := x.(*exec.Literal); ok && !l.Null && !exec.EpochInRange(l.Int, int(p.Int)) {
+	if l, ok := x.(*expr.Literal); ok && !l.Null && !expr.EpochInRange(l.Int, int(p.Int)) {
 		unit := map[int64]string{0: "seconds", 3: "milliseconds"}[p.Int]
 		return nil, sql.Errorf(sql.ErrInvalid, pos[0], "TO_TIMESTAMP_LTZ(%d, %d) is outside the range of TIMESTAMP_LTZ, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999 UTC; give epoch %s from %d to %d",
 			l.Int, p.Int, unit, rowtime.MinEventTime/map[int64]int64{0: 1000, 3: 1}[p.Int], rowtime.MaxEventTime/map[int64]int64{0: 1000, 3: 1}[p.Int])
 	}
-	return c.fold(k.f.At, &exec.ToTimestampLTZ{Arg: x, Precision: int(p.Int)}, x)
+	return c.fold(k.f.At, &expr.ToTimestampLTZ{Arg: x, Precision: int(p.Int)}, x)
 }
 
-func unixTimestampKernel(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+func unixTimestampKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 	x := k.args[0]
-	format, err := c.formatArg(k.f, 1, exec.DefaultTimestampFormat)
+	format, err := c.formatArg(k.f, 1, expr.DefaultTimestampFormat)
 	if err != nil {
 		return nil, err
 	}
-	u, err := exec.NewUnixTimestamp(x, format, c.opts.Location)
+	u, err := expr.NewUnixTimestamp(x, format, c.opts.Location)
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, k.f.Args[1].Pos(), "%v", err)
 	}
 	return c.fold(k.f.At, u, x)
 }
 
-func dateFormatKernel(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
+func dateFormatKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 	args, pos := k.args, k.pos
 	x := args[0]
 	switch dt := x.DataType(); {
 	case isNull(dt):
-		return exec.NullLiteral(tString), nil
+		return expr.NullLiteral(tString), nil
 	case isString(dt):
 		// Flink reads a string argument in the default timestamp format
-		tt, err := exec.NewToTimestamp(x, exec.DefaultTimestampFormat)
+		tt, err := expr.NewToTimestamp(x, expr.DefaultTimestampFormat)
 		if err != nil {
 			return nil, err
 		}
@@ -169,7 +169,7 @@ func dateFormatKernel(c *exprCompiler, k *scalarCall) (exec.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	df, err := exec.NewDateFormat(x, format, c.opts.Location)
+	df, err := expr.NewDateFormat(x, format, c.opts.Location)
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, pos[1], "%v", err)
 	}
