@@ -6,18 +6,19 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/pipeline/pipelinetest"
 )
 
 func TestComputedColumnsConformance(t *testing.T) {
-	toTS, err := NewToTimestamp(conformanceColumn(3), DefaultTimestampFormat)
+	toTS, err := expr.NewToTimestamp(conformanceColumn(3), expr.DefaultTimestampFormat)
 	if err != nil {
 		t.Fatal(err)
 	}
 	schema := arrow.NewSchema(append(conformanceSchema.Fields(), arrow.Field{Name: "rt", Type: toTS.DataType(), Nullable: true}), nil)
 	spec := func(rowtime, skip bool) ComputedSpec {
-		s := ComputedSpec{Exprs: []Expr{toTS}, Schema: schema, RowtimeIndex: -1, SkipBadRows: skip, Table: "t"}
+		s := ComputedSpec{Exprs: []expr.Expr{toTS}, Schema: schema, RowtimeIndex: -1, SkipBadRows: skip, Table: "t"}
 		if rowtime {
 			s.RowtimeIndex = 4
 		}

@@ -5,6 +5,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/pipeline/pipelinetest"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -76,7 +77,7 @@ func conformanceInput(rowWatermarks bool) func(memory.Allocator) []pipelinetest.
 	}
 }
 
-func conformanceColumn(i int) *ColumnExpr {
+func conformanceColumn(i int) *expr.ColumnExpr {
 	f := conformanceSchema.Field(i)
-	return &ColumnExpr{Index: i, Name: f.Name, Type: f.Type}
+	return &expr.ColumnExpr{Index: i, Name: f.Name, Type: f.Type}
 }

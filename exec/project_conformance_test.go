@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/pipeline/pipelinetest"
 )
@@ -15,7 +16,7 @@ func TestProjectConformance(t *testing.T) {
 		conformanceSchema.Field(2), conformanceSchema.Field(1),
 	}, nil)}
 	exprs := ProjectSpec{
-		Exprs: []Expr{conformanceColumn(1), &Compare{Op: ">", L: conformanceColumn(2), R: &Literal{Type: arrow.PrimitiveTypes.Int64, Int: 2}}},
+		Exprs: []expr.Expr{conformanceColumn(1), &expr.Compare{Op: ">", L: conformanceColumn(2), R: &expr.Literal{Type: arrow.PrimitiveTypes.Int64, Int: 2}}},
 		Schema: arrow.NewSchema([]arrow.Field{
 			conformanceSchema.Field(1), {Name: "big", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 		}, nil),

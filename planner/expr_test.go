@@ -9,8 +9,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -27,7 +29,7 @@ func (sc schemaScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 			return i, f, true, nil
 		}
 	}
-	if niladicFunctions[strings.ToUpper(c.Name)] {
+	if builtins.isBare(c.Name) {
 		return 0, arrow.Field{}, false, nil
 	}
 	var names []string
@@ -47,7 +49,7 @@ var exprSchema = arrow.NewSchema([]arrow.Field{
 // 2024-02-29 13:45:12.345 UTC
 const exprNow = int64(1709214312345)
 
-func compileText(t *testing.T, src string) (exec.Expr, error) {
+func compileText(t *testing.T, src string) (expr.Expr, error) {
 	t.Helper()
 	e, err := sql.ParseExpr(src)
 	require.NoError(t, err, src)
@@ -197,7 +199,7 @@ func TestCompiledExprValues(t *testing.T) {
 		for i := range got {
 			got[i] = "NULL"
 			if a.IsValid(i) {
-				got[i] = string(exec.AppendValue(nil, a, i, time.UTC))
+				got[i] = string(format.AppendValue(nil, a, i, time.UTC))
 			}
 		}
 		a.Release()
@@ -208,7 +210,7 @@ func TestCompiledExprValues(t *testing.T) {
 func TestConstantsFold(t *testing.T) {
 	x, err := compileText(t, "UPPER('a' || 'b') = 'AB' AND 1 + 2 > 2")
 	require.NoError(t, err)
-	l, ok := x.(*exec.Literal)
+	l, ok := x.(*expr.Literal)
 	require.True(t, ok, "%T", x)
 	require.Equal(t, int64(1), l.Int)
 	x, err = compileText(t, "ts > '2024-01-01 00:00:00'")
