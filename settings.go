@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -114,7 +113,7 @@ func (r *runner) set(s *sql.Set) error {
 		for k := range settingsInEffect {
 			keys = append(keys, k)
 		}
-		r.notice(s.At, fmt.Sprintf("'%s' has no effect in wsql yet%s", s.Key, catalog.DidYouMean(s.Key, keys)))
+		r.notice(s.At, fmt.Sprintf("'%s' has no effect in wsql yet%s", s.Key, sql.DidYouMean(s.Key, keys)))
 	}
 	if err := planner.ValidateSetting(s.Key, s.Value); err != nil {
 		return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -76,7 +75,7 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		if isScalarFunction(f.Name) {
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
 		}
-		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, catalog.DidYouMean(f.Name, knownFunctions()))
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, knownFunctions()))
 	}
 	if f.Star {
 		if kind != windowop.Count {

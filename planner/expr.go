@@ -843,7 +843,7 @@ func (c *exprCompiler) trim(e *sql.Trim) (exec.Expr, error) {
 func (c *exprCompiler) extract(at sql.Pos, unit string, x exec.Expr, xp sql.Pos) (exec.Expr, error) {
 	unit = strings.ToUpper(unit)
 	if !contains(exec.ExtractUnits, unit) {
-		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, catalog.DidYouMean(unit, exec.ExtractUnits))
+		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, sql.DidYouMean(unit, exec.ExtractUnits))
 	}
 	dt := x.DataType()
 	if isNull(dt) {

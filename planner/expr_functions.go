@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -239,7 +238,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 	if isScalarFunction(name) || contains(runnableFunctions, name) {
 		return nil, sql.Errorf(sql.ErrUnsupported, f.At, "function %s is not supported here yet", name)
 	}
-	return nil, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", name, catalog.DidYouMean(name, knownFunctions()))
+	return nil, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", name, sql.DidYouMean(name, knownFunctions()))
 }
 
 // stringCall is UPPER, LOWER, CHAR_LENGTH, CONCAT (and ||), REPLACE: every

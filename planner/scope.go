@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -163,5 +162,5 @@ func checkKnownFunction(f *sql.FuncCall) error {
 	if isAggregateCall(f) || isScalarFunction(f.Name) {
 		return nil
 	}
-	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, catalog.DidYouMean(f.Name, knownFunctions()))
+	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, knownFunctions()))
 }
