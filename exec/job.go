@@ -130,7 +130,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w ResultWriter) (St
 				return stats, err
 			}
 		}
-		afterStep = ckp.afterStep
+		afterStep = func() error { return ckp.afterStep(ctx) }
 	}
 
 	var afterBatch func()
