@@ -52,7 +52,3 @@ func parseDuration(text string) (time.Duration, error) {
 	}
 	return time.Duration(n) * unit, nil
 }
-
-// ParseDuration reads a duration setting as Flink writes one ('10 s',
-// '1 min', '500ms'; no unit is milliseconds).
-func ParseDuration(text string) (time.Duration, error) { return parseDuration(text) }
