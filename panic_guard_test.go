@@ -15,7 +15,6 @@ import (
 
 	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/driver"
-
 	"github.com/wsql/wsql/internal/leakcheck"
 )
 
