@@ -6,8 +6,10 @@ import (
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -98,7 +100,7 @@ func releaseAttached(t *catalog.Table) {
 // createGoTable declares the table of ddl (one CREATE TABLE without a
 // 'connector' option) with what attach makes for it.
 func (e *Engine) createGoTable(ctx context.Context, ddl string, attach func(*catalog.Table) (any, error)) (_ *catalog.Table, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	_, end, err := e.begin(ctx)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -44,7 +46,7 @@ type futureFilter struct {
 	bad     *badRowsFile
 	ownBad  bool
 	format  string // "json" renders a bad row as a JSON object, else CSV
-	std     TimestampStandard
+	std     format.TimestampStandard
 	columns int // the source's physical columns, the part of a row written
 	line    []byte
 }
@@ -115,7 +117,7 @@ func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.Re
 	if firstBad < 0 {
 		return rec, nil
 	}
-	return takeRecord(rec, f.keep, f.mem)
+	return expr.TakeRecord(rec, f.keep, f.mem)
 }
 
 // writeBad writes row i to the bad-rows file: a comment line with the
@@ -133,33 +135,7 @@ func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64,
 		b = append(b, f.reason(t, m, zoned)...)
 	}
 	b = append(b, '\n')
-	for c := range min(f.columns, int(rec.NumCols())) {
-		arr := rec.Column(c)
-		if f.format == "json" {
-			if c == 0 {
-				b = append(b, '{')
-			} else {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, rec.Schema().Field(c).Name)
-			b = append(b, ':')
-			if arr.IsNull(i) {
-				b = append(b, "null"...)
-			} else {
-				b = jsonAppender(arr, nil, f.std)(b, i)
-			}
-			continue
-		}
-		if c > 0 {
-			b = append(b, ',')
-		}
-		if arr.IsValid(i) {
-			b = appendCSVField(b, AppendValue(nil, arr, i, nil))
-		}
-	}
-	if f.format == "json" {
-		b = append(b, '}')
-	}
+	b = format.AppendRow(b, rec, i, f.columns, f.format == "json", f.std)
 	f.line = b
 	f.bad.writeLine(b)
 }

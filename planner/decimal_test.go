@@ -8,7 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/internal/arrowtest"
 )
 
@@ -29,7 +30,7 @@ func evalText(t *testing.T, src string, rec arrow.RecordBatch, mem memory.Alloca
 	for i := range got {
 		got[i] = "NULL"
 		if a.IsValid(i) {
-			got[i] = string(exec.AppendValue(nil, a, i, time.UTC))
+			got[i] = string(format.AppendValue(nil, a, i, time.UTC))
 		}
 	}
 	return got, nil
@@ -63,7 +64,7 @@ func TestDecimalCastOverflowIsNull(t *testing.T) {
 	} {
 		x, err := compileText(t, src)
 		require.NoError(t, err, src)
-		l, ok := x.(*exec.Literal)
+		l, ok := x.(*expr.Literal)
 		require.True(t, ok, "%s folds to a literal, not %T", src, x)
 		got := "NULL"
 		if !l.Null {

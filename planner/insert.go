@@ -4,8 +4,10 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -221,9 +223,9 @@ func planParquetSink(t *catalog.Table, conn sql.Option, s *Sink) (*Sink, error) 
 		return nil, err
 	}
 	codec, _ := t.Options.Lookup("parquet.compression")
-	if _, ok := exec.ParquetCompression(codec.Value); !ok {
+	if _, ok := format.ParquetCompression(codec.Value); !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, codec.At, "option 'parquet.compression' must be one of %s, got '%s'",
-			strings.Join(exec.ParquetCompressions, ", "), codec.Value)
+			strings.Join(format.ParquetCompressions, ", "), codec.Value)
 	}
 	s.File = &exec.FileSink{Path: path.Value, Format: "parquet", ParquetCompression: codec.Value}
 	return s, nil

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -211,15 +213,15 @@ func checkFilesystemOptions(t *catalog.Table, conn sql.Option) (path, format sql
 
 // fileFormat is what a filesystem table's options say about its format.
 type fileFormat struct {
-	csv     exec.CSVOptions
-	json    exec.JSONOptions
+	csv     format.CSVOptions
+	json    format.JSONOptions
 	idle    time.Duration
 	monitor time.Duration // 'source.monitor-interval'; 0 when not set
 }
 
 // readFormatOptions reads the values of checked options.
 func readFormatOptions(t *catalog.Table) (fileFormat, error) {
-	f := fileFormat{csv: exec.CSVOptions{FieldDelimiter: ',', QuoteChar: '"'}}
+	f := fileFormat{csv: format.CSVOptions{FieldDelimiter: ',', QuoteChar: '"'}}
 	var ignore, failMissing *sql.Option
 	for _, o := range t.Options {
 		var err error
@@ -266,12 +268,12 @@ func readFormatOptions(t *catalog.Table) (fileFormat, error) {
 	return f, nil
 }
 
-func timestampStandardOption(o sql.Option) (exec.TimestampStandard, error) {
+func timestampStandardOption(o sql.Option) (format.TimestampStandard, error) {
 	switch strings.ToUpper(o.Value) {
 	case "SQL":
-		return exec.TimestampSQL, nil
+		return format.TimestampSQL, nil
 	case "ISO-8601":
-		return exec.TimestampISO8601, nil
+		return format.TimestampISO8601, nil
 	}
 	return 0, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be 'SQL' or 'ISO-8601', got '%s'", o.Key, o.Value)
 }
