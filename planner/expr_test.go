@@ -29,7 +29,7 @@ func (sc schemaScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 			return i, f, true, nil
 		}
 	}
-	if niladicFunctions[strings.ToUpper(c.Name)] {
+	if builtins.isBare(c.Name) {
 		return 0, arrow.Field{}, false, nil
 	}
 	var names []string
