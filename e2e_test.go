@@ -134,7 +134,7 @@ func TestProgressSnapshots(t *testing.T) {
 	require.Len(t, snaps, 42, "one row per batch, one snapshot per batch")
 	last := snaps[len(snaps)-1]
 	require.Equal(t, int64(42), last.RowsRead)
-	require.Equal(t, int64(2), last.LateDropped)
+	require.Equal(t, int64(2), last.LateRowsDropped)
 	require.Greater(t, last.Watermark, snaps[0].Watermark)
 	require.Positive(t, last.OpenWindows)
 }

@@ -36,7 +36,7 @@ func planAttachedSource(t *catalog.Table, opts Options) (*exec.FileSource, error
 	}
 	for _, o := range t.Options {
 		if !contains(known, o.Key) {
-			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for a table registered from Go%s", o.Key, catalog.DidYouMean(o.Key, known))
+			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for a table registered from Go%s", o.Key, sql.DidYouMean(o.Key, known))
 		}
 	}
 	f, err := readFormatOptions(t)

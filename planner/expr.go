@@ -840,7 +840,7 @@ func (c *exprCompiler) trim(e *sql.Trim) (expr.Expr, error) {
 func (c *exprCompiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos) (expr.Expr, error) {
 	unit = strings.ToUpper(unit)
 	if !contains(expr.ExtractUnits, unit) {
-		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, catalog.DidYouMean(unit, expr.ExtractUnits))
+		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, sql.DidYouMean(unit, expr.ExtractUnits))
 	}
 	dt := x.DataType()
 	if isNull(dt) {

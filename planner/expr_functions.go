@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/sql"
 )
@@ -60,7 +59,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (expr.Expr, error) {
 		k.args[i], k.pos[i] = x, a.Pos()
 	}
 	if fn == nil {
-		return nil, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", name, catalog.DidYouMean(name, c.fns.callableNames()))
+		return nil, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", name, sql.DidYouMean(name, c.fns.callableNames()))
 	}
 	if fn.compile == nil {
 		return nil, sql.Errorf(sql.ErrUnsupported, f.At, "function %s is not supported here yet", name)

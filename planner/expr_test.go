@@ -9,7 +9,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/internal/arrowtest"
@@ -36,7 +35,7 @@ func (sc schemaScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 	for _, f := range sc.s.Fields() {
 		names = append(names, f.Name)
 	}
-	return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found%s", c.Name, catalog.DidYouMean(c.Name, names))
+	return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found%s", c.Name, sql.DidYouMean(c.Name, names))
 }
 
 var exprSchema = arrow.NewSchema([]arrow.Field{

@@ -40,7 +40,7 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	}
 	t := cat.Table(stmt.Table.Name)
 	if t == nil {
-		return nil, sql.Errorf(sql.ErrInvalid, stmt.Table.At, "sink table %s does not exist%s", stmt.Table.Name, catalog.DidYouMean(stmt.Table.Name, cat.TableNames()))
+		return nil, sql.Errorf(sql.ErrInvalid, stmt.Table.At, "sink table %s does not exist%s", stmt.Table.Name, sql.DidYouMean(stmt.Table.Name, cat.TableNames()))
 	}
 	sink, err := planSink(t)
 	if err != nil {
@@ -61,7 +61,7 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		for _, c := range stmt.Columns {
 			i := t.Column(c.Name)
 			if i < 0 {
-				return nil, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in sink table %s%s", c.Name, t.Name, catalog.DidYouMean(c.Name, t.ColumnNames()))
+				return nil, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in sink table %s%s", c.Name, t.Name, sql.DidYouMean(c.Name, t.ColumnNames()))
 			}
 			cols = append(cols, t.Columns[i])
 		}
@@ -142,7 +142,7 @@ func planSink(t *catalog.Table) (*Sink, error) {
 	allowed := map[string][]string{"print": {"connector", "print-identifier", "standard-error"}, "blackhole": {"connector"}}[s.Connector]
 	for _, o := range t.Options {
 		if !contains(allowed, o.Key) {
-			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector '%s'%s", o.Key, s.Connector, catalog.DidYouMean(o.Key, allowed))
+			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector '%s'%s", o.Key, s.Connector, sql.DidYouMean(o.Key, allowed))
 		}
 		if o.Key == "standard-error" {
 			return nil, sql.Errorf(sql.ErrUnsupported, o.At, "option 'standard-error' is not supported yet: print writes to standard output")
@@ -162,7 +162,7 @@ func planFileSink(t *catalog.Table, conn sql.Option, s *Sink) (*Sink, error) {
 			return planParquetSink(t, conn, s)
 		}
 		return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported for writing: %s)%s",
-			format.Value, strings.Join(sinkFileFormats, ", "), catalog.DidYouMean(format.Value, sinkFileFormats))
+			format.Value, strings.Join(sinkFileFormats, ", "), sql.DidYouMean(format.Value, sinkFileFormats))
 	}
 	path, format, err := checkFilesystemOptions(t, conn)
 	if err != nil {
@@ -213,7 +213,7 @@ func planParquetSink(t *catalog.Table, conn sql.Option, s *Sink) (*Sink, error) 
 			}
 		}
 		return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'filesystem' with format 'parquet'%s",
-			o.Key, catalog.DidYouMean(o.Key, known))
+			o.Key, sql.DidYouMean(o.Key, known))
 	}
 	path, ok := t.Options.Lookup("path")
 	if !ok || path.Value == "" {

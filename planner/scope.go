@@ -5,7 +5,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -159,5 +158,5 @@ func checkKnownFunction(f *sql.FuncCall) error {
 	if isAggregateCall(f) || builtins.isKind(f.Name, ScalarFunction) {
 		return nil
 	}
-	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, catalog.DidYouMean(f.Name, builtins.callableNames()))
+	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.callableNames()))
 }

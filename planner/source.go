@@ -69,7 +69,7 @@ func planTableSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 	case "filesystem":
 	default:
 		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: filesystem, stdin, datagen, nexmark)%s",
-			conn.Value, catalog.DidYouMean(conn.Value, []string{"filesystem", "stdin", "datagen", "nexmark"}))
+			conn.Value, sql.DidYouMean(conn.Value, []string{"filesystem", "stdin", "datagen", "nexmark"}))
 	}
 	path, format, err := checkFilesystemOptions(t, conn)
 	if err != nil {
@@ -116,7 +116,7 @@ func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.Fil
 	known := append([]string{"connector", "format", optMaxFuture}, formatOptions[format.Value]...)
 	for _, o := range t.Options {
 		if !contains(known, o.Key) {
-			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'stdin'%s", o.Key, catalog.DidYouMean(o.Key, known))
+			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'stdin'%s", o.Key, sql.DidYouMean(o.Key, known))
 		}
 	}
 	if opts.Stdin == nil {
@@ -153,7 +153,7 @@ func streamFormat(t *catalog.Table, at sql.Pos, who string) (sql.Option, error) 
 	}
 	if !contains(fileFormats, format.Value) {
 		return format, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: %s)%s",
-			format.Value, strings.Join(fileFormats, ", "), catalog.DidYouMean(format.Value, fileFormats))
+			format.Value, strings.Join(fileFormats, ", "), sql.DidYouMean(format.Value, fileFormats))
 	}
 	return format, nil
 }
@@ -195,7 +195,7 @@ func checkFilesystemOptions(t *catalog.Table, conn sql.Option) (path, format sql
 			}
 		}
 		return path, format, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'filesystem'%s",
-			o.Key, catalog.DidYouMean(o.Key, known))
+			o.Key, sql.DidYouMean(o.Key, known))
 	}
 	path, ok := t.Options.Lookup("path")
 	if !ok || path.Value == "" {
@@ -206,7 +206,7 @@ func checkFilesystemOptions(t *catalog.Table, conn sql.Option) (path, format sql
 	}
 	if !contains(fileFormats, format.Value) {
 		return path, format, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: %s)%s",
-			format.Value, strings.Join(fileFormats, ", "), catalog.DidYouMean(format.Value, fileFormats))
+			format.Value, strings.Join(fileFormats, ", "), sql.DidYouMean(format.Value, fileFormats))
 	}
 	return path, format, nil
 }

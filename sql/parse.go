@@ -197,7 +197,7 @@ func syntaxError(rw *rewritten, rewOff int) *Error {
 	hint := ""
 	for _, k := range []int{i - 1, i} {
 		if k >= 0 && k < len(toks) && toks[k].kind == tokIdent {
-			if h := suggest(toks[k].text, typoKeywords); h != "" {
+			if h := DidYouMean(strings.ToUpper(toks[k].text), typoKeywords); h != "" {
 				i, hint = k, h
 				break
 			}

@@ -131,7 +131,7 @@ func TestAggregatesThroughHopPanes(t *testing.T) {
 	sort.Strings(want)
 	for _, bs := range []int{1, 7, 64, 4096} {
 		events, stats := run(t, cfg, rows, 1000, bs)
-		require.Zero(t, stats.LateDropped)
+		require.Zero(t, stats.LateRowsDropped)
 		require.Equal(t, want, sortedRows(events), "batch size %d", bs)
 	}
 }
@@ -171,7 +171,7 @@ func TestAggregatesThroughSessionMerges(t *testing.T) {
 		// the delay exceeds disorder + gap: no session fires before a row
 		// that would extend it arrives
 		events, stats := run(t, cfg, rows, 300+gap+1, bs)
-		require.Zero(t, stats.LateDropped)
+		require.Zero(t, stats.LateRowsDropped)
 		require.Equal(t, want, sortedRows(events), "batch size %d", bs)
 	}
 }

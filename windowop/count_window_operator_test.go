@@ -212,7 +212,7 @@ func TestCountWindowMatchesReference(t *testing.T) {
 				got, stats, maxOpen := runCount(t, cfg, rows, batch)
 				require.Equal(t, want, got, "batch size %d", batch)
 				require.Equal(t, int64(len(rows)), stats.RowsIn)
-				require.Equal(t, int64(len(want)), stats.Results)
+				require.Equal(t, int64(len(want)), stats.ResultRows)
 				// Rows after each key's last firing never reach a result.
 				perKey := map[string]int64{}
 				for _, r := range rows {
@@ -222,7 +222,7 @@ func TestCountWindowMatchesReference(t *testing.T) {
 				for _, n := range perKey {
 					unfired += n % slide
 				}
-				require.Equal(t, unfired, stats.Unfired)
+				require.Equal(t, unfired, stats.NoWindowRows)
 				// State is bounded by keys × windows per row, never rows.
 				require.LessOrEqual(t, maxOpen, len(perKey)*int((c.size-1)/slide+1))
 			}
@@ -252,7 +252,7 @@ func TestCountWindowGlobal(t *testing.T) {
 	require.NoError(t, op.ProcessEnd())
 	// Fires at rows 2 (rows 1-2) and 4 (rows 2-4); row 5 never fires.
 	require.Equal(t, []string{"row 2 3", "row 3 9", "end"}, rec.events)
-	require.Equal(t, CountStats{RowsIn: 5, Results: 2, Unfired: 1}, op.Stats())
+	require.Equal(t, CountStats{RowsIn: 5, ResultRows: 2, NoWindowRows: 1}, op.Stats())
 }
 
 // TestCountWindowWatermarks: results never wait for a watermark, and
@@ -282,7 +282,7 @@ func TestCountWindowWatermarks(t *testing.T) {
 	feed(countRow{usr: "b"}, countRow{usr: "b"})
 	require.NoError(t, op.ProcessEnd())
 	require.Equal(t, []string{"wm 100", "row a 2 2", "wm 200", "row b 2 2", "end"}, rec.events)
-	require.Equal(t, CountStats{RowsIn: 5, Results: 2, Unfired: 1}, op.Stats())
+	require.Equal(t, CountStats{RowsIn: 5, ResultRows: 2, NoWindowRows: 1}, op.Stats())
 	require.Equal(t, 1, op.OpenWindows())
 }
 
