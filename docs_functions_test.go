@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/internal/golden"
 	"github.com/wsql/wsql/planner"
 )
 
@@ -26,7 +27,7 @@ func TestDocsFunctions(t *testing.T) {
 	require.True(t, ok, "docs/sql-reference.md: the scalar function table's marker moved")
 	table, after, _ := strings.Cut(rest, "\n\n")
 	want := scalarFunctionTable()
-	if *rewrite && table != want {
+	if golden.Rewrite() && table != want {
 		require.NoError(t, os.WriteFile("docs/sql-reference.md", []byte(before+functionTableMarker+"\n"+want+"\n\n"+after), 0o644))
 		doc = readDoc(t)
 		table = want

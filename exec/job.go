@@ -133,7 +133,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWrit
 				return stats, err
 			}
 		}
-		afterStep = ckp.afterStep
+		afterStep = func() error { return ckp.afterStep(ctx) }
 	}
 
 	var afterBatch func()

@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // opAggs run through the whole operator; refs compute them by brute force
@@ -58,7 +60,7 @@ func refRow(t *testing.T, w Window, rows []click) string {
 			cells = append(cells, "NULL")
 			continue
 		}
-		col := column(t, mem, a.out, []any{v})
+		col := arrowtest.Array(t, mem, a.out, v)
 		cells = append(cells, renderOne(col))
 		col.Release()
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -40,26 +41,19 @@ var countAggs = []AggSpec{
 
 func countBatch(t testing.TB, mem memory.Allocator, rows []countRow) arrow.RecordBatch {
 	t.Helper()
-	b := array.NewRecordBuilder(mem, countSchema)
-	defer b.Release()
-	for _, r := range rows {
-		if r.usrNull {
-			b.Field(0).AppendNull()
-		} else {
-			b.Field(0).(*array.StringBuilder).Append(r.usr)
-		}
-		if r.amtNull {
-			b.Field(1).AppendNull()
-		} else {
-			b.Field(1).(*array.Int32Builder).Append(r.amount)
-		}
-		if r.priceNull {
-			b.Field(2).AppendNull()
-		} else {
-			b.Field(2).(*array.Float64Builder).Append(r.price)
-		}
+	values := make([][]any, len(rows))
+	for i, r := range rows {
+		values[i] = []any{orNull(r.usr, r.usrNull), orNull(r.amount, r.amtNull), orNull(r.price, r.priceNull)}
 	}
-	return b.NewRecordBatch()
+	return arrowtest.Record(t, mem, countSchema, values...)
+}
+
+// orNull is v, or nil (NULL) when null is set.
+func orNull(v any, null bool) any {
+	if null {
+		return nil
+	}
+	return v
 }
 
 // countRef is the naive reference: every key keeps all its rows; every
@@ -335,17 +329,8 @@ func TestCountWindowIntKeys(t *testing.T) {
 		Aggs: []AggSpec{{Kind: Sum, Input: 2, Name: "s"}}}, mem, rec)
 	require.NoError(t, err)
 	defer op.Close()
-	bld := array.NewRecordBuilder(mem, schema)
-	for i, r := range []struct {
-		a int64
-		b string
-	}{{1, "x"}, {2, "x"}, {1, "x"}, {1, "y"}, {2, "x"}} {
-		bld.Field(0).(*array.Int64Builder).Append(r.a)
-		bld.Field(1).(*array.StringBuilder).Append(r.b)
-		bld.Field(2).(*array.Int64Builder).Append(int64(10 * (i + 1)))
-	}
-	b := bld.NewRecordBatch()
-	bld.Release()
+	b := arrowtest.Record(t, mem, schema,
+		[]any{1, "x", 10}, []any{2, "x", 20}, []any{1, "x", 30}, []any{1, "y", 40}, []any{2, "x", 50})
 	require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 	b.Release()
 	require.Equal(t, []string{"row x 1 2 40", "row x 2 2 70"}, rec.events)
