@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,10 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/internal/golden"
 	"github.com/wsql/wsql/sql"
 )
-
-var rewrite = flag.Bool("rewrite", false, "rewrite the expected EXPLAIN outputs in testdata/planner/explain")
 
 // TestExplainGoldens plans every testdata/planner/explain/*.sql, one query
 // shape per file, and compares the EXPLAIN of each of its EXPLAIN
@@ -31,14 +29,7 @@ func TestExplainGoldens(t *testing.T) {
 			src, err := os.ReadFile(in)
 			require.NoError(t, err)
 			got := explainScript(t, string(src))
-			out := strings.TrimSuffix(in, ".sql") + ".out"
-			if *rewrite {
-				require.NoError(t, os.WriteFile(out, []byte(got), 0o644))
-				return
-			}
-			want, err := os.ReadFile(out)
-			require.NoError(t, err, "missing golden; run go test ./planner -run TestExplainGoldens -rewrite")
-			require.Equal(t, string(want), got)
+			golden.Check(t, strings.TrimSuffix(in, ".sql")+".out", got)
 		})
 	}
 }

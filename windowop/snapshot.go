@@ -289,7 +289,7 @@ func (t *keyTable) load(d *checkpoint.Decoder, mem memory.Allocator) error {
 	for _, c := range t.cols {
 		var tmp keyColumn
 		var count, valid int
-		switch c.(type) {
+		switch c := c.(type) {
 		case *stringKeys:
 			sk := &stringKeys{vals: make([]string, d.Len(1))}
 			for i := range sk.vals {
@@ -301,7 +301,6 @@ func (t *keyTable) load(d *checkpoint.Decoder, mem memory.Allocator) error {
 			bk := &boolKeys{vals: d.Bools(), valid: d.Bools()}
 			tmp, count, valid = bk, len(bk.vals), len(bk.valid)
 		case *intKeys:
-			c := c.(*intKeys)
 			ik := &intKeys{dt: c.dt, get: c.get, vals: checkpoint.ReadInts[int64](d), valid: d.Bools()}
 			tmp, count, valid = ik, len(ik.vals), len(ik.valid)
 		case *decimalKeys:

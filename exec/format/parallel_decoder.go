@@ -172,7 +172,7 @@ func (d *ParallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 	rest := at.ChunkEnd - at.Offset
 outer:
 	for (!eof || len(carry) > 0) && readErr == nil {
-		buf, _ := pool.Get().([]byte)
+		buf := getChunkBuffer(pool)
 		size := max(chunkBytes, len(carry), int(rest))
 		if cap(buf) < size {
 			buf = make([]byte, size)
@@ -215,7 +215,7 @@ outer:
 				}
 				carry = append(carry[:0], skipped.rest...)
 				off, line, first = skipped.end.Offset, skipped.end.Line, false
-				pool.Put(buf[:0])
+				putChunkBuffer(pool, buf)
 				continue outer
 			}
 			window = min(2*window, f.limit()+1) // one record spans the window: read on
@@ -231,7 +231,7 @@ outer:
 		carry = append(carry[:0], buf[cut:n]...)
 		chunk := buf[:cut]
 		if len(chunk) == 0 {
-			pool.Put(buf[:0])
+			putChunkBuffer(pool, buf)
 			continue
 		}
 		out := make(chan chunkResult, 1)
@@ -358,7 +358,7 @@ func decodeChunk(f chunkFormat, job chunkJob, pool *sync.Pool) (res chunkResult)
 		}
 	}
 	res.end, res.decoded, res.limit = dec.Position(), true, job.off+int64(len(job.data))
-	pool.Put(job.data[:0]) // the batches hold copies of the text
+	putChunkBuffer(pool, job.data) // the batches hold copies of the text
 	return res
 }
 
@@ -449,3 +449,19 @@ func (d *ParallelDecoder) Close() {
 
 // parallelWorkers is how many goroutines decode each of n splits read at once.
 func parallelWorkers(n int) int { return max(1, runtime.GOMAXPROCS(0)/max(1, n)) }
+
+// getChunkBuffer takes a chunk buffer from the pool (nil when it is
+// empty). The pool holds *[]byte so that putting a buffer back does not
+// allocate a slice header.
+func getChunkBuffer(pool *sync.Pool) []byte {
+	if p, ok := pool.Get().(*[]byte); ok {
+		return *p
+	}
+	return nil
+}
+
+// putChunkBuffer gives a chunk buffer back to the pool, emptied.
+func putChunkBuffer(pool *sync.Pool, buf []byte) {
+	buf = buf[:0]
+	pool.Put(&buf)
+}

@@ -6,7 +6,7 @@
 // docs/*.md, the data-driven window operator scripts) regenerates it with
 // the same flag, given to the packages that have goldens:
 //
-//	go test . ./sql ./windowop -rewrite
+//	go test . ./sql ./planner ./windowop -rewrite
 //
 // and the diff is then reviewed; goldens are never edited by hand. (Other
 // packages' test binaries do not know the flag: go test ./... -rewrite
