@@ -5,12 +5,14 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 func TestCase(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, i32, 1, 5, nil, 10), column(mem, str, "a", nil, "c", "d"))
+	rec := record(arrowtest.Array(t, mem, i32, 1, 5, nil, 10), arrowtest.Array(t, mem, str, "a", nil, "c", "d"))
 	defer rec.Release()
 	x, s := col(rec, 0), col(rec, 1)
 	c := &Case{
@@ -31,7 +33,7 @@ func TestCase(t *testing.T) {
 func TestCaseSkipsFailingBranch(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, i64, 10, 10, nil), column(mem, i64, 0, 3, 0))
+	rec := record(arrowtest.Array(t, mem, i64, 10, 10, nil), arrowtest.Array(t, mem, i64, 0, 3, 0))
 	defer rec.Release()
 	a, b := col(rec, 0), col(rec, 1)
 	c := &Case{

@@ -5,6 +5,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // COALESCE takes each row's first argument that is not NULL, evaluates
@@ -13,7 +15,7 @@ import (
 func TestCoalesce(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, i64, 1, nil, nil, 4), column(mem, i64, 10, 20, nil, nil), column(mem, str, nil, "b", nil, "d"))
+	rec := record(arrowtest.Array(t, mem, i64, 1, nil, nil, 4), arrowtest.Array(t, mem, i64, 10, 20, nil, nil), arrowtest.Array(t, mem, str, nil, "b", nil, "d"))
 	defer rec.Release()
 	a := &counted{Expr: col(rec, 0)}
 	b := &counted{Expr: col(rec, 1), fallible: true}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // Let evaluates its value once however often its body reads it, also on
@@ -12,7 +14,7 @@ import (
 func TestLet(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, i64, 1, 5, nil, 10))
+	rec := record(arrowtest.Array(t, mem, i64, 1, 5, nil, 10))
 	defer rec.Release()
 	x := &counted{Expr: &Arith{Op: '+', L: col(rec, 0), R: lit(i64, 1), Type: i64}}
 	v := &Bound{Type: i64, Name: "$0"}

@@ -5,12 +5,14 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 func TestLike(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, str, "abc", "aXc", "ac", "a_c", "a%c", "", "äbc", "ABC", nil))
+	rec := record(arrowtest.Array(t, mem, str, "abc", "aXc", "ac", "a_c", "a%c", "", "äbc", "ABC", nil))
 	defer rec.Release()
 	x := col(rec, 0)
 	cases := []struct {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // every pair of TRUE, FALSE, NULL
@@ -22,7 +24,7 @@ func TestThreeValuedLogic(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	l, r := truthTable(mem)
-	rec := record(column(mem, boo, l...), column(mem, boo, r...))
+	rec := record(arrowtest.Array(t, mem, boo, l...), arrowtest.Array(t, mem, boo, r...))
 	defer rec.Release()
 	a, b := col(rec, 0), col(rec, 1)
 	//                 T,T     T,F      T,N     F,T      F,F      F,N      N,T     N,F      N,N
@@ -41,7 +43,7 @@ func TestThreeValuedLogic(t *testing.T) {
 func TestAndSkipsFailingRightSide(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, i32, 10, 10, 10, 3), column(mem, i32, 0, 5, 0, 1))
+	rec := record(arrowtest.Array(t, mem, i32, 10, 10, 10, 3), arrowtest.Array(t, mem, i32, 0, 5, 0, 1))
 	defer rec.Release()
 	a, b := col(rec, 0), col(rec, 1)
 	// b <> 0 AND a / b > 1: Flink never divides where b = 0
@@ -61,7 +63,7 @@ func TestAndSkipsFailingRightSide(t *testing.T) {
 func TestInList(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, i64, 1, 2, nil), column(mem, str, "x", "y", nil))
+	rec := record(arrowtest.Array(t, mem, i64, 1, 2, nil), arrowtest.Array(t, mem, str, "x", "y", nil))
 	defer rec.Release()
 	in := NewInList(col(rec, 0), []*Literal{lit(i64, 1), lit(i64, 3)})
 	require.Equal(t, []string{"true", "false", "NULL"}, texts(t, mem, in, rec))

@@ -6,12 +6,14 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 func TestStringFunctions(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, str, "Hello", "grüße", "", nil), column(mem, str, "!", "?", "x", "y"))
+	rec := record(arrowtest.Array(t, mem, str, "Hello", "grüße", "", nil), arrowtest.Array(t, mem, str, "!", "?", "x", "y"))
 	defer rec.Release()
 	s, t2 := col(rec, 0), col(rec, 1)
 	require.Equal(t, []string{"HELLO", "GRÜßE", "", "NULL"}, texts(t, mem, &StringFunc{Name: "UPPER", Args: []Expr{s}}, rec))
@@ -45,7 +47,7 @@ func TestSubstring(t *testing.T) {
 func TestTrim(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, str, "  a b  ", "xyaxy", nil))
+	rec := record(arrowtest.Array(t, mem, str, "  a b  ", "xyaxy", nil))
 	defer rec.Release()
 	s := col(rec, 0)
 	require.Equal(t, []string{"a b", "xyaxy", "NULL"}, texts(t, mem, &Trim{X: s, Chars: " ", Leading: true, Trailing: true}, rec))

@@ -11,6 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // allocated returns the bytes f allocates on the Go heap.
@@ -91,7 +93,7 @@ func TestCompareScalarMatchesColumns(t *testing.T) {
 		{str, []any{"a", "b", "ab", nil}, lit(str, "ab")},
 	}
 	for _, c := range cases {
-		x := column(mem, c.dt, c.vals...)
+		x := arrowtest.Array(t, mem, c.dt, c.vals...)
 		y := c.lit.build(len(c.vals))
 		rec := record(x, y)
 		for _, op := range []string{"=", "<>", "!=", "<", "<=", ">", ">="} {
