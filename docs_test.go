@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/rowtime"
 )

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 )

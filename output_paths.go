@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -52,15 +53,16 @@ func (in inputPath) whose() string {
 func planInputs(p *planner.Plan) []inputPath {
 	var ins []inputPath
 	for q := p; q != nil; q = q.Input {
-		s := q.Source
-		if s == nil || s.Path == "" || s.Stream != nil || s.Input != nil || s.Connector != nil {
+		s, ok := q.Source.(exec.PathSource)
+		if !ok || s.InputPath() == "" {
 			continue
 		}
-		in := inputPath{path: s.Path}
+		path := s.InputPath()
+		in := inputPath{path: path}
 		if q.Table != nil {
 			in.table = q.Table.Name
 		}
-		if info, err := os.Stat(s.Path); err == nil {
+		if info, err := os.Stat(path); err == nil {
 			in.info = info
 		}
 		ins = append(ins, in)
@@ -68,7 +70,7 @@ func planInputs(p *planner.Plan) []inputPath {
 			continue
 		}
 		// a split may be a link to a file elsewhere
-		for _, split := range s.Splits {
+		for _, split := range s.InputSplits() {
 			if info, err := os.Stat(split); err == nil {
 				ins = append(ins, inputPath{path: split, table: in.table, info: info})
 			}
@@ -128,8 +130,8 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	window := false
 	for q := p; q != nil; q = q.Input {
 		window = window || !q.Plain
-		if q.Source != nil && q.Source.BadRowsPath != "" {
-			outs = append(outs, outputPath{what: "'" + planner.SetBadRowsPath + "'", path: q.Source.BadRowsPath, at: at})
+		if q.Source != nil && q.Source.Spec().BadRowsPath != "" {
+			outs = append(outs, outputPath{what: "'" + planner.SetBadRowsPath + "'", path: q.Source.Spec().BadRowsPath, at: at})
 			break // one setting for every source
 		}
 	}

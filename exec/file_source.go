@@ -15,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/rowtime"
 )
 
 // ErrSource marks errors opening or configuring a source.
@@ -25,46 +26,29 @@ var ErrSource = errors.New("source error")
 // with its own watermark generator (docs/semantics.md, "Several files: splits"); a single file is a
 // directory of one split. Open starts a read.
 type FileSource struct {
-	// Table names the table read, in the reasons of bad rows.
-	Table string
-	Path  string
+	SourceSpec
+	Path string
 	// Stream, when set, is read instead of Path as one split: the 'stdin'
 	// connector (the caller's standard input, or any reader the Go API
 	// hands in). It is not closed. Unbounded until it ends.
 	Stream io.Reader
-	// StreamName labels Stream in errors, e.g. "stdin".
+	// StreamName labels Stream in errors and EXPLAIN, e.g. "stdin".
 	StreamName string
 	// Input, when set, is read like Stream but only once: an io.Reader a
 	// Go program attached as a table (see ReaderInput).
 	Input *ReaderInput
-	// Connector, when set, is opened instead of Path: a source that makes
-	// its own batches of Schema's columns (a generator, a table pushed from
-	// Go, an array.RecordReader).
-	Connector Connector
 	// Splits are the files to read, one split each, in order. The planner
 	// lists them (ListSplits) so EXPLAIN shows what a run reads; nil means
 	// Open lists Path itself.
-	Splits    []string
-	Format    string // "csv" or "json"
-	Schema    *arrow.Schema
-	CSV       CSVOptions  // for format csv
-	JSON      JSONOptions // for format json
-	BatchSize int
-	// BadRowsPath is 'wsql.bad-rows.path': if set, each read creates this
-	// file and writes every line skipped under an ignore-parse-errors
-	// option to it, as read, one per line (a dead-letter file).
-	BadRowsPath string
-	// IdleTimeout is 'scan.watermark.idle-timeout': a split that delivers no
-	// rows for this long of processing time stops holding the watermark
-	// back. Zero: splits never go idle.
-	IdleTimeout time.Duration
+	Splits []string
+	Format string      // "csv" or "json"
+	CSV    CSVOptions  // for format csv
+	JSON   JSONOptions // for format json
 	// MonitorInterval is 'source.monitor-interval': when set, the read is
 	// unbounded (see followReader): every file is followed as it grows and,
 	// for a directory, new files are picked up as new splits, polling
 	// every interval. Zero: a bounded read of the files as they are.
 	MonitorInterval time.Duration
-	// MaxFuture is 'scan.watermark.max-future'; nil when not set.
-	MaxFuture *MaxFuture
 	// MaxRecordBytes is 'wsql.max-record-bytes', the longest record the
 	// decoders read (see CSVOptions.MaxRecordBytes); 0 is the default.
 	MaxRecordBytes int
@@ -152,24 +136,12 @@ func (s *FileSource) NumSplits() int {
 	return len(s.Splits)
 }
 
-// Open opens every split and returns a reader that interleaves them.
-func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) { return s.open(mem, nil) }
-
-// open opens the read like Open or, with at (the source state of a
-// checkpoint, see splitReader.saveState), resumes it where the checkpoint
-// was taken: each split's file seeked to its position, ended splits left
-// ended, and the bad-rows file cut back to what it held then.
-func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchReader, error) {
-	if s.Connector != nil {
-		if at != nil {
-			rc, ok := s.Connector.(Resumable)
-			if !ok {
-				return nil, fmt.Errorf("%w for the source %s: it cannot resume from a position", ErrCheckpointUnsupported, s.Connector.Explain())
-			}
-			return rc.OpenAt(mem, s.Schema, s.BatchSize, at)
-		}
-		return s.Connector.Open(mem, s.Schema, s.BatchSize)
-	}
+// Open opens every split and returns a reader that interleaves them or,
+// with at (the source state of a checkpoint, see splitReader.SaveState),
+// resumes the read where the checkpoint was taken: each split's file
+// seeked to its position, ended splits left ended, and the bad-rows file
+// cut back to what it held then.
+func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchReader, error) {
 	paths := s.Splits
 	stream := s.Stream
 	if s.Input != nil {
@@ -322,10 +294,69 @@ func chainBadRow(first, then func(*ParseError, []byte)) func(*ParseError, []byte
 // DefaultBatchSize is the number of rows per batch when none is set.
 const DefaultBatchSize = 4096
 
-// String describes the source for EXPLAIN and messages.
+// String describes the source for messages.
 func (s *FileSource) String() string {
 	return "filesystem(path=" + strconv.Quote(s.Path) + ", format=" + s.Format + ")"
 }
+
+// Explain describes the scan: a stream (stdin) or the path with its
+// splits and, when followed, the monitor interval.
+func (s *FileSource) Explain() string {
+	if s.Stream != nil {
+		return "connector=[" + s.StreamName + "], format=[" + s.Format + "], splits=[1], unbounded until the input ends"
+	}
+	monitor := ""
+	if s.MonitorInterval > 0 {
+		// unbounded, and splits may join as files appear
+		monitor = ", monitor-interval=[" + rowtime.DurationText(s.MonitorInterval) + "], unbounded"
+	}
+	return fmt.Sprintf("connector=[filesystem], path=[%s], format=[%s], splits=[%d]%s", s.Path, s.Format, s.NumSplits(), monitor)
+}
+
+// Checkpointable refuses a stream: it cannot be read again after a restart.
+func (s *FileSource) Checkpointable() error {
+	if s.Stream == nil && s.Input == nil {
+		return nil
+	}
+	name := s.StreamName
+	if s.Input != nil {
+		name = s.Input.Name
+	}
+	return fmt.Errorf("%w: the query reads %s, a stream that cannot be read again after a restart; checkpoints need files or generators", ErrCheckpointUnsupported, name)
+}
+
+// Identity writes the format and its resolved options.
+func (s *FileSource) Identity(b *strings.Builder) {
+	fmt.Fprintf(b, "  format %q", s.Format)
+	switch s.Format {
+	case "csv":
+		c := s.CSV
+		fmt.Fprintf(b, ": field delimiter %q, quote %q, ignore parse errors %t, null literal %q, ignore first line %t, allow comments %t",
+			c.FieldDelimiter, c.QuoteChar, c.IgnoreParseErrors, c.NullLiteral, c.IgnoreFirstLine, c.AllowComments)
+	case "json":
+		j := s.JSON
+		fmt.Fprintf(b, ": ignore parse errors %t, fail on missing field %t, timestamp standard %v",
+			j.IgnoreParseErrors, j.FailOnMissingField, j.TimestampStandard)
+	}
+}
+
+// WithoutListedSplits is a copy of s that lists its path when read.
+func (s *FileSource) WithoutListedSplits() Source {
+	c := *s
+	c.Splits = nil
+	return &c
+}
+
+// InputPath is the file or directory read; "" for a stream.
+func (s *FileSource) InputPath() string {
+	if s.Stream != nil || s.Input != nil {
+		return ""
+	}
+	return s.Path
+}
+
+// InputSplits are the files listed at plan time.
+func (s *FileSource) InputSplits() []string { return s.Splits }
 
 // FileSink is the filesystem connector as the target of an INSERT: the
 // plan-time description of the file a run writes. As in Flink's formats,

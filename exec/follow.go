@@ -183,7 +183,7 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 }
 
 // follow makes waits end when ctx is cancelled; the driver calls it.
-func (r *followReader) follow(ctx context.Context) { r.ctx = ctx }
+func (r *followReader) Follow(ctx context.Context) { r.ctx = ctx }
 
 // add opens path as the next split, from its start or from at (where
 // the file ends in the bytes whose checksum is tail, see saveSplit).
@@ -477,7 +477,7 @@ var _ BatchReader = (*followReader)(nil)
 // saveState records the followed splits, in order, with where each
 // decoder stands (a partial last line is not behind it: it is read again),
 // whose turn it is, and the bad-rows file's length.
-func (r *followReader) saveState(e *checkpoint.Encoder) error {
+func (r *followReader) SaveState(e *checkpoint.Encoder) error {
 	e.Uint(uint64(len(r.splits)))
 	for i := range r.splits {
 		s := &r.splits[i]

@@ -88,7 +88,7 @@ func TestJobResumesFromCheckpoint(t *testing.T) {
 	}{{"one", 1, false}, {"parallel", 2, false}, {"late file", 1, true}} {
 		for _, size := range []int{1, 16, 4096} {
 			j := splitJob(t, in, 2000)
-			src := *j.Source
+			src := *j.Source.(*FileSource)
 			src.BatchSize = size
 			j.Source, j.Parallelism = &src, c.parallelism
 

@@ -166,7 +166,7 @@ func TestBadRowsFile(t *testing.T) {
 		var seen int
 		c.src.Schema, c.src.BadRowsPath, c.src.BatchSize = schema, bad, 1
 		c.src.CSV.OnBadRow = func(*ParseError, []byte) { seen++ } // the caller's hook still runs
-		r, err := c.src.Open(mem)
+		r, err := c.src.Open(mem, nil)
 		require.NoError(t, err)
 		rows := 0
 		for {
@@ -191,9 +191,8 @@ func TestBadRowsFile(t *testing.T) {
 	}
 
 	// no bad rows: the file is still created, empty, for this run
-	src := FileSource{Path: jsonPath, Format: "json", Schema: schema, BadRowsPath: bad,
-		JSON: JSONOptions{IgnoreParseErrors: true}}
-	r, err := src.Open(mem)
+	src := FileSource{Path: jsonPath, Format: "json", JSON: JSONOptions{IgnoreParseErrors: true}, SourceSpec: SourceSpec{Schema: schema, BadRowsPath: bad}}
+	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	require.NoError(t, r.Close())
 	got, err := os.ReadFile(bad)
@@ -201,7 +200,7 @@ func TestBadRowsFile(t *testing.T) {
 	require.Empty(t, got)
 
 	src.BadRowsPath = filepath.Join(dir, "missing", "bad.txt")
-	_, err = src.Open(mem)
+	_, err = src.Open(mem, nil)
 	require.ErrorIs(t, err, ErrSource)
 	require.ErrorContains(t, err, "bad rows file: open ")
 }

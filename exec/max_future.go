@@ -43,16 +43,15 @@ type futureFilter struct {
 	// source that has none; nil when the path is not set
 	bad     *badRowsFile
 	ownBad  bool
-	format  string // "json" renders a bad row as a JSON object, else CSV
-	std     TimestampStandard
-	columns int // the source's physical columns, the part of a row written
+	rowText func(b []byte, rec arrow.RecordBatch, i, columns int) []byte // nil: CSV fields
+	columns int                                                          // the source's physical columns, the part of a row written
 	line    []byte
 }
 
 // newFutureFilter returns the filter of one read. spec.Bound 0 checks only
 // the range of event times.
-func newFutureFilter(spec MaxFuture, src *FileSource, reader BatchReader, mem memory.Allocator) (*futureFilter, error) {
-	f := &futureFilter{spec: spec, bound: spec.Bound.Milliseconds(), mem: mem, format: src.Format, std: src.JSON.TimestampStandard, columns: src.Schema.NumFields()}
+func newFutureFilter(spec MaxFuture, src *SourceSpec, reader BatchReader, mem memory.Allocator) (*futureFilter, error) {
+	f := &futureFilter{spec: spec, bound: spec.Bound.Milliseconds(), mem: mem, rowText: src.BadRowText, columns: src.Schema.NumFields()}
 	if r, ok := reader.(interface{ badRows() *badRowsFile }); ok {
 		f.bad = r.badRows()
 	}
@@ -133,32 +132,11 @@ func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64,
 		b = append(b, f.reason(t, m, zoned)...)
 	}
 	b = append(b, '\n')
-	for c := range min(f.columns, int(rec.NumCols())) {
-		arr := rec.Column(c)
-		if f.format == "json" {
-			if c == 0 {
-				b = append(b, '{')
-			} else {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, rec.Schema().Field(c).Name)
-			b = append(b, ':')
-			if arr.IsNull(i) {
-				b = append(b, "null"...)
-			} else {
-				b = jsonAppender(arr, nil, f.std)(b, i)
-			}
-			continue
-		}
-		if c > 0 {
-			b = append(b, ',')
-		}
-		if arr.IsValid(i) {
-			b = appendCSVField(b, AppendValue(nil, arr, i, nil))
-		}
-	}
-	if f.format == "json" {
-		b = append(b, '}')
+	columns := min(f.columns, int(rec.NumCols()))
+	if f.rowText != nil {
+		b = f.rowText(b, rec, i, columns)
+	} else {
+		b = CSVRowText(b, rec, i, columns)
 	}
 	f.line = b
 	f.bad.writeLine(b)
@@ -235,5 +213,43 @@ func (b *badRowsFile) writeLine(line []byte) {
 	b.n += int64(len(line)) + 1 // the length a checkpoint records
 	if err != nil {
 		b.err = fmt.Errorf("bad rows file: %w", err)
+	}
+}
+
+// CSVRowText writes row i of rec's first columns fields as a CSV line, as
+// the CSV decoder reads it back: the bad-rows text of a row of event time.
+func CSVRowText(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
+	for c := range columns {
+		arr := rec.Column(c)
+		if c > 0 {
+			b = append(b, ',')
+		}
+		if arr.IsValid(i) {
+			b = appendCSVField(b, AppendValue(nil, arr, i, nil))
+		}
+	}
+	return b
+}
+
+// JSONRowText returns the bad-rows text of a row for a JSON lines source:
+// an object of the row's first columns fields, timestamps written as std.
+func JSONRowText(std TimestampStandard) func(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
+	return func(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
+		for c := range columns {
+			arr := rec.Column(c)
+			if c == 0 {
+				b = append(b, '{')
+			} else {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, rec.Schema().Field(c).Name)
+			b = append(b, ':')
+			if arr.IsNull(i) {
+				b = append(b, "null"...)
+			} else {
+				b = jsonAppender(arr, nil, std)(b, i)
+			}
+		}
+		return append(b, '}')
 	}
 }

@@ -13,14 +13,15 @@ import (
 // results (exec.CallbackSink).
 
 // planAttachedSource plans the read of a table registered from Go.
-func planAttachedSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
+func planAttachedSource(t *catalog.Table, opts Options) (exec.Source, error) {
 	known := []string{"scan.watermark.idle-timeout", optMaxFuture}
-	var src *exec.FileSource
+	var src exec.Source
+	var file *exec.FileSource
 	switch a := t.Attached.(type) {
 	case *exec.PushSource:
-		src = &exec.FileSource{Connector: a}
+		src = &exec.MakerSource{Maker: a}
 	case *exec.RecordReaderSource:
-		src = &exec.FileSource{Connector: a}
+		src = &exec.MakerSource{Maker: a}
 	case *exec.ReaderInput:
 		format, err := streamFormat(t, t.At, "table "+t.Name+" reads an io.Reader and")
 		if err != nil {
@@ -28,7 +29,9 @@ func planAttachedSource(t *catalog.Table, opts Options) (*exec.FileSource, error
 		}
 		known = append(known, "format")
 		known = append(known, formatOptions[format.Value]...)
-		src = &exec.FileSource{Input: a, Format: format.Value, BadRowsPath: opts.BadRowsPath, MaxRecordBytes: opts.MaxRecordBytes}
+		file = &exec.FileSource{Input: a, Format: format.Value, MaxRecordBytes: opts.MaxRecordBytes}
+		file.BadRowsPath = opts.BadRowsPath
+		src = file
 	case *exec.CallbackSink:
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s is a sink registered from Go: INSERT INTO it, it cannot be read", t.Name)
 	default:
@@ -43,15 +46,20 @@ func planAttachedSource(t *catalog.Table, opts Options) (*exec.FileSource, error
 	if err != nil {
 		return nil, err
 	}
-	if src.MaxFuture, err = maxFutureOption(t); err != nil {
+	spec := src.Spec()
+	if spec.MaxFuture, err = maxFutureOption(t); err != nil {
 		return nil, err
 	}
-	if src.MaxFuture != nil {
+	if spec.MaxFuture != nil {
 		// rows beyond the bound go to the bad-rows file, whatever the source
-		src.BadRowsPath = opts.BadRowsPath
+		spec.BadRowsPath = opts.BadRowsPath
 	}
-	src.Schema, src.BatchSize, src.IdleTimeout = SourceSchema(t), opts.BatchSize, f.idle
-	src.CSV, src.JSON = f.csv, f.json
+	spec.Schema, spec.BatchSize, spec.IdleTimeout = SourceSchema(t), opts.BatchSize, f.idle
+	spec.SkipBadRows = f.csv.IgnoreParseErrors
+	if file != nil {
+		file.CSV, file.JSON = f.csv, f.json
+		spec.BadRowText = badRowText(file.Format, f)
+	}
 	return src, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/rowtime"
@@ -45,7 +46,7 @@ const (
 // rowtime.SystemClock). Under any other clock, such as the manual clock of
 // tests, rows come as fast as they are asked for, so a test never sleeps;
 // the rows themselves are the same either way.
-func planDatagenSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
+func planDatagenSource(t *catalog.Table, opts Options) (exec.Source, error) {
 	schema := SourceSchema(t)
 	var physical []string
 	for _, f := range schema.Fields() {
@@ -96,7 +97,7 @@ func planDatagenSource(t *catalog.Table, opts Options) (*exec.FileSource, error)
 		}
 		g.Fields = append(g.Fields, fd)
 	}
-	return &exec.FileSource{Connector: g, Schema: schema, BatchSize: opts.BatchSize}, nil
+	return &exec.MakerSource{Maker: g, SourceSpec: exec.SourceSpec{Schema: schema, BatchSize: opts.BatchSize}}, nil
 }
 
 func isSystemClock(c rowtime.Clock) bool {

@@ -37,8 +37,8 @@ func maxFutureOption(t *catalog.Table) (*exec.MaxFuture, error) {
 
 // maxFutureText shows 'scan.watermark.max-future' when it is set.
 func (p *Plan) maxFutureText() string {
-	if p.Source == nil || p.Source.MaxFuture == nil {
+	if p.Source == nil || p.Source.Spec().MaxFuture == nil {
 		return ""
 	}
-	return ", max-future=[" + durationText(p.Source.MaxFuture.Bound) + "]"
+	return ", max-future=[" + durationText(p.Source.Spec().MaxFuture.Bound) + "]"
 }

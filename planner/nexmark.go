@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/sql"
@@ -24,7 +25,7 @@ var defaultNexmarkStart = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli(
 // type (any subset, in any order); dateTime is TIMESTAMP(3), the event
 // time. 'events.num' bounds the events of all three kinds (a bid table of
 // 5000 events has 4600 rows); without it the source is unbounded.
-func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.FileSource, error) {
+func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (exec.Source, error) {
 	g := &exec.NexmarkSource{EventsNum: -1, Rate: defaultNexmarkRate, TimeStart: defaultNexmarkStart}
 	var table sql.Option
 	for _, o := range t.Options {
@@ -82,7 +83,7 @@ func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.F
 		}
 		g.Columns = append(g.Columns, j)
 	}
-	return &exec.FileSource{Connector: g, Schema: schema, BatchSize: opts.BatchSize}, nil
+	return &exec.MakerSource{Maker: g, SourceSpec: exec.SourceSpec{Schema: schema, BatchSize: opts.BatchSize}}, nil
 }
 
 func nexmarkSQLType(t arrow.DataType) string {

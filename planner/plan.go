@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/rowtime"
@@ -18,7 +19,7 @@ import (
 type Plan struct {
 	Location  *time.Location // the session time zone windows over TIMESTAMP_LTZ align in
 	Table     *catalog.Table
-	Source    *exec.FileSource
+	Source    exec.Source
 	Computed  *exec.ComputedSpec // nil when the query reads no computed column
 	Stream    *arrow.Schema      // schema after the computed columns
 	Rowtime   int                // index of the time attribute in Stream

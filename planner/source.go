@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/sql"
@@ -31,22 +32,23 @@ var (
 // to the decoder: a row without event time is a bad row (docs/semantics.md, "Watermarks"). A
 // directory path is listed now, one split per file, so EXPLAIN shows what a
 // run reads; a path that does not exist yet is left for the run to report.
-func planSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
+func planSource(t *catalog.Table, opts Options) (exec.Source, error) {
 	src, err := planTableSource(t, opts)
 	if err != nil {
 		return nil, err
 	}
-	src.Table = t.Name
-	if t.Watermark != nil && src.BadRowsPath == "" {
+	spec := src.Spec()
+	spec.Table = t.Name
+	if t.Watermark != nil && spec.BadRowsPath == "" {
 		// rows outside the event times wsql accepts go to the bad-rows
 		// file, whatever the source
-		src.BadRowsPath = opts.BadRowsPath
+		spec.BadRowsPath = opts.BadRowsPath
 	}
 	return src, nil
 }
 
 // planTableSource plans the source of planSource by the table's connector.
-func planTableSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
+func planTableSource(t *catalog.Table, opts Options) (exec.Source, error) {
 	if err := checkSourceWatermark(t); err != nil {
 		return nil, err
 	}
@@ -86,16 +88,20 @@ func planTableSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 		return nil, err
 	}
 	return &exec.FileSource{
-		MaxFuture:      mf,
+		SourceSpec: exec.SourceSpec{
+			MaxFuture:   mf,
+			Schema:      SourceSchema(t),
+			BatchSize:   opts.BatchSize,
+			IdleTimeout: f.idle,
+			BadRowsPath: opts.BadRowsPath,
+			SkipBadRows: f.csv.IgnoreParseErrors,
+			BadRowText:  badRowText(format.Value, f),
+		},
 		Path:           path.Value,
 		Splits:         splits,
 		Format:         format.Value,
-		Schema:         SourceSchema(t),
 		CSV:            f.csv,
 		JSON:           f.json,
-		BatchSize:      opts.BatchSize,
-		IdleTimeout:    f.idle,
-		BadRowsPath:    opts.BadRowsPath,
 		MaxRecordBytes: opts.MaxRecordBytes,
 		// 'source.monitor-interval': unbounded, following the files as they
 		// grow and the directory as files appear (exec.FileSource).
@@ -106,7 +112,7 @@ func planTableSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
 // planStdinSource reads the table from standard input (Flink has no such
 // connector; wsql's 'stdin' is the shell pipe: tail -f app.log | wsql -e
 // "..."): one split, unbounded until the input ends, in csv or json.
-func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.FileSource, error) {
+func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (exec.Source, error) {
 	format, err := streamFormat(t, conn.At, "table "+t.Name)
 	if err != nil {
 		return nil, err
@@ -129,17 +135,29 @@ func planStdinSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.Fil
 		return nil, err
 	}
 	return &exec.FileSource{
-		MaxFuture:      mf,
+		SourceSpec: exec.SourceSpec{
+			MaxFuture:   mf,
+			Schema:      SourceSchema(t),
+			BatchSize:   opts.BatchSize,
+			BadRowsPath: opts.BadRowsPath,
+			SkipBadRows: f.csv.IgnoreParseErrors,
+			BadRowText:  badRowText(format.Value, f),
+		},
 		Stream:         opts.Stdin,
 		StreamName:     "stdin",
 		Format:         format.Value,
-		Schema:         SourceSchema(t),
 		CSV:            f.csv,
 		JSON:           f.json,
-		BatchSize:      opts.BatchSize,
-		BadRowsPath:    opts.BadRowsPath,
 		MaxRecordBytes: opts.MaxRecordBytes,
 	}, nil
+}
+
+// badRowText is how a row of the format is written to the bad-rows file.
+func badRowText(format string, f fileFormat) func([]byte, arrow.RecordBatch, int, int) []byte {
+	if format == "json" {
+		return exec.JSONRowText(f.json.TimestampStandard)
+	}
+	return nil
 }
 
 // streamFormat reads the 'format' option of a table read from one stream

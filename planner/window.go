@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -52,19 +53,7 @@ func (w Window) String() string {
 }
 
 // Millis prints a duration in ms the short way: 1 min, 5 s, 1500 ms.
-func Millis(ms int64) string {
-	switch {
-	case ms != 0 && ms%86_400_000 == 0:
-		return fmt.Sprintf("%d d", ms/86_400_000)
-	case ms != 0 && ms%3_600_000 == 0:
-		return fmt.Sprintf("%d h", ms/3_600_000)
-	case ms != 0 && ms%60_000 == 0:
-		return fmt.Sprintf("%d min", ms/60_000)
-	case ms != 0 && ms%1000 == 0:
-		return fmt.Sprintf("%d s", ms/1000)
-	}
-	return fmt.Sprintf("%d ms", ms)
-}
+func Millis(ms int64) string { return rowtime.MillisText(ms) }
 
 // windowArgs checks the interval arguments of a window (as written in
 // GROUP BY or a TVF) and fills in w. args are in Flink's positional order.
