@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -117,8 +118,8 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	var outs []outputPath
 	at := st.Pos()
 	checkpoints, _ := r.e.settings.get(setCheckpointDir)
-	if p.Sink != nil && p.Sink.File != nil {
-		o := outputPath{what: "the 'path' of sink table " + p.Sink.Table.Name, path: p.Sink.File.Path, kind: outputFile, at: at}
+	if ps, ok := sinkPath(p); ok {
+		o := outputPath{what: "the 'path' of sink table " + p.Sink.Table.Name, path: ps, kind: outputFile, at: at}
 		if ins, ok := st.(*sql.Insert); ok {
 			o.at = ins.Table.At
 		}
@@ -238,9 +239,13 @@ func refuse(o outputPath, in inputPath, format string, args ...any) error {
 func (e *Engine) checkResultsFile(stmts []sql.Statement, file string) error {
 	var ins []inputPath
 	add := func(name string, opts catalog.Options) {
-		conn, _ := opts.Get("connector")
-		path, ok := opts.Lookup("path")
-		if conn != "filesystem" || !ok || path.Value == "" {
+		conn, _ := opts.Get(connector.KeyConnector)
+		c, ok := connector.Lookup(conn)
+		if !ok || c.PathKey == "" {
+			return
+		}
+		path, ok := opts.Lookup(c.PathKey)
+		if !ok || path.Value == "" {
 			return
 		}
 		in := inputPath{path: path.Value, table: name, declared: true, at: path.At}
@@ -290,4 +295,17 @@ func realPath(path string) string {
 		rest = filepath.Join(filepath.Base(cur), rest)
 		cur = up
 	}
+}
+
+// sinkPath is the file or directory the plan's sink writes, if it writes
+// files.
+func sinkPath(p *planner.Plan) (string, bool) {
+	if p.Sink == nil {
+		return "", false
+	}
+	ps, ok := p.Sink.Target.(connector.PathSink)
+	if !ok {
+		return "", false
+	}
+	return ps.OutputPath(), true
 }

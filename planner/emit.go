@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -79,7 +80,7 @@ func durationSetting(get func(string) (string, bool), key string) (int64, error)
 	if !ok {
 		return 0, nil
 	}
-	d, err := parseDuration(v)
+	d, err := connector.ParseDuration(v)
 	if err != nil {
 		return 0, fmt.Errorf("'%s': %v (write e.g. '0 s', '5 s' or '1 min')", key, err)
 	}

@@ -219,3 +219,11 @@ func sqlTypeName(dt arrow.DataType) string { return exec.SQLTypeName(dt) }
 func SQLTypeName(dt arrow.DataType) string { return exec.SQLTypeName(dt) }
 
 func exprString(e sql.Expr) string { return sql.FormatExpr(e) }
+
+// maxFutureText shows 'scan.watermark.max-future' when it is set.
+func (p *Plan) maxFutureText() string {
+	if p.Source == nil || p.Source.Spec().MaxFuture == nil {
+		return ""
+	}
+	return ", max-future=[" + durationText(p.Source.Spec().MaxFuture.Bound) + "]"
+}

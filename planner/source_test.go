@@ -10,6 +10,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -79,12 +80,12 @@ func TestParseDurationAsFlinkDoes(t *testing.T) {
 		"9 ns":          9,
 		"1 millisecond": time.Millisecond,
 	} {
-		got, err := parseDuration(text)
+		got, err := connector.ParseDuration(text)
 		require.NoError(t, err, text)
 		require.Equal(t, want, got, text)
 	}
 	for _, text := range []string{"", "s", "1 m", "1.5 s", "-1 s", "1 fortnight", "99999999999999999999"} {
-		_, err := parseDuration(text)
+		_, err := connector.ParseDuration(text)
 		require.Error(t, err, text)
 	}
 }

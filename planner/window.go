@@ -3,7 +3,9 @@ package planner
 import (
 	"fmt"
 	"strings"
+	"time"
 
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -166,3 +168,7 @@ type Notice struct {
 }
 
 func (n Notice) String() string { return n.At.String() + ": warning: " + n.Msg }
+
+// ParseDuration reads a duration setting as Flink writes one ('10 s',
+// '1 min', '500ms'; no unit is milliseconds).
+func ParseDuration(text string) (time.Duration, error) { return connector.ParseDuration(text) }

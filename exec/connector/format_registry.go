@@ -1,0 +1,93 @@
+package connector
+
+import (
+	"sort"
+	"sync"
+)
+
+// Format is a format's declaration ('format' = Name), like Flink's format
+// factories: its option schema and whether connectors can read it, write
+// it or both.
+type Format struct {
+	Name string
+	// Rank orders the formats in messages and listings (lower first).
+	Rank    int
+	Options []Option
+	// Reads and Writes say whether a source can decode the format and a
+	// sink write it.
+	Reads, Writes bool
+}
+
+var formats struct {
+	mu    sync.RWMutex
+	byKey map[string]*Format
+}
+
+// RegisterFormat adds a format; a second format of the same name panics.
+func RegisterFormat(f *Format) {
+	formats.mu.Lock()
+	defer formats.mu.Unlock()
+	if formats.byKey == nil {
+		formats.byKey = map[string]*Format{}
+	}
+	if _, dup := formats.byKey[f.Name]; dup {
+		panic("connector: RegisterFormat called twice for " + f.Name)
+	}
+	formats.byKey[f.Name] = f
+}
+
+// LookupFormat finds a registered format by name.
+func LookupFormat(name string) (*Format, bool) {
+	formats.mu.RLock()
+	defer formats.mu.RUnlock()
+	f, ok := formats.byKey[name]
+	return f, ok
+}
+
+// Formats returns the registered formats by rank.
+func Formats() []*Format {
+	formats.mu.RLock()
+	defer formats.mu.RUnlock()
+	var fs []*Format
+	for _, f := range formats.byKey {
+		fs = append(fs, f)
+	}
+	sort.Slice(fs, func(i, j int) bool {
+		if fs[i].Rank != fs[j].Rank {
+			return fs[i].Rank < fs[j].Rank
+		}
+		return fs[i].Name < fs[j].Name
+	})
+	return fs
+}
+
+// ReadFormats names the formats a source reads, by rank.
+func ReadFormats() []string {
+	var names []string
+	for _, f := range Formats() {
+		if f.Reads {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}
+
+// WriteFormats names the formats a sink writes, by rank.
+func WriteFormats() []string {
+	var names []string
+	for _, f := range Formats() {
+		if f.Writes {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}
+
+// FormatOptionKeys are the keys of the named format; nil for an unknown one.
+func FormatOptionKeys(name string) []string {
+	f, ok := LookupFormat(name)
+	if !ok {
+		return nil
+	}
+	return Keys(f.Options, Both)
+}

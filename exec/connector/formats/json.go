@@ -1,0 +1,14 @@
+package formats
+
+import "github.com/wsql/wsql/exec/connector"
+
+// JSON is the 'json' format: JSON lines, read and written.
+const JSON = "json"
+
+func init() {
+	connector.RegisterFormat(&connector.Format{Name: JSON, Rank: 20, Reads: true, Writes: true, Options: []connector.Option{
+		{Key: "json.ignore-parse-errors", Type: "bool", Default: "false", Scope: connector.Both, Description: "skip bad rows instead of failing"},
+		{Key: "json.fail-on-missing-field", Type: "bool", Default: "false", Scope: connector.Both, Description: "a row without a field of the table is a bad row"},
+		{Key: "json.timestamp-format.standard", Type: "SQL | ISO-8601", Default: "SQL", Scope: connector.Both, Description: "how timestamps are written"},
+	}})
+}
