@@ -16,13 +16,6 @@ import (
 	"github.com/wsql/wsql/planner"
 )
 
-// The settings of checkpoints, by Flink's names: where checkpoints go
-// (checkpoints are off without it) and how often one is taken.
-const (
-	setCheckpointDir      = "execution.checkpointing.dir"
-	setCheckpointInterval = "execution.checkpointing.interval"
-)
-
 // defaultCheckpointInterval applies when a directory is set without an
 // interval.
 const defaultCheckpointInterval = 10 * time.Second
@@ -31,16 +24,7 @@ const defaultCheckpointInterval = 10 * time.Second
 // and resume from them ('execution.checkpointing.dir'; SET changes it per
 // session). See docs/semantics.md, "Checkpoints and restarts".
 func WithCheckpointDir(dir string) Option {
-	return func(e *Engine) { e.settings.values[setCheckpointDir] = dir }
-}
-
-// parseInterval reads an 'execution.checkpointing.interval' value.
-func parseInterval(v string) (time.Duration, error) {
-	d, err := planner.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("invalid '%s' %q: use a positive duration such as '10 s' or '1 min'", setCheckpointInterval, v)
-	}
-	return d, nil
+	return func(e *Engine) { e.settings.values[planner.SetCheckpointDir] = dir }
 }
 
 // checkpointing prepares the checkpoints of the n-th query of a Run: nil
@@ -50,16 +34,16 @@ func parseInterval(v string) (time.Duration, error) {
 // and their options) and its place in the script. A checkpoint that
 // exists is loaded whole, or refused with the reason.
 func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, error) {
-	dir, _ := r.e.settings.get(setCheckpointDir)
+	dir, _ := r.e.settings.get(planner.SetCheckpointDir)
 	if dir == "" {
-		if _, ok := r.e.settings.get(setCheckpointInterval); ok {
-			return nil, fmt.Errorf("'%s' is set but '%s' is not: say where checkpoints go", setCheckpointInterval, setCheckpointDir)
+		if _, ok := r.e.settings.get(planner.SetCheckpointInterval); ok {
+			return nil, fmt.Errorf("'%s' is set but '%s' is not: say where checkpoints go", planner.SetCheckpointInterval, planner.SetCheckpointDir)
 		}
 		return nil, nil
 	}
 	interval := defaultCheckpointInterval
-	if v, ok := r.e.settings.get(setCheckpointInterval); ok {
-		interval, _ = parseInterval(v) // checked by SET
+	if v, ok := r.e.settings.get(planner.SetCheckpointInterval); ok {
+		interval, _ = planner.ParseCheckpointInterval(v) // checked by SET
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("checkpoint directory: %w", err)

@@ -20,6 +20,9 @@
 // while the caller does not read; Close stops it. Exec runs statements
 // without rows (DDL, SET, INSERT INTO).
 //
+// The database/sql driver is the package driver: importing
+// github.com/wsql/wsql/driver registers it as "wsql".
+//
 // The packages below do the work: sql parses the Flink dialect, catalog
 // keeps tables, planner lowers queries, exec runs pipelines of windowop and
 // rowtime operators over Arrow record batches.

@@ -9,35 +9,77 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/planner"
 )
 
-// TestDocsListEverySetting: sql-reference.md lists every SET key wsql
-// reads, and no key it does not.
+// TestDocsListEverySetting: sql-reference.md's SET table has a row for
+// every session setting of planner's table, with its type and default,
+// and no other; database-sql.md's DSN table has a row for every key only a
+// data source name takes, and no other.
 func TestDocsListEverySetting(t *testing.T) {
-	doc := readDoc(t)
-	var keys []string
-	for k := range settingsInEffect {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		require.True(t, strings.Contains(doc, "| `"+k+"` |"), "docs/sql-reference.md: the SET table misses '%s'", k)
-	}
-	// the table's own rows: each must be a key wsql reads
-	_, table, ok := strings.Cut(doc, "These are the keys wsql reads:")
-	require.True(t, ok, "the SET table's introduction moved")
-	for _, line := range strings.Split(table, "\n")[1:] {
-		if strings.TrimSpace(line) == "" {
-			break
+	rows := docKeyRows(t, readDoc(t), "These are the keys wsql reads:")
+	require.Equal(t, planner.SettingKeys(planner.ScopeSession), sortedKeys(rows), "docs/sql-reference.md: the SET table's keys differ from planner/settings.go")
+	for _, s := range planner.Settings() {
+		cells, ok := rows[s.Key]
+		if !ok {
+			continue
 		}
+		require.Equal(t, string(s.Type), cells[0], "docs/sql-reference.md: the type of '%s'", s.Key)
+		if s.Default == "" {
+			require.True(t, strings.HasPrefix(cells[1], "none"), "docs/sql-reference.md: '%s' has no default, the docs say %s", s.Key, cells[1])
+		} else {
+			require.True(t, strings.HasPrefix(cells[1], "`"+s.Default+"`"), "docs/sql-reference.md: the default of '%s' is '%s', the docs say %s", s.Key, s.Default, cells[1])
+		}
+	}
+
+	b, err := os.ReadFile("docs/database-sql.md")
+	require.NoError(t, err)
+	var dsnOnly []string
+	for _, s := range planner.Settings() {
+		if s.Scope&planner.ScopeSession == 0 {
+			dsnOnly = append(dsnOnly, s.Key)
+		}
+	}
+	dsn := docKeyRows(t, string(b), "The DSN is empty")
+	require.Equal(t, dsnOnly, sortedKeys(dsn), "docs/database-sql.md: the DSN table's keys differ from planner/settings.go")
+}
+
+// docKeyRows reads the first table after intro: for each row whose first
+// cell is a `key`, its other cells.
+func docKeyRows(t *testing.T, doc, intro string) map[string][]string {
+	_, rest, ok := strings.Cut(doc, intro)
+	require.True(t, ok, "the introduction %q of a table of keys moved", intro)
+	rows := map[string][]string{}
+	inTable := false
+	for _, line := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			if inTable {
+				break
+			}
+			continue
+		}
+		inTable = true
 		cells := strings.Split(line, "|")
 		if len(cells) < 3 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
 			continue
 		}
 		k := strings.Trim(strings.TrimSpace(cells[1]), "`")
-		_, known := settingsInEffect[k]
-		require.True(t, known, "docs/sql-reference.md lists '%s', which wsql does not read", k)
+		var rest []string
+		for _, c := range cells[2 : len(cells)-1] {
+			rest = append(rest, strings.TrimSpace(c))
+		}
+		rows[k] = rest
 	}
+	return rows
+}
+
+func sortedKeys(m map[string][]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // TestDocsListEveryOption: the section of each connector in

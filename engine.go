@@ -85,7 +85,7 @@ func WithParallelism(n int) Option { return func(e *Engine) { e.parallelism = ma
 func WithLocalTimeZone(loc *time.Location) Option {
 	return func(e *Engine) {
 		e.settings.location = loc
-		e.settings.values["table.local-time-zone"] = loc.String()
+		e.settings.values[planner.SetLocalTimeZone] = loc.String()
 	}
 }
 
@@ -120,6 +120,15 @@ func (e *Engine) Close() error {
 		e.mu.Unlock()
 	}
 	return nil
+}
+
+// Closed tells whether Close was called, so a connection pool (the
+// database/sql driver's) can drop connections of a closed engine instead of
+// failing every statement on them.
+func (e *Engine) Closed() bool {
+	e.life.Lock()
+	defer e.life.Unlock()
+	return e.closed
 }
 
 // begin registers a run, which Close cancels: it returns the run's context
@@ -303,8 +312,8 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	}
 	badRows, _ := e.settings.get(planner.SetBadRowsPath)
 	var maxRecord int
-	if v, ok := e.settings.get(setMaxRecordBytes); ok {
-		maxRecord, _ = maxRecordBytes(v) // checked by SET
+	if v, ok := e.settings.get(planner.SetMaxRecordBytes); ok {
+		maxRecord, _ = planner.ParseMaxRecordBytes(v) // checked by SET
 	}
 	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin}
 	switch s := st.(type) {
@@ -456,12 +465,12 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	n := r.e.parallelism
-	if v, ok := r.e.settings.get(setParallelism); ok {
-		n, _ = parseParallelism(v) // checked by SET
+	if v, ok := r.e.settings.get(planner.SetParallelism); ok {
+		n, _ = planner.ParseParallelism(v) // checked by SET
 	}
 	var maxState int64
-	if v, ok := r.e.settings.get(setStateMaxBytes); ok {
-		maxState, _ = parseMemorySize(setStateMaxBytes, v) // checked by SET
+	if v, ok := r.e.settings.get(planner.SetStateMaxBytes); ok {
+		maxState, _ = planner.ParseMemorySize(planner.SetStateMaxBytes, v) // checked by SET
 	}
 	if cp != nil {
 		var last uint64

@@ -117,7 +117,7 @@ func (r *runner) checkOutputs(st sql.Statement, p *planner.Plan) error {
 func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	var outs []outputPath
 	at := st.Pos()
-	checkpoints, _ := r.e.settings.get(setCheckpointDir)
+	checkpoints, _ := r.e.settings.get(planner.SetCheckpointDir)
 	if ps, ok := sinkPath(p); ok {
 		o := outputPath{what: "the 'path' of sink table " + p.Sink.Table.Name, path: ps, kind: outputFile, at: at}
 		if ins, ok := st.(*sql.Insert); ok {
@@ -143,7 +143,7 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 		outs = append(outs, outputPath{what: "the results file", path: r.out.File.Path(), at: at})
 	}
 	if checkpoints != "" {
-		outs = append(outs, outputPath{what: "'" + setCheckpointDir + "'", path: checkpoints, kind: outputStateDir, at: at})
+		outs = append(outs, outputPath{what: "'" + planner.SetCheckpointDir + "'", path: checkpoints, kind: outputStateDir, at: at})
 	}
 	return outs
 }

@@ -1,4 +1,4 @@
-package wsql
+package wsql_test
 
 import (
 	"context"
@@ -12,6 +12,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql"
+	"github.com/wsql/wsql/driver"
 )
 
 // requireNoGoroutineLeft waits until no more goroutines run than before,
@@ -33,8 +36,8 @@ func requireNoGoroutineLeft(t *testing.T, before int) {
 func requireCaughtPanic(t *testing.T, err error, text, frame string) {
 	t.Helper()
 	require.Error(t, err)
-	require.ErrorIs(t, err, ErrInternal)
-	var pe *PanicError
+	require.ErrorIs(t, err, wsql.ErrInternal)
+	var pe *wsql.PanicError
 	require.True(t, errors.As(err, &pe), "%T: %v", err, err)
 	require.Contains(t, err.Error(), text)
 	require.Contains(t, pe.Stack, frame)
@@ -57,7 +60,7 @@ func (panickingRecordReader) Retain()               {}
 func (panickingRecordReader) Release()              {}
 
 // pushClicks pushes three clicks and closes the table.
-func pushClicks(t *testing.T, ctx context.Context, e *Engine) {
+func pushClicks(t *testing.T, ctx context.Context, e *wsql.Engine) {
 	t.Helper()
 	clicks, err := e.CreatePushTable(ctx, guardClicksDDL)
 	require.NoError(t, err)
@@ -77,9 +80,9 @@ func TestPanicInSinkFuncIsAnError(t *testing.T) {
 	for _, parallelism := range []int{1, 2} {
 		before := runtime.NumGoroutine()
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-		e := New(WithAllocator(mem), WithParallelism(parallelism))
+		e := wsql.New(wsql.WithAllocator(mem), wsql.WithParallelism(parallelism))
 		calls := 0
-		require.NoError(t, e.CreateSinkTable(ctx, `CREATE TABLE alerts (usr STRING, n BIGINT)`, func(context.Context, RecordBatch) error {
+		require.NoError(t, e.CreateSinkTable(ctx, `CREATE TABLE alerts (usr STRING, n BIGINT)`, func(context.Context, wsql.RecordBatch) error {
 			calls++
 			if calls == 1 {
 				panic("sink bug")
@@ -92,7 +95,7 @@ func TestPanicInSinkFuncIsAnError(t *testing.T) {
 		require.NotContains(t, err.Error(), "please report", "the panic is the program's, not wsql's")
 
 		// the session is not left locked: the next statements run
-		db := stdsql.OpenDB(NewConnector(e))
+		db := stdsql.OpenDB(driver.NewConnector(e))
 		_, err = db.ExecContext(ctx, `DROP TABLE clicks`)
 		require.NoError(t, err)
 		pushClicks(t, ctx, e)
@@ -113,7 +116,7 @@ func TestPanicInQueryGoroutineIsAnError(t *testing.T) {
 	ctx := context.Background()
 	before := runtime.NumGoroutine()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	e := New(WithAllocator(mem))
+	e := wsql.New(wsql.WithAllocator(mem))
 	const query = `SELECT usr, COUNT(*) AS n FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`
 
 	require.NoError(t, e.CreateRecordReaderTable(ctx, guardClicksDDL, panickingRecordReader{}))
@@ -126,7 +129,7 @@ func TestPanicInQueryGoroutineIsAnError(t *testing.T) {
 
 	require.NoError(t, e.Exec(ctx, "DROP TABLE clicks"))
 	require.NoError(t, e.CreateRecordReaderTable(ctx, guardClicksDDL, panickingRecordReader{}))
-	db := stdsql.OpenDB(NewConnector(e))
+	db := stdsql.OpenDB(driver.NewConnector(e))
 	r, err := db.QueryContext(ctx, query)
 	if err == nil {
 		require.False(t, r.Next())
@@ -148,26 +151,26 @@ func (panickingBatch) Schema() *arrow.Schema { panic("batch bug") }
 // panickingWriter is a result writer that panics on its first batch.
 type panickingWriter struct{}
 
-func (panickingWriter) WriteBatch(RecordBatch) error { panic("writer bug") }
-func (panickingWriter) Close() error                 { return nil }
+func (panickingWriter) WriteBatch(wsql.RecordBatch) error { panic("writer bug") }
+func (panickingWriter) Close() error                      { return nil }
 
 // A panic while pushing to a table from Go, or in a result writer run by
 // Run, is returned as an error.
 func TestPanicInPushAndRunIsAnError(t *testing.T) {
 	ctx := context.Background()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	e := New(WithAllocator(mem))
+	e := wsql.New(wsql.WithAllocator(mem))
 	clicks, err := e.CreatePushTable(ctx, guardClicksDDL)
 	require.NoError(t, err)
 	err = clicks.Append(ctx, panickingBatch{})
 	requireCaughtPanic(t, err, "batch bug", "panickingBatch.Schema")
-	var pushErr *PushError
+	var pushErr *wsql.PushError
 	require.True(t, errors.As(err, &pushErr))
 	require.Equal(t, "clicks", pushErr.Table)
 
 	require.NoError(t, clicks.AppendRow(ctx, time.UnixMilli(0), "a"))
 	require.NoError(t, clicks.Close())
-	err = e.Run(ctx, `SELECT usr FROM clicks`, Output{NewWriter: func(ResultInfo) (ResultWriter, error) { return panickingWriter{}, nil }})
+	err = e.Run(ctx, `SELECT usr FROM clicks`, wsql.Output{NewWriter: func(wsql.ResultInfo) (wsql.ResultWriter, error) { return panickingWriter{}, nil }})
 	requireCaughtPanic(t, err, "writer bug", "panickingWriter.WriteBatch")
 	require.NoError(t, e.Close())
 	mem.AssertSize(t, 0)

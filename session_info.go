@@ -30,6 +30,9 @@ func (e *Engine) ColumnNames(table string) []string {
 // FunctionNames lists the functions wsql runs (SHOW FUNCTIONS).
 func FunctionNames() []string { return planner.FunctionNames() }
 
+// SettingKeys lists the SET keys wsql reads, sorted, for completion.
+func SettingKeys() []string { return planner.SettingKeys(planner.ScopeSession) }
+
 // Keywords lists the SQL keywords of wsql's dialect, for completion.
 func Keywords() []string {
 	return []string{

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -288,6 +289,10 @@ func (s *shell) setPending(p string) {
 // tableContext are the words after which only a table name fits.
 var tableContext = map[string]bool{"FROM": true, "JOIN": true, "TABLE": true, "INTO": true, "DESCRIBE": true, "DESC": true, "VIEW": true, "EXISTS": true}
 
+// settingKeyContext matches a statement typed up to the opening quote of
+// a SET or RESET key.
+var settingKeyContext = regexp.MustCompile(`(?i)^\s*(SET|RESET)\s+'$`)
+
 // complete lists the completions of the word that ends at pos in line
 // (the statement typed so far is the pending lines and line). Every
 // candidate starts with word, so the caller may append the rest.
@@ -325,6 +330,12 @@ func (s *shell) complete(line []rune, pos int) (word string, candidates []string
 		case `\timing`:
 			add([]string{"on", "off"}, false)
 		}
+		return word, candidates
+	}
+
+	// the quoted key of SET or RESET
+	if settingKeyContext.MatchString(s.getPending() + string(line[:i])) {
+		add(wsql.SettingKeys(), false)
 		return word, candidates
 	}
 

@@ -204,6 +204,9 @@ func TestShellCompletion(t *testing.T) {
 	require.Equal(t, []string{"clicks"}, complete(`\d c`))
 	require.Equal(t, []string{"csv"}, complete(`\format c`))
 	require.Empty(t, complete("SELECT "))
+	require.Equal(t, []string{"table.local-time-zone"}, complete("SET 'table.lo"))
+	require.Equal(t, []string{"parallelism.default"}, complete("reset 'para"))
+	require.Equal(t, wsql.SettingKeys(), complete("SET '"))
 
 	// the pending lines count: a table named on an earlier line
 	sh.setPending("SELECT *\n")

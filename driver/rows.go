@@ -1,8 +1,8 @@
-package wsql
+package driver
 
 import (
 	"context"
-	"database/sql/driver"
+	sqldriver "database/sql/driver"
 	"errors"
 	"io"
 	"reflect"
@@ -12,33 +12,34 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
 )
 
-// driverRows reads a streaming Query for database/sql: it takes one batch
+// rows reads a streaming Query for database/sql: it takes one batch
 // at a time from Rows (so a query's result is never held whole) and hands
 // out its rows. The Go conversion of each column is chosen once per batch.
-type driverRows struct {
-	r     *Rows
+type rows struct {
+	r     *wsql.Rows
 	loc   *time.Location // TIMESTAMP_LTZ values are shown in it
 	names []string
 
-	cols []arrow.Array            // of the current batch
-	read []func(int) driver.Value // per column, for a non-null row
+	cols []arrow.Array               // of the current batch
+	read []func(int) sqldriver.Value // per column, for a non-null row
 	row  int
 	n    int
 	buf  []byte // scratch for text forms
 }
 
 var (
-	_ driver.RowsColumnTypeScanType         = (*driverRows)(nil)
-	_ driver.RowsColumnTypeDatabaseTypeName = (*driverRows)(nil)
-	_ driver.RowsColumnTypeNullable         = (*driverRows)(nil)
-	_ driver.RowsColumnTypePrecisionScale   = (*driverRows)(nil)
+	_ sqldriver.RowsColumnTypeScanType         = (*rows)(nil)
+	_ sqldriver.RowsColumnTypeDatabaseTypeName = (*rows)(nil)
+	_ sqldriver.RowsColumnTypeNullable         = (*rows)(nil)
+	_ sqldriver.RowsColumnTypePrecisionScale   = (*rows)(nil)
 )
 
-func newDriverRows(r *Rows) *driverRows {
+func newRows(r *wsql.Rows) *rows {
 	loc := r.Location()
 	if loc == nil {
 		loc = time.Local
@@ -48,19 +49,19 @@ func newDriverRows(r *Rows) *driverRows {
 	for i, f := range fields {
 		names[i] = f.Name
 	}
-	return &driverRows{
+	return &rows{
 		r: r, loc: loc, names: names,
 		cols: make([]arrow.Array, len(fields)),
-		read: make([]func(int) driver.Value, len(fields)),
+		read: make([]func(int) sqldriver.Value, len(fields)),
 	}
 }
 
-func (d *driverRows) Columns() []string { return d.names }
+func (d *rows) Columns() []string { return d.names }
 
 // Next fills dest with the next row, waiting for the next batch when the
 // current one is used up. The query's error (the ctx's, if it was
 // cancelled) ends the rows in its place of io.EOF.
-func (d *driverRows) Next(dest []driver.Value) (err error) {
+func (d *rows) Next(dest []sqldriver.Value) (err error) {
 	defer exec.CatchPanic(&err)
 	for d.row >= d.n {
 		if !d.r.Next() {
@@ -85,7 +86,7 @@ func (d *driverRows) Next(dest []driver.Value) (err error) {
 }
 
 // bind chooses the conversion of every column of batch b.
-func (d *driverRows) bind(b RecordBatch) {
+func (d *rows) bind(b wsql.RecordBatch) {
 	d.row, d.n = 0, int(b.NumRows())
 	for c := range d.cols {
 		d.cols[c] = b.Column(c)
@@ -93,50 +94,50 @@ func (d *driverRows) bind(b RecordBatch) {
 	}
 }
 
-// reader returns the conversion of arr's values to driver.Value.
-func (d *driverRows) reader(arr arrow.Array) func(int) driver.Value {
+// reader returns the conversion of arr's values to sqldriver.Value.
+func (d *rows) reader(arr arrow.Array) func(int) sqldriver.Value {
 	switch a := arr.(type) {
 	case *array.Null: // SELECT NULL: Arrow keeps no validity bits for it
-		return func(int) driver.Value { return nil }
+		return func(int) sqldriver.Value { return nil }
 	case *array.Int8:
-		return func(i int) driver.Value { return int64(a.Value(i)) }
+		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
 	case *array.Int16:
-		return func(i int) driver.Value { return int64(a.Value(i)) }
+		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
 	case *array.Int32:
-		return func(i int) driver.Value { return int64(a.Value(i)) }
+		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
 	case *array.Int64:
-		return func(i int) driver.Value { return a.Value(i) }
+		return func(i int) sqldriver.Value { return a.Value(i) }
 	case *array.Uint8:
-		return func(i int) driver.Value { return int64(a.Value(i)) }
+		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
 	case *array.Uint16:
-		return func(i int) driver.Value { return int64(a.Value(i)) }
+		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
 	case *array.Uint32:
-		return func(i int) driver.Value { return int64(a.Value(i)) }
+		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
 	case *array.Float32:
-		return func(i int) driver.Value { return float64(a.Value(i)) }
+		return func(i int) sqldriver.Value { return float64(a.Value(i)) }
 	case *array.Float64:
-		return func(i int) driver.Value { return a.Value(i) }
+		return func(i int) sqldriver.Value { return a.Value(i) }
 	case *array.Boolean:
-		return func(i int) driver.Value { return a.Value(i) }
+		return func(i int) sqldriver.Value { return a.Value(i) }
 	case *array.String:
 		// Cloned: the batch's memory goes back to the allocator on Next.
-		return func(i int) driver.Value { return strings.Clone(a.Value(i)) }
+		return func(i int) sqldriver.Value { return strings.Clone(a.Value(i)) }
 	case *array.LargeString:
-		return func(i int) driver.Value { return strings.Clone(a.Value(i)) }
+		return func(i int) sqldriver.Value { return strings.Clone(a.Value(i)) }
 	case *array.Date32:
-		return func(i int) driver.Value { return time.Unix(int64(a.Value(i))*86400, 0).UTC() }
+		return func(i int) sqldriver.Value { return time.Unix(int64(a.Value(i))*86400, 0).UTC() }
 	case *array.Date64:
-		return func(i int) driver.Value { return time.UnixMilli(int64(a.Value(i))).UTC() }
+		return func(i int) sqldriver.Value { return time.UnixMilli(int64(a.Value(i))).UTC() }
 	case *array.Timestamp:
 		tt := a.DataType().(*arrow.TimestampType)
 		if tt.TimeZone != "" { // TIMESTAMP_LTZ: an instant, seen in the session zone
-			return func(i int) driver.Value { return a.Value(i).ToTime(tt.Unit).In(d.loc) }
+			return func(i int) sqldriver.Value { return a.Value(i).ToTime(tt.Unit).In(d.loc) }
 		}
-		return func(i int) driver.Value { return a.Value(i).ToTime(tt.Unit) } // wall clock, in UTC
+		return func(i int) sqldriver.Value { return a.Value(i).ToTime(tt.Unit) } // wall clock, in UTC
 	}
 	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
 	// else: the text the CSV writer prints.
-	return func(i int) driver.Value {
+	return func(i int) sqldriver.Value {
 		d.buf = exec.AppendValue(d.buf[:0], arr, i, d.loc)
 		return string(d.buf)
 	}
@@ -144,7 +145,7 @@ func (d *driverRows) reader(arr arrow.Array) func(int) driver.Value {
 
 // Close stops the query if it still runs and releases its batch. A
 // cancelled context was already reported by Next, so it is not repeated.
-func (d *driverRows) Close() error {
+func (d *rows) Close() error {
 	clear(d.cols)
 	clear(d.read)
 	err := d.r.Close()
@@ -165,7 +166,7 @@ var (
 
 // ColumnTypeScanType is the Go type Next gives for the column's non-null
 // values (NULL is nil).
-func (d *driverRows) ColumnTypeScanType(i int) reflect.Type {
+func (d *rows) ColumnTypeScanType(i int) reflect.Type {
 	switch d.r.Schema().Field(i).Type.ID() {
 	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32:
 		return scanInt64
@@ -183,7 +184,7 @@ func (d *driverRows) ColumnTypeScanType(i int) reflect.Type {
 
 // ColumnTypeDatabaseTypeName is the Flink type name, e.g. BIGINT,
 // TIMESTAMP(3), TIMESTAMP_LTZ(3), DECIMAL(10, 2).
-func (d *driverRows) ColumnTypeDatabaseTypeName(i int) string {
+func (d *rows) ColumnTypeDatabaseTypeName(i int) string {
 	t := d.r.Schema().Field(i).Type
 	if t.ID() == arrow.NULL {
 		return "NULL"
@@ -192,12 +193,12 @@ func (d *driverRows) ColumnTypeDatabaseTypeName(i int) string {
 }
 
 // ColumnTypeNullable tells whether the column may hold NULL.
-func (d *driverRows) ColumnTypeNullable(i int) (nullable, ok bool) {
+func (d *rows) ColumnTypeNullable(i int) (nullable, ok bool) {
 	return d.r.Schema().Field(i).Nullable, true
 }
 
 // ColumnTypePrecisionScale gives DECIMAL's precision and scale.
-func (d *driverRows) ColumnTypePrecisionScale(i int) (precision, scale int64, ok bool) {
+func (d *rows) ColumnTypePrecisionScale(i int) (precision, scale int64, ok bool) {
 	if t, isDec := d.r.Schema().Field(i).Type.(*arrow.Decimal128Type); isDec {
 		return int64(t.Precision), int64(t.Scale), true
 	}

@@ -1,4 +1,4 @@
-package wsql_test
+package driver_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wsql/wsql"
+	"github.com/wsql/wsql/driver"
 )
 
 // database/sql over wsql: declare a table with ExecContext, then scan the
@@ -23,7 +24,7 @@ func ExampleDriver() {
 	_, err = db.ExecContext(ctx, `CREATE TABLE clicks (
 	  ts TIMESTAMP(3), usr STRING, amount DOUBLE,
 	  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
-	) WITH ('connector' = 'filesystem', 'path' = 'testdata/examples/clicks.csv', 'format' = 'csv')`)
+	) WITH ('connector' = 'filesystem', 'path' = '../testdata/examples/clicks.csv', 'format' = 'csv')`)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func ExampleNewConnector() {
 		log.Fatal(err)
 	}
 
-	db := sql.OpenDB(wsql.NewConnector(e))
+	db := sql.OpenDB(driver.NewConnector(e))
 	rows, err := db.QueryContext(ctx, "SELECT ms, ts FROM ticks")
 	if err != nil {
 		log.Fatal(err)

@@ -1,7 +1,7 @@
-package wsql
+package driver
 
 import (
-	"database/sql/driver"
+	sqldriver "database/sql/driver"
 	"errors"
 	"fmt"
 	"math"
@@ -15,7 +15,7 @@ import (
 // not a placeholder: the scan follows the rules of wsql's lexer (doubled
 // quotes, no backslash escapes), so a string argument cannot end its
 // literal early. Without args the text is left as it is.
-func bindArgs(query string, args []driver.NamedValue) (string, error) {
+func bindArgs(query string, args []sqldriver.NamedValue) (string, error) {
 	if len(args) == 0 {
 		return query, nil
 	}
@@ -106,7 +106,7 @@ func argSeparates(c byte) bool {
 // literal wsql types the way Go does: int64 → BIGINT-range integer,
 // float64 → DOUBLE (an exponent makes it approximate, not DECIMAL), bool,
 // string, time.Time → TIMESTAMP (its UTC wall clock), nil → NULL.
-func argLiteral(v driver.Value) (string, error) {
+func argLiteral(v sqldriver.Value) (string, error) {
 	switch v := v.(type) {
 	case nil:
 		return "NULL", nil
@@ -127,7 +127,7 @@ func argLiteral(v driver.Value) (string, error) {
 		}
 		return "FALSE", nil
 	case string:
-		return driverQuote(v), nil
+		return quote(v), nil
 	case time.Time:
 		t := v.UTC()
 		if t.Nanosecond()%int(time.Millisecond) != 0 {

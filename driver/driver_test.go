@@ -1,9 +1,9 @@
-package wsql_test
+package driver_test
 
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
+	sqldriver "database/sql/driver"
 	"io"
 	"math"
 	"os"
@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql"
+	"github.com/wsql/wsql/driver"
 )
 
 const driverClicksDDL = `CREATE TABLE clicks (
@@ -22,7 +23,7 @@ const driverClicksDDL = `CREATE TABLE clicks (
   usr STRING,
   amount DOUBLE,
   WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
-) WITH ('connector' = 'filesystem', 'path' = 'testdata/examples/clicks.csv', 'format' = 'csv')`
+) WITH ('connector' = 'filesystem', 'path' = '../testdata/examples/clicks.csv', 'format' = 'csv')`
 
 const driverTumble = `SELECT usr,
        TUMBLE_START(ts, INTERVAL '1' MINUTE) AS wstart,
@@ -37,7 +38,7 @@ func driverDB(t *testing.T, opts ...wsql.Option) (*sql.DB, *wsql.Engine) {
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	e := wsql.New(append([]wsql.Option{wsql.WithAllocator(mem)}, opts...)...)
-	db := sql.OpenDB(wsql.NewConnector(e))
+	db := sql.OpenDB(driver.NewConnector(e))
 	t.Cleanup(func() {
 		require.NoError(t, db.Close())
 		require.NoError(t, e.Close())
@@ -106,8 +107,8 @@ func TestDriverOpenDSN(t *testing.T) {
 	src, _ := os.ReadFile(bad)
 	require.Contains(t, wsql.FormatError(string(src), err), "CREATE TABLE t (y INT)")
 
-	// the bare driver.Driver interface: a connection with its own engine
-	c, err := wsql.Driver{}.Open("")
+	// the bare sqldriver.Driver interface: a connection with its own engine
+	c, err := driver.Driver{}.Open("")
 	require.NoError(t, err)
 	require.NoError(t, c.Close())
 }
@@ -431,25 +432,25 @@ func TestDriverArguments(t *testing.T) {
 	}
 }
 
-// The driver.Rows contract as database/sql sees it: values, then io.EOF.
+// The sqldriver.Rows contract as database/sql sees it: values, then io.EOF.
 func TestDriverRowsDecimals(t *testing.T) {
 	ctx := context.Background()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	e := wsql.New(wsql.WithAllocator(mem))
 	defer e.Close()
-	c, err := wsql.NewConnector(e).Connect(ctx)
+	c, err := driver.NewConnector(e).Connect(ctx)
 	require.NoError(t, err)
 	defer c.Close()
-	_, err = c.(driver.ExecerContext).ExecContext(ctx, "CREATE TABLE single (x INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')", nil)
+	_, err = c.(sqldriver.ExecerContext).ExecContext(ctx, "CREATE TABLE single (x INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')", nil)
 	require.NoError(t, err)
-	r, err := c.(driver.QueryerContext).QueryContext(ctx, `SELECT CAST(1.5 AS DECIMAL(5, 3)) AS a, CAST(-7 AS DECIMAL(3, 0)) AS b,
+	r, err := c.(sqldriver.QueryerContext).QueryContext(ctx, `SELECT CAST(1.5 AS DECIMAL(5, 3)) AS a, CAST(-7 AS DECIMAL(3, 0)) AS b,
 	  CAST(-0.5 AS DECIMAL(4, 2)) AS c, CAST(0 AS DECIMAL(4, 2)) AS d FROM single`, nil)
 	require.NoError(t, err)
 	defer r.Close()
-	dest := make([]driver.Value, 4)
+	dest := make([]sqldriver.Value, 4)
 	require.NoError(t, r.Next(dest))
-	require.Equal(t, []driver.Value{"1.500", "-7", "-0.50", "0.00"}, dest)
+	require.Equal(t, []sqldriver.Value{"1.500", "-7", "-0.50", "0.00"}, dest)
 	require.Equal(t, io.EOF, r.Next(dest))
 	require.NoError(t, r.Close())
 }

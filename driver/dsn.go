@@ -1,4 +1,4 @@
-package wsql
+package driver
 
 import (
 	"context"
@@ -6,14 +6,15 @@ import (
 	"net/url"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/planner"
 )
 
 // The driver's data source name: empty, or URL-query-encoded key=value
-// pairs joined by &. Keys:
+// pairs joined by &. The keys are the settings of planner/settings.go with
+// ScopeDSN:
 //
 //	batch-size=N             rows a source puts in one batch (WithBatchSize)
 //	init=PATH                a SQL file of statements without results
@@ -32,6 +33,8 @@ type dsnConfig struct {
 }
 
 // parseDSN reads dsn; an unknown key or a bad value is an error naming it.
+// Unlike SET, which takes any key as Flink does, a DSN refuses keys
+// without effect: there a typo would otherwise go unnoticed.
 func parseDSN(dsn string) (dsnConfig, error) {
 	var cfg dsnConfig
 	if dsn == "" {
@@ -51,66 +54,39 @@ func parseDSN(dsn string) (dsnConfig, error) {
 			return cfg, fmt.Errorf("wsql: DSN key %q is given %d times", k, len(q[k]))
 		}
 		v := q[k][0]
-		switch k {
-		case "batch-size":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				return cfg, fmt.Errorf("wsql: DSN key batch-size: %q is not a positive whole number", v)
-			}
-			cfg.batchSize = n
-		case "init":
-			if v == "" {
-				return cfg, fmt.Errorf("wsql: DSN key init: the path of a SQL file is missing")
-			}
+		setting, ok := planner.LookupSetting(k, planner.ScopeDSN)
+		if !ok {
+			return cfg, fmt.Errorf("wsql: unknown DSN key %q: the keys are %s", k, strings.Join(planner.SettingKeys(planner.ScopeDSN), ", "))
+		}
+		if err := setting.Check(v); err != nil {
+			return cfg, fmt.Errorf("wsql: DSN key %s: %w", k, err)
+		}
+		switch {
+		case k == planner.DSNBatchSize:
+			cfg.batchSize, _ = planner.ParseBatchSize(v) // checked above
+		case k == planner.DSNInit:
 			cfg.init = v
-		default:
-			if err := checkDSNSetting(k, v); err != nil {
-				return cfg, err
-			}
+		case setting.Scope&planner.ScopeSession != 0:
 			cfg.settings = append(cfg.settings, [2]string{k, v})
 		}
 	}
 	return cfg, nil
 }
 
-// checkDSNSetting accepts the session keys wsql reads, with valid values.
-// Unlike SET, which takes any key as Flink does, a DSN refuses keys
-// without effect: there a typo would otherwise go unnoticed.
-func checkDSNSetting(k, v string) error {
-	if _, ok := settingsInEffect[k]; !ok {
-		keys := []string{"batch-size", "init"}
-		for s := range settingsInEffect {
-			keys = append(keys, s)
-		}
-		sort.Strings(keys)
-		return fmt.Errorf("wsql: unknown DSN key %q: the keys are %s", k, strings.Join(keys, ", "))
-	}
-	if k == "table.local-time-zone" {
-		if _, err := loadZone(v); err != nil {
-			return fmt.Errorf("wsql: DSN key table.local-time-zone: %q is not a time zone: use a name such as UTC or Asia/Shanghai, or default", v)
-		}
-		return nil
-	}
-	if err := planner.ValidateSetting(k, v); err != nil {
-		return fmt.Errorf("wsql: DSN key %s: %w", k, err)
-	}
-	return nil
-}
-
 // openDSN opens an Engine configured by dsn.
-func openDSN(dsn string) (*Engine, error) {
+func openDSN(dsn string) (*wsql.Engine, error) {
 	cfg, err := parseDSN(dsn)
 	if err != nil {
 		return nil, err
 	}
-	var opts []Option
+	var opts []wsql.Option
 	if cfg.batchSize > 0 {
-		opts = append(opts, WithBatchSize(cfg.batchSize))
+		opts = append(opts, wsql.WithBatchSize(cfg.batchSize))
 	}
-	e := New(opts...)
+	e := wsql.New(opts...)
 	ctx := context.Background()
 	for _, kv := range cfg.settings {
-		if err := e.Exec(ctx, "SET "+driverQuote(kv[0])+" = "+driverQuote(kv[1])); err != nil {
+		if err := e.Exec(ctx, "SET "+quote(kv[0])+" = "+quote(kv[1])); err != nil {
 			e.Close()
 			return nil, fmt.Errorf("wsql: DSN key %s: %w", kv[0], err)
 		}
@@ -130,8 +106,8 @@ func openDSN(dsn string) (*Engine, error) {
 	return e, nil
 }
 
-// driverQuote writes s as a SQL string literal. wsql reads no backslash
+// quote writes s as a SQL string literal. wsql reads no backslash
 // escapes, so doubling the quotes is the whole escaping.
-func driverQuote(s string) string {
+func quote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }

@@ -1,16 +1,13 @@
-package wsql
+package driver
 
 import (
 	"context"
 	stdsql "database/sql"
-	"database/sql/driver"
+	sqldriver "database/sql/driver"
 
+	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/exec"
 )
-
-// The database/sql driver: sql.Open("wsql", dsn) gives a *sql.DB over one
-// Engine shared by every pooled connection, so a table created on one
-// connection is seen by the others. See docs/database-sql.md.
 
 func init() { stdsql.Register("wsql", Driver{}) }
 
@@ -27,62 +24,54 @@ type Driver struct{}
 // OpenConnector parses dsn and opens the Engine that every connection of
 // the *sql.DB shares; closing the DB closes it. sql.Open reports a bad DSN,
 // a bad setting or a failing init file at once.
-func (Driver) OpenConnector(dsn string) (_ driver.Connector, err error) {
+func (Driver) OpenConnector(dsn string) (_ sqldriver.Connector, err error) {
 	defer exec.CatchPanic(&err)
 	e, err := openDSN(dsn)
 	if err != nil {
 		return nil, err
 	}
-	return &driverConnector{e: e, owned: true}, nil
+	return &connector{e: e, owned: true}, nil
 }
 
 // Open opens a connection with an Engine of its own, closed with the
 // connection. database/sql never calls it (it uses OpenConnector); it is
-// there for callers of the bare driver.Driver interface.
-func (d Driver) Open(dsn string) (_ driver.Conn, err error) {
+// there for callers of the bare sqldriver.Driver interface.
+func (d Driver) Open(dsn string) (_ sqldriver.Conn, err error) {
 	defer exec.CatchPanic(&err)
 	e, err := openDSN(dsn)
 	if err != nil {
 		return nil, err
 	}
-	return &driverConn{e: e, ownsEngine: true}, nil
+	return &conn{e: e, ownsEngine: true}, nil
 }
 
 // NewConnector returns a connector over an Engine the caller configured
 // (options, tables declared or registered from Go), for sql.OpenDB. Every
 // connection of the DB runs on e. Closing the DB does not close e: the
 // caller owns it and closes it after the DB.
-func NewConnector(e *Engine) driver.Connector { return &driverConnector{e: e} }
+func NewConnector(e *wsql.Engine) sqldriver.Connector { return &connector{e: e} }
 
 // connector hands out connections over one Engine. It implements io.Closer,
 // which DB.Close calls.
-type driverConnector struct {
-	e     *Engine
+type connector struct {
+	e     *wsql.Engine
 	owned bool // opened from a DSN: DB.Close closes the engine
 }
 
-func (c *driverConnector) Connect(context.Context) (driver.Conn, error) {
-	if driverEngineClosed(c.e) {
-		return nil, ErrClosed
+func (c *connector) Connect(context.Context) (sqldriver.Conn, error) {
+	if c.e.Closed() {
+		return nil, wsql.ErrClosed
 	}
-	return &driverConn{e: c.e}, nil
+	return &conn{e: c.e}, nil
 }
 
-func (c *driverConnector) Driver() driver.Driver { return Driver{} }
+func (c *connector) Driver() sqldriver.Driver { return Driver{} }
 
 // Close closes the engine if the connector opened it, which stops every
 // query still running on it.
-func (c *driverConnector) Close() error {
+func (c *connector) Close() error {
 	if c.owned {
 		return c.e.Close()
 	}
 	return nil
-}
-
-// driverEngineClosed tells whether Close was called on e, so the pool drops
-// connections of a closed engine instead of failing every statement.
-func driverEngineClosed(e *Engine) bool {
-	e.life.Lock()
-	defer e.life.Unlock()
-	return e.closed
 }

@@ -1,0 +1,253 @@
+package planner
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/wsql/wsql/exec/connector"
+)
+
+// Setting is one key of wsql's configuration, declared once here the way
+// Flink declares a ConfigOption. SET and RESET, the listing of `SET;`, the
+// database/sql driver's data source name, "did you mean" for a mistyped
+// key, shell completion and the docs test all read the table below, so a
+// new setting is one entry (and the code that reads its value).
+type Setting struct {
+	Key         string
+	Type        SettingType
+	Default     string // in effect when the key is not set, listed by `SET;`; "" for none
+	Scope       SettingScope
+	Description string             // one line
+	check       func(string) error // nil: any value
+}
+
+// SettingType is the kind of value a setting takes, as the docs name it.
+type SettingType string
+
+// The kinds of setting values.
+const (
+	TypeBoolean    SettingType = "boolean"
+	TypeDuration   SettingType = "duration"
+	TypeMemorySize SettingType = "memory size"
+	TypeInteger    SettingType = "integer"
+	TypeTimeZone   SettingType = "time zone"
+	TypePath       SettingType = "path"
+)
+
+// SettingScope says where a setting can be given.
+type SettingScope uint8
+
+const (
+	// ScopeSession: SET and RESET in a session; listed by `SET;`.
+	ScopeSession SettingScope = 1 << iota
+	// ScopeDSN: a key of the database/sql driver's data source name.
+	ScopeDSN
+)
+
+// The keys wsql reads. Flink's names where Flink has the setting; wsql's
+// own under wsql.*.
+const (
+	SetLocalTimeZone      = "table.local-time-zone"
+	SetEarlyFire          = "table.exec.emit.early-fire.enabled"
+	SetEarlyFireDelay     = "table.exec.emit.early-fire.delay"
+	SetLateFire           = "table.exec.emit.late-fire.enabled"
+	SetLateFireDelay      = "table.exec.emit.late-fire.delay"
+	SetAllowLateness      = "table.exec.emit.allow-lateness"
+	SetLateDataPath       = "wsql.late-data.path"
+	SetBadRowsPath        = "wsql.bad-rows.path"
+	SetMaxRecordBytes     = "wsql.max-record-bytes"
+	SetStateMaxBytes      = "wsql.state.max-bytes"
+	SetParallelism        = "parallelism.default"
+	SetCheckpointDir      = "execution.checkpointing.dir"
+	SetCheckpointInterval = "execution.checkpointing.interval"
+
+	// DSNBatchSize and DSNInit configure the engine a data source name
+	// opens; SET has no use for them.
+	DSNBatchSize = "batch-size"
+	DSNInit      = "init"
+)
+
+// sessionAndDSN: a session setting, also accepted in a data source name
+// (applied with SET when the DB opens).
+const sessionAndDSN = ScopeSession | ScopeDSN
+
+var settings = []Setting{
+	{Key: SetLocalTimeZone, Type: TypeTimeZone, Default: "default", Scope: sessionAndDSN,
+		Description: "the zone of TIMESTAMP_LTZ values and their windows; 'default' is the machine's",
+		check:       checkZone},
+	{Key: SetEarlyFire, Type: TypeBoolean, Default: "false", Scope: sessionAndDSN,
+		Description: "emit window results before the window closes, as an update stream",
+		check:       func(v string) error { _, err := parseBoolSetting(SetEarlyFire, v); return err }},
+	{Key: SetEarlyFireDelay, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
+		Description: "how long after a window's first change an early firing comes; 0 fires on every row",
+		check:       func(v string) error { _, err := parseDurationSetting(SetEarlyFireDelay, v); return err }},
+	{Key: SetLateFire, Type: TypeBoolean, Default: "false", Scope: sessionAndDSN,
+		Description: "update a fired window when late rows arrive within the allowed lateness",
+		check:       func(v string) error { _, err := parseBoolSetting(SetLateFire, v); return err }},
+	{Key: SetLateFireDelay, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
+		Description: "like the early-fire delay, for late firings",
+		check:       func(v string) error { _, err := parseDurationSetting(SetLateFireDelay, v); return err }},
+	{Key: SetAllowLateness, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
+		Description: "how long a window is kept after it fires; in effect only with late firing",
+		check:       func(v string) error { _, err := parseDurationSetting(SetAllowLateness, v); return err }},
+	{Key: SetLateDataPath, Type: TypePath, Scope: sessionAndDSN,
+		Description: "a .csv file for the rows that missed their window",
+		check:       checkLateDataPath},
+	{Key: SetBadRowsPath, Type: TypePath, Scope: sessionAndDSN,
+		Description: "a file for the bad input rows that were skipped"},
+	{Key: SetMaxRecordBytes, Type: TypeMemorySize, Default: "64 mb", Scope: sessionAndDSN,
+		Description: "the longest input record a source reads; a longer one is a bad row",
+		check:       func(v string) error { _, err := ParseMaxRecordBytes(v); return err }},
+	{Key: SetStateMaxBytes, Type: TypeMemorySize, Scope: sessionAndDSN,
+		Description: "stop a query whose window aggregation's state grows past this size",
+		check:       func(v string) error { _, err := ParseMemorySize(SetStateMaxBytes, v); return err }},
+	{Key: SetParallelism, Type: TypeInteger, Default: "1", Scope: sessionAndDSN,
+		Description: "how many goroutines run a window aggregation, each over the keys that hash to it",
+		check:       func(v string) error { _, err := ParseParallelism(v); return err }},
+	{Key: SetCheckpointDir, Type: TypePath, Scope: sessionAndDSN,
+		Description: "take checkpoints of every query into this directory and resume from them"},
+	{Key: SetCheckpointInterval, Type: TypeDuration, Scope: sessionAndDSN,
+		Description: "how often a checkpoint is taken while a query runs (10 s with a directory)",
+		check:       func(v string) error { _, err := ParseCheckpointInterval(v); return err }},
+	{Key: DSNBatchSize, Type: TypeInteger, Scope: ScopeDSN,
+		Description: "how many rows a source puts in one batch",
+		check:       checkBatchSize},
+	{Key: DSNInit, Type: TypePath, Scope: ScopeDSN,
+		Description: "a SQL file of statements without results run when the DB opens",
+		check:       checkInitPath},
+}
+
+// Settings returns every setting, sorted by key.
+func Settings() []Setting {
+	out := append([]Setting(nil), settings...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
+}
+
+// SettingKeys lists the keys of the settings given in scope, sorted.
+func SettingKeys(scope SettingScope) []string {
+	var keys []string
+	for _, s := range settings {
+		if s.Scope&scope != 0 {
+			keys = append(keys, s.Key)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// LookupSetting returns the setting of key if it may be given in scope.
+func LookupSetting(key string, scope SettingScope) (Setting, bool) {
+	for _, s := range settings {
+		if s.Key == key && s.Scope&scope != 0 {
+			return s, true
+		}
+	}
+	return Setting{}, false
+}
+
+// Check tells whether value is valid for the setting, so a bad value fails
+// where it is given rather than at the next query. The error names the key.
+func (s Setting) Check(value string) error {
+	if s.check == nil {
+		return nil
+	}
+	return s.check(value)
+}
+
+func parseBoolSetting(key, v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("'%s' must be 'true' or 'false', got '%s'", key, v)
+}
+
+// parseDurationSetting reads a duration setting in milliseconds.
+func parseDurationSetting(key, v string) (int64, error) {
+	d, err := connector.ParseDuration(v)
+	if err != nil {
+		return 0, fmt.Errorf("'%s': %v (write e.g. '0 s', '5 s' or '1 min')", key, err)
+	}
+	return d.Milliseconds(), nil
+}
+
+func checkLateDataPath(v string) error {
+	if v != "" && !strings.HasSuffix(strings.ToLower(v), ".csv") {
+		return fmt.Errorf("'%s' must name a .csv file (other formats are not supported yet), got '%s'", SetLateDataPath, v)
+	}
+	return nil
+}
+
+// LoadZone reads a 'table.local-time-zone' value; 'default' is the
+// machine's zone, as in Flink.
+func LoadZone(name string) (*time.Location, error) {
+	if name == "default" {
+		return time.Local, nil
+	}
+	return time.LoadLocation(name)
+}
+
+func checkZone(v string) error {
+	if _, err := LoadZone(v); err != nil {
+		return fmt.Errorf("invalid '%s' %q: use a zone name such as 'UTC' or 'Asia/Shanghai', or 'default'", SetLocalTimeZone, v)
+	}
+	return nil
+}
+
+// ParseParallelism reads a 'parallelism.default' value.
+func ParseParallelism(v string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 1 || n > 256 {
+		return 0, fmt.Errorf("invalid '%s' %q: use a whole number from 1 to 256", SetParallelism, v)
+	}
+	return n, nil
+}
+
+// ParseMaxRecordBytes reads 'wsql.max-record-bytes' as the decoders take
+// it; above 1 GiB a record could not be held in one buffer anyway.
+func ParseMaxRecordBytes(v string) (int, error) {
+	n, err := ParseMemorySize(SetMaxRecordBytes, v)
+	if err != nil {
+		return 0, err
+	}
+	if n > 1<<30 {
+		return 0, fmt.Errorf("invalid '%s' %q: use at most '1 gb'", SetMaxRecordBytes, v)
+	}
+	return int(n), nil
+}
+
+// ParseCheckpointInterval reads an 'execution.checkpointing.interval' value.
+func ParseCheckpointInterval(v string) (time.Duration, error) {
+	d, err := connector.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("invalid '%s' %q: use a positive duration such as '10 s' or '1 min'", SetCheckpointInterval, v)
+	}
+	return d, nil
+}
+
+// ParseBatchSize reads the data source name's 'batch-size'.
+func ParseBatchSize(v string) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%q is not a positive whole number", v)
+	}
+	return n, nil
+}
+
+func checkBatchSize(v string) error {
+	_, err := ParseBatchSize(v)
+	return err
+}
+
+func checkInitPath(v string) error {
+	if v == "" {
+		return fmt.Errorf("the path of a SQL file is missing")
+	}
+	return nil
+}
