@@ -16,6 +16,8 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -158,7 +160,7 @@ type RecordBatch = arrow.RecordBatch
 // ResultWriter receives a statement's result batches as they are produced
 // (for a query: as windows fire). It does not own the batches it is given.
 // Close is called once after the last batch.
-type ResultWriter = exec.ResultWriter
+type ResultWriter = format.ResultWriter
 
 // ResultInfo describes a result about to be written.
 type ResultInfo struct {
@@ -248,7 +250,7 @@ func (s Summary) Counts() string {
 // in src (see FormatError). A panic inside the engine ends the script with
 // an error wrapping ErrInternal (see PanicError).
 func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
-	defer exec.CatchPanic(&err) // after end(): the run is over and unregistered
+	defer pipeline.CatchPanic(&err) // after end(): the run is over and unregistered
 	ctx, end, err := e.begin(ctx)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector/gotable"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -100,7 +101,7 @@ func releaseAttached(t *catalog.Table) {
 // createGoTable declares the table of ddl (one CREATE TABLE without a
 // 'connector' option) with what attach makes for it.
 func (e *Engine) createGoTable(ctx context.Context, ddl string, attach func(*catalog.Table) (catalog.Attachment, error)) (_ *catalog.Table, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	_, end, err := e.begin(ctx)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,6 @@
 package wsql
 
-import "github.com/wsql/wsql/exec"
+import "github.com/wsql/wsql/pipeline"
 
 // ErrInternal marks an error that is a bug in wsql: a panic inside the
 // engine, caught where it runs (Run, Exec, Query and its Rows, the tables
@@ -9,7 +9,7 @@ import "github.com/wsql/wsql/exec"
 // carries the panic's value and stack; please report it. A panic of a
 // function the program passed in (a sink table's SinkFunc) is returned the
 // same way, naming that function.
-var ErrInternal = exec.ErrInternal
+var ErrInternal = pipeline.ErrInternal
 
 // PanicError is the error a caught panic becomes (see ErrInternal).
-type PanicError = exec.PanicError
+type PanicError = pipeline.PanicError

@@ -8,6 +8,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector/gotable"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 )
 
@@ -80,7 +81,7 @@ func (t *PushTable) AddSplit() *PushSplit {
 // of its input once it has read what was pushed, and fires its remaining
 // windows.
 func (t *PushTable) Close() (err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	return t.src.Close()
 }
 
@@ -155,7 +156,7 @@ func (s *PushSplit) Close() (err error) {
 // a PushError wrapping a *PanicError (see ErrInternal).
 func (s *PushSplit) catchPanic(err *error) {
 	if r := recover(); r != nil {
-		*err = s.wrap(exec.PanicAsError(r, ""))
+		*err = s.wrap(pipeline.PanicAsError(r, ""))
 	}
 }
 

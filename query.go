@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -16,7 +16,7 @@ import (
 // tabular result (SELECT, SHOW, DESCRIBE, SET alone) is an error before
 // anything runs: use Query for it.
 func (e *Engine) Exec(ctx context.Context, src string) (err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	stmts, err := sql.Parse(src)
 	if err != nil {
 		return err
@@ -38,7 +38,7 @@ func (e *Engine) Exec(ctx context.Context, src string) (err error) {
 // no lock on the Engine, so other statements and queries run meanwhile; a
 // SHOW or DESCRIBE result holds the session until it is read.
 func (e *Engine) Query(ctx context.Context, src string) (_ *Rows, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	stmts, err := sql.Parse(src)
 	if err != nil {
 		return nil, err
@@ -80,7 +80,7 @@ func (e *Engine) Query(ctx context.Context, src string) (_ *Rows, err error) {
 			// Run returns a panic as an error; this guards what runs
 			// around it on this goroutine, which no caller could recover
 			if p := recover(); p != nil {
-				r.err = exec.PanicAsError(p, "")
+				r.err = pipeline.PanicAsError(p, "")
 			}
 		}()
 		err = e.Run(ctx, src, Output{

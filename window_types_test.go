@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // Over a TIMESTAMP_LTZ rowtime, Flink types a window's start and end as
@@ -76,7 +76,7 @@ CREATE VIEW f AS SELECT window_start AS ws, window_end AS we, window_time AS wr
 				require.Positive(t, batches)
 				var got []string
 				for _, f := range planned.Fields() {
-					got = append(got, exec.SQLTypeName(f.Type))
+					got = append(got, format.SQLTypeName(f.Type))
 				}
 				require.Equal(t, want, got, strings.Join(got, ", "))
 			})

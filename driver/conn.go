@@ -6,7 +6,7 @@ import (
 	"errors"
 
 	"github.com/wsql/wsql"
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/pipeline"
 )
 
 // conn is one database/sql connection. It holds no state of its own: the
@@ -59,7 +59,7 @@ func (c *conn) BeginTx(context.Context, sqldriver.TxOptions) (sqldriver.Tx, erro
 // ExecContext runs statements without results (DDL, SET, RESET, INSERT
 // INTO) with Engine.Exec; errors are the engine's, positioned in the text.
 func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.NamedValue) (_ sqldriver.Result, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	query, err = bindArgs(query, args)
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 // QueryContext starts the query with Engine.Query and returns as soon as
 // its schema is known; rows then arrive as windows fire. ctx stops it.
 func (c *conn) QueryContext(ctx context.Context, query string, args []sqldriver.NamedValue) (_ sqldriver.Rows, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	query, err = bindArgs(query, args)
 	if err != nil {
 		return nil, err

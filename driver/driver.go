@@ -6,7 +6,7 @@ import (
 	sqldriver "database/sql/driver"
 
 	"github.com/wsql/wsql"
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/pipeline"
 )
 
 func init() { stdsql.Register("wsql", Driver{}) }
@@ -25,7 +25,7 @@ type Driver struct{}
 // the *sql.DB shares; closing the DB closes it. sql.Open reports a bad DSN,
 // a bad setting or a failing init file at once.
 func (Driver) OpenConnector(dsn string) (_ sqldriver.Connector, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	e, err := openDSN(dsn)
 	if err != nil {
 		return nil, err
@@ -37,7 +37,7 @@ func (Driver) OpenConnector(dsn string) (_ sqldriver.Connector, err error) {
 // connection. database/sql never calls it (it uses OpenConnector); it is
 // there for callers of the bare sqldriver.Driver interface.
 func (d Driver) Open(dsn string) (_ sqldriver.Conn, err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	e, err := openDSN(dsn)
 	if err != nil {
 		return nil, err

@@ -13,7 +13,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql"
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 )
 
@@ -62,7 +63,7 @@ func (d *rows) Columns() []string { return d.names }
 // current one is used up. The query's error (the ctx's, if it was
 // cancelled) ends the rows in its place of io.EOF.
 func (d *rows) Next(dest []sqldriver.Value) (err error) {
-	defer exec.CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	for d.row >= d.n {
 		if !d.r.Next() {
 			clear(d.cols) // the last batch was released
@@ -138,7 +139,7 @@ func (d *rows) reader(arr arrow.Array) func(int) sqldriver.Value {
 	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
 	// else: the text the CSV writer prints.
 	return func(i int) sqldriver.Value {
-		d.buf = exec.AppendValue(d.buf[:0], arr, i, d.loc)
+		d.buf = format.AppendValue(d.buf[:0], arr, i, d.loc)
 		return string(d.buf)
 	}
 }

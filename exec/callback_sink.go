@@ -6,6 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -24,7 +26,7 @@ type CallbackSink struct {
 // Writer returns the writer of one INSERT running in ctx: schema is the
 // sink table's columns and columns the query column written to each (nil:
 // in order).
-func (s *CallbackSink) Writer(ctx context.Context, schema *arrow.Schema, columns []int) ResultWriter {
+func (s *CallbackSink) Writer(ctx context.Context, schema *arrow.Schema, columns []int) format.ResultWriter {
 	return &callbackWriter{ctx: ctx, sink: s, schema: schema, columns: columns}
 }
 
@@ -67,7 +69,7 @@ func (w *callbackWriter) WriteBatch(rec arrow.RecordBatch) error {
 func (w *callbackWriter) call(out arrow.RecordBatch) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = PanicAsError(r, "the SinkFunc of sink table "+w.sink.Table)
+			err = pipeline.PanicAsError(r, "the SinkFunc of sink table "+w.sink.Table)
 		}
 	}()
 	return w.sink.Write(w.ctx, out)

@@ -8,6 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -17,7 +19,7 @@ import (
 // is NULL (TO_TIMESTAMP could not read its text) is a bad row: an error
 // naming the value, or skipped and counted when SkipBadRows is set.
 type ComputedSpec struct {
-	Exprs        []Expr
+	Exprs        []expr.Expr
 	Schema       *arrow.Schema // input fields + one field per expression
 	RowtimeIndex int           // output index of the rowtime; -1 if not computed here
 	SkipBadRows  bool
@@ -109,23 +111,23 @@ func (c *ComputedColumns) ProcessBatch(b pipeline.Batch) error {
 // nullRowtimeError names the first row whose computed rowtime is NULL by
 // the values of the input columns the expression read.
 func (c *ComputedColumns) nullRowtimeError(out arrow.RecordBatch, row int) error {
-	expr := c.spec.Exprs[c.spec.RowtimeIndex-(c.spec.Schema.NumFields()-len(c.spec.Exprs))]
+	rowtimeExpr := c.spec.Exprs[c.spec.RowtimeIndex-(c.spec.Schema.NumFields()-len(c.spec.Exprs))]
 	var vals []string
 	for i, f := range out.Schema().Fields()[:c.spec.Schema.NumFields()-len(c.spec.Exprs)] {
-		if col, ok := argColumn(expr); ok && col == i {
+		if col, ok := argColumn(rowtimeExpr); ok && col == i {
 			v := "NULL"
 			if out.Column(i).IsValid(row) {
-				v = strconv.Quote(string(AppendValue(nil, out.Column(i), row, nil)))
+				v = strconv.Quote(string(format.AppendValue(nil, out.Column(i), row, nil)))
 			}
 			vals = append(vals, fmt.Sprintf("%s = %s", f.Name, v))
 		}
 	}
 	why := ""
-	if _, ok := expr.(*ToTimestampLTZ); ok {
+	if _, ok := rowtimeExpr.(*expr.ToTimestampLTZ); ok {
 		why = " (it gives NULL for an instant outside 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999 UTC, the event times wsql accepts)"
 	}
 	return fmt.Errorf("%w: table %s: rowtime %s is NULL: %s gave NULL for %v%s",
-		ErrBadRow, c.spec.Table, c.spec.Schema.Field(c.spec.RowtimeIndex).Name, expr, vals, why)
+		format.ErrBadRow, c.spec.Table, c.spec.Schema.Field(c.spec.RowtimeIndex).Name, rowtimeExpr, vals, why)
 }
 
 func firstNull(a arrow.Array) int {
@@ -137,13 +139,13 @@ func firstNull(a arrow.Array) int {
 	return -1
 }
 
-func argColumn(e Expr) (int, bool) {
+func argColumn(e expr.Expr) (int, bool) {
 	switch f := e.(type) {
-	case *ToTimestamp:
+	case *expr.ToTimestamp:
 		return argColumn(f.Arg)
-	case *ToTimestampLTZ:
+	case *expr.ToTimestampLTZ:
 		return argColumn(f.Arg)
-	case *ColumnExpr:
+	case *expr.ColumnExpr:
 		return f.Index, true
 	}
 	return 0, false

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -312,29 +313,29 @@ func (f *datagenFiller) column(mem memory.Allocator, c *datagenColumn, n int, no
 	fd := c.field
 	switch c.typ.ID() {
 	case arrow.INT8:
-		buf, v := newValues[int8](mem, n)
+		buf, v := expr.NewValues[int8](mem, n)
 		fillInts(c, fd.Min, fd.Max, v)
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.INT16:
-		buf, v := newValues[int16](mem, n)
+		buf, v := expr.NewValues[int16](mem, n)
 		fillInts(c, fd.Min, fd.Max, v)
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.INT32:
-		buf, v := newValues[int32](mem, n)
+		buf, v := expr.NewValues[int32](mem, n)
 		fillInts(c, fd.Min, fd.Max, v)
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.INT64:
-		buf, v := newValues[int64](mem, n)
+		buf, v := expr.NewValues[int64](mem, n)
 		fillInts(c, fd.Min, fd.Max, v)
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.FLOAT32:
-		buf, v := newValues[float32](mem, n)
+		buf, v := expr.NewValues[float32](mem, n)
 		fillFloats(c, v)
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.FLOAT64:
-		buf, v := newValues[float64](mem, n)
+		buf, v := expr.NewValues[float64](mem, n)
 		fillFloats(c, v)
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.DECIMAL128:
 		// A sequence counts whole numbers; random values are unscaled.
 		unit := int64(1)
@@ -343,21 +344,21 @@ func (f *datagenFiller) column(mem memory.Allocator, c *datagenColumn, n int, no
 				unit *= 10
 			}
 		}
-		buf, v := newValues[decimal128.Num](mem, n)
+		buf, v := expr.NewValues[decimal128.Num](mem, n)
 		f.ints = slices.Grow(f.ints[:0], n)[:n]
 		fillInts(c, fd.Min, fd.Max, f.ints)
 		for i, x := range f.ints {
 			v[i] = decimal128.FromI64(x * unit)
 		}
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.BOOL:
-		buf, bitmap := newBits(mem, n)
+		buf, bitmap := expr.NewBits(mem, n)
 		r := c.rng
 		for i := range n {
 			bitmap[i>>3] |= byte(r.uint64()&1) << (i & 7)
 		}
 		c.rng = r
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.STRING:
 		str := c.str // a local: appends store no slice header in the heap
 		str.start(mem, n)
@@ -387,23 +388,23 @@ func (f *datagenFiller) column(mem memory.Allocator, c *datagenColumn, n int, no
 			today--
 		}
 		days := int64(fd.MaxPast / (24 * time.Hour))
-		buf, v := newValues[int32](mem, n)
+		buf, v := expr.NewValues[int32](mem, n)
 		fillInts(c, 0, days, v) // random days back, wrapped to int32 as the date is
 		for i := range v {
 			v[i] = int32(today) - v[i]
 		}
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.TIMESTAMP:
 		ms := now.UnixMilli()
 		if c.typ.(*arrow.TimestampType).TimeZone == "" {
 			ms = f.wallMillis(now)
 		}
-		buf, v := newValues[int64](mem, n)
+		buf, v := expr.NewValues[int64](mem, n)
 		fillInts(c, 0, fd.MaxPast.Milliseconds(), v)
 		for i := range v {
 			v[i] = ms - v[i]
 		}
-		return newArray(c.typ, n, nil, 0, buf)
+		return expr.NewArray(c.typ, n, nil, 0, buf)
 	}
 	// The planner admits only the types above.
 	return array.MakeArrayOfNull(mem, c.typ, n)

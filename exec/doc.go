@@ -1,6 +1,8 @@
-// Package exec runs wsql pipelines: sources and formats that read input into
-// Arrow record batches, the watermark assigner stage, projection, sinks and
-// result writers, and the driver that pushes batches through the chain.
+// Package exec runs wsql pipelines: sources that read input into Arrow
+// record batches (through the decoders of exec/format), computed columns,
+// filter and projection (over the kernels of exec/expr), the watermark
+// assigner stage, sinks, and the driver that pushes batches through the
+// chain.
 //
 // A pipeline is a chain of pipeline.Operator stages:
 //

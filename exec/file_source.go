@@ -15,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -41,16 +42,16 @@ type FileSource struct {
 	// lists them (ListSplits) so EXPLAIN shows what a run reads; nil means
 	// Open lists Path itself.
 	Splits []string
-	Format string      // "csv" or "json"
-	CSV    CSVOptions  // for format csv
-	JSON   JSONOptions // for format json
+	Format string             // "csv" or "json"
+	CSV    format.CSVOptions  // for format csv
+	JSON   format.JSONOptions // for format json
 	// MonitorInterval is 'source.monitor-interval': when set, the read is
 	// unbounded (see followReader): every file is followed as it grows and,
 	// for a directory, new files are picked up as new splits, polling
 	// every interval. Zero: a bounded read of the files as they are.
 	MonitorInterval time.Duration
 	// MaxRecordBytes is 'wsql.max-record-bytes', the longest record the
-	// decoders read (see CSVOptions.MaxRecordBytes); 0 is the default.
+	// decoders read (see format.CSVOptions.MaxRecordBytes); 0 is the default.
 	MaxRecordBytes int
 }
 
@@ -196,7 +197,7 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 	}
 	for i, p := range paths {
 		r.splits[i].name = p
-		var at SplitPosition
+		var at format.SplitPosition
 		if st != nil {
 			if st.splits[i].ended {
 				r.splits[i] = fileSplit{name: p, dec: endedDecoder(st.splits[i].pos.Skipped), ended: true}
@@ -242,7 +243,7 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 }
 
 // formatOptions are the source's CSV and JSON options with its record limit.
-func (s *FileSource) formatOptions() (CSVOptions, JSONOptions) {
+func (s *FileSource) formatOptions() (format.CSVOptions, format.JSONOptions) {
 	csvOpts, jsonOpts := s.CSV, s.JSON
 	if s.MaxRecordBytes > 0 {
 		csvOpts.MaxRecordBytes, jsonOpts.MaxRecordBytes = s.MaxRecordBytes, s.MaxRecordBytes
@@ -251,41 +252,36 @@ func (s *FileSource) formatOptions() (CSVOptions, JSONOptions) {
 }
 
 // newDecoder returns the decoder of the source's format over one split.
-func (s *FileSource) newDecoder(f io.Reader, name string, csvOpts CSVOptions, jsonOpts JSONOptions, mem memory.Allocator, size int) (splitDecoder, error) {
+func (s *FileSource) newDecoder(f io.Reader, name string, csvOpts format.CSVOptions, jsonOpts format.JSONOptions, mem memory.Allocator, size int) (splitDecoder, error) {
 	switch s.Format {
 	case "json":
-		return NewJSONDecoder(f, name, s.Schema, jsonOpts, mem, size), nil
+		return format.NewJSONDecoder(f, name, s.Schema, jsonOpts, mem, size), nil
 	case "csv", "":
-		return NewCSVDecoder(f, name, s.Schema, csvOpts, mem, size), nil
+		return format.NewCSVDecoder(f, name, s.Schema, csvOpts, mem, size), nil
 	}
 	return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
 }
 
 // newParallelDecoder decodes one of n files read at once on several
-// goroutines (see parallelDecoder); with many files each gets fewer
+// goroutines (see format.ParallelDecoder); with many files each gets fewer
 // workers and smaller chunks, so the chunks in flight stay a few MiB.
 // A resumed read starts at at (the zero position starts at the beginning).
-func (s *FileSource) newParallelDecoder(f io.Reader, name string, csvOpts CSVOptions, jsonOpts JSONOptions, mem memory.Allocator, size, n int, at SplitPosition) (splitDecoder, error) {
-	var format chunkFormat
-	var onBad func(*ParseError, []byte)
+func (s *FileSource) newParallelDecoder(f io.Reader, name string, csvOpts format.CSVOptions, jsonOpts format.JSONOptions, mem memory.Allocator, size, n int, at format.SplitPosition) (splitDecoder, error) {
 	switch s.Format {
 	case "json":
-		format, onBad = &jsonChunks{source: name, schema: s.Schema, opts: jsonOpts, mem: mem, batchSize: size}, jsonOpts.OnBadRow
+		return format.NewParallelJSONDecoder(f, name, s.Schema, jsonOpts, mem, size, n, at), nil
 	case "csv", "":
-		format, onBad = newCSVChunks(name, s.Schema, csvOpts, mem, size), csvOpts.OnBadRow
-	default:
-		return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+		return format.NewParallelCSVDecoder(f, name, s.Schema, csvOpts, mem, size, n, at), nil
 	}
-	chunk := max(64<<10, parallelChunkBytes/max(1, n))
-	return newParallelDecoderAt(f, name, format, parallelWorkers(n), chunk, onBad, at), nil
+	return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
 }
 
 // chainBadRow calls the caller's hook, if any, and then the file's.
-func chainBadRow(first, then func(*ParseError, []byte)) func(*ParseError, []byte) {
+func chainBadRow(first, then func(*format.ParseError, []byte)) func(*format.ParseError, []byte) {
 	if first == nil {
 		return then
 	}
-	return func(e *ParseError, raw []byte) {
+	return func(e *format.ParseError, raw []byte) {
 		first(e, raw)
 		then(e, raw)
 	}
@@ -361,8 +357,8 @@ func (s *FileSource) InputSplits() []string { return s.Splits }
 // FileSink is the filesystem connector as the target of an INSERT: the
 // plan-time description of the file a run writes. As in Flink's formats,
 // csv writes no header (CSVWriter's forms otherwise) and json writes JSON
-// lines (NewJSONWriter); parquet writes one Parquet file
-// (NewParquetWriter), complete when the run ends. The sink is append-only.
+// lines (format.NewJSONWriter); parquet writes one Parquet file
+// (format.NewParquetWriter), complete when the run ends. The sink is append-only.
 type FileSink struct {
 	// Path is a file, created or truncated by each run; an existing
 	// directory gets the file part-0.csv, part-0.json or part-0.parquet
@@ -377,21 +373,23 @@ type FileSink struct {
 	// Columns gives, for each sink column, the index of the query column
 	// written to it; nil when they come in table order.
 	Columns           []int
-	TimestampStandard TimestampStandard // 'json.timestamp-format.standard'
-	// ParquetCompression is 'parquet.compression' (see ParquetCompression);
+	TimestampStandard format.TimestampStandard // 'json.timestamp-format.standard'
+	// ParquetCompression is 'parquet.compression' (see format.ParquetCompression);
 	// empty means SNAPPY.
 	ParquetCompression string
 }
 
 // Create opens the sink's file for one run; zoned timestamps are written in
 // loc. Closing the writer closes the file.
-func (s *FileSink) Create(loc *time.Location) (ResultWriter, error) { return s.CreateNth(loc, 0) }
+func (s *FileSink) Create(loc *time.Location) (format.ResultWriter, error) {
+	return s.CreateNth(loc, 0)
+}
 
 // CreateNth is Create for the nth INSERT (from 0) of a script into the
 // sink: in a directory it writes part-<nth>.<format>, beside the files of
 // the INSERTs before it, as Flink's jobs add part files. A path that is a
 // file holds one INSERT's rows: nth must be 0.
-func (s *FileSink) CreateNth(loc *time.Location, nth int) (ResultWriter, error) {
+func (s *FileSink) CreateNth(loc *time.Location, nth int) (format.ResultWriter, error) {
 	path := s.Path
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, "part-"+strconv.Itoa(nth)+"."+s.Format)
@@ -419,22 +417,24 @@ func (s *FileSink) CreateNth(loc *time.Location, nth int) (ResultWriter, error) 
 // its format writer over one file's io.Writer: CSV without a header, JSON
 // lines or a Parquet file. The writer takes batches in the sink table's
 // column order (see writeOrdered) and does not close the io.Writer.
-func (s *FileSink) formatWriter(loc *time.Location) (func(io.Writer) (ResultWriter, error), error) {
+func (s *FileSink) formatWriter(loc *time.Location) (func(io.Writer) (format.ResultWriter, error), error) {
 	switch s.Format {
 	case "csv":
-		return func(w io.Writer) (ResultWriter, error) {
-			return &csvWriter{w: w, schema: s.Schema, loc: loc, cols: make([]formattedColumn, s.Schema.NumFields()), header: true}, nil
+		return func(w io.Writer) (format.ResultWriter, error) {
+			return format.NewHeaderlessCSVWriter(w, s.Schema, loc), nil
 		}, nil
 	case "json":
-		return func(w io.Writer) (ResultWriter, error) {
-			return NewJSONWriter(w, s.Schema, loc, s.TimestampStandard), nil
+		return func(w io.Writer) (format.ResultWriter, error) {
+			return format.NewJSONWriter(w, s.Schema, loc, s.TimestampStandard), nil
 		}, nil
 	case "parquet":
-		codec, ok := ParquetCompression(s.ParquetCompression)
+		codec, ok := format.ParquetCompression(s.ParquetCompression)
 		if !ok {
 			return nil, fmt.Errorf("filesystem sink: unknown parquet compression %q", s.ParquetCompression)
 		}
-		return func(w io.Writer) (ResultWriter, error) { return NewParquetWriter(w, s.Schema, codec, nil) }, nil
+		return func(w io.Writer) (format.ResultWriter, error) {
+			return format.NewParquetWriter(w, s.Schema, codec, nil)
+		}, nil
 	default:
 		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
 	}
@@ -444,7 +444,7 @@ func (s *FileSink) formatWriter(loc *time.Location) (func(io.Writer) (ResultWrit
 // (see Schema and Columns): relabelled with the table's names and
 // nullability, no copy. A NULL in a NOT NULL column fails the batch before
 // any of it is written; loc shows zoned timestamps of that row.
-func (s *FileSink) writeOrdered(w ResultWriter, rec arrow.RecordBatch, loc *time.Location) error {
+func (s *FileSink) writeOrdered(w format.ResultWriter, rec arrow.RecordBatch, loc *time.Location) error {
 	cols := make([]arrow.Array, s.Schema.NumFields())
 	for i := range cols {
 		c := i
@@ -479,7 +479,7 @@ func (s *FileSink) notNullError(col int, cols []arrow.Array, rec arrow.RecordBat
 			text = append(text, "NULL"...)
 			continue
 		}
-		v := AppendValue(nil, cols[i], row, loc)
+		v := format.AppendValue(nil, cols[i], row, loc)
 		if len(v) > 40 {
 			v = append(v[:40:40], "..."...)
 		}
@@ -503,7 +503,7 @@ func (s *FileSink) String() string {
 type fileSinkWriter struct {
 	f      *os.File
 	path   string
-	w      ResultWriter
+	w      format.ResultWriter
 	sink   *FileSink
 	loc    *time.Location
 	failed bool
@@ -511,7 +511,7 @@ type fileSinkWriter struct {
 
 func (w *fileSinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if w.f == nil {
-		return errWriterClosed
+		return format.ErrWriterClosed
 	}
 	err := w.sink.writeOrdered(w.w, rec, w.loc)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -16,7 +17,7 @@ import (
 // watermark they arrived under (the batch's Watermarks are compacted with
 // the rows), and nothing about a dropped row reaches later rows.
 type Filter struct {
-	cond    Expr
+	cond    expr.Expr
 	mem     memory.Allocator
 	next    pipeline.Operator
 	idx     []int32
@@ -25,7 +26,7 @@ type Filter struct {
 }
 
 // NewFilter returns the stage; cond must be BOOLEAN.
-func NewFilter(cond Expr, mem memory.Allocator, next pipeline.Operator) (*Filter, error) {
+func NewFilter(cond expr.Expr, mem memory.Allocator, next pipeline.Operator) (*Filter, error) {
 	if cond.DataType().ID() != arrow.BOOL {
 		return nil, fmt.Errorf("filter condition %s is %s, not BOOLEAN", cond, cond.DataType())
 	}
@@ -40,7 +41,7 @@ func (f *Filter) ProcessBatch(b pipeline.Batch) error {
 	if err != nil {
 		return err
 	}
-	mask, kept := boolMask(c.(*array.Boolean))
+	mask, kept := expr.BoolMask(c.(*array.Boolean))
 	c.Release()
 	n := int(b.Record.NumRows())
 	f.dropped += int64(n - kept)
@@ -50,8 +51,8 @@ func (f *Filter) ProcessBatch(b pipeline.Batch) error {
 	case 0:
 		return nil
 	}
-	f.idx = selectedRows(mask, n, f.idx)
-	rec, err := takeRecord(b.Record, f.idx, f.mem)
+	f.idx = expr.SelectedRows(mask, n, f.idx)
+	rec, err := expr.TakeRecord(b.Record, f.idx, f.mem)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -20,7 +22,7 @@ type batchRecorder struct {
 func (r *batchRecorder) ProcessBatch(b pipeline.Batch) error {
 	var rows []string
 	for i := range int(b.Record.NumRows()) {
-		rows = append(rows, string(AppendValue(nil, b.Record.Column(0), i, nil)))
+		rows = append(rows, string(format.AppendValue(nil, b.Record.Column(0), i, nil)))
 	}
 	r.rows = append(r.rows, rows)
 	r.watermarks = append(r.watermarks, append([]int64(nil), b.Watermarks...))
@@ -41,7 +43,7 @@ func TestFilterCompactsRowsAndWatermarks(t *testing.T) {
 	defer rec.Release()
 	out := &batchRecorder{}
 	// c0 > 2 AND c0 <> 4: NULL and FALSE rows are dropped
-	cond := &And{L: &Compare{Op: ">", L: col(rec, 0), R: lit(i32, 2)}, R: &Compare{Op: "<>", L: col(rec, 0), R: lit(i32, 4)}}
+	cond := &expr.And{L: &expr.Compare{Op: ">", L: col(rec, 0), R: lit(i32, 2)}, R: &expr.Compare{Op: "<>", L: col(rec, 0), R: lit(i32, 4)}}
 	f, err := NewFilter(cond, mem, out)
 	require.NoError(t, err)
 	defer f.Close()
@@ -77,7 +79,7 @@ func TestProjectExprs(t *testing.T) {
 	defer rec.Release()
 	out := &batchRecorder{}
 	schema := arrow.NewSchema([]arrow.Field{{Name: "x", Type: i32}, {Name: "s", Type: str}}, nil)
-	spec := ProjectSpec{Exprs: []Expr{&Arith{Op: '*', L: col(rec, 0), R: lit(i32, 10), Type: i32}, col(rec, 1)}, Schema: schema}
+	spec := ProjectSpec{Exprs: []expr.Expr{&expr.Arith{Op: '*', L: col(rec, 0), R: lit(i32, 10), Type: i32}, col(rec, 1)}, Schema: schema}
 	p, err := NewProject(spec, rec.Schema(), mem, out)
 	require.NoError(t, err)
 	require.NoError(t, p.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: []int64{5, 6}}))

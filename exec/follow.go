@@ -12,12 +12,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
-
-// errNoData is what a followed file returns at its current end instead of
-// io.EOF: the decoders hand out the rows they have (maybe none) and keep
-// any partial line for when the rest arrives.
-var errNoData = errors.New("no data yet")
 
 // tailFile reads a file that may still grow: its end is "no data yet".
 // Once final, its end is the end of input (a rotated file, read to its
@@ -42,7 +38,7 @@ func (t *tailFile) Read(p []byte) (int, error) {
 		if t.final {
 			return 0, io.EOF
 		}
-		return 0, errNoData
+		return 0, format.ErrNoData
 	}
 	return n, err
 }
@@ -102,8 +98,8 @@ type followReader struct {
 	src      *FileSource
 	mem      memory.Allocator
 	size     int
-	csv      CSVOptions
-	json     JSONOptions
+	csv      format.CSVOptions
+	json     format.JSONOptions
 	interval time.Duration
 	dir      bool // the path is a directory, listed at each poll
 	seen     map[string]bool
@@ -158,7 +154,7 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
 	for i, p := range paths {
-		var pos *SplitPosition
+		var pos *format.SplitPosition
 		var tail uint32
 		if saved != nil {
 			pos, tail = &saved.positions[i], saved.tails[i]
@@ -187,7 +183,7 @@ func (r *followReader) Follow(ctx context.Context) { r.ctx = ctx }
 
 // add opens path as the next split, from its start or from at (where
 // the file ends in the bytes whose checksum is tail, see saveSplit).
-func (r *followReader) add(path string, at *SplitPosition, tail uint32) error {
+func (r *followReader) add(path string, at *format.SplitPosition, tail uint32) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -205,7 +201,7 @@ func (r *followReader) add(path string, at *SplitPosition, tail uint32) error {
 		return err
 	}
 	if at != nil {
-		dec.(interface{ ResumeAt(SplitPosition) }).ResumeAt(*at)
+		dec.(interface{ ResumeAt(format.SplitPosition) }).ResumeAt(*at)
 	}
 	r.seen[path] = true
 	r.splits = append(r.splits, followSplit{fileSplit: fileSplit{name: path, f: f, dec: dec}, tail: tf})
@@ -277,7 +273,7 @@ func (r *followReader) switchFile(s *followSplit) error {
 		return err
 	}
 	// The split's bad rows so far go on counting (and into checkpoints).
-	dec.(interface{ ResumeAt(SplitPosition) }).ResumeAt(SplitPosition{Skipped: s.dec.Skipped()})
+	dec.(interface{ ResumeAt(format.SplitPosition) }).ResumeAt(format.SplitPosition{Skipped: s.dec.Skipped()})
 	s.f, s.tail, s.dec, s.switching = f, tail, dec, noSwitch
 	return nil
 }
@@ -481,7 +477,7 @@ func (r *followReader) SaveState(e *checkpoint.Encoder) error {
 	e.Uint(uint64(len(r.splits)))
 	for i := range r.splits {
 		s := &r.splits[i]
-		d, ok := s.dec.(positionDecoder)
+		d, ok := s.dec.(format.Decoder)
 		if !ok {
 			return fmt.Errorf("split %s cannot report its position", s.name)
 		}
@@ -503,7 +499,7 @@ func (r *followReader) SaveState(e *checkpoint.Encoder) error {
 // followState is what followReader.saveState wrote.
 type followState struct {
 	paths     []string
-	positions []SplitPosition
+	positions []format.SplitPosition
 	tails     []uint32 // see saveSplit
 	next      int
 	rows      int64

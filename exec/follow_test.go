@@ -13,19 +13,21 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // signalWriter sends every result row, as CSV without the header, on rows.
 type signalWriter struct {
 	buf    bytes.Buffer
-	w      ResultWriter
+	w      format.ResultWriter
 	header bool
 	rows   chan string
 }
 
 func newSignalWriter(schema *arrow.Schema) *signalWriter {
 	s := &signalWriter{rows: make(chan string, 100)}
-	s.w = NewCSVWriter(&s.buf, schema, time.UTC)
+	s.w = format.NewCSVWriter(&s.buf, schema, time.UTC)
 	return s
 }
 
@@ -72,7 +74,7 @@ type followRun struct {
 	stats  Stats // set before done is sent
 }
 
-func startFollow(t *testing.T, j *Job, mem memory.Allocator, w ResultWriter) *followRun {
+func startFollow(t *testing.T, j *Job, mem memory.Allocator, w format.ResultWriter) *followRun {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &followRun{cancel: cancel, done: make(chan error, 1)}

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expr"
 )
 
 // columnFiller makes the columns of the rows [from, from+n) of a
@@ -137,7 +138,7 @@ var (
 )
 
 // The generators write each column straight into the buffers of its
-// Arrow array (newValues, newArray of expr_arrays.go), a column at a time,
+// Arrow array (expr.NewValues, expr.NewArray of expr_arrays.go), a column at a time,
 // without a validity bitmap: through builders, a call per value and its
 // validity bit cost more than making the value.
 
@@ -158,7 +159,7 @@ type stringColumn struct {
 
 // start begins a batch of n rows.
 func (c *stringColumn) start(mem memory.Allocator, n int) {
-	c.offBuf, c.offs = newValues[int32](mem, n+1)
+	c.offBuf, c.offs = expr.NewValues[int32](mem, n+1)
 	c.offs[0] = 0
 	c.rows = 0
 	c.dataBuf = memory.NewResizableBuffer(mem)
@@ -185,7 +186,7 @@ func (c *stringColumn) array(mem memory.Allocator) arrow.Array {
 	if c.rows > 0 {
 		c.perRow = (len(c.data) + c.rows - 1) / c.rows
 	}
-	a := newArray(arrow.BinaryTypes.String, c.rows, nil, 0, c.offBuf, c.dataBuf)
+	a := expr.NewArray(arrow.BinaryTypes.String, c.rows, nil, 0, c.offBuf, c.dataBuf)
 	c.data, c.offs, c.dataBuf, c.offBuf = nil, nil, nil, nil
 	return a
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // goValue is one Go value converted for a column, before it is appended:
@@ -49,7 +51,7 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		v = p.Elem().Interface()
 	}
 	bad := func() (goValue, error) {
-		return goValue{}, fmt.Errorf("column %s is %s and cannot take the Go value %v (%T)", f.Name, SQLTypeName(f.Type), v, v)
+		return goValue{}, fmt.Errorf("column %s is %s and cannot take the Go value %v (%T)", f.Name, format.SQLTypeName(f.Type), v, v)
 	}
 	switch dt := f.Type.(type) {
 	case *arrow.Int8Type, *arrow.Int16Type, *arrow.Int32Type, *arrow.Int64Type:
@@ -59,7 +61,7 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		}
 		bits := dt.(arrow.FixedWidthDataType).BitWidth()
 		if lo, hi := -int64(1)<<(bits-1), int64(1)<<(bits-1)-1; bits < 64 && (n < lo || n > hi) {
-			return goValue{}, fmt.Errorf("column %s is %s and %d is out of its range", f.Name, SQLTypeName(f.Type), n)
+			return goValue{}, fmt.Errorf("column %s is %s and %d is out of its range", f.Name, format.SQLTypeName(f.Type), n)
 		}
 		return goValue{i: n}, nil
 	case *arrow.Float32Type, *arrow.Float64Type:
@@ -138,7 +140,7 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		}
 		return bad()
 	}
-	return goValue{}, fmt.Errorf("column %s of type %s cannot be set from Go yet", f.Name, SQLTypeName(f.Type))
+	return goValue{}, fmt.Errorf("column %s of type %s cannot be set from Go yet", f.Name, format.SQLTypeName(f.Type))
 }
 
 // goDecimal converts a string (read as the CSV decoder reads it), a float
@@ -153,8 +155,8 @@ func goDecimal(v any, f arrow.Field, dt *arrow.Decimal128Type) (decimal128.Num, 
 		var digits []byte
 		var msg string
 		var overflow bool
-		if num, overflow, msg = parseDecimalText(strings.TrimSpace(x), dt.Precision, dt.Scale, &digits); msg != "" && !overflow {
-			return num, fmt.Errorf("column %s is %s and cannot take %q: %s", f.Name, SQLTypeName(dt), x, msg)
+		if num, overflow, msg = format.ParseDecimalText(strings.TrimSpace(x), dt.Precision, dt.Scale, &digits); msg != "" && !overflow {
+			return num, fmt.Errorf("column %s is %s and cannot take %q: %s", f.Name, format.SQLTypeName(dt), x, msg)
 		}
 		ok = msg == ""
 	case float64, float32:
@@ -165,18 +167,18 @@ func goDecimal(v any, f arrow.Field, dt *arrow.Decimal128Type) (decimal128.Num, 
 			fv = x.(float64)
 		}
 		if math.IsNaN(fv) || math.IsInf(fv, 0) {
-			return num, fmt.Errorf("column %s is %s and cannot take %v: a DECIMAL has no NaN or infinity", f.Name, SQLTypeName(dt), v)
+			return num, fmt.Errorf("column %s is %s and cannot take %v: a DECIMAL has no NaN or infinity", f.Name, format.SQLTypeName(dt), v)
 		}
-		num, ok = floatToDecimal(fv, bits, dt.Scale)
+		num, ok = format.FloatToDecimal(fv, bits, dt.Scale)
 	default:
 		n, isInt := goInt(v)
 		if !isInt {
-			return num, fmt.Errorf("column %s is %s and cannot take the Go value %v (%T)", f.Name, SQLTypeName(dt), v, v)
+			return num, fmt.Errorf("column %s is %s and cannot take the Go value %v (%T)", f.Name, format.SQLTypeName(dt), v, v)
 		}
-		num, ok = decimalFromInt(n, dt.Scale)
+		num, ok = format.DecimalFromInt(n, dt.Scale)
 	}
 	if !ok || !num.FitsInPrecision(dt.Precision) {
-		return decimal128.Num{}, fmt.Errorf("column %s is %s and %v does not fit in it", f.Name, SQLTypeName(dt), v)
+		return decimal128.Num{}, fmt.Errorf("column %s is %s and %v does not fit in it", f.Name, format.SQLTypeName(dt), v)
 	}
 	return num, nil
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -28,13 +30,13 @@ type Job struct {
 	DelayMillis  int64         // watermark delay, per split
 	// WatermarkExpr, when set, is a general WATERMARK expression evaluated
 	// per row (DelayMillis is then 0).
-	WatermarkExpr Expr
+	WatermarkExpr expr.Expr
 	// SourceWatermarks is set for SOURCE_WATERMARK(): the source supplies
 	// the watermarks (a table pushed from Go) and rows do not move them.
 	SourceWatermarks bool
 	// Where filters rows after the watermark assigner (rows it drops still
 	// advanced the watermark); nil keeps every row.
-	Where Expr
+	Where expr.Expr
 	// PreWindow appends computed columns (aggregate arguments that are
 	// expressions) after Where, before the window; nil for none.
 	PreWindow *ComputedSpec
@@ -43,7 +45,7 @@ type Job struct {
 	Window *windowop.Config
 	Count  *windowop.CountConfig
 	// Having filters the window operator's result rows; nil keeps all.
-	Having  Expr
+	Having  expr.Expr
 	Project ProjectSpec
 	// Input, when set, replaces Source: the job reads the result rows of
 	// another job (a subquery or view), and its watermarks come from there.
@@ -93,13 +95,13 @@ type Stats struct {
 // Run executes the job, writing result batches to w as windows fire. It
 // returns when the input ends, an error occurs or ctx is cancelled; the
 // stats are filled in all three cases. A panic in the pipeline ends the
-// run with a *PanicError once the pipeline is closed.
-func (j *Job) Run(ctx context.Context, mem memory.Allocator, w ResultWriter) (stats Stats, err error) {
-	defer CatchPanic(&err)
+// run with a *pipeline.PanicError once the pipeline is closed.
+func (j *Job) Run(ctx context.Context, mem memory.Allocator, w format.ResultWriter) (stats Stats, err error) {
+	defer pipeline.CatchPanic(&err)
 	return j.run(ctx, mem, w)
 }
 
-func (j *Job) run(ctx context.Context, mem memory.Allocator, w ResultWriter) (Stats, error) {
+func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWriter) (Stats, error) {
 	start := time.Now()
 	var stats Stats
 	sink := NewWriterSink(w)
@@ -522,7 +524,7 @@ func driveStep(r BatchReader, first pipeline.Operator, assigner *WatermarkAssign
 }
 
 // processBatch hands rec to first and releases it, also when first panics
-// (the run then ends with a PanicError, holding no memory).
+// (the run then ends with a pipeline.PanicError, holding no memory).
 func processBatch(first pipeline.Operator, rec arrow.RecordBatch) error {
 	defer rec.Release()
 	return first.ProcessBatch(pipeline.Batch{Record: rec})

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // Checkpointing is how one run of a job takes checkpoints: periodically,
@@ -42,11 +43,11 @@ func (c *checkpointer) crashPoint(step string) {
 // ErrCheckpointUnsupported marks a query that cannot be checkpointed yet.
 var ErrCheckpointUnsupported = errors.New("checkpoints are not supported")
 
-// CommittingWriter is a ResultWriter whose output becomes visible only at
+// CommittingWriter is a format.ResultWriter whose output becomes visible only at
 // checkpoints (PartFileWriter): PreCommit before the checkpoint is taken,
 // State into it, Commit once it is durable.
 type CommittingWriter interface {
-	ResultWriter
+	format.ResultWriter
 	PreCommit() error
 	State(e *checkpoint.Encoder)
 	Commit() error
@@ -77,7 +78,7 @@ type checkpointer struct {
 	last   time.Time
 }
 
-func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w ResultWriter) *checkpointer {
+func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w format.ResultWriter) *checkpointer {
 	c := &checkpointer{cfg: cfg, p: p, sink: sink, id: 1, last: time.Now()}
 	c.commit, _ = w.(CommittingWriter)
 	if cfg.Restore != nil {

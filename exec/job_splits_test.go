@@ -16,6 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
@@ -73,7 +74,7 @@ func runSorted(t *testing.T, j *Job, batchSize int) ([]string, Stats) {
 	jj := *j
 	jj.Source = &src
 	var buf bytes.Buffer
-	stats, err := jj.Run(context.Background(), mem, NewCSVWriter(&buf, j.Schema(), time.UTC))
+	stats, err := jj.Run(context.Background(), mem, format.NewCSVWriter(&buf, j.Schema(), time.UTC))
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")[1:] // without the header
 	sort.Strings(lines)

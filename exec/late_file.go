@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // lateFile is the CSV file of 'wsql.late-data.path': the window operator's
@@ -17,7 +18,7 @@ import (
 type lateFile struct {
 	f    *os.File
 	buf  *bufio.Writer
-	w    ResultWriter
+	w    format.ResumableWriter // CSV: its state is whether the header is written
 	sink *WriterSink
 }
 
@@ -33,7 +34,7 @@ func openLateFile(path string, schema *arrow.Schema, keep bool) (*lateFile, erro
 		return nil, fmt.Errorf("late data file: %w", err)
 	}
 	buf := bufio.NewWriter(f)
-	w := NewCSVWriter(buf, schema, time.UTC)
+	w := format.NewCSVWriter(buf, schema, time.UTC).(format.ResumableWriter)
 	return &lateFile{f: f, buf: buf, w: w, sink: NewWriterSink(w)}, nil
 }
 
@@ -51,7 +52,7 @@ func (l *lateFile) saveState(e *checkpoint.Encoder) error {
 		return fmt.Errorf("late data file: %w", err)
 	}
 	e.Int(n)
-	e.Bool(l.w.(*csvWriter).header)
+	l.w.SaveState(e)
 	e.Int(l.sink.rows)
 	return nil
 }
@@ -59,7 +60,9 @@ func (l *lateFile) saveState(e *checkpoint.Encoder) error {
 // restoreState cuts the file back to its length at the checkpoint: the
 // rows after it are late again when their input is read again.
 func (l *lateFile) restoreState(d *checkpoint.Decoder) error {
-	n, header, rows := d.Int(), d.Bool(), d.Int()
+	n := d.Int()
+	l.w.RestoreState(d) // whether the header is written
+	rows := d.Int()
 	if d.Err() != nil {
 		return d.Err()
 	}
@@ -76,7 +79,6 @@ func (l *lateFile) restoreState(d *checkpoint.Decoder) error {
 	if _, err := l.f.Seek(n, io.SeekStart); err != nil {
 		return fmt.Errorf("late data file: %w", err)
 	}
-	l.w.(*csvWriter).header = header
 	l.sink.rows = rows
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -114,7 +116,7 @@ func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.Re
 	if firstBad < 0 {
 		return rec, nil
 	}
-	return takeRecord(rec, f.keep, f.mem)
+	return expr.TakeRecord(rec, f.keep, f.mem)
 }
 
 // writeBad writes row i to the bad-rows file: a comment line with the
@@ -136,7 +138,7 @@ func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64,
 	if f.rowText != nil {
 		b = f.rowText(b, rec, i, columns)
 	} else {
-		b = CSVRowText(b, rec, i, columns)
+		b = format.AppendRow(b, rec, i, columns, false, 0)
 	}
 	f.line = b
 	f.bad.writeLine(b)
@@ -213,43 +215,5 @@ func (b *badRowsFile) writeLine(line []byte) {
 	b.n += int64(len(line)) + 1 // the length a checkpoint records
 	if err != nil {
 		b.err = fmt.Errorf("bad rows file: %w", err)
-	}
-}
-
-// CSVRowText writes row i of rec's first columns fields as a CSV line, as
-// the CSV decoder reads it back: the bad-rows text of a row of event time.
-func CSVRowText(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
-	for c := range columns {
-		arr := rec.Column(c)
-		if c > 0 {
-			b = append(b, ',')
-		}
-		if arr.IsValid(i) {
-			b = appendCSVField(b, AppendValue(nil, arr, i, nil))
-		}
-	}
-	return b
-}
-
-// JSONRowText returns the bad-rows text of a row for a JSON lines source:
-// an object of the row's first columns fields, timestamps written as std.
-func JSONRowText(std TimestampStandard) func(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
-	return func(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
-		for c := range columns {
-			arr := rec.Column(c)
-			if c == 0 {
-				b = append(b, '{')
-			} else {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, rec.Schema().Field(c).Name)
-			b = append(b, ':')
-			if arr.IsNull(i) {
-				b = append(b, "null"...)
-			} else {
-				b = jsonAppender(arr, nil, std)(b, i)
-			}
-		}
-		return append(b, '}')
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expr"
 )
 
 // The Nexmark generator's constants (as in Beam's and Flink's
@@ -217,7 +218,7 @@ func (f *nexmarkFiller) fill(mem memory.Allocator, cols []arrow.Array, from int6
 		if t.ID() == arrow.STRING {
 			f.strs[c].start(mem, n)
 		} else {
-			f.intBufs[c], f.ints[c] = newValues[int64](mem, n)
+			f.intBufs[c], f.ints[c] = expr.NewValues[int64](mem, n)
 		}
 	}
 	switch s.Table {
@@ -241,7 +242,7 @@ func (f *nexmarkFiller) fill(mem memory.Allocator, cols []arrow.Array, from int6
 		if t.ID() == arrow.STRING {
 			all[c] = f.strs[c].array(mem)
 		} else {
-			all[c] = newArray(t, n, nil, 0, f.intBufs[c])
+			all[c] = expr.NewArray(t, n, nil, 0, f.intBufs[c])
 			f.intBufs[c], f.ints[c] = nil, nil
 		}
 	}

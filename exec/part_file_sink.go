@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // PartFileWriter writes a filesystem sink as a directory of part files
@@ -45,14 +46,14 @@ type PartFileWriter struct {
 	dir       string
 	nth       int // the script's INSERTs into the directory before this one
 	loc       *time.Location
-	newWriter func(io.Writer) (ResultWriter, error)
+	newWriter func(io.Writer) (format.ResultWriter, error)
 
 	next    uint64   // number of the next part file opened
 	pending []uint64 // ended and fsynced, awaiting Commit, ascending
 
 	// the in-progress file, nil between a PreCommit and the next batch
 	f    *os.File
-	w    ResultWriter
+	w    format.ResultWriter
 	part uint64
 
 	own *sinkOwnership // the claim on the directory (CreateOwned); nil without
@@ -61,7 +62,7 @@ type PartFileWriter struct {
 	closed bool
 }
 
-var _ ResultWriter = (*PartFileWriter)(nil)
+var _ format.ResultWriter = (*PartFileWriter)(nil)
 
 // CreateCommitting opens the sink for a checkpointed run. state is nil on a
 // fresh start, or what State wrote into the checkpoint being restored.
@@ -255,7 +256,7 @@ func parsePartName(name, prefix, format string) (n uint64, inProgress, ok bool) 
 // batch without rows opens nothing.
 func (w *PartFileWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if w.closed {
-		return errWriterClosed
+		return format.ErrWriterClosed
 	}
 	if w.err != nil {
 		return w.err
@@ -306,7 +307,7 @@ func (w *PartFileWriter) fail(err error) error {
 // The directory is fsynced too, so the file's name survives a crash.
 func (w *PartFileWriter) PreCommit() error {
 	if w.closed {
-		return errWriterClosed
+		return format.ErrWriterClosed
 	}
 	if w.err != nil {
 		return w.err
@@ -360,7 +361,7 @@ func (w *PartFileWriter) OwnerState(e *checkpoint.Encoder) bool {
 // that failed part way) is skipped.
 func (w *PartFileWriter) Commit() error {
 	if w.closed {
-		return errWriterClosed
+		return format.ErrWriterClosed
 	}
 	if len(w.pending) == 0 {
 		return nil

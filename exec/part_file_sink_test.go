@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
 
 var partFormats = []string{"csv", "json", "parquet"}
@@ -150,10 +151,10 @@ func TestPartFileWriterCycles(t *testing.T) {
 	// the batches written before each checkpoint; an empty cycle and a
 	// cycle of a 0-row batch make no file
 	cycles := [][]arrow.RecordBatch{recs[:1], recs[1:3], nil, recs[3:4], recs[4:6], {recs[1]}, recs[6:]}
-	for _, format := range partFormats {
-		t.Run(format, func(t *testing.T) {
+	for _, fileFormat := range partFormats {
+		t.Run(fileFormat, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out", "sink")
-			w, err := partSink(dir, format).CreateCommitting(nil, nil)
+			w, err := partSink(dir, fileFormat).CreateCommitting(nil, nil)
 			require.NoError(t, err, "a missing directory is created")
 			files := 0
 			for _, cycle := range cycles {
@@ -167,7 +168,7 @@ func TestPartFileWriterCycles(t *testing.T) {
 					rows += r.NumRows()
 				}
 				if rows > 0 {
-					hidden := (&PartFileWriter{sink: &FileSink{Format: format}}).name(uint64(files), true)
+					hidden := (&PartFileWriter{sink: &FileSink{Format: fileFormat}}).name(uint64(files), true)
 					require.Contains(t, names, hidden, "pending until Commit")
 					files++
 				}
@@ -176,9 +177,9 @@ func TestPartFileWriterCycles(t *testing.T) {
 			}
 			require.NoError(t, w.Close())
 			require.NoError(t, w.Close(), "Close is idempotent")
-			require.ErrorIs(t, w.WriteBatch(recs[0]), errWriterClosed)
+			require.ErrorIs(t, w.WriteBatch(recs[0]), format.ErrWriterClosed)
 			require.Equal(t, 5, files)
-			require.Equal(t, uninterrupted(t, format, recs), committed(t, dir, format, true))
+			require.Equal(t, uninterrupted(t, fileFormat, recs), committed(t, dir, fileFormat, true))
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -111,7 +112,7 @@ func (wp *windowPartition) run() {
 // step processes one step; a panic of the operator becomes the step's
 // error (the driver stops the run with it) instead of ending the process.
 func (wp *windowPartition) step(st partitionStep) (err error) {
-	defer CatchPanic(&err)
+	defer pipeline.CatchPanic(&err)
 	switch {
 	case st.batch != nil:
 		return wp.op.ProcessBatch(pipeline.Batch{Record: st.batch, Watermarks: st.wms})
@@ -149,7 +150,7 @@ func (p *partitionedWindow) ProcessBatch(b pipeline.Batch) error {
 		if len(idx) == 0 {
 			continue // the partition still takes the step, empty
 		}
-		rec, err := takeRecord(b.Record, idx, p.mem)
+		rec, err := expr.TakeRecord(b.Record, idx, p.mem)
 		if err != nil {
 			releaseSteps(steps)
 			return err

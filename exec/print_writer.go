@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -22,7 +23,7 @@ type printWriter struct {
 }
 
 // NewPrintWriter writes rows the way Flink's print connector does.
-func NewPrintWriter(w io.Writer, identifier string, loc *time.Location) ResultWriter {
+func NewPrintWriter(w io.Writer, identifier string, loc *time.Location) format.ResultWriter {
 	p := &printWriter{w: w, loc: loc}
 	if identifier != "" {
 		p.prefix = []byte(identifier + "> ")
@@ -52,7 +53,7 @@ func (p *printWriter) WriteBatch(rec arrow.RecordBatch) error {
 			if col.IsNull(i) {
 				b = append(b, "null"...)
 			} else {
-				b = AppendValue(b, col, i, p.loc)
+				b = format.AppendValue(b, col, i, p.loc)
 			}
 		}
 		b = append(b, "]\n"...)
@@ -68,7 +69,7 @@ func (p *printWriter) Close() error { return nil }
 type blackholeWriter struct{}
 
 // NewBlackholeWriter returns a writer that discards its input.
-func NewBlackholeWriter() ResultWriter { return blackholeWriter{} }
+func NewBlackholeWriter() format.ResultWriter { return blackholeWriter{} }
 
 func (blackholeWriter) WriteBatch(arrow.RecordBatch) error { return nil }
 func (blackholeWriter) Close() error                       { return nil }

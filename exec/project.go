@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -16,7 +17,7 @@ import (
 // is input column Columns[i], picked without a copy.
 type ProjectSpec struct {
 	Columns []int
-	Exprs   []Expr
+	Exprs   []expr.Expr
 	Schema  *arrow.Schema
 }
 
@@ -36,7 +37,7 @@ func NewProject(spec ProjectSpec, input *arrow.Schema, mem memory.Allocator, nex
 			return nil, fmt.Errorf("projection computes %d expressions for %d output fields", len(spec.Exprs), spec.Schema.NumFields())
 		}
 		for i, e := range spec.Exprs {
-			if c, ok := e.(*ColumnExpr); ok && (c.Index < 0 || c.Index >= input.NumFields()) {
+			if c, ok := e.(*expr.ColumnExpr); ok && (c.Index < 0 || c.Index >= input.NumFields()) {
 				return nil, fmt.Errorf("projection column %d out of range", c.Index)
 			}
 			if !arrow.TypeEqual(e.DataType(), spec.Schema.Field(i).Type) {
@@ -70,7 +71,7 @@ func (p *Project) ProcessBatch(b pipeline.Batch) error {
 		return p.next.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: b.Watermarks})
 	}
 	clear(p.cols)
-	defer releaseAll(p.cols)
+	defer expr.ReleaseAll(p.cols)
 	for i, e := range p.spec.Exprs {
 		a, err := e.Eval(b.Record, p.mem)
 		if err != nil {

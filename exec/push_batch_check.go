@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // checkPushedValues refuses a pushed Arrow batch holding what the file
@@ -30,7 +32,7 @@ func checkPushedValues(rec arrow.RecordBatch) error {
 				}
 			}
 			if row > 0 {
-				return fmt.Errorf("column %s is %s and row %d of the batch holds %s, more digits than its precision", f.Name, SQLTypeName(f.Type), row, a.Value(row-1).ToString(dt.Scale))
+				return fmt.Errorf("column %s is %s and row %d of the batch holds %s, more digits than its precision", f.Name, format.SQLTypeName(f.Type), row, a.Value(row-1).ToString(dt.Scale))
 			}
 			continue
 		default:

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // sourceState is what a checkpoint records of a read of files: the splits
@@ -25,7 +26,7 @@ type sourceState struct {
 
 type splitState struct {
 	ended bool
-	pos   SplitPosition
+	pos   format.SplitPosition
 	tail  uint32 // see saveSplit
 }
 
@@ -43,9 +44,9 @@ func (r *splitReader) SaveState(e *checkpoint.Encoder) error {
 	for i := range r.splits {
 		s := &r.splits[i]
 		e.Bool(s.ended)
-		var p SplitPosition
+		var p format.SplitPosition
 		switch d := s.dec.(type) {
-		case positionDecoder:
+		case format.Decoder:
 			p = d.Position()
 		case endedDecoder:
 			p.Skipped = int64(d)
@@ -105,8 +106,8 @@ const tailBytes = 256
 // file just before it, which a restart compares with the file it opens
 // (seekSplit): a file replaced or rewritten since the checkpoint is
 // refused rather than read from a position that means nothing in it.
-func saveSplit(e *checkpoint.Encoder, s *fileSplit, p SplitPosition) error {
-	p.save(e)
+func saveSplit(e *checkpoint.Encoder, s *fileSplit, p format.SplitPosition) error {
+	saveSplitPosition(e, p)
 	var sum uint32
 	if f, ok := s.f.(*os.File); ok {
 		var err error
@@ -119,7 +120,7 @@ func saveSplit(e *checkpoint.Encoder, s *fileSplit, p SplitPosition) error {
 }
 
 // readSplit reads what saveSplit wrote.
-func readSplit(d *checkpoint.Decoder) (SplitPosition, uint32) {
+func readSplit(d *checkpoint.Decoder) (format.SplitPosition, uint32) {
 	return readSplitPosition(d), d.Uint32()
 }
 
@@ -136,7 +137,7 @@ func tailSum(f *os.File, off int64) (uint32, error) {
 // seekSplit positions a split's file where its decoder stopped: the file
 // must still hold at least that much, ending in the bytes the checkpoint
 // saw (tail, see saveSplit; 0 for a split the checkpoint had not opened).
-func seekSplit(f *os.File, path string, p SplitPosition, tail uint32) error {
+func seekSplit(f *os.File, path string, p format.SplitPosition, tail uint32) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return err

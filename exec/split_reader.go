@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // splitReader reads the splits of a FileSource interleaved, round-robin:
@@ -34,7 +35,7 @@ type fileSplit struct {
 	ended bool
 }
 
-// splitDecoder is a format's decoder of one split (CSVDecoder, JSONDecoder).
+// splitDecoder is a format's decoder of one split (format.CSVDecoder, format.JSONDecoder).
 type splitDecoder interface {
 	Next() (arrow.RecordBatch, error)
 	Skipped() int64
@@ -108,7 +109,7 @@ func (s *fileSplit) close() error {
 	if s.f == nil {
 		return nil
 	}
-	if p, ok := s.dec.(*parallelDecoder); ok {
+	if p, ok := s.dec.(*format.ParallelDecoder); ok {
 		p.Close() // its goroutines read the file
 	}
 	err := s.f.Close()
@@ -182,7 +183,7 @@ func (b *badRowsFile) sync() (int64, error) {
 // write writes a skipped row as it was read or, for a record longer than
 // 'wsql.max-record-bytes' (raw nil: it was never held whole), a '#' line
 // with the reason, which names where the record starts.
-func (b *badRowsFile) write(e *ParseError, raw []byte) {
+func (b *badRowsFile) write(e *format.ParseError, raw []byte) {
 	if b.err != nil || b.f == nil {
 		return
 	}

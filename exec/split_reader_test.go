@@ -12,6 +12,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // writeFiles creates the named files with the given contents under dir.
@@ -132,7 +134,7 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 			b.Record.Release()
 		}
 	}
-	require.ErrorIs(t, nextErr, ErrBadRow)
+	require.ErrorIs(t, nextErr, format.ErrBadRow)
 	require.Contains(t, nextErr.Error(), filepath.Join(dir, "b.csv")+":2:1")
 
 	src.CSV.IgnoreParseErrors = true

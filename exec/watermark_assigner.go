@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -35,7 +36,7 @@ type WatermarkAssigner struct {
 	// is the maximum of expr (a timestamp) over the rows so far, so the
 	// combined watermark runs with no delay over expr's values. Rows where
 	// expr is NULL do not move it.
-	expr  Expr
+	expr  expr.Expr
 	mem   memory.Allocator
 	cands []int64
 
@@ -69,7 +70,7 @@ func (a *WatermarkAssigner) IdleSplit(split int) error {
 
 // SetExpression makes the assigner take each row's watermark candidate from
 // expr instead of the rowtime column (the watermark's delay must then be 0).
-func (a *WatermarkAssigner) SetExpression(expr Expr, mem memory.Allocator) {
+func (a *WatermarkAssigner) SetExpression(expr expr.Expr, mem memory.Allocator) {
 	a.expr, a.mem = expr, mem
 }
 

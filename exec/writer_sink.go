@@ -1,16 +1,19 @@
 package exec
 
-import "github.com/wsql/wsql/pipeline"
+import (
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/pipeline"
+)
 
 // WriterSink is the last stage of a query: it writes each result batch to a
-// ResultWriter as it arrives (so windows print as they fire) and counts rows.
+// format.ResultWriter as it arrives (so windows print as they fire) and counts rows.
 type WriterSink struct {
-	w    ResultWriter
+	w    format.ResultWriter
 	rows int64
 }
 
 // NewWriterSink wraps w. The sink does not close w; the caller does.
-func NewWriterSink(w ResultWriter) *WriterSink { return &WriterSink{w: w} }
+func NewWriterSink(w format.ResultWriter) *WriterSink { return &WriterSink{w: w} }
 
 func (s *WriterSink) ProcessBatch(b pipeline.Batch) error {
 	s.rows += b.Record.NumRows()

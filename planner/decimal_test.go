@@ -10,7 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // evalText compiles src over exprSchema and evaluates it on rec, one text
@@ -30,7 +31,7 @@ func evalText(t *testing.T, src string, rec arrow.RecordBatch, mem memory.Alloca
 	for i := range got {
 		got[i] = "NULL"
 		if a.IsValid(i) {
-			got[i] = string(exec.AppendValue(nil, a, i, time.UTC))
+			got[i] = string(format.AppendValue(nil, a, i, time.UTC))
 		}
 	}
 	return got, nil
@@ -64,7 +65,7 @@ func TestDecimalCastOverflowIsNull(t *testing.T) {
 	} {
 		x, err := compileText(t, src)
 		require.NoError(t, err, src)
-		l, ok := x.(*exec.Literal)
+		l, ok := x.(*expr.Literal)
 		require.True(t, ok, "%s folds to a literal, not %T", src, x)
 		got := "NULL"
 		if !l.Null {

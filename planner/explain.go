@@ -7,7 +7,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -115,7 +116,7 @@ func (p *Plan) projectText() string {
 	if p.Project.Exprs != nil {
 		for i, e := range p.Project.Exprs {
 			name := p.Project.Schema.Field(i).Name
-			if c, ok := e.(*exec.ColumnExpr); ok && c.Name == name {
+			if c, ok := e.(*expr.ColumnExpr); ok && c.Name == name {
 				cols = append(cols, name)
 			} else {
 				cols = append(cols, name+" := "+e.String())
@@ -213,10 +214,10 @@ func fieldNames(s *arrow.Schema) []string {
 }
 
 // sqlTypeName prints an Arrow type by its SQL name.
-func sqlTypeName(dt arrow.DataType) string { return exec.SQLTypeName(dt) }
+func sqlTypeName(dt arrow.DataType) string { return format.SQLTypeName(dt) }
 
 // SQLTypeName is sqlTypeName for the engine's DESCRIBE of query results.
-func SQLTypeName(dt arrow.DataType) string { return exec.SQLTypeName(dt) }
+func SQLTypeName(dt arrow.DataType) string { return format.SQLTypeName(dt) }
 
 func exprString(e sql.Expr) string { return sql.FormatExpr(e) }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
@@ -36,7 +36,7 @@ type ExprOptions struct {
 
 // CompileExpr type-checks e and compiles it into an evaluable expression.
 // Errors are *sql.Error at the offending node.
-func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (exec.Expr, error) {
+func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, error) {
 	c := &exprCompiler{scope: scope, opts: opts}
 	x, err := c.compile(e)
 	if err != nil {
@@ -47,13 +47,13 @@ func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (exec.Expr, error) {
 
 // CompileCondition compiles a WHERE or HAVING condition, which must be
 // BOOLEAN.
-func CompileCondition(e sql.Expr, scope Scope, opts ExprOptions) (exec.Expr, error) {
+func CompileCondition(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, error) {
 	x, err := CompileExpr(e, scope, opts)
 	if err != nil {
 		return nil, err
 	}
 	if x.DataType().ID() == arrow.NULL {
-		return exec.NullLiteral(arrow.FixedWidthTypes.Boolean), nil
+		return expr.NullLiteral(arrow.FixedWidthTypes.Boolean), nil
 	}
 	if x.DataType().ID() != arrow.BOOL {
 		return nil, sql.Errorf(sql.ErrInvalid, e.Pos(), "a condition must be BOOLEAN, got %s", typeName(x.DataType()))
@@ -210,38 +210,38 @@ func compareType(l, r arrow.DataType) (arrow.DataType, bool) {
 
 // to converts x to type dt: a NULL literal becomes a typed NULL, a
 // literal is converted now (errors at pos), anything else gets a Cast.
-func (c *exprCompiler) to(x exec.Expr, dt arrow.DataType, pos sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) to(x expr.Expr, dt arrow.DataType, pos sql.Pos) (expr.Expr, error) {
 	if arrow.TypeEqual(x.DataType(), dt) {
 		return x, nil
 	}
 	if isNull(x.DataType()) {
-		return exec.NullLiteral(dt), nil
+		return expr.NullLiteral(dt), nil
 	}
-	return c.fold(pos, &exec.Cast{X: x, To: dt, Loc: c.opts.Location}, x)
+	return c.fold(pos, &expr.Cast{X: x, To: dt, Loc: c.opts.Location}, x)
 }
 
 // fold evaluates e now when every argument is a literal, so constant
 // subexpressions cost nothing per row and their errors point at pos.
-func (c *exprCompiler) fold(pos sql.Pos, e exec.Expr, args ...exec.Expr) (exec.Expr, error) {
+func (c *exprCompiler) fold(pos sql.Pos, e expr.Expr, args ...expr.Expr) (expr.Expr, error) {
 	for _, a := range args {
-		if _, ok := a.(*exec.Literal); !ok {
+		if _, ok := a.(*expr.Literal); !ok {
 			return e, nil
 		}
 	}
-	l, err := exec.Fold(e)
+	l, err := expr.Fold(e)
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, pos, "%v", err)
 	}
 	return l, nil
 }
 
-func (c *exprCompiler) compile(e sql.Expr) (exec.Expr, error) {
+func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 	idx, f, ok, err := c.scope.Resolve(e)
 	if err != nil {
 		return nil, err
 	}
 	if ok {
-		return &exec.ColumnExpr{Index: idx, Name: f.Name, Type: f.Type}, nil
+		return &expr.ColumnExpr{Index: idx, Name: f.Name, Type: f.Type}, nil
 	}
 	switch e := e.(type) {
 	case *sql.ColumnRef:
@@ -262,7 +262,7 @@ func (c *exprCompiler) compile(e sql.Expr) (exec.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return c.fold(e.At, &exec.IsNull{X: x, Not: e.Not}, x)
+		return c.fold(e.At, &expr.IsNull{X: x, Not: e.Not}, x)
 	case *sql.Cast:
 		return c.cast(e)
 	case *sql.FuncCall:
@@ -296,21 +296,21 @@ var niladicFunctions = map[string]bool{
 	"CURRENT_TIMESTAMP": true, "LOCALTIMESTAMP": true, "CURRENT_DATE": true,
 }
 
-func literal(e *sql.Literal) (exec.Expr, error) {
+func literal(e *sql.Literal) (expr.Expr, error) {
 	switch e.Kind {
 	case sql.LitNull:
-		return exec.NullLiteral(tNull), nil
+		return expr.NullLiteral(tNull), nil
 	case sql.LitBool:
-		return &exec.Literal{Type: tBool, Int: int64(b2i(strings.EqualFold(e.Text, "TRUE")))}, nil
+		return &expr.Literal{Type: tBool, Int: int64(b2i(strings.EqualFold(e.Text, "TRUE")))}, nil
 	case sql.LitInt:
 		v, err := strconv.ParseInt(e.Text, 10, 64)
 		if err != nil {
 			return nil, sql.Errorf(sql.ErrUnsupported, e.At, "integer %s is out of the BIGINT range", e.Text)
 		}
 		if v >= math.MinInt32 && v <= math.MaxInt32 {
-			return &exec.Literal{Type: tInt, Int: v}, nil
+			return &expr.Literal{Type: tInt, Int: v}, nil
 		}
-		return &exec.Literal{Type: tBigint, Int: v}, nil
+		return &expr.Literal{Type: tBigint, Int: v}, nil
 	case sql.LitDecimal, sql.LitFloat:
 		// Flink types 1.5 as DECIMAL(2, 1); wsql computes it as DOUBLE until
 		// DECIMAL arithmetic exists.
@@ -318,9 +318,9 @@ func literal(e *sql.Literal) (exec.Expr, error) {
 		if err != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot read number %s", e.Text)
 		}
-		return &exec.Literal{Type: tDouble, Float: v}, nil
+		return &expr.Literal{Type: tDouble, Float: v}, nil
 	case sql.LitString:
-		return &exec.Literal{Type: tString, Str: e.Text}, nil
+		return &expr.Literal{Type: tString, Str: e.Text}, nil
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "this literal is not supported")
 }
@@ -332,7 +332,7 @@ func b2i(b bool) int {
 	return 0
 }
 
-func (c *exprCompiler) unary(e *sql.Unary) (exec.Expr, error) {
+func (c *exprCompiler) unary(e *sql.Unary) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -343,7 +343,7 @@ func (c *exprCompiler) unary(e *sql.Unary) (exec.Expr, error) {
 		if x, err = c.boolean(x, e.X.Pos(), "NOT"); err != nil {
 			return nil, err
 		}
-		return c.fold(e.At, &exec.Not{X: x}, x)
+		return c.fold(e.At, &expr.Not{X: x}, x)
 	case "-", "+":
 		if !isNumeric(dt) && !isNull(dt) {
 			return nil, sql.Errorf(sql.ErrInvalid, e.At, "unary %s expects a number, got %s", e.Op, typeName(dt))
@@ -354,23 +354,23 @@ func (c *exprCompiler) unary(e *sql.Unary) (exec.Expr, error) {
 		if isDecimal(dt) {
 			return nil, sql.Errorf(sql.ErrUnsupported, e.At, "DECIMAL arithmetic is not supported yet; CAST to DOUBLE")
 		}
-		return c.fold(e.At, &exec.Negate{X: x}, x)
+		return c.fold(e.At, &expr.Negate{X: x}, x)
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "operator %s is not supported", e.Op)
 }
 
 // boolean checks that x is BOOLEAN (a NULL literal becomes a BOOLEAN NULL).
-func (c *exprCompiler) boolean(x exec.Expr, pos sql.Pos, what string) (exec.Expr, error) {
+func (c *exprCompiler) boolean(x expr.Expr, pos sql.Pos, what string) (expr.Expr, error) {
 	switch x.DataType().ID() {
 	case arrow.BOOL:
 		return x, nil
 	case arrow.NULL:
-		return exec.NullLiteral(tBool), nil
+		return expr.NullLiteral(tBool), nil
 	}
 	return nil, sql.Errorf(sql.ErrInvalid, pos, "%s expects a BOOLEAN, got %s", what, typeName(x.DataType()))
 }
 
-func (c *exprCompiler) binary(e *sql.Binary) (exec.Expr, error) {
+func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
 	op := strings.ToUpper(e.Op)
 	if op == "+" || op == "-" {
 		if li, ok := e.L.(*sql.IntervalLiteral); ok && op == "+" {
@@ -397,13 +397,13 @@ func (c *exprCompiler) binary(e *sql.Binary) (exec.Expr, error) {
 			return nil, err
 		}
 		if op == "AND" {
-			return c.fold(e.At, &exec.And{L: l, R: r}, l, r)
+			return c.fold(e.At, &expr.And{L: l, R: r}, l, r)
 		}
-		return c.fold(e.At, &exec.Or{L: l, R: r}, l, r)
+		return c.fold(e.At, &expr.Or{L: l, R: r}, l, r)
 	case "=", "<>", "!=", "<", "<=", ">", ">=":
 		return c.comparison(e.At, op, l, r, e.L.Pos(), e.R.Pos())
 	case "||":
-		return c.stringCall(e.At, "CONCAT", "||", []exec.Expr{l, r}, []sql.Pos{e.L.Pos(), e.R.Pos()})
+		return c.stringCall(e.At, "CONCAT", "||", []expr.Expr{l, r}, []sql.Pos{e.L.Pos(), e.R.Pos()})
 	case "+", "-", "*", "/", "%":
 		return c.arith(e.At, op[0], l, r, e.L.Pos(), e.R.Pos())
 	}
@@ -412,7 +412,7 @@ func (c *exprCompiler) binary(e *sql.Binary) (exec.Expr, error) {
 
 // arith types l op r: both numbers, in their common type. % (MOD) takes
 // the divisor's type, as Calcite does.
-func (c *exprCompiler) arith(at sql.Pos, op byte, l, r exec.Expr, lp, rp sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
 	lt, rt := l.DataType(), r.DataType()
 	for i, t := range []arrow.DataType{lt, rt} {
 		if !isNumeric(t) && !isNull(t) {
@@ -424,7 +424,7 @@ func (c *exprCompiler) arith(at sql.Pos, op byte, l, r exec.Expr, lp, rp sql.Pos
 		}
 	}
 	if isNull(lt) && isNull(rt) {
-		return exec.NullLiteral(tInt), nil
+		return expr.NullLiteral(tInt), nil
 	}
 	dt := commonNumeric(lt, rt)
 	if isDecimal(dt) {
@@ -437,16 +437,16 @@ func (c *exprCompiler) arith(at sql.Pos, op byte, l, r exec.Expr, lp, rp sql.Pos
 	if r, err = c.to(r, dt, rp); err != nil {
 		return nil, err
 	}
-	var x exec.Expr = &exec.Arith{Op: op, L: l, R: r, Type: dt}
+	var x expr.Expr = &expr.Arith{Op: op, L: l, R: r, Type: dt}
 	if op == '%' && isInteger(rt) && !arrow.TypeEqual(rt, dt) {
-		x = &exec.Cast{X: x, To: rt}
+		x = &expr.Cast{X: x, To: rt}
 	}
 	return c.fold(at, x, l, r)
 }
 
 // timeArith is t ± INTERVAL (and INTERVAL + t): milliseconds for a
 // TIMESTAMP, whole days for a DATE.
-func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) (exec.Expr, error) {
+func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) (expr.Expr, error) {
 	x, err := c.compile(other)
 	if err != nil {
 		return nil, err
@@ -454,8 +454,8 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 	dt := x.DataType()
 	switch {
 	case isTimestamp(dt):
-		r, err := c.fold(e.At, &exec.Arith{Op: e.Op[0], L: x, R: &exec.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
-		if l, ok := r.(*exec.Literal); ok && !l.Null && !rowtime.InEventTimeRange(l.Int) {
+		r, err := c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
+		if l, ok := r.(*expr.Literal); ok && !l.Null && !rowtime.InEventTimeRange(l.Int) {
 			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sql.FormatExpr(e))
 		}
 		return r, err
@@ -463,23 +463,23 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 		if iv.Millis%msPerDay != 0 {
 			return nil, sql.Errorf(sql.ErrUnsupported, iv.At, "only whole days can be added to a DATE; CAST it to TIMESTAMP")
 		}
-		return c.fold(e.At, &exec.Arith{Op: e.Op[0], L: x, R: &exec.Literal{Type: arrow.PrimitiveTypes.Int32, Int: iv.Millis / msPerDay}, Type: dt}, x)
+		return c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: arrow.PrimitiveTypes.Int32, Int: iv.Millis / msPerDay}, Type: dt}, x)
 	case isNull(dt):
-		return exec.NullLiteral(tTS), nil
+		return expr.NullLiteral(tTS), nil
 	}
 	return nil, sql.Errorf(sql.ErrInvalid, other.Pos(), "an INTERVAL can only be added to a TIMESTAMP or DATE, not %s", typeName(dt))
 }
 
 // comparison brings l and r to a common type. A string literal compared
 // with a DATE or TIMESTAMP is read as one, as Flink does.
-func (c *exprCompiler) comparison(at sql.Pos, op string, l, r exec.Expr, lp, rp sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
 	lt, rt := l.DataType(), r.DataType()
 	if isTemporal(lt) && isString(rt) {
-		if _, lit := r.(*exec.Literal); lit {
+		if _, lit := r.(*expr.Literal); lit {
 			rt = lt
 		}
 	} else if isString(lt) && isTemporal(rt) {
-		if _, lit := l.(*exec.Literal); lit {
+		if _, lit := l.(*expr.Literal); lit {
 			lt = rt
 		}
 	}
@@ -492,7 +492,7 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r exec.Expr, lp, rp 
 		return nil, sql.Errorf(sql.ErrInvalid, at, "cannot compare %s with %s%s", typeName(l.DataType()), typeName(r.DataType()), hint)
 	}
 	if isNull(dt) {
-		return exec.NullLiteral(tBool), nil
+		return expr.NullLiteral(tBool), nil
 	}
 	var err error
 	if l, err = c.to(l, dt, lp); err != nil {
@@ -501,10 +501,10 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r exec.Expr, lp, rp 
 	if r, err = c.to(r, dt, rp); err != nil {
 		return nil, err
 	}
-	return c.fold(at, &exec.Compare{Op: op, L: l, R: r}, l, r)
+	return c.fold(at, &expr.Compare{Op: op, L: l, R: r}, l, r)
 }
 
-func (c *exprCompiler) cast(e *sql.Cast) (exec.Expr, error) {
+func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -533,19 +533,19 @@ func (c *exprCompiler) cast(e *sql.Cast) (exec.Expr, error) {
 	return c.to(x, dt, e.At)
 }
 
-func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
+func (c *exprCompiler) in(e *sql.In) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
 	}
-	items := make([]exec.Expr, len(e.List))
+	items := make([]expr.Expr, len(e.List))
 	allConst := true
 	dt := x.DataType()
 	for i, it := range e.List {
 		if items[i], err = c.compile(it); err != nil {
 			return nil, err
 		}
-		_, lit := items[i].(*exec.Literal)
+		_, lit := items[i].(*expr.Literal)
 		allConst = allConst && lit
 		it := items[i].DataType()
 		if isTemporal(dt) && isString(it) && lit {
@@ -556,26 +556,26 @@ func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
 			return nil, sql.Errorf(sql.ErrInvalid, e.List[i].Pos(), "IN list value of type %s does not match %s", typeName(it), typeName(x.DataType()))
 		}
 	}
-	var out exec.Expr
+	var out expr.Expr
 	if allConst && !isNull(dt) {
 		if x, err = c.to(x, dt, e.X.Pos()); err != nil {
 			return nil, err
 		}
-		vals := make([]*exec.Literal, len(items))
+		vals := make([]*expr.Literal, len(items))
 		for i, it := range items {
 			v, err := c.to(it, dt, e.List[i].Pos())
 			if err != nil {
 				return nil, err
 			}
-			vals[i] = v.(*exec.Literal)
+			vals[i] = v.(*expr.Literal)
 		}
-		if out, err = c.fold(e.At, exec.NewInList(x, vals), x); err != nil {
+		if out, err = c.fold(e.At, expr.NewInList(x, vals), x); err != nil {
 			return nil, err
 		}
 	} else {
 		// x = a OR x = b ...: the same three-valued result, x evaluated once
-		out, err = c.share(x, func(x exec.Expr) (exec.Expr, error) {
-			eqs := make([]exec.Expr, len(items))
+		out, err = c.share(x, func(x expr.Expr) (expr.Expr, error) {
+			eqs := make([]expr.Expr, len(items))
 			for i, it := range items {
 				var err error
 				if eqs[i], err = c.comparison(e.At, "=", x, it, e.X.Pos(), e.List[i].Pos()); err != nil {
@@ -589,7 +589,7 @@ func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
 		}
 	}
 	if e.Not {
-		return c.fold(e.At, &exec.Not{X: out}, out)
+		return c.fold(e.At, &expr.Not{X: out}, out)
 	}
 	return out, nil
 }
@@ -597,7 +597,7 @@ func (c *exprCompiler) in(e *sql.In) (exec.Expr, error) {
 // anyOf ORs es as a balanced tree, so a long IN list nests log2(n) deep,
 // not n: evaluation and printing recurse through it. OR is associative in
 // three-valued logic, so the shape does not change the result.
-func (c *exprCompiler) anyOf(at sql.Pos, es []exec.Expr) (exec.Expr, error) {
+func (c *exprCompiler) anyOf(at sql.Pos, es []expr.Expr) (expr.Expr, error) {
 	if len(es) == 1 {
 		return es[0], nil
 	}
@@ -609,10 +609,10 @@ func (c *exprCompiler) anyOf(at sql.Pos, es []exec.Expr) (exec.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.fold(at, &exec.Or{L: l, R: r}, l, r)
+	return c.fold(at, &expr.Or{L: l, R: r}, l, r)
 }
 
-func (c *exprCompiler) between(e *sql.Between) (exec.Expr, error) {
+func (c *exprCompiler) between(e *sql.Between) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -630,7 +630,7 @@ func (c *exprCompiler) between(e *sql.Between) (exec.Expr, error) {
 		lop, hop = "<", ">"
 	}
 	// x is read twice: share evaluates it once
-	return c.share(x, func(x exec.Expr) (exec.Expr, error) {
+	return c.share(x, func(x expr.Expr) (expr.Expr, error) {
 		l, err := c.comparison(e.At, lop, x, lo, e.X.Pos(), e.Lo.Pos())
 		if err != nil {
 			return nil, err
@@ -640,9 +640,9 @@ func (c *exprCompiler) between(e *sql.Between) (exec.Expr, error) {
 			return nil, err
 		}
 		if e.Not {
-			return c.fold(e.At, &exec.Or{L: l, R: r}, l, r)
+			return c.fold(e.At, &expr.Or{L: l, R: r}, l, r)
 		}
-		return c.fold(e.At, &exec.And{L: l, R: r}, l, r)
+		return c.fold(e.At, &expr.And{L: l, R: r}, l, r)
 	})
 }
 
@@ -652,7 +652,7 @@ func (c *exprCompiler) constString(e sql.Expr, what string) (*string, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, ok := x.(*exec.Literal)
+	l, ok := x.(*expr.Literal)
 	if !ok || !(isString(l.Type) || isNull(l.Type)) {
 		return nil, sql.Errorf(sql.ErrUnsupported, e.Pos(), "%s must be a constant string", what)
 	}
@@ -662,7 +662,7 @@ func (c *exprCompiler) constString(e sql.Expr, what string) (*string, error) {
 	return &l.Str, nil
 }
 
-func (c *exprCompiler) like(e *sql.Like) (exec.Expr, error) {
+func (c *exprCompiler) like(e *sql.Like) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -686,42 +686,42 @@ func (c *exprCompiler) like(e *sql.Like) (exec.Expr, error) {
 		escape = []rune(*esc)[0]
 	}
 	if pattern == nil {
-		return exec.NullLiteral(tBool), nil
+		return expr.NullLiteral(tBool), nil
 	}
-	lk, err := exec.NewLike(x, *pattern, escape)
+	lk, err := expr.NewLike(x, *pattern, escape)
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, e.Pattern.Pos(), "%v", err)
 	}
-	var out exec.Expr = lk
+	var out expr.Expr = lk
 	if out, err = c.fold(e.At, out, x); err != nil {
 		return nil, err
 	}
 	if e.Not {
-		return c.fold(e.At, &exec.Not{X: out}, out)
+		return c.fold(e.At, &expr.Not{X: out}, out)
 	}
 	return out, nil
 }
 
 // stringArg checks that x is a STRING (a NULL literal becomes one).
-func (c *exprCompiler) stringArg(x exec.Expr, pos sql.Pos, fn string) (exec.Expr, error) {
+func (c *exprCompiler) stringArg(x expr.Expr, pos sql.Pos, fn string) (expr.Expr, error) {
 	switch x.DataType().ID() {
 	case arrow.STRING:
 		return x, nil
 	case arrow.NULL:
-		return exec.NullLiteral(tString), nil
+		return expr.NullLiteral(tString), nil
 	}
 	return nil, sql.Errorf(sql.ErrInvalid, pos, "%s expects a STRING, got %s", fn, typeName(x.DataType()))
 }
 
-func (c *exprCompiler) caseExpr(e *sql.Case) (exec.Expr, error) {
-	var operand exec.Expr
+func (c *exprCompiler) caseExpr(e *sql.Case) (expr.Expr, error) {
+	var operand expr.Expr
 	var err error
 	if e.Operand != nil {
 		if operand, err = c.compile(e.Operand); err != nil {
 			return nil, err
 		}
 	}
-	var whens, thens []exec.Expr
+	var whens, thens []expr.Expr
 	var thenPos []sql.Pos
 	for _, w := range e.Whens {
 		cond, err := c.compile(w.Cond)
@@ -739,7 +739,7 @@ func (c *exprCompiler) caseExpr(e *sql.Case) (exec.Expr, error) {
 		}
 		whens, thens, thenPos = append(whens, cond), append(thens, res), append(thenPos, w.Result.Pos())
 	}
-	var els exec.Expr
+	var els expr.Expr
 	if e.Else != nil {
 		if els, err = c.compile(e.Else); err != nil {
 			return nil, err
@@ -750,8 +750,8 @@ func (c *exprCompiler) caseExpr(e *sql.Case) (exec.Expr, error) {
 		return c.choose(e.At, "CASE", whens, thens, els, thenPos)
 	}
 	// CASE x WHEN a ...: x = a for each WHEN, x evaluated once
-	return c.share(operand, func(x exec.Expr) (exec.Expr, error) {
-		conds := make([]exec.Expr, len(whens))
+	return c.share(operand, func(x expr.Expr) (expr.Expr, error) {
+		conds := make([]expr.Expr, len(whens))
 		for i, w := range e.Whens {
 			var err error
 			if conds[i], err = c.comparison(w.Cond.Pos(), "=", x, whens[i], e.Operand.Pos(), w.Cond.Pos()); err != nil {
@@ -764,8 +764,8 @@ func (c *exprCompiler) caseExpr(e *sql.Case) (exec.Expr, error) {
 
 // choose builds a Case whose results are brought to their common type.
 // pos holds the positions of thens, then of els.
-func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []exec.Expr, els exec.Expr, pos []sql.Pos) (exec.Expr, error) {
-	results := append([]exec.Expr(nil), thens...)
+func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []expr.Expr, els expr.Expr, pos []sql.Pos) (expr.Expr, error) {
+	results := append([]expr.Expr(nil), thens...)
 	if els != nil {
 		results = append(results, els)
 	}
@@ -773,18 +773,18 @@ func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []exec.Expr,
 	if err != nil {
 		return nil, err
 	}
-	cs := &exec.Case{Whens: whens, Thens: results[:len(thens)], Type: dt}
+	cs := &expr.Case{Whens: whens, Thens: results[:len(thens)], Type: dt}
 	if els != nil {
 		cs.Else = results[len(thens)]
 	}
 	// a CASE whose conditions are all constants is decided now
-	consts := append(append([]exec.Expr(nil), whens...), results...)
+	consts := append(append([]expr.Expr(nil), whens...), results...)
 	return c.fold(at, cs, consts...)
 }
 
 // toCommon brings results (in place) to their common type and returns it.
 // pos holds the results' positions.
-func (c *exprCompiler) toCommon(at sql.Pos, what string, results []exec.Expr, pos []sql.Pos) (arrow.DataType, error) {
+func (c *exprCompiler) toCommon(at sql.Pos, what string, results []expr.Expr, pos []sql.Pos) (arrow.DataType, error) {
 	dt := arrow.DataType(tNull)
 	for i, r := range results {
 		t, ok := commonType(dt, r.DataType())
@@ -807,16 +807,16 @@ func (c *exprCompiler) toCommon(at sql.Pos, what string, results []exec.Expr, po
 }
 
 // coalesce is COALESCE and IFNULL: every argument brought to the common
-// type, each evaluated once (exec.Coalesce).
-func (c *exprCompiler) coalesce(at sql.Pos, what string, args []exec.Expr, pos []sql.Pos) (exec.Expr, error) {
+// type, each evaluated once (expr.Coalesce).
+func (c *exprCompiler) coalesce(at sql.Pos, what string, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	dt, err := c.toCommon(at, what, args, pos)
 	if err != nil {
 		return nil, err
 	}
-	return c.fold(at, &exec.Coalesce{Args: args, Type: dt}, args...)
+	return c.fold(at, &expr.Coalesce{Args: args, Type: dt}, args...)
 }
 
-func (c *exprCompiler) trim(e *sql.Trim) (exec.Expr, error) {
+func (c *exprCompiler) trim(e *sql.Trim) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -831,40 +831,40 @@ func (c *exprCompiler) trim(e *sql.Trim) (exec.Expr, error) {
 			return nil, err
 		}
 		if s == nil {
-			return exec.NullLiteral(tString), nil
+			return expr.NullLiteral(tString), nil
 		}
 		chars = *s
 	}
 	mode := strings.ToUpper(e.Mode)
-	t := &exec.Trim{X: x, Chars: chars, Leading: mode != "TRAILING", Trailing: mode != "LEADING"}
+	t := &expr.Trim{X: x, Chars: chars, Leading: mode != "TRAILING", Trailing: mode != "LEADING"}
 	return c.fold(e.At, t, x)
 }
 
 // extract is EXTRACT(unit FROM x) and YEAR(x), HOUR(x), ...
-func (c *exprCompiler) extract(at sql.Pos, unit string, x exec.Expr, xp sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos) (expr.Expr, error) {
 	unit = strings.ToUpper(unit)
-	if !contains(exec.ExtractUnits, unit) {
-		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, catalog.DidYouMean(unit, exec.ExtractUnits))
+	if !contains(expr.ExtractUnits, unit) {
+		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, catalog.DidYouMean(unit, expr.ExtractUnits))
 	}
 	dt := x.DataType()
 	if isNull(dt) {
-		return exec.NullLiteral(tBigint), nil
+		return expr.NullLiteral(tBigint), nil
 	}
 	if !isTemporal(dt) {
 		return nil, sql.Errorf(sql.ErrInvalid, xp, "EXTRACT expects a DATE or TIMESTAMP, got %s", typeName(dt))
 	}
-	return c.fold(at, &exec.Extract{Unit: unit, X: x, Loc: c.opts.Location}, x)
+	return c.fold(at, &expr.Extract{Unit: unit, X: x, Loc: c.opts.Location}, x)
 }
 
 // nowLiteral is CURRENT_TIMESTAMP and its relatives, from the query's
 // injected start time.
-func (c *exprCompiler) nowLiteral(name string) exec.Expr {
+func (c *exprCompiler) nowLiteral(name string) expr.Expr {
 	switch name {
 	case "LOCALTIMESTAMP":
-		return &exec.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)}
+		return &expr.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)}
 	case "CURRENT_DATE":
 		local := rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)
-		return &exec.Literal{Type: tDate, Int: rowtime.FloorDiv(local, msPerDay)}
+		return &expr.Literal{Type: tDate, Int: rowtime.FloorDiv(local, msPerDay)}
 	}
-	return &exec.Literal{Type: tLTZ, Int: c.opts.Now}
+	return &expr.Literal{Type: tLTZ, Int: c.opts.Now}
 }

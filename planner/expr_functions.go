@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
@@ -42,7 +42,7 @@ func arity(f *sql.FuncCall, lo, hi int) error {
 	return sql.Errorf(sql.ErrInvalid, f.At, "%s takes %s, got %d", f.Name, want, n)
 }
 
-func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
+func (c *exprCompiler) function(f *sql.FuncCall) (expr.Expr, error) {
 	name := strings.ToUpper(f.Name)
 	if isAggregate(name) {
 		return nil, sql.Errorf(sql.ErrInvalid, f.At, "aggregate %s is not allowed here", name)
@@ -56,10 +56,10 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		return c.nowLiteral(name), nil
 	case "UNIX_TIMESTAMP":
 		if len(f.Args) == 0 {
-			return &exec.Literal{Type: tBigint, Int: rowtime.FloorDiv(c.opts.Now, 1000)}, nil
+			return &expr.Literal{Type: tBigint, Int: rowtime.FloorDiv(c.opts.Now, 1000)}, nil
 		}
 	}
-	args := make([]exec.Expr, len(f.Args))
+	args := make([]expr.Expr, len(f.Args))
 	pos := make([]sql.Pos, len(f.Args))
 	for i, a := range f.Args {
 		x, err := c.compile(a)
@@ -107,7 +107,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return c.fold(f.At, &exec.Trim{X: x, Chars: " ", Leading: name == "LTRIM", Trailing: name == "RTRIM"}, x)
+		return c.fold(f.At, &expr.Trim{X: x, Chars: " ", Leading: name == "LTRIM", Trailing: name == "RTRIM"}, x)
 	case "COALESCE", "IFNULL":
 		if name == "IFNULL" {
 			if err := arity(f, 2, 2); err != nil {
@@ -122,12 +122,12 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 			return nil, err
 		}
 		// CASE WHEN a = b THEN NULL ELSE a END, a evaluated once
-		return c.share(args[0], func(a exec.Expr) (exec.Expr, error) {
+		return c.share(args[0], func(a expr.Expr) (expr.Expr, error) {
 			eq, err := c.comparison(f.At, "=", a, args[1], pos[0], pos[1])
 			if err != nil {
 				return nil, err
 			}
-			return c.choose(f.At, name, []exec.Expr{eq}, []exec.Expr{exec.NullLiteral(tNull)}, a, pos)
+			return c.choose(f.At, name, []expr.Expr{eq}, []expr.Expr{expr.NullLiteral(tNull)}, a, pos)
 		})
 	case "IF":
 		if err := arity(f, 3, 3); err != nil {
@@ -137,7 +137,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return c.choose(f.At, name, []exec.Expr{cond}, args[1:2], args[2], pos[1:])
+		return c.choose(f.At, name, []expr.Expr{cond}, args[1:2], args[2], pos[1:])
 	case "ABS", "FLOOR", "CEIL", "CEILING":
 		if err := arity(f, 1, 1); err != nil {
 			return nil, err
@@ -152,7 +152,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		if name == "CEILING" {
 			name = "CEIL"
 		}
-		return c.fold(f.At, &exec.MathFunc{Name: name, Args: []exec.Expr{x}}, x)
+		return c.fold(f.At, &expr.MathFunc{Name: name, Args: []expr.Expr{x}}, x)
 	case "SQRT", "EXP", "LN", "LOG10", "POWER":
 		n := 1
 		if name == "POWER" {
@@ -170,7 +170,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 				return nil, err
 			}
 		}
-		return c.fold(f.At, &exec.MathFunc{Name: name, Args: args}, args...)
+		return c.fold(f.At, &expr.MathFunc{Name: name, Args: args}, args...)
 	case "ROUND":
 		return c.round(f, args, pos)
 	case "MOD":
@@ -188,11 +188,11 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		format, err := c.formatArg(f, 1, exec.DefaultTimestampFormat)
+		format, err := c.formatArg(f, 1, expr.DefaultTimestampFormat)
 		if err != nil {
 			return nil, err
 		}
-		tt, err := exec.NewToTimestamp(x, format)
+		tt, err := expr.NewToTimestamp(x, format)
 		if err != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "%v", err)
 		}
@@ -204,7 +204,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		if !isInteger(args[0].DataType()) && !isNull(args[0].DataType()) {
 			return nil, sql.Errorf(sql.ErrInvalid, pos[0], "TO_TIMESTAMP_LTZ expects an integer, got %s", typeName(args[0].DataType()))
 		}
-		p, ok := args[1].(*exec.Literal)
+		p, ok := args[1].(*expr.Literal)
 		if !ok || !isInteger(p.Type) || (p.Int != 0 && p.Int != 3) {
 			return nil, sql.Errorf(sql.ErrInvalid, pos[1], "the precision of TO_TIMESTAMP_LTZ must be 0 (epoch seconds) or 3 (epoch milliseconds)")
 		}
@@ -212,12 +212,12 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if l, ok := x.(*exec.Literal); ok && !l.Null && !exec.EpochInRange(l.Int, int(p.Int)) {
+		if l, ok := x.(*expr.Literal); ok && !l.Null && !expr.EpochInRange(l.Int, int(p.Int)) {
 			unit := map[int64]string{0: "seconds", 3: "milliseconds"}[p.Int]
 			return nil, sql.Errorf(sql.ErrInvalid, pos[0], "TO_TIMESTAMP_LTZ(%d, %d) is outside the range of TIMESTAMP_LTZ, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999 UTC; give epoch %s from %d to %d",
 				l.Int, p.Int, unit, rowtime.MinEventTime/map[int64]int64{0: 1000, 3: 1}[p.Int], rowtime.MaxEventTime/map[int64]int64{0: 1000, 3: 1}[p.Int])
 		}
-		return c.fold(f.At, &exec.ToTimestampLTZ{Arg: x, Precision: int(p.Int)}, x)
+		return c.fold(f.At, &expr.ToTimestampLTZ{Arg: x, Precision: int(p.Int)}, x)
 	case "UNIX_TIMESTAMP":
 		if err := arity(f, 0, 2); err != nil {
 			return nil, err
@@ -226,11 +226,11 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		format, err := c.formatArg(f, 1, exec.DefaultTimestampFormat)
+		format, err := c.formatArg(f, 1, expr.DefaultTimestampFormat)
 		if err != nil {
 			return nil, err
 		}
-		u, err := exec.NewUnixTimestamp(x, format, c.opts.Location)
+		u, err := expr.NewUnixTimestamp(x, format, c.opts.Location)
 		if err != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "%v", err)
 		}
@@ -244,7 +244,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (exec.Expr, error) {
 
 // stringCall is UPPER, LOWER, CHAR_LENGTH, CONCAT (and ||), REPLACE: every
 // argument a STRING.
-func (c *exprCompiler) stringCall(at sql.Pos, fn, written string, args []exec.Expr, pos []sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) stringCall(at sql.Pos, fn, written string, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	for i, a := range args {
 		x, err := c.stringArg(a, pos[i], written)
 		if err != nil {
@@ -252,10 +252,10 @@ func (c *exprCompiler) stringCall(at sql.Pos, fn, written string, args []exec.Ex
 		}
 		args[i] = x
 	}
-	return c.fold(at, &exec.StringFunc{Name: fn, Args: args}, args...)
+	return c.fold(at, &expr.StringFunc{Name: fn, Args: args}, args...)
 }
 
-func (c *exprCompiler) substring(f *sql.FuncCall, args []exec.Expr, pos []sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) substring(f *sql.FuncCall, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	x, err := c.stringArg(args[0], pos[0], f.Name)
 	if err != nil {
 		return nil, err
@@ -270,22 +270,22 @@ func (c *exprCompiler) substring(f *sql.FuncCall, args []exec.Expr, pos []sql.Po
 			return nil, err
 		}
 	}
-	return c.fold(f.At, &exec.StringFunc{Name: "SUBSTRING", Args: args}, args...)
+	return c.fold(f.At, &expr.StringFunc{Name: "SUBSTRING", Args: args}, args...)
 }
 
 // numberArg checks that x is a number (a NULL literal becomes an INT NULL).
-func (c *exprCompiler) numberArg(x exec.Expr, pos sql.Pos, fn string) (exec.Expr, error) {
+func (c *exprCompiler) numberArg(x expr.Expr, pos sql.Pos, fn string) (expr.Expr, error) {
 	dt := x.DataType()
 	switch {
 	case isNumeric(dt):
 		return x, nil
 	case isNull(dt):
-		return exec.NullLiteral(tInt), nil
+		return expr.NullLiteral(tInt), nil
 	}
 	return nil, sql.Errorf(sql.ErrInvalid, pos, "%s expects a number, got %s", fn, typeName(dt))
 }
 
-func (c *exprCompiler) round(f *sql.FuncCall, args []exec.Expr, pos []sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) round(f *sql.FuncCall, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	if err := arity(f, 1, 2); err != nil {
 		return nil, err
 	}
@@ -295,13 +295,13 @@ func (c *exprCompiler) round(f *sql.FuncCall, args []exec.Expr, pos []sql.Pos) (
 	}
 	digits := 0
 	if len(args) == 2 {
-		d, ok := args[1].(*exec.Literal)
+		d, ok := args[1].(*expr.Literal)
 		if !ok || !isInteger(d.Type) {
 			return nil, sql.Errorf(sql.ErrUnsupported, pos[1], "the digits of ROUND must be a constant integer")
 		}
 		digits = int(d.Int)
 	}
-	return c.fold(f.At, &exec.Round{X: x, Digits: digits}, x)
+	return c.fold(f.At, &expr.Round{X: x, Digits: digits}, x)
 }
 
 // formatArg returns the constant string argument i, or def when absent.
@@ -319,17 +319,17 @@ func (c *exprCompiler) formatArg(f *sql.FuncCall, i int, def string) (string, er
 	return *s, nil
 }
 
-func (c *exprCompiler) dateFormat(f *sql.FuncCall, args []exec.Expr, pos []sql.Pos) (exec.Expr, error) {
+func (c *exprCompiler) dateFormat(f *sql.FuncCall, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	if err := arity(f, 2, 2); err != nil {
 		return nil, err
 	}
 	x := args[0]
 	switch dt := x.DataType(); {
 	case isNull(dt):
-		return exec.NullLiteral(tString), nil
+		return expr.NullLiteral(tString), nil
 	case isString(dt):
 		// Flink reads a string argument in the default timestamp format
-		tt, err := exec.NewToTimestamp(x, exec.DefaultTimestampFormat)
+		tt, err := expr.NewToTimestamp(x, expr.DefaultTimestampFormat)
 		if err != nil {
 			return nil, err
 		}
@@ -341,7 +341,7 @@ func (c *exprCompiler) dateFormat(f *sql.FuncCall, args []exec.Expr, pos []sql.P
 	if err != nil {
 		return nil, err
 	}
-	df, err := exec.NewDateFormat(x, format, c.opts.Location)
+	df, err := expr.NewDateFormat(x, format, c.opts.Location)
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, pos[1], "%v", err)
 	}

@@ -11,7 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -48,7 +49,7 @@ var exprSchema = arrow.NewSchema([]arrow.Field{
 // 2024-02-29 13:45:12.345 UTC
 const exprNow = int64(1709214312345)
 
-func compileText(t *testing.T, src string) (exec.Expr, error) {
+func compileText(t *testing.T, src string) (expr.Expr, error) {
 	t.Helper()
 	e, err := sql.ParseExpr(src)
 	require.NoError(t, err, src)
@@ -198,7 +199,7 @@ func TestCompiledExprValues(t *testing.T) {
 		for i := range got {
 			got[i] = "NULL"
 			if a.IsValid(i) {
-				got[i] = string(exec.AppendValue(nil, a, i, time.UTC))
+				got[i] = string(format.AppendValue(nil, a, i, time.UTC))
 			}
 		}
 		a.Release()
@@ -209,7 +210,7 @@ func TestCompiledExprValues(t *testing.T) {
 func TestConstantsFold(t *testing.T) {
 	x, err := compileText(t, "UPPER('a' || 'b') = 'AB' AND 1 + 2 > 2")
 	require.NoError(t, err)
-	l, ok := x.(*exec.Literal)
+	l, ok := x.(*expr.Literal)
 	require.True(t, ok, "%T", x)
 	require.Equal(t, int64(1), l.Int)
 	x, err = compileText(t, "ts > '2024-01-01 00:00:00'")

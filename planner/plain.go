@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -62,7 +63,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		}
 	}
 	var fields []arrow.Field
-	add := func(name string, e exec.Expr) error {
+	add := func(name string, e expr.Expr) error {
 		for _, f := range fields {
 			if strings.EqualFold(f.Name, name) {
 				return fmt.Errorf("duplicate output column name %s", name)
@@ -82,7 +83,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 				if t.Watermark != nil && ti == t.Watermark.Index {
 					p.TimeAttr = len(fields)
 				}
-				if err := add(c.Name, &exec.ColumnExpr{Index: si, Name: c.Name, Type: stream.Field(si).Type}); err != nil {
+				if err := add(c.Name, &expr.ColumnExpr{Index: si, Name: c.Name, Type: stream.Field(si).Type}); err != nil {
 					return nil, sql.Errorf(sql.ErrInvalid, item.At, "%v; give one an alias with AS", err)
 				}
 			}

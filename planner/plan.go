@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -29,14 +30,14 @@ type Plan struct {
 	Window    Window
 	Keys      []int // Stream indexes of the group keys
 	Aggs      []Aggregate
-	Where     exec.Expr // filter before the window; nil for none
+	Where     expr.Expr // filter before the window; nil for none
 	// WatermarkExpr is a general WATERMARK expression over the stream (nil
 	// for the bounded `ts - INTERVAL` form, which needs no evaluation).
-	WatermarkExpr exec.Expr
+	WatermarkExpr expr.Expr
 	// PreWindow computes aggregate arguments that are expressions, after
 	// WHERE; Stream then includes its columns. Nil when there are none.
 	PreWindow *exec.ComputedSpec
-	Having    exec.Expr // filter on the window's results; nil for none
+	Having    expr.Expr // filter on the window's results; nil for none
 	Plain     bool      // a SELECT without window: filter and project only
 	Project   exec.ProjectSpec
 	Emit      Emit

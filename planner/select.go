@@ -10,6 +10,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -390,7 +391,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	}
 	// keys and aggregate arguments that are expressions: computed per row
 	// after WHERE, appended to the stream the window reads
-	var pre []exec.Expr
+	var pre []expr.Expr
 	preFields := append([]arrow.Field(nil), stream.Fields()...)
 	keyScope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
 	for i, k := range s.keyCols {
@@ -490,13 +491,13 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		outFields = append(outFields, f)
 		p.Project.Columns = append(p.Project.Columns, c+shift)
 		if general {
-			p.Project.Exprs = append(p.Project.Exprs, &exec.ColumnExpr{Index: c + shift, Name: f.Name, Type: f.Type})
+			p.Project.Exprs = append(p.Project.Exprs, &expr.ColumnExpr{Index: c + shift, Name: f.Name, Type: f.Type})
 		}
 	}
 	if general {
 		if shift == 1 {
 			// the row kind column leads an update stream's projection too
-			p.Project.Exprs = append([]exec.Expr{&exec.ColumnExpr{Index: 0, Name: winSchema.Field(0).Name, Type: winSchema.Field(0).Type}}, p.Project.Exprs...)
+			p.Project.Exprs = append([]expr.Expr{&expr.ColumnExpr{Index: 0, Name: winSchema.Field(0).Name, Type: winSchema.Field(0).Type}}, p.Project.Exprs...)
 		}
 		p.Project.Columns = nil
 	}

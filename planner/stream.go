@@ -7,16 +7,17 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/sql"
 )
 
 // computedExpr compiles a computed column over the source's columns.
-func computedExpr(c catalog.Column, src *arrow.Schema) (exec.Expr, error) {
-	col := func(e sql.Expr) exec.Expr {
+func computedExpr(c catalog.Column, src *arrow.Schema) (expr.Expr, error) {
+	col := func(e sql.Expr) expr.Expr {
 		name := e.(*sql.ColumnRef).Name
 		for i, f := range src.Fields() {
 			if strings.EqualFold(f.Name, name) {
-				return &exec.ColumnExpr{Index: i, Name: f.Name, Type: f.Type}
+				return &expr.ColumnExpr{Index: i, Name: f.Name, Type: f.Type}
 			}
 		}
 		return nil
@@ -27,9 +28,9 @@ func computedExpr(c catalog.Column, src *arrow.Schema) (exec.Expr, error) {
 	case *sql.FuncCall:
 		switch e.Name {
 		case "TO_TIMESTAMP_LTZ":
-			return &exec.ToTimestampLTZ{Arg: col(e.Args[0]), Precision: catalog.LTZPrecision(e)}, nil
+			return &expr.ToTimestampLTZ{Arg: col(e.Args[0]), Precision: catalog.LTZPrecision(e)}, nil
 		case "TO_TIMESTAMP":
-			f, err := exec.NewToTimestamp(col(e.Args[0]), catalog.TimestampFormat(e))
+			f, err := expr.NewToTimestamp(col(e.Args[0]), catalog.TimestampFormat(e))
 			if err != nil {
 				return nil, sql.Errorf(sql.ErrInvalid, e.At, "%v", err)
 			}
@@ -109,8 +110,8 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exe
 			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.Spec().SkipBadRows}
 		}
 		gc := t.Columns[s.gapCol]
-		arg := &exec.ColumnExpr{Index: streamIdx[s.gapCol], Name: gc.Name, Type: gc.Type}
-		computed.Exprs = append(computed.Exprs, &exec.ScaleInt{Arg: arg, Factor: s.window.Gap})
+		arg := &expr.ColumnExpr{Index: streamIdx[s.gapCol], Name: gc.Name, Type: gc.Type}
+		computed.Exprs = append(computed.Exprs, &expr.ScaleInt{Arg: arg, Factor: s.window.Gap})
 	}
 	stream := arrow.NewSchema(fields, nil)
 	if computed != nil {
@@ -132,7 +133,7 @@ func (s *selectPlanner) watermarkColumns() ([]int, error) {
 // watermarkExpr compiles a general `WATERMARK FOR ts AS expr` over the
 // stream: any expression giving a timestamp, whose maximum over the rows
 // so far is the watermark. Nil for the bounded form, which needs none.
-func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (exec.Expr, error) {
+func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (expr.Expr, error) {
 	wm := s.table.Watermark
 	if wm == nil || wm.Bounded || wm.Upstream || wm.Source {
 		return nil, nil

@@ -6,6 +6,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -35,6 +36,6 @@ func (sink) Bind(*catalog.Table, []catalog.Column) {}
 
 func (sink) AppendOnly() bool { return false }
 
-func (sink) Open(context.Context, *connector.SinkRun) (exec.ResultWriter, error) {
+func (sink) Open(context.Context, *connector.SinkRun) (format.ResultWriter, error) {
 	return exec.NewBlackholeWriter(), nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -55,19 +56,19 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 // planWriteOnlySink checks a filesystem sink of a format that is only
 // written (parquet): the connector's options and the format's, no options
 // of a format that reads.
-func planWriteOnlySink(t *catalog.Table, conn sql.Option, format string) (connector.TableSink, error) {
-	known := append(append([]string(nil), filesystemOptions...), connector.FormatOptionKeys(format)...)
+func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connector.TableSink, error) {
+	known := append(append([]string(nil), filesystemOptions...), connector.FormatOptionKeys(name)...)
 	for _, o := range t.Options {
 		if connector.Contains(known, o.Key) {
 			continue
 		}
 		for _, f := range connector.ReadFormats() {
 			if connector.Contains(connector.FormatOptionKeys(f), o.Key) {
-				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' belongs to format '%s', but table %s has format '%s'", o.Key, f, t.Name, format)
+				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' belongs to format '%s', but table %s has format '%s'", o.Key, f, t.Name, name)
 			}
 		}
 		return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'filesystem' with format '%s'%s",
-			o.Key, format, catalog.DidYouMean(o.Key, known))
+			o.Key, name, catalog.DidYouMean(o.Key, known))
 	}
 	path, ok := t.Options.Lookup("path")
 	if !ok || path.Value == "" {
@@ -77,11 +78,11 @@ func planWriteOnlySink(t *catalog.Table, conn sql.Option, format string) (connec
 		return nil, err
 	}
 	codec, _ := t.Options.Lookup("parquet.compression")
-	if _, ok := exec.ParquetCompression(codec.Value); !ok {
+	if _, ok := format.ParquetCompression(codec.Value); !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, codec.At, "option 'parquet.compression' must be one of %s, got '%s'",
-			strings.Join(exec.ParquetCompressions, ", "), codec.Value)
+			strings.Join(format.ParquetCompressions, ", "), codec.Value)
 	}
-	return &sink{file: &exec.FileSink{Path: path.Value, Format: format, ParquetCompression: codec.Value}}, nil
+	return &sink{file: &exec.FileSink{Path: path.Value, Format: name, ParquetCompression: codec.Value}}, nil
 }
 
 // Bind gives the file the sink's declared schema: its names, and NOT NULL
@@ -104,7 +105,7 @@ func (s *sink) OutputPath() string { return s.file.Path }
 // before the commit. The part files of this INSERT belong to the query
 // (exec.CreateOwned): no other query's output, nor another INSERT's, is
 // deleted or resumed over.
-func (s *sink) Open(_ context.Context, run *connector.SinkRun) (exec.ResultWriter, error) {
+func (s *sink) Open(_ context.Context, run *connector.SinkRun) (format.ResultWriter, error) {
 	if cp := run.Checkpoint; cp != nil {
 		return s.file.CreateOwned(run.Location, cp.Restore, exec.SinkOwner{Query: cp.Query, Checkpoint: cp.Path}, run.Nth)
 	}

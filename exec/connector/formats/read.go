@@ -7,8 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -19,8 +19,8 @@ const KeyMonitorInterval = "source.monitor-interval"
 
 // Settings are what a table's options say about the format it reads.
 type Settings struct {
-	CSV     exec.CSVOptions
-	JSON    exec.JSONOptions
+	CSV     format.CSVOptions
+	JSON    format.JSONOptions
 	Idle    time.Duration // 'scan.watermark.idle-timeout'
 	Monitor time.Duration // 'source.monitor-interval'; 0 when not set
 }
@@ -28,7 +28,7 @@ type Settings struct {
 // Read reads the values of the table's format options, checked by the
 // connector, in the order written; the first bad one is the error.
 func Read(t *catalog.Table) (Settings, error) {
-	f := Settings{CSV: exec.CSVOptions{FieldDelimiter: ',', QuoteChar: '"'}}
+	f := Settings{CSV: format.CSVOptions{FieldDelimiter: ',', QuoteChar: '"'}}
 	var ignore, failMissing *sql.Option
 	for _, o := range t.Options {
 		var err error
@@ -75,21 +75,24 @@ func Read(t *catalog.Table) (Settings, error) {
 	return f, nil
 }
 
-func timestampStandard(o sql.Option) (exec.TimestampStandard, error) {
+func timestampStandard(o sql.Option) (format.TimestampStandard, error) {
 	switch strings.ToUpper(o.Value) {
 	case "SQL":
-		return exec.TimestampSQL, nil
+		return format.TimestampSQL, nil
 	case "ISO-8601":
-		return exec.TimestampISO8601, nil
+		return format.TimestampISO8601, nil
 	}
 	return 0, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be 'SQL' or 'ISO-8601', got '%s'", o.Key, o.Value)
 }
 
 // BadRowText is how a row of the format is written to the bad-rows file
 // (exec.SourceSpec.BadRowText): nil, CSV fields, but for json.
-func BadRowText(format string, s Settings) func([]byte, arrow.RecordBatch, int, int) []byte {
-	if format == JSON {
-		return exec.JSONRowText(s.JSON.TimestampStandard)
+func BadRowText(name string, s Settings) func([]byte, arrow.RecordBatch, int, int) []byte {
+	if name == JSON {
+		std := s.JSON.TimestampStandard
+		return func(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
+			return format.AppendRow(b, rec, i, columns, true, std)
+		}
 	}
 	return nil
 }

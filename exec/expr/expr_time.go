@@ -1,0 +1,310 @@
+package expr
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/rowtime"
+)
+
+// Time functions read TIMESTAMP as the wall clock it stores, TIMESTAMP_LTZ
+// as the wall clock of its instant in the session zone Loc (nil is UTC),
+// and DATE as midnight. Calendar arithmetic is integer work on days and
+// milliseconds (floor division, so times before 1970 are right), with no
+// time.Time per row.
+
+// wallMillis returns the local wall-clock milliseconds of a TIMESTAMP,
+// TIMESTAMP_LTZ or DATE column.
+func wallMillis(x arrow.Array, loc *time.Location) ([]int64, error) {
+	switch x.DataType().ID() {
+	case arrow.DATE32:
+		days := valuesOf[int32](x)
+		out := make([]int64, len(days))
+		for i, d := range days {
+			out[i] = int64(d) * msPerDay
+		}
+		return out, nil
+	case arrow.TIMESTAMP:
+		in := valuesOf[int64](x)
+		if x.DataType().(*arrow.TimestampType).TimeZone == "" {
+			return in, nil
+		}
+		out := make([]int64, len(in))
+		rowtime.NewLocalTime(loc).ToLocalColumn(in, out)
+		return out, nil
+	}
+	return nil, fmt.Errorf("%s is not a time type", x.DataType())
+}
+
+// Extract is EXTRACT(Unit FROM X) and YEAR(X), MONTH(X), ... as BIGINT.
+// Units: MILLENNIUM, CENTURY, DECADE, YEAR, QUARTER, MONTH, WEEK (ISO week),
+// DAY, DOY, DOW (Sunday = 1), ISODOW (Monday = 1), HOUR, MINUTE, SECOND,
+// MILLISECOND (seconds included, as Calcite: 12.345 s gives 12345),
+// MICROSECOND, EPOCH (seconds).
+type Extract struct {
+	Unit string
+	X    Expr
+	Loc  *time.Location
+}
+
+// ExtractUnits lists the units Extract knows.
+var ExtractUnits = []string{"MILLENNIUM", "CENTURY", "DECADE", "YEAR", "QUARTER", "MONTH", "WEEK", "DAY",
+	"DOY", "DOW", "ISODOW", "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND", "EPOCH"}
+
+func (e *Extract) DataType() arrow.DataType { return arrow.PrimitiveTypes.Int64 }
+func (e *Extract) children() []Expr         { return []Expr{e.X} }
+func (e *Extract) String() string           { return fmt.Sprintf("EXTRACT(%s FROM %s)", e.Unit, e.X) }
+
+func (e *Extract) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	x, err := e.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer x.Release()
+	ms, err := wallMillis(x, e.Loc)
+	if err != nil {
+		return nil, err
+	}
+	n := x.Len()
+	validity, nulls := andValidity(mem, n, x)
+	vb, out := NewValues[int64](mem, n)
+	switch e.Unit {
+	case "HOUR":
+		for i, v := range ms {
+			out[i] = floorMod(v, msPerDay) / 3_600_000
+		}
+	case "MINUTE":
+		for i, v := range ms {
+			out[i] = floorMod(v, 3_600_000) / 60_000
+		}
+	case "SECOND":
+		for i, v := range ms {
+			out[i] = floorMod(v, 60_000) / 1000
+		}
+	case "MILLISECOND":
+		for i, v := range ms {
+			out[i] = floorMod(v, 60_000)
+		}
+	case "MICROSECOND":
+		for i, v := range ms {
+			out[i] = floorMod(v, 60_000) * 1000
+		}
+	case "EPOCH":
+		for i, v := range ms {
+			out[i] = rowtime.FloorDiv(v, 1000)
+		}
+	case "DOW", "ISODOW":
+		for i, v := range ms {
+			dow := floorMod(rowtime.FloorDiv(v, msPerDay)+4, 7) // 1970-01-01 was a Thursday; 0 = Sunday
+			if e.Unit == "ISODOW" && dow == 0 {
+				dow = 7
+			} else if e.Unit == "DOW" {
+				dow++
+			}
+			out[i] = dow
+		}
+	default:
+		for i, v := range ms {
+			out[i] = calendarField(e.Unit, rowtime.FloorDiv(v, msPerDay))
+		}
+	}
+	return NewArray(arrow.PrimitiveTypes.Int64, n, validity, nulls, vb), nil
+}
+
+// calendarField computes a date unit of the day number days.
+func calendarField(unit string, days int64) int64 {
+	y, m, d := rowtime.CivilFromDays(days)
+	switch unit {
+	case "YEAR":
+		return y
+	case "QUARTER":
+		return (m-1)/3 + 1
+	case "MONTH":
+		return m
+	case "DAY":
+		return d
+	case "DOY":
+		return days - rowtime.DaysFromCivil(y, 1, 1) + 1
+	case "WEEK":
+		isoDow := floorMod(days+3, 7) + 1 // Monday = 1
+		thursday := days - isoDow + 4
+		ty, _, _ := rowtime.CivilFromDays(thursday)
+		return (thursday-rowtime.DaysFromCivil(ty, 1, 1))/7 + 1
+	case "DECADE":
+		return rowtime.FloorDiv(y, 10)
+	case "CENTURY":
+		if y > 0 {
+			return (y + 99) / 100
+		}
+		return -((-y)/100 + 1)
+	case "MILLENNIUM":
+		if y > 0 {
+			return (y + 999) / 1000
+		}
+		return -((-y)/1000 + 1)
+	}
+	return 0
+}
+
+func floorMod(a, b int64) int64 { return a - rowtime.FloorDiv(a, b)*b }
+
+// DateFormat is DATE_FORMAT(X, 'pattern'): a TIMESTAMP, TIMESTAMP_LTZ (in
+// Loc) or DATE as text in a Java-style pattern (yyyy, yy, MM, M, dd, d,
+// HH, H, mm, m, ss, s, S…, quoted text), compiled once.
+type DateFormat struct {
+	X      Expr
+	Format string
+	Loc    *time.Location
+	layout *timestampLayout
+}
+
+// NewDateFormat compiles the pattern.
+func NewDateFormat(x Expr, format string, loc *time.Location) (*DateFormat, error) {
+	l, err := compileTimestampLayout(format)
+	if err != nil {
+		return nil, err
+	}
+	return &DateFormat{X: x, Format: format, Loc: loc, layout: l}, nil
+}
+
+func (e *DateFormat) DataType() arrow.DataType { return arrow.BinaryTypes.String }
+func (e *DateFormat) children() []Expr         { return []Expr{e.X} }
+
+func (e *DateFormat) String() string {
+	return fmt.Sprintf("DATE_FORMAT(%s, %s)", e.X, strconv.Quote(e.Format))
+}
+
+func (e *DateFormat) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	x, err := e.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer x.Release()
+	ms, err := wallMillis(x, e.Loc)
+	if err != nil {
+		return nil, err
+	}
+	b := array.NewStringBuilder(mem)
+	defer b.Release()
+	b.Reserve(len(ms))
+	var buf []byte
+	bm, off := nullBitmap(x)
+	for i, v := range ms {
+		if !validAt(bm, off, i) {
+			b.AppendNull()
+			continue
+		}
+		buf = e.layout.format(buf[:0], v)
+		if !fitsString(b, len(buf)) {
+			return nil, stringLimitError("DATE_FORMAT", len(ms))
+		}
+		b.BinaryBuilder.Append(buf)
+	}
+	return b.NewArray(), nil
+}
+
+// format writes wall-clock milliseconds ms in the layout.
+func (l *timestampLayout) format(dst []byte, ms int64) []byte {
+	days := rowtime.FloorDiv(ms, msPerDay)
+	msOfDay := ms - days*msPerDay
+	y, mo, d := rowtime.CivilFromDays(days)
+	for _, p := range l.parts {
+		var v int64
+		switch p.field {
+		case 0:
+			dst = append(dst, p.lit...)
+			continue
+		case 'y':
+			v = y
+			if p.width == 2 {
+				v = floorMod(y, 100)
+			}
+		case 'M':
+			v = mo
+		case 'd':
+			v = d
+		case 'H':
+			v = msOfDay / 3_600_000
+		case 'm':
+			v = msOfDay / 60_000 % 60
+		case 's':
+			v = msOfDay / 1000 % 60
+		case 'S':
+			// a fraction of p.width digits: milliseconds, then zeros
+			frac := msOfDay % 1000
+			digits := [3]byte{byte('0' + frac/100), byte('0' + frac/10%10), byte('0' + frac%10)}
+			for k := range p.width {
+				if k < 3 {
+					dst = append(dst, digits[k])
+				} else {
+					dst = append(dst, '0')
+				}
+			}
+			continue
+		}
+		dst = format.AppendZeroPadInt(dst, v, p.width)
+	}
+	return dst
+}
+
+// UnixTimestamp is UNIX_TIMESTAMP(s [, 'pattern']): text read in the
+// pattern (default 'yyyy-MM-dd HH:mm:ss') as a wall-clock time in the
+// session zone, returned as epoch seconds (BIGINT). Text that does not
+// match gives NULL (Flink returns a sentinel value there).
+type UnixTimestamp struct {
+	X      Expr
+	Format string
+	Loc    *time.Location
+	layout *timestampLayout
+}
+
+// NewUnixTimestamp compiles the pattern.
+func NewUnixTimestamp(x Expr, format string, loc *time.Location) (*UnixTimestamp, error) {
+	l, err := compileTimestampLayout(format)
+	if err != nil {
+		return nil, err
+	}
+	return &UnixTimestamp{X: x, Format: format, Loc: loc, layout: l}, nil
+}
+
+func (e *UnixTimestamp) DataType() arrow.DataType { return arrow.PrimitiveTypes.Int64 }
+func (e *UnixTimestamp) children() []Expr         { return []Expr{e.X} }
+
+func (e *UnixTimestamp) String() string {
+	return fmt.Sprintf("UNIX_TIMESTAMP(%s, %s)", e.X, strconv.Quote(e.Format))
+}
+
+func (e *UnixTimestamp) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	x, err := e.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer x.Release()
+	s, ok := x.(*array.String)
+	if !ok {
+		return nil, fmt.Errorf("UNIX_TIMESTAMP over %s is not supported", x.DataType())
+	}
+	local := rowtime.NewLocalTime(e.Loc)
+	b := array.NewInt64Builder(mem)
+	defer b.Release()
+	b.Reserve(s.Len())
+	for i := range s.Len() {
+		if s.IsNull(i) {
+			b.UnsafeAppendBoolToBitmap(false)
+			continue
+		}
+		ms, ok := e.layout.parse(s.Value(i))
+		if !ok {
+			b.UnsafeAppendBoolToBitmap(false)
+			continue
+		}
+		b.UnsafeAppend(rowtime.FloorDiv(local.ToEpoch(ms), 1000))
+	}
+	return b.NewArray(), nil
+}

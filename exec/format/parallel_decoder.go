@@ -1,0 +1,456 @@
+package format
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/pipeline"
+)
+
+// ParallelDecoder decodes one file on several goroutines: a reader cuts the
+// file into chunks of whole records, workers decode the chunks into
+// batches, and Next hands the batches out in file order. Rows keep their
+// order, so watermarks and results are those of a sequential decode; bad
+// rows are reported, counted and written to the dead-letter file in file
+// order too, and a failing row stops the read after the rows before it,
+// as the sequential decoders do. Used for bounded reads of regular files,
+// where throughput matters more than the latency of the first row.
+//
+// Each batch's bad rows are reported just before it, and its position is
+// the chunk decoder's position after it (chunk decoders count offsets and
+// lines from their chunk's place in the file), so Position works as for
+// the sequential decoders.
+type ParallelDecoder struct {
+	results chan chan chunkResult // one per chunk, in file order
+	stop    chan struct{}
+	wg      sync.WaitGroup
+	onBad   func(*ParseError, []byte)
+
+	cur      *chunkResult // the chunk being handed out
+	next     int          // its next batch
+	reported int          // its bad rows reported so far
+	pos      SplitPosition
+	skipped  int64
+	err      error // sticky
+	closed   bool
+}
+
+// chunkFormat is what the parallel decoder needs of a format.
+type chunkFormat interface {
+	// cut returns the length of b's prefix made of whole records, b
+	// starting at a record's start; 0 when the first record does not end
+	// within b and more input follows (!atEOF).
+	cut(b []byte, atEOF bool) int
+	// decoder decodes chunk, which starts at byte off of the file and
+	// whose first line is line+1 of the file; first is set for the file's
+	// first chunk (a header to skip); bad rows go to onBad.
+	decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte)) Decoder
+	// lines counts the line ends of a chunk as the decoder does.
+	lines(chunk []byte) int
+	// overLong says how to skip a record longer than the limit that
+	// starts with byte c (first: at the file's start): s finds its end;
+	// row is false for a header or comment line, skipped silently; msg is
+	// the bad row's message and ignore whether bad rows are skipped.
+	overLong(c byte, first bool) (s *recordSkip, row bool, msg string, ignore bool)
+	// limit is the longest record (MaxRecordBytes).
+	limit() int
+}
+
+type chunkResult struct {
+	batches []arrow.RecordBatch
+	marks   []chunkMark // one per batch
+	bad     []badRow
+	end     SplitPosition // where the chunk's decoder stopped (Skipped counts the chunk's bad rows)
+	limit   int64         // the file offset where the chunk ends
+	decoded bool          // end is set: false for a read error alone
+	err     error         // after the batches: a bad row, or a read error
+}
+
+// chunkMark is where a chunk's decoder stood after one of its batches.
+type chunkMark struct {
+	pos SplitPosition
+	bad int // the chunk's bad rows reported by then
+}
+
+type badRow struct {
+	err *ParseError
+	raw []byte
+}
+
+type chunkJob struct {
+	data  []byte
+	off   int64
+	line  int
+	first bool
+	out   chan chunkResult
+}
+
+// parallelChunkBytes is the size of the chunks a file is cut into: large
+// enough that a chunk is many batches, small enough that the chunks in
+// flight (two per worker) hold little memory.
+const parallelChunkBytes = 4 << 20
+
+// newParallelDecoder starts reading r (a regular file, labelled source in
+// errors) with workers goroutines; chunkBytes is the chunk size. Bad rows
+// go to onBad (may be nil) from the goroutine calling Next.
+func newParallelDecoder(r io.Reader, source string, f chunkFormat, workers, chunkBytes int, onBad func(*ParseError, []byte)) *ParallelDecoder {
+	return newParallelDecoderAt(r, source, f, workers, chunkBytes, onBad, SplitPosition{})
+}
+
+// newParallelDecoderAt is newParallelDecoder continuing a read of the same
+// file that stood at p (see SplitPosition): r must be positioned at
+// p.Offset. Rows, bad rows, Skipped and line numbers in errors continue as
+// if the read had not been interrupted.
+func newParallelDecoderAt(r io.Reader, source string, f chunkFormat, workers, chunkBytes int, onBad func(*ParseError, []byte), p SplitPosition) *ParallelDecoder {
+	workers = max(1, workers)
+	d := &ParallelDecoder{
+		results: make(chan chan chunkResult, 2*workers),
+		stop:    make(chan struct{}),
+		onBad:   onBad,
+		pos:     p,
+		skipped: p.Skipped,
+	}
+	jobs := make(chan chunkJob, workers)
+	pool := &sync.Pool{}
+	d.wg.Add(1 + workers)
+	go d.cutChunks(r, source, f, chunkBytes, p, jobs, pool)
+	for range workers {
+		go d.decodeChunks(f, jobs, pool)
+	}
+	return d
+}
+
+// NewParallelCSVDecoder decodes CSV from r, one of files read at once
+// (see NewParallelJSONDecoder), continuing a read that stood at at (the
+// zero position starts at the beginning).
+func NewParallelCSVDecoder(r io.Reader, source string, schema *arrow.Schema, opts CSVOptions, mem memory.Allocator, batchSize, files int, at SplitPosition) *ParallelDecoder {
+	f := newCSVChunks(source, schema, opts, mem, batchSize)
+	return newParallelDecoderAt(r, source, f, parallelWorkers(files), parallelChunkSize(files), opts.OnBadRow, at)
+}
+
+// NewParallelJSONDecoder decodes JSON lines from r, one of files read at
+// once: with many files each gets fewer workers and smaller chunks, so
+// the chunks in flight stay a few MiB. A resumed read starts at at.
+func NewParallelJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONOptions, mem memory.Allocator, batchSize, files int, at SplitPosition) *ParallelDecoder {
+	f := &jsonChunks{source: source, schema: schema, opts: opts, mem: mem, batchSize: batchSize}
+	return newParallelDecoderAt(r, source, f, parallelWorkers(files), parallelChunkSize(files), opts.OnBadRow, at)
+}
+
+// parallelChunkSize is the chunk size of each of n files read at once.
+func parallelChunkSize(n int) int { return max(64<<10, parallelChunkBytes/max(1, n)) }
+
+// cutChunks reads r into chunks of whole records and queues them for the
+// workers, and their results for Next, in file order.
+func (d *ParallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, chunkBytes int, at SplitPosition, jobs chan<- chunkJob, pool *sync.Pool) {
+	defer d.wg.Done()
+	defer close(jobs)
+	defer close(d.results)
+	// queued is the result channel of a chunk queued for Next and not yet
+	// handed to a worker: a panic must still answer it, or Next would wait
+	// for it forever.
+	var queued chan chunkResult
+	defer func() {
+		if r := recover(); r != nil {
+			err := pipeline.PanicAsError(r, "")
+			if queued != nil {
+				queued <- chunkResult{err: err}
+				return
+			}
+			d.fail(err)
+		}
+	}()
+	var carry []byte
+	var readErr error
+	off, line, first, eof := at.Offset, at.Line, !at.Started, false
+	// A resumed read first finishes the chunk it stopped in, so that every
+	// chunk after it, and so every batch, is the uninterrupted read's.
+	rest := at.ChunkEnd - at.Offset
+outer:
+	for (!eof || len(carry) > 0) && readErr == nil {
+		buf, _ := pool.Get().([]byte)
+		size := max(chunkBytes, len(carry), int(rest))
+		if cap(buf) < size {
+			buf = make([]byte, size)
+		}
+		buf = buf[:size] // not the pooled capacity: chunks, and so positions, do not depend on timing
+		n := copy(buf, carry)
+		// The chunk is cut in the first chunkBytes after its start, else
+		// in twice that, and so on: its end depends only on where it
+		// starts, not on what was read ahead for the chunk before.
+		window := chunkBytes
+		if rest > 0 {
+			window = int(rest)
+		}
+		var cut int
+		for {
+			for n < min(len(buf), window) && !eof {
+				m, err := r.Read(buf[n:window])
+				n += m
+				if err == io.EOF {
+					eof = true
+				} else if err != nil {
+					readErr = fmt.Errorf("%s: %w", source, err)
+					break // the whole records read so far are still decoded
+				}
+			}
+			whole := eof && n <= window
+			if rest > 0 {
+				cut = min(n, window) // whole records by construction
+				break
+			}
+			if cut = f.cut(buf[:min(n, window)], whole); cut > 0 || whole || readErr != nil {
+				break
+			}
+			if window > f.limit() {
+				// The first record is longer than the limit: skip it
+				// without holding it, or stop there.
+				skipped, ok := d.skipOverLong(r, source, f, buf, n, &eof, first, SplitPosition{Offset: off, Line: line})
+				if !ok {
+					return
+				}
+				carry = append(carry[:0], skipped.rest...)
+				off, line, first = skipped.end.Offset, skipped.end.Line, false
+				pool.Put(buf[:0])
+				continue outer
+			}
+			window = min(2*window, f.limit()+1) // one record spans the window: read on
+			if window > len(buf) {
+				buf = append(buf[:n], make([]byte, window-n)...)
+				buf = buf[:window]
+			}
+		}
+		rest = 0
+		if eof && n <= window && cut < n && readErr == nil {
+			cut = n
+		}
+		carry = append(carry[:0], buf[cut:n]...)
+		chunk := buf[:cut]
+		if len(chunk) == 0 {
+			pool.Put(buf[:0])
+			continue
+		}
+		out := make(chan chunkResult, 1)
+		select {
+		case d.results <- out:
+		case <-d.stop:
+			return
+		}
+		queued = out
+		select {
+		case jobs <- chunkJob{data: chunk, off: off, line: line, first: first, out: out}:
+		case <-d.stop:
+			out <- chunkResult{} // queued but never decoded
+			return
+		}
+		queued = nil
+		off += int64(len(chunk))
+		line += f.lines(chunk)
+		first = false
+	}
+	if readErr != nil {
+		d.fail(readErr)
+	}
+}
+
+// skippedRecord is where the read stands after an over-long record, and
+// the bytes read after it.
+type skippedRecord struct {
+	end  SplitPosition
+	rest []byte
+}
+
+// skipOverLong handles a record longer than the limit at at, of which
+// buf[:n] was read: without ignore-parse-errors it queues the bad row as
+// the read's error; else it reads on, reusing buf, to the record's end,
+// and queues the bad row (none for a header or comment line) as a chunk
+// of its own. ok is false when the read is over.
+func (d *ParallelDecoder) skipOverLong(r io.Reader, source string, f chunkFormat, buf []byte, n int, eof *bool, first bool, at SplitPosition) (skippedRecord, bool) {
+	s, row, msg, ignore := f.overLong(buf[0], first)
+	perr := &ParseError{Source: source, Line: at.Line + 1, Msg: msg}
+	if row && !ignore {
+		d.fail(perr)
+		return skippedRecord{}, false
+	}
+	data := buf[:n]
+	for zero := 0; ; {
+		k, done := s.scan(data, *eof)
+		if done {
+			data = data[k:]
+			break
+		}
+		m, err := r.Read(buf)
+		data = buf[:m]
+		switch {
+		case err == io.EOF:
+			*eof = true
+		case err != nil:
+			d.fail(fmt.Errorf("%s: %w", source, err))
+			return skippedRecord{}, false
+		case m == 0:
+			if zero++; zero > 100 {
+				d.fail(fmt.Errorf("%s: %w", source, io.ErrNoProgress))
+				return skippedRecord{}, false
+			}
+		}
+	}
+	end := SplitPosition{Offset: at.Offset + s.n, Line: at.Line + s.lines, Started: true}
+	res := chunkResult{end: end, limit: end.Offset, decoded: true}
+	if row {
+		res.bad = []badRow{{err: perr}}
+	}
+	out := make(chan chunkResult, 1)
+	out <- res
+	select {
+	case d.results <- out:
+	case <-d.stop:
+		return skippedRecord{}, false
+	}
+	return skippedRecord{end: end, rest: data}, true
+}
+
+// fail queues a read error after the chunks read so far.
+func (d *ParallelDecoder) fail(err error) {
+	out := make(chan chunkResult, 1)
+	out <- chunkResult{err: err}
+	select {
+	case d.results <- out:
+	case <-d.stop:
+	}
+}
+
+// decodeChunks is a worker: it decodes whole chunks.
+func (d *ParallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool *sync.Pool) {
+	defer d.wg.Done()
+	for job := range jobs {
+		job.out <- decodeChunk(f, job, pool)
+	}
+}
+
+// decodeChunk decodes one chunk. A panic of the decoder ends the chunk's
+// batches with the panic as its error, which stops the read there.
+func decodeChunk(f chunkFormat, job chunkJob, pool *sync.Pool) (res chunkResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			res.err, res.decoded = pipeline.PanicAsError(r, ""), false
+		}
+	}()
+	onBad := func(e *ParseError, raw []byte) {
+		res.bad = append(res.bad, badRow{err: e, raw: bytes.Clone(raw)})
+	}
+	res.limit = job.off + int64(len(job.data))
+	dec := f.decoder(job.data, job.off, job.line, job.first, onBad)
+	for {
+		rec, err := dec.Next()
+		if rec != nil {
+			res.batches = append(res.batches, rec)
+			res.marks = append(res.marks, chunkMark{pos: dec.Position(), bad: len(res.bad)})
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				res.err = err
+			}
+			break
+		}
+	}
+	res.end, res.decoded, res.limit = dec.Position(), true, job.off+int64(len(job.data))
+	pool.Put(job.data[:0]) // the batches hold copies of the text
+	return res
+}
+
+// Next returns the next batch in file order, or io.EOF after the last.
+// The bad rows before a batch are reported just before it is returned.
+func (d *ParallelDecoder) Next() (arrow.RecordBatch, error) {
+	for {
+		if c := d.cur; c != nil {
+			if d.next < len(c.batches) {
+				i := d.next
+				d.next++
+				d.report(c.marks[i].bad)
+				d.at(c.marks[i].pos)
+				rec := c.batches[i]
+				c.batches[i] = nil
+				return rec, nil
+			}
+			// The chunk's bad rows after its last batch, and how it ends.
+			d.report(len(c.bad))
+			if c.decoded {
+				d.at(c.end)
+			}
+			if c.err != nil {
+				d.err = c.err
+			}
+			d.cur = nil
+		}
+		if d.err != nil {
+			return nil, d.err
+		}
+		out, ok := <-d.results
+		if !ok {
+			d.err = io.EOF
+			continue
+		}
+		res := <-out
+		d.cur, d.next, d.reported = &res, 0, 0
+	}
+}
+
+// report reports the current chunk's bad rows up to its n-th.
+func (d *ParallelDecoder) report(n int) {
+	for _, b := range d.cur.bad[d.reported:n] {
+		d.skipped++
+		if d.onBad != nil {
+			d.onBad(b.err, b.raw)
+		}
+	}
+	d.reported = n
+}
+
+// at sets the position to p, a position of the current chunk's decoder.
+func (d *ParallelDecoder) at(p SplitPosition) {
+	p.Skipped = d.skipped
+	p.ChunkEnd = d.cur.limit
+	d.pos = p
+}
+
+// Skipped counts the bad rows reported so far: those before the last batch
+// handed out, or up to the end of the file after io.EOF.
+func (d *ParallelDecoder) Skipped() int64 { return d.skipped }
+
+// Position is where the read stands after the last Next (see
+// SplitPosition): past the last batch handed out and the bad rows reported.
+func (d *ParallelDecoder) Position() SplitPosition { return d.pos }
+
+// Close stops the reader and the workers and releases what was decoded
+// and not handed out. The caller closes the file after.
+func (d *ParallelDecoder) Close() {
+	if d.closed {
+		return
+	}
+	d.closed = true
+	close(d.stop)
+	if d.cur != nil {
+		for _, rec := range d.cur.batches[d.next:] {
+			rec.Release()
+		}
+		d.cur = nil
+	}
+	// The reader stops at its next send and closes results; every queued
+	// chunk gets its result, decoded or not.
+	for out := range d.results {
+		res := <-out
+		for _, rec := range res.batches {
+			rec.Release()
+		}
+	}
+	d.wg.Wait()
+}
+
+// parallelWorkers is how many goroutines decode each of n splits read at once.
+func parallelWorkers(n int) int { return max(1, runtime.GOMAXPROCS(0)/max(1, n)) }

@@ -1,0 +1,160 @@
+package format
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+)
+
+var parallelSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Millisecond}},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "v", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// renderDecode renders every row a decoder gives, the bad rows it reports and
+// how it ends, for comparing two decoders.
+func renderDecode(t *testing.T, next func() (arrow.RecordBatch, error), skipped func() int64, bad *[]string) string {
+	t.Helper()
+	var out strings.Builder
+	for {
+		rec, err := next()
+		if err != nil {
+			if err != io.EOF {
+				fmt.Fprintf(&out, "error: %v\n", err)
+			}
+			break
+		}
+		for i := range int(rec.NumRows()) {
+			for c := range int(rec.NumCols()) {
+				out.WriteString(rec.Column(c).ValueStr(i) + "|")
+			}
+			out.WriteString("\n")
+		}
+		rec.Release()
+	}
+	fmt.Fprintf(&out, "skipped %d\n", skipped())
+	for _, b := range *bad {
+		out.WriteString("bad " + b + "\n")
+	}
+	return out.String()
+}
+
+// randomCSV writes rows with quoted fields (some holding line ends and
+// doubled quotes), CRLF line ends, blank lines, comments and bad rows.
+func randomCSV(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for i := range n {
+		switch r.IntN(20) {
+		case 0:
+			b.WriteString("\n")
+			continue
+		case 1:
+			b.WriteString("# a comment, \"with a quote\n")
+			continue
+		case 2:
+			b.WriteString("not a time,x,1\n")
+			continue
+		}
+		fmt.Fprintf(&b, "2024-03-01 09:00:%02d.%03d,", r.IntN(60), r.IntN(1000))
+		switch r.IntN(4) {
+		case 0:
+			fmt.Fprintf(&b, "\"multi\nline %d, \"\"quoted\"\"\"", i)
+		case 1:
+			fmt.Fprintf(&b, "plain%d", i)
+		case 2:
+			b.WriteString("")
+		default:
+			fmt.Fprintf(&b, "\"q%d\"", i)
+		}
+		fmt.Fprintf(&b, ",%d.%d", r.IntN(1000), r.IntN(100))
+		if r.IntN(5) == 0 {
+			b.WriteString("\r")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func TestParallelDecoderMatchesTheSequentialOne(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	r := rand.New(rand.NewPCG(7, 8))
+	for round := range 30 {
+		text := randomCSV(r, 1+r.IntN(300))
+		opts := CSVOptions{AllowComments: true, IgnoreParseErrors: round%3 != 0, IgnoreFirstLine: round%4 == 0}
+		if round%5 == 0 {
+			text = strings.TrimSuffix(text, "\n") // no line end at the end
+		}
+		var seqBad, parBad []string
+		seqOpts := opts
+		seqOpts.OnBadRow = func(e *ParseError, raw []byte) { seqBad = append(seqBad, e.Error()+" "+string(raw)) }
+		seq := NewCSVDecoder(strings.NewReader(text), "f.csv", parallelSchema, seqOpts, mem, 7)
+		want := renderDecode(t, seq.Next, seq.Skipped, &seqBad)
+
+		chunk := 16 + r.IntN(200) // tiny chunks: many cuts, records spanning them
+		onBad := func(e *ParseError, raw []byte) { parBad = append(parBad, e.Error()+" "+string(raw)) }
+		par := newParallelDecoder(strings.NewReader(text), "f.csv", newCSVChunks("f.csv", parallelSchema, opts, mem, 7), 1+r.IntN(3), chunk, onBad)
+		got := renderDecode(t, par.Next, par.Skipped, &parBad)
+		par.Close()
+		require.Equal(t, want, got, "round %d, chunk %d", round, chunk)
+	}
+}
+
+func TestParallelDecoderJSONLines(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	var b strings.Builder
+	for i := range 500 {
+		if i%37 == 0 {
+			b.WriteString("{bad json\n")
+			continue
+		}
+		fmt.Fprintf(&b, `{"ts": "2024-03-01 09:00:%02d", "s": "x\ny %d", "v": %d.5}`+"\n", i%60, i, i)
+	}
+	text := b.String()
+	opts := JSONOptions{IgnoreParseErrors: true}
+	var none []string
+	seq := NewJSONDecoder(strings.NewReader(text), "f.json", parallelSchema, opts, mem, 10)
+	want := renderDecode(t, seq.Next, seq.Skipped, &none)
+	par := newParallelDecoder(strings.NewReader(text), "f.json", &jsonChunks{source: "f.json", schema: parallelSchema, opts: opts, mem: mem, batchSize: 10}, 2, 300, nil)
+	got := renderDecode(t, par.Next, par.Skipped, &none)
+	par.Close()
+	require.Equal(t, want, got)
+	require.Contains(t, got, "skipped 14")
+}
+
+func TestParallelDecoderCloseReleasesWhatWasNotRead(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	text := strings.Repeat("2024-03-01 09:00:00,abc,1.5\n", 20000)
+	par := newParallelDecoder(strings.NewReader(text), "f.csv", newCSVChunks("f.csv", parallelSchema, CSVOptions{}, mem, 100), 2, 4096, nil)
+	rec, err := par.Next()
+	require.NoError(t, err)
+	rec.Release()
+	par.Close()
+	par.Close()
+}
+
+func TestParallelDecoderReportsReadErrorsInOrder(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	text := strings.Repeat("2024-03-01 09:00:00,abc,1.5\n", 100)
+	r := io.MultiReader(strings.NewReader(text), &failingReader{})
+	par := newParallelDecoder(r, "f.csv", newCSVChunks("f.csv", parallelSchema, CSVOptions{}, mem, 30), 2, 256, nil)
+	defer par.Close()
+	var none []string
+	got := renderDecode(t, par.Next, par.Skipped, &none)
+	require.Equal(t, 100, strings.Count(got, "abc"))
+	require.Contains(t, got, "error: f.csv: disk on fire")
+}
+
+type failingReader struct{}
+
+func (*failingReader) Read([]byte) (int, error) { return 0, fmt.Errorf("disk on fire") }

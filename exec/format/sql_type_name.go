@@ -1,0 +1,44 @@
+package format
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// SQLTypeName names an Arrow type as the SQL type that declares it, as
+// DESCRIBE, EXPLAIN and error messages print it.
+func SQLTypeName(dt arrow.DataType) string {
+	switch t := dt.(type) {
+	case *arrow.TimestampType:
+		if t.TimeZone != "" {
+			return "TIMESTAMP_LTZ(3)"
+		}
+		return "TIMESTAMP(3)"
+	case *arrow.Decimal128Type:
+		return fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
+	}
+	switch dt.ID() {
+	case arrow.INT8:
+		return "TINYINT"
+	case arrow.INT16:
+		return "SMALLINT"
+	case arrow.INT32:
+		return "INT"
+	case arrow.INT64:
+		return "BIGINT"
+	case arrow.FLOAT32:
+		return "FLOAT"
+	case arrow.FLOAT64:
+		return "DOUBLE"
+	case arrow.STRING:
+		return "STRING"
+	case arrow.BOOL:
+		return "BOOLEAN"
+	case arrow.DATE32:
+		return "DATE"
+	case arrow.TIME32:
+		return "TIME"
+	}
+	return dt.String()
+}

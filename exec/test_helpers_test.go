@@ -1,0 +1,132 @@
+package exec
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
+)
+
+var (
+	tsType  = &arrow.TimestampType{Unit: arrow.Millisecond}
+	ltzType = &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}
+)
+
+// csvSchema builds a schema of nullable fields from name, type pairs.
+func csvSchema(fields ...any) *arrow.Schema {
+	var fs []arrow.Field
+	for i := 0; i < len(fields); i += 2 {
+		fs = append(fs, arrow.Field{Name: fields[i].(string), Type: fields[i+1].(arrow.DataType), Nullable: true})
+	}
+	return arrow.NewSchema(fs, nil)
+}
+
+// recordRows is rec as text, a row at a time; NULL for a null.
+func recordRows(rec arrow.RecordBatch) [][]string {
+	var rows [][]string
+	for i := 0; i < int(rec.NumRows()); i++ {
+		row := make([]string, rec.NumCols())
+		for j, col := range rec.Columns() {
+			if col.IsNull(i) {
+				row[j] = "NULL"
+			} else {
+				row[j] = string(format.AppendValue(nil, col, i, nil))
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// column builds an array of dt from Go values; nil is NULL.
+func column(mem memory.Allocator, dt arrow.DataType, vals ...any) arrow.Array {
+	b := array.NewBuilder(mem, dt)
+	defer b.Release()
+	for _, v := range vals {
+		if v == nil {
+			b.AppendNull()
+			continue
+		}
+		switch b := b.(type) {
+		case *array.BooleanBuilder:
+			b.Append(v.(bool))
+		case *array.Int8Builder:
+			b.Append(int8(v.(int)))
+		case *array.Int16Builder:
+			b.Append(int16(v.(int)))
+		case *array.Int32Builder:
+			b.Append(int32(v.(int)))
+		case *array.Int64Builder:
+			b.Append(int64(v.(int)))
+		case *array.Float32Builder:
+			b.Append(float32(v.(float64)))
+		case *array.Float64Builder:
+			b.Append(v.(float64))
+		case *array.StringBuilder:
+			b.Append(v.(string))
+		case *array.Date32Builder:
+			b.Append(arrow.Date32(v.(int)))
+		case *array.TimestampBuilder:
+			b.Append(arrow.Timestamp(v.(int)))
+		case *array.Decimal128Builder:
+			if err := b.AppendValueFromString(v.(string)); err != nil {
+				panic(err)
+			}
+		default:
+			panic(fmt.Sprintf("column of %s", dt))
+		}
+	}
+	return b.NewArray()
+}
+
+// record makes a batch of the columns, named c0, c1, ...
+func record(cols ...arrow.Array) arrow.RecordBatch {
+	fields := make([]arrow.Field, len(cols))
+	for i, c := range cols {
+		fields[i] = arrow.Field{Name: fmt.Sprintf("c%d", i), Type: c.DataType(), Nullable: true}
+	}
+	n := int64(1)
+	if len(cols) > 0 {
+		n = int64(cols[0].Len())
+	}
+	rec := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, n)
+	for _, c := range cols {
+		c.Release()
+	}
+	return rec
+}
+
+func col(rec arrow.RecordBatch, i int) *expr.ColumnExpr {
+	return &expr.ColumnExpr{Index: i, Name: rec.Schema().Field(i).Name, Type: rec.Column(i).DataType()}
+}
+
+func lit(dt arrow.DataType, v any) *expr.Literal {
+	l := &expr.Literal{Type: dt}
+	switch v := v.(type) {
+	case nil:
+		l.Null = true
+	case int:
+		l.Int = int64(v)
+	case bool:
+		if v {
+			l.Int = 1
+		}
+	case float64:
+		l.Float = v
+	case string:
+		l.Str = v
+	}
+	return l
+}
+
+var (
+	i32 = arrow.PrimitiveTypes.Int32
+	i64 = arrow.PrimitiveTypes.Int64
+	f64 = arrow.PrimitiveTypes.Float64
+	str = arrow.BinaryTypes.String
+	boo = arrow.FixedWidthTypes.Boolean
+)
