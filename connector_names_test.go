@@ -33,9 +33,6 @@ var namesAllowedIn = map[string]string{
 	"cmd/wsql/shell.go":           "results format",
 	"cmd/wsql/shell_readline.go":  "results format",
 	"exec/format/writer_state.go": "results format",
-	// the filesystem source's decoders and the sink's writers by format
-	// (they move to exec/connector/filesystem on top of exec/format next)
-	"exec/file_source.go": "decoder and writer by format",
 }
 
 // TestConnectorNamesStayInTheirPackages: adding a connector or format is

@@ -42,9 +42,10 @@ type FileSource struct {
 	// lists them (ListSplits) so EXPLAIN shows what a run reads; nil means
 	// Open lists Path itself.
 	Splits []string
-	Format string             // "csv" or "json"
-	CSV    format.CSVOptions  // for format csv
-	JSON   format.JSONOptions // for format json
+	// Format names the format read, for messages and EXPLAIN; Decoding
+	// decodes it (made by the format registry from the table's options).
+	Format   string
+	Decoding format.Decoding
 	// MonitorInterval is 'source.monitor-interval': when set, the read is
 	// unbounded (see followReader): every file is followed as it grows and,
 	// for a directory, new files are picked up as new splits, polling
@@ -177,7 +178,10 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 		}
 	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
-	csvOpts, jsonOpts := s.formatOptions()
+	if s.Decoding == nil {
+		return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+	}
+	var onBad func(*format.ParseError, []byte)
 	if s.BadRowsPath != "" {
 		var bad *badRowsFile
 		var err error
@@ -190,11 +194,11 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
 		r.bad = bad
-		csvOpts.OnBadRow = chainBadRow(csvOpts.OnBadRow, bad.write)
-		jsonOpts.OnBadRow = chainBadRow(jsonOpts.OnBadRow, bad.write)
+		onBad = bad.write
 	} else if st != nil && st.badLen >= 0 {
 		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
+	decoding := s.Decoding.ForRead(onBad, s.MaxRecordBytes)
 	for i, p := range paths {
 		r.splits[i].name = p
 		var at format.SplitPosition
@@ -222,17 +226,11 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 			f = file
 		}
 		var dec splitDecoder
-		var err error
 		if stream == nil {
 			// A bounded read of a file: decoded in parallel by chunks.
-			dec, err = s.newParallelDecoder(f, p, csvOpts, jsonOpts, mem, size, len(paths), at)
+			dec = decoding.NewParallelDecoder(f, p, s.Schema, mem, size, len(paths), at)
 		} else {
-			dec, err = s.newDecoder(f, p, csvOpts, jsonOpts, mem, size)
-		}
-		if err != nil {
-			f.Close()
-			r.Close()
-			return nil, err
+			dec = decoding.NewDecoder(f, p, s.Schema, mem, size)
 		}
 		r.splits[i] = fileSplit{name: p, f: f, dec: dec}
 	}
@@ -240,51 +238,6 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 		r.next, r.live, r.rows = st.next, st.live, st.rows
 	}
 	return r, nil
-}
-
-// formatOptions are the source's CSV and JSON options with its record limit.
-func (s *FileSource) formatOptions() (format.CSVOptions, format.JSONOptions) {
-	csvOpts, jsonOpts := s.CSV, s.JSON
-	if s.MaxRecordBytes > 0 {
-		csvOpts.MaxRecordBytes, jsonOpts.MaxRecordBytes = s.MaxRecordBytes, s.MaxRecordBytes
-	}
-	return csvOpts, jsonOpts
-}
-
-// newDecoder returns the decoder of the source's format over one split.
-func (s *FileSource) newDecoder(f io.Reader, name string, csvOpts format.CSVOptions, jsonOpts format.JSONOptions, mem memory.Allocator, size int) (splitDecoder, error) {
-	switch s.Format {
-	case "json":
-		return format.NewJSONDecoder(f, name, s.Schema, jsonOpts, mem, size), nil
-	case "csv", "":
-		return format.NewCSVDecoder(f, name, s.Schema, csvOpts, mem, size), nil
-	}
-	return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
-}
-
-// newParallelDecoder decodes one of n files read at once on several
-// goroutines (see format.ParallelDecoder); with many files each gets fewer
-// workers and smaller chunks, so the chunks in flight stay a few MiB.
-// A resumed read starts at at (the zero position starts at the beginning).
-func (s *FileSource) newParallelDecoder(f io.Reader, name string, csvOpts format.CSVOptions, jsonOpts format.JSONOptions, mem memory.Allocator, size, n int, at format.SplitPosition) (splitDecoder, error) {
-	switch s.Format {
-	case "json":
-		return format.NewParallelJSONDecoder(f, name, s.Schema, jsonOpts, mem, size, n, at), nil
-	case "csv", "":
-		return format.NewParallelCSVDecoder(f, name, s.Schema, csvOpts, mem, size, n, at), nil
-	}
-	return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
-}
-
-// chainBadRow calls the caller's hook, if any, and then the file's.
-func chainBadRow(first, then func(*format.ParseError, []byte)) func(*format.ParseError, []byte) {
-	if first == nil {
-		return then
-	}
-	return func(e *format.ParseError, raw []byte) {
-		first(e, raw)
-		then(e, raw)
-	}
 }
 
 // DefaultBatchSize is the number of rows per batch when none is set.
@@ -324,15 +277,8 @@ func (s *FileSource) Checkpointable() error {
 // Identity writes the format and its resolved options.
 func (s *FileSource) Identity(b *strings.Builder) {
 	fmt.Fprintf(b, "  format %q", s.Format)
-	switch s.Format {
-	case "csv":
-		c := s.CSV
-		fmt.Fprintf(b, ": field delimiter %q, quote %q, ignore parse errors %t, null literal %q, ignore first line %t, allow comments %t",
-			c.FieldDelimiter, c.QuoteChar, c.IgnoreParseErrors, c.NullLiteral, c.IgnoreFirstLine, c.AllowComments)
-	case "json":
-		j := s.JSON
-		fmt.Fprintf(b, ": ignore parse errors %t, fail on missing field %t, timestamp standard %v",
-			j.IgnoreParseErrors, j.FailOnMissingField, j.TimestampStandard)
+	if s.Decoding != nil {
+		s.Decoding.Identity(b)
 	}
 }
 
@@ -355,10 +301,9 @@ func (s *FileSource) InputPath() string {
 func (s *FileSource) InputSplits() []string { return s.Splits }
 
 // FileSink is the filesystem connector as the target of an INSERT: the
-// plan-time description of the file a run writes. As in Flink's formats,
-// csv writes no header (CSVWriter's forms otherwise) and json writes JSON
-// lines (format.NewJSONWriter); parquet writes one Parquet file
-// (format.NewParquetWriter), complete when the run ends. The sink is append-only.
+// plan-time description of the file a run writes, in the format its
+// Writing writes (format.CSVWriting, JSONWriting, ParquetWriting). A
+// Parquet file is complete when the run ends. The sink is append-only.
 type FileSink struct {
 	// Path is a file, created or truncated by each run; an existing
 	// directory gets the file part-0.csv, part-0.json or part-0.parquet
@@ -372,11 +317,10 @@ type FileSink struct {
 	Schema *arrow.Schema
 	// Columns gives, for each sink column, the index of the query column
 	// written to it; nil when they come in table order.
-	Columns           []int
-	TimestampStandard format.TimestampStandard // 'json.timestamp-format.standard'
-	// ParquetCompression is 'parquet.compression' (see format.ParquetCompression);
-	// empty means SNAPPY.
-	ParquetCompression string
+	Columns []int
+	// Writing writes the format (made by the format registry from the
+	// table's options).
+	Writing format.Writing
 }
 
 // Create opens the sink's file for one run; zoned timestamps are written in
@@ -413,31 +357,14 @@ func (s *FileSink) CreateNth(loc *time.Location, nth int) (format.ResultWriter, 
 	return &fileSinkWriter{f: f, path: path, w: w, sink: s, loc: loc}, nil
 }
 
-// formatWriter checks the sink's format and options and returns what builds
-// its format writer over one file's io.Writer: CSV without a header, JSON
-// lines or a Parquet file. The writer takes batches in the sink table's
+// formatWriter returns what builds the sink's format writer over one
+// file's io.Writer. The writer takes batches in the sink table's
 // column order (see writeOrdered) and does not close the io.Writer.
 func (s *FileSink) formatWriter(loc *time.Location) (func(io.Writer) (format.ResultWriter, error), error) {
-	switch s.Format {
-	case "csv":
-		return func(w io.Writer) (format.ResultWriter, error) {
-			return format.NewHeaderlessCSVWriter(w, s.Schema, loc), nil
-		}, nil
-	case "json":
-		return func(w io.Writer) (format.ResultWriter, error) {
-			return format.NewJSONWriter(w, s.Schema, loc, s.TimestampStandard), nil
-		}, nil
-	case "parquet":
-		codec, ok := format.ParquetCompression(s.ParquetCompression)
-		if !ok {
-			return nil, fmt.Errorf("filesystem sink: unknown parquet compression %q", s.ParquetCompression)
-		}
-		return func(w io.Writer) (format.ResultWriter, error) {
-			return format.NewParquetWriter(w, s.Schema, codec, nil)
-		}, nil
-	default:
+	if s.Writing == nil {
 		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
 	}
+	return func(w io.Writer) (format.ResultWriter, error) { return s.Writing.NewWriter(w, s.Schema, loc) }, nil
 }
 
 // writeOrdered writes rec's columns to w as the sink table declares them

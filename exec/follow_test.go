@@ -170,6 +170,7 @@ func TestFollowCancelWakesALongPoll(t *testing.T) {
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, dir, 0)
 	j.Source.(*FileSource).Format = "json"
+	j.Source.(*FileSource).Decoding = format.JSONDecoding{}
 	j.Source.(*FileSource).MonitorInterval = time.Hour
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
@@ -244,7 +245,7 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 		}
 		j := splitJob(t, path, 0)
 		j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
-		j.Source.(*FileSource).CSV.IgnoreParseErrors = true
+		j.Source.(*FileSource).Decoding = format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}
 		w := newSignalWriter(j.Schema())
 		run := startFollow(t, j, mem, w)
 		require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)

@@ -55,7 +55,7 @@ func splitJob(t *testing.T, path string, delay int64) *Job {
 		cols[i] = i
 	}
 	return &Job{
-		Source:       &FileSource{Path: path, Splits: splits, Format: "csv", SourceSpec: SourceSpec{Schema: schema}},
+		Source:       &FileSource{Path: path, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: schema}},
 		RowtimeIndex: 0,
 		DelayMillis:  delay,
 		Window:       &cfg,

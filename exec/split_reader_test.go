@@ -81,7 +81,7 @@ func TestSplitReaderIsRoundRobin(t *testing.T) {
 		"2.csv": "2024-01-01 00:05:00,b1\n",
 		"3.csv": "2024-01-01 00:09:00,c1\n2024-01-01 00:09:01,c2\n",
 	})
-	src := &FileSource{Path: dir, Format: "csv", SourceSpec: SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
+	src := &FileSource{Path: dir, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
 	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	require.Equal(t, 3, r.NumSplits())
@@ -103,7 +103,7 @@ func TestSplitReaderIsRoundRobin(t *testing.T) {
 }
 
 func TestSplitReaderEmptyDirectory(t *testing.T) {
-	src := &FileSource{Path: t.TempDir(), Format: "csv", Splits: []string{}, SourceSpec: SourceSpec{Schema: tsKeySchema()}}
+	src := &FileSource{Path: t.TempDir(), Format: "csv", Decoding: format.CSVDecoding{}, Splits: []string{}, SourceSpec: SourceSpec{Schema: tsKeySchema()}}
 	require.Equal(t, 0, src.NumSplits())
 	r, err := src.Open(memory.NewGoAllocator(), nil)
 	require.NoError(t, err)
@@ -122,7 +122,7 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 	})
 	splits, err := ListSplits(dir)
 	require.NoError(t, err)
-	src := &FileSource{Path: dir, Splits: splits, Format: "csv", SourceSpec: SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
+	src := &FileSource{Path: dir, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
 	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	defer r.Close()
@@ -137,7 +137,7 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 	require.ErrorIs(t, nextErr, format.ErrBadRow)
 	require.Contains(t, nextErr.Error(), filepath.Join(dir, "b.csv")+":2:1")
 
-	src.CSV.IgnoreParseErrors = true
+	src.Decoding = format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}
 	r2, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	defer r2.Close()
@@ -147,7 +147,7 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 
 func TestOpenReportsAMissingSplit(t *testing.T) {
 	dir := t.TempDir()
-	src := &FileSource{Path: dir, Splits: []string{filepath.Join(dir, "gone.csv")}, Format: "csv", SourceSpec: SourceSpec{Schema: tsKeySchema()}}
+	src := &FileSource{Path: dir, Splits: []string{filepath.Join(dir, "gone.csv")}, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema()}}
 	_, err := src.Open(memory.NewGoAllocator(), nil)
 	require.ErrorIs(t, err, ErrSource)
 	require.ErrorIs(t, err, fs.ErrNotExist)

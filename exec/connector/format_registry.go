@@ -3,6 +3,9 @@ package connector
 import (
 	"sort"
 	"sync"
+
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // Format is a format's declaration ('format' = Name), like Flink's format
@@ -16,6 +19,13 @@ type Format struct {
 	// Reads and Writes say whether a source can decode the format and a
 	// sink write it.
 	Reads, Writes bool
+	// Decoding, for a format a source reads, makes its decoders from a
+	// table's options (checked by the connector).
+	Decoding func(t *catalog.Table) (format.Decoding, error)
+	// Writing, for a format a sink writes, makes its writer from a sink
+	// table's options (checked by the connector); it refuses the options
+	// the writer cannot honour.
+	Writing func(t *catalog.Table) (format.Writing, error)
 }
 
 var formats struct {
@@ -90,4 +100,22 @@ func FormatOptionKeys(name string) []string {
 		return nil
 	}
 	return Keys(f.Options, Both)
+}
+
+// FormatDecoding makes the decoders of the named format for table t; nil
+// for a format no source reads.
+func FormatDecoding(name string, t *catalog.Table) (format.Decoding, error) {
+	if f, ok := LookupFormat(name); ok && f.Decoding != nil {
+		return f.Decoding(t)
+	}
+	return nil, nil
+}
+
+// FormatWriting makes the writer of the named format for sink table t; nil
+// for a format no sink writes.
+func FormatWriting(name string, t *catalog.Table) (format.Writing, error) {
+	if f, ok := LookupFormat(name); ok && f.Writing != nil {
+		return f.Writing(t)
+	}
+	return nil, nil
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/exec/connector/formats"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
@@ -16,9 +15,8 @@ import (
 type sink struct{ file *exec.FileSink }
 
 // planSink checks a filesystem sink's options: those of the source are
-// accepted (a table can be read and written), but the csv options that
-// change the written text are refused unless they name the defaults, which
-// is all the csv writer can write yet.
+// accepted (a table can be read and written); the format's writer refuses
+// what it cannot write.
 func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 	if format, ok := t.Options.Lookup(connector.KeyFormat); ok && !connector.Contains(connector.ReadFormats(), format.Value) {
 		if f, ok := connector.LookupFormat(format.Value); ok && f.Writes {
@@ -32,30 +30,16 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := formats.Read(t)
+	writing, err := connector.FormatWriting(format.Value, t)
 	if err != nil {
 		return nil, err
 	}
-	for _, o := range t.Options {
-		var unsupported bool
-		switch o.Key {
-		case "csv.field-delimiter":
-			unsupported = f.CSV.FieldDelimiter != ','
-		case "csv.quote-character":
-			unsupported = f.CSV.QuoteChar != '"'
-		case "csv.null-literal":
-			unsupported = f.CSV.NullLiteral != ""
-		}
-		if unsupported {
-			return nil, sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' = '%s' is not supported for writing yet: a csv sink writes ',' between fields, '\"' quotes and NULL as an empty field", o.Key, o.Value)
-		}
-	}
-	return &sink{file: &exec.FileSink{Path: path.Value, Format: format.Value, TimestampStandard: f.JSON.TimestampStandard}}, nil
+	return &sink{file: &exec.FileSink{Path: path.Value, Format: format.Value, Writing: writing}}, nil
 }
 
 // planWriteOnlySink checks a filesystem sink of a format that is only
-// written (parquet): the connector's options and the format's, no options
-// of a format that reads.
+// written: the connector's options and the format's, no options of a
+// format that reads.
 func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connector.TableSink, error) {
 	known := append(append([]string(nil), filesystemOptions...), connector.FormatOptionKeys(name)...)
 	for _, o := range t.Options {
@@ -74,15 +58,11 @@ func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connecto
 	if !ok || path.Value == "" {
 		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'path' option for connector 'filesystem'", t.Name)
 	}
-	if _, err := formats.Read(t); err != nil { // 'scan.watermark.idle-timeout'
+	writing, err := connector.FormatWriting(name, t)
+	if err != nil {
 		return nil, err
 	}
-	codec, _ := t.Options.Lookup("parquet.compression")
-	if _, ok := format.ParquetCompression(codec.Value); !ok {
-		return nil, sql.Errorf(sql.ErrInvalid, codec.At, "option 'parquet.compression' must be one of %s, got '%s'",
-			strings.Join(format.ParquetCompressions, ", "), codec.Value)
-	}
-	return &sink{file: &exec.FileSink{Path: path.Value, Format: name, ParquetCompression: codec.Value}}, nil
+	return &sink{file: &exec.FileSink{Path: path.Value, Format: name, Writing: writing}}, nil
 }
 
 // Bind gives the file the sink's declared schema: its names, and NOT NULL

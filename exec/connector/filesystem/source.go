@@ -34,6 +34,10 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if err != nil {
 		return nil, err
 	}
+	decoding, err := connector.FormatDecoding(format.Value, t)
+	if err != nil {
+		return nil, err
+	}
 	return &exec.FileSource{
 		SourceSpec: exec.SourceSpec{
 			MaxFuture:   mf,
@@ -42,13 +46,12 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 			IdleTimeout: f.Idle,
 			BadRowsPath: env.BadRowsPath,
 			SkipBadRows: f.CSV.IgnoreParseErrors,
-			BadRowText:  formats.BadRowText(format.Value, f),
+			BadRowText:  decoding.AppendRow,
 		},
 		Path:           path.Value,
 		Splits:         splits,
 		Format:         format.Value,
-		CSV:            f.CSV,
-		JSON:           f.JSON,
+		Decoding:       decoding,
 		MaxRecordBytes: env.MaxRecordBytes,
 		// 'source.monitor-interval': unbounded, following the files as they
 		// grow and the directory as files appear (exec.FileSource).

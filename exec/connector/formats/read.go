@@ -4,8 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/apache/arrow-go/v18/arrow"
-
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format"
@@ -83,18 +81,6 @@ func timestampStandard(o sql.Option) (format.TimestampStandard, error) {
 		return format.TimestampISO8601, nil
 	}
 	return 0, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be 'SQL' or 'ISO-8601', got '%s'", o.Key, o.Value)
-}
-
-// BadRowText is how a row of the format is written to the bad-rows file
-// (exec.SourceSpec.BadRowText): nil, CSV fields, but for json.
-func BadRowText(name string, s Settings) func([]byte, arrow.RecordBatch, int, int) []byte {
-	if name == JSON {
-		std := s.JSON.TimestampStandard
-		return func(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
-			return format.AppendRow(b, rec, i, columns, true, std)
-		}
-	}
-	return nil
 }
 
 // Stream reads the 'format' option of a table read from one stream (stdin,

@@ -125,8 +125,12 @@ func planSource(t *catalog.Table, _ sql.Option, env *connector.Env) (exec.Source
 	spec.Schema, spec.BatchSize, spec.IdleTimeout = connector.SourceSchema(t), env.BatchSize, f.Idle
 	spec.SkipBadRows = f.CSV.IgnoreParseErrors
 	if file != nil {
-		file.CSV, file.JSON = f.CSV, f.JSON
-		spec.BadRowText = formats.BadRowText(file.Format, f)
+		if file.Decoding, err = connector.FormatDecoding(file.Format, t); err != nil {
+			return nil, err
+		}
+		if file.Decoding != nil {
+			spec.BadRowText = file.Decoding.AppendRow
+		}
 	}
 	return src, nil
 }

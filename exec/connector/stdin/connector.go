@@ -44,6 +44,10 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if err != nil {
 		return nil, err
 	}
+	decoding, err := connector.FormatDecoding(format.Value, t)
+	if err != nil {
+		return nil, err
+	}
 	return &exec.FileSource{
 		SourceSpec: exec.SourceSpec{
 			MaxFuture:   mf,
@@ -51,13 +55,12 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 			BatchSize:   env.BatchSize,
 			BadRowsPath: env.BadRowsPath,
 			SkipBadRows: f.CSV.IgnoreParseErrors,
-			BadRowText:  formats.BadRowText(format.Value, f),
+			BadRowText:  decoding.AppendRow,
 		},
 		Stream:         env.Stdin,
 		StreamName:     Name,
 		Format:         format.Value,
-		CSV:            f.CSV,
-		JSON:           f.JSON,
+		Decoding:       decoding,
 		MaxRecordBytes: env.MaxRecordBytes,
 	}, nil
 }
