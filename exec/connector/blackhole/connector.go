@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
@@ -37,5 +36,5 @@ func (sink) Bind(*catalog.Table, []catalog.Column) {}
 func (sink) AppendOnly() bool { return false }
 
 func (sink) Open(context.Context, *connector.SinkRun) (format.ResultWriter, error) {
-	return exec.NewBlackholeWriter(), nil
+	return newWriter(), nil
 }

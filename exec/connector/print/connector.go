@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
@@ -45,5 +44,5 @@ func (s *sink) Bind(*catalog.Table, []catalog.Column) {}
 func (s *sink) AppendOnly() bool { return false }
 
 func (s *sink) Open(_ context.Context, run *connector.SinkRun) (format.ResultWriter, error) {
-	return exec.NewPrintWriter(run.Stdout, s.identifier, run.Location), nil
+	return newWriter(run.Stdout, s.identifier, run.Location), nil
 }
