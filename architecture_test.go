@@ -21,6 +21,8 @@ var externalNames = map[string]string{
 	"tidb-parser": "github.com/pingcap/tidb/pkg/parser",
 	"x/term":      "golang.org/x/term",
 	"readline":    "github.com/chzyer/readline",
+	"testify":     "github.com/stretchr/testify",
+	"datadriven":  "github.com/cockroachdb/datadriven",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

@@ -7,7 +7,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -73,7 +72,7 @@ func (r *runner) describe(s *sql.Describe) error {
 		return r.table(header, rows)
 	}
 	names := append(cat.TableNames(), cat.ViewNames()...)
-	return sql.Errorf(sql.ErrInvalid, s.Name.At, "table or view %s does not exist%s", s.Name.Name, catalog.DidYouMean(s.Name.Name, names))
+	return sql.Errorf(sql.ErrInvalid, s.Name.At, "table or view %s does not exist%s", s.Name.Name, sql.DidYouMean(s.Name.Name, names))
 }
 
 // table writes a small all-STRING result (SHOW, DESCRIBE, SET) through the

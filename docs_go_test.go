@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/golden"
 )
 
 // The Go programs of the guides are built the way a Go developer would:
@@ -95,7 +97,7 @@ func TestDocsGoPrograms(t *testing.T) {
 			}
 			require.NoError(t, os.WriteFile(filepath.Join(app, "main.go"), []byte(strings.Join(b.body, "\n")+"\n"), 0o644))
 			got := run("go", "run", ".")
-			if docsRewrite() {
+			if golden.Rewrite() {
 				require.GreaterOrEqual(t, b.outStart, 0, "%s: a go-run block needs a ```text block after it", d.path)
 				b.out = strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 				changed = true

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql"
+	"github.com/wsql/wsql/internal/golden"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -52,13 +52,6 @@ import (
 // outlines). In a file with markers, every sql block and every sh block
 // that runs wsql must have one; files without markers are left alone.
 
-// docsRewrite is the root package's -rewrite flag (declared in e2e_test.go,
-// which is package wsql: look it up instead of declaring it twice).
-func docsRewrite() bool {
-	f := flag.Lookup("rewrite")
-	return f != nil && f.Value.String() == "true"
-}
-
 // docBatchSizes: results must not depend on the batch size.
 var docBatchSizes = []int{1, 4096}
 
@@ -90,7 +83,7 @@ func TestDocs(t *testing.T) {
 						return // run for its success only
 					}
 					want := strings.Join(target.body, "\n")
-					if docsRewrite() {
+					if golden.Rewrite() {
 						fresh := fillElapsed(got, want, elapsed)
 						if fresh != want {
 							target.body = strings.Split(fresh, "\n")
@@ -107,14 +100,6 @@ func TestDocs(t *testing.T) {
 		})
 	}
 }
-
-// The flag is declared here only if the package's tests no longer do.
-var _ = func() bool {
-	if flag.Lookup("rewrite") == nil {
-		flag.Bool("rewrite", false, "rewrite the expected outputs of docs/*.md")
-	}
-	return true
-}()
 
 // fence is a fenced code block: its fence lines and its body, unindented.
 type fence struct {

@@ -3,7 +3,6 @@ package wsql
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,10 +14,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/internal/golden"
 	"github.com/wsql/wsql/rowtime"
 )
-
-var rewrite = flag.Bool("rewrite", false, "rewrite the golden files of testdata/e2e")
 
 // e2eScripts lists the end-to-end scripts: testdata/e2e/*.sql and the
 // shipped example.
@@ -49,14 +47,7 @@ func TestEndToEnd(t *testing.T) {
 				parallel := runScript(t, string(src), size, WithParallelism(3))
 				require.Equal(t, sortedLines(outputs[2]), sortedLines(parallel), "parallelism 3, batch size %d", size)
 			}
-			golden := strings.TrimSuffix(path, ".sql") + ".out"
-			if *rewrite {
-				require.NoError(t, os.WriteFile(golden, []byte(outputs[2]), 0o644))
-				return
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "missing golden: run go test . -rewrite")
-			require.Equal(t, string(want), outputs[2])
+			golden.Check(t, strings.TrimSuffix(path, ".sql")+".out", outputs[2])
 		})
 	}
 }
@@ -143,7 +134,7 @@ func TestProgressSnapshots(t *testing.T) {
 	require.Len(t, snaps, 42, "one row per batch, one snapshot per batch")
 	last := snaps[len(snaps)-1]
 	require.Equal(t, int64(42), last.RowsRead)
-	require.Equal(t, int64(2), last.LateDropped)
+	require.Equal(t, int64(2), last.LateRowsDropped)
 	require.Greater(t, last.Watermark, snaps[0].Watermark)
 	require.Positive(t, last.OpenWindows)
 }

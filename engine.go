@@ -501,10 +501,10 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if r.out.OnSummary != nil {
 		r.out.OnSummary(Summary{
 			RowsRead:        stats.RowsRead,
-			LateRowsDropped: stats.LateDropped,
-			LateForWindow:   stats.LateMissed,
-			NoWindowRows:    stats.NoWindow,
-			BadRowsSkipped:  stats.BadSkipped,
+			LateRowsDropped: stats.LateRowsDropped,
+			LateForWindow:   stats.LateForWindow,
+			NoWindowRows:    stats.NoWindowRows,
+			BadRowsSkipped:  stats.BadRowsSkipped,
 			ResultRows:      stats.ResultRows,
 			Elapsed:         stats.Elapsed,
 			FilesRotated:    stats.FilesRotated,

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -28,16 +29,8 @@ func TestEventTimesOutsideTheRangeAreBadRows(t *testing.T) {
 	defer e.Close()
 	ltz := &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}
 	schema := arrow.NewSchema([]arrow.Field{{Name: "ts", Type: ltz}, {Name: "k", Type: arrow.BinaryTypes.String}}, nil)
-	b := array.NewRecordBuilder(mem, schema)
-	for _, r := range []struct {
-		ts int64
-		k  string
-	}{{1000, "a"}, {math.MaxInt64, "b"}, {math.MinInt64, "c"}, {70_000, "d"}, {253_402_300_799_999, "e"}} {
-		b.Field(0).(*array.TimestampBuilder).Append(arrow.Timestamp(r.ts))
-		b.Field(1).(*array.StringBuilder).Append(r.k)
-	}
-	rec := b.NewRecordBatch()
-	b.Release()
+	rec := arrowtest.Record(t, mem, schema, []any{1000, "a"}, []any{math.MaxInt64, "b"}, []any{math.MinInt64, "c"},
+		[]any{70_000, "d"}, []any{253_402_300_799_999, "e"})
 	rr, err := array.NewRecordReader(schema, []arrow.RecordBatch{rec})
 	require.NoError(t, err)
 	rec.Release()

@@ -15,21 +15,8 @@ import (
 
 	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/driver"
+	"github.com/wsql/wsql/internal/leakcheck"
 )
-
-// requireNoGoroutineLeft waits until no more goroutines run than before,
-// failing after a few seconds with the stacks of those left.
-func requireNoGoroutineLeft(t *testing.T, before int) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before {
-		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<20)
-			t.Fatalf("%d goroutines left running, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
 
 // requireCaughtPanic checks that err is a caught panic: ErrInternal, the
 // text of the panic and the stack down to the frame that panicked.
@@ -104,7 +91,7 @@ func TestPanicInSinkFuncIsAnError(t *testing.T) {
 		require.Greater(t, calls, 1, "the INSERT after the panic wrote its results")
 		require.NoError(t, db.Close())
 		require.NoError(t, e.Close())
-		requireNoGoroutineLeft(t, before)
+		leakcheck.Goroutines(t, before)
 		mem.AssertSize(t, 0)
 	}
 }
@@ -139,7 +126,7 @@ func TestPanicInQueryGoroutineIsAnError(t *testing.T) {
 	requireCaughtPanic(t, err, "reader bug", "panickingRecordReader.Next")
 	require.NoError(t, db.Close())
 	require.NoError(t, e.Close())
-	requireNoGoroutineLeft(t, before)
+	leakcheck.Goroutines(t, before)
 	mem.AssertSize(t, 0)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql"
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 var t0 = time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -152,12 +153,7 @@ func TestPushTableRefusesWhatTheDecodersRefuse(t *testing.T) {
 		`wsql: pushing to table pushed: column name is STRING and "\xff" is not valid UTF-8`)
 
 	schema := arrow.NewSchema([]arrow.Field{{Name: "name", Type: arrow.BinaryTypes.String, Nullable: true}}, nil)
-	b := array.NewStringBuilder(mem)
-	b.AppendValues([]string{"ok", "caf\xe9"}, nil)
-	col := b.NewArray()
-	b.Release()
-	rec := array.NewRecordBatch(schema, []arrow.Array{col}, 2)
-	col.Release()
+	rec := arrowtest.Record(t, mem, schema, []any{"ok"}, []any{"caf\xe9"})
 	rr, err := array.NewRecordReader(schema, []arrow.RecordBatch{rec})
 	rec.Release()
 	require.NoError(t, err)

@@ -13,6 +13,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/leakcheck"
 )
 
 // an unbounded stream: datagen without number-of-rows never ends
@@ -22,20 +24,6 @@ func checkedEngine(t *testing.T, opts ...Option) (*Engine, *memory.CheckedAlloca
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	return New(append([]Option{WithAllocator(mem)}, opts...)...), mem
-}
-
-// requireNoGoroutineLeak waits for the goroutine count to come back to
-// what it was before the test.
-func requireNoGoroutineLeak(t *testing.T, before int) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before {
-		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<20)
-			t.Fatalf("goroutines leaked: %d before, %d now\n%s", before, runtime.NumGoroutine(), buf[:runtime.Stack(buf, true)])
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 func TestQueryExampleMatchesGolden(t *testing.T) {
@@ -122,7 +110,7 @@ func TestQueryCloseMidStream(t *testing.T) {
 			require.Nil(t, rows.RecordBatch())
 			require.GreaterOrEqual(t, rows.Summary().RowsRead, int64(3*64))
 			mem.AssertSize(t, 0)
-			requireNoGoroutineLeak(t, before)
+			leakcheck.Goroutines(t, before)
 
 			// the engine is free again
 			require.NoError(t, e.Exec(context.Background(), "DROP TABLE g"))
@@ -138,7 +126,7 @@ func TestQueryCloseWithoutReading(t *testing.T) {
 	time.Sleep(20 * time.Millisecond) // the query waits with a batch nobody takes
 	require.NoError(t, rows.Close())
 	mem.AssertSize(t, 0)
-	requireNoGoroutineLeak(t, before)
+	leakcheck.Goroutines(t, before)
 }
 
 func TestQueryContextCancel(t *testing.T) {
@@ -161,7 +149,7 @@ func TestQueryContextCancel(t *testing.T) {
 	require.ErrorIs(t, rows.Err(), context.Canceled)
 	require.ErrorIs(t, rows.Close(), context.Canceled)
 	mem.AssertSize(t, 0)
-	requireNoGoroutineLeak(t, before)
+	leakcheck.Goroutines(t, before)
 }
 
 func TestQueryContextCancelledBeforeStart(t *testing.T) {
@@ -214,7 +202,7 @@ func TestQueryIteratorBreak(t *testing.T) {
 	require.Equal(t, 5, seen)
 	require.NoError(t, rows.Err())
 	mem.AssertSize(t, 0)
-	requireNoGoroutineLeak(t, before)
+	leakcheck.Goroutines(t, before)
 }
 
 func TestQueryIteratorYieldsError(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -30,7 +29,7 @@ func (r *runner) set(s *sql.Set) error {
 	}
 	setting, known := planner.LookupSetting(s.Key, planner.ScopeSession)
 	if !known {
-		r.notice(s.At, fmt.Sprintf("'%s' has no effect in wsql yet%s", s.Key, catalog.DidYouMean(s.Key, planner.SettingKeys(planner.ScopeSession))))
+		r.notice(s.At, fmt.Sprintf("'%s' has no effect in wsql yet%s", s.Key, sql.DidYouMean(s.Key, planner.SettingKeys(planner.ScopeSession))))
 	}
 	if err := setting.Check(s.Value); err != nil {
 		return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)

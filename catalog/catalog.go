@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/sql"
 )
 
@@ -137,7 +138,7 @@ func (c *Catalog) Drop(stmt *sql.Drop) error {
 		if stmt.IfExists {
 			return nil
 		}
-		return sql.Errorf(sql.ErrInvalid, stmt.Name.At, "%s %s does not exist%s", kind, stmt.Name.Name, didYouMean(stmt.Name.Name, names))
+		return sql.Errorf(sql.ErrInvalid, stmt.Name.At, "%s %s does not exist%s", kind, stmt.Name.Name, sql.DidYouMean(stmt.Name.Name, names))
 	}
 	if stmt.View {
 		delete(c.views, key)

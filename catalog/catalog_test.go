@@ -1,11 +1,11 @@
 package catalog
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/sql"
 )
 
@@ -99,12 +99,6 @@ func TestDuplicateTableAndIfNotExists(t *testing.T) {
 	require.Same(t, first, again)
 }
 
-func TestClosest(t *testing.T) {
-	require.Equal(t, "amount", Closest("amout", []string{"ts", "usr", "amount"}))
-	require.Equal(t, "", Closest("zzzzzz", []string{"ts", "usr", "amount"}))
-	require.Equal(t, "usr", Closest("USR", []string{"ts", "usr"}))
-}
-
 func TestDuplicateOptionInBuiltStatement(t *testing.T) {
 	// The parser already refuses this; statements built in Go are checked too.
 	stmt := &sql.CreateTable{
@@ -189,19 +183,4 @@ func TestWatermarkDelayFoldsIntervals(t *testing.T) {
 		require.True(t, tbl.Watermark.Bounded, src)
 		require.Equal(t, want, tbl.Watermark.DelayMillis, src)
 	}
-}
-
-// A name longer than MaxSuggestLen gets no suggestion and costs no
-// edit-distance work, even against a candidate as long as itself (the
-// table would hold a million times a million cells); names of other
-// lengths than a typo could explain are skipped without a table either.
-func TestClosestBoundsItsWork(t *testing.T) {
-	long := strings.Repeat("x", 1<<20)
-	typo := long + "z"
-	candidates := []string{"ts", long + "y", "amount"}
-	require.Equal(t, "", Closest(typo, candidates))
-	require.Zero(t, testing.AllocsPerRun(3, func() { Closest(typo, candidates) }))
-	require.Equal(t, "", Closest("ts", []string{long}))
-	require.Zero(t, testing.AllocsPerRun(3, func() { Closest("ts", []string{long}) }))
-	require.Equal(t, "amount", Closest("amout", candidates))
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/sql"
 )
 
@@ -97,7 +98,7 @@ func physicalArg(e sql.Expr, phys, t *Table) (Column, error) {
 	}
 	p := phys.Column(c.Name)
 	if p < 0 {
-		return Column{}, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in table %s%s", c.Name, t.Name, didYouMean(c.Name, phys.ColumnNames()))
+		return Column{}, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in table %s%s", c.Name, t.Name, sql.DidYouMean(c.Name, phys.ColumnNames()))
 	}
 	if phys.Columns[p].Type == nil {
 		return Column{}, sql.Errorf(sql.ErrInvalid, c.At, "column %s has a type wsql cannot read", c.Name)

@@ -32,7 +32,7 @@ func newWatermark(def *sql.WatermarkDef, t *Table) (*Watermark, error) {
 	idx := t.Column(def.Column.Name)
 	if idx < 0 {
 		return nil, sql.Errorf(sql.ErrInvalid, def.Column.At, "watermark column %q is not a column of table %s%s",
-			def.Column.Name, t.Name, didYouMean(def.Column.Name, t.ColumnNames()))
+			def.Column.Name, t.Name, sql.DidYouMean(def.Column.Name, t.ColumnNames()))
 	}
 	col := t.Columns[idx]
 	if col.SQLType[:min(len(col.SQLType), 9)] != "TIMESTAMP" {

@@ -32,11 +32,12 @@ type ComputedSpec struct {
 // (aggregate arguments) it never drops rows and passes the per-row
 // watermarks on.
 type ComputedColumns struct {
-	spec    ComputedSpec
-	mem     memory.Allocator
-	next    pipeline.Operator
-	passed  int64
-	skipped int64
+	spec       ComputedSpec
+	mem        memory.Allocator
+	next       pipeline.Operator
+	watermarks pipeline.WatermarkGate
+	passed     int64
+	skipped    int64
 }
 
 // NewComputedColumns returns the stage.
@@ -202,8 +203,15 @@ func (c *ComputedColumns) dropNullRowtime(out arrow.RecordBatch) (arrow.RecordBa
 	return array.NewRecordBatch(out.Schema(), cols, rows), nil
 }
 
-func (c *ComputedColumns) ProcessWatermark(wm int64) error { return c.next.ProcessWatermark(wm) }
-func (c *ComputedColumns) ProcessEnd() error               { return c.next.ProcessEnd() }
-func (c *ComputedColumns) Close()                          {}
+// ProcessWatermark passes on a watermark that advances; a stale one is ignored.
+func (c *ComputedColumns) ProcessWatermark(wm int64) error {
+	if !c.watermarks.Advance(wm) {
+		return nil
+	}
+	return c.next.ProcessWatermark(wm)
+}
+
+func (c *ComputedColumns) ProcessEnd() error { return c.next.ProcessEnd() }
+func (c *ComputedColumns) Close()            {}
 
 var _ pipeline.Operator = (*ComputedColumns)(nil)

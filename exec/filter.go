@@ -17,12 +17,13 @@ import (
 // watermark they arrived under (the batch's Watermarks are compacted with
 // the rows), and nothing about a dropped row reaches later rows.
 type Filter struct {
-	cond    expr.Expr
-	mem     memory.Allocator
-	next    pipeline.Operator
-	idx     []int32
-	wms     []int64
-	dropped int64
+	cond       expr.Expr
+	mem        memory.Allocator
+	next       pipeline.Operator
+	watermarks pipeline.WatermarkGate
+	idx        []int32
+	wms        []int64
+	dropped    int64
 }
 
 // NewFilter returns the stage; cond must be BOOLEAN.
@@ -69,8 +70,15 @@ func (f *Filter) ProcessBatch(b pipeline.Batch) error {
 	return f.next.ProcessBatch(out)
 }
 
-func (f *Filter) ProcessWatermark(wm int64) error { return f.next.ProcessWatermark(wm) }
-func (f *Filter) ProcessEnd() error               { return f.next.ProcessEnd() }
-func (f *Filter) Close()                          {}
+// ProcessWatermark passes on a watermark that advances; a stale one is ignored.
+func (f *Filter) ProcessWatermark(wm int64) error {
+	if !f.watermarks.Advance(wm) {
+		return nil
+	}
+	return f.next.ProcessWatermark(wm)
+}
+
+func (f *Filter) ProcessEnd() error { return f.next.ProcessEnd() }
+func (f *Filter) Close()            {}
 
 var _ pipeline.Operator = (*Filter)(nil)

@@ -260,7 +260,7 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 		run.stop(t)
 		require.Equal(t, int64(6), run.stats.RowsRead, "directory %v", followDir)
 		require.Equal(t, int64(1), run.stats.FilesRotated, "directory %v", followDir)
-		require.Equal(t, int64(1), run.stats.BadSkipped, "the old file's bad row still counts")
+		require.Equal(t, int64(1), run.stats.BadRowsSkipped, "the old file's bad row still counts")
 		require.Zero(t, run.stats.FilesTruncated)
 		mem.AssertSize(t, 0)
 	}

@@ -77,16 +77,17 @@ type Job struct {
 // Schema returns the schema of the job's result rows.
 func (j *Job) Schema() *arrow.Schema { return j.Project.Schema }
 
-// Stats is the run summary of a job.
+// Stats is the run summary of a job. Its counters have the names of
+// wsql.Summary's, which are the names at every layer.
 type Stats struct {
-	RowsRead    int64
-	BadSkipped  int64
-	LateDropped int64 // rows that reached no window because each was late
-	LateMissed  int64 // (row, window) pairs a row missed while counting elsewhere
-	NoWindow    int64 // rows in no window (HOP gaps)
-	ResultRows  int64
-	Watermark   int64 // the last watermark generated from the input
-	Elapsed     time.Duration
+	RowsRead        int64
+	BadRowsSkipped  int64
+	LateRowsDropped int64 // rows that reached no window because each was late
+	LateForWindow   int64 // (row, window) pairs a row missed while counting elsewhere
+	NoWindowRows    int64 // rows in no window (HOP gaps)
+	ResultRows      int64
+	Watermark       int64 // the last watermark generated from the input
+	Elapsed         time.Duration
 	// FilesRotated and FilesTruncated count followed files found replaced
 	// under their name or cut shorter (see followReader).
 	FilesRotated, FilesTruncated int64
@@ -132,7 +133,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWrit
 				return stats, err
 			}
 		}
-		afterStep = ckp.afterStep
+		afterStep = func() error { return ckp.afterStep(ctx) }
 	}
 
 	var afterBatch func()
@@ -184,7 +185,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWrit
 	}
 	stats = Stats{
 		RowsRead:       src.Rows,
-		BadSkipped:     src.Skipped,
+		BadRowsSkipped: src.Skipped,
 		ResultRows:     sink.Rows(),
 		Watermark:      rowtime.MinWatermark,
 		Elapsed:        time.Since(start),
@@ -193,9 +194,9 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWrit
 	}
 	for _, ws := range p.windows {
 		st := ws.stats()
-		stats.LateDropped += st.LateDropped
-		stats.LateMissed += st.LateMissed
-		stats.NoWindow += st.NoWindow
+		stats.LateRowsDropped += st.LateRowsDropped
+		stats.LateForWindow += st.LateForWindow
+		stats.NoWindowRows += st.NoWindowRows
 	}
 	if p.assigner != nil {
 		stats.Watermark = p.assigner.Watermark()
@@ -205,11 +206,11 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWrit
 
 // Progress is a snapshot of a running job.
 type Progress struct {
-	RowsRead    int64
-	Watermark   int64 // rowtime.MinWatermark before the first
-	OpenWindows int   // (key, window) states held by the innermost window
-	LateDropped int64
-	Elapsed     time.Duration
+	RowsRead        int64
+	Watermark       int64 // rowtime.MinWatermark before the first
+	OpenWindows     int   // (key, window) states held by the innermost window
+	LateRowsDropped int64
+	Elapsed         time.Duration
 }
 
 func (p *chain) progress(start time.Time) Progress {
@@ -218,7 +219,7 @@ func (p *chain) progress(start time.Time) Progress {
 		pr.Watermark = p.assigner.Watermark()
 	}
 	for _, w := range p.windows {
-		pr.LateDropped += w.stats().LateDropped
+		pr.LateRowsDropped += w.stats().LateRowsDropped
 	}
 	if o, ok := p.windows[len(p.windows)-1].(interface{ OpenWindows() int }); ok {
 		pr.OpenWindows = o.OpenWindows()
@@ -340,7 +341,7 @@ type countWindowStage struct{ *windowop.CountWindowOperator }
 // window: they reached no result, and the summary says so.
 func (s countWindowStage) stats() windowop.Stats {
 	c := s.Stats()
-	return windowop.Stats{RowsIn: c.RowsIn, Results: c.Results, NoWindow: c.Unfired}
+	return windowop.Stats{RowsIn: c.RowsIn, ResultRows: c.ResultRows, NoWindowRows: c.NoWindowRows}
 }
 
 // windowStage builds the window operator (or, for a plain SELECT, a

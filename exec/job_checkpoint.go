@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -39,6 +40,14 @@ func (c *checkpointer) crashPoint(step string) {
 		CrashPoint(step, c.id)
 	}
 }
+
+// PausePoint, when set, is called after each periodic checkpoint (one
+// taken mid-run, never the final one) with the run's context and the
+// checkpoint's number. It is nil except in tests that must act while a
+// run is surely in progress: a hook that waits for ctx to end holds the
+// run there until it is cancelled, as SIGTERM does, so the signal cannot
+// arrive after the input is read.
+var PausePoint func(ctx context.Context, id uint64)
 
 // ErrCheckpointUnsupported marks a query that cannot be checkpointed yet.
 var ErrCheckpointUnsupported = errors.New("checkpoints are not supported")
@@ -88,11 +97,17 @@ func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w format.Re
 }
 
 // afterStep takes a periodic checkpoint when one is due.
-func (c *checkpointer) afterStep() error {
+func (c *checkpointer) afterStep(ctx context.Context) error {
 	if c.cfg.Interval <= 0 || time.Since(c.last) < c.cfg.Interval {
 		return nil
 	}
-	return c.take(false)
+	if err := c.take(false); err != nil {
+		return err
+	}
+	if PausePoint != nil {
+		PausePoint(ctx, c.id-1)
+	}
+	return nil
 }
 
 // take writes a checkpoint: the sink's in-progress output is made ready to

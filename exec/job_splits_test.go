@@ -93,7 +93,7 @@ func TestFilesMinutesApartMakeNoRowLate(t *testing.T) {
 
 	for _, size := range []int{1, 2, 4096} {
 		rows, stats := runSorted(t, splitJob(t, filepath.Join(dir, "splits"), 1000), size)
-		require.Zero(t, stats.LateDropped, "batch size %d", size)
+		require.Zero(t, stats.LateRowsDropped, "batch size %d", size)
 		require.Equal(t, int64(6), stats.RowsRead)
 		require.Equal(t, []string{
 			"x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,1,10",
@@ -107,7 +107,7 @@ func TestFilesMinutesApartMakeNoRowLate(t *testing.T) {
 	// The same rows as one file, one generator: b's rows come after a's
 	// watermark passed them (what per-split generators prevent: docs/semantics.md, "Several files: splits").
 	_, stats := runSorted(t, splitJob(t, filepath.Join(dir, "one.csv"), 1000), 4096)
-	require.Equal(t, int64(3), stats.LateDropped)
+	require.Equal(t, int64(3), stats.LateRowsDropped)
 }
 
 // tickingClock moves a minute every time it is read: with a short idle
@@ -130,11 +130,11 @@ func TestIdleTimeoutReachesTheSplits(t *testing.T) {
 	// b is idle while a delivers, so a alone moves the watermark to 10 min
 	// and b's row is late when b delivers it (Flink's idleness trade-off).
 	_, stats := runSorted(t, j, 4096)
-	require.Equal(t, int64(1), stats.LateDropped)
+	require.Equal(t, int64(1), stats.LateRowsDropped)
 
 	j.Source.Spec().IdleTimeout = 0
 	_, stats = runSorted(t, j, 4096)
-	require.Zero(t, stats.LateDropped)
+	require.Zero(t, stats.LateRowsDropped)
 }
 
 // TestSplitsMatchOneSortedFile is the property behind per-split watermarks.
@@ -179,7 +179,7 @@ func TestSplitsMatchOneSortedFile(t *testing.T) {
 		writeFiles(t, dir, map[string]string{"sorted.csv": eventsCSV(all)})
 
 		want, wantStats := runSorted(t, splitJob(t, filepath.Join(dir, "sorted.csv"), delay), 4096)
-		require.Zero(t, wantStats.LateDropped)
+		require.Zero(t, wantStats.LateRowsDropped)
 		for _, size := range []int{1, 2, 3, 7, 4096} {
 			got, stats := runSorted(t, splitJob(t, splitsDir, delay), size)
 			require.Equal(t, want, got, "iteration %d, batch size %d", iter, size)

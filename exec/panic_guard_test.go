@@ -14,23 +14,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/internal/leakcheck"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/windowop"
 )
-
-// requireGoroutinesBack waits until no more goroutines run than before
-// (those a failed run started have ended), failing after a few seconds.
-func requireGoroutinesBack(t *testing.T, before int) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before {
-		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<20)
-			t.Fatalf("%d goroutines left running, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
 
 // requirePanicError checks err is a caught panic of wsql's with its value
 // and the stack of where it happened.
@@ -67,7 +54,7 @@ func TestJobRunTurnsAPanicIntoAnError(t *testing.T) {
 		var out bytes.Buffer
 		_, err := j.Run(context.Background(), mem, format.NewCSVWriter(&out, j.Schema(), time.UTC))
 		requirePanicError(t, err, "window bug", "panickingTumble.WindowsOfPane")
-		requireGoroutinesBack(t, before)
+		leakcheck.Goroutines(t, before)
 		mem.AssertSize(t, 0)
 	}
 }

@@ -351,10 +351,10 @@ func (p *partitionedWindow) stats() windowop.Stats {
 	for _, wp := range p.parts {
 		st := wp.op.Stats()
 		s.RowsIn += st.RowsIn
-		s.Results += st.Results
-		s.LateDropped += st.LateDropped
-		s.LateMissed += st.LateMissed
-		s.NoWindow += st.NoWindow
+		s.ResultRows += st.ResultRows
+		s.LateRowsDropped += st.LateRowsDropped
+		s.LateForWindow += st.LateForWindow
+		s.NoWindowRows += st.NoWindowRows
 	}
 	return s
 }

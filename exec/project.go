@@ -23,10 +23,11 @@ type ProjectSpec struct {
 
 // Project is the running stage of a ProjectSpec.
 type Project struct {
-	spec ProjectSpec
-	mem  memory.Allocator
-	next pipeline.Operator
-	cols []arrow.Array
+	spec       ProjectSpec
+	mem        memory.Allocator
+	next       pipeline.Operator
+	watermarks pipeline.WatermarkGate
+	cols       []arrow.Array
 }
 
 // NewProject checks spec against the input schema and returns the stage;
@@ -84,8 +85,15 @@ func (p *Project) ProcessBatch(b pipeline.Batch) error {
 	return p.next.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: b.Watermarks})
 }
 
-func (p *Project) ProcessWatermark(wm int64) error { return p.next.ProcessWatermark(wm) }
-func (p *Project) ProcessEnd() error               { return p.next.ProcessEnd() }
-func (p *Project) Close()                          {}
+// ProcessWatermark passes on a watermark that advances; a stale one is ignored.
+func (p *Project) ProcessWatermark(wm int64) error {
+	if !p.watermarks.Advance(wm) {
+		return nil
+	}
+	return p.next.ProcessWatermark(wm)
+}
+
+func (p *Project) ProcessEnd() error { return p.next.ProcessEnd() }
+func (p *Project) Close()            {}
 
 var _ pipeline.Operator = (*Project)(nil)

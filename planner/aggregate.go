@@ -5,31 +5,20 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
 
-// aggKinds maps Flink's aggregate names to the operator's kinds. COUNT is
-// told apart from COUNT(*) by the call.
-var aggKinds = map[string]windowop.AggKind{
-	"COUNT": windowop.Count, "SUM": windowop.Sum, "AVG": windowop.Avg,
-	"MIN": windowop.Min, "MAX": windowop.Max,
-	"FIRST_VALUE": windowop.FirstValue, "LAST_VALUE": windowop.LastValue,
-	"STDDEV_POP": windowop.StddevPop, "STDDEV_SAMP": windowop.StddevSamp,
-	"VAR_POP": windowop.VarPop, "VAR_SAMP": windowop.VarSamp,
-	"LISTAGG": windowop.ListAgg,
-}
-
 // argClass is what an aggregate accepts, and how the error names it.
 type argClass struct {
-	what string
-	ok   func(arrow.DataType) bool
+	what  string
+	ok    func(arrow.DataType) bool
+	param argType // the parameter's type in the function's signature
 }
 
 var (
-	anyArg     = argClass{"any", func(arrow.DataType) bool { return true }}
-	numericArg = argClass{"a numeric", isAggNumeric}
+	anyArg     = argClass{"any", func(arrow.DataType) bool { return true }, argType{name: "any", sample: "s"}}
+	numericArg = argClass{"a numeric", isAggNumeric, argType{name: "NUMERIC", sample: "d"}}
 	// MIN, MAX, FIRST_VALUE and LAST_VALUE: every type wsql stores
 	comparableArg = argClass{"a comparable", func(dt arrow.DataType) bool {
 		switch dt.ID() {
@@ -37,8 +26,8 @@ var (
 			return true
 		}
 		return isAggNumeric(dt)
-	}}
-	stringArg = argClass{"a STRING", func(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }}
+	}, argType{name: "NUMERIC/STRING/BOOLEAN/DATE/TIME/TIMESTAMP", sample: "s"}}
+	stringArg = argClass{"a STRING", func(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }, argType{name: "STRING", sample: "s"}}
 )
 
 func isAggNumeric(dt arrow.DataType) bool {
@@ -49,17 +38,19 @@ func isAggNumeric(dt arrow.DataType) bool {
 	return false
 }
 
-func argClassOf(k windowop.AggKind) argClass {
-	switch k {
-	case windowop.Count:
-		return anyArg
-	case windowop.Min, windowop.Max, windowop.FirstValue, windowop.LastValue:
-		return comparableArg
-	case windowop.ListAgg:
-		return stringArg
+// argClassOf is what the aggregate of kind k accepts.
+func argClassOf(k windowop.AggKind) argClass { return aggArgClasses[k] }
+
+// aggArgClasses is each aggregate kind's argument class, from the registry.
+var aggArgClasses = func() map[windowop.AggKind]argClass {
+	m := map[windowop.AggKind]argClass{}
+	for _, f := range builtins.Functions() {
+		if f.aggregate != nil {
+			m[f.aggregate.kind] = f.aggregate.arg
+		}
 	}
-	return numericArg
-}
+	return m
+}()
 
 // aggregate lowers an aggregate call of the select list; it returns the
 // table column of the argument (-1 for COUNT(*)). Result types are
@@ -69,16 +60,17 @@ func argClassOf(k windowop.AggKind) argClass {
 // LISTAGG is STRING.
 func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	agg := Aggregate{Text: aggText(f)}
-	kind, ok := aggKinds[f.Name]
-	if !ok {
-		if isAggregate(f.Name) {
+	fn := builtins.Lookup(f.Name)
+	if fn == nil || fn.aggregate == nil {
+		switch {
+		case builtins.isKind(f.Name, AggregateFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet", f.Name)
-		}
-		if isScalarFunction(f.Name) {
+		case builtins.isKind(f.Name, ScalarFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
 		}
-		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, catalog.DidYouMean(f.Name, knownFunctions()))
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.callableNames()))
 	}
+	kind := fn.aggregate.kind
 	if f.Star {
 		if kind != windowop.Count {
 			return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s(*) is not allowed; only COUNT takes *", f.Name)

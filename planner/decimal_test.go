@@ -5,13 +5,12 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // evalText compiles src over exprSchema and evaluates it on rec, one text
@@ -80,13 +79,9 @@ func TestDecimalCastOverflowIsNull(t *testing.T) {
 
 	// per row: a DECIMAL(38, 0) column and a BIGINT column
 	schema := arrow.NewSchema([]arrow.Field{{Name: "big", Type: &arrow.Decimal128Type{Precision: 38, Scale: 0}, Nullable: true}, {Name: "n", Type: tBigint}}, nil)
-	b := array.NewRecordBuilder(mem, schema)
-	defer b.Release()
-	max, err := decimal128.FromString(nines, 38, 0)
-	require.NoError(t, err)
-	b.Field(0).(*array.Decimal128Builder).AppendValues([]decimal128.Num{max, max.Negate(), decimal128.FromI64(125), {}}, []bool{true, true, true, false})
-	b.Field(1).(*array.Int64Builder).AppendValues([]int64{9223372036854775807, -9223372036854775808, 5, 0}, nil)
-	rec := b.NewRecordBatch()
+	rec := arrowtest.Record(t, mem, schema,
+		[]any{nines, int64(9223372036854775807)}, []any{"-" + nines, int64(-9223372036854775808)},
+		[]any{125, 5}, []any{nil, 0})
 	defer rec.Release()
 	saved := exprSchema
 	exprSchema = schema
@@ -135,21 +130,11 @@ func TestDecimalCommonType(t *testing.T) {
 
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	b := array.NewRecordBuilder(mem, exprSchema)
-	defer b.Release()
-	for i, f := range exprSchema.Fields() {
-		switch f.Name {
-		case "a":
-			b.Field(i).(*array.Int32Builder).AppendValues([]int32{3, -2147483648, 5}, []bool{true, true, false})
-		case "flag":
-			b.Field(i).(*array.BooleanBuilder).AppendValues([]bool{true, false, false}, nil)
-		case "price":
-			b.Field(i).(*array.Decimal128Builder).AppendValues([]decimal128.Num{decimal128.FromI64(12345), decimal128.FromI64(-1), {}}, []bool{true, true, false})
-		default:
-			b.Field(i).AppendNulls(3)
-		}
-	}
-	rec := b.NewRecordBatch()
+	rec := arrowtest.Columns(t, mem, exprSchema, 3, map[string][]any{
+		"a":     {3, -2147483648, nil},
+		"flag":  {true, false, false},
+		"price": {12345, -1, nil},
+	})
 	defer rec.Release()
 	for src, want := range map[string][]string{
 		"IF(flag, price, CAST(1.2345 AS DECIMAL(5, 4)))": {"123.4500", "1.2345", "1.2345"},

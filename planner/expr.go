@@ -37,7 +37,7 @@ type ExprOptions struct {
 // CompileExpr type-checks e and compiles it into an evaluable expression.
 // Errors are *sql.Error at the offending node.
 func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, error) {
-	c := &exprCompiler{scope: scope, opts: opts}
+	c := &exprCompiler{scope: scope, opts: opts, fns: builtins}
 	x, err := c.compile(e)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,8 @@ func CompileCondition(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, err
 type exprCompiler struct {
 	scope Scope
 	opts  ExprOptions
-	lets  int // Let values named so far (their names in EXPLAIN)
+	lets  int       // Let values named so far (their names in EXPLAIN)
+	fns   *Registry // the functions calls resolve to
 }
 
 var (
@@ -245,7 +246,7 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 	}
 	switch e := e.(type) {
 	case *sql.ColumnRef:
-		if fn := strings.ToUpper(e.Name); e.Table == "" && niladicFunctions[fn] {
+		if fn := strings.ToUpper(e.Name); e.Table == "" && c.fns.isBare(fn) {
 			return c.function(&sql.FuncCall{At: e.At, Name: fn})
 		}
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "column %s not found", e.Name)
@@ -289,11 +290,6 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s_%s can only be used in a query grouped by %s", e.Kind, e.Prop, e.Kind)
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, e.Pos(), "this expression is not supported yet")
-}
-
-// niladicFunctions may be written without parentheses.
-var niladicFunctions = map[string]bool{
-	"CURRENT_TIMESTAMP": true, "LOCALTIMESTAMP": true, "CURRENT_DATE": true,
 }
 
 func literal(e *sql.Literal) (expr.Expr, error) {
@@ -844,7 +840,7 @@ func (c *exprCompiler) trim(e *sql.Trim) (expr.Expr, error) {
 func (c *exprCompiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos) (expr.Expr, error) {
 	unit = strings.ToUpper(unit)
 	if !contains(expr.ExtractUnits, unit) {
-		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, catalog.DidYouMean(unit, expr.ExtractUnits))
+		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, sql.DidYouMean(unit, expr.ExtractUnits))
 	}
 	dt := x.DataType()
 	if isNull(dt) {
@@ -854,17 +850,4 @@ func (c *exprCompiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos)
 		return nil, sql.Errorf(sql.ErrInvalid, xp, "EXTRACT expects a DATE or TIMESTAMP, got %s", typeName(dt))
 	}
 	return c.fold(at, &expr.Extract{Unit: unit, X: x, Loc: c.opts.Location}, x)
-}
-
-// nowLiteral is CURRENT_TIMESTAMP and its relatives, from the query's
-// injected start time.
-func (c *exprCompiler) nowLiteral(name string) expr.Expr {
-	switch name {
-	case "LOCALTIMESTAMP":
-		return &expr.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)}
-	case "CURRENT_DATE":
-		local := rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)
-		return &expr.Literal{Type: tDate, Int: rowtime.FloorDiv(local, msPerDay)}
-	}
-	return &expr.Literal{Type: tLTZ, Int: c.opts.Now}
 }

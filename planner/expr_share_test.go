@@ -5,9 +5,10 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // countingAllocator counts allocations: every kernel evaluation allocates
@@ -44,20 +45,11 @@ func nest(form func(string) string, depth int) string {
 }
 
 // shareRecord has rows where b and a are NULL and not.
-func shareRecord(mem memory.Allocator) arrow.RecordBatch {
-	b := array.NewRecordBuilder(mem, exprSchema)
-	defer b.Release()
-	for i, f := range exprSchema.Fields() {
-		switch f.Name {
-		case "a":
-			b.Field(i).(*array.Int32Builder).AppendValues([]int32{1, 0, 2, 3}, []bool{true, true, false, true})
-		case "b":
-			b.Field(i).(*array.Int64Builder).AppendValues([]int64{1, 2, 0, 5}, []bool{true, false, false, true})
-		default:
-			b.Field(i).AppendNulls(4)
-		}
-	}
-	return b.NewRecordBatch()
+func shareRecord(t testing.TB, mem memory.Allocator) arrow.RecordBatch {
+	return arrowtest.Columns(t, mem, exprSchema, 4, map[string][]any{
+		"a": {1, 0, nil, 3},
+		"b": {1, nil, nil, 5},
+	})
 }
 
 // Forms that read an operand twice (COALESCE, IFNULL, NULLIF, BETWEEN, a
@@ -70,7 +62,7 @@ func TestNestedOperandsEvaluatedOnce(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			checked := memory.NewCheckedAllocator(memory.NewGoAllocator())
 			defer checked.AssertSize(t, 0)
-			rec := shareRecord(checked)
+			rec := shareRecord(t, checked)
 			defer rec.Release()
 			perLevel := 0
 			for _, depth := range []int{1, 10, 200} {
@@ -97,7 +89,7 @@ func TestNestedOperandsEvaluatedOnce(t *testing.T) {
 func TestSharedOperandResults(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := shareRecord(mem)
+	rec := shareRecord(t, mem)
 	defer rec.Release()
 	// rows: (a, b) = (1, 1), (0, NULL), (NULL, NULL), (3, 5)
 	for src, want := range map[string][]string{

@@ -6,13 +6,12 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -29,14 +28,14 @@ func (sc schemaScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 			return i, f, true, nil
 		}
 	}
-	if niladicFunctions[strings.ToUpper(c.Name)] {
+	if builtins.isBare(c.Name) {
 		return 0, arrow.Field{}, false, nil
 	}
 	var names []string
 	for _, f := range sc.s.Fields() {
 		names = append(names, f.Name)
 	}
-	return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found%s", c.Name, catalog.DidYouMean(c.Name, names))
+	return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found%s", c.Name, sql.DidYouMean(c.Name, names))
 }
 
 var exprSchema = arrow.NewSchema([]arrow.Field{
@@ -153,18 +152,9 @@ func TestCompileExprErrors(t *testing.T) {
 func TestCompiledExprValues(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	b := array.NewRecordBuilder(mem, exprSchema)
-	defer b.Release()
-	b.Field(0).(*array.Int32Builder).AppendValues([]int32{7, -7}, []bool{true, false})
-	b.Field(1).(*array.Int64Builder).AppendValues([]int64{2, 0}, nil)
-	b.Field(2).(*array.Float64Builder).AppendValues([]float64{2.675, -0.5}, nil)
-	b.Field(3).(*array.StringBuilder).AppendValues([]string{"Hello", ""}, nil)
-	b.Field(4).(*array.TimestampBuilder).AppendValues([]arrow.Timestamp{arrow.Timestamp(exprNow), -1}, nil)
-	b.Field(5).(*array.TimestampBuilder).AppendValues([]arrow.Timestamp{0, 57_600_000}, nil)
-	b.Field(6).(*array.BooleanBuilder).AppendValues([]bool{true, false}, nil)
-	b.Field(7).(*array.Date32Builder).AppendValues([]arrow.Date32{0, -1}, nil)
-	b.Field(8).(*array.Decimal128Builder).AppendNulls(2)
-	rec := b.NewRecordBatch()
+	rec := arrowtest.Record(t, mem, exprSchema,
+		[]any{7, 2, 2.675, "Hello", exprNow, 0, true, 0, nil},
+		[]any{nil, 0, -0.5, "", -1, 57_600_000, false, -1, nil})
 	defer rec.Release()
 	for src, want := range map[string][]string{
 		"a / b + 1":            {"4", "NULL"},

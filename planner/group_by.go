@@ -5,7 +5,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -116,7 +115,7 @@ func (s *selectPlanner) planTVF() error {
 	}
 	idx := s.table.Column(tvf.TimeCol.Name)
 	if idx < 0 {
-		return sql.Errorf(sql.ErrInvalid, tvf.TimeCol.At, "column %s not found in table %s%s", tvf.TimeCol.Name, s.table.Name, catalog.DidYouMean(tvf.TimeCol.Name, s.table.ColumnNames()))
+		return sql.Errorf(sql.ErrInvalid, tvf.TimeCol.At, "column %s not found in table %s%s", tvf.TimeCol.Name, s.table.Name, sql.DidYouMean(tvf.TimeCol.Name, s.table.ColumnNames()))
 	}
 	if err := s.setTimeAttribute(idx, tvf.TimeCol.At); err != nil {
 		return err

@@ -27,7 +27,7 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	}
 	t := cat.Table(stmt.Table.Name)
 	if t == nil {
-		return nil, sql.Errorf(sql.ErrInvalid, stmt.Table.At, "sink table %s does not exist%s", stmt.Table.Name, catalog.DidYouMean(stmt.Table.Name, cat.TableNames()))
+		return nil, sql.Errorf(sql.ErrInvalid, stmt.Table.At, "sink table %s does not exist%s", stmt.Table.Name, sql.DidYouMean(stmt.Table.Name, cat.TableNames()))
 	}
 	sink, err := planSink(t)
 	if err != nil {
@@ -48,7 +48,7 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		for _, c := range stmt.Columns {
 			i := t.Column(c.Name)
 			if i < 0 {
-				return nil, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in sink table %s%s", c.Name, t.Name, catalog.DidYouMean(c.Name, t.ColumnNames()))
+				return nil, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in sink table %s%s", c.Name, t.Name, sql.DidYouMean(c.Name, t.ColumnNames()))
 			}
 			cols = append(cols, t.Columns[i])
 		}

@@ -2,11 +2,9 @@ package planner
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -124,11 +122,7 @@ func isNiladic(c *sql.ColumnRef) bool {
 	if c.Table != "" {
 		return false
 	}
-	switch strings.ToUpper(c.Name) {
-	case "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "CURRENT_DATE":
-		return true
-	}
-	return false
+	return builtins.isBare(c.Name)
 }
 
 // referencedColumns lists the table columns an expression reads.
@@ -161,8 +155,8 @@ func exprOptions(opts Options) ExprOptions {
 // checkKnownFunction reports an unknown function before its arguments are
 // looked at, with the closest known name.
 func checkKnownFunction(f *sql.FuncCall) error {
-	if isAggregateCall(f) || isScalarFunction(f.Name) {
+	if isAggregateCall(f) || builtins.isKind(f.Name, ScalarFunction) {
 		return nil
 	}
-	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, catalog.DidYouMean(f.Name, knownFunctions()))
+	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.callableNames()))
 }

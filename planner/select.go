@@ -61,7 +61,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		t = cat.Table(from.Name)
 		if t == nil {
 			names := append(cat.TableNames(), cat.ViewNames()...)
-			return nil, sql.Errorf(sql.ErrInvalid, from.At, "table %s does not exist%s", from.Name, catalog.DidYouMean(from.Name, names))
+			return nil, sql.Errorf(sql.ErrInvalid, from.At, "table %s does not exist%s", from.Name, sql.DidYouMean(from.Name, names))
 		}
 	}
 	if err != nil {
@@ -525,7 +525,7 @@ func (s *selectPlanner) resolve(c *sql.ColumnRef) (int, error) {
 		if s.tvf != nil {
 			names = append(names, tvfStart, tvfEnd, tvfTime)
 		}
-		return -1, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in table %s%s", c.Name, t.Name, catalog.DidYouMean(c.Name, names))
+		return -1, sql.Errorf(sql.ErrInvalid, c.At, "column %s not found in table %s%s", c.Name, t.Name, sql.DidYouMean(c.Name, names))
 	}
 	return idx, nil
 }

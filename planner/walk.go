@@ -61,7 +61,7 @@ func walkExpr(e sql.Expr, fn func(sql.Expr) bool) {
 // isAggregateCall reports whether e calls an aggregate function.
 func isAggregateCall(e sql.Expr) bool {
 	f, ok := e.(*sql.FuncCall)
-	return ok && (isAggregate(f.Name) || aggKinds[f.Name] != 0)
+	return ok && builtins.isKind(f.Name, AggregateFunction)
 }
 
 // hasAggregate reports whether e contains an aggregate call.

@@ -79,7 +79,7 @@ func parseShow(src *source, toks []token) (*Show, *Error) {
 	case flinkShowTargets[w]:
 		return nil, Errorf(ErrUnsupported, t.pos, "SHOW %s is not supported; use SHOW TABLES, SHOW VIEWS or SHOW FUNCTIONS", w)
 	case w != "TABLES" && w != "VIEWS" && w != "FUNCTIONS":
-		return nil, Errorf(ErrSyntax, t.pos, "expected TABLES, VIEWS or FUNCTIONS after SHOW, found %s%s", t.text, suggest(w, showTargets))
+		return nil, Errorf(ErrSyntax, t.pos, "expected TABLES, VIEWS or FUNCTIONS after SHOW, found %s%s", t.text, DidYouMean(w, showTargets))
 	}
 	p.i++
 	if n := p.peek(); n.is("LIKE") || n.is("ILIKE") || n.is("FROM") || n.is("IN") || n.is("NOT") {

@@ -12,8 +12,8 @@ func parseDrop(src *source, toks []token) (*Drop, *Error) {
 	case p.accept("TABLE"):
 	case p.accept("VIEW"):
 		d.View = true
-	case t.kind == tokIdent && suggest(t.text, []string{"TABLE", "VIEW"}) != "":
-		return nil, Errorf(ErrSyntax, t.pos, "expected TABLE or VIEW, found %s%s", t.text, suggest(t.text, []string{"TABLE", "VIEW"}))
+	case t.kind == tokIdent && DidYouMean(t.text, []string{"TABLE", "VIEW"}) != "":
+		return nil, Errorf(ErrSyntax, t.pos, "expected TABLE or VIEW, found %s%s", t.text, DidYouMean(t.text, []string{"TABLE", "VIEW"}))
 	case t.kind == tokIdent:
 		return nil, unsupportedStatement(toks)
 	default:

@@ -25,7 +25,7 @@ func (rw *rewritten) extractUnit(toks []token, i int) (int, *Error) {
 	}
 	unit := strings.ToUpper(toks[i+2].text)
 	if !extractUnits[unit] {
-		hint := suggest(unit, slices.Collect(maps.Keys(extractUnits)))
+		hint := DidYouMean(unit, slices.Collect(maps.Keys(extractUnits)))
 		return 0, Errorf(ErrSyntax, toks[i+2].pos, "unknown time unit %s in EXTRACT%s", toks[i+2].text, hint)
 	}
 	if i+3 >= len(toks) || !toks[i+3].is("FROM") {

@@ -1,7 +1,6 @@
 package sql
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-)
 
-var rewriteGoldens = flag.Bool("rewrite", false, "rewrite the expected outputs in testdata/sql")
+	"github.com/wsql/wsql/internal/golden"
+)
 
 // TestGoldens parses every testdata/sql/*.sql and compares the dump of the
 // statements, each followed by Format's text, or the errors with carets,
@@ -35,14 +34,7 @@ func TestGoldens(t *testing.T) {
 			} else {
 				got = dumpAndFormat(t, stmts)
 			}
-			out := strings.TrimSuffix(in, ".sql") + ".out"
-			if *rewriteGoldens {
-				require.NoError(t, os.WriteFile(out, []byte(got), 0o644))
-				return
-			}
-			want, err := os.ReadFile(out)
-			require.NoError(t, err, "missing golden; run go test ./sql -rewrite")
-			require.Equal(t, string(want), got)
+			golden.Check(t, strings.TrimSuffix(in, ".sql")+".out", got)
 		})
 	}
 }

@@ -63,7 +63,7 @@ func parseInterval(src *source, toks []token, i int) (*IntervalLiteral, int, *Er
 			return nil, 0, Errorf(ErrUnsupported, at(j).pos, "year-month intervals are not supported; use DAY, HOUR, MINUTE or SECOND")
 		}
 		if u := at(j); u.kind == tokIdent {
-			return nil, 0, Errorf(ErrSyntax, u.pos, "unknown interval unit %s; use DAY, HOUR, MINUTE or SECOND%s", u.text, suggest(u.text, unitNames(0)))
+			return nil, 0, Errorf(ErrSyntax, u.pos, "unknown interval unit %s; use DAY, HOUR, MINUTE or SECOND%s", u.text, DidYouMean(u.text, unitNames(0)))
 		}
 		return nil, 0, Errorf(ErrSyntax, at(j).pos, "expected an interval unit (DAY, HOUR, MINUTE or SECOND) after %s", val.text)
 	}

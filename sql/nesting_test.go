@@ -84,9 +84,9 @@ func isRuneStart(c byte) bool { return c&0xC0 != 0x80 }
 // a distance table over a million-character word took minutes.
 func TestSuggestionSkipsLongWords(t *testing.T) {
 	long := "SELCT" + strings.Repeat("x", 1<<20)
-	require.Equal(t, "", suggest(long, typoKeywords))
-	require.Zero(t, testing.AllocsPerRun(3, func() { suggest(long, typoKeywords) }))
-	require.Equal(t, ", did you mean SELECT?", suggest("SELCT", typoKeywords))
+	require.Equal(t, "", DidYouMean(long, typoKeywords))
+	require.Zero(t, testing.AllocsPerRun(3, func() { DidYouMean(long, typoKeywords) }))
+	require.Equal(t, "; did you mean SELECT?", DidYouMean("SELCT", typoKeywords))
 
 	e := parseError(t, long+" FROM t")
 	require.ErrorIs(t, e, ErrSyntax)

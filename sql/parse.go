@@ -187,18 +187,17 @@ var typoKeywords = []string{
 // (SELECT a FORM t fails at t) is blamed instead, with a suggestion.
 func syntaxError(rw *rewritten, rewOff int) *Error {
 	toks := rw.toks
-	i := len(toks)
+	i := 0 // the token TiDB stopped at; the start when it gave no offset
 	if rewOff >= 0 {
 		orig := rw.splices.toOrig(rewOff)
-		for i = 0; i < len(toks) && toks[i].end <= orig; i++ {
+		for i < len(toks) && toks[i].end <= orig {
+			i++
 		}
-	} else {
-		i = 0
 	}
 	hint := ""
 	for _, k := range []int{i - 1, i} {
 		if k >= 0 && k < len(toks) && toks[k].kind == tokIdent {
-			if h := suggest(toks[k].text, typoKeywords); h != "" {
+			if h := DidYouMean(strings.ToUpper(toks[k].text), typoKeywords); h != "" {
 				i, hint = k, h
 				break
 			}

@@ -93,7 +93,7 @@ func TestParseErrors(t *testing.T) {
 		{"SELECT a FROM t WHERE a IN (SELECT b FROM u)", ErrUnsupported, "1:29: IN (SELECT ...) is not supported yet"},
 		{"SELECT a FROM t WHERE a ILIKE 'x%'", ErrUnsupported, "1:23: ILIKE is not supported yet; use LOWER(x) LIKE pattern"},
 		{"SELECT a FROM t WHERE a LIKE 'x' ESCAPE 'ab'", ErrInvalid, "1:41: ESCAPE takes a single character, found 'ab'"},
-		{"SELECT EXTRACT(HOURS FROM ts) FROM t", ErrSyntax, "1:16: unknown time unit HOURS in EXTRACT, did you mean HOUR?"},
+		{"SELECT EXTRACT(HOURS FROM ts) FROM t", ErrSyntax, "1:16: unknown time unit HOURS in EXTRACT; did you mean HOUR?"},
 		{"SELECT EXTRACT(DAY_HOUR FROM ts) FROM t", ErrSyntax, "1:16: unknown time unit DAY_HOUR in EXTRACT"},
 		{"SELECT EXTRACT(HOUR ts) FROM t", ErrSyntax, "1:21: expected FROM after the unit of EXTRACT, as in EXTRACT(HOUR FROM ts)"},
 		{"SELECT EXTRACT('x' FROM ts) FROM t", ErrSyntax, "1:16: expected a time unit in EXTRACT, as in EXTRACT(HOUR FROM ts)"},

@@ -1,78 +1,113 @@
 package sql
 
 import (
-	"sort"
-	"strings"
+	"slices"
+	"unicode"
 	"unicode/utf8"
 )
 
-// maxSuggestLen bounds the words suggest compares: edit distance costs the
-// product of the two lengths, and no candidate (a keyword, a unit, a type
-// name) is anywhere near this long, so a longer word is no typo of one.
-const maxSuggestLen = 64
+// MaxSuggestLen bounds the words DidYouMean compares, in characters: edit
+// distance costs the product of the two lengths, so a longer word (a
+// pasted value, a generated name) gets no suggestion rather than minutes
+// of work.
+const MaxSuggestLen = 256
 
-// suggest returns ", did you mean X?" naming the candidate closest to word
-// when it is a plausible typo (at most two edits, and fewer than half the
-// letters), or "" otherwise.
-func suggest(word string, candidates []string) string {
-	if len(word) > 4*maxSuggestLen || utf8.RuneCountInString(word) > maxSuggestLen {
-		return ""
+// DidYouMean returns "; did you mean X?" naming the candidate word is a
+// plausible typo of, or "" when there is none. It is the one rule for
+// every suggestion, keywords and names alike:
+//
+//   - a word that is one of the candidates is spelled right: no suggestion;
+//   - otherwise the candidate the fewest edits away, ignoring case, where
+//     an edit inserts, deletes or replaces a character or swaps two
+//     neighbours (FORM for FROM is one edit): at most one edit for a word
+//     of up to four characters, two for up to eight, and a third of the
+//     characters for a longer one; a candidate differing only in case is
+//     zero edits away (option keys are case-sensitive);
+//   - ties go to the candidate first in alphabetical order.
+//
+// Callers comparing case-insensitive keywords pass the word upper-cased.
+func DidYouMean(word string, candidates []string) string {
+	if c := closest(word, candidates); c != "" {
+		return "; did you mean " + c + "?"
 	}
-	word = strings.ToUpper(word)
-	best, bestDist := "", 3
-	for _, c := range candidates {
-		if strings.EqualFold(c, word) {
-			return "" // a correctly spelled word is no typo
-		}
-	}
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted) // ties resolve the same way every run
-	n := utf8.RuneCountInString(word)
-	for _, c := range sorted {
-		if abs(utf8.RuneCountInString(c)-n) >= bestDist {
-			continue // the lengths alone differ by more edits than would do
-		}
-		d := editDistance(word, strings.ToUpper(c))
-		if d > 0 && d < bestDist && 2*d < len(word) {
-			best, bestDist = c, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return ", did you mean " + best + "?"
+	return ""
 }
 
-// editDistance is the Damerau-Levenshtein distance (with adjacent
-// transpositions, the commonest typo: FORM for FROM).
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
+// maxTypoEdits is the most edits a typo of an n-character word has.
+func maxTypoEdits(n int) int {
+	switch {
+	case n <= 4:
+		return 1
+	case n <= 8:
+		return 2
 	}
-	for j := range rb {
-		d[0][j+1] = j + 1
+	return n / 3
+}
+
+// closest is DidYouMean's candidate. Candidates whose length alone is
+// further off than a typo could be are skipped before anything is
+// allocated.
+func closest(word string, candidates []string) string {
+	if len(word) > utf8.UTFMax*MaxSuggestLen {
+		return ""
 	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
+	n := utf8.RuneCountInString(word)
+	if n > MaxSuggestLen || slices.Contains(candidates, word) {
+		return ""
+	}
+	limit := maxTypoEdits(n)
+	var w []rune // word folded, made once a candidate needs it
+	best, bestD := "", limit
+	for _, c := range candidates {
+		if len(c) > utf8.UTFMax*(n+limit) {
+			continue // more characters than a typo could add
+		}
+		if d := utf8.RuneCountInString(c) - n; d > bestD || -d > bestD {
+			continue
+		}
+		if w == nil {
+			w = foldRunes(word)
+		}
+		d := editDistance(w, foldRunes(c))
+		if d <= limit && (best == "" || d < bestD || (d == bestD && c < best)) {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// foldRunes is s's characters upper-cased, for comparing without case.
+func foldRunes(s string) []rune {
+	r := []rune(s)
+	for i, c := range r {
+		r[i] = unicode.ToUpper(c)
+	}
+	return r
+}
+
+// editDistance is the Damerau-Levenshtein distance (optimal string
+// alignment: insertions, deletions, replacements and swaps of adjacent
+// characters, the commonest typo), in three rows of the table.
+func editDistance(a, b []rune) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 		}
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return d[len(ra)][len(rb)]
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+	return prev[len(b)]
 }

@@ -55,7 +55,7 @@ func parseWindowTVF(src *source, toks []token, i int) (*WindowTVF, int, *Error) 
 	if kind == 0 {
 		if fn.isName() && p.i+1 < len(toks) && toks[p.i+1].isOp("(") {
 			return nil, 0, Errorf(ErrUnsupported, fn.pos, "table function %s is not supported; use TUMBLE, HOP, CUMULATE or SESSION%s",
-				fn.text, suggest(fn.text, []string{"TUMBLE", "HOP", "CUMULATE", "SESSION"}))
+				fn.text, DidYouMean(fn.text, []string{"TUMBLE", "HOP", "CUMULATE", "SESSION"}))
 		}
 		return nil, 0, p.expected("TUMBLE, HOP, CUMULATE or SESSION in TABLE(...)")
 	}
@@ -206,7 +206,7 @@ func (w *WindowTVF) fill(fn token, args []tvfArg, closeAt Pos) *Error {
 		switch {
 		case idx < 0:
 			return Errorf(ErrInvalid, a.name.pos, "%s has no argument named %s; its arguments are %s%s",
-				kind, a.name.text, strings.Join(spec.names, ", "), suggest(word, spec.names))
+				kind, a.name.text, strings.Join(spec.names, ", "), DidYouMean(word, spec.names))
 		case slots[idx] != nil:
 			return Errorf(ErrInvalid, a.name.pos, "argument %s of %s is given twice", word, kind)
 		}

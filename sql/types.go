@@ -44,7 +44,7 @@ func parseType(toks []token, i int) (TypeName, int, *Error) {
 	case unsupportedTypes[word]:
 		return TypeName{}, i, Errorf(ErrUnsupported, t.pos, "type %s is not supported yet", word)
 	case !ok:
-		return TypeName{}, i, Errorf(ErrSyntax, t.pos, "unknown type %s%s", t.text, suggest(word, typeNames()))
+		return TypeName{}, i, Errorf(ErrSyntax, t.pos, "unknown type %s%s", t.text, DidYouMean(word, typeNames()))
 	}
 	tn := TypeName{Name: alias.name, Precision: -1, Scale: -1, At: t.pos}
 	j := i + 1

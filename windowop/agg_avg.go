@@ -147,21 +147,13 @@ func (a *avgAcc) appendResults(slots []int32, b array.Builder) {
 			b.AppendNull()
 			continue
 		}
-		switch bb := b.(type) {
-		case *array.Int8Builder:
-			bb.Append(int8(i))
-		case *array.Int16Builder:
-			bb.Append(int16(i))
-		case *array.Int32Builder:
-			bb.Append(int32(i))
-		case *array.Int64Builder:
-			bb.Append(i)
-		case *array.Float32Builder:
-			bb.Append(float32(f))
-		case *array.Float64Builder:
-			bb.Append(f)
-		case *array.Decimal128Builder:
-			bb.Append(d)
+		switch a.kind {
+		case avgInt:
+			appendInt(b, i)
+		case avgFloat:
+			appendFloat(b, f)
+		default:
+			b.(*array.Decimal128Builder).Append(d)
 		}
 	}
 }

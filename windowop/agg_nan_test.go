@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // permutations returns every order of vals.
@@ -77,7 +79,7 @@ func foldFloats(t *testing.T, mem memory.Allocator, kind AggKind, dt arrow.DataT
 	for i, v := range vals {
 		anys[i] = v
 	}
-	col := column(t, mem, dt, anys)
+	col := arrowtest.Array(t, mem, dt, anys...)
 	defer col.Release()
 	switch mode {
 	case "batch":

@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // opAggs run through the whole operator; refs compute them by brute force
@@ -58,7 +60,7 @@ func refRow(t *testing.T, w Window, rows []click) string {
 			cells = append(cells, "NULL")
 			continue
 		}
-		col := column(t, mem, a.out, []any{v})
+		col := arrowtest.Array(t, mem, a.out, v)
 		cells = append(cells, renderOne(col))
 		col.Release()
 	}
@@ -129,7 +131,7 @@ func TestAggregatesThroughHopPanes(t *testing.T) {
 	sort.Strings(want)
 	for _, bs := range []int{1, 7, 64, 4096} {
 		events, stats := run(t, cfg, rows, 1000, bs)
-		require.Zero(t, stats.LateDropped)
+		require.Zero(t, stats.LateRowsDropped)
 		require.Equal(t, want, sortedRows(events), "batch size %d", bs)
 	}
 }
@@ -169,7 +171,7 @@ func TestAggregatesThroughSessionMerges(t *testing.T) {
 		// the delay exceeds disorder + gap: no session fires before a row
 		// that would extend it arrives
 		events, stats := run(t, cfg, rows, 300+gap+1, bs)
-		require.Zero(t, stats.LateDropped)
+		require.Zero(t, stats.LateRowsDropped)
 		require.Equal(t, want, sortedRows(events), "batch size %d", bs)
 	}
 }

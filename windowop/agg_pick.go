@@ -358,31 +358,15 @@ func (a *pickAcc) appendResults(slots []int32, b array.Builder) {
 			b.AppendNull()
 			continue
 		}
-		switch bb := b.(type) {
-		case *array.Int8Builder:
-			bb.Append(int8(a.ints[s]))
-		case *array.Int16Builder:
-			bb.Append(int16(a.ints[s]))
-		case *array.Int32Builder:
-			bb.Append(int32(a.ints[s]))
-		case *array.Int64Builder:
-			bb.Append(a.ints[s])
-		case *array.BooleanBuilder:
-			bb.Append(a.ints[s] != 0)
-		case *array.Date32Builder:
-			bb.Append(arrow.Date32(a.ints[s]))
-		case *array.Time32Builder:
-			bb.Append(arrow.Time32(a.ints[s]))
-		case *array.TimestampBuilder:
-			bb.Append(arrow.Timestamp(a.ints[s]))
-		case *array.Float32Builder:
-			bb.Append(float32(a.flts[s]))
-		case *array.Float64Builder:
-			bb.Append(a.flts[s])
-		case *array.Decimal128Builder:
-			bb.Append(a.decs[s])
-		case *array.StringBuilder:
-			bb.BinaryBuilder.Append(a.strs[s])
+		switch a.kind {
+		case valInt:
+			appendInt(b, a.ints[s])
+		case valFloat:
+			appendFloat(b, a.flts[s])
+		case valDecimal:
+			b.(*array.Decimal128Builder).Append(a.decs[s])
+		default:
+			b.(*array.StringBuilder).BinaryBuilder.Append(a.strs[s])
 		}
 	}
 }

@@ -12,10 +12,12 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // refAgg computes an aggregate by brute force over the non-NULL values in
-// arrival order; it returns a value for column() of the result type, or
+// arrival order; it returns a value for arrowtest.Array of the result type, or
 // nil for NULL.
 type refAgg func(vals []any) any
 
@@ -273,7 +275,7 @@ func randomPanesRound(t *testing.T, mem memory.Allocator, r *rand.Rand, spec Agg
 	require.NoError(t, err)
 	acc.resize(panes + 2)
 	// a stale slot reused: reset must clear it
-	junk := column(t, mem, in, []any{gen(r)})
+	junk := arrowtest.Array(t, mem, in, gen(r))
 	acc.update(junk, []int32{int32(panes)}, 0, 1)
 	junk.Release()
 	acc.reset(int32(panes))
@@ -281,7 +283,7 @@ func randomPanesRound(t *testing.T, mem memory.Allocator, r *rand.Rand, spec Agg
 	// batches of random sizes, each fed in random segments
 	for start := 0; start < n; {
 		end := min(n, start+1+r.IntN(40))
-		col := column(t, mem, in, vals[start:end])
+		col := arrowtest.Array(t, mem, in, vals[start:end]...)
 		for from := 0; from < end-start; {
 			to := min(end-start, from+1+r.IntN(15))
 			acc.update(col, slots[start:end], from, to)
@@ -316,7 +318,7 @@ func randomPanesRound(t *testing.T, mem memory.Allocator, r *rand.Rand, spec Agg
 	got := results(t, mem, acc, pool[0])[0]
 	want := "NULL"
 	if v := ref(nonNull); v != nil {
-		e := column(t, mem, acc.resultType(), []any{v})
+		e := arrowtest.Array(t, mem, acc.resultType(), v)
 		want = renderOne(e)
 		e.Release()
 	}

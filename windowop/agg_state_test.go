@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // TestAccumulatorSaveLoad saves every aggregate over every input type it
@@ -105,25 +105,6 @@ func genWideDecimal(r *rand.Rand) any {
 	return decimal128.FromI64(int64(genDec(r).(int)))
 }
 
-// stateColumn is column, taking decimals as decimal128.Num.
-func stateColumn(t testing.TB, mem memory.Allocator, dt arrow.DataType, vals []any) arrow.Array {
-	t.Helper()
-	d, ok := dt.(*arrow.Decimal128Type)
-	if !ok {
-		return column(t, mem, dt, vals)
-	}
-	b := array.NewDecimal128Builder(mem, d)
-	defer b.Release()
-	for _, v := range vals {
-		if v == nil {
-			b.AppendNull()
-		} else {
-			b.Append(v.(decimal128.Num))
-		}
-	}
-	return b.NewArray()
-}
-
 // stateRig drives accumulators through the same random operations: every
 // random choice is drawn once and applied to each accumulator given.
 type stateRig struct {
@@ -164,7 +145,7 @@ func (g *stateRig) step(accs ...accumulator) {
 		for cuts[len(cuts)-1] < size {
 			cuts = append(cuts, min(size, cuts[len(cuts)-1]+1+r.IntN(6)))
 		}
-		col := stateColumn(g.t, g.mem, g.col, vals)
+		col := arrowtest.Array(g.t, g.mem, g.col, vals...)
 		defer col.Release()
 		for _, a := range accs {
 			for _, sl := range passes {

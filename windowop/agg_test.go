@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 var (
@@ -24,47 +26,6 @@ var (
 	tLTZ   = &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}
 	tDec   = &arrow.Decimal128Type{Precision: 10, Scale: 2}
 )
-
-// column builds an array of type dt; nil is NULL, decimals are given as
-// unscaled int64.
-func column(t testing.TB, mem memory.Allocator, dt arrow.DataType, vals []any) arrow.Array {
-	t.Helper()
-	b := array.NewBuilder(mem, dt)
-	defer b.Release()
-	for _, v := range vals {
-		if v == nil {
-			b.AppendNull()
-			continue
-		}
-		switch bb := b.(type) {
-		case *array.Int8Builder:
-			bb.Append(int8(v.(int)))
-		case *array.Int16Builder:
-			bb.Append(int16(v.(int)))
-		case *array.Int32Builder:
-			bb.Append(int32(v.(int)))
-		case *array.Int64Builder:
-			bb.Append(int64(v.(int)))
-		case *array.Float32Builder:
-			bb.Append(float32(v.(float64)))
-		case *array.Float64Builder:
-			bb.Append(v.(float64))
-		case *array.BooleanBuilder:
-			bb.Append(v.(bool))
-		case *array.StringBuilder:
-			bb.Append(v.(string))
-		case *array.Date32Builder:
-			bb.Append(arrow.Date32(v.(int)))
-		case *array.TimestampBuilder:
-			bb.Append(arrow.Timestamp(v.(int)))
-		case *array.Decimal128Builder:
-			bb.Append(decimal128.FromI64(int64(v.(int))))
-		default:
-			t.Fatalf("no test builder for %s", dt)
-		}
-	}
-	return b.NewArray()
-}
 
 // results renders each slot's result as text ("NULL" for NULL).
 func results(t testing.TB, mem memory.Allocator, acc accumulator, slots ...int32) []string {
@@ -97,7 +58,7 @@ func feed(t testing.TB, mem memory.Allocator, spec AggSpec, dt arrow.DataType, n
 	require.NoError(t, err)
 	acc.resize(n)
 	if len(vals) > 0 {
-		col := column(t, mem, dt, vals)
+		col := arrowtest.Array(t, mem, dt, vals...)
 		defer col.Release()
 		acc.update(col, slots, 0, len(vals))
 	}
@@ -301,9 +262,9 @@ func TestFirstLastArrivalAcrossBatches(t *testing.T) {
 	for _, a := range []accumulator{first, last} {
 		a.resize(2)
 	}
-	b1 := column(t, mem, tInt32, []any{10, 11, 12, 13})
+	b1 := arrowtest.Array(t, mem, tInt32, 10, 11, 12, 13)
 	defer b1.Release()
-	b2 := column(t, mem, tInt32, []any{20, 21})
+	b2 := arrowtest.Array(t, mem, tInt32, 20, 21)
 	defer b2.Release()
 	for _, a := range []accumulator{first, last} {
 		// batch 1 in two segments: rows 0, 3 to slot 1; 1, 2 to slot 0
@@ -325,7 +286,7 @@ func TestFirstLastArrivalAcrossBatches(t *testing.T) {
 func TestArrivalAggregatesAcrossPasses(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	col := column(t, mem, tStr, []any{"r0", "r1", "r2", "r3"})
+	col := arrowtest.Array(t, mem, tStr, "r0", "r1", "r2", "r3")
 	defer col.Release()
 	for _, c := range []struct {
 		spec AggSpec

@@ -112,7 +112,7 @@ func (h *countScriptHarness) run(t *testing.T, d *datadriven.TestData) string {
 	case "stats":
 		s := h.op.Stats()
 		return fmt.Sprintf("rows in %d, results %d, unfired %d, open state %d\n",
-			s.RowsIn, s.Results, s.Unfired, h.op.OpenWindows())
+			s.RowsIn, s.ResultRows, s.NoWindowRows, h.op.OpenWindows())
 	default:
 		t.Fatalf("unknown command %s", d.Cmd)
 	}

@@ -108,13 +108,13 @@ func (c CountConfig) OutputSchema() (*arrow.Schema, error) {
 
 // CountStats counts what a CountWindowOperator did with its input.
 type CountStats struct {
-	RowsIn  int64 // rows received
-	Results int64 // result rows emitted, one per fired window
-	// Unfired counts the rows that are in no fired window yet: the rows of
-	// each key after its last firing. After ProcessEnd these rows never
-	// reach a result (Flink's GlobalWindows never fire on their own), and
-	// the run summary reports them.
-	Unfired int64
+	RowsIn     int64 // rows received
+	ResultRows int64 // result rows emitted, one per fired window
+	// NoWindowRows counts the rows that are in no fired window yet: the
+	// rows of each key after its last firing. After ProcessEnd these rows
+	// never reach a result (Flink's GlobalWindows never fire on their own),
+	// and the run summary reports them with the rows in no window.
+	NoWindowRows int64
 }
 
 // CountWindowOperator aggregates rows per key over windows measured in rows
@@ -141,7 +141,7 @@ type CountStats struct {
 //   - End of input fires nothing: a window that has not reached its count
 //     (a partial tumbling window, the rows after a key's last sliding
 //     result) is dropped, as Flink's GlobalWindows never fire on their own.
-//     Unlike Flink, wsql counts those rows (CountStats.Unfired) so the run
+//     Unlike Flink, wsql counts those rows (CountStats.NoWindowRows) so the run
 //     summary can say what never reached a result.
 //
 // Results are emitted in the order of the rows that completed their
@@ -257,7 +257,7 @@ func (op *CountWindowOperator) Stats() CountStats {
 	s := op.stats
 	// Every result covers exactly slide rows of its key that no earlier
 	// result of the key covered; the rest wait for a firing.
-	s.Unfired = s.RowsIn - s.Results*op.slide
+	s.NoWindowRows = s.RowsIn - s.ResultRows*op.slide
 	return s
 }
 
@@ -413,7 +413,7 @@ func (op *CountWindowOperator) emitFired() error {
 	for _, s := range op.fSlots {
 		op.slots.release(s)
 	}
-	op.stats.Results += int64(len(op.fired))
+	op.stats.ResultRows += int64(len(op.fired))
 	rec := op.builder.NewRecordBatch()
 	defer rec.Release()
 	return op.out.ProcessBatch(pipeline.Batch{Record: rec})
@@ -430,7 +430,7 @@ func (op *CountWindowOperator) ProcessWatermark(wm int64) error {
 }
 
 // ProcessEnd forwards the end of input. Windows that have not reached their
-// count do not fire; their rows stay counted in CountStats.Unfired.
+// count do not fire; their rows stay counted in CountStats.NoWindowRows.
 func (op *CountWindowOperator) ProcessEnd() error {
 	return op.out.ProcessEnd()
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -40,26 +41,19 @@ var countAggs = []AggSpec{
 
 func countBatch(t testing.TB, mem memory.Allocator, rows []countRow) arrow.RecordBatch {
 	t.Helper()
-	b := array.NewRecordBuilder(mem, countSchema)
-	defer b.Release()
-	for _, r := range rows {
-		if r.usrNull {
-			b.Field(0).AppendNull()
-		} else {
-			b.Field(0).(*array.StringBuilder).Append(r.usr)
-		}
-		if r.amtNull {
-			b.Field(1).AppendNull()
-		} else {
-			b.Field(1).(*array.Int32Builder).Append(r.amount)
-		}
-		if r.priceNull {
-			b.Field(2).AppendNull()
-		} else {
-			b.Field(2).(*array.Float64Builder).Append(r.price)
-		}
+	values := make([][]any, len(rows))
+	for i, r := range rows {
+		values[i] = []any{orNull(r.usr, r.usrNull), orNull(r.amount, r.amtNull), orNull(r.price, r.priceNull)}
 	}
-	return b.NewRecordBatch()
+	return arrowtest.Record(t, mem, countSchema, values...)
+}
+
+// orNull is v, or nil (NULL) when null is set.
+func orNull(v any, null bool) any {
+	if null {
+		return nil
+	}
+	return v
 }
 
 // countRef is the naive reference: every key keeps all its rows; every
@@ -218,7 +212,7 @@ func TestCountWindowMatchesReference(t *testing.T) {
 				got, stats, maxOpen := runCount(t, cfg, rows, batch)
 				require.Equal(t, want, got, "batch size %d", batch)
 				require.Equal(t, int64(len(rows)), stats.RowsIn)
-				require.Equal(t, int64(len(want)), stats.Results)
+				require.Equal(t, int64(len(want)), stats.ResultRows)
 				// Rows after each key's last firing never reach a result.
 				perKey := map[string]int64{}
 				for _, r := range rows {
@@ -228,7 +222,7 @@ func TestCountWindowMatchesReference(t *testing.T) {
 				for _, n := range perKey {
 					unfired += n % slide
 				}
-				require.Equal(t, unfired, stats.Unfired)
+				require.Equal(t, unfired, stats.NoWindowRows)
 				// State is bounded by keys × windows per row, never rows.
 				require.LessOrEqual(t, maxOpen, len(perKey)*int((c.size-1)/slide+1))
 			}
@@ -258,7 +252,7 @@ func TestCountWindowGlobal(t *testing.T) {
 	require.NoError(t, op.ProcessEnd())
 	// Fires at rows 2 (rows 1-2) and 4 (rows 2-4); row 5 never fires.
 	require.Equal(t, []string{"row 2 3", "row 3 9", "end"}, rec.events)
-	require.Equal(t, CountStats{RowsIn: 5, Results: 2, Unfired: 1}, op.Stats())
+	require.Equal(t, CountStats{RowsIn: 5, ResultRows: 2, NoWindowRows: 1}, op.Stats())
 }
 
 // TestCountWindowWatermarks: results never wait for a watermark, and
@@ -288,7 +282,7 @@ func TestCountWindowWatermarks(t *testing.T) {
 	feed(countRow{usr: "b"}, countRow{usr: "b"})
 	require.NoError(t, op.ProcessEnd())
 	require.Equal(t, []string{"wm 100", "row a 2 2", "wm 200", "row b 2 2", "end"}, rec.events)
-	require.Equal(t, CountStats{RowsIn: 5, Results: 2, Unfired: 1}, op.Stats())
+	require.Equal(t, CountStats{RowsIn: 5, ResultRows: 2, NoWindowRows: 1}, op.Stats())
 	require.Equal(t, 1, op.OpenWindows())
 }
 
@@ -335,17 +329,8 @@ func TestCountWindowIntKeys(t *testing.T) {
 		Aggs: []AggSpec{{Kind: Sum, Input: 2, Name: "s"}}}, mem, rec)
 	require.NoError(t, err)
 	defer op.Close()
-	bld := array.NewRecordBuilder(mem, schema)
-	for i, r := range []struct {
-		a int64
-		b string
-	}{{1, "x"}, {2, "x"}, {1, "x"}, {1, "y"}, {2, "x"}} {
-		bld.Field(0).(*array.Int64Builder).Append(r.a)
-		bld.Field(1).(*array.StringBuilder).Append(r.b)
-		bld.Field(2).(*array.Int64Builder).Append(int64(10 * (i + 1)))
-	}
-	b := bld.NewRecordBatch()
-	bld.Release()
+	b := arrowtest.Record(t, mem, schema,
+		[]any{1, "x", 10}, []any{2, "x", 20}, []any{1, "x", 30}, []any{1, "y", 40}, []any{2, "x", 50})
 	require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 	b.Release()
 	require.Equal(t, []string{"row x 1 2 40", "row x 2 2 70"}, rec.events)

@@ -27,7 +27,7 @@ func (op *CountWindowOperator) SnapshotState(e *checkpoint.Encoder) error {
 	}
 	e.Uint(countSnapshotVersion)
 	e.Int(op.forwarded)
-	checkpoint.Ints(e, []int64{op.stats.RowsIn, op.stats.Results})
+	checkpoint.Ints(e, []int64{op.stats.RowsIn, op.stats.ResultRows})
 
 	saveSlotState(e, op.keys, &op.slots, op.accs)
 
@@ -57,7 +57,7 @@ func (op *CountWindowOperator) RestoreState(d *checkpoint.Decoder) error {
 	}
 	op.forwarded = d.Int()
 	if st := checkpoint.ReadInts[int64](d); len(st) == 2 {
-		op.stats = CountStats{RowsIn: st[0], Results: st[1]}
+		op.stats = CountStats{RowsIn: st[0], ResultRows: st[1]}
 	} else {
 		d.Fail("count window counters: %d values", len(st))
 	}
@@ -117,9 +117,9 @@ func (op *CountWindowOperator) RestoreState(d *checkpoint.Decoder) error {
 	for _, st := range op.state {
 		rowsIn += st.rows
 	}
-	if fired != op.stats.Results || rowsIn != op.stats.RowsIn {
+	if fired != op.stats.ResultRows || rowsIn != op.stats.RowsIn {
 		d.Fail("counters %d rows, %d results do not match the keys' %d rows, %d results",
-			op.stats.RowsIn, op.stats.Results, rowsIn, fired)
+			op.stats.RowsIn, op.stats.ResultRows, rowsIn, fired)
 	}
 	return d.Err()
 }

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -73,24 +73,11 @@ func randomCountSnapRows(rnd *rand.Rand, n, keys int) []countSnapRow {
 
 func countSnapBatch(t testing.TB, mem memory.Allocator, rows []countSnapRow) arrow.RecordBatch {
 	t.Helper()
-	b := array.NewRecordBuilder(mem, countSnapSchema)
-	defer b.Release()
-	for _, r := range rows {
-		appendOrNull(b.Field(0), r.kNul, func() { b.Field(0).(*array.StringBuilder).Append(r.k) })
-		appendOrNull(b.Field(1), r.gNul, func() { b.Field(1).(*array.Int64Builder).Append(r.g) })
-		appendOrNull(b.Field(2), r.vNul, func() { b.Field(2).(*array.Int32Builder).Append(r.v) })
-		appendOrNull(b.Field(3), r.xNul, func() { b.Field(3).(*array.Float64Builder).Append(r.x) })
-		appendOrNull(b.Field(4), r.sNul, func() { b.Field(4).(*array.StringBuilder).Append(r.s) })
+	values := make([][]any, len(rows))
+	for i, r := range rows {
+		values[i] = []any{orNull(r.k, r.kNul), orNull(r.g, r.gNul), orNull(r.v, r.vNul), orNull(r.x, r.xNul), orNull(r.s, r.sNul)}
 	}
-	return b.NewRecordBatch()
-}
-
-func appendOrNull(b array.Builder, null bool, appendValue func()) {
-	if null {
-		b.AppendNull()
-	} else {
-		appendValue()
-	}
+	return arrowtest.Record(t, mem, countSnapSchema, values...)
 }
 
 // snapshotAndRestoreCount is snapshotAndRestore for count windows; the

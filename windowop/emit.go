@@ -76,7 +76,7 @@ func (op *WindowOperator) appendRow(kind RowKind, k uint32, w Window, s int32) {
 		c++
 	}
 	op.pending++
-	op.stats.Results++
+	op.stats.ResultRows++
 }
 
 // firstAggField is the builder index of the first aggregate column.

@@ -7,6 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/internal/arrowtest"
 )
 
 // One string key column is interned by value: ids in order of first
@@ -16,25 +18,15 @@ func TestInternOneStringColumn(t *testing.T) {
 	defer mem.AssertSize(t, 0)
 	kt, err := newKeyTable([]arrow.DataType{arrow.BinaryTypes.String})
 	require.NoError(t, err)
-	intern := func(vals ...*string) []uint32 {
-		b := array.NewStringBuilder(mem)
-		defer b.Release()
-		for _, v := range vals {
-			if v == nil {
-				b.AppendNull()
-			} else {
-				b.Append(*v)
-			}
-		}
-		arr := b.NewArray()
+	intern := func(vals ...any) []uint32 {
+		arr := arrowtest.Array(t, mem, arrow.BinaryTypes.String, vals...)
 		defer arr.Release()
 		ids := make([]uint32, len(vals))
 		kt.intern([]arrow.Array{arr}, len(vals), ids)
 		return ids
 	}
-	s := func(v string) *string { return &v }
-	require.Equal(t, []uint32{0, 1, 0, 2, 1}, intern(s("b"), s(""), s("b"), nil, s("")))
-	require.Equal(t, []uint32{2, 3, 0}, intern(nil, s("a"), s("b")), "ids last across batches")
+	require.Equal(t, []uint32{0, 1, 0, 2, 1}, intern("b", "", "b", nil, ""))
+	require.Equal(t, []uint32{2, 3, 0}, intern(nil, "a", "b"), "ids last across batches")
 
 	out := array.NewStringBuilder(mem)
 	defer out.Release()
@@ -53,34 +45,15 @@ func TestInternOneIntegerColumn(t *testing.T) {
 	for _, dt := range []arrow.DataType{arrow.PrimitiveTypes.Int64, arrow.PrimitiveTypes.Int32} {
 		kt, err := newKeyTable([]arrow.DataType{dt})
 		require.NoError(t, err)
-		intern := func(vals ...*int64) []uint32 {
-			b := array.NewBuilder(mem, dt)
-			defer b.Release()
-			for _, v := range vals {
-				switch bb := b.(type) {
-				case *array.Int64Builder:
-					if v == nil {
-						bb.AppendNull()
-					} else {
-						bb.Append(*v)
-					}
-				case *array.Int32Builder:
-					if v == nil {
-						bb.AppendNull()
-					} else {
-						bb.Append(int32(*v))
-					}
-				}
-			}
-			arr := b.NewArray()
+		intern := func(vals ...any) []uint32 {
+			arr := arrowtest.Array(t, mem, dt, vals...)
 			defer arr.Release()
 			ids := make([]uint32, len(vals))
 			kt.intern([]arrow.Array{arr}, len(vals), ids)
 			return ids
 		}
-		v := func(x int64) *int64 { return &x }
-		require.Equal(t, []uint32{0, 1, 0, 2, 3, 4, 1}, intern(v(7), v(-3), v(7), nil, v(1<<20), v(0), v(-3)))
-		require.Equal(t, []uint32{2, 3, 5, 4}, intern(nil, v(1<<20), v(65535), v(0)), "ids last across batches")
+		require.Equal(t, []uint32{0, 1, 0, 2, 3, 4, 1}, intern(7, -3, 7, nil, 1<<20, 0, -3))
+		require.Equal(t, []uint32{2, 3, 5, 4}, intern(nil, 1<<20, 65535, 0), "ids last across batches")
 
 		out := array.NewBuilder(mem, dt)
 		kt.cols[0].appendTo([]uint32{5, 4, 3, 2, 1, 0}, out)

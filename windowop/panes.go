@@ -105,14 +105,14 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 		wins := pw.wins
 		if len(wins) == 0 {
 			slots[i] = -1
-			op.stats.NoWindow++
+			op.stats.NoWindowRows++
 			continue
 		}
 		if eventTime && pw.first <= op.watermark {
 			// some window of this pane is late: maybe all of them
 			if pw.last <= op.watermark {
 				slots[i] = -1
-				op.stats.LateDropped++
+				op.stats.LateRowsDropped++
 				for _, w := range wins {
 					op.late.add(i, w, op.watermark)
 				}
@@ -120,7 +120,7 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 			}
 			for _, w := range wins {
 				if op.isLate(w) {
-					op.stats.LateMissed++
+					op.stats.LateForWindow++
 					op.late.add(i, w, op.watermark)
 				}
 			}

@@ -346,7 +346,7 @@ func TestDifferentialAgainstNaiveReference(t *testing.T) {
 			for _, size := range []int{1, 7, 4096} {
 				events, stats := runInts(t, c.operatorConfig(t), rows, c.delay, size)
 				require.Equal(t, want, rowsOnly(events), "config %+v seed %d batch %d", c, seed, size)
-				require.Equal(t, wantLate, stats.LateDropped, "config %+v seed %d batch %d", c, seed, size)
+				require.Equal(t, wantLate, stats.LateRowsDropped, "config %+v seed %d batch %d", c, seed, size)
 			}
 		}
 	}

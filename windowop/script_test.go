@@ -135,7 +135,7 @@ func (h *scriptHarness) run(t *testing.T, d *datadriven.TestData) string {
 	case "stats":
 		s := h.op.Stats()
 		return fmt.Sprintf("rows in %d, late dropped %d, late for some window %d, in no window %d, results %d, open state %d, timers %d\n",
-			s.RowsIn, s.LateDropped, s.LateMissed, s.NoWindow, s.Results, h.op.OpenWindows(), h.op.timers.Len())
+			s.RowsIn, s.LateRowsDropped, s.LateForWindow, s.NoWindowRows, s.ResultRows, h.op.OpenWindows(), h.op.timers.Len())
 	default:
 		t.Fatalf("unknown command %s", d.Cmd)
 	}

@@ -31,16 +31,12 @@ type sessionTimers struct {
 	count int // sessions ever opened: the serial of the next one
 }
 
+// sessionEntry is a session's entry in the heap: the timer it is armed at
+// and the session it stands for.
 type sessionEntry struct {
-	t      int64
-	key    uint32
+	Timer  // first: the heap orders entries by it (timerOf)
 	serial uint32
-	w      Window
 	slot   int32
-}
-
-func (a *sessionEntry) less(b *sessionEntry) bool {
-	return timerBefore(a.t, a.key, a.w, b.t, b.key, b.w)
 }
 
 // sessionInfo is the timer state of the session held in one slot.
@@ -96,8 +92,7 @@ func (st *sessionTimers) earliest(in *sessionInfo) (int64, bool) {
 
 func (st *sessionTimers) arm(s int32, in *sessionInfo, t int64) {
 	in.armed, in.armedT, in.armedW = true, t, in.w
-	st.heap = append(st.heap, sessionEntry{t: t, key: in.key, serial: in.serial, w: in.w, slot: s})
-	sessionUp(st.heap, len(st.heap)-1)
+	st.heap = heapPush(st.heap, sessionEntry{Timer: Timer{Time: t, Key: in.key, Window: in.w}, serial: in.serial, slot: s})
 	if t < st.op.nextTimer {
 		st.op.nextTimer = t
 	}
@@ -126,12 +121,12 @@ func (st *sessionTimers) Register(Timer) { panic("windowop: sessionTimers.Regist
 // valid reports whether entry e is the armed entry of a live session.
 func (st *sessionTimers) valid(e *sessionEntry) bool {
 	in := &st.info[e.slot]
-	return in.serial == e.serial && in.armed && in.armedT == e.t && in.armedW == e.w
+	return in.serial == e.serial && in.armed && in.armedT == e.Time && in.armedW == e.Window
 }
 
 // PopDue returns the earliest due timer, re-arming stale entries on the way.
 func (st *sessionTimers) PopDue(watermark int64) (Timer, bool) {
-	for len(st.heap) > 0 && st.heap[0].t <= watermark {
+	for len(st.heap) > 0 && st.heap[0].Time <= watermark {
 		e := st.pop()
 		if !st.valid(&e) {
 			continue
@@ -142,9 +137,9 @@ func (st *sessionTimers) PopDue(watermark int64) (Timer, bool) {
 			in.armed = false
 			continue
 		}
-		if t == e.t && in.w == e.w {
+		if t == e.Time && in.w == e.Window {
 			in.armed = false
-			return Timer{Time: t, Key: e.key, Window: e.w}, true
+			return Timer{Time: t, Key: e.Key, Window: e.Window}, true
 		}
 		st.arm(e.slot, in, t)
 	}
@@ -157,8 +152,8 @@ func (st *sessionTimers) PopDue(watermark int64) (Timer, bool) {
 func (st *sessionTimers) settle(watermark int64) int64 {
 	for len(st.heap) > 0 {
 		e := &st.heap[0]
-		if e.t > watermark {
-			return e.t
+		if e.Time > watermark {
+			return e.Time
 		}
 		if !st.valid(e) {
 			st.pop()
@@ -171,13 +166,13 @@ func (st *sessionTimers) settle(watermark int64) int64 {
 			st.pop()
 			continue
 		}
-		if t == e.t && in.w == e.w {
+		if t == e.Time && in.w == e.Window {
 			return t
 		}
 		// re-arm in place: one sift down instead of a pop and a push
 		in.armedT, in.armedW = t, in.w
-		e.t, e.w = t, in.w
-		sessionDown(st.heap, 0)
+		e.Time, e.Window = t, in.w
+		heapDown(st.heap, 0)
 	}
 	return math.MaxInt64
 }
@@ -187,7 +182,7 @@ func (st *sessionTimers) settle(watermark int64) int64 {
 func (st *sessionTimers) NextTime() (int64, bool) {
 	for len(st.heap) > 0 {
 		if st.valid(&st.heap[0]) {
-			return st.heap[0].t, true
+			return st.heap[0].Time, true
 		}
 		st.pop()
 	}
@@ -217,42 +212,9 @@ func (st *sessionTimers) Len() int {
 }
 
 func (st *sessionTimers) pop() sessionEntry {
-	h := st.heap
-	e := h[0]
-	n := len(h) - 1
-	h[0] = h[n]
-	st.heap = h[:n]
-	sessionDown(st.heap, 0)
+	var e sessionEntry
+	st.heap, e = heapPop(st.heap)
 	return e
-}
-
-func sessionUp(h []sessionEntry, i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !h[i].less(&h[p]) {
-			return
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
-}
-
-func sessionDown(h []sessionEntry, i int) {
-	n := len(h)
-	for {
-		c := 2*i + 1
-		if c >= n {
-			return
-		}
-		if r := c + 1; r < n && h[r].less(&h[c]) {
-			c = r
-		}
-		if !h[c].less(&h[i]) {
-			return
-		}
-		h[i], h[c] = h[c], h[i]
-		i = c
-	}
 }
 
 // restore re-creates the timers of a session read from a checkpoint: key

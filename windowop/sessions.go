@@ -80,7 +80,7 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 		if len(m.idx) == 0 {
 			if op.isLate(w) {
 				slots[i] = -1
-				op.stats.LateDropped++
+				op.stats.LateRowsDropped++
 				op.late.add(i, w, op.watermark)
 				continue
 			}

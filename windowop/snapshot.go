@@ -34,7 +34,7 @@ func (op *WindowOperator) SnapshotState(e *checkpoint.Encoder) error {
 	e.Int(op.watermark)
 	e.Int(op.forwarded)
 	st := op.stats
-	checkpoint.Ints(e, []int64{st.RowsIn, st.LateDropped, st.LateMissed, st.NoWindow, st.Results})
+	checkpoint.Ints(e, []int64{st.RowsIn, st.LateRowsDropped, st.LateForWindow, st.NoWindowRows, st.ResultRows})
 
 	saveSlotState(e, op.keys, &op.slots, op.accs)
 
@@ -86,7 +86,7 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 	op.watermark = d.Int()
 	op.forwarded = d.Int()
 	if st := checkpoint.ReadInts[int64](d); len(st) == 5 {
-		op.stats = Stats{RowsIn: st[0], LateDropped: st[1], LateMissed: st[2], NoWindow: st[3], Results: st[4]}
+		op.stats = Stats{RowsIn: st[0], LateRowsDropped: st[1], LateForWindow: st[2], NoWindowRows: st[3], ResultRows: st[4]}
 	} else {
 		d.Fail("window counters: %d values", len(st))
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -76,26 +77,14 @@ func TestRestoreFromSnapshotContinuesTheRun(t *testing.T) {
 func TestKeyTableSnapshot(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	ib := array.NewInt64Builder(mem)
-	ib.AppendValues([]int64{5, 1 << 40, -3, 5}, nil)
-	ib.AppendNull()
-	ints := ib.NewArray()
+	ints := arrowtest.Array(t, mem, arrow.PrimitiveTypes.Int64, 5, 1<<40, -3, 5, nil)
 	defer ints.Release()
-	sb := array.NewStringBuilder(mem)
-	sb.AppendValues([]string{"a", "b", "", "a"}, nil)
-	sb.AppendNull()
-	strs := sb.NewArray()
+	strs := arrowtest.Array(t, mem, arrow.BinaryTypes.String, "a", "b", "", "a", nil)
 	defer strs.Release()
-	bb := array.NewBooleanBuilder(mem)
-	bb.AppendValues([]bool{true, false, true, true}, nil)
-	bb.AppendNull()
-	bools := bb.NewArray()
+	bools := arrowtest.Array(t, mem, arrow.FixedWidthTypes.Boolean, true, false, true, true, nil)
 	defer bools.Release()
-	db := array.NewDecimal128Builder(mem, &arrow.Decimal128Type{Precision: 38, Scale: 2})
 	big := decimal128.New(1<<40, 7) // beyond 64 bits
-	db.AppendValues([]decimal128.Num{decimal128.FromI64(125), decimal128.FromI64(-125), big, decimal128.FromI64(125)}, nil)
-	db.AppendNull()
-	decs := db.NewArray()
+	decs := arrowtest.Array(t, mem, &arrow.Decimal128Type{Precision: 38, Scale: 2}, 125, -125, big, 125, nil)
 	defer decs.Release()
 
 	for _, cols := range [][]arrow.Array{{ints}, {strs}, {decs}, {ints, strs, bools, decs}, {}} {

@@ -99,19 +99,10 @@ func (a *sumAcc) appendResults(slots []int32, b array.Builder) {
 			b.AppendNull()
 			continue
 		}
-		switch bb := b.(type) {
-		case *array.Int8Builder:
-			bb.Append(int8(a.ints[s]))
-		case *array.Int16Builder:
-			bb.Append(int16(a.ints[s]))
-		case *array.Int32Builder:
-			bb.Append(int32(a.ints[s]))
-		case *array.Int64Builder:
-			bb.Append(a.ints[s])
-		case *array.Float32Builder:
-			bb.Append(float32(a.flts[s]))
-		case *array.Float64Builder:
-			bb.Append(a.flts[s])
+		if a.isFlt {
+			appendFloat(b, a.flts[s])
+		} else {
+			appendInt(b, a.ints[s])
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -115,16 +116,12 @@ func watermarksFor(rows []click, delay int64, start int64) ([]int64, int64) {
 
 func clickBatchSchema(t *testing.T, mem memory.Allocator, schema *arrow.Schema, rows []click) arrow.RecordBatch {
 	t.Helper()
-	b := array.NewRecordBuilder(mem, schema)
-	defer b.Release()
-	for _, r := range rows {
-		b.Field(0).(*array.TimestampBuilder).Append(arrow.Timestamp(r.ts))
-		b.Field(1).(*array.StringBuilder).Append(r.usr)
+	values := make([][]any, len(rows))
+	for i, r := range rows {
+		values[i] = []any{r.ts, r.usr, r.amount}
 		if r.null {
-			b.Field(2).AppendNull()
-		} else {
-			b.Field(2).(*array.Float64Builder).Append(r.amount)
+			values[i][2] = nil
 		}
 	}
-	return b.NewRecordBatch()
+	return arrowtest.Record(t, mem, schema, values...)
 }

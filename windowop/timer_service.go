@@ -10,9 +10,9 @@ type Timer struct {
 	Window Window
 }
 
-// less orders timers deterministically: by time, then by key (keys are
+// before orders timers deterministically: by time, then by key (keys are
 // numbered in order of their first row), then by window.
-func (a Timer) less(b Timer) bool {
+func (a *Timer) before(b *Timer) bool {
 	return timerBefore(a.Time, a.Key, a.Window, b.Time, b.Key, b.Window)
 }
 
@@ -54,7 +54,7 @@ type timerQueue interface {
 // to PopDue. It serves timers with no structure to exploit: periodic emit
 // timers and triggers other than the event-time trigger on sessions.
 type TimerService struct {
-	queue []Timer // binary min-heap by less; typed, so pushes do not box
+	queue []Timer // binary min-heap (timer_heap.go)
 	set   map[Timer]struct{}
 }
 
@@ -69,8 +69,7 @@ func (s *TimerService) Register(t Timer) {
 		return
 	}
 	s.set[t] = struct{}{}
-	s.queue = append(s.queue, t)
-	timersUp(s.queue, len(s.queue)-1)
+	s.queue = heapPush(s.queue, t)
 }
 
 // Delete removes a pending timer; deleting an absent timer is a no-op.
@@ -110,42 +109,9 @@ func (s *TimerService) dropStale() {
 }
 
 func (s *TimerService) pop() Timer {
-	h := s.queue
-	t := h[0]
-	n := len(h) - 1
-	h[0] = h[n]
-	s.queue = h[:n]
-	timersDown(s.queue, 0)
+	var t Timer
+	s.queue, t = heapPop(s.queue)
 	return t
-}
-
-func timersUp(h []Timer, i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !h[i].less(h[p]) {
-			return
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
-}
-
-func timersDown(h []Timer, i int) {
-	n := len(h)
-	for {
-		c := 2*i + 1
-		if c >= n {
-			return
-		}
-		if r := c + 1; r < n && h[r].less(h[c]) {
-			c = r
-		}
-		if !h[c].less(h[i]) {
-			return
-		}
-		h[i], h[c] = h[c], h[i]
-		i = c
-	}
 }
 
 var (
@@ -161,7 +127,7 @@ func (s *TimerService) each(fn func(Timer)) {
 	for t := range s.set {
 		ts = append(ts, t)
 	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i].less(ts[j]) })
+	sort.Slice(ts, func(i, j int) bool { return ts[i].before(&ts[j]) })
 	for _, t := range ts {
 		fn(t)
 	}

@@ -1,6 +1,8 @@
 package windowop
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -71,3 +73,26 @@ type fakeTriggerContext struct {
 func (c *fakeTriggerContext) CurrentWatermark() int64        { return c.wm }
 func (c *fakeTriggerContext) RegisterEventTimeTimer(t int64) { c.timers = append(c.timers, t) }
 func (c *fakeTriggerContext) ToEpoch(local int64) int64      { return local }
+
+// BenchmarkTimerService registers 64k timers at random times over 1000
+// keys and pops them all: the heap's pushes and pops at full size.
+func BenchmarkTimerService(b *testing.B) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	ts := make([]Timer, 1<<16)
+	for i := range ts {
+		t := rnd.Int64N(1 << 20)
+		ts[i] = Timer{Time: t, Key: uint32(rnd.IntN(1000)), Window: Window{Start: t - 1000, End: t + 1}}
+	}
+	b.ResetTimer()
+	for range b.N {
+		s := NewTimerService()
+		for _, t := range ts {
+			s.Register(t)
+		}
+		for {
+			if _, ok := s.PopDue(math.MaxInt64); !ok {
+				break
+			}
+		}
+	}
+}

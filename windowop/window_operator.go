@@ -156,13 +156,14 @@ func (c Config) newAccumulator(a AggSpec) (accumulator, error) {
 }
 
 // Stats counts what the operator did with its input. Nothing is dropped
-// without being counted here.
+// without being counted here. The counters the run summary reports have
+// its names (wsql.Summary); RowsIn is the operator's own.
 type Stats struct {
-	RowsIn      int64 // rows received
-	LateDropped int64 // rows that reached no window because every window of theirs was late
-	LateMissed  int64 // (row, window) pairs where a row still counted elsewhere missed a late window
-	NoWindow    int64 // rows in no window at all (the gaps of a HOP whose slide exceeds its size)
-	Results     int64 // result rows emitted (each +I, -U and +U counts)
+	RowsIn          int64 // rows received
+	LateRowsDropped int64 // rows that reached no window because every window of theirs was late
+	LateForWindow   int64 // (row, window) pairs where a row still counted elsewhere missed a late window
+	NoWindowRows    int64 // rows in no window at all (the gaps of a HOP whose slide exceeds its size)
+	ResultRows      int64 // result rows emitted (each +I, -U and +U counts)
 }
 
 // ErrEventTimeRange is returned for a row whose event time is too far from

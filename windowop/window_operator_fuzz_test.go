@@ -92,7 +92,7 @@ func FuzzWindowOperator(f *testing.F) {
 		}
 		events, stats := runCuts(t, c.operatorConfig(t), rows, c.delay, cuts)
 		require.Equal(t, want, rowsOnly(events), "config %+v", c)
-		require.Equal(t, wantLate, stats.LateDropped, "config %+v", c)
+		require.Equal(t, wantLate, stats.LateRowsDropped, "config %+v", c)
 		require.Equal(t, int64(len(rows)), stats.RowsIn, "config %+v", c)
 		// a restart from a snapshot after one of the batches changes nothing
 		k := len(data) % len(cuts)

@@ -87,7 +87,7 @@ func TestTumbleCountAndSumPerKey(t *testing.T) {
 		"row bob 60000 120000 119999 1 NULL",
 		"end",
 	}, events)
-	require.Equal(t, Stats{RowsIn: 5, LateDropped: 0, Results: 4}, stats)
+	require.Equal(t, Stats{RowsIn: 5, LateRowsDropped: 0, ResultRows: 4}, stats)
 }
 
 func TestLateRowsAreDroppedAndCounted(t *testing.T) {
@@ -98,7 +98,7 @@ func TestLateRowsAreDroppedAndCounted(t *testing.T) {
 		{ts: 64_999, usr: "a", amount: 1}, // on time for [60000,120000)
 	}
 	events, stats := run(t, tumbleConfig(t, 60_000), rows, 5_000, 1)
-	require.Equal(t, int64(1), stats.LateDropped)
+	require.Equal(t, int64(1), stats.LateRowsDropped)
 	require.Equal(t, []string{
 		"row a 0 60000 59999 1 1",
 		"row a 60000 120000 119999 2 2",
@@ -111,12 +111,12 @@ func TestRowAtWatermarkOnWindowMaxTimestampIsLate(t *testing.T) {
 	cfg := tumbleConfig(t, 10)
 	rows := []click{{ts: 9, usr: "a", amount: 1}, {ts: 9, usr: "a", amount: 1}}
 	events, stats := run(t, cfg, rows, 0, 1)
-	require.Equal(t, int64(1), stats.LateDropped)
+	require.Equal(t, int64(1), stats.LateRowsDropped)
 	require.Equal(t, []string{"row a 0 10 9 1 1"}, rowsOnly(events))
 	// One row earlier in the same window is not late: watermark 8 < 9.
 	rows = []click{{ts: 8, usr: "a", amount: 1}, {ts: 9, usr: "a", amount: 1}}
 	_, stats = run(t, cfg, rows, 0, 1)
-	require.Equal(t, int64(0), stats.LateDropped)
+	require.Equal(t, int64(0), stats.LateRowsDropped)
 }
 
 func TestEndOfInputFlushesEveryWindow(t *testing.T) {
@@ -150,7 +150,7 @@ func TestResultsDoNotDependOnBatchSize(t *testing.T) {
 	for _, size := range []int{1, 3, 4096} {
 		events, stats := run(t, cfg, rows, 1_500, size)
 		require.Equal(t, want, rowsOnly(events), "batch size %d", size)
-		require.Equal(t, late, stats.LateDropped, "batch size %d", size)
+		require.Equal(t, late, stats.LateRowsDropped, "batch size %d", size)
 	}
 	require.Positive(t, late, "the data should contain late rows")
 }

@@ -19,7 +19,10 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv(benchChildEnv) == "1" {
 		if at := os.Getenv(crashAtEnv); at != "" {
-			crashAt(at) // crash_test.go
+			crashAt(at) // crash_point_test.go
+		}
+		if marker := os.Getenv(pauseAtEnv); marker != "" {
+			pauseAt(marker) // crash_point_test.go
 		}
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}

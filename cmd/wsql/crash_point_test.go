@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"sync"
 
 	wexec "github.com/wsql/wsql/exec"
 )
@@ -17,5 +19,22 @@ func crashAt(at string) {
 		if fmt.Sprintf("%s:%d", step, id) == at {
 			os.Exit(137)
 		}
+	}
+}
+
+// pauseAtEnv makes a child wsql hold its run at its first periodic
+// checkpoint (see exec.PausePoint) until the run is cancelled (SIGTERM),
+// after creating the file the variable names to say it is there.
+const pauseAtEnv = "WSQL_PAUSE_AT"
+
+func pauseAt(marker string) {
+	var once sync.Once
+	wexec.PausePoint = func(ctx context.Context, id uint64) {
+		once.Do(func() {
+			if err := os.WriteFile(marker, []byte(fmt.Sprintln(id)), 0o644); err != nil {
+				panic(err)
+			}
+			<-ctx.Done()
+		})
 	}
 }

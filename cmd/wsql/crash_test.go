@@ -257,20 +257,33 @@ func TestSigtermCheckpointsAndResumes(t *testing.T) {
 	ref := wsqlChild(t, dirs["ref"])
 	require.NoError(t, ref.Run(), "%s", ref.Stderr)
 
+	// The run holds at its first periodic checkpoint until the signal
+	// cancels it, so SIGTERM always arrives while the run is in progress.
 	cmd := wsqlChild(t, dirs["stopped"])
+	paused := filepath.Join(base, "paused")
+	cmd.Env = append(cmd.Env, pauseAtEnv+"="+paused)
 	require.NoError(t, cmd.Start())
-	// once the first checkpoint is written the run handles signals
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		if m, _ := filepath.Glob(filepath.Join(dirs["stopped"], "checkpoints", "query-1-*.ckpt")); len(m) > 0 {
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.After(time.Minute)
+	for {
+		if _, err := os.Stat(paused); err == nil {
 			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the run ended (%v) before its first checkpoint:\n%s", err, cmd.Stderr)
+		case <-deadline:
+			require.NoError(t, cmd.Process.Kill())
+			<-done
+			t.Fatalf("the run took no checkpoint within a minute:\n%s", cmd.Stderr)
+		case <-time.After(time.Millisecond):
 		}
 	}
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	err := cmd.Wait()
+	err := <-done
 	stderr := cmd.Stderr.(*bytes.Buffer).String()
-	if err == nil {
-		t.Skipf("the run finished before SIGTERM arrived: %s", stderr)
-	}
+	require.Error(t, err, "the run was stopped: %s", stderr)
 	require.Equal(t, 130, cmd.ProcessState.ExitCode(), stderr)
 	require.Regexp(t, `stopped; checkpoint \d+ is in .*: run the same command again to resume`, stderr)
 

@@ -254,7 +254,7 @@ func TestShellJSONFormatAndArrowRefused(t *testing.T) {
 func TestStatusLineDrawsAndClears(t *testing.T) {
 	var errOut bytes.Buffer
 	st := &statusLine{w: &errOut}
-	st.update(wsql.Progress{RowsRead: 1000, Watermark: 60_000, OpenWindows: 3, LateDropped: 2, Elapsed: 2 * time.Second})
+	st.update(wsql.Progress{RowsRead: 1000, Watermark: 60_000, OpenWindows: 3, LateRowsDropped: 2, Elapsed: 2 * time.Second})
 	require.Contains(t, errOut.String(), "1000 rows (500 rows/s) · watermark 1970-01-01 00:01:00.000 · 3 open windows · 2 late · 2s")
 	st.clear()
 	require.True(t, strings.HasSuffix(errOut.String(), "\r\x1b[K"))

@@ -32,7 +32,7 @@ func (s *statusLine) update(p wsql.Progress) {
 		wm = time.UnixMilli(p.Watermark).UTC().Format("2006-01-02 15:04:05.000")
 	}
 	fmt.Fprintf(s.w, "\r\x1b[K%d rows (%.0f rows/s) · watermark %s · %d open windows · %d late · %s",
-		p.RowsRead, rate, wm, p.OpenWindows, p.LateDropped, p.Elapsed.Round(100*time.Millisecond))
+		p.RowsRead, rate, wm, p.OpenWindows, p.LateRowsDropped, p.Elapsed.Round(100*time.Millisecond))
 	s.shown = true
 }
 

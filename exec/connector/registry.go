@@ -136,7 +136,7 @@ func SourceConnector(conn sql.Option) (*Connector, error) {
 	if !ok || c.NewSource == nil || c.attachedOnly() {
 		names := SourceNames()
 		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: %s)%s",
-			conn.Value, join(names), catalog.DidYouMean(conn.Value, names))
+			conn.Value, join(names), sql.DidYouMean(conn.Value, names))
 	}
 	return c, nil
 }
@@ -155,5 +155,5 @@ func join(names []string) string { return strings.Join(names, ", ") }
 // UnsupportedOption is the error of a WITH key the connector does not
 // know, with the nearest of known as a suggestion.
 func UnsupportedOption(o sql.Option, connector string, known []string) error {
-	return sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector '%s'%s", o.Key, connector, catalog.DidYouMean(o.Key, known))
+	return sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector '%s'%s", o.Key, connector, sql.DidYouMean(o.Key, known))
 }

@@ -53,3 +53,37 @@ func (e *ParseError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrBadRow) true for every parse error.
 func (e *ParseError) Unwrap() error { return ErrBadRow }
+
+// badRows is the rule for bad rows that the CSV and JSON decoders share,
+// and the count the parallel decoder keeps: without ignore-parse-errors a
+// bad row stops the read (the rows before it are handed out first, and
+// the read stands at the row's start); with it the row is skipped,
+// counted and reported to onBad.
+type badRows struct {
+	ignore  bool
+	onBad   func(*ParseError, []byte)
+	skipped int64
+	// stopAt is where a read stopped by a bad row stands: at that row's
+	// start, so resuming there fails the same way (see Position).
+	stopAt *SplitPosition
+}
+
+// row handles the bad row perr, whose text raw starts at byte at of the
+// input on line line: it returns perr when the row stops the read, or nil
+// when the row was skipped.
+func (b *badRows) row(perr *ParseError, raw []byte, at int64, line int) error {
+	if !b.ignore {
+		b.stopAt = &SplitPosition{Offset: at, Line: line - 1, Skipped: b.skipped, Started: at > 0}
+		return perr
+	}
+	b.skip(perr, raw)
+	return nil
+}
+
+// skip counts a skipped bad row and reports it.
+func (b *badRows) skip(perr *ParseError, raw []byte) {
+	b.skipped++
+	if b.onBad != nil {
+		b.onBad(perr, raw)
+	}
+}

@@ -118,13 +118,10 @@ type CSVDecoder struct {
 	recErr  string // record-level syntax error of the last record
 	recCol  int
 
-	cols    []csvColumn
-	nrows   int
-	skipped int64
-	err     error // sticky: returned once pending rows are out
-	// errAt is where a read stopped by a bad row stands: at that row's
-	// start, so resuming there fails the same way (see Position).
-	errAt *SplitPosition
+	cols  []csvColumn
+	nrows int
+	bad   badRows
+	err   error // sticky: returned once pending rows are out
 	recAt int64 // the file offset of the record readRecord returned
 
 	// An over-long record being skipped (see overLong): how its end is
@@ -157,6 +154,7 @@ func NewCSVDecoder(r io.Reader, source string, schema *arrow.Schema, opts CSVOpt
 	d := &CSVDecoder{
 		readBuffer: readBuffer{r: r, source: source, limit: recordLimit(opts.MaxRecordBytes)}, schema: schema, opts: opts, mem: mem, batchSize: batchSize,
 		delim: opts.FieldDelimiter, quote: opts.QuoteChar, header: opts.IgnoreFirstLine,
+		bad: badRows{ignore: opts.IgnoreParseErrors, onBad: opts.OnBadRow},
 	}
 	if opts.FieldDelimiter == opts.QuoteChar || opts.FieldDelimiter == '\n' || opts.FieldDelimiter == '\r' {
 		d.err = fmt.Errorf("%s: csv field delimiter %q conflicts with the quote character or line end", source, opts.FieldDelimiter)
@@ -173,21 +171,21 @@ func NewCSVDecoder(r io.Reader, source string, schema *arrow.Schema, opts CSVOpt
 }
 
 // Skipped is the number of bad rows skipped under IgnoreParseErrors.
-func (d *CSVDecoder) Skipped() int64 { return d.skipped }
+func (d *CSVDecoder) Skipped() int64 { return d.bad.skipped }
 
 // Position is where the read stands after the last Next (see
 // SplitPosition): past the records of the batches returned and the bad
 // rows reported so far; before the bad row that stops the read, if one
 // does.
 func (d *CSVDecoder) Position() SplitPosition {
-	if d.errAt != nil {
-		return *d.errAt
+	if d.bad.stopAt != nil {
+		return *d.bad.stopAt
 	}
 	if d.skipFrom != nil {
 		return *d.skipFrom // an over-long record being skipped is read again
 	}
 	off := d.offset()
-	return SplitPosition{Offset: off, Line: d.line, Skipped: d.skipped, Started: !d.header && off > 0}
+	return SplitPosition{Offset: off, Line: d.line, Skipped: d.bad.skipped, Started: !d.header && off > 0}
 }
 
 // ResumeAt makes the decoder continue a read of the same input (same
@@ -196,7 +194,7 @@ func (d *CSVDecoder) Position() SplitPosition {
 // in errors then continue as if the read had not been interrupted.
 func (d *CSVDecoder) ResumeAt(p SplitPosition) {
 	d.resumeAt(p)
-	d.skipped = p.Skipped
+	d.bad.skipped = p.Skipped
 	d.header = d.header && !p.Started
 }
 
@@ -233,15 +231,8 @@ func (d *CSVDecoder) Next() (arrow.RecordBatch, error) {
 			continue
 		}
 		d.rollback()
-		if !d.opts.IgnoreParseErrors {
-			d.err = perr
-			at := d.recAt
-			d.errAt = &SplitPosition{Offset: at, Line: line - 1, Skipped: d.skipped, Started: at > 0}
+		if d.err = d.bad.row(perr, raw, d.recAt, line); d.err != nil {
 			break
-		}
-		d.skipped++
-		if d.opts.OnBadRow != nil {
-			d.opts.OnBadRow(perr, raw)
 		}
 	}
 	if d.nrows == 0 {
@@ -409,7 +400,7 @@ func (d *CSVDecoder) overLong(s *recordSkip, row bool) (int, []byte, error) {
 	}
 	d.header = false
 	d.skip, d.skipRow, d.skipLine = s, row, line
-	d.skipFrom = &SplitPosition{Offset: d.offset(), Line: d.line, Skipped: d.skipped, Started: d.offset() > 0}
+	d.skipFrom = &SplitPosition{Offset: d.offset(), Line: d.line, Skipped: d.bad.skipped, Started: d.offset() > 0}
 	return d.skipOverLong()
 }
 

@@ -110,9 +110,8 @@ type JSONDecoder struct {
 	// same text forms as a CSV field), the rollback and the Arrow building.
 	batch CSVDecoder
 
-	skipped int64
-	err     error
-	errAt   *SplitPosition // see CSVDecoder.errAt
+	bad badRows
+	err error
 
 	// A line longer than the limit: the one readLine returned, or the one
 	// being skipped (see CSVDecoder.skip).
@@ -133,7 +132,8 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 	if mem == nil {
 		mem = memory.DefaultAllocator
 	}
-	d := &JSONDecoder{readBuffer: readBuffer{r: r, source: source, limit: recordLimit(opts.MaxRecordBytes)}, schema: schema, opts: opts, mem: mem, batchSize: batchSize}
+	d := &JSONDecoder{readBuffer: readBuffer{r: r, source: source, limit: recordLimit(opts.MaxRecordBytes)}, schema: schema, opts: opts, mem: mem, batchSize: batchSize,
+		bad: badRows{ignore: opts.IgnoreParseErrors, onBad: opts.OnBadRow}}
 	d.batch = CSVDecoder{schema: schema, mem: mem, cols: make([]csvColumn, schema.NumFields())}
 	d.vals = make([]jsonValue, schema.NumFields())
 	d.index = make(map[string]int, schema.NumFields())
@@ -161,19 +161,19 @@ func jsonSupported(dt arrow.DataType) bool {
 }
 
 // Skipped is the number of bad rows skipped under IgnoreParseErrors.
-func (d *JSONDecoder) Skipped() int64 { return d.skipped }
+func (d *JSONDecoder) Skipped() int64 { return d.bad.skipped }
 
 // Position is where the read stands after the last Next (see
 // SplitPosition and CSVDecoder.Position).
 func (d *JSONDecoder) Position() SplitPosition {
-	if d.errAt != nil {
-		return *d.errAt
+	if d.bad.stopAt != nil {
+		return *d.bad.stopAt
 	}
 	if d.skipFrom != nil {
 		return *d.skipFrom
 	}
 	off := d.offset()
-	return SplitPosition{Offset: off, Line: d.line, Skipped: d.skipped, Started: off > 0}
+	return SplitPosition{Offset: off, Line: d.line, Skipped: d.bad.skipped, Started: off > 0}
 }
 
 // ResumeAt makes the decoder continue a read of the same input that stood
@@ -181,7 +181,7 @@ func (d *JSONDecoder) Position() SplitPosition {
 // first Next (see CSVDecoder.ResumeAt).
 func (d *JSONDecoder) ResumeAt(p SplitPosition) {
 	d.resumeAt(p)
-	d.skipped = p.Skipped
+	d.bad.skipped = p.Skipped
 }
 
 // Lines is the number of physical lines read so far.
@@ -229,20 +229,14 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 			}
 		}
 		b.rollback()
-		if !d.opts.IgnoreParseErrors {
-			d.err = perr
-			// raw starts where the line does, or after a byte order mark,
-			// which a resumed read at line 0 would skip just the same.
-			at := d.offsetOf(raw)
-			if d.tooLong {
-				at = d.lineAt
-			}
-			d.errAt = &SplitPosition{Offset: at, Line: line - 1, Skipped: d.skipped, Started: at > 0}
-			break
+		// raw starts where the line does, or after a byte order mark,
+		// which a resumed read at line 0 would skip just the same.
+		at := d.offsetOf(raw)
+		if d.tooLong {
+			at = d.lineAt
 		}
-		d.skipped++
-		if d.opts.OnBadRow != nil {
-			d.opts.OnBadRow(perr, raw)
+		if d.err = d.bad.row(perr, raw, at, line); d.err != nil {
+			break
 		}
 	}
 	if b.nrows == 0 {
@@ -322,7 +316,7 @@ func (d *JSONDecoder) overLong() ([]byte, int, error) {
 		return nil, d.line + 1, nil
 	}
 	d.skip, d.skipLine = &recordSkip{state: skipLF}, d.line+1
-	d.skipFrom = &SplitPosition{Offset: d.offset(), Line: d.line, Skipped: d.skipped, Started: d.offset() > 0}
+	d.skipFrom = &SplitPosition{Offset: d.offset(), Line: d.line, Skipped: d.bad.skipped, Started: d.offset() > 0}
 	return d.skipOverLong()
 }
 

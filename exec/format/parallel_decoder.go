@@ -31,13 +31,12 @@ type ParallelDecoder struct {
 	results chan chan chunkResult // one per chunk, in file order
 	stop    chan struct{}
 	wg      sync.WaitGroup
-	onBad   func(*ParseError, []byte)
+	bad     badRows // the bad rows reported so far
 
 	cur      *chunkResult // the chunk being handed out
 	next     int          // its next batch
 	reported int          // its bad rows reported so far
 	pos      SplitPosition
-	skipped  int64
 	err      error // sticky
 	closed   bool
 }
@@ -113,9 +112,8 @@ func newParallelDecoderAt(r io.Reader, source string, f chunkFormat, workers, ch
 	d := &ParallelDecoder{
 		results: make(chan chan chunkResult, 2*workers),
 		stop:    make(chan struct{}),
-		onBad:   onBad,
+		bad:     badRows{onBad: onBad, skipped: p.Skipped},
 		pos:     p,
-		skipped: p.Skipped,
 	}
 	jobs := make(chan chunkJob, workers)
 	pool := &sync.Pool{}
@@ -404,24 +402,21 @@ func (d *ParallelDecoder) Next() (arrow.RecordBatch, error) {
 // report reports the current chunk's bad rows up to its n-th.
 func (d *ParallelDecoder) report(n int) {
 	for _, b := range d.cur.bad[d.reported:n] {
-		d.skipped++
-		if d.onBad != nil {
-			d.onBad(b.err, b.raw)
-		}
+		d.bad.skip(b.err, b.raw)
 	}
 	d.reported = n
 }
 
 // at sets the position to p, a position of the current chunk's decoder.
 func (d *ParallelDecoder) at(p SplitPosition) {
-	p.Skipped = d.skipped
+	p.Skipped = d.bad.skipped
 	p.ChunkEnd = d.cur.limit
 	d.pos = p
 }
 
 // Skipped counts the bad rows reported so far: those before the last batch
 // handed out, or up to the end of the file after io.EOF.
-func (d *ParallelDecoder) Skipped() int64 { return d.skipped }
+func (d *ParallelDecoder) Skipped() int64 { return d.bad.skipped }
 
 // Position is where the read stands after the last Next (see
 // SplitPosition): past the last batch handed out and the bad rows reported.

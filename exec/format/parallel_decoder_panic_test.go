@@ -5,28 +5,14 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/internal/leakcheck"
 	"github.com/wsql/wsql/pipeline"
 )
-
-// requireGoroutinesBack waits until no more goroutines run than before
-// (those a failed run started have ended), failing after a few seconds.
-func requireGoroutinesBack(t *testing.T, before int) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before {
-		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<20)
-			t.Fatalf("%d goroutines left running, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
 
 // requirePanicError checks err is a caught panic of wsql's with its value
 // and the stack of where it happened.
@@ -91,7 +77,7 @@ func TestParallelDecoderTurnsAPanicIntoAnError(t *testing.T) {
 		}
 		requirePanicError(t, err, c.value, c.frame)
 		par.Close()
-		requireGoroutinesBack(t, before)
+		leakcheck.Goroutines(t, before)
 		mem.AssertSize(t, 0)
 	}
 }

@@ -12,7 +12,8 @@ import "github.com/apache/arrow-go/v18/arrow"
 // read (no ignore-parse-errors option) it is the start of that row, so a
 // resumed read fails the same way. To resume, open the file, seek to
 // Offset and hand the position to the decoder (CSVDecoder.ResumeAt,
-// JSONDecoder.ResumeAt, newParallelDecoderAt) before its first Next.
+// JSONDecoder.ResumeAt, NewParallelCSVDecoder, NewParallelJSONDecoder)
+// before its first Next.
 type SplitPosition struct {
 	// Offset is the number of bytes of the file consumed: just past the
 	// last record delivered or skipped (and any blank or comment lines

@@ -167,6 +167,8 @@ func timeUnitDigits(u arrow.TimeUnit) int {
 	return 0
 }
 
+// AppendFloatValue formats a FLOAT or DOUBLE as Flink prints it: plain
+// notation from 1e-6 to 1e21, else exponent form; NaN and ±Infinity by name.
 func AppendFloatValue(dst []byte, v float64, bitSize int) []byte {
 	switch {
 	case math.IsNaN(v):
@@ -182,6 +184,7 @@ func AppendFloatValue(dst []byte, v float64, bitSize int) []byte {
 	return strconv.AppendFloat(dst, v, 'g', -1, bitSize)
 }
 
+// AppendDecimal128Value formats a DECIMAL of the given scale.
 func AppendDecimal128Value(dst []byte, n decimal128.Num, scale int32) []byte {
 	hi, lo := n.HighBits(), n.LowBits()
 	if (hi == 0 && lo <= math.MaxInt64) || (hi == -1 && lo > math.MaxInt64) {
@@ -221,6 +224,7 @@ func appendScaledInt(dst []byte, v int64, scale int) []byte {
 	return append(dst, digits[len(digits)-scale:]...)
 }
 
+// AppendZeroPadInt writes v with at least width digits, zero-padded.
 func AppendZeroPadInt(dst []byte, v int64, width int) []byte {
 	if v < 0 {
 		dst = append(dst, '-')
@@ -242,6 +246,7 @@ func appendDateParts(dst []byte, y, m, d int64) []byte {
 	return AppendZeroPadInt(dst, d, 2)
 }
 
+// AppendDateValue formats a DATE (days since 1970-01-01) as yyyy-MM-dd.
 func AppendDateValue(dst []byte, days int64) []byte {
 	y, m, d := rowtime.CivilFromDays(days)
 	return appendDateParts(dst, y, m, d)

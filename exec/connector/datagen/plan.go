@@ -59,17 +59,17 @@ func planSource(t *catalog.Table, _ sql.Option, opts *connector.Env) (exec.Sourc
 			name, suffix, ok := splitFieldOption(o.Key)
 			if !ok {
 				known := append(append([]string(nil), datagenOptions...), "fields.<column>.kind")
-				return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'datagen'%s", o.Key, catalog.DidYouMean(o.Key, known))
+				return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'datagen'%s", o.Key, sql.DidYouMean(o.Key, known))
 			}
 			if !connector.Contains(physical, name) {
 				if i := t.Column(name); i >= 0 && t.Columns[i].Name == name {
 					return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s': column %s is computed, datagen generates only physical columns", o.Key, name)
 				}
-				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s': table %s has no physical column %s%s", o.Key, t.Name, name, catalog.DidYouMean(name, physical))
+				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s': table %s has no physical column %s%s", o.Key, t.Name, name, sql.DidYouMean(name, physical))
 			}
 			if !connector.Contains(datagenFieldOptions, suffix) {
 				return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'datagen' (field options: %s)%s",
-					o.Key, strings.Join(datagenFieldOptions, ", "), catalog.DidYouMean(suffix, datagenFieldOptions))
+					o.Key, strings.Join(datagenFieldOptions, ", "), sql.DidYouMean(suffix, datagenFieldOptions))
 			}
 			if fieldOpts[name] == nil {
 				fieldOpts[name] = map[string]sql.Option{}

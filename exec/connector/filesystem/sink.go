@@ -24,7 +24,7 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 		}
 		writable := connector.WriteFormats()
 		return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported for writing: %s)%s",
-			format.Value, strings.Join(writable, ", "), catalog.DidYouMean(format.Value, writable))
+			format.Value, strings.Join(writable, ", "), sql.DidYouMean(format.Value, writable))
 	}
 	path, format, err := checkOptions(t, conn)
 	if err != nil {
@@ -52,7 +52,7 @@ func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connecto
 			}
 		}
 		return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'filesystem' with format '%s'%s",
-			o.Key, name, catalog.DidYouMean(o.Key, known))
+			o.Key, name, sql.DidYouMean(o.Key, known))
 	}
 	path, ok := t.Options.Lookup("path")
 	if !ok || path.Value == "" {

@@ -101,7 +101,7 @@ func CheckRead(format sql.Option) error {
 	readable := connector.ReadFormats()
 	if !connector.Contains(readable, format.Value) {
 		return sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported: %s)%s",
-			format.Value, strings.Join(readable, ", "), catalog.DidYouMean(format.Value, readable))
+			format.Value, strings.Join(readable, ", "), sql.DidYouMean(format.Value, readable))
 	}
 	return nil
 }

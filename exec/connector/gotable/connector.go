@@ -107,7 +107,7 @@ func planSource(t *catalog.Table, _ sql.Option, env *connector.Env) (exec.Source
 	known := append([]string{connector.KeyIdleTimeout, connector.KeyMaxFuture}, more...)
 	for _, o := range t.Options {
 		if !connector.Contains(known, o.Key) {
-			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for a table registered from Go%s", o.Key, catalog.DidYouMean(o.Key, known))
+			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for a table registered from Go%s", o.Key, sql.DidYouMean(o.Key, known))
 		}
 	}
 	f, err := formats.Read(t)

@@ -36,7 +36,7 @@ func planSource(t *catalog.Table, conn sql.Option, opts *connector.Env) (exec.So
 			g.Table = strings.ToLower(o.Value)
 			if exec.NexmarkColumns(g.Table) == nil {
 				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option 'nexmark.table' must be one of %s, got '%s'%s",
-					strings.Join(exec.NexmarkTables(), ", "), o.Value, catalog.DidYouMean(o.Value, exec.NexmarkTables()))
+					strings.Join(exec.NexmarkTables(), ", "), o.Value, sql.DidYouMean(o.Value, exec.NexmarkTables()))
 			}
 		case "events.num":
 			g.EventsNum, err = connector.NonNegativeInt(o)
@@ -49,7 +49,7 @@ func planSource(t *catalog.Table, conn sql.Option, opts *connector.Env) (exec.So
 		case "seed":
 			g.Seed, err = connector.Int(o)
 		default:
-			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'nexmark'%s", o.Key, catalog.DidYouMean(o.Key, nexmarkOptions))
+			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'nexmark'%s", o.Key, sql.DidYouMean(o.Key, nexmarkOptions))
 		}
 		if err != nil {
 			return nil, err
@@ -74,7 +74,7 @@ func planSource(t *catalog.Table, conn sql.Option, opts *connector.Env) (exec.So
 		}
 		if j < 0 {
 			return nil, sql.Errorf(sql.ErrInvalid, c.At, "nexmark table '%s' has no column %s (its columns: %s)%s",
-				g.Table, f.Name, strings.Join(names, ", "), catalog.DidYouMean(f.Name, names))
+				g.Table, f.Name, strings.Join(names, ", "), sql.DidYouMean(f.Name, names))
 		}
 		if !arrow.TypeEqual(f.Type, cols[j].Type) {
 			return nil, sql.Errorf(sql.ErrInvalid, c.At, "column %s of nexmark table '%s' is %s, not %s",

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql"
+)
+
+// TestShellCompletesEveryFunction: completion offers every function SHOW
+// FUNCTIONS lists (both read the planner's function registry), and no
+// function name that SHOW FUNCTIONS does not list.
+func TestShellCompletesEveryFunction(t *testing.T) {
+	sh := newShell(wsql.New(), nil, io.Discard, io.Discard)
+	listed := map[string]bool{}
+	for _, name := range wsql.FunctionNames() {
+		listed[name] = true
+		_, got := sh.complete([]rune("SELECT "+name), len("SELECT "+name))
+		require.Contains(t, got, name)
+	}
+	for _, name := range []string{"WEEK", "DAYOFWEEK", "DAYOFYEAR"} {
+		require.True(t, listed[name], name)
+	}
+	keywords := map[string]bool{}
+	for _, k := range wsql.Keywords() {
+		keywords[k] = true
+	}
+	// functions wsql knows but does not run are not offered
+	for _, name := range []string{"LPAD", "COLLECT", "TRY_CAST"} {
+		_, got := sh.complete([]rune("SELECT "+name), len("SELECT "+name))
+		if !keywords[name] {
+			require.NotContains(t, got, name)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package planner
+
+import (
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/sql"
+)
+
+// mathFunctions are the numeric functions.
+var mathFunctions = []Function{
+	{Name: "ABS", Kind: ScalarFunction, Description: "the absolute value (not on DECIMAL: CAST it to DOUBLE)",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argNumber}}, Result: "the type of x"}},
+		compile:    roundingKernel("ABS")},
+	{Name: "FLOOR", Kind: ScalarFunction, Description: "the largest integer not above x (not on DECIMAL: CAST it to DOUBLE)",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argNumber}}, Result: "the type of x"}},
+		compile:    roundingKernel("FLOOR")},
+	{Name: "CEIL", Aliases: []string{"CEILING"}, Kind: ScalarFunction, Description: "the smallest integer not below x (not on DECIMAL: CAST it to DOUBLE)",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argNumber}}, Result: "the type of x"}},
+		compile:    roundingKernel("CEIL")},
+	{Name: "SQRT", Kind: ScalarFunction, Description: "the square root",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argDouble}}, Result: "DOUBLE"}},
+		compile:    doubleKernel("SQRT")},
+	{Name: "EXP", Kind: ScalarFunction, Description: "e to the power x",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argDouble}}, Result: "DOUBLE"}},
+		compile:    doubleKernel("EXP")},
+	{Name: "LN", Kind: ScalarFunction, Description: "the natural logarithm",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argDouble}}, Result: "DOUBLE"}},
+		compile:    doubleKernel("LN")},
+	{Name: "LOG10", Kind: ScalarFunction, Description: "the base-10 logarithm",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argDouble}}, Result: "DOUBLE"}},
+		compile:    doubleKernel("LOG10")},
+	{Name: "POWER", Kind: ScalarFunction, Description: "a to the power b",
+		Signatures: []Signature{{Params: []Param{{Name: "a", Type: argDouble}, {Name: "b", Type: argDouble}}, Result: "DOUBLE"}},
+		compile:    doubleKernel("POWER")},
+	{Name: "ROUND", Kind: ScalarFunction, Description: "x rounded half away from zero to digits after the point (default 0)",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argNumber}, {Name: "digits", Type: argDigits, Optional: true}}, Result: "the type of x"}},
+		compile:    roundKernel},
+	{Name: "MOD", Kind: ScalarFunction, Description: "the remainder of a divided by b, with the sign of a",
+		Signatures: []Signature{{Params: []Param{{Name: "a", Type: argAny}, {Name: "b", Type: argAny}}, Result: "the common numeric type; for integers the type of b"}},
+		compile: func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
+			return c.arith(k.f.At, '%', k.args[0], k.args[1], k.pos[0], k.pos[1])
+		}},
+}
+
+// argDigits is ROUND's constant integer number of digits.
+var argDigits = argType{name: "INTEGER constant", sample: "1"}
+
+// roundingKernel is ABS, FLOOR and CEIL: the argument's type, not DECIMAL
+// yet.
+func roundingKernel(fn string) func(*exprCompiler, *scalarCall) (expr.Expr, error) {
+	return func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
+		x := k.args[0]
+		if isDecimal(x.DataType()) {
+			return nil, sql.Errorf(sql.ErrUnsupported, k.f.At, "%s of a DECIMAL is not supported yet; CAST it to DOUBLE", k.name)
+		}
+		return c.fold(k.f.At, &expr.MathFunc{Name: fn, Args: []expr.Expr{x}}, x)
+	}
+}
+
+// doubleKernel is a function of DOUBLEs (the signature converted them).
+func doubleKernel(fn string) func(*exprCompiler, *scalarCall) (expr.Expr, error) {
+	return func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
+		return c.fold(k.f.At, &expr.MathFunc{Name: fn, Args: k.args}, k.args...)
+	}
+}
+
+func roundKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
+	x := k.args[0]
+	digits := 0
+	if len(k.args) == 2 {
+		d, ok := k.args[1].(*expr.Literal)
+		if !ok || !isInteger(d.Type) {
+			return nil, sql.Errorf(sql.ErrUnsupported, k.pos[1], "the digits of ROUND must be a constant integer")
+		}
+		digits = int(d.Int)
+	}
+	return c.fold(k.f.At, &expr.Round{X: x, Digits: digits}, x)
+}

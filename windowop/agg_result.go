@@ -1,0 +1,44 @@
+package windowop
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// Accumulators hold results widened: integers, booleans, dates, times and
+// timestamps as int64, floats as float64. appendInt and appendFloat are the
+// one place they narrow back to the result column's type.
+
+// appendInt appends v to b, a builder of an integer, BOOLEAN, DATE, TIME
+// or TIMESTAMP column: integers narrow wrapping (as Java's casts do),
+// booleans are v != 0.
+func appendInt(b array.Builder, v int64) {
+	switch bb := b.(type) {
+	case *array.Int8Builder:
+		bb.Append(int8(v))
+	case *array.Int16Builder:
+		bb.Append(int16(v))
+	case *array.Int32Builder:
+		bb.Append(int32(v))
+	case *array.Int64Builder:
+		bb.Append(v)
+	case *array.BooleanBuilder:
+		bb.Append(v != 0)
+	case *array.Date32Builder:
+		bb.Append(arrow.Date32(v))
+	case *array.Time32Builder:
+		bb.Append(arrow.Time32(v))
+	case *array.TimestampBuilder:
+		bb.Append(arrow.Timestamp(v))
+	}
+}
+
+// appendFloat appends v to b, a builder of a FLOAT or DOUBLE column.
+func appendFloat(b array.Builder, v float64) {
+	switch bb := b.(type) {
+	case *array.Float32Builder:
+		bb.Append(float32(v))
+	case *array.Float64Builder:
+		bb.Append(v)
+	}
+}
