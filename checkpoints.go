@@ -89,14 +89,3 @@ func (r *runner) release(path string) {
 		_ = l.(*checkpoint.FileLock).Unlock()
 	}
 }
-
-// committingSink opens a filesystem sink for a checkpointed run: exactly
-// once, its part files become visible at checkpoints. A restored run
-// continues from the sink's state in the checkpoint, committing what the
-// checkpoint covers if the crash came before the commit. nth counts the
-// script's INSERTs into the sink before this one (sink_inserts.go). The
-// part files of this INSERT belong to the query (exec.CreateOwned): no
-// other query's output, nor another INSERT's, is deleted or resumed over.
-func committingSink(sink *exec.FileSink, loc *time.Location, cp *exec.Checkpointing, nth int) (*exec.PartFileWriter, error) {
-	return sink.CreateOwned(loc, cp.Restore, exec.SinkOwner{Query: cp.Query, Checkpoint: cp.Path}, nth)
-}

@@ -1,18 +1,14 @@
 package wsql
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
-	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
 )
 
@@ -87,38 +83,36 @@ func sortedKeys(m map[string][]string) []string {
 }
 
 // TestDocsListEveryOption: the section of each connector in
-// sql-reference.md names every WITH option the planner accepts for it. The
-// lists are unexported, so they are read from the planner's source.
+// sql-reference.md names every WITH option the connector registry declares
+// for it, and the filesystem section those of every format.
 func TestDocsListEveryOption(t *testing.T) {
 	doc := readDoc(t)
-	lists := plannerOptionLists(t)
-	get := func(name, group string) []string {
-		l := lists[name][group]
-		require.NotEmpty(t, l, "planner: no list %s[%q]; update this test", name, group)
-		return l
-	}
-	sections := map[string][]string{
-		"### filesystem": append(append(append(append([]string(nil),
-			get("filesystemOptions", "")...), get("formatOptions", "csv")...), get("formatOptions", "json")...),
-			get("parquetSinkOptions", "")...),
-		"### datagen":          get("datagenOptions", ""),
-		"### nexmark":          get("nexmarkOptions", ""),
-		"### print (sink)":     get("allowed", "print"),
-		"### blackhole (sink)": get("allowed", "blackhole"),
-	}
-	for heading, keys := range sections {
+	for _, name := range connector.Names() {
+		c, _ := connector.Lookup(name)
+		if c.Rank >= connector.AttachedRank {
+			continue // tables registered from Go: docs/go-api.md
+		}
+		heading := "### " + name
+		switch {
+		case c.NewSource == nil:
+			heading += " (sink)"
+		}
 		text := docSection(t, doc, heading)
-		for _, k := range keys {
-			if k == "connector" {
+		for _, o := range c.Options {
+			if o.Key == connector.KeyConnector {
 				continue // every table has it; the section is named after it
 			}
-			require.True(t, strings.Contains(text, "`"+k+"`"), "docs/sql-reference.md: section %q misses option '%s'", heading, k)
+			if field, ok := strings.CutPrefix(o.Key, "fields.<col>."); ok && !strings.Contains(text, "`"+o.Key+"`") {
+				require.True(t, strings.Contains(text, "`."+field+"`"), "docs/sql-reference.md: %s misses %s", heading, o.Key)
+				continue
+			}
+			require.True(t, strings.Contains(text, "`"+o.Key+"`"), "docs/sql-reference.md: section %q misses option '%s'", heading, o.Key)
 		}
 	}
-	datagen := docSection(t, doc, "### datagen")
-	for _, k := range get("datagenFieldOptions", "") {
-		if !strings.Contains(datagen, "`fields.<col>."+k+"`") {
-			require.True(t, strings.Contains(datagen, "`."+k+"`"), "docs/sql-reference.md: datagen misses fields.<col>.%s", k)
+	filesystem := docSection(t, doc, "### filesystem")
+	for _, f := range connector.Formats() {
+		for _, o := range f.Options {
+			require.True(t, strings.Contains(filesystem, "`"+o.Key+"`"), "docs/sql-reference.md: section filesystem misses option '%s' of format %s", o.Key, f.Name)
 		}
 	}
 	stdin := docSection(t, doc, "### stdin")
@@ -145,77 +139,4 @@ func docSection(t *testing.T, doc, heading string) string {
 		}
 	}
 	return rest
-}
-
-// plannerOptionLists reads the option lists of planner/*.go: for each
-// variable (declared or assigned) holding string lists, its strings, by map
-// key ("" for a plain list).
-func plannerOptionLists(t *testing.T) map[string]map[string][]string {
-	files, err := filepath.Glob("planner/*.go")
-	require.NoError(t, err)
-	lists := map[string]map[string][]string{}
-	add := func(name string, value ast.Expr) {
-		if lists[name] == nil {
-			lists[name] = map[string][]string{}
-		}
-		for group, l := range stringLists(value) {
-			lists[name][group] = append(lists[name][group], l...)
-		}
-	}
-	fset := token.NewFileSet()
-	for _, path := range files {
-		if strings.HasSuffix(path, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		require.NoError(t, err)
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if i < len(n.Values) {
-						add(name.Name, n.Values[i])
-					}
-				}
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					if id, ok := lhs.(*ast.Ident); ok && i < len(n.Rhs) {
-						add(id.Name, n.Rhs[i])
-					}
-				}
-			}
-			return true
-		})
-	}
-	return lists
-}
-
-// stringLists returns the string elements of a []string literal (group
-// "") or of a map literal's values (grouped by string key); an index into a
-// map literal, as in map[string][]string{...}[k], is the map.
-func stringLists(e ast.Expr) map[string][]string {
-	out := map[string][]string{}
-	if ix, ok := e.(*ast.IndexExpr); ok {
-		e = ix.X
-	}
-	lit, ok := e.(*ast.CompositeLit)
-	if !ok {
-		return out
-	}
-	for _, el := range lit.Elts {
-		switch el := el.(type) {
-		case *ast.BasicLit:
-			if s, err := strconv.Unquote(el.Value); err == nil && el.Kind == token.STRING {
-				out[""] = append(out[""], s)
-			}
-		case *ast.KeyValueExpr:
-			key, ok := el.Key.(*ast.BasicLit)
-			if !ok || key.Kind != token.STRING {
-				continue
-			}
-			k, _ := strconv.Unquote(key.Value)
-			out[k] = append(out[k], stringLists(el.Value)[""]...)
-		}
-	}
-	return out
 }

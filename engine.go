@@ -15,6 +15,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
@@ -427,15 +428,15 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	defer r.doneCheckpointing(cp)
 	if cp != nil && cp.Restore != nil && cp.Restore.Finished {
 		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, filepath.Dir(cp.Path)))
-		if p.Sink != nil && p.Sink.Connector == "filesystem" {
-			// the crash may have come between the last checkpoint and its commit
-			path := p.Sink.File.Path
-			w, err := committingSink(p.Sink.File, r.e.settings.location, cp, r.sinkInserts(path))
-			if err != nil {
-				return err
+		if p.Sink != nil {
+			if _, ok := p.Sink.Target.(connector.PathSink); ok {
+				// the crash may have come between the last checkpoint and its commit
+				w, err := r.openSink(ctx, p.Sink, cp)
+				if err != nil {
+					return err
+				}
+				return w.Close()
 			}
-			r.sinkWritten(path)
-			return w.Close()
 		}
 		if p.Sink == nil && r.out.File != nil {
 			// the file gets the closing output (a table's last line) again
@@ -447,7 +448,6 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		}
 		return nil
 	}
-	loc := r.e.settings.location
 	var w ResultWriter
 	if p.Sink == nil {
 		if w, err = r.writer(p.Schema()); err != nil {
@@ -461,28 +461,8 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			}
 		}
 	} else {
-		switch p.Sink.Connector {
-		case "print":
-			stdout := r.out.Stdout
-			if stdout == nil {
-				stdout = os.Stdout
-			}
-			w = exec.NewPrintWriter(stdout, p.Sink.PrintIdentifier, loc)
-		case "filesystem":
-			path := p.Sink.File.Path
-			if cp != nil {
-				w, err = committingSink(p.Sink.File, loc, cp, r.sinkInserts(path))
-			} else {
-				w, err = p.Sink.File.CreateNth(loc, r.sinkInserts(path))
-			}
-			if err != nil {
-				return err
-			}
-			r.sinkWritten(path)
-		case "go":
-			w = p.Sink.Callback.Writer(ctx, p.Sink.Schema, p.Sink.Columns)
-		default:
-			w = exec.NewBlackholeWriter()
+		if w, err = r.openSink(ctx, p.Sink, cp); err != nil {
+			return err
 		}
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
@@ -535,6 +515,27 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		return runErr
 	}
 	return closeErr
+}
+
+// openSink opens an INSERT's sink for the run: a sink writing files learns
+// how many INSERTs of the script wrote its path before (sink_inserts.go).
+func (r *runner) openSink(ctx context.Context, s *planner.Sink, cp *exec.Checkpointing) (ResultWriter, error) {
+	run := &connector.SinkRun{Location: r.e.settings.location, Stdout: r.out.Stdout, Checkpoint: cp}
+	if run.Stdout == nil {
+		run.Stdout = os.Stdout
+	}
+	ps, files := s.Target.(connector.PathSink)
+	if files {
+		run.Nth = r.sinkInserts(ps.OutputPath())
+	}
+	w, err := s.Target.Open(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	if files {
+		r.sinkWritten(ps.OutputPath())
+	}
+	return w, nil
 }
 
 func (r *runner) writer(schema *arrow.Schema) (ResultWriter, error) {

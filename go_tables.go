@@ -9,6 +9,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/gotable"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
@@ -26,8 +27,8 @@ import (
 //	e.CreateReaderTable(ctx, `CREATE TABLE clicks (ts TIMESTAMP(3), usr STRING,
 //	    WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('format' = 'csv')`, resp.Body)
 func (e *Engine) CreateReaderTable(ctx context.Context, ddl string, r io.Reader) error {
-	_, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (any, error) {
-		return exec.NewReaderInput(r, "table "+t.Name), nil
+	_, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (catalog.Attachment, error) {
+		return &gotable.Reader{Input: exec.NewReaderInput(r, "table "+t.Name)}, nil
 	})
 	return err
 }
@@ -38,11 +39,11 @@ func (e *Engine) CreateReaderTable(ctx context.Context, ddl string, r io.Reader)
 // TIMESTAMP_LTZ(3) timestamp[ms, tz=UTC], STRING utf8, and so on). One
 // query reads it, once, and releases rr when it ends.
 func (e *Engine) CreateRecordReaderTable(ctx context.Context, ddl string, rr array.RecordReader) error {
-	_, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (any, error) {
+	_, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (catalog.Attachment, error) {
 		if err := exec.CheckSchema(rr.Schema(), planner.SourceSchema(t)); err != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s: the array.RecordReader does not fit: %v", t.Name, err)
 		}
-		return exec.NewRecordReaderSource(rr), nil
+		return &gotable.Records{Source: exec.NewRecordReaderSource(rr)}, nil
 	})
 	return err
 }
@@ -60,7 +61,7 @@ type SinkFunc func(ctx context.Context, batch RecordBatch) error
 //	e.CreateSinkTable(ctx, `CREATE TABLE alerts (usr STRING, n BIGINT)`, wsql.SendTo(ch))
 //	go e.Exec(ctx, `INSERT INTO alerts SELECT usr, COUNT(*) FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`)
 func (e *Engine) CreateSinkTable(ctx context.Context, ddl string, write SinkFunc) error {
-	_, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (any, error) {
+	_, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (catalog.Attachment, error) {
 		for _, c := range t.Columns {
 			if c.Computed != nil {
 				return nil, sql.Errorf(sql.ErrInvalid, c.At, "a sink table has no computed columns")
@@ -69,7 +70,7 @@ func (e *Engine) CreateSinkTable(ctx context.Context, ddl string, write SinkFunc
 		if t.Watermark != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, t.Watermark.At, "a sink table has no WATERMARK")
 		}
-		return &exec.CallbackSink{Write: write, Table: t.Name}, nil
+		return &gotable.Callback{Sink: &exec.CallbackSink{Write: write, Table: t.Name}}, nil
 	})
 	return err
 }
@@ -92,14 +93,14 @@ func SendTo(ch chan<- RecordBatch) SinkFunc {
 
 // releaseAttached drops what a table pushed from Go still holds.
 func releaseAttached(t *catalog.Table) {
-	if p, ok := t.Attached.(*exec.PushSource); ok {
-		p.Release()
+	if t.Attached != nil {
+		t.Attached.Release()
 	}
 }
 
 // createGoTable declares the table of ddl (one CREATE TABLE without a
 // 'connector' option) with what attach makes for it.
-func (e *Engine) createGoTable(ctx context.Context, ddl string, attach func(*catalog.Table) (any, error)) (_ *catalog.Table, err error) {
+func (e *Engine) createGoTable(ctx context.Context, ddl string, attach func(*catalog.Table) (catalog.Attachment, error)) (_ *catalog.Table, err error) {
 	defer pipeline.CatchPanic(&err)
 	_, end, err := e.begin(ctx)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -52,15 +54,16 @@ func (in inputPath) whose() string {
 func planInputs(p *planner.Plan) []inputPath {
 	var ins []inputPath
 	for q := p; q != nil; q = q.Input {
-		s := q.Source
-		if s == nil || s.Path == "" || s.Stream != nil || s.Input != nil || s.Connector != nil {
+		s, ok := q.Source.(exec.PathSource)
+		if !ok || s.InputPath() == "" {
 			continue
 		}
-		in := inputPath{path: s.Path}
+		path := s.InputPath()
+		in := inputPath{path: path}
 		if q.Table != nil {
 			in.table = q.Table.Name
 		}
-		if info, err := os.Stat(s.Path); err == nil {
+		if info, err := os.Stat(path); err == nil {
 			in.info = info
 		}
 		ins = append(ins, in)
@@ -68,7 +71,7 @@ func planInputs(p *planner.Plan) []inputPath {
 			continue
 		}
 		// a split may be a link to a file elsewhere
-		for _, split := range s.Splits {
+		for _, split := range s.InputSplits() {
 			if info, err := os.Stat(split); err == nil {
 				ins = append(ins, inputPath{path: split, table: in.table, info: info})
 			}
@@ -115,8 +118,8 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	var outs []outputPath
 	at := st.Pos()
 	checkpoints, _ := r.e.settings.get(planner.SetCheckpointDir)
-	if p.Sink != nil && p.Sink.File != nil {
-		o := outputPath{what: "the 'path' of sink table " + p.Sink.Table.Name, path: p.Sink.File.Path, kind: outputFile, at: at}
+	if ps, ok := sinkPath(p); ok {
+		o := outputPath{what: "the 'path' of sink table " + p.Sink.Table.Name, path: ps, kind: outputFile, at: at}
 		if ins, ok := st.(*sql.Insert); ok {
 			o.at = ins.Table.At
 		}
@@ -128,8 +131,8 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	window := false
 	for q := p; q != nil; q = q.Input {
 		window = window || !q.Plain
-		if q.Source != nil && q.Source.BadRowsPath != "" {
-			outs = append(outs, outputPath{what: "'" + planner.SetBadRowsPath + "'", path: q.Source.BadRowsPath, at: at})
+		if q.Source != nil && q.Source.Spec().BadRowsPath != "" {
+			outs = append(outs, outputPath{what: "'" + planner.SetBadRowsPath + "'", path: q.Source.Spec().BadRowsPath, at: at})
 			break // one setting for every source
 		}
 	}
@@ -236,9 +239,13 @@ func refuse(o outputPath, in inputPath, format string, args ...any) error {
 func (e *Engine) checkResultsFile(stmts []sql.Statement, file string) error {
 	var ins []inputPath
 	add := func(name string, opts catalog.Options) {
-		conn, _ := opts.Get("connector")
-		path, ok := opts.Lookup("path")
-		if conn != "filesystem" || !ok || path.Value == "" {
+		conn, _ := opts.Get(connector.KeyConnector)
+		c, ok := connector.Lookup(conn)
+		if !ok || c.PathKey == "" {
+			return
+		}
+		path, ok := opts.Lookup(c.PathKey)
+		if !ok || path.Value == "" {
 			return
 		}
 		in := inputPath{path: path.Value, table: name, declared: true, at: path.At}
@@ -288,4 +295,17 @@ func realPath(path string) string {
 		rest = filepath.Join(filepath.Base(cur), rest)
 		cur = up
 	}
+}
+
+// sinkPath is the file or directory the plan's sink writes, if it writes
+// files.
+func sinkPath(p *planner.Plan) (string, bool) {
+	if p.Sink == nil {
+		return "", false
+	}
+	ps, ok := p.Sink.Target.(connector.PathSink)
+	if !ok {
+		return "", false
+	}
+	return ps.OutputPath(), true
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/gotable"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 )
@@ -50,9 +51,9 @@ type PushSplit struct {
 //	clicks.AppendRow(ctx, time.Now(), "alice")
 func (e *Engine) CreatePushTable(ctx context.Context, ddl string) (*PushTable, error) {
 	var src *exec.PushSource
-	t, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (any, error) {
+	t, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (catalog.Attachment, error) {
 		src = exec.NewPushSource(planner.SourceSchema(t), e.mem, e.batchSize)
-		return src, nil
+		return &gotable.Push{Source: src}, nil
 	})
 	if err != nil {
 		return nil, err

@@ -1,8 +1,10 @@
 package wsql
 
 import (
+	"slices"
 	"sort"
 
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
 )
 
@@ -44,4 +46,56 @@ func Keywords() []string {
 		"DESCRIBE", "TABLE", "DESCRIPTOR", "STRING", "BOOLEAN", "INT", "BIGINT", "DOUBLE",
 		"DECIMAL", "TIMESTAMP", "TIMESTAMP_LTZ", "DATE", "TIME",
 	}
+}
+
+// ConnectorNames lists the connectors a table's 'connector' option can
+// name, from the connector registry, for completion.
+func ConnectorNames() []string {
+	return append(connector.SourceNames(), onlySinks()...)
+}
+
+// onlySinks are the connectors an INSERT writes to that no table is read from.
+func onlySinks() []string {
+	var names []string
+	for _, n := range connector.SinkNames() {
+		if !slices.Contains(connector.SourceNames(), n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// FormatNames lists the formats a table's 'format' option can name.
+func FormatNames() []string {
+	var names []string
+	for _, f := range connector.Formats() {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+// OptionKeys lists the WITH keys of the named connector and of every
+// format, or of every connector when name is not one, for completion.
+func OptionKeys(name string) []string {
+	names := []string{name}
+	if _, ok := connector.Lookup(name); !ok {
+		names = ConnectorNames()
+	}
+	var keys []string
+	add := func(k string) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	for _, n := range names {
+		for _, o := range connector.Options(n) {
+			add(o.Key)
+		}
+	}
+	for _, f := range connector.Formats() {
+		for _, o := range f.Options {
+			add(o.Key)
+		}
+	}
+	return keys
 }

@@ -3,6 +3,7 @@ package wsql
 import (
 	"os"
 
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -47,16 +48,20 @@ func (r *runner) sinkInserts(path string) int {
 // refuseSecondInsert refuses an INSERT into a filesystem sink whose path
 // is a file an earlier INSERT of the script wrote: it would replace them.
 func (r *runner) refuseSecondInsert(s *sql.Insert, p *planner.Plan) error {
-	if p.Sink == nil || p.Sink.File == nil {
+	if p.Sink == nil {
 		return nil
 	}
-	w := r.writtenSink(p.Sink.File.Path)
+	ps, ok := p.Sink.Target.(connector.PathSink)
+	if !ok {
+		return nil
+	}
+	w := r.writtenSink(ps.OutputPath())
 	if w == nil || w.info.IsDir() {
 		return nil
 	}
 	return sql.Errorf(sql.ErrInvalid, s.Table.At,
 		"sink table %s writes the file '%s', which an earlier INSERT of this script wrote: a second INSERT would replace those rows; make the sink's 'path' a directory, where each INSERT adds its own part files, or insert into another table",
-		p.Sink.Table.Name, p.Sink.File.Path)
+		p.Sink.Table.Name, ps.OutputPath())
 }
 
 // sinkWritten records that an INSERT opened its sink at path.

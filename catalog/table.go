@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/sql"
 )
 
@@ -30,10 +31,8 @@ type Table struct {
 	At        sql.Pos
 	// Attached, when set, is where a table a Go program registered reads
 	// its rows or writes its results (rows it pushes, an io.Reader, an
-	// array.RecordReader, a callback): an exec-level object the planner
-	// uses instead of a 'connector' option. The catalog does not look
-	// inside it.
-	Attached any
+	// array.RecordReader, a callback), in place of a 'connector' option.
+	Attached Attachment
 	schema   *arrow.Schema
 	physical *arrow.Schema
 }
@@ -113,4 +112,19 @@ func NewDerivedTable(name string, cols []Column, timeAttr int, at sql.Pos) *Tabl
 		t.Watermark = &Watermark{Column: cols[timeAttr].Name, Index: timeAttr, Bounded: true, Upstream: true, At: at}
 	}
 	return t
+}
+
+// Attachment is what a Go program attached a table to: the connector that
+// plans the table's reads and writes is named by the attachment, not by a
+// 'connector' option. The catalog does not look further inside it.
+type Attachment interface {
+	// Connector is the identifier of the registered connector that plans
+	// the table (exec/connector).
+	Connector() string
+	// SuppliesWatermarks reports a source that gives its own watermarks,
+	// the only kind SOURCE_WATERMARK() fits.
+	SuppliesWatermarks() bool
+	// Release drops what the attachment still holds once the table is
+	// dropped or the engine closed.
+	Release()
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/rowtime"
 )
 
 // ErrSource marks errors opening or configuring a source.
@@ -26,46 +27,30 @@ var ErrSource = errors.New("source error")
 // with its own watermark generator (docs/semantics.md, "Several files: splits"); a single file is a
 // directory of one split. Open starts a read.
 type FileSource struct {
-	// Table names the table read, in the reasons of bad rows.
-	Table string
-	Path  string
+	SourceSpec
+	Path string
 	// Stream, when set, is read instead of Path as one split: the 'stdin'
 	// connector (the caller's standard input, or any reader the Go API
 	// hands in). It is not closed. Unbounded until it ends.
 	Stream io.Reader
-	// StreamName labels Stream in errors, e.g. "stdin".
+	// StreamName labels Stream in errors and EXPLAIN, e.g. "stdin".
 	StreamName string
 	// Input, when set, is read like Stream but only once: an io.Reader a
 	// Go program attached as a table (see ReaderInput).
 	Input *ReaderInput
-	// Connector, when set, is opened instead of Path: a source that makes
-	// its own batches of Schema's columns (a generator, a table pushed from
-	// Go, an array.RecordReader).
-	Connector Connector
 	// Splits are the files to read, one split each, in order. The planner
 	// lists them (ListSplits) so EXPLAIN shows what a run reads; nil means
 	// Open lists Path itself.
-	Splits    []string
-	Format    string // "csv" or "json"
-	Schema    *arrow.Schema
-	CSV       format.CSVOptions  // for format csv
-	JSON      format.JSONOptions // for format json
-	BatchSize int
-	// BadRowsPath is 'wsql.bad-rows.path': if set, each read creates this
-	// file and writes every line skipped under an ignore-parse-errors
-	// option to it, as read, one per line (a dead-letter file).
-	BadRowsPath string
-	// IdleTimeout is 'scan.watermark.idle-timeout': a split that delivers no
-	// rows for this long of processing time stops holding the watermark
-	// back. Zero: splits never go idle.
-	IdleTimeout time.Duration
+	Splits []string
+	// Format names the format read, for messages and EXPLAIN; Decoding
+	// decodes it (made by the format registry from the table's options).
+	Format   string
+	Decoding format.Decoding
 	// MonitorInterval is 'source.monitor-interval': when set, the read is
 	// unbounded (see followReader): every file is followed as it grows and,
 	// for a directory, new files are picked up as new splits, polling
 	// every interval. Zero: a bounded read of the files as they are.
 	MonitorInterval time.Duration
-	// MaxFuture is 'scan.watermark.max-future'; nil when not set.
-	MaxFuture *MaxFuture
 	// MaxRecordBytes is 'wsql.max-record-bytes', the longest record the
 	// decoders read (see format.CSVOptions.MaxRecordBytes); 0 is the default.
 	MaxRecordBytes int
@@ -153,24 +138,12 @@ func (s *FileSource) NumSplits() int {
 	return len(s.Splits)
 }
 
-// Open opens every split and returns a reader that interleaves them.
-func (s *FileSource) Open(mem memory.Allocator) (BatchReader, error) { return s.open(mem, nil) }
-
-// open opens the read like Open or, with at (the source state of a
-// checkpoint, see splitReader.saveState), resumes it where the checkpoint
-// was taken: each split's file seeked to its position, ended splits left
-// ended, and the bad-rows file cut back to what it held then.
-func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchReader, error) {
-	if s.Connector != nil {
-		if at != nil {
-			rc, ok := s.Connector.(Resumable)
-			if !ok {
-				return nil, fmt.Errorf("%w for the source %s: it cannot resume from a position", ErrCheckpointUnsupported, s.Connector.Explain())
-			}
-			return rc.OpenAt(mem, s.Schema, s.BatchSize, at)
-		}
-		return s.Connector.Open(mem, s.Schema, s.BatchSize)
-	}
+// Open opens every split and returns a reader that interleaves them or,
+// with at (the source state of a checkpoint, see splitReader.SaveState),
+// resumes the read where the checkpoint was taken: each split's file
+// seeked to its position, ended splits left ended, and the bad-rows file
+// cut back to what it held then.
+func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchReader, error) {
 	paths := s.Splits
 	stream := s.Stream
 	if s.Input != nil {
@@ -205,7 +178,10 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 		}
 	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
-	csvOpts, jsonOpts := s.formatOptions()
+	if s.Decoding == nil {
+		return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+	}
+	var onBad func(*format.ParseError, []byte)
 	if s.BadRowsPath != "" {
 		var bad *badRowsFile
 		var err error
@@ -218,11 +194,11 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
 		r.bad = bad
-		csvOpts.OnBadRow = chainBadRow(csvOpts.OnBadRow, bad.write)
-		jsonOpts.OnBadRow = chainBadRow(jsonOpts.OnBadRow, bad.write)
+		onBad = bad.write
 	} else if st != nil && st.badLen >= 0 {
 		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
+	decoding := s.Decoding.ForRead(onBad, s.MaxRecordBytes)
 	for i, p := range paths {
 		r.splits[i].name = p
 		var at format.SplitPosition
@@ -250,17 +226,11 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 			f = file
 		}
 		var dec splitDecoder
-		var err error
 		if stream == nil {
 			// A bounded read of a file: decoded in parallel by chunks.
-			dec, err = s.newParallelDecoder(f, p, csvOpts, jsonOpts, mem, size, len(paths), at)
+			dec = decoding.NewParallelDecoder(f, p, s.Schema, mem, size, len(paths), at)
 		} else {
-			dec, err = s.newDecoder(f, p, csvOpts, jsonOpts, mem, size)
-		}
-		if err != nil {
-			f.Close()
-			r.Close()
-			return nil, err
+			dec = decoding.NewDecoder(f, p, s.Schema, mem, size)
 		}
 		r.splits[i] = fileSplit{name: p, f: f, dec: dec}
 	}
@@ -270,64 +240,70 @@ func (s *FileSource) open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 	return r, nil
 }
 
-// formatOptions are the source's CSV and JSON options with its record limit.
-func (s *FileSource) formatOptions() (format.CSVOptions, format.JSONOptions) {
-	csvOpts, jsonOpts := s.CSV, s.JSON
-	if s.MaxRecordBytes > 0 {
-		csvOpts.MaxRecordBytes, jsonOpts.MaxRecordBytes = s.MaxRecordBytes, s.MaxRecordBytes
-	}
-	return csvOpts, jsonOpts
-}
-
-// newDecoder returns the decoder of the source's format over one split.
-func (s *FileSource) newDecoder(f io.Reader, name string, csvOpts format.CSVOptions, jsonOpts format.JSONOptions, mem memory.Allocator, size int) (splitDecoder, error) {
-	switch s.Format {
-	case "json":
-		return format.NewJSONDecoder(f, name, s.Schema, jsonOpts, mem, size), nil
-	case "csv", "":
-		return format.NewCSVDecoder(f, name, s.Schema, csvOpts, mem, size), nil
-	}
-	return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
-}
-
-// newParallelDecoder decodes one of n files read at once on several
-// goroutines (see format.ParallelDecoder); with many files each gets fewer
-// workers and smaller chunks, so the chunks in flight stay a few MiB.
-// A resumed read starts at at (the zero position starts at the beginning).
-func (s *FileSource) newParallelDecoder(f io.Reader, name string, csvOpts format.CSVOptions, jsonOpts format.JSONOptions, mem memory.Allocator, size, n int, at format.SplitPosition) (splitDecoder, error) {
-	switch s.Format {
-	case "json":
-		return format.NewParallelJSONDecoder(f, name, s.Schema, jsonOpts, mem, size, n, at), nil
-	case "csv", "":
-		return format.NewParallelCSVDecoder(f, name, s.Schema, csvOpts, mem, size, n, at), nil
-	}
-	return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
-}
-
-// chainBadRow calls the caller's hook, if any, and then the file's.
-func chainBadRow(first, then func(*format.ParseError, []byte)) func(*format.ParseError, []byte) {
-	if first == nil {
-		return then
-	}
-	return func(e *format.ParseError, raw []byte) {
-		first(e, raw)
-		then(e, raw)
-	}
-}
-
 // DefaultBatchSize is the number of rows per batch when none is set.
 const DefaultBatchSize = 4096
 
-// String describes the source for EXPLAIN and messages.
+// String describes the source for messages.
 func (s *FileSource) String() string {
 	return "filesystem(path=" + strconv.Quote(s.Path) + ", format=" + s.Format + ")"
 }
 
+// Explain describes the scan: a stream (stdin) or the path with its
+// splits and, when followed, the monitor interval.
+func (s *FileSource) Explain() string {
+	if s.Stream != nil {
+		return "connector=[" + s.StreamName + "], format=[" + s.Format + "], splits=[1], unbounded until the input ends"
+	}
+	monitor := ""
+	if s.MonitorInterval > 0 {
+		// unbounded, and splits may join as files appear
+		monitor = ", monitor-interval=[" + rowtime.DurationText(s.MonitorInterval) + "], unbounded"
+	}
+	return fmt.Sprintf("connector=[filesystem], path=[%s], format=[%s], splits=[%d]%s", s.Path, s.Format, s.NumSplits(), monitor)
+}
+
+// Checkpointable refuses a stream: it cannot be read again after a restart.
+func (s *FileSource) Checkpointable() error {
+	if s.Stream == nil && s.Input == nil {
+		return nil
+	}
+	name := s.StreamName
+	if s.Input != nil {
+		name = s.Input.Name
+	}
+	return fmt.Errorf("%w: the query reads %s, a stream that cannot be read again after a restart; checkpoints need files or generators", ErrCheckpointUnsupported, name)
+}
+
+// Identity writes the format and its resolved options.
+func (s *FileSource) Identity(b *strings.Builder) {
+	fmt.Fprintf(b, "  format %q", s.Format)
+	if s.Decoding != nil {
+		s.Decoding.Identity(b)
+	}
+}
+
+// WithoutListedSplits is a copy of s that lists its path when read.
+func (s *FileSource) WithoutListedSplits() Source {
+	c := *s
+	c.Splits = nil
+	return &c
+}
+
+// InputPath is the file or directory read; "" for a stream.
+func (s *FileSource) InputPath() string {
+	if s.Stream != nil || s.Input != nil {
+		return ""
+	}
+	return s.Path
+}
+
+// InputSplits are the files listed at plan time.
+func (s *FileSource) InputSplits() []string { return s.Splits }
+
 // FileSink is the filesystem connector as the target of an INSERT: the
-// plan-time description of the file a run writes. As in Flink's formats,
-// csv writes no header (CSVWriter's forms otherwise) and json writes JSON
-// lines (format.NewJSONWriter); parquet writes one Parquet file
-// (format.NewParquetWriter), complete when the run ends. The sink is append-only.
+// plan-time description of the file a run writes, in the format its
+// Writing writes (format.CSVWriting, JSONWriting, ParquetWriting). A
+// Parquet file is complete when the run ends. The sink is append-only.
 type FileSink struct {
 	// Path is a file, created or truncated by each run; an existing
 	// directory gets the file part-0.csv, part-0.json or part-0.parquet
@@ -341,11 +317,10 @@ type FileSink struct {
 	Schema *arrow.Schema
 	// Columns gives, for each sink column, the index of the query column
 	// written to it; nil when they come in table order.
-	Columns           []int
-	TimestampStandard format.TimestampStandard // 'json.timestamp-format.standard'
-	// ParquetCompression is 'parquet.compression' (see format.ParquetCompression);
-	// empty means SNAPPY.
-	ParquetCompression string
+	Columns []int
+	// Writing writes the format (made by the format registry from the
+	// table's options).
+	Writing format.Writing
 }
 
 // Create opens the sink's file for one run; zoned timestamps are written in
@@ -382,31 +357,14 @@ func (s *FileSink) CreateNth(loc *time.Location, nth int) (format.ResultWriter, 
 	return &fileSinkWriter{f: f, path: path, w: w, sink: s, loc: loc}, nil
 }
 
-// formatWriter checks the sink's format and options and returns what builds
-// its format writer over one file's io.Writer: CSV without a header, JSON
-// lines or a Parquet file. The writer takes batches in the sink table's
+// formatWriter returns what builds the sink's format writer over one
+// file's io.Writer. The writer takes batches in the sink table's
 // column order (see writeOrdered) and does not close the io.Writer.
 func (s *FileSink) formatWriter(loc *time.Location) (func(io.Writer) (format.ResultWriter, error), error) {
-	switch s.Format {
-	case "csv":
-		return func(w io.Writer) (format.ResultWriter, error) {
-			return format.NewHeaderlessCSVWriter(w, s.Schema, loc), nil
-		}, nil
-	case "json":
-		return func(w io.Writer) (format.ResultWriter, error) {
-			return format.NewJSONWriter(w, s.Schema, loc, s.TimestampStandard), nil
-		}, nil
-	case "parquet":
-		codec, ok := format.ParquetCompression(s.ParquetCompression)
-		if !ok {
-			return nil, fmt.Errorf("filesystem sink: unknown parquet compression %q", s.ParquetCompression)
-		}
-		return func(w io.Writer) (format.ResultWriter, error) {
-			return format.NewParquetWriter(w, s.Schema, codec, nil)
-		}, nil
-	default:
+	if s.Writing == nil {
 		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
 	}
+	return func(w io.Writer) (format.ResultWriter, error) { return s.Writing.NewWriter(w, s.Schema, loc) }, nil
 }
 
 // writeOrdered writes rec's columns to w as the sink table declares them

@@ -24,7 +24,7 @@ func TestFileSink(t *testing.T) {
 	dir := t.TempDir()
 
 	// a directory gets part-0.<format>; csv has no header, as in Flink
-	sink := &FileSink{Path: dir, Format: "csv", Schema: rec.Schema()}
+	sink := &FileSink{Path: dir, Format: "csv", Writing: format.CSVWriting{}, Schema: rec.Schema()}
 	w, err := sink.Create(nil)
 	require.NoError(t, err)
 	require.NoError(t, w.WriteBatch(rec))
@@ -38,7 +38,7 @@ func TestFileSink(t *testing.T) {
 	// in the table's order under the table's names
 	path := filepath.Join(dir, "out.json")
 	require.NoError(t, os.WriteFile(path, []byte("old content\n"), 0o644))
-	sink = &FileSink{Path: path, Format: "json", Columns: []int{2, 0},
+	sink = &FileSink{Path: path, Format: "json", Writing: format.JSONWriting{}, Columns: []int{2, 0},
 		Schema: csvSchema("n", arrow.PrimitiveTypes.Int32, "name", arrow.BinaryTypes.String)}
 	w, err = sink.Create(time.UTC)
 	require.NoError(t, err)
@@ -48,7 +48,7 @@ func TestFileSink(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, `{"n":-7,"name":"a\"b\\c\n\té\u0001"}`+"\n"+`{"n":null,"name":null}`+"\n", string(got))
 
-	_, err = (&FileSink{Path: filepath.Join(dir, "missing", "x.json"), Format: "json", Schema: rec.Schema()}).Create(nil)
+	_, err = (&FileSink{Path: filepath.Join(dir, "missing", "x.json"), Format: "json", Writing: format.JSONWriting{}, Schema: rec.Schema()}).Create(nil)
 	require.ErrorContains(t, err, "filesystem sink: open ")
 }
 
@@ -73,13 +73,16 @@ func TestBadRowsFile(t *testing.T) {
 		src  FileSource
 		want string
 	}{
-		{FileSource{Path: csvPath, Format: "csv", CSV: format.CSVOptions{IgnoreParseErrors: true}}, "nope,2\n2024-01-01 00:00:01,x\n"},
-		{FileSource{Path: jsonPath, Format: "json", JSON: format.JSONOptions{IgnoreParseErrors: true}}, "{\"n\": 2}\n{\"ts\": \"2024-01-01 00:00:02\"\n"},
+		{FileSource{Path: csvPath, Format: "csv", Decoding: format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}}, "nope,2\n2024-01-01 00:00:01,x\n"},
+		{FileSource{Path: jsonPath, Format: "json", Decoding: format.JSONDecoding{Options: format.JSONOptions{IgnoreParseErrors: true}}}, "{\"n\": 2}\n{\"ts\": \"2024-01-01 00:00:02\"\n"},
 	} {
 		var seen int
 		c.src.Schema, c.src.BadRowsPath, c.src.BatchSize = schema, bad, 1
-		c.src.CSV.OnBadRow = func(*format.ParseError, []byte) { seen++ } // the caller's hook still runs
-		r, err := c.src.Open(mem)
+		if d, ok := c.src.Decoding.(format.CSVDecoding); ok {
+			d.Options.OnBadRow = func(*format.ParseError, []byte) { seen++ } // the caller's hook still runs
+			c.src.Decoding = d
+		}
+		r, err := c.src.Open(mem, nil)
 		require.NoError(t, err)
 		rows := 0
 		for {
@@ -104,9 +107,8 @@ func TestBadRowsFile(t *testing.T) {
 	}
 
 	// no bad rows: the file is still created, empty, for this run
-	src := FileSource{Path: jsonPath, Format: "json", Schema: schema, BadRowsPath: bad,
-		JSON: format.JSONOptions{IgnoreParseErrors: true}}
-	r, err := src.Open(mem)
+	src := FileSource{Path: jsonPath, Format: "json", Decoding: format.JSONDecoding{Options: format.JSONOptions{IgnoreParseErrors: true}}, SourceSpec: SourceSpec{Schema: schema, BadRowsPath: bad}}
+	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	require.NoError(t, r.Close())
 	got, err := os.ReadFile(bad)
@@ -114,7 +116,7 @@ func TestBadRowsFile(t *testing.T) {
 	require.Empty(t, got)
 
 	src.BadRowsPath = filepath.Join(dir, "missing", "bad.txt")
-	_, err = src.Open(mem)
+	_, err = src.Open(mem, nil)
 	require.ErrorIs(t, err, ErrSource)
 	require.ErrorContains(t, err, "bad rows file: open ")
 }

@@ -98,8 +98,7 @@ type followReader struct {
 	src      *FileSource
 	mem      memory.Allocator
 	size     int
-	csv      format.CSVOptions
-	json     format.JSONOptions
+	decoding format.Decoding // the source's, with this read's bad-rows hook
 	interval time.Duration
 	dir      bool // the path is a directory, listed at each poll
 	seen     map[string]bool
@@ -121,6 +120,9 @@ type followReader struct {
 // at (what followReader.saveState wrote), the splits of the checkpoint at
 // their positions; files that appeared since join at the next poll.
 func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, at *checkpoint.Decoder) (BatchReader, error) {
+	if s.Decoding == nil {
+		return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+	}
 	st, err := os.Stat(s.Path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSource, err)
@@ -129,7 +131,6 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 		src: s, mem: mem, size: size, interval: s.MonitorInterval,
 		dir: st.IsDir(), seen: map[string]bool{}, lastList: time.Now(), ctx: context.Background(),
 	}
-	r.csv, r.json = s.formatOptions()
 	var saved *followState
 	if at != nil {
 		if saved, err = readFollowState(at); err != nil {
@@ -137,6 +138,7 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 		}
 		paths = saved.paths
 	}
+	var onBad func(*format.ParseError, []byte)
 	if s.BadRowsPath != "" {
 		var bad *badRowsFile
 		if saved != nil {
@@ -148,11 +150,11 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
 		r.bad = bad
-		r.csv.OnBadRow = chainBadRow(r.csv.OnBadRow, bad.write)
-		r.json.OnBadRow = chainBadRow(r.json.OnBadRow, bad.write)
+		onBad = bad.write
 	} else if saved != nil && saved.badLen >= 0 {
 		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
+	r.decoding = s.Decoding.ForRead(onBad, s.MaxRecordBytes)
 	for i, p := range paths {
 		var pos *format.SplitPosition
 		var tail uint32
@@ -179,7 +181,7 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 }
 
 // follow makes waits end when ctx is cancelled; the driver calls it.
-func (r *followReader) follow(ctx context.Context) { r.ctx = ctx }
+func (r *followReader) Follow(ctx context.Context) { r.ctx = ctx }
 
 // add opens path as the next split, from its start or from at (where
 // the file ends in the bytes whose checksum is tail, see saveSplit).
@@ -195,11 +197,7 @@ func (r *followReader) add(path string, at *format.SplitPosition, tail uint32) e
 		}
 	}
 	tf := &tailFile{f: f}
-	dec, err := r.src.newDecoder(tf, path, r.csv, r.json, r.mem, r.size)
-	if err != nil {
-		f.Close()
-		return err
-	}
+	dec := r.decoding.NewDecoder(tf, path, r.src.Schema, r.mem, r.size)
 	if at != nil {
 		dec.(interface{ ResumeAt(format.SplitPosition) }).ResumeAt(*at)
 	}
@@ -268,10 +266,7 @@ func (r *followReader) switchFile(s *followSplit) error {
 		r.truncations++
 	}
 	tail := &tailFile{f: f}
-	dec, err := r.src.newDecoder(tail, s.name, r.csv, r.json, r.mem, r.size)
-	if err != nil {
-		return err
-	}
+	dec := r.decoding.NewDecoder(tail, s.name, r.src.Schema, r.mem, r.size)
 	// The split's bad rows so far go on counting (and into checkpoints).
 	dec.(interface{ ResumeAt(format.SplitPosition) }).ResumeAt(format.SplitPosition{Skipped: s.dec.Skipped()})
 	s.f, s.tail, s.dec, s.switching = f, tail, dec, noSwitch
@@ -473,7 +468,7 @@ var _ BatchReader = (*followReader)(nil)
 // saveState records the followed splits, in order, with where each
 // decoder stands (a partial last line is not behind it: it is read again),
 // whose turn it is, and the bad-rows file's length.
-func (r *followReader) saveState(e *checkpoint.Encoder) error {
+func (r *followReader) SaveState(e *checkpoint.Encoder) error {
 	e.Uint(uint64(len(r.splits)))
 	for i := range r.splits {
 		s := &r.splits[i]

@@ -112,7 +112,7 @@ func TestFollowAppendedLinesAndNewFiles(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, dir, 0)
-	j.Source.MonitorInterval = 10 * time.Millisecond
+	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 
@@ -153,8 +153,8 @@ func TestFollowIdleSplitsWhileWaiting(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, dir, 0)
-	j.Source.MonitorInterval = 10 * time.Millisecond
-	j.Source.IdleTimeout = 50 * time.Millisecond
+	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
+	j.Source.(*FileSource).IdleTimeout = 50 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	// b holds the watermark at 00:00:05 until both go idle: then the
@@ -169,8 +169,9 @@ func TestFollowCancelWakesALongPoll(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, dir, 0)
-	j.Source.Format = "json"
-	j.Source.MonitorInterval = time.Hour
+	j.Source.(*FileSource).Format = "json"
+	j.Source.(*FileSource).Decoding = format.JSONDecoding{}
+	j.Source.(*FileSource).MonitorInterval = time.Hour
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	require.Eventually(t, func() bool { return run.rows.Load() == 1 }, 5*time.Second, 5*time.Millisecond)
@@ -184,8 +185,8 @@ func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
 	defer mem.AssertSize(t, 0)
 	// A directory with no files yet: the first file is the first split.
 	j := splitJob(t, dir, 0)
-	require.Empty(t, j.Source.Splits)
-	j.Source.MonitorInterval = 10 * time.Millisecond
+	require.Empty(t, j.Source.(*FileSource).Splits)
+	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	time.Sleep(30 * time.Millisecond)
@@ -196,7 +197,7 @@ func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
 	// A single file path is followed as it grows.
 	file := filepath.Join(dir, "a.csv")
 	j = splitJob(t, file, 0)
-	j.Source.MonitorInterval = 10 * time.Millisecond
+	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
 	w = newSignalWriter(j.Schema())
 	run = startFollow(t, j, mem, w)
 	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,1,1")
@@ -214,7 +215,7 @@ func TestFollowTruncatedFileIsReadFromItsStart(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, a, 0)
-	j.Source.MonitorInterval = 10 * time.Millisecond
+	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	require.Eventually(t, func() bool { return run.rows.Load() == 3 }, 5*time.Second, 5*time.Millisecond)
@@ -243,8 +244,8 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 			path = dir
 		}
 		j := splitJob(t, path, 0)
-		j.Source.MonitorInterval = 10 * time.Millisecond
-		j.Source.CSV.IgnoreParseErrors = true
+		j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
+		j.Source.(*FileSource).Decoding = format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}
 		w := newSignalWriter(j.Schema())
 		run := startFollow(t, j, mem, w)
 		require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)
@@ -275,7 +276,7 @@ func TestFollowCleanStopReadsTheLastLine(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, a, 0)
-	j.Source.MonitorInterval = 10 * time.Millisecond
+	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)

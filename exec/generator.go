@@ -97,7 +97,7 @@ func (r *generatorReader) Close() error {
 // delivered, whether the end was reported, and the filler's generators.
 // Pacing is not recorded: a resumed read paces from the row it resumes
 // at, starting when it reads it (see pacer).
-func (r *generatorReader) saveState(e *checkpoint.Encoder) error {
+func (r *generatorReader) SaveState(e *checkpoint.Encoder) error {
 	e.String(r.filler.kind())
 	e.Int(r.rows)
 	e.Bool(r.ended)
@@ -134,7 +134,7 @@ func (r *generatorReader) restoreState(d *checkpoint.Decoder) error {
 
 var (
 	_ BatchReader = (*generatorReader)(nil)
-	_ stateReader = (*generatorReader)(nil)
+	_ StateReader = (*generatorReader)(nil)
 )
 
 // The generators write each column straight into the buffers of its

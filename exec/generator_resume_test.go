@@ -20,7 +20,7 @@ import (
 // generatorResumeCase is a generator whose read is interrupted and resumed.
 type generatorResumeCase struct {
 	name   string
-	g      Connector
+	g      BatchMaker
 	schema *arrow.Schema
 	rows   int  // rows to compare of an unbounded source (at least 3 batches); a bounded one is read to its end
 	big    bool // too many rows to read a row at a time
@@ -57,7 +57,7 @@ func openGeneratorAt(t *testing.T, c generatorResumeCase, mem memory.Allocator, 
 	if at != nil {
 		d = checkpoint.NewDecoder(at)
 	}
-	return (&FileSource{Connector: c.g, Schema: c.schema, BatchSize: size}).open(mem, d)
+	return (&MakerSource{Maker: c.g, SourceSpec: SourceSpec{Schema: c.schema, BatchSize: size}}).Open(mem, d)
 }
 
 // saveGeneratorAfter reads steps steps of a fresh read and returns its rows and
@@ -69,7 +69,7 @@ func saveGeneratorAfter(t *testing.T, c generatorResumeCase, mem memory.Allocato
 	defer r.Close()
 	rows, _ := readGeneratorSteps(t, r, steps, nil)
 	var e checkpoint.Encoder
-	require.NoError(t, r.(stateReader).saveState(&e))
+	require.NoError(t, r.(StateReader).SaveState(&e))
 	return rows, e.Data()
 }
 
@@ -118,7 +118,7 @@ func requireGeneratorResumes(t *testing.T, c generatorResumeCase, size int) {
 			r, err := openGeneratorAt(t, c, mem, size, state)
 			require.NoError(t, err)
 			var e checkpoint.Encoder
-			require.NoError(t, r.(stateReader).saveState(&e))
+			require.NoError(t, r.(StateReader).SaveState(&e))
 			require.Equal(t, state, e.Data())
 			require.NoError(t, r.Close())
 		}
@@ -317,13 +317,13 @@ func TestGeneratorCheckpointable(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	push := NewPushSource(schema, memory.NewGoAllocator(), 10)
-	src := &FileSource{Connector: push, Schema: schema}
-	_, err := src.open(mem, checkpoint.NewDecoder(nil))
+	src := &MakerSource{Maker: push, SourceSpec: SourceSpec{Schema: schema}}
+	_, err := src.Open(mem, checkpoint.NewDecoder(nil))
 	require.ErrorIs(t, err, ErrCheckpointUnsupported)
 	require.ErrorContains(t, (&Job{Source: src}).checkpointable(), "cannot resume from a position")
 	for _, c := range generatorResumeCases()[:1] {
-		require.NoError(t, (&Job{Source: &FileSource{Connector: c.g, Schema: c.schema}}).checkpointable())
+		require.NoError(t, (&Job{Source: &MakerSource{Maker: c.g, SourceSpec: SourceSpec{Schema: c.schema}}}).checkpointable())
 	}
 	g, schema := newNexmark("person", 10, 0)
-	require.NoError(t, (&Job{Source: &FileSource{Connector: g, Schema: schema}}).checkpointable())
+	require.NoError(t, (&Job{Source: &MakerSource{Maker: g, SourceSpec: SourceSpec{Schema: schema}}}).checkpointable())
 }

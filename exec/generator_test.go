@@ -16,11 +16,11 @@ import (
 )
 
 // drainGenerator reads every row of g as text, one string per row.
-func drainGenerator(t *testing.T, g Connector, schema *arrow.Schema, size int) []string {
+func drainGenerator(t *testing.T, g BatchMaker, schema *arrow.Schema, size int) []string {
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	r, err := (&FileSource{Connector: g, Schema: schema, BatchSize: size}).Open(mem)
+	r, err := (&MakerSource{Maker: g, SourceSpec: SourceSpec{Schema: schema, BatchSize: size}}).Open(mem, nil)
 	require.NoError(t, err)
 	defer r.Close()
 	require.Equal(t, 1, r.NumSplits())

@@ -24,7 +24,7 @@ import (
 //
 //	source ─▶ [computed columns] ─▶ watermark assigner ─▶ window ─▶ project ─▶ writer
 type Job struct {
-	Source       *FileSource
+	Source       Source
 	Computed     *ComputedSpec // nil when no computed column is read
 	RowtimeIndex int           // column with event time, after computed columns
 	DelayMillis  int64         // watermark delay, per split
@@ -124,7 +124,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWrit
 	var ckp *checkpointer
 	var afterStep func() error
 	if cp != nil {
-		if _, ok := p.reader.(stateReader); !ok {
+		if _, ok := p.reader.(StateReader); !ok {
 			return stats, fmt.Errorf("%w: the source cannot report its position", ErrCheckpointUnsupported)
 		}
 		ckp = newCheckpointer(cp, p, sink, w)
@@ -268,7 +268,7 @@ func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint
 		p.windows = append([]windowStage{window}, p.windows...)
 		return p, nil
 	}
-	reader, err := j.Source.open(mem, at)
+	reader, err := j.Source.Open(mem, at)
 	if err != nil {
 		window.Close()
 		return nil, err
@@ -276,7 +276,7 @@ func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint
 	p := &chain{reader: reader, windows: []windowStage{window}}
 	// Processing-time windows (RowtimeIndex < 0) need no watermarks.
 	if j.RowtimeIndex >= 0 {
-		wm := rowtime.NewCombinedWatermark(reader.NumSplits(), j.DelayMillis, j.Source.IdleTimeout, j.Clock)
+		wm := rowtime.NewCombinedWatermark(reader.NumSplits(), j.DelayMillis, j.Source.Spec().IdleTimeout, j.Clock)
 		p.assigner = NewWatermarkAssigner(j.RowtimeIndex, wm, first)
 		if j.WatermarkExpr != nil {
 			p.assigner.SetExpression(j.WatermarkExpr, mem)
@@ -286,11 +286,11 @@ func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint
 		}
 		// Rows outside the event times wsql accepts are bad rows in every
 		// source; 'scan.watermark.max-future' bounds rows further.
-		spec := MaxFuture{Table: j.Source.Table}
-		if mf := j.Source.MaxFuture; mf != nil && !j.SourceWatermarks {
+		spec := MaxFuture{Table: j.Source.Spec().Table}
+		if mf := j.Source.Spec().MaxFuture; mf != nil && !j.SourceWatermarks {
 			spec = *mf
 		}
-		if p.assigner.future, err = newFutureFilter(spec, j.Source, reader, mem); err != nil {
+		if p.assigner.future, err = newFutureFilter(spec, j.Source.Spec(), reader, mem); err != nil {
 			p.close()
 			return nil, err
 		}
@@ -418,7 +418,7 @@ func (j *Job) inputSchema() *arrow.Schema {
 	if j.Computed != nil {
 		return j.Computed.Schema
 	}
-	return j.Source.Schema
+	return j.Source.Spec().Schema
 }
 
 // plainStage stands where the window operator would be in a plain SELECT,
@@ -450,11 +450,11 @@ func (e errStopped) Unwrap() error { return e.err }
 // (a batch, a watermark, a split's end): the points where every stage is
 // done with what came before, where checkpoints are taken.
 func drive(ctx context.Context, r BatchReader, first pipeline.Operator, assigner *WatermarkAssigner, afterBatch func(), afterStep func() error) error {
-	f, following := r.(interface{ follow(context.Context) })
+	f, following := r.(Follower)
 	if following {
 		// An unbounded read waits until ctx is cancelled; then it hands
 		// out the last lines it holds before it returns ctx's error.
-		f.follow(ctx)
+		f.Follow(ctx)
 	}
 	for {
 		if err := ctx.Err(); err != nil && !following {

@@ -74,20 +74,7 @@ func (j *Job) checkpointable() error {
 	for j.Input != nil {
 		j = j.Input
 	}
-	s := j.Source
-	switch {
-	case s.Stream != nil || s.Input != nil:
-		name := s.StreamName
-		if s.Input != nil {
-			name = s.Input.Name
-		}
-		return fmt.Errorf("%w: the query reads %s, a stream that cannot be read again after a restart; checkpoints need files or generators", ErrCheckpointUnsupported, name)
-	case s.Connector != nil:
-		if _, ok := s.Connector.(Resumable); !ok {
-			return fmt.Errorf("%w for the source %s: it cannot resume from a position; checkpoints need files or generators", ErrCheckpointUnsupported, s.Connector.Explain())
-		}
-	}
-	return nil
+	return j.Source.Checkpointable()
 }
 
 // checkpointer takes the checkpoints of one run.
@@ -153,7 +140,7 @@ func (c *checkpointer) take(finished bool) error {
 		snap.Parts[name] = e.Data()
 		return nil
 	}
-	if err := part("source", c.p.reader.(stateReader).saveState); err != nil {
+	if err := part("source", c.p.reader.(StateReader).SaveState); err != nil {
 		return err
 	}
 	if err := part("pipeline", c.savePipeline); err != nil {
@@ -284,11 +271,6 @@ func SinkState(s *checkpoint.Snapshot) *checkpoint.Decoder {
 		return nil
 	}
 	return checkpoint.NewDecoder(b)
-}
-
-// stateReader is a BatchReader whose position a checkpoint records.
-type stateReader interface {
-	saveState(e *checkpoint.Encoder) error
 }
 
 // stateStage is a window stage whose state a checkpoint records.

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // runCheckpointed runs j into the part files of dir/out, with a checkpoint
@@ -35,7 +36,7 @@ func runCheckpointed(t *testing.T, j *Job, dir string, stopAfter int64) error {
 	if snap != nil {
 		state = SinkState(snap)
 	}
-	sink := &FileSink{Path: filepath.Join(dir, "out"), Format: "csv", Schema: j.Schema()}
+	sink := &FileSink{Path: filepath.Join(dir, "out"), Format: "csv", Writing: format.CSVWriting{}, Schema: j.Schema()}
 	w, err := sink.CreateCommitting(time.UTC, state)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -88,7 +89,7 @@ func TestJobResumesFromCheckpoint(t *testing.T) {
 	}{{"one", 1, false}, {"parallel", 2, false}, {"late file", 1, true}} {
 		for _, size := range []int{1, 16, 4096} {
 			j := splitJob(t, in, 2000)
-			src := *j.Source
+			src := *j.Source.(*FileSource)
 			src.BatchSize = size
 			j.Source, j.Parallelism = &src, c.parallelism
 

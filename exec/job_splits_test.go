@@ -55,7 +55,7 @@ func splitJob(t *testing.T, path string, delay int64) *Job {
 		cols[i] = i
 	}
 	return &Job{
-		Source:       &FileSource{Path: path, Splits: splits, Format: "csv", Schema: schema},
+		Source:       &FileSource{Path: path, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: schema}},
 		RowtimeIndex: 0,
 		DelayMillis:  delay,
 		Window:       &cfg,
@@ -69,7 +69,7 @@ func runSorted(t *testing.T, j *Job, batchSize int) ([]string, Stats) {
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	src := *j.Source
+	src := *j.Source.(*FileSource)
 	src.BatchSize = batchSize
 	jj := *j
 	jj.Source = &src
@@ -126,13 +126,13 @@ func TestIdleTimeoutReachesTheSplits(t *testing.T) {
 	})
 	j := splitJob(t, dir, 0)
 	j.Clock = &tickingClock{}
-	j.Source.IdleTimeout = time.Second
+	j.Source.Spec().IdleTimeout = time.Second
 	// b is idle while a delivers, so a alone moves the watermark to 10 min
 	// and b's row is late when b delivers it (Flink's idleness trade-off).
 	_, stats := runSorted(t, j, 4096)
 	require.Equal(t, int64(1), stats.LateRowsDropped)
 
-	j.Source.IdleTimeout = 0
+	j.Source.Spec().IdleTimeout = 0
 	_, stats = runSorted(t, j, 4096)
 	require.Zero(t, stats.LateRowsDropped)
 }

@@ -45,16 +45,15 @@ type futureFilter struct {
 	// source that has none; nil when the path is not set
 	bad     *badRowsFile
 	ownBad  bool
-	format  string // "json" renders a bad row as a JSON object, else CSV
-	std     format.TimestampStandard
-	columns int // the source's physical columns, the part of a row written
+	rowText func(b []byte, rec arrow.RecordBatch, i, columns int) []byte // nil: CSV fields
+	columns int                                                          // the source's physical columns, the part of a row written
 	line    []byte
 }
 
 // newFutureFilter returns the filter of one read. spec.Bound 0 checks only
 // the range of event times.
-func newFutureFilter(spec MaxFuture, src *FileSource, reader BatchReader, mem memory.Allocator) (*futureFilter, error) {
-	f := &futureFilter{spec: spec, bound: spec.Bound.Milliseconds(), mem: mem, format: src.Format, std: src.JSON.TimestampStandard, columns: src.Schema.NumFields()}
+func newFutureFilter(spec MaxFuture, src *SourceSpec, reader BatchReader, mem memory.Allocator) (*futureFilter, error) {
+	f := &futureFilter{spec: spec, bound: spec.Bound.Milliseconds(), mem: mem, rowText: src.BadRowText, columns: src.Schema.NumFields()}
 	if r, ok := reader.(interface{ badRows() *badRowsFile }); ok {
 		f.bad = r.badRows()
 	}
@@ -135,7 +134,12 @@ func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64,
 		b = append(b, f.reason(t, m, zoned)...)
 	}
 	b = append(b, '\n')
-	b = format.AppendRow(b, rec, i, f.columns, f.format == "json", f.std)
+	columns := min(f.columns, int(rec.NumCols()))
+	if f.rowText != nil {
+		b = f.rowText(b, rec, i, columns)
+	} else {
+		b = format.AppendRow(b, rec, i, columns, false, 0)
+	}
 	f.line = b
 	f.bad.writeLine(b)
 }

@@ -20,7 +20,7 @@ import (
 // hashGenerator reads every row of g as text and hashes it: the pinned
 // hashes below are the rows the generators made before they were
 // rewritten for speed, so a faster generator must make the same rows.
-func hashGenerator(t *testing.T, g Connector, schema *arrow.Schema, size int) string {
+func hashGenerator(t *testing.T, g BatchMaker, schema *arrow.Schema, size int) string {
 	t.Helper()
 	rows := drainGenerator(t, g, schema, size)
 	h := sha256.Sum256([]byte(strings.Join(rows, "\n")))

@@ -95,6 +95,9 @@ type NexmarkSource struct {
 	Read []bool
 }
 
+// ReadOnly marks the fields a query reads (see Read).
+func (s *NexmarkSource) ReadOnly(read []bool) { s.Read = read }
+
 // kindRange is where a table's events fall within each 50 events.
 func (s *NexmarkSource) kindRange() (offset, count int64) {
 	switch s.Table {

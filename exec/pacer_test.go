@@ -42,17 +42,17 @@ func TestDatagenResumedPacedReadDoesNotWaitForThePast(t *testing.T) {
 	schema := arrow.NewSchema([]arrow.Field{{Name: "n", Type: arrow.PrimitiveTypes.Int64}}, nil)
 	g := &DatagenSource{NumberOfRows: -1, RowsPerSecond: 20, Fields: []DatagenField{{Name: "n", Sequence: true, Start: 0, End: 1 << 40}}}
 	// 10,000 rows read unpaced, then the checkpoint
-	r, err := (&FileSource{Connector: g, Schema: schema, BatchSize: 5000}).open(mem, nil)
+	r, err := (&MakerSource{Maker: g, SourceSpec: SourceSpec{Schema: schema, BatchSize: 5000}}).Open(mem, nil)
 	require.NoError(t, err)
 	rows, _ := readGeneratorSteps(t, r, 2, nil)
 	require.Len(t, rows, 10_000)
 	var e checkpoint.Encoder
-	require.NoError(t, r.(stateReader).saveState(&e))
+	require.NoError(t, r.(StateReader).SaveState(&e))
 	require.NoError(t, r.Close())
 
 	paced := *g
 	paced.Throttle = true
-	r, err = (&FileSource{Connector: &paced, Schema: schema, BatchSize: 5000}).open(mem, checkpoint.NewDecoder(e.Data()))
+	r, err = (&MakerSource{Maker: &paced, SourceSpec: SourceSpec{Schema: schema, BatchSize: 5000}}).Open(mem, checkpoint.NewDecoder(e.Data()))
 	require.NoError(t, err)
 	defer r.Close()
 	first := make(chan []string, 1)

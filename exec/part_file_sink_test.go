@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/stretchr/testify/require"
@@ -50,8 +51,13 @@ func releasePartBatches(recs []arrow.RecordBatch) {
 }
 
 // partSink writes the query's columns in the order (name, id).
-func partSink(path, format string) *FileSink {
-	return &FileSink{Path: path, Format: format, Columns: []int{1, 0},
+func partSink(path, name string) *FileSink {
+	writing := map[string]format.Writing{
+		"csv":     format.CSVWriting{},
+		"json":    format.JSONWriting{},
+		"parquet": format.ParquetWriting{Codec: compress.Codecs.Snappy},
+	}[name]
+	return &FileSink{Path: path, Format: name, Writing: writing, Columns: []int{1, 0},
 		Schema: csvSchema("name", arrow.BinaryTypes.String, "id", arrow.PrimitiveTypes.Int64)}
 }
 

@@ -410,7 +410,7 @@ type pushReader struct {
 const pushPoll = 100 * time.Millisecond
 
 // follow gives the reader the query's context: Next waits on it.
-func (r *pushReader) follow(ctx context.Context) { r.ctx = ctx }
+func (r *pushReader) Follow(ctx context.Context) { r.ctx = ctx }
 
 func (r *pushReader) Next() (SplitBatch, error) {
 	s := r.s

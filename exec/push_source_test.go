@@ -214,7 +214,7 @@ func TestPushReaderStopsWithItsContext(t *testing.T) {
 	r, err := s.Open(mem, pushSchema, 4)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
-	r.(*pushReader).follow(ctx)
+	r.(*pushReader).Follow(ctx)
 	b, err := r.Next() // nothing pushed: the reader reports nothing new after a while
 	require.NoError(t, err)
 	require.Equal(t, "nothing new", pushStepText(t, b))

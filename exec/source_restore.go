@@ -33,7 +33,7 @@ type splitState struct {
 // saveState records the read's position. Every split's decoder stands
 // just past the last row it delivered; the bad-rows file is flushed and
 // synced, and its length recorded.
-func (r *splitReader) saveState(e *checkpoint.Encoder) error {
+func (r *splitReader) SaveState(e *checkpoint.Encoder) error {
 	e.Uint(uint64(len(r.splits)))
 	for i := range r.splits {
 		e.String(r.splits[i].name)

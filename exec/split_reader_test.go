@@ -81,8 +81,8 @@ func TestSplitReaderIsRoundRobin(t *testing.T) {
 		"2.csv": "2024-01-01 00:05:00,b1\n",
 		"3.csv": "2024-01-01 00:09:00,c1\n2024-01-01 00:09:01,c2\n",
 	})
-	src := &FileSource{Path: dir, Format: "csv", Schema: tsKeySchema(), BatchSize: 1}
-	r, err := src.Open(mem)
+	src := &FileSource{Path: dir, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
+	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	require.Equal(t, 3, r.NumSplits())
 	require.Equal(t, []string{
@@ -96,16 +96,16 @@ func TestSplitReaderIsRoundRobin(t *testing.T) {
 	require.NoError(t, r.Close(), "Close is idempotent")
 
 	src.BatchSize = 2
-	r, err = src.Open(mem)
+	r, err = src.Open(mem, nil)
 	require.NoError(t, err)
 	require.Equal(t, []string{"0:a1,a2", "1:b1", "2:c1,c2", "0:a3", "1:end", "2:end", "0:end"}, readSteps(t, r))
 	require.NoError(t, r.Close())
 }
 
 func TestSplitReaderEmptyDirectory(t *testing.T) {
-	src := &FileSource{Path: t.TempDir(), Format: "csv", Schema: tsKeySchema(), Splits: []string{}}
+	src := &FileSource{Path: t.TempDir(), Format: "csv", Decoding: format.CSVDecoding{}, Splits: []string{}, SourceSpec: SourceSpec{Schema: tsKeySchema()}}
 	require.Equal(t, 0, src.NumSplits())
-	r, err := src.Open(memory.NewGoAllocator())
+	r, err := src.Open(memory.NewGoAllocator(), nil)
 	require.NoError(t, err)
 	defer r.Close()
 	_, err = r.Next()
@@ -122,8 +122,8 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 	})
 	splits, err := ListSplits(dir)
 	require.NoError(t, err)
-	src := &FileSource{Path: dir, Splits: splits, Format: "csv", Schema: tsKeySchema(), BatchSize: 1}
-	r, err := src.Open(mem)
+	src := &FileSource{Path: dir, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
+	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	defer r.Close()
 	var nextErr error
@@ -137,8 +137,8 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 	require.ErrorIs(t, nextErr, format.ErrBadRow)
 	require.Contains(t, nextErr.Error(), filepath.Join(dir, "b.csv")+":2:1")
 
-	src.CSV.IgnoreParseErrors = true
-	r2, err := src.Open(mem)
+	src.Decoding = format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}
+	r2, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	defer r2.Close()
 	require.Equal(t, []string{"0:a1", "1:b1", "0:a2", "1:end", "0:end"}, readSteps(t, r2))
@@ -147,8 +147,8 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 
 func TestOpenReportsAMissingSplit(t *testing.T) {
 	dir := t.TempDir()
-	src := &FileSource{Path: dir, Splits: []string{filepath.Join(dir, "gone.csv")}, Format: "csv", Schema: tsKeySchema()}
-	_, err := src.Open(memory.NewGoAllocator())
+	src := &FileSource{Path: dir, Splits: []string{filepath.Join(dir, "gone.csv")}, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema()}}
+	_, err := src.Open(memory.NewGoAllocator(), nil)
 	require.ErrorIs(t, err, ErrSource)
 	require.ErrorIs(t, err, fs.ErrNotExist)
 	require.Contains(t, err.Error(), "gone.csv")

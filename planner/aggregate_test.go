@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -83,21 +84,8 @@ func (p *Plan) Explain() string {
 		add(depth, "ComputedColumns(%s)", strings.Join(cols, ", "))
 		depth++
 	}
-	src := p.Source
-	if src.Connector != nil {
-		splits := 1 // a generator; a table pushed from Go may have more
-		if s, ok := src.Connector.(interface{ NumSplits() int }); ok {
-			splits = s.NumSplits()
-		}
-		add(depth, "TableSourceScan(table=[%s], %s, splits=[%d], fields=[%s])",
-			p.Table.Name, src.Connector.Explain(), splits, strings.Join(fieldNames(src.Schema), ", "))
-	} else if src.Stream != nil {
-		add(depth, "TableSourceScan(table=[%s], connector=[stdin], format=[%s], splits=[1], unbounded until the input ends, fields=[%s])",
-			p.Table.Name, src.Format, strings.Join(fieldNames(src.Schema), ", "))
-	} else {
-		add(depth, "TableSourceScan(table=[%s], connector=[filesystem], path=[%s], format=[%s], splits=[%d]%s, fields=[%s])",
-			p.Table.Name, src.Path, src.Format, src.NumSplits(), monitorText(src.MonitorInterval), strings.Join(fieldNames(src.Schema), ", "))
-	}
+	add(depth, "TableSourceScan(table=[%s], %s, fields=[%s])",
+		p.Table.Name, p.Source.Explain(), strings.Join(fieldNames(p.Source.Spec().Schema), ", "))
 	return strings.Join(lines, "\n") + "\n"
 }
 
@@ -110,27 +98,13 @@ func (p *Plan) emitText() string {
 	return "per row: max over the rows before it"
 }
 
-// monitorText shows 'source.monitor-interval' when it is set: the read is
-// unbounded, and splits may join as files appear.
-func monitorText(d time.Duration) string {
-	if d <= 0 {
-		return ""
-	}
-	return ", monitor-interval=[" + durationText(d) + "], unbounded"
-}
-
 // durationText shows a duration option in ms units (Millis), or Go's form
 // below a millisecond.
-func durationText(d time.Duration) string {
-	if d%time.Millisecond != 0 {
-		return d.String()
-	}
-	return Millis(d.Milliseconds())
-}
+func durationText(d time.Duration) string { return rowtime.DurationText(d) }
 
 // idleText shows 'scan.watermark.idle-timeout' when it is set.
 func (p *Plan) idleText() string {
-	d := p.Source.IdleTimeout
+	d := p.Source.Spec().IdleTimeout
 	if d <= 0 {
 		return ""
 	}
@@ -246,3 +220,11 @@ func sqlTypeName(dt arrow.DataType) string { return format.SQLTypeName(dt) }
 func SQLTypeName(dt arrow.DataType) string { return format.SQLTypeName(dt) }
 
 func exprString(e sql.Expr) string { return sql.FormatExpr(e) }
+
+// maxFutureText shows 'scan.watermark.max-future' when it is set.
+func (p *Plan) maxFutureText() string {
+	if p.Source == nil || p.Source.Spec().MaxFuture == nil {
+		return ""
+	}
+	return ", max-future=[" + durationText(p.Source.Spec().MaxFuture.Bound) + "]"
+}

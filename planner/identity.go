@@ -92,21 +92,11 @@ func writeTableIdentity(b *strings.Builder, role string, t *catalog.Table) {
 // writeSourceIdentity writes the source settings that change the rows
 // read: the format's options as resolved (defaults included) and where
 // skipped rows go.
-func writeSourceIdentity(b *strings.Builder, src *exec.FileSource) {
-	fmt.Fprintf(b, "  format %q", src.Format)
-	switch src.Format {
-	case "csv":
-		c := src.CSV
-		fmt.Fprintf(b, ": field delimiter %q, quote %q, ignore parse errors %t, null literal %q, ignore first line %t, allow comments %t",
-			c.FieldDelimiter, c.QuoteChar, c.IgnoreParseErrors, c.NullLiteral, c.IgnoreFirstLine, c.AllowComments)
-	case "json":
-		j := src.JSON
-		fmt.Fprintf(b, ": ignore parse errors %t, fail on missing field %t, timestamp standard %v",
-			j.IgnoreParseErrors, j.FailOnMissingField, j.TimestampStandard)
-	}
+func writeSourceIdentity(b *strings.Builder, src exec.Source) {
+	src.Identity(b)
 	b.WriteString("\n")
-	if src.BadRowsPath != "" {
-		fmt.Fprintf(b, "  bad rows to %q\n", src.BadRowsPath)
+	if path := src.Spec().BadRowsPath; path != "" {
+		fmt.Fprintf(b, "  bad rows to %q\n", path)
 	}
 }
 
@@ -117,10 +107,8 @@ func (p *Plan) withoutListedSplits() *Plan {
 	if q.Input != nil {
 		q.Input = q.Input.withoutListedSplits()
 	}
-	if q.Source != nil {
-		src := *q.Source
-		src.Splits = nil
-		q.Source = &src
+	if l, ok := q.Source.(exec.ListedSource); ok {
+		q.Source = l.WithoutListedSplits()
 	}
 	return &q
 }

@@ -20,7 +20,7 @@ import (
 type Plan struct {
 	Location  *time.Location // the session time zone windows over TIMESTAMP_LTZ align in
 	Table     *catalog.Table
-	Source    *exec.FileSource
+	Source    exec.Source
 	Computed  *exec.ComputedSpec // nil when the query reads no computed column
 	Stream    *arrow.Schema      // schema after the computed columns
 	Rowtime   int                // index of the time attribute in Stream

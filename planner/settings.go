@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/wsql/wsql/exec/connector"
 )
 
 // Setting is one key of wsql's configuration, declared once here the way
@@ -168,7 +170,7 @@ func parseBoolSetting(key, v string) (bool, error) {
 
 // parseDurationSetting reads a duration setting in milliseconds.
 func parseDurationSetting(key, v string) (int64, error) {
-	d, err := parseDuration(v)
+	d, err := connector.ParseDuration(v)
 	if err != nil {
 		return 0, fmt.Errorf("'%s': %v (write e.g. '0 s', '5 s' or '1 min')", key, err)
 	}
@@ -222,7 +224,7 @@ func ParseMaxRecordBytes(v string) (int, error) {
 
 // ParseCheckpointInterval reads an 'execution.checkpointing.interval' value.
 func ParseCheckpointInterval(v string) (time.Duration, error) {
-	d, err := parseDuration(v)
+	d, err := connector.ParseDuration(v)
 	if err != nil || d <= 0 {
 		return 0, fmt.Errorf("invalid '%s' %q: use a positive duration such as '10 s' or '1 min'", SetCheckpointInterval, v)
 	}

@@ -7,7 +7,10 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -31,8 +34,8 @@ func TestDirectorySourceListsSplitsAtPlanTime(t *testing.T) {
 		WITH ('connector' = 'filesystem', 'path' = '` + dir + `', 'format' = 'csv', 'scan.watermark.idle-timeout' = '10s')`
 	p, err := planTable(t, ddl, "SELECT k, COUNT(*) FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE)")
 	require.NoError(t, err)
-	require.Equal(t, []string{filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")}, p.Source.Splits)
-	require.Equal(t, 10*time.Second, p.Source.IdleTimeout)
+	require.Equal(t, []string{filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")}, p.Source.(*exec.FileSource).Splits)
+	require.Equal(t, 10*time.Second, p.Source.Spec().IdleTimeout)
 	require.Contains(t, p.Explain(), "splits=[2]")
 	require.Contains(t, p.Explain(), "idle-timeout=[10 s]")
 	require.Contains(t, p.Explain(), "min over the active splits")
@@ -43,7 +46,7 @@ func TestMissingPathIsOneSplit(t *testing.T) {
 	require.NoError(t, err, "the run, not the planner, reports a missing file")
 	p, err := planTable(t, clicksDDL, "SELECT usr, COUNT(*) FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)")
 	require.NoError(t, err)
-	require.Nil(t, p.Source.Splits)
+	require.Nil(t, p.Source.(*exec.FileSource).Splits)
 	require.Contains(t, p.Explain(), "splits=[1]")
 	require.NotContains(t, p.Explain(), "idle-timeout")
 }
@@ -77,12 +80,12 @@ func TestParseDurationAsFlinkDoes(t *testing.T) {
 		"9 ns":          9,
 		"1 millisecond": time.Millisecond,
 	} {
-		got, err := parseDuration(text)
+		got, err := connector.ParseDuration(text)
 		require.NoError(t, err, text)
 		require.Equal(t, want, got, text)
 	}
 	for _, text := range []string{"", "s", "1 m", "1.5 s", "-1 s", "1 fortnight", "99999999999999999999"} {
-		_, err := parseDuration(text)
+		_, err := connector.ParseDuration(text)
 		require.Error(t, err, text)
 	}
 }

@@ -47,7 +47,7 @@ func computedExpr(c catalog.Column, src *arrow.Schema) (expr.Expr, error) {
 //
 // With prune, needed is every column the query reads, and a generator is
 // told which physical columns nothing reads, so it may skip making them.
-func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (*exec.FileSource, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
+func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exec.Source, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
 	t := s.table
 	if s.input != nil {
 		// a subquery's rows are the stream as they are
@@ -64,14 +64,17 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (*ex
 	if err != nil {
 		return nil, nil, nil, nil, -1, err
 	}
-	if g, ok := src.Connector.(*exec.NexmarkSource); ok && prune {
-		g.Read = readColumns(t, needed, src.Schema)
+	schema := src.Spec().Schema
+	if m, ok := src.(*exec.MakerSource); ok && prune {
+		if p, ok := m.Maker.(exec.ColumnPruner); ok {
+			p.ReadOnly(readColumns(t, needed, schema))
+		}
 	}
 	streamIdx := map[int]int{} // table column -> stream column
-	fields := append([]arrow.Field(nil), src.Schema.Fields()...)
+	fields := append([]arrow.Field(nil), schema.Fields()...)
 	for i, c := range t.Columns {
 		if c.Computed == nil {
-			streamIdx[i] = src.Schema.FieldIndices(c.Name)[0]
+			streamIdx[i] = schema.FieldIndices(c.Name)[0]
 		}
 	}
 	var computed *exec.ComputedSpec
@@ -85,12 +88,12 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (*ex
 		if c.Proctime {
 			continue // planned so EXPLAIN shows it; Job refuses processing time
 		}
-		e, err := computedExpr(c, src.Schema)
+		e, err := computedExpr(c, schema)
 		if err != nil {
 			return nil, nil, nil, nil, -1, err
 		}
 		if computed == nil {
-			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
+			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.Spec().SkipBadRows}
 		}
 		computed.Exprs = append(computed.Exprs, e)
 		if t.Watermark != nil && col == t.Watermark.Index {
@@ -104,7 +107,7 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (*ex
 		gapIndex = len(fields)
 		fields = append(fields, arrow.Field{Name: "$session_gap_ms", Type: arrow.PrimitiveTypes.Int64, Nullable: true})
 		if computed == nil {
-			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.CSV.IgnoreParseErrors}
+			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.Spec().SkipBadRows}
 		}
 		gc := t.Columns[s.gapCol]
 		arg := &expr.ColumnExpr{Index: streamIdx[s.gapCol], Name: gc.Name, Type: gc.Type}

@@ -3,7 +3,10 @@ package planner
 import (
 	"fmt"
 	"strings"
+	"time"
 
+	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -52,19 +55,7 @@ func (w Window) String() string {
 }
 
 // Millis prints a duration in ms the short way: 1 min, 5 s, 1500 ms.
-func Millis(ms int64) string {
-	switch {
-	case ms != 0 && ms%86_400_000 == 0:
-		return fmt.Sprintf("%d d", ms/86_400_000)
-	case ms != 0 && ms%3_600_000 == 0:
-		return fmt.Sprintf("%d h", ms/3_600_000)
-	case ms != 0 && ms%60_000 == 0:
-		return fmt.Sprintf("%d min", ms/60_000)
-	case ms != 0 && ms%1000 == 0:
-		return fmt.Sprintf("%d s", ms/1000)
-	}
-	return fmt.Sprintf("%d ms", ms)
-}
+func Millis(ms int64) string { return rowtime.MillisText(ms) }
 
 // windowArgs checks the interval arguments of a window (as written in
 // GROUP BY or a TVF) and fills in w. args are in Flink's positional order.
@@ -177,3 +168,7 @@ type Notice struct {
 }
 
 func (n Notice) String() string { return n.At.String() + ": warning: " + n.Msg }
+
+// ParseDuration reads a duration setting as Flink writes one ('10 s',
+// '1 min', '500ms'; no unit is milliseconds).
+func ParseDuration(text string) (time.Duration, error) { return connector.ParseDuration(text) }

@@ -293,6 +293,15 @@ var tableContext = map[string]bool{"FROM": true, "JOIN": true, "TABLE": true, "I
 // a SET or RESET key.
 var settingKeyContext = regexp.MustCompile(`(?i)^\s*(SET|RESET)\s+'$`)
 
+// optionKeyContext matches a statement typed up to the opening quote of a
+// WITH key; optionValueContext up to that of the value of 'connector' or
+// 'format'; connectorOption finds the connector the statement names.
+var (
+	optionKeyContext   = regexp.MustCompile(`(?is)\bWITH\s*\(\s*(?:'[^']*'\s*=\s*'[^']*'\s*,\s*)*'$`)
+	optionValueContext = regexp.MustCompile(`(?is)\bWITH\s*\(.*'(connector|format)'\s*=\s*'$`)
+	connectorOption    = regexp.MustCompile(`(?is)'connector'\s*=\s*'([^']*)'`)
+)
+
 // complete lists the completions of the word that ends at pos in line
 // (the statement typed so far is the pending lines and line). Every
 // candidate starts with word, so the caller may append the rest.
@@ -334,8 +343,28 @@ func (s *shell) complete(line []rune, pos int) (word string, candidates []string
 	}
 
 	// the quoted key of SET or RESET
-	if settingKeyContext.MatchString(s.getPending() + string(line[:i])) {
+	typed := s.getPending() + string(line[:i])
+	if settingKeyContext.MatchString(typed) {
 		add(wsql.SettingKeys(), false)
+		return word, candidates
+	}
+
+	// WITH options of CREATE TABLE: keys of the connector, and the names
+	// of connectors and formats, from the registries
+	if m := optionValueContext.FindStringSubmatch(typed); m != nil {
+		if strings.EqualFold(m[1], "connector") {
+			add(wsql.ConnectorNames(), false)
+		} else {
+			add(wsql.FormatNames(), false)
+		}
+		return word, candidates
+	}
+	if optionKeyContext.MatchString(typed) {
+		conn := ""
+		if m := connectorOption.FindStringSubmatch(typed); m != nil {
+			conn = m[1]
+		}
+		add(wsql.OptionKeys(conn), false)
 		return word, candidates
 	}
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
 	"github.com/wsql/wsql"
 )
 
@@ -207,6 +208,11 @@ func TestShellCompletion(t *testing.T) {
 	require.Equal(t, []string{"table.local-time-zone"}, complete("SET 'table.lo"))
 	require.Equal(t, []string{"parallelism.default"}, complete("reset 'para"))
 	require.Equal(t, wsql.SettingKeys(), complete("SET '"))
+	// WITH options from the connector and format registries
+	require.Equal(t, []string{"datagen"}, complete("CREATE TABLE t (n INT) WITH ('connector' = 'da"))
+	require.Equal(t, []string{"json"}, complete("CREATE TABLE t (n INT) WITH ('connector' = 'filesystem', 'format' = 'js"))
+	require.Equal(t, []string{"number-of-rows"}, complete("CREATE TABLE t (n INT) WITH ('connector' = 'datagen', 'num"))
+	require.Contains(t, complete("CREATE TABLE t (n INT) WITH ('connector' = 'filesystem', 'csv.ig"), "csv.ignore-parse-errors")
 
 	// the pending lines count: a table named on an earlier line
 	sh.setPending("SELECT *\n")

@@ -1,4 +1,4 @@
-package planner
+package connector
 
 import (
 	"errors"
@@ -23,10 +23,10 @@ var durationUnits = map[string]time.Duration{
 	"nanosecond": time.Nanosecond, "nanoseconds": time.Nanosecond,
 }
 
-// parseDuration reads a duration option the way Flink does: digits, then an
+// ParseDuration reads a duration option or setting the way Flink does: digits, then an
 // optional unit label ('5 s', '1 min', '500ms'), case-insensitive and
 // surrounding spaces allowed; no label means milliseconds.
-func parseDuration(text string) (time.Duration, error) {
+func ParseDuration(text string) (time.Duration, error) {
 	t := strings.TrimSpace(text)
 	i := 0
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {

@@ -1,25 +1,17 @@
-package planner
+package datagen
 
 import (
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
-	"github.com/wsql/wsql/rowtime"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/sql"
-)
-
-// datagenOptions are the keys of the 'datagen' connector besides the
-// per-field 'fields.<column>.<option>' ones; 'seed' is wsql's (Flink's
-// datagen is not reproducible).
-var (
-	datagenOptions      = []string{"connector", "number-of-rows", "rows-per-second", "seed"}
-	datagenFieldOptions = []string{"kind", "min", "max", "max-past", "length", "start", "end"}
 )
 
 // Flink's datagen defaults.
@@ -41,12 +33,12 @@ const (
 // FLOAT, DOUBLE and STRING (the number as text).
 //
 // Pacing: 'rows-per-second' (default 10000, as Flink; 0 for no limit)
-// paces the read only under the system clock (Options.Clock nil or
+// paces the read only under the system clock (Env.Clock nil or
 // rowtime.SystemClock). Under any other clock, such as the manual clock of
 // tests, rows come as fast as they are asked for, so a test never sleeps;
 // the rows themselves are the same either way.
-func planDatagenSource(t *catalog.Table, opts Options) (*exec.FileSource, error) {
-	schema := SourceSchema(t)
+func planSource(t *catalog.Table, _ sql.Option, opts *connector.Env) (exec.Source, error) {
+	schema := connector.SourceSchema(t)
 	var physical []string
 	for _, f := range schema.Fields() {
 		physical = append(physical, f.Name)
@@ -58,24 +50,24 @@ func planDatagenSource(t *catalog.Table, opts Options) (*exec.FileSource, error)
 		switch o.Key {
 		case "connector":
 		case "number-of-rows":
-			g.NumberOfRows, err = nonNegativeInt(o)
+			g.NumberOfRows, err = connector.NonNegativeInt(o)
 		case "rows-per-second":
-			g.RowsPerSecond, err = nonNegativeInt(o)
+			g.RowsPerSecond, err = connector.NonNegativeInt(o)
 		case "seed":
-			g.Seed, err = intOption(o)
+			g.Seed, err = connector.Int(o)
 		default:
 			name, suffix, ok := splitFieldOption(o.Key)
 			if !ok {
 				known := append(append([]string(nil), datagenOptions...), "fields.<column>.kind")
 				return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'datagen'%s", o.Key, sql.DidYouMean(o.Key, known))
 			}
-			if !contains(physical, name) {
+			if !connector.Contains(physical, name) {
 				if i := t.Column(name); i >= 0 && t.Columns[i].Name == name {
 					return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s': column %s is computed, datagen generates only physical columns", o.Key, name)
 				}
 				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s': table %s has no physical column %s%s", o.Key, t.Name, name, sql.DidYouMean(name, physical))
 			}
-			if !contains(datagenFieldOptions, suffix) {
+			if !connector.Contains(datagenFieldOptions, suffix) {
 				return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'datagen' (field options: %s)%s",
 					o.Key, strings.Join(datagenFieldOptions, ", "), sql.DidYouMean(suffix, datagenFieldOptions))
 			}
@@ -88,7 +80,7 @@ func planDatagenSource(t *catalog.Table, opts Options) (*exec.FileSource, error)
 			return nil, err
 		}
 	}
-	g.Throttle = isSystemClock(opts.Clock)
+	g.Throttle = opts.SystemClock()
 	for _, f := range schema.Fields() {
 		fd, err := datagenField(t, f, fieldOpts[f.Name])
 		if err != nil {
@@ -96,15 +88,7 @@ func planDatagenSource(t *catalog.Table, opts Options) (*exec.FileSource, error)
 		}
 		g.Fields = append(g.Fields, fd)
 	}
-	return &exec.FileSource{Connector: g, Schema: schema, BatchSize: opts.BatchSize}, nil
-}
-
-func isSystemClock(c rowtime.Clock) bool {
-	if c == nil {
-		return true
-	}
-	_, ok := c.(rowtime.SystemClock)
-	return ok
+	return &exec.MakerSource{Maker: g, SourceSpec: exec.SourceSpec{Schema: schema, BatchSize: opts.BatchSize}}, nil
 }
 
 // splitFieldOption splits 'fields.<column>.<option>'; a column name may
@@ -181,7 +165,7 @@ func datagenField(t *catalog.Table, f arrow.Field, o map[string]sql.Option) (exe
 		allowed = []string{"kind"}
 	}
 	for _, suffix := range datagenFieldOptions {
-		if opt, ok := o[suffix]; ok && !contains(allowed, suffix) {
+		if opt, ok := o[suffix]; ok && !connector.Contains(allowed, suffix) {
 			kind := "random"
 			if fd.Sequence {
 				kind = "sequence"
@@ -199,10 +183,10 @@ func datagenField(t *catalog.Table, f arrow.Field, o map[string]sql.Option) (exe
 			at := o["kind"].At
 			return fd, sql.Errorf(sql.ErrInvalid, at, "kind 'sequence' of column %s needs both 'fields.%s.start' and 'fields.%s.end'", f.Name, f.Name, f.Name)
 		}
-		if fd.Start, err = intOption(start); err != nil {
+		if fd.Start, err = connector.Int(start); err != nil {
 			return fd, err
 		}
-		if fd.End, err = intOption(end); err != nil {
+		if fd.End, err = connector.Int(end); err != nil {
 			return fd, err
 		}
 		if fd.End < fd.Start {
@@ -236,7 +220,7 @@ func datagenField(t *catalog.Table, f arrow.Field, o map[string]sql.Option) (exe
 			if !ok {
 				continue
 			}
-			if *dst, err = intOption(opt); err != nil {
+			if *dst, err = connector.Int(opt); err != nil {
 				return fd, err
 			}
 			if *dst < intLo || *dst > intHi {
@@ -285,7 +269,7 @@ func datagenField(t *catalog.Table, f arrow.Field, o map[string]sql.Option) (exe
 	case isString:
 		fd.Length = defaultStringLength
 		if opt, ok := o["length"]; ok {
-			n, err := nonNegativeInt(opt)
+			n, err := connector.NonNegativeInt(opt)
 			if err != nil {
 				return fd, err
 			}
@@ -296,7 +280,7 @@ func datagenField(t *catalog.Table, f arrow.Field, o map[string]sql.Option) (exe
 		}
 	case isDate || isTime:
 		if opt, ok := o["max-past"]; ok {
-			if fd.MaxPast, err = durationOption(opt); err != nil {
+			if fd.MaxPast, err = connector.Duration(opt); err != nil {
 				return fd, err
 			}
 		}
@@ -350,32 +334,4 @@ func catalogTypeName(t *catalog.Table, name string) string {
 		return t.Columns[i].SQLType
 	}
 	return name
-}
-
-func intOption(o sql.Option) (int64, error) {
-	v, err := strconv.ParseInt(strings.TrimSpace(o.Value), 10, 64)
-	if err != nil {
-		return 0, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be an integer, got '%s'", o.Key, o.Value)
-	}
-	return v, nil
-}
-
-func nonNegativeInt(o sql.Option) (int64, error) {
-	v, err := intOption(o)
-	if err == nil && v < 0 {
-		err = sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must not be negative, got '%s'", o.Key, o.Value)
-	}
-	return v, err
-}
-
-// timestampOption reads a TIMESTAMP literal ('2024-01-01 00:00:00[.000]')
-// as epoch milliseconds of its wall time.
-func timestampOption(o sql.Option) (int64, error) {
-	v := strings.TrimSpace(o.Value)
-	for _, layout := range []string{"2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999", "2006-01-02"} {
-		if ts, err := time.Parse(layout, v); err == nil {
-			return ts.UnixMilli(), nil
-		}
-	}
-	return 0, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be a timestamp like '2024-01-01 00:00:00', got '%s'", o.Key, o.Value)
 }

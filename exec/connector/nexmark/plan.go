@@ -1,16 +1,16 @@
-package planner
+package nexmark
 
 import (
 	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/sql"
 )
-
-var nexmarkOptions = []string{"connector", "nexmark.table", "events.num", "events.rate", "event.time.start", "seed"}
 
 // Nexmark defaults: 10000 events per second of event time, starting at a
 // fixed instant so runs are reproducible.
@@ -24,7 +24,7 @@ var defaultNexmarkStart = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli(
 // type (any subset, in any order); dateTime is TIMESTAMP(3), the event
 // time. 'events.num' bounds the events of all three kinds (a bid table of
 // 5000 events has 4600 rows); without it the source is unbounded.
-func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.FileSource, error) {
+func planSource(t *catalog.Table, conn sql.Option, opts *connector.Env) (exec.Source, error) {
 	g := &exec.NexmarkSource{EventsNum: -1, Rate: defaultNexmarkRate, TimeStart: defaultNexmarkStart}
 	var table sql.Option
 	for _, o := range t.Options {
@@ -39,15 +39,15 @@ func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.F
 					strings.Join(exec.NexmarkTables(), ", "), o.Value, sql.DidYouMean(o.Value, exec.NexmarkTables()))
 			}
 		case "events.num":
-			g.EventsNum, err = nonNegativeInt(o)
+			g.EventsNum, err = connector.NonNegativeInt(o)
 		case "events.rate":
-			if g.Rate, err = intOption(o); err == nil && g.Rate <= 0 {
+			if g.Rate, err = connector.Int(o); err == nil && g.Rate <= 0 {
 				err = sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be a positive number of events per second, got '%s'", o.Key, o.Value)
 			}
 		case "event.time.start":
-			g.TimeStart, err = timestampOption(o)
+			g.TimeStart, err = connector.Timestamp(o)
 		case "seed":
-			g.Seed, err = intOption(o)
+			g.Seed, err = connector.Int(o)
 		default:
 			return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'nexmark'%s", o.Key, sql.DidYouMean(o.Key, nexmarkOptions))
 		}
@@ -63,7 +63,7 @@ func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.F
 	for _, c := range cols {
 		names = append(names, c.Name)
 	}
-	schema := SourceSchema(t)
+	schema := connector.SourceSchema(t)
 	for _, f := range schema.Fields() {
 		c := t.Columns[t.Column(f.Name)]
 		j := -1
@@ -82,7 +82,7 @@ func planNexmarkSource(t *catalog.Table, conn sql.Option, opts Options) (*exec.F
 		}
 		g.Columns = append(g.Columns, j)
 	}
-	return &exec.FileSource{Connector: g, Schema: schema, BatchSize: opts.BatchSize}, nil
+	return &exec.MakerSource{Maker: g, SourceSpec: exec.SourceSpec{Schema: schema, BatchSize: opts.BatchSize}}, nil
 }
 
 func nexmarkSQLType(t arrow.DataType) string {

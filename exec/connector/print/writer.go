@@ -1,4 +1,4 @@
-package exec
+package print
 
 import (
 	"io"
@@ -22,8 +22,8 @@ type printWriter struct {
 	buf    []byte
 }
 
-// NewPrintWriter writes rows the way Flink's print connector does.
-func NewPrintWriter(w io.Writer, identifier string, loc *time.Location) format.ResultWriter {
+// newWriter writes rows the way Flink's print connector does.
+func newWriter(w io.Writer, identifier string, loc *time.Location) format.ResultWriter {
 	p := &printWriter{w: w, loc: loc}
 	if identifier != "" {
 		p.prefix = []byte(identifier + "> ")
@@ -64,12 +64,3 @@ func (p *printWriter) WriteBatch(rec arrow.RecordBatch) error {
 }
 
 func (p *printWriter) Close() error { return nil }
-
-// blackholeWriter is Flink's 'blackhole' connector: it discards every row.
-type blackholeWriter struct{}
-
-// NewBlackholeWriter returns a writer that discards its input.
-func NewBlackholeWriter() format.ResultWriter { return blackholeWriter{} }
-
-func (blackholeWriter) WriteBatch(arrow.RecordBatch) error { return nil }
-func (blackholeWriter) Close() error                       { return nil }

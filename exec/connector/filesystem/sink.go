@@ -1,0 +1,93 @@
+package filesystem
+
+import (
+	"context"
+	"strings"
+
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/sql"
+)
+
+// sink is the filesystem connector as the target of an INSERT.
+type sink struct{ file *exec.FileSink }
+
+// planSink checks a filesystem sink's options: those of the source are
+// accepted (a table can be read and written); the format's writer refuses
+// what it cannot write.
+func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
+	if format, ok := t.Options.Lookup(connector.KeyFormat); ok && !connector.Contains(connector.ReadFormats(), format.Value) {
+		if f, ok := connector.LookupFormat(format.Value); ok && f.Writes {
+			return planWriteOnlySink(t, conn, format.Value)
+		}
+		writable := connector.WriteFormats()
+		return nil, sql.Errorf(sql.ErrUnsupported, format.At, "format '%s' is not supported yet (supported for writing: %s)%s",
+			format.Value, strings.Join(writable, ", "), sql.DidYouMean(format.Value, writable))
+	}
+	path, format, err := checkOptions(t, conn)
+	if err != nil {
+		return nil, err
+	}
+	writing, err := connector.FormatWriting(format.Value, t)
+	if err != nil {
+		return nil, err
+	}
+	return &sink{file: &exec.FileSink{Path: path.Value, Format: format.Value, Writing: writing}}, nil
+}
+
+// planWriteOnlySink checks a filesystem sink of a format that is only
+// written: the connector's options and the format's, no options of a
+// format that reads.
+func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connector.TableSink, error) {
+	known := append(append([]string(nil), filesystemOptions...), connector.FormatOptionKeys(name)...)
+	for _, o := range t.Options {
+		if connector.Contains(known, o.Key) {
+			continue
+		}
+		for _, f := range connector.ReadFormats() {
+			if connector.Contains(connector.FormatOptionKeys(f), o.Key) {
+				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' belongs to format '%s', but table %s has format '%s'", o.Key, f, t.Name, name)
+			}
+		}
+		return nil, sql.Errorf(sql.ErrInvalid, o.At, "unsupported option '%s' for connector 'filesystem' with format '%s'%s",
+			o.Key, name, sql.DidYouMean(o.Key, known))
+	}
+	path, ok := t.Options.Lookup("path")
+	if !ok || path.Value == "" {
+		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'path' option for connector 'filesystem'", t.Name)
+	}
+	writing, err := connector.FormatWriting(name, t)
+	if err != nil {
+		return nil, err
+	}
+	return &sink{file: &exec.FileSink{Path: path.Value, Format: name, Writing: writing}}, nil
+}
+
+// Bind gives the file the sink's declared schema: its names, and NOT NULL
+// where the table says so (checked on each batch written).
+func (s *sink) Bind(t *catalog.Table, cols []catalog.Column) {
+	s.file.Table = t.Name
+	s.file.Schema, s.file.Columns = connector.TableColumns(t, cols, true)
+}
+
+// AppendOnly is true: as Flink's, the sink cannot consume update changes.
+func (s *sink) AppendOnly() bool { return true }
+
+// OutputPath is the sink's file or directory.
+func (s *sink) OutputPath() string { return s.file.Path }
+
+// Open creates the run's file, the nth INSERT's of the script. With
+// checkpoints it is exactly once: its part files become visible at
+// checkpoints. A restored run continues from the sink's state in the
+// checkpoint, committing what the checkpoint covers if the crash came
+// before the commit. The part files of this INSERT belong to the query
+// (exec.CreateOwned): no other query's output, nor another INSERT's, is
+// deleted or resumed over.
+func (s *sink) Open(_ context.Context, run *connector.SinkRun) (format.ResultWriter, error) {
+	if cp := run.Checkpoint; cp != nil {
+		return s.file.CreateOwned(run.Location, cp.Restore, exec.SinkOwner{Query: cp.Query, Checkpoint: cp.Path}, run.Nth)
+	}
+	return s.file.CreateNth(run.Location, run.Nth)
+}

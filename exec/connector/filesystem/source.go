@@ -1,0 +1,98 @@
+package filesystem
+
+import (
+	"errors"
+	"io/fs"
+	"strings"
+
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/sql"
+)
+
+// planSource plans a read of the table's path. A physical rowtime column
+// is declared NOT NULL to the decoder: a row without event time is a bad
+// row (docs/semantics.md, "Watermarks"). A directory path is listed now,
+// one split per file, so EXPLAIN shows what a run reads; a path that does
+// not exist yet is left for the run to report.
+func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Source, error) {
+	path, format, err := checkOptions(t, conn)
+	if err != nil {
+		return nil, err
+	}
+	splits, err := exec.ListSplits(path.Value)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, sql.Errorf(sql.ErrInvalid, path.At, "cannot list the files of path '%s': %v", path.Value, err)
+	}
+	f, err := formats.Read(t)
+	if err != nil {
+		return nil, err
+	}
+	mf, err := connector.MaxFuture(t)
+	if err != nil {
+		return nil, err
+	}
+	decoding, err := connector.FormatDecoding(format.Value, t)
+	if err != nil {
+		return nil, err
+	}
+	return &exec.FileSource{
+		SourceSpec: exec.SourceSpec{
+			MaxFuture:   mf,
+			Schema:      connector.SourceSchema(t),
+			BatchSize:   env.BatchSize,
+			IdleTimeout: f.Idle,
+			BadRowsPath: env.BadRowsPath,
+			SkipBadRows: f.CSV.IgnoreParseErrors,
+			BadRowText:  decoding.AppendRow,
+		},
+		Path:           path.Value,
+		Splits:         splits,
+		Format:         format.Value,
+		Decoding:       decoding,
+		MaxRecordBytes: env.MaxRecordBytes,
+		// 'source.monitor-interval': unbounded, following the files as they
+		// grow and the directory as files appear (exec.FileSource).
+		MonitorInterval: f.Monitor,
+	}, nil
+}
+
+// checkOptions checks the keys of a filesystem table, source or sink: each
+// known, of the connector or of the table's format, and 'path' and
+// 'format' present.
+func checkOptions(t *catalog.Table, conn sql.Option) (path, format sql.Option, err error) {
+	readable := connector.ReadFormats()
+	format, hasFormat := t.Options.Lookup(connector.KeyFormat)
+	known := append([]string(nil), filesystemOptions...)
+	if hasFormat && connector.Contains(readable, format.Value) {
+		known = append(known, connector.FormatOptionKeys(format.Value)...)
+	} else {
+		for _, f := range readable {
+			known = append(known, connector.FormatOptionKeys(f)...)
+		}
+	}
+	for _, o := range t.Options {
+		if connector.Contains(known, o.Key) {
+			continue
+		}
+		for _, f := range readable {
+			if connector.Contains(connector.FormatOptionKeys(f), o.Key) {
+				return path, format, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' belongs to format '%s', but table %s has format '%s'", o.Key, f, t.Name, format.Value)
+			}
+		}
+		return path, format, connector.UnsupportedOption(o, Name, known)
+	}
+	path, ok := t.Options.Lookup("path")
+	if !ok || path.Value == "" {
+		return path, format, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'path' option for connector 'filesystem'", t.Name)
+	}
+	if !hasFormat {
+		return path, format, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'format' option (%s)", t.Name, strings.Join(readable, " or "))
+	}
+	if err := formats.CheckRead(format); err != nil {
+		return path, format, err
+	}
+	return path, format, nil
+}

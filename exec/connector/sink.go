@@ -1,0 +1,66 @@
+package connector
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/format"
+)
+
+// TableSink is a planned INSERT target, made by a connector's NewSink.
+type TableSink interface {
+	// Bind tells the sink the query columns written to the table's
+	// columns, in the order the INSERT names them (checked by the planner).
+	Bind(t *catalog.Table, cols []catalog.Column)
+	// AppendOnly reports a sink that cannot take an update stream.
+	AppendOnly() bool
+	// Open starts the sink's writer for one run.
+	Open(ctx context.Context, run *SinkRun) (format.ResultWriter, error)
+}
+
+// SinkRun is what a run gives its sink.
+type SinkRun struct {
+	Location *time.Location // zoned timestamps are written in it
+	Stdout   io.Writer      // where the print connector writes
+	// Checkpoint is set when the run takes checkpoints: a sink that
+	// supports them commits its output at each (exec.CommittingWriter).
+	Checkpoint *exec.Checkpointing
+	// Nth counts the earlier INSERTs of the script into the same
+	// PathSink's path (their part files are kept).
+	Nth int
+}
+
+// PathSink is a sink that writes files at a path: the engine keeps the
+// INSERTs of a script into one path apart (Nth) and checks that no query
+// writes what it reads.
+type PathSink interface {
+	OutputPath() string
+}
+
+// TableColumns is the sink table's schema and, when the INSERT lists the
+// columns in another order, the query column for each table column. With
+// notNull a NOT NULL column of the table is a non-nullable field;
+// otherwise every field is nullable.
+func TableColumns(t *catalog.Table, cols []catalog.Column, notNull bool) (*arrow.Schema, []int) {
+	fields := make([]arrow.Field, len(t.Columns))
+	order := make([]int, len(t.Columns))
+	same := true
+	for i, c := range t.Columns {
+		fields[i] = arrow.Field{Name: c.Name, Type: c.Type, Nullable: !(notNull && c.NotNull)}
+		for q, qc := range cols {
+			if qc.Name == c.Name {
+				order[i] = q
+			}
+		}
+		same = same && order[i] == i
+	}
+	if same {
+		order = nil
+	}
+	return arrow.NewSchema(fields, nil), order
+}

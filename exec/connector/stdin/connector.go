@@ -1,0 +1,66 @@
+package stdin
+
+import (
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/sql"
+)
+
+// Name is the connector's identifier.
+const Name = "stdin"
+
+var options = []connector.Option{
+	connector.ConnectorOption,
+	{Key: connector.KeyFormat, Type: "csv | json", Required: true, Scope: connector.Source, Description: "the format of the input"},
+	connector.MaxFutureOption,
+}
+
+func init() {
+	connector.Register(&connector.Connector{Name: Name, Rank: 20, Options: options, NewSource: planSource})
+}
+
+// planSource reads the table from standard input.
+func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Source, error) {
+	format, err := formats.Stream(t, conn.At, "table "+t.Name)
+	if err != nil {
+		return nil, err
+	}
+	known := append(connector.Keys(options, connector.Source), connector.FormatOptionKeys(format.Value)...)
+	for _, o := range t.Options {
+		if !connector.Contains(known, o.Key) {
+			return nil, connector.UnsupportedOption(o, Name, known)
+		}
+	}
+	if env.Stdin == nil {
+		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s reads standard input, which is not available here: give the SQL with -e or run FILE.sql and pipe the data in", t.Name)
+	}
+	f, err := formats.Read(t)
+	if err != nil {
+		return nil, err
+	}
+	mf, err := connector.MaxFuture(t)
+	if err != nil {
+		return nil, err
+	}
+	decoding, err := connector.FormatDecoding(format.Value, t)
+	if err != nil {
+		return nil, err
+	}
+	return &exec.FileSource{
+		SourceSpec: exec.SourceSpec{
+			MaxFuture:   mf,
+			Schema:      connector.SourceSchema(t),
+			BatchSize:   env.BatchSize,
+			BadRowsPath: env.BadRowsPath,
+			SkipBadRows: f.CSV.IgnoreParseErrors,
+			BadRowText:  decoding.AppendRow,
+		},
+		Stream:         env.Stdin,
+		StreamName:     Name,
+		Format:         format.Value,
+		Decoding:       decoding,
+		MaxRecordBytes: env.MaxRecordBytes,
+	}, nil
+}
