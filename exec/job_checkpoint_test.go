@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
@@ -122,4 +123,17 @@ func TestJobResumesFromCheckpoint(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A connector that cannot resume is refused a saved state, and a job over
+// it cannot be checkpointed (the generators' tests check theirs can).
+func TestJobOverSourceThatCannotResumeIsNotCheckpointable(t *testing.T) {
+	schema := arrow.NewSchema([]arrow.Field{{Name: "x", Type: arrow.PrimitiveTypes.Int64}}, nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	push := NewPushSource(schema, memory.NewGoAllocator(), 10)
+	src := &MakerSource{Maker: push, SourceSpec: SourceSpec{Schema: schema}}
+	_, err := src.Open(mem, checkpoint.NewDecoder(nil))
+	require.ErrorIs(t, err, ErrCheckpointUnsupported)
+	require.ErrorContains(t, (&Job{Source: src}).checkpointable(), "cannot resume from a position")
 }
