@@ -22,10 +22,6 @@ var namesAllowedIn = map[string]string{
 	// the names of the benchmark's workloads, which read those connectors
 	// through SQL text
 	"cmd/wsql/bench.go": "bench workload names",
-	// the generators' checkpointed state names its kind (exec/datagen_source.go
-	// and exec/nexmark_source.go move to their connectors' folders next)
-	"exec/datagen_source.go": "checkpoint state kind",
-	"exec/nexmark_source.go": "checkpoint state kind",
 	// the results' formats of the command line (--format, \format) and
 	// of the writers' checkpointed state: the Go API's result writers, not
 	// the 'format' option of a table

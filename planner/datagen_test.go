@@ -9,6 +9,8 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/datagen"
+	"github.com/wsql/wsql/exec/connector/nexmark"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
@@ -34,12 +36,12 @@ WITH ('connector' = 'datagen', 'number-of-rows' = '50', 'seed' = '9',
  'fields.d.min' = '0.5', 'fields.d.max' = '9.99', 'fields.x.max' = '100', 'fields.ts.max-past' = '5 s')`
 	p, err := planTable(t, ddl, generatorQuery)
 	require.NoError(t, err)
-	g := p.Source.(*exec.MakerSource).Maker.(*exec.DatagenSource)
+	g := p.Source.(*exec.MakerSource).Maker.(*datagen.Source)
 	require.Equal(t, int64(50), g.NumberOfRows)
 	require.Equal(t, int64(11), g.Rows(), "the sequence ends the source first")
 	require.Equal(t, int64(9), g.Seed)
 	require.True(t, g.Throttle, "the system clock paces")
-	require.Equal(t, exec.DatagenField{Name: "id", Sequence: true, Start: 10, End: 20}, g.Fields[0])
+	require.Equal(t, datagen.Field{Name: "id", Sequence: true, Start: 10, End: 20}, g.Fields[0])
 	require.Equal(t, 4, g.Fields[1].Length)
 	require.Equal(t, [2]int64{-3, 3}, [2]int64{g.Fields[2].Min, g.Fields[2].Max})
 	require.Equal(t, [2]int64{50, 999}, [2]int64{g.Fields[3].Min, g.Fields[3].Max}, "DECIMAL bounds unscaled")
@@ -52,7 +54,7 @@ func TestDatagenUnderAManualClockDoesNotPace(t *testing.T) {
 	ddl := `CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'rows-per-second' = '5')`
 	p, err := planTableWith(t, ddl, generatorQuery, Options{Clock: rowtime.NewManualClock(time.Unix(0, 0))})
 	require.NoError(t, err)
-	g := p.Source.(*exec.MakerSource).Maker.(*exec.DatagenSource)
+	g := p.Source.(*exec.MakerSource).Maker.(*datagen.Source)
 	require.False(t, g.Throttle)
 	require.False(t, g.Bounded())
 	require.Contains(t, p.Explain(), "connector=[datagen], unbounded, rows-per-second=[5] (not paced: manual clock), seed=[0]")
@@ -98,7 +100,7 @@ WITH ('connector' = 'nexmark', 'nexmark.table' = 'bid', 'events.num' = '1000', '
  'event.time.start' = '2023-05-06 07:08:09', 'seed' = '3')`
 	p, err := planTable(t, ddl, "SELECT COUNT(*) FROM bid GROUP BY TUMBLE(dateTime, INTERVAL '1' MINUTE)")
 	require.NoError(t, err)
-	g := p.Source.(*exec.MakerSource).Maker.(*exec.NexmarkSource)
+	g := p.Source.(*exec.MakerSource).Maker.(*nexmark.Source)
 	require.Equal(t, []int{2, 0, 5}, g.Columns)
 	require.Equal(t, int64(920), g.Rows())
 	require.Equal(t, time.Date(2023, 5, 6, 7, 8, 9, 0, time.UTC).UnixMilli(), g.TimeStart)

@@ -43,7 +43,7 @@ func planSource(t *catalog.Table, _ sql.Option, opts *connector.Env) (exec.Sourc
 	for _, f := range schema.Fields() {
 		physical = append(physical, f.Name)
 	}
-	g := &exec.DatagenSource{NumberOfRows: -1, RowsPerSecond: defaultRowsPerSecond, Clock: opts.Clock, Location: opts.Location}
+	g := &Source{NumberOfRows: -1, RowsPerSecond: defaultRowsPerSecond, Clock: opts.Clock, Location: opts.Location}
 	fieldOpts := make(map[string]map[string]sql.Option)
 	for _, o := range t.Options {
 		var err error
@@ -106,8 +106,8 @@ func splitFieldOption(key string) (name, suffix string, ok bool) {
 }
 
 // datagenField resolves one column's generator from its options.
-func datagenField(t *catalog.Table, f arrow.Field, o map[string]sql.Option) (exec.DatagenField, error) {
-	fd := exec.DatagenField{Name: f.Name}
+func datagenField(t *catalog.Table, f arrow.Field, o map[string]sql.Option) (Field, error) {
+	fd := Field{Name: f.Name}
 	colAt := t.At
 	if i := t.Column(f.Name); i >= 0 {
 		colAt = t.Columns[i].At

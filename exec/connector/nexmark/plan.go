@@ -25,7 +25,7 @@ var defaultNexmarkStart = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli(
 // time. 'events.num' bounds the events of all three kinds (a bid table of
 // 5000 events has 4600 rows); without it the source is unbounded.
 func planSource(t *catalog.Table, conn sql.Option, opts *connector.Env) (exec.Source, error) {
-	g := &exec.NexmarkSource{EventsNum: -1, Rate: defaultNexmarkRate, TimeStart: defaultNexmarkStart}
+	g := &Source{EventsNum: -1, Rate: defaultNexmarkRate, TimeStart: defaultNexmarkStart}
 	var table sql.Option
 	for _, o := range t.Options {
 		var err error
@@ -34,9 +34,9 @@ func planSource(t *catalog.Table, conn sql.Option, opts *connector.Env) (exec.So
 		case "nexmark.table":
 			table = o
 			g.Table = strings.ToLower(o.Value)
-			if exec.NexmarkColumns(g.Table) == nil {
+			if Columns(g.Table) == nil {
 				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option 'nexmark.table' must be one of %s, got '%s'%s",
-					strings.Join(exec.NexmarkTables(), ", "), o.Value, sql.DidYouMean(o.Value, exec.NexmarkTables()))
+					strings.Join(Tables(), ", "), o.Value, sql.DidYouMean(o.Value, Tables()))
 			}
 		case "events.num":
 			g.EventsNum, err = connector.NonNegativeInt(o)
@@ -56,9 +56,9 @@ func planSource(t *catalog.Table, conn sql.Option, opts *connector.Env) (exec.So
 		}
 	}
 	if table.Key == "" {
-		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'nexmark.table' option (%s)", t.Name, strings.Join(exec.NexmarkTables(), ", "))
+		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'nexmark.table' option (%s)", t.Name, strings.Join(Tables(), ", "))
 	}
-	cols := exec.NexmarkColumns(g.Table)
+	cols := Columns(g.Table)
 	var names []string
 	for _, c := range cols {
 		names = append(names, c.Name)

@@ -1,16 +1,20 @@
-package exec
+package nexmark
 
-import "math"
+import (
+	"math"
+
+	"github.com/wsql/wsql/exec/connector/generator"
+)
 
 // nexmarkPrice draws Nexmark's log-uniform price in cents, 100 to
-// 100,000,000: math.Round(math.Pow(10, u*6) * 100) for u = r.float64(),
+// 100,000,000: math.Round(math.Pow(10, u*6) * 100) for u = r.Float64(),
 // the same value. math.Pow was a fifth of the bid generator's time, so
 // the power comes from two small tables and a short polynomial, within
 // 6e-15 of it (TestNexmarkPriceIsMathPows checks 1e-14). That rounds as
 // math.Pow's value does except within a hair of a half cent, where the
 // price is computed with math.Pow after all (a few draws in a million).
-func nexmarkPrice(r *pcg) int64 {
-	y := r.float64() * 6
+func nexmarkPrice(r *generator.PCG) int64 {
+	y := r.Float64() * 6
 	q := nexmarkPow10(y) * 100
 	fl := int64(q) // floor: q is positive (and math.Floor is a call)
 	if d := q - float64(fl) - 0.5; math.Abs(d) > q*nexmarkPriceMargin {

@@ -1,4 +1,4 @@
-package exec
+package nexmark
 
 import (
 	"errors"
@@ -9,21 +9,23 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/connector/generator/generatortest"
 )
 
 func nexmarkSchema(table string) (*arrow.Schema, []int) {
 	var fields []arrow.Field
 	var cols []int
-	for i, c := range NexmarkColumns(table) {
+	for i, c := range Columns(table) {
 		fields = append(fields, arrow.Field{Name: c.Name, Type: c.Type})
 		cols = append(cols, i)
 	}
 	return arrow.NewSchema(fields, nil), cols
 }
 
-func newNexmark(table string, events, seed int64) (*NexmarkSource, *arrow.Schema) {
+func newNexmark(table string, events, seed int64) (*Source, *arrow.Schema) {
 	schema, cols := nexmarkSchema(table)
-	return &NexmarkSource{Table: table, Columns: cols, EventsNum: events, Rate: 1000, TimeStart: 1_700_000_000_000, Seed: seed}, schema
+	return &Source{Table: table, Columns: cols, EventsNum: events, Rate: 1000, TimeStart: 1_700_000_000_000, Seed: seed}, schema
 }
 
 func TestNexmarkMixOverFiveThousandEvents(t *testing.T) {
@@ -31,7 +33,7 @@ func TestNexmarkMixOverFiveThousandEvents(t *testing.T) {
 	for table, n := range want {
 		g, schema := newNexmark(table, 5000, 0)
 		require.Equal(t, int64(n), g.Rows(), table)
-		require.Len(t, drainGenerator(t, g, schema, 4096), n, table)
+		require.Len(t, generatortest.Drain(t, g, schema, 4096), n, table)
 	}
 	// A partial cycle: events 0..53 hold persons 0, 50; auctions 1-3, 51-53.
 	for table, n := range map[string]int64{"person": 2, "auction": 6, "bid": 46} {
@@ -49,19 +51,19 @@ func TestNexmarkMixOverFiveThousandEvents(t *testing.T) {
 }
 
 func TestNexmarkIsDeterministicWhateverTheBatchSize(t *testing.T) {
-	for _, table := range NexmarkTables() {
+	for _, table := range Tables() {
 		g, schema := newNexmark(table, 3000, 42)
-		want := drainGenerator(t, g, schema, 4096)
+		want := generatortest.Drain(t, g, schema, 4096)
 		for _, size := range []int{1, 7} {
-			require.Equal(t, want, drainGenerator(t, g, schema, size), "%s at batch size %d", table, size)
+			require.Equal(t, want, generatortest.Drain(t, g, schema, size), "%s at batch size %d", table, size)
 		}
 		other, _ := newNexmark(table, 3000, 43)
-		require.NotEqual(t, want, drainGenerator(t, other, schema, 4096))
+		require.NotEqual(t, want, generatortest.Drain(t, other, schema, 4096))
 	}
 }
 
 func TestNexmarkEventTimeFollowsTheRate(t *testing.T) {
-	for _, table := range NexmarkTables() {
+	for _, table := range Tables() {
 		g, schema := newNexmark(table, 5000, 0)
 		g.Rate = 3 // 3 events per second: event i at start + i*1000/3 ms
 		ts := schema.FieldIndices("dateTime")[0]
@@ -127,4 +129,16 @@ func TestNexmarkBidsReferenceRecentAuctionsAndPersons(t *testing.T) {
 		b.Record.Release()
 	}
 	require.Equal(t, int64(18400), k)
+}
+
+// TestNexmarkMakesThePinnedRows: the hashes of the rows the tables made
+// before the generator was rewritten for speed.
+func TestNexmarkMakesThePinnedRows(t *testing.T) {
+	for table, want := range map[string]string{"person": "f073585cc6fd060f", "auction": "b652ca4b1cb6f8f3", "bid": "26b82aa5997aa9aa"} {
+		g, schema := newNexmark(table, 20000, 42)
+		got := generatortest.Hash(t, g, schema, 1000)
+		if got != want {
+			t.Errorf("nexmark %s: hash %s, want %s", table, got, want)
+		}
+	}
 }

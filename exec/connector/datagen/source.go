@@ -1,4 +1,4 @@
-package exec
+package datagen
 
 import (
 	"fmt"
@@ -15,16 +15,18 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/generator"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/rowtime"
 )
 
-// DatagenSource is Flink's 'datagen' connector: rows of random or
+// Source is the reader side of Flink's 'datagen' connector: rows of random or
 // sequence values, one generator per physical column, generated a column
 // at a time. Column i draws from its own PCG seeded with (Seed, i) and
 // takes a fixed number of draws per row, so the rows depend on the seed
 // alone, not on the batch size.
-type DatagenSource struct {
+type Source struct {
 	// NumberOfRows bounds the source; -1 leaves it unbounded (a query then
 	// runs until cancelled). A sequence column that reaches its end also
 	// ends the source, as in Flink.
@@ -35,7 +37,7 @@ type DatagenSource struct {
 	RowsPerSecond int64
 	Throttle      bool
 	Seed          int64
-	Fields        []DatagenField // one per physical column, in order
+	Fields        []Field // one per physical column, in order
 	// Clock tells "now" for random TIMESTAMP, TIMESTAMP_LTZ and DATE values
 	// (within max-past of it); nil is the system clock. Location is the
 	// session time zone, whose wall time a TIMESTAMP and a DATE take.
@@ -43,8 +45,8 @@ type DatagenSource struct {
 	Location *time.Location
 }
 
-// DatagenField is the generator of one column, with defaults resolved.
-type DatagenField struct {
+// Field is the generator of one column, with defaults resolved.
+type Field struct {
 	Name     string
 	Sequence bool // kind 'sequence': Start, Start+1, ..., End
 	// Min and Max bound random integers (TINYINT..BIGINT) and the unscaled
@@ -57,7 +59,7 @@ type DatagenField struct {
 }
 
 // Rows returns how many rows a read delivers, or -1 when unbounded.
-func (s *DatagenSource) Rows() int64 {
+func (s *Source) Rows() int64 {
 	total := s.NumberOfRows
 	for _, f := range s.Fields {
 		if !f.Sequence {
@@ -79,10 +81,10 @@ func (s *DatagenSource) Rows() int64 {
 }
 
 // Bounded reports whether the source ends by itself.
-func (s *DatagenSource) Bounded() bool { return s.Rows() >= 0 }
+func (s *Source) Bounded() bool { return s.Rows() >= 0 }
 
 // Explain lists the connector's key options for EXPLAIN.
-func (s *DatagenSource) Explain() string {
+func (s *Source) Explain() string {
 	var b strings.Builder
 	b.WriteString("connector=[datagen], ")
 	if s.NumberOfRows >= 0 {
@@ -110,42 +112,40 @@ func (s *DatagenSource) Explain() string {
 }
 
 // Open starts a read.
-func (s *DatagenSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (BatchReader, error) {
-	r, err := s.open(mem, schema, batchSize)
-	return resumeGenerator(r, err, nil)
+func (s *Source) Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (exec.BatchReader, error) {
+	return s.open(mem, schema, batchSize, nil)
 }
 
-// OpenAt continues a read from the state its reader's saveState wrote:
+// OpenAt continues a read from the state its reader's SaveState wrote:
 // the rows delivered and each column's PCG and sequence counter. The time
 // columns take "now" from the clock as ever.
-func (s *DatagenSource) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (BatchReader, error) {
-	r, err := s.open(mem, schema, batchSize)
-	return resumeGenerator(r, err, at)
+func (s *Source) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (exec.BatchReader, error) {
+	return s.open(mem, schema, batchSize, at)
 }
 
-func (s *DatagenSource) open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (*generatorReader, error) {
+func (s *Source) open(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (exec.BatchReader, error) {
 	if len(s.Fields) != schema.NumFields() {
-		return nil, fmt.Errorf("%w: datagen has %d field generators for %d columns", ErrSource, len(s.Fields), schema.NumFields())
+		return nil, fmt.Errorf("%w: datagen has %d field generators for %d columns", exec.ErrSource, len(s.Fields), schema.NumFields())
 	}
 	f := &datagenFiller{src: s, cols: make([]datagenColumn, len(s.Fields))}
 	for i, fd := range s.Fields {
 		f.cols[i] = datagenColumn{
 			field: fd,
 			typ:   schema.Field(i).Type,
-			rng:   newPCG(uint64(s.Seed), uint64(i)),
+			rng:   generator.NewPCG(uint64(s.Seed), uint64(i)),
 			next:  fd.Start,
 		}
-		f.cols[i].str.perRow = fd.Length // a random string's; a sequence's grows to fit
+		f.cols[i].str.PerRow = fd.Length // a random string's; a sequence's grows to fit
 	}
 	rate := 0.0
 	if s.Throttle && s.RowsPerSecond > 0 {
 		rate = float64(s.RowsPerSecond)
 	}
-	return newGeneratorReader(mem, schema, batchSize, s.Rows(), rate, f), nil
+	return generator.Open(mem, schema, batchSize, s.Rows(), rate, f, at)
 }
 
 type datagenFiller struct {
-	src  *DatagenSource
+	src  *Source
 	cols []datagenColumn
 	ints []int64 // scratch of a DECIMAL column
 }
@@ -154,32 +154,33 @@ type datagenFiller struct {
 // (Seed, column), so each column's values are one stream of draws,
 // whatever the batch size.
 type datagenColumn struct {
-	field DatagenField
+	field Field
 	typ   arrow.DataType
-	rng   pcg
-	next  int64        // the next sequence value
-	str   stringColumn // of a STRING column
+	rng   generator.PCG
+	next  int64                  // the next sequence value
+	str   generator.StringColumn // of a STRING column
 }
 
-func (f *datagenFiller) kind() string { return "datagen" }
+func (f *datagenFiller) Kind() string { return "datagen" }
 
-// saveState writes, per column, whether it is a sequence, its PCG and its
+// SaveState writes, per column, whether it is a sequence, its PCG and its
 // next sequence value: the whole of its generator.
-func (f *datagenFiller) saveState(e *checkpoint.Encoder) {
+func (f *datagenFiller) SaveState(e *checkpoint.Encoder) {
 	e.Uint(uint64(len(f.cols)))
 	for i := range f.cols {
 		c := &f.cols[i]
 		e.Bool(c.field.Sequence)
-		e.Uint(c.rng.hi)
-		e.Uint(c.rng.lo)
+		hi, lo := c.rng.State()
+		e.Uint(hi)
+		e.Uint(lo)
 		e.Int(c.next)
 	}
 }
 
-// restoreState reads what saveState wrote after rows rows. Any PCG state
+// RestoreState reads what SaveState wrote after rows rows. Any PCG state
 // may follow, but a sequence must stand rows past its start, and a
 // column that counts no sequence at its start still.
-func (f *datagenFiller) restoreState(d *checkpoint.Decoder, rows int64) {
+func (f *datagenFiller) RestoreState(d *checkpoint.Decoder, rows int64) {
 	if n := d.Len(4); d.Err() == nil && n != len(f.cols) {
 		d.Fail("datagen state of %d columns for %d", n, len(f.cols))
 		return
@@ -202,7 +203,7 @@ func (f *datagenFiller) restoreState(d *checkpoint.Decoder, rows int64) {
 			d.Fail("datagen column %d: sequence at %d after %d rows from %d", i, next, rows, c.field.Start)
 			return
 		}
-		c.rng, c.next = pcg{hi: hi, lo: lo}, next
+		c.rng, c.next = generator.NewPCG(hi, lo), next
 	}
 }
 
@@ -238,7 +239,7 @@ func (f *datagenFiller) wallMillis(t time.Time) int64 {
 	return t.UnixMilli() + int64(off)*1000
 }
 
-func (f *datagenFiller) fill(mem memory.Allocator, cols []arrow.Array, _ int64, n int) {
+func (f *datagenFiller) Fill(mem memory.Allocator, cols []arrow.Array, _ int64, n int) {
 	now := f.now()
 	for i := range f.cols {
 		cols[i] = f.column(mem, &f.cols[i], n, now)
@@ -265,21 +266,21 @@ func fillInts[T int8 | int16 | int32 | int64](c *datagenColumn, lo, hi int64, ou
 	switch {
 	case span == math.MaxUint64:
 		for i := range out {
-			r, v = r.step()
+			r, v = r.Step()
 			out[i] = T(int64(v))
 		}
 	case span&(span+1) == 0: // span+1 is a power of two: uint64n masks
 		for i := range out {
-			r, v = r.step()
+			r, v = r.Step()
 			out[i] = T(lo + int64(v&span))
 		}
 	default:
 		m := span + 1
 		for i := range out {
-			r, v = r.step()
+			r, v = r.Step()
 			v, low := bits.Mul64(v, m)
 			if low < m {
-				r, v = r.reject(v, low, m)
+				r, v = r.Reject(v, low, m)
 			}
 			out[i] = T(lo + int64(v))
 		}
@@ -302,8 +303,8 @@ func fillFloats[T float32 | float64](c *datagenColumn, out []T) {
 	lo, span := c.field.MinF, c.field.MaxF-c.field.MinF
 	for i := range out {
 		var v uint64
-		r, v = r.step()
-		out[i] = T(lo + float64(v<<11>>11)/(1<<53)*span) // r.float64()
+		r, v = r.Step()
+		out[i] = T(lo + float64(v<<11>>11)/(1<<53)*span) // r.Float64()
 	}
 	c.rng = r
 }
@@ -355,30 +356,30 @@ func (f *datagenFiller) column(mem memory.Allocator, c *datagenColumn, n int, no
 		buf, bitmap := expr.NewBits(mem, n)
 		r := c.rng
 		for i := range n {
-			bitmap[i>>3] |= byte(r.uint64()&1) << (i & 7)
+			bitmap[i>>3] |= byte(r.Uint64()&1) << (i & 7)
 		}
 		c.rng = r
 		return expr.NewArray(c.typ, n, nil, 0, buf)
 	case arrow.STRING:
 		str := c.str // a local: appends store no slice header in the heap
-		str.start(mem, n)
+		str.Start(mem, n)
 		if fd.Sequence {
 			v := c.next
 			for range n {
-				str.data = strconv.AppendInt(str.data, v, 10)
-				str.end()
+				str.Data = strconv.AppendInt(str.Data, v, 10)
+				str.End()
 				v++
 			}
 			c.next = v
 		} else {
 			r := c.rng
 			for range n {
-				str.data = appendHex(str.data, &r, fd.Length)
-				str.end()
+				str.Data = appendHex(str.Data, &r, fd.Length)
+				str.End()
 			}
 			c.rng = r
 		}
-		a := str.array(mem)
+		a := str.Array(mem)
 		c.str = str
 		return a
 	case arrow.DATE32:
@@ -414,9 +415,9 @@ const hexDigits = "0123456789abcdef"
 
 // appendHex appends length random hex digits (as Flink's random strings),
 // 16 per draw, so each row takes a fixed number of draws.
-func appendHex(buf []byte, r *pcg, length int) []byte {
+func appendHex(buf []byte, r *generator.PCG, length int) []byte {
 	for length > 0 {
-		v := r.uint64()
+		v := r.Uint64()
 		for k := 0; k < 16 && length > 0; k++ {
 			buf = append(buf, hexDigits[v&15])
 			v >>= 4
@@ -426,4 +427,4 @@ func appendHex(buf []byte, r *pcg, length int) []byte {
 	return buf
 }
 
-var _ Resumable = (*DatagenSource)(nil)
+var _ exec.Resumable = (*Source)(nil)

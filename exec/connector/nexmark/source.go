@@ -1,4 +1,4 @@
-package exec
+package nexmark
 
 import (
 	"fmt"
@@ -12,6 +12,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/generator"
 	"github.com/wsql/wsql/exec/expr"
 )
 
@@ -42,8 +44,8 @@ const (
 	nexmarkAvgBidSize     = 100
 )
 
-// NexmarkColumn is a column of a Nexmark table.
-type NexmarkColumn struct {
+// Column is a column of a Nexmark table.
+type Column struct {
 	Name string
 	Type arrow.DataType
 }
@@ -53,7 +55,7 @@ var (
 	nexmarkBigint = arrow.PrimitiveTypes.Int64
 	nexmarkTime   = &arrow.TimestampType{Unit: arrow.Millisecond}
 
-	nexmarkTables = map[string][]NexmarkColumn{
+	nexmarkTables = map[string][]Column{
 		"person": {{"id", nexmarkBigint}, {"name", nexmarkString}, {"emailAddress", nexmarkString},
 			{"creditCard", nexmarkString}, {"city", nexmarkString}, {"state", nexmarkString},
 			{"dateTime", nexmarkTime}, {"extra", nexmarkString}},
@@ -66,23 +68,23 @@ var (
 	nexmarkTableNames = []string{"person", "auction", "bid"}
 )
 
-// NexmarkTables names the tables of the 'nexmark' connector.
-func NexmarkTables() []string { return append([]string(nil), nexmarkTableNames...) }
+// Tables names the tables of the 'nexmark' connector.
+func Tables() []string { return append([]string(nil), nexmarkTableNames...) }
 
-// NexmarkColumns returns the columns of a Nexmark table, nil for an
+// Columns returns the columns of a Nexmark table, nil for an
 // unknown one; dateTime is the event time.
-func NexmarkColumns(table string) []NexmarkColumn { return nexmarkTables[table] }
+func Columns(table string) []Column { return nexmarkTables[table] }
 
-// NexmarkSource is the 'nexmark' connector: one table (person, auction or
+// Source is the reader side of the 'nexmark' connector: one table (person, auction or
 // bid) of the Nexmark benchmark's event stream. Event i (from 0) is a
 // person, an auction or a bid by i mod 50, its time is TimeStart +
 // i*1000/Rate ms, and its values come from a PCG seeded with (Seed, i): the
 // stream is the same whatever the batch size. The source is not paced:
 // Rate only spaces the event times.
-type NexmarkSource struct {
+type Source struct {
 	Table string
 	// Columns gives, for each schema field, the index of its column in
-	// NexmarkColumns(Table).
+	// Columns(Table).
 	Columns   []int
 	EventsNum int64 // events of all three kinds; -1 unbounded
 	Rate      int64 // events per second of event time
@@ -96,10 +98,10 @@ type NexmarkSource struct {
 }
 
 // ReadOnly marks the fields a query reads (see Read).
-func (s *NexmarkSource) ReadOnly(read []bool) { s.Read = read }
+func (s *Source) ReadOnly(read []bool) { s.Read = read }
 
 // kindRange is where a table's events fall within each 50 events.
-func (s *NexmarkSource) kindRange() (offset, count int64) {
+func (s *Source) kindRange() (offset, count int64) {
 	switch s.Table {
 	case "person":
 		return 0, nexmarkPersonProportion
@@ -111,7 +113,7 @@ func (s *NexmarkSource) kindRange() (offset, count int64) {
 
 // Rows is how many rows of the table the first EventsNum events hold, or
 // -1 when unbounded.
-func (s *NexmarkSource) Rows() int64 {
+func (s *Source) Rows() int64 {
 	if s.EventsNum < 0 {
 		return -1
 	}
@@ -121,16 +123,16 @@ func (s *NexmarkSource) Rows() int64 {
 }
 
 // EventID is the event number of the table's k-th row.
-func (s *NexmarkSource) EventID(k int64) int64 {
+func (s *Source) EventID(k int64) int64 {
 	off, cnt := s.kindRange()
 	return k/cnt*nexmarkDenominator + off + k%cnt
 }
 
 // Bounded reports whether the source ends by itself.
-func (s *NexmarkSource) Bounded() bool { return s.EventsNum >= 0 }
+func (s *Source) Bounded() bool { return s.EventsNum >= 0 }
 
 // Explain lists the connector's key options for EXPLAIN.
-func (s *NexmarkSource) Explain() string {
+func (s *Source) Explain() string {
 	num := "unbounded"
 	if s.EventsNum >= 0 {
 		num = "events.num=[" + strconv.FormatInt(s.EventsNum, 10) + "]"
@@ -144,36 +146,34 @@ func formatMillisTimestamp(ms int64) string {
 }
 
 // Open starts a read.
-func (s *NexmarkSource) Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (BatchReader, error) {
-	r, err := s.open(mem, schema, batchSize)
-	return resumeGenerator(r, err, nil)
+func (s *Source) Open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (exec.BatchReader, error) {
+	return s.open(mem, schema, batchSize, nil)
 }
 
-// OpenAt continues a read from the state its reader's saveState wrote.
+// OpenAt continues a read from the state its reader's SaveState wrote.
 // Each event draws from its own PCG, seeded with (Seed, event), so the
 // rows delivered are the whole of the position.
-func (s *NexmarkSource) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (BatchReader, error) {
-	r, err := s.open(mem, schema, batchSize)
-	return resumeGenerator(r, err, at)
+func (s *Source) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (exec.BatchReader, error) {
+	return s.open(mem, schema, batchSize, at)
 }
 
-func (s *NexmarkSource) open(mem memory.Allocator, schema *arrow.Schema, batchSize int) (*generatorReader, error) {
-	cols := NexmarkColumns(s.Table)
+func (s *Source) open(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (exec.BatchReader, error) {
+	cols := Columns(s.Table)
 	if cols == nil || len(s.Columns) != schema.NumFields() || s.Rate <= 0 {
-		return nil, fmt.Errorf("%w: nexmark table %q is misconfigured", ErrSource, s.Table)
+		return nil, fmt.Errorf("%w: nexmark table %q is misconfigured", exec.ErrSource, s.Table)
 	}
 	f := &nexmarkFiller{src: s, ints: make([][]int64, len(cols)), intBufs: make([]*memory.Buffer, len(cols)),
-		strs: make([]stringColumn, len(cols)), types: make([]arrow.DataType, len(cols))}
+		strs: make([]generator.StringColumn, len(cols)), types: make([]arrow.DataType, len(cols))}
 	for c, col := range cols {
 		f.types[c] = col.Type
-		f.strs[c].perRow = 16
+		f.strs[c].PerRow = 16
 	}
 	for _, c := range s.Columns {
 		if c < 0 || c >= len(cols) {
-			return nil, fmt.Errorf("%w: nexmark table %q has no column %d", ErrSource, s.Table, c)
+			return nil, fmt.Errorf("%w: nexmark table %q has no column %d", exec.ErrSource, s.Table, c)
 		}
 	}
-	return newGeneratorReader(mem, schema, batchSize, s.Rows(), 0, f), nil
+	return generator.Open(mem, schema, batchSize, s.Rows(), 0, f, at)
 }
 
 // nexmarkFiller makes the rows of a Nexmark table: every column of the
@@ -182,24 +182,24 @@ func (s *NexmarkSource) open(mem memory.Allocator, schema *arrow.Schema, batchSi
 // buffers of the batch; the columns the schema leaves out are then
 // dropped.
 type nexmarkFiller struct {
-	src     *NexmarkSource
+	src     *Source
 	types   []arrow.DataType // by table column
 	ints    [][]int64        // by table column: a BIGINT or TIMESTAMP column's values, over intBufs
 	intBufs []*memory.Buffer
-	strs    []stringColumn // by table column: a STRING column's values
+	strs    []generator.StringColumn // by table column: a STRING column's values
 }
 
-func (f *nexmarkFiller) kind() string { return "nexmark" }
+func (f *nexmarkFiller) Kind() string { return "nexmark" }
 
-// saveState writes the table and its columns read, to check a resume
+// SaveState writes the table and its columns read, to check a resume
 // reads the same: the rows are drawn from per-event PCGs, so the reader's
 // row count is all the position there is.
-func (f *nexmarkFiller) saveState(e *checkpoint.Encoder) {
+func (f *nexmarkFiller) SaveState(e *checkpoint.Encoder) {
 	e.String(f.src.Table)
 	checkpoint.Ints(e, f.src.Columns)
 }
 
-func (f *nexmarkFiller) restoreState(d *checkpoint.Decoder, _ int64) {
+func (f *nexmarkFiller) RestoreState(d *checkpoint.Decoder, _ int64) {
 	table := d.String()
 	cols := checkpoint.ReadInts[int](d)
 	if d.Err() == nil && (table != f.src.Table || !slices.Equal(cols, f.src.Columns)) {
@@ -208,15 +208,15 @@ func (f *nexmarkFiller) restoreState(d *checkpoint.Decoder, _ int64) {
 }
 
 // eventTime is the event time of event id.
-func (s *NexmarkSource) eventTime(id int64) int64 {
+func (s *Source) eventTime(id int64) int64 {
 	return s.TimeStart + id*1000/s.Rate
 }
 
-func (f *nexmarkFiller) fill(mem memory.Allocator, cols []arrow.Array, from int64, n int) {
+func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int64, n int) {
 	s := f.src
 	for c, t := range f.types {
 		if t.ID() == arrow.STRING {
-			f.strs[c].start(mem, n)
+			f.strs[c].Start(mem, n)
 		} else {
 			f.intBufs[c], f.ints[c] = expr.NewValues[int64](mem, n)
 		}
@@ -227,20 +227,20 @@ func (f *nexmarkFiller) fill(mem memory.Allocator, cols []arrow.Array, from int6
 	case "person":
 		for k := range n {
 			id := s.EventID(from + int64(k))
-			r := newPCG(uint64(s.Seed), uint64(id))
+			r := generator.NewPCG(uint64(s.Seed), uint64(id))
 			f.person(&r, id, k)
 		}
 	default:
 		for k := range n {
 			id := s.EventID(from + int64(k))
-			r := newPCG(uint64(s.Seed), uint64(id))
+			r := generator.NewPCG(uint64(s.Seed), uint64(id))
 			f.auction(&r, id, k)
 		}
 	}
 	all := make([]arrow.Array, len(f.types))
 	for c, t := range f.types {
 		if t.ID() == arrow.STRING {
-			all[c] = f.strs[c].array(mem)
+			all[c] = f.strs[c].Array(mem)
 		} else {
 			all[c] = expr.NewArray(t, n, nil, 0, f.intBufs[c])
 			f.intBufs[c], f.ints[c] = nil, nil
@@ -282,30 +282,30 @@ func lastBase0AuctionID(id int64) int64 {
 }
 
 // nextPersonID picks a recent person (or one a little ahead, as Nexmark).
-func nextPersonID(r *pcg, id int64) int64 {
+func nextPersonID(r *generator.PCG, id int64) int64 {
 	people := lastBase0PersonID(id) + 1
 	active := min(people, nexmarkActivePeople)
-	return nexmarkFirstPersonID + people - active + int64(r.uint64n(uint64(active+nexmarkPersonIDLead)))
+	return nexmarkFirstPersonID + people - active + int64(r.Uint64N(uint64(active+nexmarkPersonIDLead)))
 }
 
 // nextAuctionID picks one of the auctions in flight.
-func nextAuctionID(r *pcg, id int64) int64 {
+func nextAuctionID(r *generator.PCG, id int64) int64 {
 	last := max(lastBase0AuctionID(id), 0)
 	lo := max(last-nexmarkInFlightAuction, 0)
-	return nexmarkFirstAuctionID + lo + int64(r.uint64n(uint64(last-lo+1+nexmarkAuctionIDLead)))
+	return nexmarkFirstAuctionID + lo + int64(r.Uint64N(uint64(last-lo+1+nexmarkAuctionIDLead)))
 }
 
 // appendLetters appends n random lowercase letters (IntN(26) each).
-func appendLetters(b []byte, r *pcg, n int) []byte {
+func appendLetters(b []byte, r *generator.PCG, n int) []byte {
 	b = slices.Grow(b, n)
 	out := b[len(b) : len(b)+n]
 	g := *r // a local, stepped by value, stays in registers
 	var v uint64
 	for i := range out {
-		g, v = g.step()
+		g, v = g.Step()
 		v, lo := bits.Mul64(v, 26)
 		if lo < 26 {
-			g, v = g.reject(v, lo, 26)
+			g, v = g.Reject(v, lo, 26)
 		}
 		out[i] = byte('a' + v)
 	}
@@ -327,12 +327,12 @@ func appendSmallInt(b []byte, v int) []byte {
 }
 
 // appendWord appends a random lowercase word of 3 to maxLen letters.
-func appendWord(b []byte, r *pcg, maxLen int) []byte {
-	return appendLetters(b, r, 3+r.intn(maxLen-2))
+func appendWord(b []byte, r *generator.PCG, maxLen int) []byte {
+	return appendLetters(b, r, 3+r.IntN(maxLen-2))
 }
 
 // appendExtra pads a row towards an average size, as Nexmark's nextExtra.
-func appendExtra(b []byte, r *pcg, size, avg int) []byte {
+func appendExtra(b []byte, r *generator.PCG, size, avg int) []byte {
 	if size >= avg {
 		return b
 	}
@@ -340,7 +340,7 @@ func appendExtra(b []byte, r *pcg, size, avg int) []byte {
 	delta := int(math.Round(float64(want) * 0.2))
 	n := want - delta
 	if delta > 0 {
-		n += r.intn(2 * delta)
+		n += r.IntN(2 * delta)
 	}
 	return appendLetters(b, r, n)
 }
@@ -364,61 +364,61 @@ var (
 
 // person makes row k: id, name, emailAddress, creditCard, city, state,
 // dateTime, extra.
-func (f *nexmarkFiller) person(r *pcg, id int64, k int) {
+func (f *nexmarkFiller) person(r *generator.PCG, id int64, k int) {
 	name, email, card, city, state := &f.strs[1], &f.strs[2], &f.strs[3], &f.strs[4], &f.strs[5]
-	start := len(name.data) + len(email.data) + len(card.data) + len(city.data) + len(state.data)
-	name.data = append(name.data, nexmarkFirstNames[r.intn(len(nexmarkFirstNames))]...)
-	name.data = append(name.data, ' ')
-	name.data = append(name.data, nexmarkLastNames[r.intn(len(nexmarkLastNames))]...)
-	email.data = appendWord(email.data, r, 7)
-	email.data = append(email.data, '@')
-	email.data = appendWord(email.data, r, 5)
-	email.data = append(email.data, ".com"...)
+	start := len(name.Data) + len(email.Data) + len(card.Data) + len(city.Data) + len(state.Data)
+	name.Data = append(name.Data, nexmarkFirstNames[r.IntN(len(nexmarkFirstNames))]...)
+	name.Data = append(name.Data, ' ')
+	name.Data = append(name.Data, nexmarkLastNames[r.IntN(len(nexmarkLastNames))]...)
+	email.Data = appendWord(email.Data, r, 7)
+	email.Data = append(email.Data, '@')
+	email.Data = appendWord(email.Data, r, 5)
+	email.Data = append(email.Data, ".com"...)
 	for k := range 4 {
 		if k > 0 {
-			card.data = append(card.data, ' ')
+			card.Data = append(card.Data, ' ')
 		}
-		card.data = append4Digits(card.data, r.intn(10000))
+		card.Data = append4Digits(card.Data, r.IntN(10000))
 	}
-	city.data = append(city.data, nexmarkCities[r.intn(len(nexmarkCities))]...)
-	state.data = append(state.data, nexmarkStates[r.intn(len(nexmarkStates))]...)
-	size := 8 + len(name.data) + len(email.data) + len(card.data) + len(city.data) + len(state.data) - start + 8
-	for _, c := range []*stringColumn{name, email, card, city, state} {
-		c.end()
+	city.Data = append(city.Data, nexmarkCities[r.IntN(len(nexmarkCities))]...)
+	state.Data = append(state.Data, nexmarkStates[r.IntN(len(nexmarkStates))]...)
+	size := 8 + len(name.Data) + len(email.Data) + len(card.Data) + len(city.Data) + len(state.Data) - start + 8
+	for _, c := range []*generator.StringColumn{name, email, card, city, state} {
+		c.End()
 	}
 	f.ints[0][k] = nexmarkFirstPersonID + lastBase0PersonID(id)
 	f.ints[6][k] = f.src.eventTime(id)
-	f.strs[7].data = appendExtra(f.strs[7].data, r, size, nexmarkAvgPersonSize)
-	f.strs[7].end()
+	f.strs[7].Data = appendExtra(f.strs[7].Data, r, size, nexmarkAvgPersonSize)
+	f.strs[7].End()
 }
 
 // auction makes row k: id, itemName, description, initialBid, reserve,
 // dateTime, expires, seller, category, extra.
-func (f *nexmarkFiller) auction(r *pcg, id int64, k int) {
+func (f *nexmarkFiller) auction(r *generator.PCG, id int64, k int) {
 	at := f.src.eventTime(id)
 	seller := nextPersonID(r, id)
-	if r.intn(4) > 0 { // most auctions come from hot sellers
+	if r.IntN(4) > 0 { // most auctions come from hot sellers
 		seller = nexmarkFirstPersonID + lastBase0PersonID(id)/nexmarkHotSellerRatio*nexmarkHotSellerRatio
 	}
 	item, desc := &f.strs[1], &f.strs[2]
-	start := len(item.data) + len(desc.data)
-	item.data = appendWord(item.data, r, 20)
-	desc.data = appendWord(desc.data, r, 100)
-	size := 8 + len(item.data) + len(desc.data) - start + 8 + 8 + 8 + 8 + 8 + 8
-	item.end()
-	desc.end()
+	start := len(item.Data) + len(desc.Data)
+	item.Data = appendWord(item.Data, r, 20)
+	desc.Data = appendWord(desc.Data, r, 100)
+	size := 8 + len(item.Data) + len(desc.Data) - start + 8 + 8 + 8 + 8 + 8 + 8
+	item.End()
+	desc.End()
 	initial := nexmarkPrice(r)
 	reserve := initial + nexmarkPrice(r)
 	// An auction lasts about as long as the events of the auctions in
 	// flight take: up to twice the average.
 	avgMs := max(nexmarkInFlightAuction*nexmarkDenominator/nexmarkAuctionProportion*1000/f.src.Rate, 1)
-	expires := at + 1 + int64(r.uint64n(uint64(2*avgMs)))
-	category := int64(nexmarkFirstCategoryID + r.intn(nexmarkNumCategories))
+	expires := at + 1 + int64(r.Uint64N(uint64(2*avgMs)))
+	category := int64(nexmarkFirstCategoryID + r.IntN(nexmarkNumCategories))
 	f.ints[0][k] = nexmarkFirstAuctionID + lastBase0AuctionID(id)
 	f.ints[3][k], f.ints[4][k], f.ints[5][k], f.ints[6][k] = initial, reserve, at, expires
 	f.ints[7][k], f.ints[8][k] = seller, category
-	f.strs[9].data = appendExtra(f.strs[9].data, r, size, nexmarkAvgAuctionSize)
-	f.strs[9].end()
+	f.strs[9].Data = appendExtra(f.strs[9].Data, r, size, nexmarkAvgAuctionSize)
+	f.strs[9].End()
 }
 
 const (
@@ -469,14 +469,14 @@ func (f *nexmarkFiller) bids(from int64, n int, tail bool) {
 		if pos++; pos == cnt {
 			cycle, pos = cycle+1, 0
 		}
-		rng := newPCG(uint64(s.Seed), uint64(id))
+		rng := generator.NewPCG(uint64(s.Seed), uint64(id))
 		r := &rng
-		if r.mask(1) > 0 { // IntN(2): half the bids go to hot auctions
+		if r.Mask(1) > 0 { // IntN(2): half the bids go to hot auctions
 			auction[k] = nexmarkFirstAuctionID + max(lastBase0AuctionID(id), 0)/nexmarkHotAuctionRatio*nexmarkHotAuctionRatio
 		} else {
 			auction[k] = nextAuctionID(r, id)
 		}
-		if r.mask(3) > 0 { // IntN(4): most bids come from hot bidders
+		if r.Mask(3) > 0 { // IntN(4): most bids come from hot bidders
 			bidder[k] = nexmarkFirstPersonID + lastBase0PersonID(id)/nexmarkHotBidderRatio*nexmarkHotBidderRatio + 1
 		} else {
 			bidder[k] = nextPersonID(r, id)
@@ -484,34 +484,34 @@ func (f *nexmarkFiller) bids(from int64, n int, tail bool) {
 		at[k] = s.eventTime(id)
 		if !tail {
 			price[k] = 0
-			channel.end()
-			url.end()
-			extra.end()
+			channel.End()
+			url.End()
+			extra.End()
 			continue
 		}
 		price[k] = nexmarkPrice(r)
-		start := len(channel.data) + len(url.data)
-		if r.mask(1) > 0 { // IntN(2)
-			i := r.mask(nexmarkHotChannels - 1)
-			channel.data = append(channel.data, nexmarkChannels[i]...)
-			url.data = append(url.data, nexmarkHotURLs[i]...)
+		start := len(channel.Data) + len(url.Data)
+		if r.Mask(1) > 0 { // IntN(2)
+			i := r.Mask(nexmarkHotChannels - 1)
+			channel.Data = append(channel.Data, nexmarkChannels[i]...)
+			url.Data = append(url.Data, nexmarkHotURLs[i]...)
 		} else {
-			c := r.intn(10000)
-			channel.data = appendSmallInt(append(channel.data, "channel-"...), c)
-			url.data = append(url.data, nexmarkURLPrefix...)
-			url.data = appendWord(url.data, r, 5)
-			url.data = append(url.data, '/')
-			url.data = appendWord(url.data, r, 5)
-			url.data = append(url.data, nexmarkURLQuery...)
-			url.data = appendSmallInt(url.data, c)
+			c := r.IntN(10000)
+			channel.Data = appendSmallInt(append(channel.Data, "channel-"...), c)
+			url.Data = append(url.Data, nexmarkURLPrefix...)
+			url.Data = appendWord(url.Data, r, 5)
+			url.Data = append(url.Data, '/')
+			url.Data = appendWord(url.Data, r, 5)
+			url.Data = append(url.Data, nexmarkURLQuery...)
+			url.Data = appendSmallInt(url.Data, c)
 		}
-		size := 8 + 8 + 8 + len(channel.data) + len(url.data) - start + 8
-		channel.end()
-		url.end()
-		extra.data = appendExtra(extra.data, r, size, nexmarkAvgBidSize)
-		extra.end()
+		size := 8 + 8 + 8 + len(channel.Data) + len(url.Data) - start + 8
+		channel.End()
+		url.End()
+		extra.Data = appendExtra(extra.Data, r, size, nexmarkAvgBidSize)
+		extra.End()
 	}
 	f.strs[3], f.strs[4], f.strs[6] = channel, url, extra
 }
 
-var _ Resumable = (*NexmarkSource)(nil)
+var _ exec.Resumable = (*Source)(nil)

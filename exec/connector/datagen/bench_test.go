@@ -1,10 +1,13 @@
-package exec
+package datagen
 
 import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/generator/generatortest"
 )
 
 // BenchmarkDatagen is the reader of `wsql bench`'s datagen table alone: a
@@ -16,16 +19,20 @@ func BenchmarkDatagen(b *testing.B) {
 		{Name: "k", Type: arrow.PrimitiveTypes.Int32},
 		{Name: "v", Type: arrow.PrimitiveTypes.Float64},
 	}, nil)
-	g := &DatagenSource{NumberOfRows: 1_000_000, Seed: 1, Fields: []DatagenField{
+	g := &Source{NumberOfRows: 1_000_000, Seed: 1, Fields: []Field{
 		{Name: "ms", Sequence: true, Start: 1_709_280_000_000, End: 1_709_280_000_000 + 999_999},
 		{Name: "k", Min: 1, Max: 1000},
 		{Name: "v", MinF: 0, MaxF: 1000},
 	}}
-	benchReader(b, func() (BatchReader, error) { return g.Open(memory.NewGoAllocator(), schema, DefaultBatchSize) })
+	generatortest.Bench(b, func() (exec.BatchReader, error) {
+		return g.Open(memory.NewGoAllocator(), schema, exec.DefaultBatchSize)
+	})
 }
 
 // BenchmarkDatagenAllTypes is every column type of the tests' schema.
 func BenchmarkDatagenAllTypes(b *testing.B) {
 	g := newDatagen(7, 200_000)
-	benchReader(b, func() (BatchReader, error) { return g.Open(memory.NewGoAllocator(), datagenSchema, DefaultBatchSize) })
+	generatortest.Bench(b, func() (exec.BatchReader, error) {
+		return g.Open(memory.NewGoAllocator(), datagenSchema, exec.DefaultBatchSize)
+	})
 }

@@ -1,4 +1,4 @@
-package exec
+package generator
 
 import "time"
 

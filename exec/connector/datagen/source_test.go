@@ -1,4 +1,4 @@
-package exec
+package datagen
 
 import (
 	"errors"
@@ -12,45 +12,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec/connector/generator/generatortest"
 	"github.com/wsql/wsql/rowtime"
 )
-
-// drainGenerator reads every row of g as text, one string per row.
-func drainGenerator(t *testing.T, g BatchMaker, schema *arrow.Schema, size int) []string {
-	t.Helper()
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	r, err := (&MakerSource{Maker: g, SourceSpec: SourceSpec{Schema: schema, BatchSize: size}}).Open(mem, nil)
-	require.NoError(t, err)
-	defer r.Close()
-	require.Equal(t, 1, r.NumSplits())
-	var rows []string
-	ended := false
-	for {
-		b, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		require.NoError(t, err)
-		if b.End {
-			require.False(t, ended, "one end per split")
-			ended = true
-			continue
-		}
-		require.LessOrEqual(t, b.Record.NumRows(), int64(size))
-		for i := range int(b.Record.NumRows()) {
-			var cols []string
-			for _, c := range b.Record.Columns() {
-				cols = append(cols, c.ValueStr(i))
-			}
-			rows = append(rows, strings.Join(cols, "|"))
-		}
-		b.Record.Release()
-	}
-	require.True(t, ended)
-	require.Equal(t, int64(len(rows)), r.Stats().Rows)
-	return rows
-}
 
 var datagenSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "id", Type: arrow.PrimitiveTypes.Int64},
@@ -68,11 +32,11 @@ var datagenSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "seq", Type: arrow.BinaryTypes.String},
 }, nil)
 
-func newDatagen(seed, rows int64) *DatagenSource {
+func newDatagen(seed, rows int64) *Source {
 	clock := rowtime.NewManualClock(time.Date(2024, 3, 1, 9, 30, 0, 0, time.UTC))
-	return &DatagenSource{
+	return &Source{
 		NumberOfRows: rows, RowsPerSecond: 10, Throttle: false, Seed: seed, Clock: clock, Location: time.UTC,
-		Fields: []DatagenField{
+		Fields: []Field{
 			{Name: "id", Sequence: true, Start: 1, End: 1 << 40},
 			{Name: "s", Length: 21},
 			{Name: "i8", Min: -128, Max: 127},
@@ -91,12 +55,12 @@ func newDatagen(seed, rows int64) *DatagenSource {
 }
 
 func TestDatagenIsDeterministicWhateverTheBatchSize(t *testing.T) {
-	want := drainGenerator(t, newDatagen(7, 5000), datagenSchema, 4096)
+	want := generatortest.Drain(t, newDatagen(7, 5000), datagenSchema, 4096)
 	require.Len(t, want, 5000)
 	for _, size := range []int{1, 7} {
-		require.Equal(t, want, drainGenerator(t, newDatagen(7, 5000), datagenSchema, size), "batch size %d", size)
+		require.Equal(t, want, generatortest.Drain(t, newDatagen(7, 5000), datagenSchema, size), "batch size %d", size)
 	}
-	require.NotEqual(t, want, drainGenerator(t, newDatagen(8, 5000), datagenSchema, 4096), "another seed, other rows")
+	require.NotEqual(t, want, generatortest.Drain(t, newDatagen(8, 5000), datagenSchema, 4096), "another seed, other rows")
 	require.Equal(t, "1|", want[0][:2])
 	require.True(t, strings.HasSuffix(want[0], "|-3"), "a string sequence: %s", want[0])
 }
@@ -145,32 +109,40 @@ func TestDatagenValuesStayInBounds(t *testing.T) {
 
 func TestDatagenSequenceEndsTheSource(t *testing.T) {
 	schema := arrow.NewSchema([]arrow.Field{{Name: "n", Type: arrow.PrimitiveTypes.Int32}}, nil)
-	g := &DatagenSource{NumberOfRows: -1, Fields: []DatagenField{{Name: "n", Sequence: true, Start: 5, End: 9}}}
+	g := &Source{NumberOfRows: -1, Fields: []Field{{Name: "n", Sequence: true, Start: 5, End: 9}}}
 	require.True(t, g.Bounded())
-	require.Equal(t, []string{"5", "6", "7", "8", "9"}, drainGenerator(t, g, schema, 2))
+	require.Equal(t, []string{"5", "6", "7", "8", "9"}, generatortest.Drain(t, g, schema, 2))
 	g.NumberOfRows = 3
-	require.Equal(t, []string{"5", "6", "7"}, drainGenerator(t, g, schema, 2))
+	require.Equal(t, []string{"5", "6", "7"}, generatortest.Drain(t, g, schema, 2))
 	g.Fields[0].Sequence = false
 	g.NumberOfRows = -1
 	require.False(t, g.Bounded())
 
-	whole := &DatagenSource{NumberOfRows: -1, Fields: []DatagenField{{Sequence: true, Start: math.MinInt64, End: math.MaxInt64}}}
+	whole := &Source{NumberOfRows: -1, Fields: []Field{{Sequence: true, Start: math.MinInt64, End: math.MaxInt64}}}
 	require.Equal(t, int64(math.MaxInt64), whole.Rows(), "a sequence over all of int64 does not overflow")
 
 	dec := arrow.NewSchema([]arrow.Field{{Name: "d", Type: &arrow.Decimal128Type{Precision: 5, Scale: 2}}}, nil)
-	g = &DatagenSource{NumberOfRows: -1, Fields: []DatagenField{{Name: "d", Sequence: true, Start: -1, End: 1}}}
-	require.Equal(t, []string{"-1", "0", "1"}, drainGenerator(t, g, dec, 7), "a DECIMAL sequence counts whole numbers (not -0.01, 0, 0.01)")
+	g = &Source{NumberOfRows: -1, Fields: []Field{{Name: "d", Sequence: true, Start: -1, End: 1}}}
+	require.Equal(t, []string{"-1", "0", "1"}, generatortest.Drain(t, g, dec, 7), "a DECIMAL sequence counts whole numbers (not -0.01, 0, 0.01)")
 }
 
 func TestDatagenPacesOnlyWhenThrottled(t *testing.T) {
 	schema := arrow.NewSchema([]arrow.Field{{Name: "n", Type: arrow.PrimitiveTypes.Int32}}, nil)
-	g := &DatagenSource{NumberOfRows: 30, RowsPerSecond: 100, Fields: []DatagenField{{Name: "n", Min: 0, Max: 1}}}
+	g := &Source{NumberOfRows: 30, RowsPerSecond: 100, Fields: []Field{{Name: "n", Min: 0, Max: 1}}}
 	start := time.Now()
-	drainGenerator(t, g, schema, 4096)
+	generatortest.Drain(t, g, schema, 4096)
 	require.Less(t, time.Since(start), 100*time.Millisecond, "not throttled: no sleeping")
 	g.Throttle = true
 	start = time.Now()
-	drainGenerator(t, g, schema, 4096)
+	generatortest.Drain(t, g, schema, 4096)
 	// 30 rows at 100 per second, in batches of 10: the last starts at 0.2 s.
 	require.GreaterOrEqual(t, time.Since(start), 190*time.Millisecond)
+}
+
+// TestDatagenMakesThePinnedRows: the hash of the rows datagen made before
+// it was rewritten for speed.
+func TestDatagenMakesThePinnedRows(t *testing.T) {
+	if got, want := generatortest.Hash(t, newDatagen(7, 20000), datagenSchema, 1000), "e177fc645f41b934"; got != want {
+		t.Errorf("datagen: hash %s, want %s", got, want)
+	}
 }

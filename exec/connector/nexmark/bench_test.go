@@ -1,0 +1,19 @@
+package nexmark
+
+import (
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/generator/generatortest"
+)
+
+// BenchmarkNexmarkBid is the bid table's reader alone: all 7 columns of
+// 1M events (920,000 bids) per iteration.
+func BenchmarkNexmarkBid(b *testing.B) {
+	g, schema := newNexmark("bid", 1_000_000, 0)
+	generatortest.Bench(b, func() (exec.BatchReader, error) {
+		return g.Open(memory.NewGoAllocator(), schema, exec.DefaultBatchSize)
+	})
+}
