@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,16 +9,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
-
-// ErrSource marks errors opening or configuring a source.
-var ErrSource = errors.New("source error")
 
 // FileSource is the filesystem connector over a CSV or JSON lines file or a
 // directory of such files: the plan-time description of what to read. Each file is a split
@@ -53,46 +48,6 @@ type FileSource struct {
 	// MaxRecordBytes is 'wsql.max-record-bytes', the longest record the
 	// decoders read (see format.CSVOptions.MaxRecordBytes); 0 is the default.
 	MaxRecordBytes int
-}
-
-// BatchReader yields the batches of one read of a source, split by split.
-type BatchReader interface {
-	// Next returns the next batch with the split it came from; once per
-	// split, after its last batch, the end of that split (Record nil, End
-	// set); io.EOF once every split has ended. The caller owns Record.
-	// An unbounded reader (followReader) may also return a step with
-	// neither Record nor End: nothing new for now (Split is then
-	// meaningless); NumSplits may have grown since.
-	Next() (SplitBatch, error)
-	// NumSplits is the number of splits the read interleaves.
-	NumSplits() int
-	// Stats reports rows read and bad rows skipped so far, over all splits.
-	Stats() SourceStats
-	// Close releases every file; it is idempotent.
-	Close() error
-}
-
-// SplitBatch is one step of a BatchReader: a batch of rows of one split, or
-// the end of that split.
-type SplitBatch struct {
-	Record arrow.RecordBatch // nil when End is set
-	Split  int               // index into the source's splits
-	End    bool
-	// A source that supplies its own watermarks (a table pushed from Go)
-	// also returns steps with no Record: HasWatermark with the split's new
-	// Watermark, or Idle when the split says it is idle.
-	HasWatermark bool
-	Watermark    int64
-	Idle         bool
-}
-
-// SourceStats counts what a source read.
-type SourceStats struct {
-	Rows    int64 // rows delivered
-	Skipped int64 // bad rows skipped under an ignore-parse-errors option
-	// Rotated and Truncated count the followed files found replaced under
-	// their name or shorter than what was read (see followReader).
-	Rotated, Truncated int64
 }
 
 // ListSplits returns the splits of path: path itself when it is a file, or
@@ -238,9 +193,6 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 	}
 	return r, nil
 }
-
-// DefaultBatchSize is the number of rows per batch when none is set.
-const DefaultBatchSize = 4096
 
 // String describes the source for messages.
 func (s *FileSource) String() string {
