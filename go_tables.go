@@ -40,10 +40,10 @@ func (e *Engine) CreateReaderTable(ctx context.Context, ddl string, r io.Reader)
 // query reads it, once, and releases rr when it ends.
 func (e *Engine) CreateRecordReaderTable(ctx context.Context, ddl string, rr array.RecordReader) error {
 	_, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (catalog.Attachment, error) {
-		if err := exec.CheckSchema(rr.Schema(), planner.SourceSchema(t)); err != nil {
+		if err := gotable.CheckSchema(rr.Schema(), planner.SourceSchema(t)); err != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s: the array.RecordReader does not fit: %v", t.Name, err)
 		}
-		return &gotable.Records{Source: exec.NewRecordReaderSource(rr)}, nil
+		return &gotable.Records{Source: gotable.NewRecordReaderSource(rr)}, nil
 	})
 	return err
 }
@@ -70,7 +70,7 @@ func (e *Engine) CreateSinkTable(ctx context.Context, ddl string, write SinkFunc
 		if t.Watermark != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, t.Watermark.At, "a sink table has no WATERMARK")
 		}
-		return &gotable.Callback{Sink: &exec.CallbackSink{Write: write, Table: t.Name}}, nil
+		return &gotable.Callback{Sink: &gotable.CallbackSink{Write: write, Table: t.Name}}, nil
 	})
 	return err
 }

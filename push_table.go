@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector/gotable"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
@@ -24,7 +23,7 @@ import (
 type PushTable struct {
 	*PushSplit // the first split
 	name       string
-	src        *exec.PushSource
+	src        *gotable.PushSource
 }
 
 // PushSplit is one split of a pushed table: a sequence of rows with its
@@ -50,9 +49,9 @@ type PushSplit struct {
 //	    WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)`)
 //	clicks.AppendRow(ctx, time.Now(), "alice")
 func (e *Engine) CreatePushTable(ctx context.Context, ddl string) (*PushTable, error) {
-	var src *exec.PushSource
+	var src *gotable.PushSource
 	t, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (catalog.Attachment, error) {
-		src = exec.NewPushSource(planner.SourceSchema(t), e.mem, e.batchSize)
+		src = gotable.NewPushSource(planner.SourceSchema(t), e.mem, e.batchSize)
 		return &gotable.Push{Source: src}, nil
 	})
 	if err != nil {
@@ -170,7 +169,7 @@ func (s *PushSplit) wrap(err error) error {
 
 // ErrPushClosed is the error (inside a PushError) of pushing to a split or
 // table that was closed, dropped, or whose engine was closed.
-var ErrPushClosed = exec.ErrPushClosed
+var ErrPushClosed = gotable.ErrPushClosed
 
 // PushError is an error pushing to a table from Go.
 type PushError struct {

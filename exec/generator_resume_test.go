@@ -310,14 +310,23 @@ func TestGeneratorResumeRefusesBadState(t *testing.T) {
 	refused(nx, []byte{}, "")
 }
 
+// readOnceMaker is a BatchMaker that cannot resume, as the tables a Go
+// program attaches cannot.
+type readOnceMaker struct{}
+
+func (readOnceMaker) Open(memory.Allocator, *arrow.Schema, int) (BatchReader, error) {
+	return nil, ErrSource
+}
+func (readOnceMaker) Explain() string { return "connector=[read once]" }
+func (readOnceMaker) Bounded() bool   { return true }
+
 // A connector that cannot resume is refused a saved state, and a job over
 // it cannot be checkpointed; a generator's can.
 func TestGeneratorCheckpointable(t *testing.T) {
 	schema := arrow.NewSchema([]arrow.Field{{Name: "x", Type: arrow.PrimitiveTypes.Int64}}, nil)
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	push := NewPushSource(schema, memory.NewGoAllocator(), 10)
-	src := &MakerSource{Maker: push, SourceSpec: SourceSpec{Schema: schema}}
+	src := &MakerSource{Maker: readOnceMaker{}, SourceSpec: SourceSpec{Schema: schema}}
 	_, err := src.Open(mem, checkpoint.NewDecoder(nil))
 	require.ErrorIs(t, err, ErrCheckpointUnsupported)
 	require.ErrorContains(t, (&Job{Source: src}).checkpointable(), "cannot resume from a position")

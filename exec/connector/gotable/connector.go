@@ -45,7 +45,7 @@ func (base) Release()                 {}
 // Push is a table whose rows the program pushes.
 type Push struct {
 	base
-	Source *exec.PushSource
+	Source *PushSource
 }
 
 // SuppliesWatermarks is true: the program states watermarks and idleness.
@@ -61,7 +61,7 @@ func (p *Push) source(*catalog.Table, *connector.Env) (exec.Source, *exec.FileSo
 // Records is a table over an array.RecordReader, read once.
 type Records struct {
 	base
-	Source *exec.RecordReaderSource
+	Source *RecordReaderSource
 }
 
 func (r *Records) source(*catalog.Table, *connector.Env) (exec.Source, *exec.FileSource, []string, error) {
@@ -87,7 +87,7 @@ func (r *Reader) source(t *catalog.Table, env *connector.Env) (exec.Source, *exe
 // Callback is a sink table whose results a program's function receives.
 type Callback struct {
 	base
-	Sink *exec.CallbackSink
+	Sink *CallbackSink
 }
 
 func (c *Callback) source(t *catalog.Table, _ *connector.Env) (exec.Source, *exec.FileSource, []string, error) {
@@ -137,7 +137,7 @@ func planSource(t *catalog.Table, _ sql.Option, env *connector.Env) (exec.Source
 
 // sink is an INSERT into a Callback table.
 type sink struct {
-	cb    *exec.CallbackSink
+	cb    *CallbackSink
 	table *catalog.Table
 	cols  []catalog.Column
 }

@@ -1,4 +1,4 @@
-package exec
+package gotable
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec"
 )
 
 // RecordReaderSource is a table over an array.RecordReader a Go program
@@ -28,14 +30,14 @@ func NewRecordReaderSource(rr array.RecordReader) *RecordReaderSource {
 }
 
 // Open starts the one read of the reader.
-func (s *RecordReaderSource) Open(_ memory.Allocator, schema *arrow.Schema, _ int) (BatchReader, error) {
+func (s *RecordReaderSource) Open(_ memory.Allocator, schema *arrow.Schema, _ int) (exec.BatchReader, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.taken {
-		return nil, fmt.Errorf("%w: the array.RecordReader of this table was already read by an earlier query; it can be read once", ErrSource)
+		return nil, fmt.Errorf("%w: the array.RecordReader of this table was already read by an earlier query; it can be read once", exec.ErrSource)
 	}
 	if err := CheckSchema(s.rr.Schema(), schema); err != nil {
-		return nil, fmt.Errorf("%w: array.RecordReader: %w", ErrSource, err)
+		return nil, fmt.Errorf("%w: array.RecordReader: %w", exec.ErrSource, err)
 	}
 	s.taken = true
 	return &recordReaderBatches{rr: s.rr}, nil
@@ -47,7 +49,7 @@ func (s *RecordReaderSource) Explain() string { return "connector=[arrow record 
 // Bounded is true: a RecordReader ends.
 func (s *RecordReaderSource) Bounded() bool { return true }
 
-// recordReaderBatches is the BatchReader over one array.RecordReader.
+// recordReaderBatches is the exec.BatchReader over one array.RecordReader.
 type recordReaderBatches struct {
 	rr      array.RecordReader // nil once closed
 	rows    int64
@@ -55,9 +57,9 @@ type recordReaderBatches struct {
 	ended   bool
 }
 
-func (r *recordReaderBatches) Next() (SplitBatch, error) {
+func (r *recordReaderBatches) Next() (exec.SplitBatch, error) {
 	if r.rr == nil || r.ended {
-		return SplitBatch{}, io.EOF
+		return exec.SplitBatch{}, io.EOF
 	}
 	for r.rr.Next() {
 		rec := r.rr.RecordBatch()
@@ -66,21 +68,21 @@ func (r *recordReaderBatches) Next() (SplitBatch, error) {
 		}
 		r.batches++
 		if err := checkPushedValues(rec); err != nil {
-			return SplitBatch{}, fmt.Errorf("%w: array.RecordReader, batch %d: %w", ErrSource, r.batches, err)
+			return exec.SplitBatch{}, fmt.Errorf("%w: array.RecordReader, batch %d: %w", exec.ErrSource, r.batches, err)
 		}
 		rec.Retain() // the reader owns it until its next Next
 		r.rows += rec.NumRows()
-		return SplitBatch{Record: rec}, nil
+		return exec.SplitBatch{Record: rec}, nil
 	}
 	if err := r.rr.Err(); err != nil && err != io.EOF {
-		return SplitBatch{}, fmt.Errorf("%w: array.RecordReader: %w", ErrSource, err)
+		return exec.SplitBatch{}, fmt.Errorf("%w: array.RecordReader: %w", exec.ErrSource, err)
 	}
 	r.ended = true
-	return SplitBatch{End: true}, nil
+	return exec.SplitBatch{End: true}, nil
 }
 
-func (r *recordReaderBatches) NumSplits() int     { return 1 }
-func (r *recordReaderBatches) Stats() SourceStats { return SourceStats{Rows: r.rows} }
+func (r *recordReaderBatches) NumSplits() int          { return 1 }
+func (r *recordReaderBatches) Stats() exec.SourceStats { return exec.SourceStats{Rows: r.rows} }
 
 func (r *recordReaderBatches) Close() error {
 	if r.rr != nil {

@@ -1,4 +1,4 @@
-package exec
+package gotable
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec"
 )
 
 // ErrPushClosed is returned when rows are pushed to a split or table that
@@ -75,7 +77,7 @@ const (
 // columns) with one split. Rows pushed as Go values are built with mem.
 func NewPushSource(schema *arrow.Schema, mem memory.Allocator, batchSize int) *PushSource {
 	if batchSize <= 0 {
-		batchSize = DefaultBatchSize
+		batchSize = exec.DefaultBatchSize
 	}
 	s := &PushSource{schema: schema, mem: mem, batchSize: batchSize, maxQueued: 16 * int64(batchSize), changed: make(chan struct{}), pending: -1}
 	s.AddSplit()
@@ -378,14 +380,14 @@ func (s *PushSource) notify() {
 }
 
 // Open starts the read of the one query that may read the table now.
-func (s *PushSource) Open(_ memory.Allocator, schema *arrow.Schema, _ int) (BatchReader, error) {
+func (s *PushSource) Open(_ memory.Allocator, schema *arrow.Schema, _ int) (exec.BatchReader, error) {
 	if err := CheckSchema(schema, s.schema); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSource, err)
+		return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.reading {
-		return nil, fmt.Errorf("%w: another query is reading this pushed table; one query reads it at a time", ErrSource)
+		return nil, fmt.Errorf("%w: another query is reading this pushed table; one query reads it at a time", exec.ErrSource)
 	}
 	s.reading = true
 	return &pushReader{s: s, ctx: context.Background()}, nil
@@ -397,7 +399,7 @@ func (s *PushSource) Explain() string { return "connector=[pushed from Go]" }
 // Bounded is false: the table ends when the program closes it.
 func (s *PushSource) Bounded() bool { return false }
 
-// pushReader is the BatchReader of the query reading a PushSource.
+// pushReader is the exec.BatchReader of the query reading a PushSource.
 type pushReader struct {
 	s      *PushSource
 	ctx    context.Context
@@ -412,13 +414,13 @@ const pushPoll = 100 * time.Millisecond
 // follow gives the reader the query's context: Next waits on it.
 func (r *pushReader) Follow(ctx context.Context) { r.ctx = ctx }
 
-func (r *pushReader) Next() (SplitBatch, error) {
+func (r *pushReader) Next() (exec.SplitBatch, error) {
 	s := r.s
 	s.mu.Lock()
 	for {
 		if r.closed {
 			s.mu.Unlock()
-			return SplitBatch{}, io.EOF
+			return exec.SplitBatch{}, io.EOF
 		}
 		if len(s.queue) > 0 {
 			st := s.queue[0]
@@ -432,13 +434,13 @@ func (r *pushReader) Next() (SplitBatch, error) {
 			s.mu.Unlock()
 			switch st.kind {
 			case pushWatermark:
-				return SplitBatch{Split: st.split, HasWatermark: true, Watermark: st.wm}, nil
+				return exec.SplitBatch{Split: st.split, HasWatermark: true, Watermark: st.wm}, nil
 			case pushIdle:
-				return SplitBatch{Split: st.split, Idle: true}, nil
+				return exec.SplitBatch{Split: st.split, Idle: true}, nil
 			case pushEnd:
-				return SplitBatch{Split: st.split, End: true}, nil
+				return exec.SplitBatch{Split: st.split, End: true}, nil
 			}
-			return SplitBatch{Split: st.split, Record: st.rec}, nil
+			return exec.SplitBatch{Split: st.split, Record: st.rec}, nil
 		}
 		// Nothing queued: rows still in a builder are cut now rather than
 		// waiting for a full batch.
@@ -450,16 +452,16 @@ func (r *pushReader) Next() (SplitBatch, error) {
 		}
 		if s.released || s.allClosed() {
 			s.mu.Unlock()
-			return SplitBatch{}, io.EOF
+			return exec.SplitBatch{}, io.EOF
 		}
 		ch := s.changed
 		s.mu.Unlock()
 		select {
 		case <-ch:
 		case <-r.ctx.Done():
-			return SplitBatch{}, r.ctx.Err()
+			return exec.SplitBatch{}, r.ctx.Err()
 		case <-time.After(pushPoll):
-			return SplitBatch{}, nil // nothing new
+			return exec.SplitBatch{}, nil // nothing new
 		}
 		s.mu.Lock()
 	}
@@ -467,10 +469,10 @@ func (r *pushReader) Next() (SplitBatch, error) {
 
 func (r *pushReader) NumSplits() int { return r.s.NumSplits() }
 
-func (r *pushReader) Stats() SourceStats {
+func (r *pushReader) Stats() exec.SourceStats {
 	r.s.mu.Lock()
 	defer r.s.mu.Unlock()
-	return SourceStats{Rows: r.rows}
+	return exec.SourceStats{Rows: r.rows}
 }
 
 // Close lets another query read the table; what it has not read stays

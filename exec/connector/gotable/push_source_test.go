@@ -1,4 +1,4 @@
-package exec
+package gotable
 
 import (
 	"context"
@@ -10,6 +10,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
 )
 
 var pushSchema = arrow.NewSchema([]arrow.Field{
@@ -19,7 +22,7 @@ var pushSchema = arrow.NewSchema([]arrow.Field{
 }, nil)
 
 // step renders one reader step for comparison.
-func pushStepText(t *testing.T, b SplitBatch) string {
+func pushStepText(t *testing.T, b exec.SplitBatch) string {
 	t.Helper()
 	switch {
 	case b.Record != nil:
@@ -226,4 +229,22 @@ func TestPushReaderStopsWithItsContext(t *testing.T) {
 	r, err = s.Open(mem, pushSchema, 4)
 	require.NoError(t, err)
 	require.NoError(t, r.Close())
+}
+
+// A pushed table cannot resume from a saved position: a job over it is
+// refused a checkpoint up front. Its reader waits on the query's context.
+func TestPushSourceCannotResume(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	push := NewPushSource(pushSchema, memory.NewGoAllocator(), 10)
+	defer push.Release()
+	src := &exec.MakerSource{Maker: push, SourceSpec: exec.SourceSpec{Schema: pushSchema}}
+	_, err := src.Open(mem, checkpoint.NewDecoder(nil))
+	require.ErrorIs(t, err, exec.ErrCheckpointUnsupported)
+	require.ErrorContains(t, src.Checkpointable(), "cannot resume from a position")
+
+	r, err := push.Open(mem, pushSchema, 10)
+	require.NoError(t, err)
+	defer r.Close()
+	require.Implements(t, (*exec.Follower)(nil), r)
 }
