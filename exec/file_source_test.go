@@ -1,59 +1,17 @@
 package exec
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/format"
 )
 
-func TestFileSink(t *testing.T) {
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	rec := writerTestBatch(mem)
-	defer rec.Release()
-	dir := t.TempDir()
-
-	// a directory gets part-0.<format>; csv has no header, as in Flink
-	sink := &FileSink{Path: dir, Format: "csv", Writing: format.CSVWriting{}, Schema: rec.Schema()}
-	w, err := sink.Create(nil)
-	require.NoError(t, err)
-	require.NoError(t, w.WriteBatch(rec))
-	require.NoError(t, w.Close())
-	require.NoError(t, w.Close(), "Close is idempotent")
-	got, err := os.ReadFile(filepath.Join(dir, "part-0.csv"))
-	require.NoError(t, err)
-	require.Equal(t, "\"a\"\"b\\c\n\té\x01\",true,-7,9223372036854775807,0.1,-0.05,2024-02-29,2024-01-02 03:04:05.678,2024-01-02 03:04:05.678\n,,,,,,,,\n", string(got))
-
-	// a file path is created or truncated; Columns puts the query's columns
-	// in the table's order under the table's names
-	path := filepath.Join(dir, "out.json")
-	require.NoError(t, os.WriteFile(path, []byte("old content\n"), 0o644))
-	sink = &FileSink{Path: path, Format: "json", Writing: format.JSONWriting{}, Columns: []int{2, 0},
-		Schema: csvSchema("n", arrow.PrimitiveTypes.Int32, "name", arrow.BinaryTypes.String)}
-	w, err = sink.Create(time.UTC)
-	require.NoError(t, err)
-	require.NoError(t, w.WriteBatch(rec))
-	require.NoError(t, w.Close())
-	got, err = os.ReadFile(path)
-	require.NoError(t, err)
-	require.Equal(t, `{"n":-7,"name":"a\"b\\c\n\té\u0001"}`+"\n"+`{"n":null,"name":null}`+"\n", string(got))
-
-	_, err = (&FileSink{Path: filepath.Join(dir, "missing", "x.json"), Format: "json", Writing: format.JSONWriting{}, Schema: rec.Schema()}).Create(nil)
-	require.ErrorContains(t, err, "filesystem sink: open ")
-}
-
-// TestBadRowsFile checks that a read writes every skipped line, as read,
-// to the bad rows file, over splits of either format.
 func TestBadRowsFile(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -119,26 +77,4 @@ func TestBadRowsFile(t *testing.T) {
 	_, err = src.Open(mem, nil)
 	require.ErrorIs(t, err, ErrSource)
 	require.ErrorContains(t, err, "bad rows file: open ")
-}
-
-func writerTestBatch(mem memory.Allocator) arrow.RecordBatch {
-	schema := csvSchema("s", arrow.BinaryTypes.String, "b", arrow.FixedWidthTypes.Boolean,
-		"i", arrow.PrimitiveTypes.Int32, "l", arrow.PrimitiveTypes.Int64, "f", arrow.PrimitiveTypes.Float64,
-		"dec", &arrow.Decimal128Type{Precision: 10, Scale: 2}, "d", arrow.FixedWidthTypes.Date32,
-		"ts", tsType, "ltz", ltzType)
-	b := array.NewRecordBuilder(mem, schema)
-	defer b.Release()
-	b.Field(0).(*array.StringBuilder).AppendValues([]string{"a\"b\\c\n\té\x01"}, nil)
-	b.Field(1).(*array.BooleanBuilder).Append(true)
-	b.Field(2).(*array.Int32Builder).Append(-7)
-	b.Field(3).(*array.Int64Builder).Append(math.MaxInt64)
-	b.Field(4).(*array.Float64Builder).Append(0.1)
-	b.Field(5).(*array.Decimal128Builder).Append(decimal128.FromI64(-5))
-	b.Field(6).(*array.Date32Builder).Append(19782)
-	b.Field(7).(*array.TimestampBuilder).Append(1704164645678)
-	b.Field(8).(*array.TimestampBuilder).Append(1704164645678)
-	for _, f := range b.Fields() {
-		f.AppendNull()
-	}
-	return b.NewRecordBatch()
 }

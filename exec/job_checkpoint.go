@@ -53,8 +53,8 @@ var PausePoint func(ctx context.Context, id uint64)
 var ErrCheckpointUnsupported = errors.New("checkpoints are not supported")
 
 // CommittingWriter is a format.ResultWriter whose output becomes visible only at
-// checkpoints (PartFileWriter): PreCommit before the checkpoint is taken,
-// State into it, Commit once it is durable.
+// checkpoints (the filesystem connector's part files): PreCommit before the
+// checkpoint is taken, State into it, Commit once it is durable.
 type CommittingWriter interface {
 	format.ResultWriter
 	PreCommit() error
@@ -62,8 +62,8 @@ type CommittingWriter interface {
 	Commit() error
 }
 
-// ownedWriter is a CommittingWriter that claims its directory
-// (PartFileWriter from CreateOwned): its claim goes into each checkpoint.
+// ownedWriter is a CommittingWriter that claims its directory (the
+// filesystem connector's part files): its claim goes into each checkpoint.
 type ownedWriter interface {
 	OwnerState(e *checkpoint.Encoder) bool
 }

@@ -202,18 +202,3 @@ func satAdd(a, b int64) int64 {
 	}
 	return a + b
 }
-
-// writeLine writes one line as it is (a reason or a rendered row).
-func (b *badRowsFile) writeLine(line []byte) {
-	if b.err != nil || b.f == nil {
-		return
-	}
-	_, err := b.w.Write(line)
-	if err == nil {
-		err = b.w.WriteByte('\n')
-	}
-	b.n += int64(len(line)) + 1 // the length a checkpoint records
-	if err != nil {
-		b.err = fmt.Errorf("bad rows file: %w", err)
-	}
-}

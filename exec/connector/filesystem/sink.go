@@ -5,14 +5,13 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
 // sink is the filesystem connector as the target of an INSERT.
-type sink struct{ file *exec.FileSink }
+type sink struct{ file *fileSink }
 
 // planSink checks a filesystem sink's options: those of the source are
 // accepted (a table can be read and written); the format's writer refuses
@@ -34,7 +33,7 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sink{file: &exec.FileSink{Path: path.Value, Format: format.Value, Writing: writing}}, nil
+	return &sink{file: &fileSink{Path: path.Value, Format: format.Value, Writing: writing}}, nil
 }
 
 // planWriteOnlySink checks a filesystem sink of a format that is only
@@ -62,7 +61,7 @@ func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connecto
 	if err != nil {
 		return nil, err
 	}
-	return &sink{file: &exec.FileSink{Path: path.Value, Format: name, Writing: writing}}, nil
+	return &sink{file: &fileSink{Path: path.Value, Format: name, Writing: writing}}, nil
 }
 
 // Bind gives the file the sink's declared schema: its names, and NOT NULL
@@ -83,11 +82,11 @@ func (s *sink) OutputPath() string { return s.file.Path }
 // checkpoints. A restored run continues from the sink's state in the
 // checkpoint, committing what the checkpoint covers if the crash came
 // before the commit. The part files of this INSERT belong to the query
-// (exec.CreateOwned): no other query's output, nor another INSERT's, is
+// (fileSink.CreateOwned): no other query's output, nor another INSERT's, is
 // deleted or resumed over.
 func (s *sink) Open(_ context.Context, run *connector.SinkRun) (format.ResultWriter, error) {
 	if cp := run.Checkpoint; cp != nil {
-		return s.file.CreateOwned(run.Location, cp.Restore, exec.SinkOwner{Query: cp.Query, Checkpoint: cp.Path}, run.Nth)
+		return s.file.CreateOwned(run.Location, cp.Restore, sinkOwner{Query: cp.Query, Checkpoint: cp.Path}, run.Nth)
 	}
 	return s.file.CreateNth(run.Location, run.Nth)
 }

@@ -1,4 +1,4 @@
-package exec
+package filesystem
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 )
 
 // ownedCheckpoint is the snapshot a checkpoint of w holds for its sink.
-func ownedCheckpoint(t *testing.T, w *PartFileWriter) *checkpoint.Snapshot {
+func ownedCheckpoint(t *testing.T, w *partFileWriter) *checkpoint.Snapshot {
 	t.Helper()
 	snap := &checkpoint.Snapshot{Parts: map[string][]byte{"sink-files": checkpointOf(t, w)}}
 	var e checkpoint.Encoder
@@ -31,16 +31,16 @@ func TestSinkDirectoryHasOneWriterAtATime(t *testing.T) {
 	defer releasePartBatches(recs)
 	dir := t.TempDir()
 	sink := partSink(dir, "csv")
-	first, err := sink.CreateOwned(nil, nil, SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}, 0)
+	first, err := sink.CreateOwned(nil, nil, sinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}, 0)
 	require.NoError(t, err)
 	require.NoError(t, first.WriteBatch(recs[0]))
 
-	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
+	_, err = sink.CreateOwned(nil, nil, sinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
 	require.EqualError(t, err, "filesystem sink: "+dir+" is being written by another run: a sink directory has one writer at a time; wait for that run to end, or write this query to another 'path'")
 	require.Contains(t, dirNames(t, dir), ".part-000000.csv.inprogress", "the refused writer deleted nothing")
 
 	require.NoError(t, first.Close())
-	second, err := sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
+	second, err := sink.CreateOwned(nil, nil, sinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
 	require.NoError(t, err, "nothing of q1 was committed")
 	require.NoError(t, second.Close())
 }
@@ -61,7 +61,7 @@ func TestSinkOwnerOfAnOlderCheckpoint(t *testing.T) {
 	old := &checkpoint.Snapshot{Parts: map[string][]byte{"sink-files": checkpointOf(t, w)}}
 	require.NoError(t, w.Close())
 
-	owner := SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}
+	owner := sinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}
 	w, err = sink.CreateOwned(nil, old, owner, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{".wsql-owner.csv", "part-000000.csv"}, dirNames(t, dir))
@@ -100,7 +100,7 @@ func TestFreshStartKeepsAnotherQuerysOutput(t *testing.T) {
 	defer releasePartBatches(recs)
 	dir := t.TempDir()
 	sink := partSink(dir, "csv")
-	q1 := SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}
+	q1 := sinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "q1.ckpt")}
 	w, err := sink.CreateOwned(nil, nil, q1, 0)
 	require.NoError(t, err)
 	require.NoError(t, w.WriteBatch(recs[0]))
@@ -109,9 +109,9 @@ func TestFreshStartKeepsAnotherQuerysOutput(t *testing.T) {
 	require.NoError(t, w.Close())
 	q1Output := committed(t, dir, "csv", true)
 
-	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
+	_, err = sink.CreateOwned(nil, nil, sinkOwner{Query: "q2", Checkpoint: filepath.Join(dir, "q2.ckpt")}, 0)
 	require.EqualError(t, err, "filesystem sink: "+dir+" holds the committed output of another query (part-000000.csv, its checkpoint is "+q1.Checkpoint+"): starting this query afresh would delete it; move that output away (its part files and .wsql-owner.csv), or write this query to another 'path'")
-	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "elsewhere.ckpt")}, 0)
+	_, err = sink.CreateOwned(nil, nil, sinkOwner{Query: "q1", Checkpoint: filepath.Join(dir, "elsewhere.ckpt")}, 0)
 	require.ErrorContains(t, err, "holds the committed output of this query run with another checkpoint directory")
 	require.Equal(t, q1Output, committed(t, dir, "csv", true))
 

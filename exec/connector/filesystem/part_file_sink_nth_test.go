@@ -1,4 +1,4 @@
-package exec
+package filesystem
 
 import (
 	"os"
@@ -23,7 +23,7 @@ func TestPartFileWriterOfALaterInsert(t *testing.T) {
 	defer releasePartBatches(recs)
 	dir := t.TempDir()
 	sink := partSink(dir, "csv")
-	owners := []SinkOwner{
+	owners := []sinkOwner{
 		{Query: "q1", Checkpoint: filepath.Join(dir, "query-1.ckpt")},
 		{Query: "q2", Checkpoint: filepath.Join(dir, "query-2.ckpt")},
 	}
@@ -53,7 +53,7 @@ func TestPartFileWriterOfALaterInsert(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, uninterrupted(t, "csv", recs[:1]), string(b))
 
-	_, err = sink.CreateOwned(nil, nil, SinkOwner{Query: "q3", Checkpoint: filepath.Join(dir, "q3.ckpt")}, 1)
+	_, err = sink.CreateOwned(nil, nil, sinkOwner{Query: "q3", Checkpoint: filepath.Join(dir, "q3.ckpt")}, 1)
 	require.EqualError(t, err, "filesystem sink: "+dir+" holds the committed output of another query (part-1-000000.csv, its checkpoint is "+owners[1].Checkpoint+"): starting this query afresh would delete it; move that output away (its part files and .wsql-owner-1.csv), or write this query to another 'path'")
 
 	w, err = sink.CreateOwned(nil, nil, owners[0], 0) // the first afresh

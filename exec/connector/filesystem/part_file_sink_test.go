@@ -1,4 +1,4 @@
-package exec
+package filesystem
 
 import (
 	"context"
@@ -51,13 +51,13 @@ func releasePartBatches(recs []arrow.RecordBatch) {
 }
 
 // partSink writes the query's columns in the order (name, id).
-func partSink(path, name string) *FileSink {
+func partSink(path, name string) *fileSink {
 	writing := map[string]format.Writing{
 		"csv":     format.CSVWriting{},
 		"json":    format.JSONWriting{},
 		"parquet": format.ParquetWriting{Codec: compress.Codecs.Snappy},
 	}[name]
-	return &FileSink{Path: path, Format: name, Writing: writing, Columns: []int{1, 0},
+	return &fileSink{Path: path, Format: name, Writing: writing, Columns: []int{1, 0},
 		Schema: csvSchema("name", arrow.BinaryTypes.String, "id", arrow.PrimitiveTypes.Int64)}
 }
 
@@ -122,7 +122,7 @@ func committed(t *testing.T, dir, format string, done bool) string {
 		if !strings.HasPrefix(name, "part-") || !strings.HasSuffix(name, "."+format) {
 			continue
 		}
-		require.Equal(t, (&PartFileWriter{sink: &FileSink{Format: format}}).name(uint64(n), false), name)
+		require.Equal(t, (&partFileWriter{sink: &fileSink{Format: format}}).name(uint64(n), false), name)
 		n++
 		out.WriteString(fileOutput(t, filepath.Join(dir, name), format))
 	}
@@ -141,7 +141,7 @@ func dirNames(t *testing.T, dir string) []string {
 }
 
 // checkpointOf runs PreCommit and State and returns the state's bytes.
-func checkpointOf(t *testing.T, w *PartFileWriter) []byte {
+func checkpointOf(t *testing.T, w *partFileWriter) []byte {
 	t.Helper()
 	require.NoError(t, w.PreCommit())
 	var e checkpoint.Encoder
@@ -174,7 +174,7 @@ func TestPartFileWriterCycles(t *testing.T) {
 					rows += r.NumRows()
 				}
 				if rows > 0 {
-					hidden := (&PartFileWriter{sink: &FileSink{Format: fileFormat}}).name(uint64(files), true)
+					hidden := (&partFileWriter{sink: &fileSink{Format: fileFormat}}).name(uint64(files), true)
 					require.Contains(t, names, hidden, "pending until Commit")
 					files++
 				}
@@ -220,7 +220,7 @@ func TestPartFileWriterCrashRestore(t *testing.T) {
 					require.NoError(t, w.WriteBatch(recs[4]))
 				}
 				require.NoError(t, w.Close())
-				hidden := (&PartFileWriter{sink: sink}).name
+				hidden := (&partFileWriter{sink: sink}).name
 				names := dirNames(t, dir)
 				require.Contains(t, names, hidden(1, true))
 				if writeMore {

@@ -1,4 +1,4 @@
-package exec
+package filesystem
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -23,7 +24,7 @@ import (
 // every step, from the checkpoint in dir if there is one; stopAfter > 0
 // cancels the run once that many rows were read. Every Arrow buffer is
 // released by the end, also on the stopped and restored runs.
-func runCheckpointed(t *testing.T, j *Job, dir string, stopAfter int64) error {
+func runCheckpointed(t *testing.T, j *exec.Job, dir string, stopAfter int64) error {
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
@@ -35,18 +36,18 @@ func runCheckpointed(t *testing.T, j *Job, dir string, stopAfter int64) error {
 	require.NoError(t, err)
 	var state *checkpoint.Decoder
 	if snap != nil {
-		state = SinkState(snap)
+		state = exec.SinkState(snap)
 	}
-	sink := &FileSink{Path: filepath.Join(dir, "out"), Format: "csv", Writing: format.CSVWriting{}, Schema: j.Schema()}
+	sink := &fileSink{Path: filepath.Join(dir, "out"), Format: "csv", Writing: format.CSVWriting{}, Schema: j.Schema()}
 	w, err := sink.CreateCommitting(time.UTC, state)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	jj := *j
-	jj.Checkpoint = &Checkpointing{Path: path, Interval: time.Nanosecond, Query: "q", Restore: snap}
+	jj.Checkpoint = &exec.Checkpointing{Path: path, Interval: time.Nanosecond, Query: "q", Restore: snap}
 	if stopAfter > 0 {
 		jj.ProgressEvery = time.Nanosecond
-		jj.Progress = func(p Progress) {
+		jj.Progress = func(p exec.Progress) {
 			if p.RowsRead >= stopAfter {
 				cancel()
 			}
@@ -90,7 +91,7 @@ func TestJobResumesFromCheckpoint(t *testing.T) {
 	}{{"one", 1, false}, {"parallel", 2, false}, {"late file", 1, true}} {
 		for _, size := range []int{1, 16, 4096} {
 			j := splitJob(t, in, 2000)
-			src := *j.Source.(*FileSource)
+			src := *j.Source.(*exec.FileSource)
 			src.BatchSize = size
 			j.Source, j.Parallelism = &src, c.parallelism
 

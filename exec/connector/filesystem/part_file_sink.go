@@ -1,4 +1,4 @@
-package exec
+package filesystem
 
 import (
 	"errors"
@@ -17,8 +17,8 @@ import (
 	"github.com/wsql/wsql/exec/format"
 )
 
-// PartFileWriter writes a filesystem sink as a directory of part files
-// that become visible at checkpoints, as Flink's FileSink does: rows go to
+// partFileWriter writes a filesystem sink as a directory of part files
+// that become visible at checkpoints, as Flink's fileSink does: rows go to
 // a hidden in-progress file `.part-NNNNNN.<format>.inprogress` (wsql skips
 // names starting with '.' when it reads a directory); at a checkpoint
 // PreCommit ends it and it becomes pending; once the checkpoint listing it
@@ -41,8 +41,8 @@ import (
 // The engine's protocol: at each checkpoint PreCommit, State into the
 // checkpoint, save the checkpoint durably, Commit; at the end of the input
 // PreCommit, the final checkpoint, Commit, Close.
-type PartFileWriter struct {
-	sink      *FileSink
+type partFileWriter struct {
+	sink      *fileSink
 	dir       string
 	nth       int // the script's INSERTs into the directory before this one
 	loc       *time.Location
@@ -62,7 +62,7 @@ type PartFileWriter struct {
 	closed bool
 }
 
-var _ format.ResultWriter = (*PartFileWriter)(nil)
+var _ format.ResultWriter = (*partFileWriter)(nil)
 
 // CreateCommitting opens the sink for a checkpointed run. state is nil on a
 // fresh start, or what State wrote into the checkpoint being restored.
@@ -74,7 +74,7 @@ var _ format.ResultWriter = (*PartFileWriter)(nil)
 // the sink's other in-progress files and its committed files numbered from
 // the state's next number on, and continues the numbering there. The state
 // is read from d's current position; the caller checks for bytes left over.
-func (s *FileSink) CreateCommitting(loc *time.Location, state *checkpoint.Decoder) (*PartFileWriter, error) {
+func (s *fileSink) CreateCommitting(loc *time.Location, state *checkpoint.Decoder) (*partFileWriter, error) {
 	return s.createCommitting(loc, state, 0, nil, nil)
 }
 
@@ -84,12 +84,12 @@ func (s *FileSink) CreateCommitting(loc *time.Location, state *checkpoint.Decode
 // "sink-owner" part, nil when it has none). From the second INSERT on, the
 // part files are `part-<nth>-NNNNNN.<format>`, and what the writer deletes
 // is only its own files.
-func (s *FileSink) createCommitting(loc *time.Location, state *checkpoint.Decoder, nth int, own *sinkOwnership, ownerState *checkpoint.Decoder) (*PartFileWriter, error) {
+func (s *fileSink) createCommitting(loc *time.Location, state *checkpoint.Decoder, nth int, own *sinkOwnership, ownerState *checkpoint.Decoder) (*partFileWriter, error) {
 	newWriter, err := s.formatWriter(loc)
 	if err != nil {
 		return nil, err
 	}
-	w := &PartFileWriter{sink: s, dir: s.Path, nth: nth, loc: loc, newWriter: newWriter}
+	w := &partFileWriter{sink: s, dir: s.Path, nth: nth, loc: loc, newWriter: newWriter}
 	var pending []uint64
 	if state != nil {
 		w.next = state.Uint()
@@ -135,7 +135,7 @@ func (s *FileSink) createCommitting(loc *time.Location, state *checkpoint.Decode
 
 // makeDir makes sure the sink's path is a directory, creating it (durably)
 // if it is missing.
-func (w *PartFileWriter) makeDir() error {
+func (w *partFileWriter) makeDir() error {
 	st, err := os.Stat(w.dir)
 	switch {
 	case err == nil && !st.IsDir():
@@ -156,7 +156,7 @@ func (w *PartFileWriter) makeDir() error {
 
 // restore commits the pending parts of the checkpoint being restored and
 // deletes the sink's files no checkpoint covers.
-func (w *PartFileWriter) restore(pending []uint64) error {
+func (w *partFileWriter) restore(pending []uint64) error {
 	for _, p := range pending {
 		err := os.Rename(w.path(p, true), w.path(p, false))
 		if err == nil {
@@ -178,7 +178,7 @@ func (w *PartFileWriter) restore(pending []uint64) error {
 
 // clean deletes the writer's part files in the directory for which del
 // returns true and fsyncs the directory.
-func (w *PartFileWriter) clean(del func(n uint64, inProgress bool) bool) error {
+func (w *partFileWriter) clean(del func(n uint64, inProgress bool) bool) error {
 	entries, err := os.ReadDir(w.dir)
 	if err != nil {
 		return fmt.Errorf("filesystem sink: %w", err)
@@ -202,7 +202,7 @@ func (w *PartFileWriter) clean(del func(n uint64, inProgress bool) bool) error {
 }
 
 // name is part n's file name: committed, or hidden in progress.
-func (w *PartFileWriter) name(n uint64, inProgress bool) string {
+func (w *partFileWriter) name(n uint64, inProgress bool) string {
 	name := fmt.Sprintf("%s%06d.%s", w.prefix(), n, w.sink.Format)
 	if inProgress {
 		return "." + name + ".inprogress"
@@ -212,14 +212,14 @@ func (w *PartFileWriter) name(n uint64, inProgress bool) string {
 
 // prefix starts the writer's part file names: "part-" for a script's first
 // INSERT into the directory, "part-<nth>-" for a later one.
-func (w *PartFileWriter) prefix() string {
+func (w *partFileWriter) prefix() string {
 	if w.nth == 0 {
 		return "part-"
 	}
 	return "part-" + strconv.Itoa(w.nth) + "-"
 }
 
-func (w *PartFileWriter) path(n uint64, inProgress bool) string {
+func (w *partFileWriter) path(n uint64, inProgress bool) string {
 	return filepath.Join(w.dir, w.name(n, inProgress))
 }
 
@@ -254,7 +254,7 @@ func parsePartName(name, prefix, format string) (n uint64, inProgress, ok bool) 
 // WriteBatch writes rec's rows (in the sink table's column order) to the
 // in-progress part file, opening a new one if PreCommit ended the last. A
 // batch without rows opens nothing.
-func (w *PartFileWriter) WriteBatch(rec arrow.RecordBatch) error {
+func (w *partFileWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if w.closed {
 		return format.ErrWriterClosed
 	}
@@ -276,7 +276,7 @@ func (w *PartFileWriter) WriteBatch(rec arrow.RecordBatch) error {
 }
 
 // open starts the next part file, in progress.
-func (w *PartFileWriter) open() error {
+func (w *partFileWriter) open() error {
 	n := w.next
 	f, err := os.OpenFile(w.path(n, true), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 	if err != nil {
@@ -294,7 +294,7 @@ func (w *PartFileWriter) open() error {
 
 // fail makes err sticky: after a failed write the in-progress file is not
 // to be committed.
-func (w *PartFileWriter) fail(err error) error {
+func (w *partFileWriter) fail(err error) error {
 	if w.err == nil {
 		w.err = err
 	}
@@ -305,7 +305,7 @@ func (w *PartFileWriter) fail(err error) error {
 // writer is finished (a Parquet footer), the file flushed, fsynced and
 // closed, and it joins the pending files. The next batch opens a new one.
 // The directory is fsynced too, so the file's name survives a crash.
-func (w *PartFileWriter) PreCommit() error {
+func (w *partFileWriter) PreCommit() error {
 	if w.closed {
 		return format.ErrWriterClosed
 	}
@@ -339,7 +339,7 @@ func (w *PartFileWriter) PreCommit() error {
 
 // State writes what a restore needs: the next part number and the pending
 // files (their part numbers).
-func (w *PartFileWriter) State(e *checkpoint.Encoder) {
+func (w *partFileWriter) State(e *checkpoint.Encoder) {
 	e.Uint(w.next)
 	checkpoint.Uints(e, w.pending)
 }
@@ -347,7 +347,7 @@ func (w *PartFileWriter) State(e *checkpoint.Encoder) {
 // OwnerState writes the checkpoint's "sink-owner" part: the claim on the
 // directory a restore checks (see CreateOwned). False when the writer
 // claimed nothing.
-func (w *PartFileWriter) OwnerState(e *checkpoint.Encoder) bool {
+func (w *partFileWriter) OwnerState(e *checkpoint.Encoder) bool {
 	if w.own == nil {
 		return false
 	}
@@ -359,7 +359,7 @@ func (w *PartFileWriter) OwnerState(e *checkpoint.Encoder) bool {
 // the directory and forgets them. Called after the checkpoint that lists
 // them is durable. A pending file already committed (by an earlier Commit
 // that failed part way) is skipped.
-func (w *PartFileWriter) Commit() error {
+func (w *partFileWriter) Commit() error {
 	if w.closed {
 		return format.ErrWriterClosed
 	}
@@ -386,7 +386,7 @@ func (w *PartFileWriter) Commit() error {
 // hidden (a restart deletes it). Pending files stay hidden too, until a
 // restart from the checkpoint listing them commits them. Close is
 // idempotent.
-func (w *PartFileWriter) Close() error {
+func (w *partFileWriter) Close() error {
 	if w.closed {
 		return nil
 	}

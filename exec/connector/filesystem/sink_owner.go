@@ -1,4 +1,4 @@
-package exec
+package filesystem
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
 )
 
 // The part files of a directory belong to one checkpointed query at a
@@ -42,7 +43,7 @@ const sinkOwnerHead = "wsql sink directory owner"
 
 // ownerFile is the path of the owner record of w's part files: it
 // follows their prefix.
-func (w *PartFileWriter) ownerFile() string {
+func (w *partFileWriter) ownerFile() string {
 	name := ".wsql-owner." + w.sink.Format
 	if w.nth > 0 {
 		name = ".wsql-owner-" + strconv.Itoa(w.nth) + "." + w.sink.Format
@@ -50,8 +51,8 @@ func (w *PartFileWriter) ownerFile() string {
 	return filepath.Join(w.dir, name)
 }
 
-// SinkOwner is the query claiming a part-file directory.
-type SinkOwner struct {
+// sinkOwner is the query claiming a part-file directory.
+type sinkOwner struct {
 	Query      string // the query's identity (Checkpointing.Query)
 	Checkpoint string // its checkpoint file
 }
@@ -61,9 +62,9 @@ type sinkOwnerRecord struct {
 	Token, Query, Checkpoint string
 }
 
-// sinkOwnership is a PartFileWriter's claim on its directory.
+// sinkOwnership is a partFileWriter's claim on its directory.
 type sinkOwnership struct {
-	owner SinkOwner
+	owner sinkOwner
 	token string
 	lock  *checkpoint.FileLock
 	// sizes are the sizes of the part files numbered below the writer's
@@ -86,14 +87,14 @@ type sinkOwnership struct {
 // so). A restore is refused unless the directory is still the
 // checkpoint's: the same token, and each part file the checkpoint covers
 // present with the size it had when it ended.
-func (s *FileSink) CreateOwned(loc *time.Location, restore *checkpoint.Snapshot, owner SinkOwner, nth int) (*PartFileWriter, error) {
+func (s *fileSink) CreateOwned(loc *time.Location, restore *checkpoint.Snapshot, owner sinkOwner, nth int) (*partFileWriter, error) {
 	if abs, err := filepath.Abs(owner.Checkpoint); err == nil {
 		owner.Checkpoint = abs
 	}
 	own := &sinkOwnership{owner: owner}
 	var state, ownerState *checkpoint.Decoder
 	if restore != nil {
-		state = SinkState(restore)
+		state = exec.SinkState(restore)
 		if state == nil {
 			return nil, fmt.Errorf("%w: %s has no sink-files state", checkpoint.ErrIncompatible, owner.Checkpoint)
 		}
@@ -122,7 +123,7 @@ func (s *FileSink) CreateOwned(loc *time.Location, restore *checkpoint.Snapshot,
 // restore that the directory holds what the checkpoint covers. state is
 // the checkpoint's "sink-owner" part (nil when the checkpoint predates
 // it). It runs before the writer deletes or commits anything.
-func (o *sinkOwnership) claim(w *PartFileWriter, restore bool, pending []uint64, state *checkpoint.Decoder) error {
+func (o *sinkOwnership) claim(w *partFileWriter, restore bool, pending []uint64, state *checkpoint.Decoder) error {
 	lock, err := checkpoint.LockDir(w.dir)
 	if err != nil {
 		var locked *checkpoint.LockedError
@@ -171,7 +172,7 @@ func (o *sinkOwnership) claim(w *PartFileWriter, restore bool, pending []uint64,
 
 // claimFresh refuses to take over another query's committed output, then
 // chooses the run's token.
-func (o *sinkOwnership) claimFresh(w *PartFileWriter, rec *sinkOwnerRecord) error {
+func (o *sinkOwnership) claimFresh(w *partFileWriter, rec *sinkOwnerRecord) error {
 	if rec != nil && (rec.Query != o.owner.Query || rec.Checkpoint != o.owner.Checkpoint) {
 		parts, err := w.committedPartNames()
 		if err != nil {
@@ -197,7 +198,7 @@ func (o *sinkOwnership) claimFresh(w *PartFileWriter, rec *sinkOwnerRecord) erro
 // verify checks that each part the checkpoint covers is in the directory
 // (committed, or pending: committed or still in progress) with the size
 // it had when it ended.
-func (o *sinkOwnership) verify(w *PartFileWriter, pending []uint64) error {
+func (o *sinkOwnership) verify(w *partFileWriter, pending []uint64) error {
 	isPending := make(map[uint64]bool, len(pending))
 	for _, p := range pending {
 		isPending[p] = true
@@ -229,7 +230,7 @@ func (o *sinkOwnership) verify(w *PartFileWriter, pending []uint64) error {
 // fresh start, on a restore whose record is missing (nothing committed
 // yet), and on a restore of a checkpoint that predates owner records
 // (whose part sizes are then read from the directory, under a new token).
-func (o *sinkOwnership) record(w *PartFileWriter) error {
+func (o *sinkOwnership) record(w *partFileWriter) error {
 	if !o.rewrite {
 		return nil // the directory's record is the checkpoint's
 	}
@@ -330,7 +331,7 @@ func readSinkOwner(path string) (*sinkOwnerRecord, error) {
 
 // committedPartNames lists w's committed part files (its format and
 // prefix) in the directory: those a fresh start would delete.
-func (w *PartFileWriter) committedPartNames() ([]string, error) {
+func (w *partFileWriter) committedPartNames() ([]string, error) {
 	entries, err := os.ReadDir(w.dir)
 	if err != nil {
 		return nil, fmt.Errorf("filesystem sink: %w", err)

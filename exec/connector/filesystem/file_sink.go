@@ -1,0 +1,186 @@
+package filesystem
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/exec/format"
+)
+
+// fileSink is the filesystem connector as the target of an INSERT: the
+// plan-time description of the file a run writes, in the format its
+// Writing writes (format.CSVWriting, JSONWriting, ParquetWriting). A
+// Parquet file is complete when the run ends. The sink is append-only.
+type fileSink struct {
+	// Path is a file, created or truncated by each run; an existing
+	// directory gets the file part-0.csv, part-0.json or part-0.parquet
+	// inside (part-1.csv for a script's second INSERT into it, see
+	// CreateNth).
+	Path   string
+	Format string // "csv", "json" or "parquet"
+	Table  string // the sink table's name, for messages
+	// Schema is the sink table's columns, in table order, with its names;
+	// a NOT NULL column is a non-nullable field.
+	Schema *arrow.Schema
+	// Columns gives, for each sink column, the index of the query column
+	// written to it; nil when they come in table order.
+	Columns []int
+	// Writing writes the format (made by the format registry from the
+	// table's options).
+	Writing format.Writing
+}
+
+// Create opens the sink's file for one run; zoned timestamps are written in
+// loc. Closing the writer closes the file.
+func (s *fileSink) Create(loc *time.Location) (format.ResultWriter, error) {
+	return s.CreateNth(loc, 0)
+}
+
+// CreateNth is Create for the nth INSERT (from 0) of a script into the
+// sink: in a directory it writes part-<nth>.<format>, beside the files of
+// the INSERTs before it, as Flink's jobs add part files. A path that is a
+// file holds one INSERT's rows: nth must be 0.
+func (s *fileSink) CreateNth(loc *time.Location, nth int) (format.ResultWriter, error) {
+	path := s.Path
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, "part-"+strconv.Itoa(nth)+"."+s.Format)
+	} else if nth > 0 {
+		return nil, fmt.Errorf("filesystem sink: %s is not a directory, so it cannot take the rows of a second INSERT", s.Path)
+	}
+	newWriter, err := s.formatWriter(loc)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("filesystem sink: %w", err)
+	}
+	w, err := newWriter(f)
+	if err != nil {
+		f.Close()
+		os.Remove(path)
+		return nil, fmt.Errorf("filesystem sink: %w", err)
+	}
+	return &fileSinkWriter{f: f, path: path, w: w, sink: s, loc: loc}, nil
+}
+
+// formatWriter returns what builds the sink's format writer over one
+// file's io.Writer. The writer takes batches in the sink table's
+// column order (see writeOrdered) and does not close the io.Writer.
+func (s *fileSink) formatWriter(loc *time.Location) (func(io.Writer) (format.ResultWriter, error), error) {
+	if s.Writing == nil {
+		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
+	}
+	return func(w io.Writer) (format.ResultWriter, error) { return s.Writing.NewWriter(w, s.Schema, loc) }, nil
+}
+
+// writeOrdered writes rec's columns to w as the sink table declares them
+// (see Schema and Columns): relabelled with the table's names and
+// nullability, no copy. A NULL in a NOT NULL column fails the batch before
+// any of it is written; loc shows zoned timestamps of that row.
+func (s *fileSink) writeOrdered(w format.ResultWriter, rec arrow.RecordBatch, loc *time.Location) error {
+	cols := make([]arrow.Array, s.Schema.NumFields())
+	for i := range cols {
+		c := i
+		if s.Columns != nil {
+			c = s.Columns[i]
+		}
+		cols[i] = rec.Column(c)
+		if !s.Schema.Field(i).Nullable && cols[i].NullN() > 0 {
+			return s.notNullError(i, cols, rec, loc)
+		}
+	}
+	declared := array.NewRecordBatch(s.Schema, cols, rec.NumRows())
+	defer declared.Release()
+	return w.WriteBatch(declared)
+}
+
+// notNullError names the NOT NULL column col that receives a NULL and the
+// first such row, with the values written to the table's columns.
+func (s *fileSink) notNullError(col int, cols []arrow.Array, rec arrow.RecordBatch, loc *time.Location) error {
+	row := 0
+	for cols[col].IsValid(row) {
+		row++
+	}
+	var text []byte
+	for i := range cols {
+		if i > 0 {
+			text = append(text, ", "...)
+		}
+		text = append(text, s.Schema.Field(i).Name...)
+		text = append(text, '=')
+		if cols[i].IsNull(row) {
+			text = append(text, "NULL"...)
+			continue
+		}
+		v := format.AppendValue(nil, cols[i], row, loc)
+		if len(v) > 40 {
+			v = append(v[:40:40], "..."...)
+		}
+		text = strconv.AppendQuote(text, string(v))
+	}
+	return fmt.Errorf("column %s of sink table %s is NOT NULL, but the query writes NULL into it, in the row (%s); "+
+		"filter such rows out (WHERE ... IS NOT NULL), replace the NULL (COALESCE), or declare the column without NOT NULL",
+		s.Schema.Field(col).Name, s.Table, text)
+}
+
+// String describes the sink for EXPLAIN and messages.
+func (s *fileSink) String() string {
+	return "filesystem(path=" + strconv.Quote(s.Path) + ", format=" + s.Format + ")"
+}
+
+// fileSinkWriter puts the query's columns in the sink table's order and
+// closes the file at the end. The writers make one Write per batch, so
+// there is no buffer to flush and each batch is in the file once written.
+// After a failed write the file is not trusted (a Parquet file has no
+// footer yet): Close removes it, so a failed run leaves no partial file.
+type fileSinkWriter struct {
+	f      *os.File
+	path   string
+	w      format.ResultWriter
+	sink   *fileSink
+	loc    *time.Location
+	failed bool
+}
+
+func (w *fileSinkWriter) WriteBatch(rec arrow.RecordBatch) error {
+	if w.f == nil {
+		return format.ErrWriterClosed
+	}
+	err := w.sink.writeOrdered(w.w, rec, w.loc)
+	if err != nil {
+		w.failed = true
+		return fmt.Errorf("filesystem sink: %w", err)
+	}
+	return nil
+}
+
+func (w *fileSinkWriter) Close() error {
+	if w.f == nil {
+		return nil
+	}
+	var err error
+	if !w.failed {
+		err = w.w.Close()
+	}
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	w.f = nil
+	if w.failed || err != nil {
+		if rerr := os.Remove(w.path); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("filesystem sink: %w", err)
+	}
+	return nil
+}
