@@ -8,8 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector/gotable"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
@@ -28,7 +28,7 @@ import (
 //	    WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('format' = 'csv')`, resp.Body)
 func (e *Engine) CreateReaderTable(ctx context.Context, ddl string, r io.Reader) error {
 	_, err := e.createGoTable(ctx, ddl, func(t *catalog.Table) (catalog.Attachment, error) {
-		return &gotable.Reader{Input: exec.NewReaderInput(r, "table "+t.Name)}, nil
+		return &gotable.Reader{Input: textsource.NewReaderInput(r, "table "+t.Name)}, nil
 	})
 	return err
 }

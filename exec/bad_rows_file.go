@@ -10,29 +10,30 @@ import (
 	"github.com/wsql/wsql/exec/format"
 )
 
-// badRowsFile is the dead-letter file of one read: every skipped line, as
+// BadRowsFile is the dead-letter file of one read: every skipped line, as
 // read, one per line. The first write error sticks and ends the read. The
 // source's reader and the watermark assigner's future filter (max_future.go)
 // both write to it, so it belongs to the job, not to one connector.
-type badRowsFile struct {
+type BadRowsFile struct {
 	f   *os.File // nil once closed
 	w   *bufio.Writer
 	n   int64 // bytes written, the file's length once flushed
 	err error
 }
 
-func createBadRowsFile(path string) (*badRowsFile, error) {
+// CreateBadRowsFile creates (or empties) the file at path for a read.
+func CreateBadRowsFile(path string) (*BadRowsFile, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("bad rows file: %w", err)
 	}
-	return &badRowsFile{f: f, w: bufio.NewWriter(f)}, nil
+	return &BadRowsFile{f: f, w: bufio.NewWriter(f)}, nil
 }
 
-// reopenBadRowsFile continues the bad-rows file of a restored read: what
+// ReopenBadRowsFile continues the bad-rows file of a restored read: what
 // was written after the checkpoint (size bytes) is cut off, since those
 // rows are read again.
-func reopenBadRowsFile(path string, size int64) (*badRowsFile, error) {
+func ReopenBadRowsFile(path string, size int64) (*BadRowsFile, error) {
 	if size < 0 {
 		return nil, fmt.Errorf("bad rows file: %w: the checkpoint wrote none", checkpoint.ErrIncompatible)
 	}
@@ -48,12 +49,12 @@ func reopenBadRowsFile(path string, size int64) (*badRowsFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bad rows file: %w", err)
 	}
-	return &badRowsFile{f: f, w: bufio.NewWriter(f), n: size}, nil
+	return &BadRowsFile{f: f, w: bufio.NewWriter(f), n: size}, nil
 }
 
-// sync flushes and fsyncs the file for a checkpoint and returns its
+// Sync flushes and fsyncs the file for a checkpoint and returns its
 // length; -1 for no file (b nil).
-func (b *badRowsFile) sync() (int64, error) {
+func (b *BadRowsFile) Sync() (int64, error) {
 	if b == nil {
 		return -1, nil
 	}
@@ -73,10 +74,10 @@ func (b *badRowsFile) sync() (int64, error) {
 	return b.n, nil
 }
 
-// write writes a skipped row as it was read or, for a record longer than
+// Write writes a skipped row as it was read or, for a record longer than
 // 'wsql.max-record-bytes' (raw nil: it was never held whole), a '#' line
 // with the reason, which names where the record starts.
-func (b *badRowsFile) write(e *format.ParseError, raw []byte) {
+func (b *BadRowsFile) Write(e *format.ParseError, raw []byte) {
 	if b.err != nil || b.f == nil {
 		return
 	}
@@ -94,8 +95,8 @@ func (b *badRowsFile) write(e *format.ParseError, raw []byte) {
 	}
 }
 
-// close flushes and closes the file; it is idempotent.
-func (b *badRowsFile) close() error {
+// Close flushes and closes the file; it is idempotent.
+func (b *BadRowsFile) Close() error {
 	if b.f == nil {
 		return b.err
 	}
@@ -110,7 +111,7 @@ func (b *badRowsFile) close() error {
 }
 
 // writeLine writes one line as it is (a reason or a rendered row).
-func (b *badRowsFile) writeLine(line []byte) {
+func (b *BadRowsFile) writeLine(line []byte) {
 	if b.err != nil || b.f == nil {
 		return
 	}
@@ -122,4 +123,26 @@ func (b *badRowsFile) writeLine(line []byte) {
 	if err != nil {
 		b.err = fmt.Errorf("bad rows file: %w", err)
 	}
+}
+
+// Err is the first error writing the file, which ends the read.
+func (b *BadRowsFile) Err() error { return b.err }
+
+// Flush writes out what is buffered while the file is open, so a followed
+// source waiting for input leaves it complete; a failure sticks (Err).
+func (b *BadRowsFile) Flush() error {
+	if b.f == nil {
+		return nil
+	}
+	if err := b.w.Flush(); err != nil {
+		b.err = fmt.Errorf("bad rows file: %w", err)
+		return b.err
+	}
+	return nil
+}
+
+// BadRowsReader is a BatchReader that writes a bad-rows file: the future
+// filter (max_future.go) writes to the same file rather than a second one.
+type BadRowsReader interface {
+	BadRows() *BadRowsFile
 }

@@ -17,9 +17,9 @@ type BatchReader interface {
 	// Next returns the next batch with the split it came from; once per
 	// split, after its last batch, the end of that split (Record nil, End
 	// set); io.EOF once every split has ended. The caller owns Record.
-	// An unbounded reader (followReader) may also return a step with
-	// neither Record nor End: nothing new for now (Split is then
-	// meaningless); NumSplits may have grown since.
+	// An unbounded reader (a followed file, exec/connector/textsource)
+	// may also return a step with neither Record nor End: nothing new for
+	// now (Split is then meaningless); NumSplits may have grown since.
 	Next() (SplitBatch, error)
 	// NumSplits is the number of splits the read interleaves.
 	NumSplits() int
@@ -48,6 +48,6 @@ type SourceStats struct {
 	Rows    int64 // rows delivered
 	Skipped int64 // bad rows skipped under an ignore-parse-errors option
 	// Rotated and Truncated count the followed files found replaced under
-	// their name or shorter than what was read (see followReader).
+	// their name or shorter than what was read (see exec/connector/textsource, follow.go).
 	Rotated, Truncated int64
 }

@@ -89,7 +89,7 @@ type Stats struct {
 	Watermark       int64 // the last watermark generated from the input
 	Elapsed         time.Duration
 	// FilesRotated and FilesTruncated count followed files found replaced
-	// under their name or cut shorter (see followReader).
+	// under their name or cut shorter (see exec/connector/textsource, follow.go).
 	FilesRotated, FilesTruncated int64
 }
 

@@ -43,7 +43,7 @@ type futureFilter struct {
 
 	// bad-rows file: the reader's ('wsql.bad-rows.path'), or its own for a
 	// source that has none; nil when the path is not set
-	bad     *badRowsFile
+	bad     *BadRowsFile
 	ownBad  bool
 	rowText func(b []byte, rec arrow.RecordBatch, i, columns int) []byte // nil: CSV fields
 	columns int                                                          // the source's physical columns, the part of a row written
@@ -54,11 +54,11 @@ type futureFilter struct {
 // the range of event times.
 func newFutureFilter(spec MaxFuture, src *SourceSpec, reader BatchReader, mem memory.Allocator) (*futureFilter, error) {
 	f := &futureFilter{spec: spec, bound: spec.Bound.Milliseconds(), mem: mem, rowText: src.BadRowText, columns: src.Schema.NumFields()}
-	if r, ok := reader.(interface{ badRows() *badRowsFile }); ok {
-		f.bad = r.badRows()
+	if r, ok := reader.(BadRowsReader); ok {
+		f.bad = r.BadRows()
 	}
 	if f.bad == nil && src.BadRowsPath != "" {
-		bad, err := createBadRowsFile(src.BadRowsPath)
+		bad, err := CreateBadRowsFile(src.BadRowsPath)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
@@ -66,9 +66,6 @@ func newFutureFilter(spec MaxFuture, src *SourceSpec, reader BatchReader, mem me
 	}
 	return f, nil
 }
-
-func (r *splitReader) badRows() *badRowsFile  { return r.bad }
-func (r *followReader) badRows() *badRowsFile { return r.bad }
 
 // filter returns rec without the rows too far in the future of split (rec
 // itself, not retained again, when every row is kept), and their event
@@ -183,7 +180,7 @@ func durationWords(d time.Duration) string {
 // close flushes a bad-rows file the filter opened itself.
 func (f *futureFilter) close() error {
 	if f.ownBad && f.bad != nil {
-		return f.bad.close()
+		return f.bad.Close()
 	}
 	return nil
 }

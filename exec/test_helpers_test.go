@@ -16,15 +16,6 @@ var (
 	ltzType = &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}
 )
 
-// csvSchema builds a schema of nullable fields from name, type pairs.
-func csvSchema(fields ...any) *arrow.Schema {
-	var fs []arrow.Field
-	for i := 0; i < len(fields); i += 2 {
-		fs = append(fs, arrow.Field{Name: fields[i].(string), Type: fields[i+1].(arrow.DataType), Nullable: true})
-	}
-	return arrow.NewSchema(fs, nil)
-}
-
 // recordRows is rec as text, a row at a time; NULL for a null.
 func recordRows(rec arrow.RecordBatch) [][]string {
 	var rows [][]string

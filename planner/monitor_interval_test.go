@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -16,14 +16,14 @@ func TestMonitorIntervalMakesTheSourceUnbounded(t *testing.T) {
 		WITH ('connector' = 'filesystem', 'path' = '` + dir + `', 'format' = 'csv', 'source.monitor-interval' = '1 s')`
 	p, err := planTable(t, ddl, "SELECT k, COUNT(*) FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE)")
 	require.NoError(t, err)
-	require.Equal(t, time.Second, p.Source.(*exec.FileSource).MonitorInterval)
+	require.Equal(t, time.Second, p.Source.(*textsource.Source).MonitorInterval)
 	require.Contains(t, p.Explain(), "splits=[0], monitor-interval=[1 s], unbounded, fields=[ts, k]")
 
 	ddl = `CREATE TABLE t (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts)
 		WITH ('connector' = 'filesystem', 'path' = '` + dir + `', 'format' = 'csv')`
 	p, err = planTable(t, ddl, "SELECT k, COUNT(*) FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE)")
 	require.NoError(t, err)
-	require.Zero(t, p.Source.(*exec.FileSource).MonitorInterval)
+	require.Zero(t, p.Source.(*textsource.Source).MonitorInterval)
 	require.NotContains(t, p.Explain(), "monitor-interval")
 	require.NotContains(t, p.Explain(), "unbounded")
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -53,7 +54,7 @@ func TestPlanTumbleQuery(t *testing.T) {
 		names = append(names, f.Name)
 	}
 	require.Equal(t, []string{"usr", "wstart", "wend", "rt", "n", "total", "EXPR$6"}, names)
-	require.Equal(t, byte('\t'), job.Source.(*exec.FileSource).Decoding.(format.CSVDecoding).Options.FieldDelimiter)
+	require.Equal(t, byte('\t'), job.Source.(*textsource.Source).Decoding.(format.CSVDecoding).Options.FieldDelimiter)
 	require.Equal(t, 7, job.Source.Spec().BatchSize)
 	require.False(t, job.Source.Spec().Schema.Field(0).Nullable, "the rowtime column is NOT NULL to the decoder")
 }

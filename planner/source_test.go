@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -34,7 +34,7 @@ func TestDirectorySourceListsSplitsAtPlanTime(t *testing.T) {
 		WITH ('connector' = 'filesystem', 'path' = '` + dir + `', 'format' = 'csv', 'scan.watermark.idle-timeout' = '10s')`
 	p, err := planTable(t, ddl, "SELECT k, COUNT(*) FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE)")
 	require.NoError(t, err)
-	require.Equal(t, []string{filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")}, p.Source.(*exec.FileSource).Splits)
+	require.Equal(t, []string{filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")}, p.Source.(*textsource.Source).Splits)
 	require.Equal(t, 10*time.Second, p.Source.Spec().IdleTimeout)
 	require.Contains(t, p.Explain(), "splits=[2]")
 	require.Contains(t, p.Explain(), "idle-timeout=[10 s]")
@@ -46,7 +46,7 @@ func TestMissingPathIsOneSplit(t *testing.T) {
 	require.NoError(t, err, "the run, not the planner, reports a missing file")
 	p, err := planTable(t, clicksDDL, "SELECT usr, COUNT(*) FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)")
 	require.NoError(t, err)
-	require.Nil(t, p.Source.(*exec.FileSource).Splits)
+	require.Nil(t, p.Source.(*textsource.Source).Splits)
 	require.Contains(t, p.Explain(), "splits=[1]")
 	require.NotContains(t, p.Explain(), "idle-timeout")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/windowop"
 )
@@ -47,7 +48,7 @@ func eventsCSV(rows []eventRow) string {
 func splitJob(t *testing.T, path string, delay int64) *exec.Job {
 	t.Helper()
 	schema := csvSchema("ts", tsType, "k", arrow.BinaryTypes.String, "v", arrow.PrimitiveTypes.Int64)
-	splits, err := exec.ListSplits(path)
+	splits, err := textsource.ListSplits(path)
 	require.NoError(t, err)
 	tumble, err := windowop.NewTumble(60_000, 0)
 	require.NoError(t, err)
@@ -62,7 +63,7 @@ func splitJob(t *testing.T, path string, delay int64) *exec.Job {
 		cols[i] = i
 	}
 	return &exec.Job{
-		Source:       &exec.FileSource{Path: path, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: exec.SourceSpec{Schema: schema}},
+		Source:       &textsource.Source{Path: path, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: exec.SourceSpec{Schema: schema}},
 		RowtimeIndex: 0,
 		DelayMillis:  delay,
 		Window:       &cfg,

@@ -16,6 +16,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -90,7 +91,7 @@ func TestJobResumesFromCheckpoint(t *testing.T) {
 	}{{"one", 1, false}, {"parallel", 2, false}, {"late file", 1, true}} {
 		for _, size := range []int{1, 16, 4096} {
 			j := splitJob(t, in, 2000)
-			src := *j.Source.(*exec.FileSource)
+			src := *j.Source.(*textsource.Source)
 			src.BatchSize = size
 			j.Source, j.Parallelism = &src, c.parallelism
 

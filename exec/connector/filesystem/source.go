@@ -9,6 +9,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -22,7 +23,7 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if err != nil {
 		return nil, err
 	}
-	splits, err := exec.ListSplits(path.Value)
+	splits, err := textsource.ListSplits(path.Value)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, sql.Errorf(sql.ErrInvalid, path.At, "cannot list the files of path '%s': %v", path.Value, err)
 	}
@@ -38,7 +39,7 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if err != nil {
 		return nil, err
 	}
-	return &exec.FileSource{
+	return &textsource.Source{
 		SourceSpec: exec.SourceSpec{
 			MaxFuture:   mf,
 			Schema:      connector.SourceSchema(t),
@@ -54,7 +55,7 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 		Decoding:       decoding,
 		MaxRecordBytes: env.MaxRecordBytes,
 		// 'source.monitor-interval': unbounded, following the files as they
-		// grow and the directory as files appear (exec.FileSource).
+		// grow and the directory as files appear (textsource.Source).
 		MonitorInterval: f.Monitor,
 	}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
@@ -32,7 +33,7 @@ type Attachment interface {
 	catalog.Attachment
 	// source is the attachment's read, nil for a sink; format is the
 	// table's 'format' option when the attachment reads text.
-	source(t *catalog.Table, env *connector.Env) (src exec.Source, file *exec.FileSource, known []string, err error)
+	source(t *catalog.Table, env *connector.Env) (src exec.Source, file *textsource.Source, known []string, err error)
 }
 
 // base is what every attachment shares.
@@ -54,7 +55,7 @@ func (p *Push) SuppliesWatermarks() bool { return true }
 // Release drops the rows still queued.
 func (p *Push) Release() { p.Source.Release() }
 
-func (p *Push) source(*catalog.Table, *connector.Env) (exec.Source, *exec.FileSource, []string, error) {
+func (p *Push) source(*catalog.Table, *connector.Env) (exec.Source, *textsource.Source, []string, error) {
 	return &exec.MakerSource{Maker: p.Source}, nil, nil, nil
 }
 
@@ -64,22 +65,22 @@ type Records struct {
 	Source *RecordReaderSource
 }
 
-func (r *Records) source(*catalog.Table, *connector.Env) (exec.Source, *exec.FileSource, []string, error) {
+func (r *Records) source(*catalog.Table, *connector.Env) (exec.Source, *textsource.Source, []string, error) {
 	return &exec.MakerSource{Maker: r.Source}, nil, nil, nil
 }
 
 // Reader is a table over an io.Reader in a format, read once.
 type Reader struct {
 	base
-	Input *exec.ReaderInput
+	Input *textsource.ReaderInput
 }
 
-func (r *Reader) source(t *catalog.Table, env *connector.Env) (exec.Source, *exec.FileSource, []string, error) {
+func (r *Reader) source(t *catalog.Table, env *connector.Env) (exec.Source, *textsource.Source, []string, error) {
 	format, err := formats.Stream(t, t.At, "table "+t.Name+" reads an io.Reader and")
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	file := &exec.FileSource{Input: r.Input, Format: format.Value, MaxRecordBytes: env.MaxRecordBytes}
+	file := &textsource.Source{Input: r.Input, Format: format.Value, MaxRecordBytes: env.MaxRecordBytes}
 	file.BadRowsPath = env.BadRowsPath
 	return file, file, append([]string{connector.KeyFormat}, connector.FormatOptionKeys(format.Value)...), nil
 }
@@ -90,7 +91,7 @@ type Callback struct {
 	Sink *CallbackSink
 }
 
-func (c *Callback) source(t *catalog.Table, _ *connector.Env) (exec.Source, *exec.FileSource, []string, error) {
+func (c *Callback) source(t *catalog.Table, _ *connector.Env) (exec.Source, *textsource.Source, []string, error) {
 	return nil, nil, nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s is a sink registered from Go: INSERT INTO it, it cannot be read", t.Name)
 }
 

@@ -5,6 +5,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -48,7 +49,7 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if err != nil {
 		return nil, err
 	}
-	return &exec.FileSource{
+	return &textsource.Source{
 		SourceSpec: exec.SourceSpec{
 			MaxFuture:   mf,
 			Schema:      connector.SourceSchema(t),

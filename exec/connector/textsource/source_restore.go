@@ -1,4 +1,4 @@
-package exec
+package textsource
 
 import (
 	"fmt"
@@ -57,7 +57,7 @@ func (r *splitReader) SaveState(e *checkpoint.Encoder) error {
 			return err
 		}
 	}
-	n, err := r.bad.sync()
+	n, err := r.bad.Sync()
 	if err != nil {
 		return err
 	}

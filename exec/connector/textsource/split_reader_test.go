@@ -1,4 +1,4 @@
-package exec
+package textsource
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -47,7 +48,7 @@ func TestListSplitsSkipsHiddenFilesAndDirectories(t *testing.T) {
 }
 
 // step is what one Next call returned, as text: "split:rows" or "split:end".
-func readSteps(t *testing.T, r BatchReader) []string {
+func readSteps(t *testing.T, r exec.BatchReader) []string {
 	t.Helper()
 	var steps []string
 	for {
@@ -81,7 +82,7 @@ func TestSplitReaderIsRoundRobin(t *testing.T) {
 		"2.csv": "2024-01-01 00:05:00,b1\n",
 		"3.csv": "2024-01-01 00:09:00,c1\n2024-01-01 00:09:01,c2\n",
 	})
-	src := &FileSource{Path: dir, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
+	src := &Source{Path: dir, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: exec.SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
 	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	require.Equal(t, 3, r.NumSplits())
@@ -91,7 +92,7 @@ func TestSplitReaderIsRoundRobin(t *testing.T) {
 		"0:a3", "2:end",
 		"0:end",
 	}, readSteps(t, r))
-	require.Equal(t, SourceStats{Rows: 6}, r.Stats(), "stats sum over splits")
+	require.Equal(t, exec.SourceStats{Rows: 6}, r.Stats(), "stats sum over splits")
 	require.NoError(t, r.Close())
 	require.NoError(t, r.Close(), "Close is idempotent")
 
@@ -103,7 +104,7 @@ func TestSplitReaderIsRoundRobin(t *testing.T) {
 }
 
 func TestSplitReaderEmptyDirectory(t *testing.T) {
-	src := &FileSource{Path: t.TempDir(), Format: "csv", Decoding: format.CSVDecoding{}, Splits: []string{}, SourceSpec: SourceSpec{Schema: tsKeySchema()}}
+	src := &Source{Path: t.TempDir(), Format: "csv", Decoding: format.CSVDecoding{}, Splits: []string{}, SourceSpec: exec.SourceSpec{Schema: tsKeySchema()}}
 	require.Equal(t, 0, src.NumSplits())
 	r, err := src.Open(memory.NewGoAllocator(), nil)
 	require.NoError(t, err)
@@ -122,13 +123,13 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 	})
 	splits, err := ListSplits(dir)
 	require.NoError(t, err)
-	src := &FileSource{Path: dir, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
+	src := &Source{Path: dir, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: exec.SourceSpec{Schema: tsKeySchema(), BatchSize: 1}}
 	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	defer r.Close()
 	var nextErr error
 	for nextErr == nil {
-		var b SplitBatch
+		var b exec.SplitBatch
 		b, nextErr = r.Next()
 		if b.Record != nil {
 			b.Record.Release()
@@ -142,14 +143,14 @@ func TestSplitReaderBadRowNamesItsFile(t *testing.T) {
 	require.NoError(t, err)
 	defer r2.Close()
 	require.Equal(t, []string{"0:a1", "1:b1", "0:a2", "1:end", "0:end"}, readSteps(t, r2))
-	require.Equal(t, SourceStats{Rows: 3, Skipped: 1}, r2.Stats())
+	require.Equal(t, exec.SourceStats{Rows: 3, Skipped: 1}, r2.Stats())
 }
 
 func TestOpenReportsAMissingSplit(t *testing.T) {
 	dir := t.TempDir()
-	src := &FileSource{Path: dir, Splits: []string{filepath.Join(dir, "gone.csv")}, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: tsKeySchema()}}
+	src := &Source{Path: dir, Splits: []string{filepath.Join(dir, "gone.csv")}, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: exec.SourceSpec{Schema: tsKeySchema()}}
 	_, err := src.Open(memory.NewGoAllocator(), nil)
-	require.ErrorIs(t, err, ErrSource)
+	require.ErrorIs(t, err, exec.ErrSource)
 	require.ErrorIs(t, err, fs.ErrNotExist)
 	require.Contains(t, err.Error(), "gone.csv")
 }

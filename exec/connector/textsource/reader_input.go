@@ -1,9 +1,11 @@
-package exec
+package textsource
 
 import (
 	"fmt"
 	"io"
 	"sync"
+
+	"github.com/wsql/wsql/exec"
 )
 
 // ReaderInput is an io.Reader a Go program attached as a table: the table
@@ -28,7 +30,7 @@ func (in *ReaderInput) take() (io.Reader, error) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if in.taken {
-		return nil, fmt.Errorf("%w: %s was already read by an earlier query; an io.Reader can be read once", ErrSource, in.Name)
+		return nil, fmt.Errorf("%w: %s was already read by an earlier query; an io.Reader can be read once", exec.ErrSource, in.Name)
 	}
 	in.taken = true
 	return in.r, nil

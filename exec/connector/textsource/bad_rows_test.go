@@ -1,4 +1,4 @@
-package exec
+package textsource
 
 import (
 	"os"
@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -28,11 +29,11 @@ func TestBadRowsFile(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	for _, c := range []struct {
-		src  FileSource
+		src  Source
 		want string
 	}{
-		{FileSource{Path: csvPath, Format: "csv", Decoding: format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}}, "nope,2\n2024-01-01 00:00:01,x\n"},
-		{FileSource{Path: jsonPath, Format: "json", Decoding: format.JSONDecoding{Options: format.JSONOptions{IgnoreParseErrors: true}}}, "{\"n\": 2}\n{\"ts\": \"2024-01-01 00:00:02\"\n"},
+		{Source{Path: csvPath, Format: "csv", Decoding: format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}}, "nope,2\n2024-01-01 00:00:01,x\n"},
+		{Source{Path: jsonPath, Format: "json", Decoding: format.JSONDecoding{Options: format.JSONOptions{IgnoreParseErrors: true}}}, "{\"n\": 2}\n{\"ts\": \"2024-01-01 00:00:02\"\n"},
 	} {
 		var seen int
 		c.src.Schema, c.src.BadRowsPath, c.src.BatchSize = schema, bad, 1
@@ -65,7 +66,7 @@ func TestBadRowsFile(t *testing.T) {
 	}
 
 	// no bad rows: the file is still created, empty, for this run
-	src := FileSource{Path: jsonPath, Format: "json", Decoding: format.JSONDecoding{Options: format.JSONOptions{IgnoreParseErrors: true}}, SourceSpec: SourceSpec{Schema: schema, BadRowsPath: bad}}
+	src := Source{Path: jsonPath, Format: "json", Decoding: format.JSONDecoding{Options: format.JSONOptions{IgnoreParseErrors: true}}, SourceSpec: exec.SourceSpec{Schema: schema, BadRowsPath: bad}}
 	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	require.NoError(t, r.Close())
@@ -75,6 +76,6 @@ func TestBadRowsFile(t *testing.T) {
 
 	src.BadRowsPath = filepath.Join(dir, "missing", "bad.txt")
 	_, err = src.Open(mem, nil)
-	require.ErrorIs(t, err, ErrSource)
+	require.ErrorIs(t, err, exec.ErrSource)
 	require.ErrorContains(t, err, "bad rows file: open ")
 }

@@ -1,4 +1,4 @@
-package exec
+package textsource
 
 import (
 	"fmt"
@@ -12,16 +12,19 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
 
-// FileSource is the filesystem connector over a CSV or JSON lines file or a
-// directory of such files: the plan-time description of what to read. Each file is a split
+// Source is a read of text through a format: the filesystem connector's
+// CSV or JSON lines file or directory of such files, or the one split of a
+// stream (the 'stdin' connector, an io.Reader attached from Go). It is the
+// plan-time description of what to read. Each file is a split
 // with its own watermark generator (docs/semantics.md, "Several files: splits"); a single file is a
 // directory of one split. Open starts a read.
-type FileSource struct {
-	SourceSpec
+type Source struct {
+	exec.SourceSpec
 	Path string
 	// Stream, when set, is read instead of Path as one split: the 'stdin'
 	// connector (the caller's standard input, or any reader the Go API
@@ -85,7 +88,7 @@ func ListSplits(path string) ([]string, error) {
 
 // NumSplits returns how many splits a read has: the planned ones, or 1 when
 // they were not listed (a path that did not exist at plan time).
-func (s *FileSource) NumSplits() int {
+func (s *Source) NumSplits() int {
 	if s.Splits == nil {
 		return 1
 	}
@@ -97,7 +100,7 @@ func (s *FileSource) NumSplits() int {
 // resumes the read where the checkpoint was taken: each split's file
 // seeked to its position, ended splits left ended, and the bad-rows file
 // cut back to what it held then.
-func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchReader, error) {
+func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchReader, error) {
 	paths := s.Splits
 	stream := s.Stream
 	if s.Input != nil {
@@ -111,12 +114,12 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 	} else if paths == nil {
 		var err error
 		if paths, err = ListSplits(s.Path); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrSource, err)
+			return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
 		}
 	}
 	size := s.BatchSize
 	if size <= 0 {
-		size = DefaultBatchSize
+		size = exec.DefaultBatchSize
 	}
 	if s.MonitorInterval > 0 && stream == nil {
 		return s.openFollow(paths, mem, size, at)
@@ -124,7 +127,7 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 	var st *sourceState
 	if at != nil {
 		if stream != nil {
-			return nil, fmt.Errorf("%w: %s cannot be read again", ErrCheckpointUnsupported, paths[0])
+			return nil, fmt.Errorf("%w: %s cannot be read again", exec.ErrCheckpointUnsupported, paths[0])
 		}
 		var err error
 		if st, err = readSourceState(at, paths); err != nil {
@@ -133,22 +136,22 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
 	if s.Decoding == nil {
-		return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+		return nil, fmt.Errorf("%w: unknown format %q", exec.ErrSource, s.Format)
 	}
 	var onBad func(*format.ParseError, []byte)
 	if s.BadRowsPath != "" {
-		var bad *badRowsFile
+		var bad *exec.BadRowsFile
 		var err error
 		if st != nil {
-			bad, err = reopenBadRowsFile(s.BadRowsPath, st.badLen)
+			bad, err = exec.ReopenBadRowsFile(s.BadRowsPath, st.badLen)
 		} else {
-			bad, err = createBadRowsFile(s.BadRowsPath)
+			bad, err = exec.CreateBadRowsFile(s.BadRowsPath)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrSource, err)
+			return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
 		}
 		r.bad = bad
-		onBad = bad.write
+		onBad = bad.Write
 	} else if st != nil && st.badLen >= 0 {
 		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
@@ -175,7 +178,7 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 			}
 			if err != nil {
 				r.Close()
-				return nil, fmt.Errorf("%w: %w", ErrSource, err)
+				return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
 			}
 			f = file
 		}
@@ -195,13 +198,13 @@ func (s *FileSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (BatchRe
 }
 
 // String describes the source for messages.
-func (s *FileSource) String() string {
+func (s *Source) String() string {
 	return "filesystem(path=" + strconv.Quote(s.Path) + ", format=" + s.Format + ")"
 }
 
 // Explain describes the scan: a stream (stdin) or the path with its
 // splits and, when followed, the monitor interval.
-func (s *FileSource) Explain() string {
+func (s *Source) Explain() string {
 	if s.Stream != nil {
 		return "connector=[" + s.StreamName + "], format=[" + s.Format + "], splits=[1], unbounded until the input ends"
 	}
@@ -214,7 +217,7 @@ func (s *FileSource) Explain() string {
 }
 
 // Checkpointable refuses a stream: it cannot be read again after a restart.
-func (s *FileSource) Checkpointable() error {
+func (s *Source) Checkpointable() error {
 	if s.Stream == nil && s.Input == nil {
 		return nil
 	}
@@ -222,11 +225,11 @@ func (s *FileSource) Checkpointable() error {
 	if s.Input != nil {
 		name = s.Input.Name
 	}
-	return fmt.Errorf("%w: the query reads %s, a stream that cannot be read again after a restart; checkpoints need files or generators", ErrCheckpointUnsupported, name)
+	return fmt.Errorf("%w: the query reads %s, a stream that cannot be read again after a restart; checkpoints need files or generators", exec.ErrCheckpointUnsupported, name)
 }
 
 // Identity writes the format and its resolved options.
-func (s *FileSource) Identity(b *strings.Builder) {
+func (s *Source) Identity(b *strings.Builder) {
 	fmt.Fprintf(b, "  format %q", s.Format)
 	if s.Decoding != nil {
 		s.Decoding.Identity(b)
@@ -234,14 +237,14 @@ func (s *FileSource) Identity(b *strings.Builder) {
 }
 
 // WithoutListedSplits is a copy of s that lists its path when read.
-func (s *FileSource) WithoutListedSplits() Source {
+func (s *Source) WithoutListedSplits() exec.Source {
 	c := *s
 	c.Splits = nil
 	return &c
 }
 
 // InputPath is the file or directory read; "" for a stream.
-func (s *FileSource) InputPath() string {
+func (s *Source) InputPath() string {
 	if s.Stream != nil || s.Input != nil {
 		return ""
 	}
@@ -249,4 +252,4 @@ func (s *FileSource) InputPath() string {
 }
 
 // InputSplits are the files listed at plan time.
-func (s *FileSource) InputSplits() []string { return s.Splits }
+func (s *Source) InputSplits() []string { return s.Splits }

@@ -1,4 +1,4 @@
-package exec
+package textsource
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -71,15 +72,15 @@ type followRun struct {
 	cancel context.CancelFunc
 	done   chan error
 	rows   atomic.Int64
-	stats  Stats // set before done is sent
+	stats  exec.Stats // set before done is sent
 }
 
-func startFollow(t *testing.T, j *Job, mem memory.Allocator, w format.ResultWriter) *followRun {
+func startFollow(t *testing.T, j *exec.Job, mem memory.Allocator, w format.ResultWriter) *followRun {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &followRun{cancel: cancel, done: make(chan error, 1)}
 	j.ProgressEvery = time.Nanosecond
-	j.Progress = func(p Progress) { r.rows.Store(p.RowsRead) }
+	j.Progress = func(p exec.Progress) { r.rows.Store(p.RowsRead) }
 	go func() {
 		st, err := j.Run(ctx, mem, w)
 		r.stats = st
@@ -112,7 +113,7 @@ func TestFollowAppendedLinesAndNewFiles(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, dir, 0)
-	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
+	j.Source.(*Source).MonitorInterval = 10 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 
@@ -153,8 +154,8 @@ func TestFollowIdleSplitsWhileWaiting(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, dir, 0)
-	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
-	j.Source.(*FileSource).IdleTimeout = 50 * time.Millisecond
+	j.Source.(*Source).MonitorInterval = 10 * time.Millisecond
+	j.Source.(*Source).IdleTimeout = 50 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	// b holds the watermark at 00:00:05 until both go idle: then the
@@ -169,9 +170,9 @@ func TestFollowCancelWakesALongPoll(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, dir, 0)
-	j.Source.(*FileSource).Format = "json"
-	j.Source.(*FileSource).Decoding = format.JSONDecoding{}
-	j.Source.(*FileSource).MonitorInterval = time.Hour
+	j.Source.(*Source).Format = "json"
+	j.Source.(*Source).Decoding = format.JSONDecoding{}
+	j.Source.(*Source).MonitorInterval = time.Hour
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	require.Eventually(t, func() bool { return run.rows.Load() == 1 }, 5*time.Second, 5*time.Millisecond)
@@ -185,8 +186,8 @@ func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
 	defer mem.AssertSize(t, 0)
 	// A directory with no files yet: the first file is the first split.
 	j := splitJob(t, dir, 0)
-	require.Empty(t, j.Source.(*FileSource).Splits)
-	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
+	require.Empty(t, j.Source.(*Source).Splits)
+	j.Source.(*Source).MonitorInterval = 10 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	time.Sleep(30 * time.Millisecond)
@@ -197,7 +198,7 @@ func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
 	// A single file path is followed as it grows.
 	file := filepath.Join(dir, "a.csv")
 	j = splitJob(t, file, 0)
-	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
+	j.Source.(*Source).MonitorInterval = 10 * time.Millisecond
 	w = newSignalWriter(j.Schema())
 	run = startFollow(t, j, mem, w)
 	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,1,1")
@@ -215,7 +216,7 @@ func TestFollowTruncatedFileIsReadFromItsStart(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, a, 0)
-	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
+	j.Source.(*Source).MonitorInterval = 10 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	require.Eventually(t, func() bool { return run.rows.Load() == 3 }, 5*time.Second, 5*time.Millisecond)
@@ -244,8 +245,8 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 			path = dir
 		}
 		j := splitJob(t, path, 0)
-		j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
-		j.Source.(*FileSource).Decoding = format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}
+		j.Source.(*Source).MonitorInterval = 10 * time.Millisecond
+		j.Source.(*Source).Decoding = format.CSVDecoding{Options: format.CSVOptions{IgnoreParseErrors: true}}
 		w := newSignalWriter(j.Schema())
 		run := startFollow(t, j, mem, w)
 		require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)
@@ -276,7 +277,7 @@ func TestFollowCleanStopReadsTheLastLine(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, a, 0)
-	j.Source.(*FileSource).MonitorInterval = 10 * time.Millisecond
+	j.Source.(*Source).MonitorInterval = 10 * time.Millisecond
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)

@@ -1,4 +1,4 @@
-package exec
+package textsource
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -37,7 +38,7 @@ func eventsCSV(rows []eventRow) string {
 
 // splitJob counts rows and sums v per key over one-minute tumbling windows
 // of the files at path.
-func splitJob(t *testing.T, path string, delay int64) *Job {
+func splitJob(t *testing.T, path string, delay int64) *exec.Job {
 	t.Helper()
 	schema := csvSchema("ts", tsType, "k", arrow.BinaryTypes.String, "v", arrow.PrimitiveTypes.Int64)
 	splits, err := ListSplits(path)
@@ -54,22 +55,22 @@ func splitJob(t *testing.T, path string, delay int64) *Job {
 	for i := range cols {
 		cols[i] = i
 	}
-	return &Job{
-		Source:       &FileSource{Path: path, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: SourceSpec{Schema: schema}},
+	return &exec.Job{
+		Source:       &Source{Path: path, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: exec.SourceSpec{Schema: schema}},
 		RowtimeIndex: 0,
 		DelayMillis:  delay,
 		Window:       &cfg,
-		Project:      ProjectSpec{Columns: cols, Schema: out},
+		Project:      exec.ProjectSpec{Columns: cols, Schema: out},
 	}
 }
 
 // runSorted runs j with the given batch size and returns its result rows,
 // sorted, and its stats (Elapsed cleared).
-func runSorted(t *testing.T, j *Job, batchSize int) ([]string, Stats) {
+func runSorted(t *testing.T, j *exec.Job, batchSize int) ([]string, exec.Stats) {
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	src := *j.Source.(*FileSource)
+	src := *j.Source.(*Source)
 	src.BatchSize = batchSize
 	jj := *j
 	jj.Source = &src

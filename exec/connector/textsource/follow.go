@@ -1,4 +1,4 @@
-package exec
+package textsource
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -95,7 +96,7 @@ const (
 // their rows. The read never ends by itself: only a cancelled context (Next
 // returns its error) or an error stops it.
 type followReader struct {
-	src      *FileSource
+	src      *Source
 	mem      memory.Allocator
 	size     int
 	decoding format.Decoding // the source's, with this read's bad-rows hook
@@ -108,7 +109,7 @@ type followReader struct {
 	quiet    int // splits in a row that had nothing new
 	lastList time.Time
 	rows     int64
-	bad      *badRowsFile
+	bad      *exec.BadRowsFile
 	ctx      context.Context
 
 	rotations, truncations int64
@@ -119,13 +120,13 @@ type followReader struct {
 // openFollow opens the splits listed so far for an unbounded read or, with
 // at (what followReader.saveState wrote), the splits of the checkpoint at
 // their positions; files that appeared since join at the next poll.
-func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, at *checkpoint.Decoder) (BatchReader, error) {
+func (s *Source) openFollow(paths []string, mem memory.Allocator, size int, at *checkpoint.Decoder) (exec.BatchReader, error) {
 	if s.Decoding == nil {
-		return nil, fmt.Errorf("%w: unknown format %q", ErrSource, s.Format)
+		return nil, fmt.Errorf("%w: unknown format %q", exec.ErrSource, s.Format)
 	}
 	st, err := os.Stat(s.Path)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSource, err)
+		return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
 	}
 	r := &followReader{
 		src: s, mem: mem, size: size, interval: s.MonitorInterval,
@@ -140,17 +141,17 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 	}
 	var onBad func(*format.ParseError, []byte)
 	if s.BadRowsPath != "" {
-		var bad *badRowsFile
+		var bad *exec.BadRowsFile
 		if saved != nil {
-			bad, err = reopenBadRowsFile(s.BadRowsPath, saved.badLen)
+			bad, err = exec.ReopenBadRowsFile(s.BadRowsPath, saved.badLen)
 		} else {
-			bad, err = createBadRowsFile(s.BadRowsPath)
+			bad, err = exec.CreateBadRowsFile(s.BadRowsPath)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrSource, err)
+			return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
 		}
 		r.bad = bad
-		onBad = bad.write
+		onBad = bad.Write
 	} else if saved != nil && saved.badLen >= 0 {
 		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
@@ -165,13 +166,13 @@ func (s *FileSource) openFollow(paths []string, mem memory.Allocator, size int, 
 			r.Close()
 			if pos != nil && errors.Is(err, fs.ErrNotExist) {
 				return nil, fmt.Errorf("%w: %w: the checkpoint was reading %s, which is gone; the files of a followed source must stay until the query is done with them",
-					ErrSource, checkpoint.ErrIncompatible, p)
+					exec.ErrSource, checkpoint.ErrIncompatible, p)
 			}
 			if pos != nil && errors.Is(err, checkpoint.ErrIncompatible) {
 				return nil, fmt.Errorf("%w: %w; a followed file rotated or truncated while the query was stopped, or while it finished a rotated file, cannot resume: remove the checkpoint to read the files from their start",
-					ErrSource, err)
+					exec.ErrSource, err)
 			}
-			return nil, fmt.Errorf("%w: %w", ErrSource, err)
+			return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
 		}
 	}
 	if saved != nil {
@@ -213,7 +214,7 @@ func (r *followReader) check(s *followSplit) (bool, error) {
 	f := s.tail.f
 	open, err := f.Stat()
 	if err != nil {
-		return false, fmt.Errorf("%w: %s: %w", ErrSource, s.name, err)
+		return false, fmt.Errorf("%w: %s: %w", exec.ErrSource, s.name, err)
 	}
 	if !open.Mode().IsRegular() {
 		return false, nil // a named pipe or device: nothing to rotate or truncate
@@ -223,7 +224,7 @@ func (r *followReader) check(s *followSplit) (bool, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return false, nil // moved away, the new file not there yet: wait for it
 		}
-		return false, fmt.Errorf("%w: %w", ErrSource, err)
+		return false, fmt.Errorf("%w: %w", exec.ErrSource, err)
 	}
 	if !os.SameFile(open, named) {
 		s.switching, s.tail.final = rotated, true // read on to the old file's end
@@ -231,7 +232,7 @@ func (r *followReader) check(s *followSplit) (bool, error) {
 	}
 	read, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
-		return false, fmt.Errorf("%w: %s: %w", ErrSource, s.name, err)
+		return false, fmt.Errorf("%w: %s: %w", exec.ErrSource, s.name, err)
 	}
 	if named.Size() < read {
 		s.switching, s.tail.ended = truncated, true // what was read is all of it
@@ -255,13 +256,13 @@ func (r *followReader) switchFile(s *followSplit) error {
 			}
 		}
 		if f, err = os.Open(s.name); err != nil {
-			return fmt.Errorf("%w: %w", ErrSource, err)
+			return fmt.Errorf("%w: %w", exec.ErrSource, err)
 		}
 		old.Close()
 		r.rotations++
 	} else {
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return fmt.Errorf("%w: %s: %w", ErrSource, s.name, err)
+			return fmt.Errorf("%w: %s: %w", exec.ErrSource, s.name, err)
 		}
 		r.truncations++
 	}
@@ -302,7 +303,7 @@ func (r *followReader) discover() (bool, error) {
 	}
 	paths, err := ListSplits(r.src.Path)
 	if err != nil {
-		return false, fmt.Errorf("%w: %w", ErrSource, err)
+		return false, fmt.Errorf("%w: %w", exec.ErrSource, err)
 	}
 	added := false
 	for _, p := range paths {
@@ -317,25 +318,25 @@ func (r *followReader) discover() (bool, error) {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
-			return false, fmt.Errorf("%w: %w", ErrSource, err)
+			return false, fmt.Errorf("%w: %w", exec.ErrSource, err)
 		}
 		added = true
 	}
 	return added, nil
 }
 
-func (r *followReader) Next() (SplitBatch, error) {
+func (r *followReader) Next() (exec.SplitBatch, error) {
 	if err := r.ctx.Err(); err != nil {
 		return r.drain(err)
 	}
 	if time.Since(r.lastList) >= r.interval {
 		added, err := r.discover()
 		if err != nil {
-			return SplitBatch{}, err
+			return exec.SplitBatch{}, err
 		}
 		if added {
 			r.quiet = 0
-			return SplitBatch{}, nil // nothing new yet: the driver registers the splits
+			return exec.SplitBatch{}, nil // nothing new yet: the driver registers the splits
 		}
 	}
 	for r.quiet < len(r.splits) {
@@ -343,28 +344,28 @@ func (r *followReader) Next() (SplitBatch, error) {
 		r.next = (r.next + 1) % len(r.splits)
 		s := &r.splits[i]
 		rec, err := s.dec.Next() // errors name the split's file
-		if r.bad != nil && r.bad.err != nil {
+		if r.bad != nil && r.bad.Err() != nil {
 			if rec != nil {
 				rec.Release()
 			}
-			return SplitBatch{}, r.bad.err
+			return exec.SplitBatch{}, r.bad.Err()
 		}
 		if err == io.EOF && s.switching != noSwitch {
 			// the old content is finished: on with the new
 			if err := r.switchFile(s); err != nil {
-				return SplitBatch{}, err
+				return exec.SplitBatch{}, err
 			}
 			r.quiet, r.next = 0, i
 			continue
 		}
 		if err != nil {
-			return SplitBatch{}, err
+			return exec.SplitBatch{}, err
 		}
 		if rec == nil {
 			if s.switching == noSwitch {
 				switched, err := r.check(s)
 				if err != nil {
-					return SplitBatch{}, err
+					return exec.SplitBatch{}, err
 				}
 				if switched {
 					r.quiet, r.next = 0, i
@@ -376,14 +377,13 @@ func (r *followReader) Next() (SplitBatch, error) {
 		}
 		r.quiet = 0
 		r.rows += rec.NumRows()
-		return SplitBatch{Record: rec, Split: i}, nil
+		return exec.SplitBatch{Record: rec, Split: i}, nil
 	}
 	// Every split is waiting for data.
 	r.quiet = 0
-	if r.bad != nil && r.bad.f != nil {
-		if err := r.bad.w.Flush(); err != nil {
-			r.bad.err = fmt.Errorf("bad rows file: %w", err)
-			return SplitBatch{}, r.bad.err
+	if r.bad != nil {
+		if err := r.bad.Flush(); err != nil {
+			return exec.SplitBatch{}, err
 		}
 	}
 	t := time.NewTimer(r.interval)
@@ -393,7 +393,7 @@ func (r *followReader) Next() (SplitBatch, error) {
 		return r.drain(r.ctx.Err())
 	case <-t.C:
 	}
-	return SplitBatch{}, nil
+	return exec.SplitBatch{}, nil
 }
 
 // drain hands out, after a clean stop, what the splits that read their
@@ -401,7 +401,7 @@ func (r *followReader) Next() (SplitBatch, error) {
 // (read as at the end of input). A split behind its file's end stops where
 // it is; a restart from a checkpoint reads on from there. Then it returns
 // stop, the context's error.
-func (r *followReader) drain(stop error) (SplitBatch, error) {
+func (r *followReader) drain(stop error) (exec.SplitBatch, error) {
 	if !r.draining {
 		r.draining = true
 		for i := range r.splits {
@@ -425,23 +425,23 @@ func (r *followReader) drain(stop error) (SplitBatch, error) {
 		rec, err := s.dec.Next()
 		if rec != nil {
 			r.rows += rec.NumRows()
-			return SplitBatch{Record: rec, Split: i}, nil
+			return exec.SplitBatch{Record: rec, Split: i}, nil
 		}
 		if err != nil && err != io.EOF {
-			return SplitBatch{}, err
+			return exec.SplitBatch{}, err
 		}
 		r.drainAt++
 	}
-	if r.bad != nil && r.bad.err != nil {
-		return SplitBatch{}, r.bad.err
+	if r.bad != nil && r.bad.Err() != nil {
+		return exec.SplitBatch{}, r.bad.Err()
 	}
-	return SplitBatch{}, stop
+	return exec.SplitBatch{}, stop
 }
 
 func (r *followReader) NumSplits() int { return len(r.splits) }
 
-func (r *followReader) Stats() SourceStats {
-	st := SourceStats{Rows: r.rows, Rotated: r.rotations, Truncated: r.truncations}
+func (r *followReader) Stats() exec.SourceStats {
+	st := exec.SourceStats{Rows: r.rows, Rotated: r.rotations, Truncated: r.truncations}
 	for i := range r.splits {
 		st.Skipped += r.splits[i].dec.Skipped()
 	}
@@ -456,14 +456,14 @@ func (r *followReader) Close() error {
 		}
 	}
 	if r.bad != nil {
-		if err := r.bad.close(); err != nil && first == nil {
+		if err := r.bad.Close(); err != nil && first == nil {
 			first = err
 		}
 	}
 	return first
 }
 
-var _ BatchReader = (*followReader)(nil)
+var _ exec.BatchReader = (*followReader)(nil)
 
 // saveState records the followed splits, in order, with where each
 // decoder stands (a partial last line is not behind it: it is read again),
@@ -483,7 +483,7 @@ func (r *followReader) SaveState(e *checkpoint.Encoder) error {
 	}
 	e.Int(int64(r.next))
 	e.Int(r.rows)
-	n, err := r.bad.sync()
+	n, err := r.bad.Sync()
 	if err != nil {
 		return err
 	}
@@ -519,3 +519,6 @@ func readFollowState(d *checkpoint.Decoder) (*followState, error) {
 	}
 	return st, nil
 }
+
+// BadRows is the read's bad-rows file, which the future filter writes to as well.
+func (r *followReader) BadRows() *exec.BadRowsFile { return r.bad }

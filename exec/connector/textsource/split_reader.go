@@ -1,4 +1,4 @@
-package exec
+package textsource
 
 import (
 	"errors"
@@ -6,10 +6,11 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
 )
 
-// splitReader reads the splits of a FileSource interleaved, round-robin:
+// splitReader reads the splits of a Source interleaved, round-robin:
 // one batch of each split that has not ended per turn, in split order, every
 // split with the same batch size. The order depends only on the files and
 // the batch size, so a run is reproducible; interleaving (rather than one
@@ -21,7 +22,7 @@ type splitReader struct {
 	next   int // the split whose turn it is
 	live   int // splits that have not ended
 	rows   int64
-	bad    *badRowsFile // nil without 'wsql.bad-rows.path'
+	bad    *exec.BadRowsFile // nil without 'wsql.bad-rows.path'
 }
 
 type fileSplit struct {
@@ -37,7 +38,7 @@ type splitDecoder interface {
 	Skipped() int64
 }
 
-func (r *splitReader) Next() (SplitBatch, error) {
+func (r *splitReader) Next() (exec.SplitBatch, error) {
 	for r.live > 0 {
 		i := r.next
 		r.next = (r.next + 1) % len(r.splits)
@@ -46,38 +47,38 @@ func (r *splitReader) Next() (SplitBatch, error) {
 			continue
 		}
 		rec, err := s.dec.Next() // errors name the split's file
-		if r.bad != nil && r.bad.err != nil {
+		if r.bad != nil && r.bad.Err() != nil {
 			if rec != nil {
 				rec.Release()
 			}
-			return SplitBatch{}, r.bad.err
+			return exec.SplitBatch{}, r.bad.Err()
 		}
 		if errors.Is(err, io.EOF) {
 			s.ended = true
 			r.live--
 			s.close()
-			return SplitBatch{Split: i, End: true}, nil
+			return exec.SplitBatch{Split: i, End: true}, nil
 		}
 		if err != nil {
-			return SplitBatch{}, err
+			return exec.SplitBatch{}, err
 		}
 		r.rows += rec.NumRows()
-		return SplitBatch{Record: rec, Split: i}, nil
+		return exec.SplitBatch{Record: rec, Split: i}, nil
 	}
 	if r.bad != nil {
 		// Flushed at the end of the input, so a failed write is reported
 		// rather than lost in a deferred Close.
-		if err := r.bad.close(); err != nil {
-			return SplitBatch{}, err
+		if err := r.bad.Close(); err != nil {
+			return exec.SplitBatch{}, err
 		}
 	}
-	return SplitBatch{}, io.EOF
+	return exec.SplitBatch{}, io.EOF
 }
 
 func (r *splitReader) NumSplits() int { return len(r.splits) }
 
-func (r *splitReader) Stats() SourceStats {
-	st := SourceStats{Rows: r.rows}
+func (r *splitReader) Stats() exec.SourceStats {
+	st := exec.SourceStats{Rows: r.rows}
 	for i := range r.splits {
 		if d := r.splits[i].dec; d != nil {
 			st.Skipped += d.Skipped()
@@ -94,7 +95,7 @@ func (r *splitReader) Close() error {
 		}
 	}
 	if r.bad != nil {
-		if err := r.bad.close(); err != nil && first == nil {
+		if err := r.bad.Close(); err != nil && first == nil {
 			first = err
 		}
 	}
@@ -113,4 +114,7 @@ func (s *fileSplit) close() error {
 	return err
 }
 
-var _ BatchReader = (*splitReader)(nil)
+var _ exec.BatchReader = (*splitReader)(nil)
+
+// BadRows is the read's bad-rows file, which the future filter writes to as well.
+func (r *splitReader) BadRows() *exec.BadRowsFile { return r.bad }
