@@ -134,3 +134,66 @@ func modulePackages(t *testing.T) []string {
 	sort.Strings(out)
 	return out
 }
+
+// maxPackageLines is the size, in non-test lines, above which a package
+// needs a reason in docs/ARCHITECTURE.md's "Package sizes" table.
+const maxPackageLines = 5000
+
+// TestLargePackagesHaveAReason keeps packages small enough to read: one
+// below cmd/ with more than maxPackageLines non-test lines must be listed
+// in the "Package sizes" table with why it stays one package.
+func TestLargePackagesHaveAReason(t *testing.T) {
+	reasons := readSizeTable(t, "docs/ARCHITECTURE.md")
+	for _, dir := range modulePackages(t) {
+		if strings.HasPrefix(dir, "cmd/") {
+			continue
+		}
+		n := nonTestLines(t, dir)
+		if n > maxPackageLines {
+			require.Containsf(t, reasons, dir,
+				"package %s has %d non-test lines, more than %d: split it, or say why it is one package in the \"Package sizes\" table of docs/ARCHITECTURE.md", dir, n, maxPackageLines)
+		}
+	}
+}
+
+// readSizeTable reads the packages named in the "| package | why it is one
+// package |" table.
+func readSizeTable(t *testing.T, path string) map[string]bool {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	out := map[string]bool{}
+	inTable := false
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "| package | why it is one package |") {
+			inTable = true
+			continue
+		}
+		if !inTable {
+			continue
+		}
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		if m := codeSpan.FindStringSubmatch(line); m != nil {
+			out[m[1]] = true
+		}
+	}
+	require.NotEmpty(t, out, "no package size table found in %s", path)
+	return out
+}
+
+// nonTestLines counts the lines of a package's non-test Go files.
+func nonTestLines(t *testing.T, dir string) int {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	require.NoError(t, err)
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		n += strings.Count(string(data), "\n")
+	}
+	return n
+}
