@@ -27,37 +27,15 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, sql.Errorf(sql.ErrInvalid, path.At, "cannot list the files of path '%s': %v", path.Value, err)
 	}
-	f, err := formats.Read(t)
+	src, f, err := textsource.Plan(t, format.Value, env)
 	if err != nil {
 		return nil, err
 	}
-	mf, err := connector.MaxFuture(t)
-	if err != nil {
-		return nil, err
-	}
-	decoding, err := connector.FormatDecoding(format.Value, t)
-	if err != nil {
-		return nil, err
-	}
-	return &textsource.Source{
-		SourceSpec: exec.SourceSpec{
-			MaxFuture:   mf,
-			Schema:      connector.SourceSchema(t),
-			BatchSize:   env.BatchSize,
-			IdleTimeout: f.Idle,
-			BadRowsPath: env.BadRowsPath,
-			SkipBadRows: f.CSV.IgnoreParseErrors,
-			BadRowText:  decoding.AppendRow,
-		},
-		Path:           path.Value,
-		Splits:         splits,
-		Format:         format.Value,
-		Decoding:       decoding,
-		MaxRecordBytes: env.MaxRecordBytes,
-		// 'source.monitor-interval': unbounded, following the files as they
-		// grow and the directory as files appear (textsource.Source).
-		MonitorInterval: f.Monitor,
-	}, nil
+	src.Path, src.Splits = path.Value, splits
+	// 'source.monitor-interval': unbounded, following the files as they
+	// grow and the directory as files appear (textsource.Source).
+	src.MonitorInterval = f.Monitor
+	return src, nil
 }
 
 // checkOptions checks the keys of a filesystem table, source or sink: each

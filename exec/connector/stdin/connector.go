@@ -37,31 +37,10 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if env.Stdin == nil {
 		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s reads standard input, which is not available here: give the SQL with -e or run FILE.sql and pipe the data in", t.Name)
 	}
-	f, err := formats.Read(t)
+	src, _, err := textsource.Plan(t, format.Value, env)
 	if err != nil {
 		return nil, err
 	}
-	mf, err := connector.MaxFuture(t)
-	if err != nil {
-		return nil, err
-	}
-	decoding, err := connector.FormatDecoding(format.Value, t)
-	if err != nil {
-		return nil, err
-	}
-	return &textsource.Source{
-		SourceSpec: exec.SourceSpec{
-			MaxFuture:   mf,
-			Schema:      connector.SourceSchema(t),
-			BatchSize:   env.BatchSize,
-			BadRowsPath: env.BadRowsPath,
-			SkipBadRows: f.CSV.IgnoreParseErrors,
-			BadRowText:  decoding.AppendRow,
-		},
-		Stream:         env.Stdin,
-		StreamName:     Name,
-		Format:         format.Value,
-		Decoding:       decoding,
-		MaxRecordBytes: env.MaxRecordBytes,
-	}, nil
+	src.Stream, src.StreamName = env.Stdin, Name
+	return src, nil
 }
