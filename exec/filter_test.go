@@ -9,6 +9,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -39,7 +40,7 @@ func (r *batchRecorder) Close()            {}
 func TestFilterCompactsRowsAndWatermarks(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, i32, 1, 2, 3, 4, nil, 6), column(mem, str, "a", "b", "c", "d", "e", "f"))
+	rec := record(arrowtest.Array(t, mem, i32, 1, 2, 3, 4, nil, 6), arrowtest.Array(t, mem, str, "a", "b", "c", "d", "e", "f"))
 	defer rec.Release()
 	out := &batchRecorder{}
 	// c0 > 2 AND c0 <> 4: NULL and FALSE rows are dropped
@@ -75,7 +76,7 @@ func TestFilterCompactsRowsAndWatermarks(t *testing.T) {
 func TestProjectExprs(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(column(mem, i32, 1, 2), column(mem, str, "a", "b"))
+	rec := record(arrowtest.Array(t, mem, i32, 1, 2), arrowtest.Array(t, mem, str, "a", "b"))
 	defer rec.Release()
 	out := &batchRecorder{}
 	schema := arrow.NewSchema([]arrow.Field{{Name: "x", Type: i32}, {Name: "s", Type: str}}, nil)

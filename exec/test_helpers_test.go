@@ -5,7 +5,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
@@ -31,47 +30,6 @@ func recordRows(rec arrow.RecordBatch) [][]string {
 		rows = append(rows, row)
 	}
 	return rows
-}
-
-// column builds an array of dt from Go values; nil is NULL.
-func column(mem memory.Allocator, dt arrow.DataType, vals ...any) arrow.Array {
-	b := array.NewBuilder(mem, dt)
-	defer b.Release()
-	for _, v := range vals {
-		if v == nil {
-			b.AppendNull()
-			continue
-		}
-		switch b := b.(type) {
-		case *array.BooleanBuilder:
-			b.Append(v.(bool))
-		case *array.Int8Builder:
-			b.Append(int8(v.(int)))
-		case *array.Int16Builder:
-			b.Append(int16(v.(int)))
-		case *array.Int32Builder:
-			b.Append(int32(v.(int)))
-		case *array.Int64Builder:
-			b.Append(int64(v.(int)))
-		case *array.Float32Builder:
-			b.Append(float32(v.(float64)))
-		case *array.Float64Builder:
-			b.Append(v.(float64))
-		case *array.StringBuilder:
-			b.Append(v.(string))
-		case *array.Date32Builder:
-			b.Append(arrow.Date32(v.(int)))
-		case *array.TimestampBuilder:
-			b.Append(arrow.Timestamp(v.(int)))
-		case *array.Decimal128Builder:
-			if err := b.AppendValueFromString(v.(string)); err != nil {
-				panic(err)
-			}
-		default:
-			panic(fmt.Sprintf("column of %s", dt))
-		}
-	}
-	return b.NewArray()
 }
 
 // record makes a batch of the columns, named c0, c1, ...

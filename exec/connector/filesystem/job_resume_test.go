@@ -17,6 +17,7 @@ import (
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector/textsource"
+	"github.com/wsql/wsql/exec/exectest"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -76,13 +77,13 @@ func committedParts(t *testing.T, dir string) string {
 // and with a late-data file, over two splits, at several batch sizes.
 func TestJobResumesFromCheckpoint(t *testing.T) {
 	in := t.TempDir()
-	var a, b []eventRow
+	var a, b []exectest.Event
 	for i := range 300 {
-		a = append(a, eventRow{ts: int64(i)*1000 - int64(i%7)*900, k: string(rune('a' + i%5)), v: int64(i)})
-		b = append(b, eventRow{ts: int64(i)*1100 - int64(i%3)*25000, k: string(rune('c' + i%4)), v: int64(i)})
+		a = append(a, exectest.Event{TS: int64(i)*1000 - int64(i%7)*900, K: string(rune('a' + i%5)), V: int64(i)})
+		b = append(b, exectest.Event{TS: int64(i)*1100 - int64(i%3)*25000, K: string(rune('c' + i%4)), V: int64(i)})
 	}
-	require.NoError(t, os.WriteFile(filepath.Join(in, "a.csv"), []byte(eventsCSV(a)), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(in, "b.csv"), []byte(eventsCSV(b)), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(in, "a.csv"), []byte(exectest.EventsCSV(a)), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(in, "b.csv"), []byte(exectest.EventsCSV(b)), 0o644))
 
 	for _, c := range []struct {
 		name        string

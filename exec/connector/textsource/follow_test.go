@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/exectest"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -109,7 +110,7 @@ const minute = 60_000
 func TestFollowAppendedLinesAndNewFiles(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.csv")
-	writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {20_000, "x", 2}, {30_000, "x", 3}})})
+	writeFiles(t, dir, map[string]string{"a.csv": exectest.EventsCSV([]exectest.Event{{TS: 10_000, K: "x", V: 1}, {TS: 20_000, K: "x", V: 2}, {TS: 30_000, K: "x", V: 3}})})
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, dir, 0)
@@ -119,23 +120,23 @@ func TestFollowAppendedLinesAndNewFiles(t *testing.T) {
 
 	// A line appended to a.csv moves the watermark past the first minute;
 	// the rest of a line arrives later (the line is read once complete).
-	appendFile(t, a, eventsCSV([]eventRow{{minute + 10_000, "x", 4}})[:10])
+	appendFile(t, a, exectest.EventsCSV([]exectest.Event{{TS: minute + 10_000, K: "x", V: 4}})[:10])
 	time.Sleep(30 * time.Millisecond)
-	appendFile(t, a, eventsCSV([]eventRow{{minute + 10_000, "x", 4}})[10:])
+	appendFile(t, a, exectest.EventsCSV([]exectest.Event{{TS: minute + 10_000, K: "x", V: 4}})[10:])
 	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,3,6")
 
 	// A new file joins as a split (written under a hidden name first).
 	b := filepath.Join(dir, "b.csv")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, ".b.csv"), []byte(eventsCSV([]eventRow{{2*minute + 10_000, "y", 5}, {2*minute + 20_000, "y", 6}})), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".b.csv"), []byte(exectest.EventsCSV([]exectest.Event{{TS: 2*minute + 10_000, K: "y", V: 5}, {TS: 2*minute + 20_000, K: "y", V: 6}})), 0o644))
 	time.Sleep(30 * time.Millisecond)
 	require.Equal(t, int64(4), run.rows.Load(), "hidden files are not read")
 	require.NoError(t, os.Rename(filepath.Join(dir, ".b.csv"), b))
 	require.Eventually(t, func() bool { return run.rows.Load() == 6 }, 5*time.Second, 5*time.Millisecond)
 
 	// b now holds the watermark back at 00:02:20.
-	appendFile(t, a, eventsCSV([]eventRow{{3*minute + 30_000, "x", 7}}))
+	appendFile(t, a, exectest.EventsCSV([]exectest.Event{{TS: 3*minute + 30_000, K: "x", V: 7}}))
 	expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,4")
-	appendFile(t, b, eventsCSV([]eventRow{{3*minute + 40_000, "y", 8}}))
+	appendFile(t, b, exectest.EventsCSV([]exectest.Event{{TS: 3*minute + 40_000, K: "y", V: 8}}))
 	expectRow(t, w.rows, "y,1970-01-01 00:02:00.000,1970-01-01 00:03:00.000,1970-01-01 00:02:59.999,2,11")
 	select {
 	case row := <-w.rows:
@@ -148,8 +149,8 @@ func TestFollowAppendedLinesAndNewFiles(t *testing.T) {
 func TestFollowIdleSplitsWhileWaiting(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {minute + 10_000, "x", 2}}),
-		"b.csv": eventsCSV([]eventRow{{5000, "x", 10}}),
+		"a.csv": exectest.EventsCSV([]exectest.Event{{TS: 10_000, K: "x", V: 1}, {TS: minute + 10_000, K: "x", V: 2}}),
+		"b.csv": exectest.EventsCSV([]exectest.Event{{TS: 5000, K: "x", V: 10}}),
 	})
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
@@ -191,7 +192,7 @@ func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	time.Sleep(30 * time.Millisecond)
-	writeFiles(t, dir, map[string]string{"_SUCCESS": "", "a.csv": eventsCSV([]eventRow{{1000, "x", 1}, {minute, "x", 2}})})
+	writeFiles(t, dir, map[string]string{"_SUCCESS": "", "a.csv": exectest.EventsCSV([]exectest.Event{{TS: 1000, K: "x", V: 1}, {TS: minute, K: "x", V: 2}})})
 	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,1,1")
 	run.stop(t)
 
@@ -202,7 +203,7 @@ func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
 	w = newSignalWriter(j.Schema())
 	run = startFollow(t, j, mem, w)
 	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,1,1")
-	appendFile(t, file, eventsCSV([]eventRow{{2 * minute, "x", 3}}))
+	appendFile(t, file, exectest.EventsCSV([]exectest.Event{{TS: 2 * minute, K: "x", V: 3}}))
 	expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,2")
 	run.stop(t)
 }
@@ -212,7 +213,7 @@ func TestFollowEmptyDirectoryAndSingleFile(t *testing.T) {
 func TestFollowTruncatedFileIsReadFromItsStart(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.csv")
-	writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {20_000, "x", 2}, {30_000, "x", 3}})})
+	writeFiles(t, dir, map[string]string{"a.csv": exectest.EventsCSV([]exectest.Event{{TS: 10_000, K: "x", V: 1}, {TS: 20_000, K: "x", V: 2}, {TS: 30_000, K: "x", V: 3}})})
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, a, 0)
@@ -220,9 +221,9 @@ func TestFollowTruncatedFileIsReadFromItsStart(t *testing.T) {
 	w := newSignalWriter(j.Schema())
 	run := startFollow(t, j, mem, w)
 	require.Eventually(t, func() bool { return run.rows.Load() == 3 }, 5*time.Second, 5*time.Millisecond)
-	require.NoError(t, os.WriteFile(a, []byte(eventsCSV([]eventRow{{minute + 10_000, "x", 4}})), 0o644))
+	require.NoError(t, os.WriteFile(a, []byte(exectest.EventsCSV([]exectest.Event{{TS: minute + 10_000, K: "x", V: 4}})), 0o644))
 	expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,3,6")
-	appendFile(t, a, eventsCSV([]eventRow{{2*minute + 10_000, "x", 5}}))
+	appendFile(t, a, exectest.EventsCSV([]exectest.Event{{TS: 2*minute + 10_000, K: "x", V: 5}}))
 	expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,4")
 	run.stop(t)
 	require.Equal(t, int64(5), run.stats.RowsRead)
@@ -238,7 +239,7 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 	for _, followDir := range []bool{false, true} {
 		dir := t.TempDir()
 		a := filepath.Join(dir, "a.csv")
-		writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {20_000, "x", 2}})})
+		writeFiles(t, dir, map[string]string{"a.csv": exectest.EventsCSV([]exectest.Event{{TS: 10_000, K: "x", V: 1}, {TS: 20_000, K: "x", V: 2}})})
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 		path := a
 		if followDir {
@@ -250,12 +251,12 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 		w := newSignalWriter(j.Schema())
 		run := startFollow(t, j, mem, w)
 		require.Eventually(t, func() bool { return run.rows.Load() == 2 }, 5*time.Second, 5*time.Millisecond)
-		last := eventsCSV([]eventRow{{40_000, "x", 4}})
-		appendFile(t, a, "a bad row\n"+eventsCSV([]eventRow{{30_000, "x", 3}})+last[:len(last)-1]) // the last line has no line end
+		last := exectest.EventsCSV([]exectest.Event{{TS: 40_000, K: "x", V: 4}})
+		appendFile(t, a, "a bad row\n"+exectest.EventsCSV([]exectest.Event{{TS: 30_000, K: "x", V: 3}})+last[:len(last)-1]) // the last line has no line end
 		require.NoError(t, os.Rename(a, a+".1"))
-		writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{minute + 10_000, "x", 5}})})
+		writeFiles(t, dir, map[string]string{"a.csv": exectest.EventsCSV([]exectest.Event{{TS: minute + 10_000, K: "x", V: 5}})})
 		expectRow(t, w.rows, "x,1970-01-01 00:00:00.000,1970-01-01 00:01:00.000,1970-01-01 00:00:59.999,4,10")
-		appendFile(t, a, eventsCSV([]eventRow{{2*minute + 10_000, "x", 6}}))
+		appendFile(t, a, exectest.EventsCSV([]exectest.Event{{TS: 2*minute + 10_000, K: "x", V: 6}}))
 		expectRow(t, w.rows, "x,1970-01-01 00:01:00.000,1970-01-01 00:02:00.000,1970-01-01 00:01:59.999,1,5")
 		time.Sleep(30 * time.Millisecond) // a few polls: a.csv.1 is not read again
 		run.stop(t)
@@ -272,8 +273,8 @@ func TestFollowRotatedFileIsFinishedThenTheNewOneRead(t *testing.T) {
 func TestFollowCleanStopReadsTheLastLine(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.csv")
-	last := eventsCSV([]eventRow{{30_000, "x", 3}})
-	writeFiles(t, dir, map[string]string{"a.csv": eventsCSV([]eventRow{{10_000, "x", 1}, {20_000, "x", 2}}) + last[:len(last)-1]})
+	last := exectest.EventsCSV([]exectest.Event{{TS: 30_000, K: "x", V: 3}})
+	writeFiles(t, dir, map[string]string{"a.csv": exectest.EventsCSV([]exectest.Event{{TS: 10_000, K: "x", V: 1}, {TS: 20_000, K: "x", V: 2}}) + last[:len(last)-1]})
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	j := splitJob(t, a, 0)

@@ -12,56 +12,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/exectest"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
-	"github.com/wsql/wsql/windowop"
 )
-
-type eventRow struct {
-	ts int64
-	k  string
-	v  int64
-}
-
-func eventsCSV(rows []eventRow) string {
-	var b strings.Builder
-	for _, r := range rows {
-		fmt.Fprintf(&b, "%s,%s,%d\n", time.UnixMilli(r.ts).UTC().Format("2006-01-02 15:04:05.000"), r.k, r.v)
-	}
-	return b.String()
-}
 
 // splitJob counts rows and sums v per key over one-minute tumbling windows
 // of the files at path.
 func splitJob(t *testing.T, path string, delay int64) *exec.Job {
 	t.Helper()
-	schema := csvSchema("ts", tsType, "k", arrow.BinaryTypes.String, "v", arrow.PrimitiveTypes.Int64)
 	splits, err := ListSplits(path)
 	require.NoError(t, err)
-	tumble, err := windowop.NewTumble(60_000, 0)
-	require.NoError(t, err)
-	cfg := windowop.Config{
-		Input: schema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: tumble, GapIndex: -1,
-		Aggs: []windowop.AggSpec{{Kind: windowop.CountStar, Name: "n"}, {Kind: windowop.Sum, Input: 2, Name: "sv"}},
-	}
-	out, err := cfg.OutputSchema()
-	require.NoError(t, err)
-	cols := make([]int, out.NumFields())
-	for i := range cols {
-		cols[i] = i
-	}
-	return &exec.Job{
-		Source:       &Source{Path: path, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: exec.SourceSpec{Schema: schema}},
-		RowtimeIndex: 0,
-		DelayMillis:  delay,
-		Window:       &cfg,
-		Project:      exec.ProjectSpec{Columns: cols, Schema: out},
-	}
+	src := &Source{Path: path, Splits: splits, Format: "csv", Decoding: format.CSVDecoding{}, SourceSpec: exec.SourceSpec{Schema: exectest.EventSchema()}}
+	return exectest.CountJob(t, src, delay)
 }
 
 // runSorted runs j with the given batch size and returns its result rows,
@@ -86,11 +53,11 @@ func runSorted(t *testing.T, j *exec.Job, batchSize int) ([]string, exec.Stats) 
 func TestFilesMinutesApartMakeNoRowLate(t *testing.T) {
 	dir := t.TempDir()
 	// a.csv is read first but its event times are ten minutes after b.csv's.
-	late := []eventRow{{600_000, "x", 1}, {630_000, "x", 2}, {660_000, "y", 3}}
-	early := []eventRow{{0, "x", 10}, {30_000, "y", 20}, {70_000, "x", 30}}
+	late := []exectest.Event{{TS: 600_000, K: "x", V: 1}, {TS: 630_000, K: "x", V: 2}, {TS: 660_000, K: "y", V: 3}}
+	early := []exectest.Event{{TS: 0, K: "x", V: 10}, {TS: 30_000, K: "y", V: 20}, {TS: 70_000, K: "x", V: 30}}
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "splits"), 0o755))
-	writeFiles(t, filepath.Join(dir, "splits"), map[string]string{"a.csv": eventsCSV(late), "b.csv": eventsCSV(early)})
-	writeFiles(t, dir, map[string]string{"one.csv": eventsCSV(append(late, early...))})
+	writeFiles(t, filepath.Join(dir, "splits"), map[string]string{"a.csv": exectest.EventsCSV(late), "b.csv": exectest.EventsCSV(early)})
+	writeFiles(t, dir, map[string]string{"one.csv": exectest.EventsCSV(append(late, early...))})
 
 	for _, size := range []int{1, 2, 4096} {
 		rows, stats := runSorted(t, splitJob(t, filepath.Join(dir, "splits"), 1000), size)
@@ -122,8 +89,8 @@ var _ rowtime.Clock = (*tickingClock)(nil)
 func TestIdleTimeoutReachesTheSplits(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"a.csv": eventsCSV([]eventRow{{600_000, "x", 1}}),
-		"b.csv": eventsCSV([]eventRow{{0, "x", 10}}),
+		"a.csv": exectest.EventsCSV([]exectest.Event{{TS: 600_000, K: "x", V: 1}}),
+		"b.csv": exectest.EventsCSV([]exectest.Event{{TS: 0, K: "x", V: 10}}),
 	})
 	j := splitJob(t, dir, 0)
 	j.Clock = &tickingClock{}
@@ -160,24 +127,24 @@ func TestSplitsMatchOneSortedFile(t *testing.T) {
 		dir := t.TempDir()
 		splitsDir := filepath.Join(dir, "splits")
 		require.NoError(t, os.Mkdir(splitsDir, 0o755))
-		var all []eventRow
+		var all []exectest.Event
 		nSplits := 1 + rng.IntN(4)
 		for s := range nSplits {
 			base := int64(rng.IntN(10)) * 60_000 // splits minutes apart, in any order
-			var rows []eventRow
+			var rows []exectest.Event
 			for range rng.IntN(40) {
 				base += int64(rng.IntN(4000))
-				rows = append(rows, eventRow{
-					ts: base + int64(rng.IntN(delay)), // disorder < delay
-					k:  string(rune('a' + rng.IntN(3))),
-					v:  int64(rng.IntN(100)),
+				rows = append(rows, exectest.Event{
+					TS: base + int64(rng.IntN(delay)), // disorder < delay
+					K:  string(rune('a' + rng.IntN(3))),
+					V:  int64(rng.IntN(100)),
 				})
 			}
 			all = append(all, rows...)
-			writeFiles(t, splitsDir, map[string]string{fmt.Sprintf("part-%d.csv", s): eventsCSV(rows)})
+			writeFiles(t, splitsDir, map[string]string{fmt.Sprintf("part-%d.csv", s): exectest.EventsCSV(rows)})
 		}
-		sort.SliceStable(all, func(i, k int) bool { return all[i].ts < all[k].ts })
-		writeFiles(t, dir, map[string]string{"sorted.csv": eventsCSV(all)})
+		sort.SliceStable(all, func(i, k int) bool { return all[i].TS < all[k].TS })
+		writeFiles(t, dir, map[string]string{"sorted.csv": exectest.EventsCSV(all)})
 
 		want, wantStats := runSorted(t, splitJob(t, filepath.Join(dir, "sorted.csv"), delay), 4096)
 		require.Zero(t, wantStats.LateRowsDropped)

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/exec/exectest"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/internal/leakcheck"
 	"github.com/wsql/wsql/pipeline"
@@ -44,7 +45,7 @@ func (panickingTumble) WindowsOfPane(int64, []windowop.Window) []windowop.Window
 func TestJobRunTurnsAPanicIntoAnError(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "events.csv")
-	require.NoError(t, os.WriteFile(path, []byte(eventsCSV([]eventRow{{0, "x", 1}, {30_000, "y", 2}, {70_000, "x", 3}})), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte(exectest.EventsCSV([]exectest.Event{{TS: 0, K: "x", V: 1}, {TS: 30_000, K: "y", V: 2}, {TS: 70_000, K: "x", V: 3}})), 0o644))
 	for _, parallelism := range []int{1, 3} {
 		before := runtime.NumGoroutine()
 		j := splitJob(t, path, 0)
