@@ -170,6 +170,19 @@ func (d *ParallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, c
 	// A resumed read first finishes the chunk it stopped in, so that every
 	// chunk after it, and so every batch, is the uninterrupted read's.
 	rest := at.ChunkEnd - at.Offset
+	if off == 0 {
+		// A BOM is skipped before the first chunk, so chunks start at
+		// the same offsets in a resumed read.
+		start, bom, atEOF, err := readFileStart(r)
+		if err != nil {
+			d.fail(fmt.Errorf("%s: %w", source, err))
+			return
+		}
+		if bom {
+			off = int64(len(utf8BOM))
+		}
+		carry, eof = start, atEOF
+	}
 outer:
 	for (!eof || len(carry) > 0) && readErr == nil {
 		buf := getChunkBuffer(pool)

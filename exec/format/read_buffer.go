@@ -22,6 +22,9 @@ type readBuffer struct {
 	// limit is the longest record, line end included (MaxRecordBytes):
 	// the buffer grows to at most max(csvDefaultBufSize, limit+1) bytes.
 	limit int
+	// startChecked is set once a BOM at the input's start is skipped or
+	// known to be absent (see skipBOM).
+	startChecked bool
 }
 
 // fill reads at least need more bytes (so re-parsing a long pending record
@@ -30,6 +33,15 @@ type readBuffer struct {
 // batch first. The caller found no record end in buf[pos:end]: when that
 // is more than the limit, fill returns errRecordTooLong instead.
 func (b *readBuffer) fill(need int, pending bool) error {
+	err := b.read(need, pending)
+	if !b.startChecked {
+		b.skipBOM()
+	}
+	return err
+}
+
+// read is fill without the BOM check.
+func (b *readBuffer) read(need int, pending bool) error {
 	if pending && b.lastShort {
 		b.lastShort = false
 		return errCSVYield

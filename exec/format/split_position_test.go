@@ -313,6 +313,9 @@ func TestSplitPositionResume(t *testing.T) {
 			dataset{"json" + suffix, resumeJSON(40, `{"s":"last","n":99}`), jsonKinds(JSONOptions{IgnoreParseErrors: ignore})},
 			dataset{"json-bad-bom-line" + suffix, "\xef\xbb\xbf{bad\n{\"n\":1}\n\n", jsonKinds(JSONOptions{IgnoreParseErrors: ignore})},
 			dataset{"json-empty" + suffix, "", jsonKinds(JSONOptions{IgnoreParseErrors: ignore})},
+			dataset{"csv-bom-header" + suffix, "\xef\xbb\xbf" + resumeCSV(true, true, 40, "last,99,9.5"), csvKinds(hc)},
+			dataset{"csv-bom-plain" + suffix, "\xef\xbb\xbf" + resumeCSV(false, false, 40, "last,bad,9.5"), csvKinds(pl)},
+			dataset{"json-bom" + suffix, "\xef\xbb\xbf" + resumeJSON(40, `{"s":"last","n":99}`), jsonKinds(JSONOptions{IgnoreParseErrors: ignore})},
 		)
 	}
 	dir := t.TempDir()
