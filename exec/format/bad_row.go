@@ -19,6 +19,7 @@ type ParseError struct {
 	Value  string // the offending field text (capped), if any
 	Type   string // SQL type the value was parsed as; empty if not a conversion error
 	Msg    string // what is wrong
+	Hint   string // what to change, for a common mistake (see parse_hints.go); may be empty
 }
 
 func (e *ParseError) Error() string {
@@ -48,6 +49,10 @@ func (e *ParseError) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Msg)
+	if e.Hint != "" {
+		b.WriteString(". ")
+		b.WriteString(e.Hint)
+	}
 	return b.String()
 }
 

@@ -232,6 +232,7 @@ func (d *CSVDecoder) Next() (arrow.RecordBatch, error) {
 		}
 		d.rollback()
 		if d.err = d.bad.row(perr, raw, d.recAt, line); d.err != nil {
+			d.hintCSV(perr)
 			break
 		}
 	}

@@ -1,0 +1,55 @@
+package format
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+)
+
+// parallelError reads input with the parallel CSV decoder and returns its error.
+func parallelError(t *testing.T, input string, schema *arrow.Schema, opts CSVOptions) error {
+	t.Helper()
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	d := NewParallelCSVDecoder(strings.NewReader(input), "in.csv", schema, opts, mem, 0, 1, SplitPosition{})
+	defer d.Close()
+	for {
+		rec, err := d.Next()
+		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		rec.Release()
+	}
+}
+
+func TestCSVHeaderLineHint(t *testing.T) {
+	schema := csvSchema("ts", tsType, "k", arrow.BinaryTypes.String)
+	const input = "TS, k\n2024-03-01 09:00:00,a\n"
+	_, err := decodeString(t, input, schema, CSVOptions{})
+	require.EqualError(t, err, `in.csv:1:1 (column ts): cannot parse "TS" as TIMESTAMP(3): expected yyyy-MM-dd HH:mm:ss[.SSS]. `+
+		`This line looks like a header (its fields are the table's column names): skip it with 'csv.ignore-first-line' = 'true'`)
+	require.EqualError(t, parallelError(t, input, schema, CSVOptions{}), err.Error())
+
+	_, err = decodeString(t, input+input, schema, CSVOptions{IgnoreFirstLine: true})
+	require.ErrorContains(t, err, "in.csv:3:1 (column ts)")
+	require.ErrorContains(t, err, "but 'csv.ignore-first-line' skips only the file's first line: remove it")
+
+	// not the column names: no hint
+	_, err = decodeString(t, "time,k\n", schema, CSVOptions{})
+	require.EqualError(t, err, `in.csv:1:1 (column ts): cannot parse "time" as TIMESTAMP(3): expected yyyy-MM-dd HH:mm:ss[.SSS]`)
+
+	// a skipped row is reported as before, without a hint
+	var reported []string
+	_, err = decodeString(t, input, schema, CSVOptions{IgnoreParseErrors: true, OnBadRow: func(e *ParseError, _ []byte) {
+		reported = append(reported, e.Error())
+	}})
+	require.NoError(t, err)
+	require.Equal(t, []string{`in.csv:1:1 (column ts): cannot parse "TS" as TIMESTAMP(3): expected yyyy-MM-dd HH:mm:ss[.SSS]`}, reported)
+}
