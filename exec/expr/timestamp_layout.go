@@ -47,6 +47,8 @@ func compileTimestampLayout(format string) (*timestampLayout, error) {
 			}
 			l.parts = append(l.parts, layoutPart{lit: format[i+1 : i+1+j]})
 			i += j + 2
+		case c == 'T':
+			return nil, bareTError(format)
 		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported (use yyyy MM dd HH mm ss SSS)", format, c)
 		default:
@@ -60,6 +62,28 @@ func compileTimestampLayout(format string) (*timestampLayout, error) {
 		p.exact = p.field != 0 && (p.width > 2 || abuts)
 	}
 	return l, nil
+}
+
+// bareTError is the error of a format with an unquoted T, as in
+// 'yyyy-MM-ddTHH:mm:ss': it shows the format with the T quoted, written as
+// a SQL string literal (each quote doubled).
+func bareTError(format string) error {
+	var quoted strings.Builder
+	inQuote := false
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		switch {
+		case c == '\'':
+			inQuote = !inQuote
+			quoted.WriteByte(c)
+		case c == 'T' && !inQuote:
+			quoted.WriteString("'T'")
+		default:
+			quoted.WriteByte(c)
+		}
+	}
+	literal := "'" + strings.ReplaceAll(quoted.String(), "'", "''") + "'"
+	return fmt.Errorf("timestamp format %q: pattern letter 'T' is not supported; to match a literal T, quote it as ''T'' in the SQL string: %s", format, literal)
 }
 
 // parse reads s as epoch milliseconds (wall time taken as UTC).

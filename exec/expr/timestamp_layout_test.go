@@ -34,6 +34,11 @@ func TestTimestampLayouts(t *testing.T) {
 	}
 	_, err := compileTimestampLayout("yyyy-MM-dd Z")
 	require.ErrorContains(t, err, `pattern letter 'Z' is not supported`)
+	_, err = compileTimestampLayout("yyyy-MM-ddTHH:mm:ss")
+	require.EqualError(t, err, `timestamp format "yyyy-MM-ddTHH:mm:ss": pattern letter 'T' is not supported; `+
+		`to match a literal T, quote it as ''T'' in the SQL string: 'yyyy-MM-dd''T''HH:mm:ss'`)
+	_, err = compileTimestampLayout("yyyy'-'MM-ddTHH")
+	require.ErrorContains(t, err, `'yyyy''-''MM-dd''T''HH'`)
 	_, err = compileTimestampLayout("yyyy'T")
 	require.ErrorContains(t, err, "unterminated quote")
 }
