@@ -236,6 +236,7 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 			at = d.lineAt
 		}
 		if d.err = d.bad.row(perr, raw, at, line); d.err != nil {
+			d.hintJSON(perr)
 			break
 		}
 	}

@@ -53,3 +53,28 @@ func TestCSVHeaderLineHint(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{`in.csv:1:1 (column ts): cannot parse "TS" as TIMESTAMP(3): expected yyyy-MM-dd HH:mm:ss[.SSS]`}, reported)
 }
+
+func TestEpochTimestampHint(t *testing.T) {
+	schema := csvSchema("ts", tsType, "k", arrow.BinaryTypes.String)
+	_, err := decodeString(t, "1714557601000,a\n", schema, CSVOptions{})
+	require.EqualError(t, err, `in.csv:1:1 (column ts): cannot parse "1714557601000" as TIMESTAMP(3): expected yyyy-MM-dd HH:mm:ss[.SSS]. `+
+		"The value looks like epoch milliseconds: declare the column BIGINT and compute the timestamp from it:\n"+
+		"  epoch_ms BIGINT,\n"+
+		"  ts AS TO_TIMESTAMP_LTZ(epoch_ms, 3),")
+	require.EqualError(t, parallelError(t, "1714557601000,a\n", schema, CSVOptions{}), err.Error())
+
+	_, err = decodeString(t, "1714557601,a\n", csvSchema("at", ltzType, "k", arrow.BinaryTypes.String), CSVOptions{})
+	require.ErrorContains(t, err, "epoch seconds: declare the column BIGINT and compute the timestamp from it:\n  epoch_s BIGINT,\n  at AS TO_TIMESTAMP_LTZ(epoch_s, 0),")
+
+	for _, in := range []string{`{"ts": 1714557601000}`, `{"ts": "1714557601000"}`} {
+		_, err = decodeJSON(t, in+"\n", schema, JSONOptions{}, 0)
+		require.ErrorContains(t, err, "in.json:1 (column ts)", in)
+		require.ErrorContains(t, err, "  ts AS TO_TIMESTAMP_LTZ(epoch_ms, 3),", in)
+	}
+
+	// other numbers, or other types: no hint
+	_, err = decodeString(t, "17145576010,a\n", schema, CSVOptions{})
+	require.NotContains(t, err.Error(), "epoch")
+	_, err = decodeString(t, "2024-03-01 09:00:00,a\n", csvSchema("ts", tsType, "k", arrow.PrimitiveTypes.Int32), CSVOptions{})
+	require.NotContains(t, err.Error(), "epoch")
+}
