@@ -6,8 +6,8 @@ import (
 )
 
 // The hints below say what to change when a bad row stops a read because
-// of a common mistake: a header line or epoch numbers in a timestamp
-// column. They are worked out only for the row that stops the
+// of a common mistake: a header line, epoch numbers in a timestamp
+// column, or zoned timestamps in a TIMESTAMP column. They are worked out only for the row that stops the
 // read, never per row, and add a sentence to the error (ParseError.Hint).
 
 // hintCSV adds a hint to e, the error of the CSV record in d.fields.
@@ -44,11 +44,15 @@ func (d *CSVDecoder) looksLikeHeader() bool {
 }
 
 // valueHint is the hint for a value of a timestamp column that did not
-// parse: epoch seconds or milliseconds.
+// parse: epoch seconds or milliseconds, or (in a zone-less TIMESTAMP) an
+// instant with 'Z' or a UTC offset. Both formats read the ISO-8601 'T'
+// form and the SQL form alike, whatever 'json.timestamp-format.standard'
+// says (it sets the form written), so the type is the whole fix.
 func valueHint(e *ParseError) string {
 	if !strings.HasPrefix(e.Type, "TIMESTAMP") { // TIMESTAMP(3) or TIMESTAMP_LTZ(3)
 		return ""
 	}
+	zoned := strings.HasPrefix(e.Type, "TIMESTAMP_LTZ")
 	v := strings.TrimSpace(e.Value)
 	if unit, precision, ok := epochUnit(v); ok {
 		name := "epoch_" + unit
@@ -56,6 +60,10 @@ func valueHint(e *ParseError) string {
 			": declare the column BIGINT and compute the timestamp from it:\n" +
 			"  " + name + " BIGINT,\n" +
 			"  " + e.Field + " AS TO_TIMESTAMP_LTZ(" + name + ", " + precision + "),"
+	}
+	if !zoned && hasZone(v) {
+		return "The value has a time zone ('Z' or a UTC offset), which TIMESTAMP(3) does not take: " +
+			"declare the column TIMESTAMP_LTZ(3), which reads ISO-8601 text with a zone as it is, no format option needed"
 	}
 	return ""
 }
@@ -76,4 +84,16 @@ func epochUnit(v string) (unit, precision string, ok bool) {
 		return "ms", "3", true
 	}
 	return "", "", false
+}
+
+// hasZone says whether v is a date and time followed by 'Z' or a UTC
+// offset (+HH:mm, +HHmm or +HH).
+func hasZone(v string) bool {
+	if len(v) < 17 || v[4] != '-' || v[7] != '-' || (v[10] != 'T' && v[10] != ' ') {
+		return false
+	}
+	if v[len(v)-1] == 'Z' || v[len(v)-1] == 'z' {
+		return true
+	}
+	return strings.ContainsAny(v[11:], "+-")
 }

@@ -78,3 +78,33 @@ func TestEpochTimestampHint(t *testing.T) {
 	_, err = decodeString(t, "2024-03-01 09:00:00,a\n", csvSchema("ts", tsType, "k", arrow.PrimitiveTypes.Int32), CSVOptions{})
 	require.NotContains(t, err.Error(), "epoch")
 }
+
+func TestZonedTimestampHint(t *testing.T) {
+	const hint = `The value has a time zone ('Z' or a UTC offset), which TIMESTAMP(3) does not take: ` +
+		`declare the column TIMESTAMP_LTZ(3), which reads ISO-8601 text with a zone as it is, no format option needed`
+	schema := csvSchema("ts", tsType, "k", arrow.BinaryTypes.String)
+	for _, in := range []string{"2024-05-01T10:00:01Z", "2024-05-01 10:00:01.5+02:00", "2024-05-01T10:00:01-0700"} {
+		_, err := decodeString(t, in+",a\n", schema, CSVOptions{})
+		require.EqualError(t, err, `in.csv:1:1 (column ts): cannot parse "`+in+`" as TIMESTAMP(3): expected yyyy-MM-dd HH:mm:ss[.SSS]. `+hint)
+		require.EqualError(t, parallelError(t, in+",a\n", schema, CSVOptions{}), err.Error())
+		// what the hint says reads the value
+		rows, err := decodeString(t, in+",a\n", csvSchema("ts", ltzType, "k", arrow.BinaryTypes.String), CSVOptions{})
+		require.NoError(t, err)
+		require.Len(t, rows, 1)
+	}
+
+	for _, std := range []TimestampStandard{TimestampSQL, TimestampISO8601} {
+		_, err := decodeJSON(t, `{"ts": "2024-05-01T10:00:01Z"}`+"\n", schema, JSONOptions{TimestampStandard: std}, 0)
+		require.ErrorContains(t, err, `in.json:1 (column ts): cannot parse "2024-05-01T10:00:01Z" as TIMESTAMP(3)`)
+		require.ErrorContains(t, err, ". "+hint)
+		rows, err := decodeJSON(t, `{"ts": "2024-05-01T10:00:01Z"}`+"\n", csvSchema("ts", ltzType), JSONOptions{TimestampStandard: std}, 0)
+		require.NoError(t, err)
+		require.Len(t, rows, 1)
+	}
+
+	// the column already takes a zone, or a date alone has none: no hint
+	_, err := decodeString(t, "2024-05-01T10:00:01+25:00,a\n", csvSchema("ts", ltzType, "k", arrow.BinaryTypes.String), CSVOptions{})
+	require.NotContains(t, err.Error(), "time zone")
+	_, err = decodeString(t, "2024-05-01,a\n", schema, CSVOptions{})
+	require.NotContains(t, err.Error(), "time zone")
+}
