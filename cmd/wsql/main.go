@@ -10,8 +10,9 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/wsql/wsql"
 	"golang.org/x/term"
+
+	"github.com/wsql/wsql"
 )
 
 const usage = `wsql: streaming SQL for windowed aggregation
@@ -56,6 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	rest := fs.Args()
 	scriptFromStdin := false
+	scriptFile := "" // named in SQL errors, as data errors name their file
 	if len(rest) > 0 && rest[0] == "bench" {
 		if *format != "" || *output != "" || *script != "" {
 			return usageError(stderr, benchFlagsUsage)
@@ -76,7 +78,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			fmt.Fprintf(stderr, "error: %v\n", err)
 			return 1
 		}
-		*script = string(b)
+		*script, scriptFile = string(b), rest[0]
 	} else if len(rest) > 0 {
 		return usageError(stderr, fmt.Sprintf("unknown command %q", rest[0]))
 	} else if *script == "" {
@@ -159,7 +161,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			fmt.Fprintln(stderr, "wsql: interrupted")
 			return 130
 		}
-		fmt.Fprintln(stderr, wsql.FormatError(*script, err))
+		fmt.Fprintln(stderr, wsql.FormatFileError(scriptFile, *script, err))
 		return 1
 	}
 	return 0

@@ -61,6 +61,17 @@ func TestSQLErrorGoesToStderrWithCaret(t *testing.T) {
 	require.Contains(t, stderr, "\nFORM clicks;\n^")
 }
 
+// A SQL error in `wsql run FILE` names the file, as errors in data files do.
+func TestSQLErrorInFileNamesTheFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile("q.sql", []byte("SELECT usr\nFORM clicks;"), 0o644))
+	code, stdout, stderr := runCLI(t, "", "run", "q.sql")
+	require.Equal(t, 1, code)
+	require.Empty(t, stdout)
+	require.True(t, strings.HasPrefix(stderr, "error: q.sql:2:1: "), stderr)
+	require.Contains(t, stderr, "\nFORM clicks;\n^")
+}
+
 func TestUsageErrors(t *testing.T) {
 	code, _, stderr := runCLI(t, "", "--format", "xml", "-e", "SELECT 1")
 	require.Equal(t, 2, code)
