@@ -52,7 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	output := fs.String("output", "", "")
 	checkpointDir := fs.String("checkpoint-dir", "", "")
 	if err := fs.Parse(args); err != nil {
-		return usageError(stderr, err.Error())
+		return parseError(stdout, stderr, err)
 	}
 	rest := fs.Args()
 	scriptFromStdin := false
@@ -65,7 +65,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if len(rest) > 0 && rest[0] == "run" {
 		// flags may also follow the subcommand: wsql run --format csv q.sql
 		if err := fs.Parse(rest[1:]); err != nil {
-			return usageError(stderr, err.Error())
+			return parseError(stdout, stderr, err)
 		}
 		rest = fs.Args()
 		if len(rest) != 1 || *script != "" {
@@ -207,7 +207,19 @@ func isTerminal(f any) bool {
 	return ok && term.IsTerminal(int(fd.Fd()))
 }
 
+// usageError reports a mistake on the command line as Go tools do: the
+// reason and where the usage is, not the whole usage text.
 func usageError(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "wsql: %s\n\n%s", msg, usage)
+	fmt.Fprintf(stderr, "wsql: %s\nrun 'wsql --help' for usage\n", msg)
 	return 2
+}
+
+// parseError answers a flag parse error: -h and --help asked for the
+// usage, which goes to stdout with success; anything else is a usage error.
+func parseError(stdout, stderr io.Writer, err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	return usageError(stderr, err.Error())
 }
