@@ -21,11 +21,14 @@ usage:
   wsql [flags] -e 'SQL'       run the statements of SQL
   wsql [flags] < FILE.sql     run statements read from stdin
   wsql [flags]                on a terminal: the interactive shell (\help inside)
+  wsql --version              print the version of wsql, its revision and Go's
+                              (also: wsql version)
   wsql bench [--rows N] [--runs K] [--query NAME] [--dir DIR] [--every D]
                               run the performance benchmark (docs/performance.md);
                               --query soak runs the memory soak alone
 
 flags:
+  -h, --help      print this usage
   --format table|csv|json|arrow
                   result format (default: table on a terminal, csv otherwise);
                   json: one object per row; arrow: an Arrow IPC stream (binary,
@@ -51,10 +54,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	script := fs.String("e", "", "")
 	output := fs.String("output", "", "")
 	checkpointDir := fs.String("checkpoint-dir", "", "")
+	version := fs.Bool("version", false, "")
 	if err := fs.Parse(args); err != nil {
 		return parseError(stdout, stderr, err)
 	}
 	rest := fs.Args()
+	if *version || len(rest) > 0 && rest[0] == "version" {
+		if len(rest) > 1 || len(rest) == 1 && rest[0] != "version" {
+			return usageError(stderr, "version takes no arguments")
+		}
+		return printVersion(stdout)
+	}
 	scriptFromStdin := false
 	if len(rest) > 0 && rest[0] == "bench" {
 		if *format != "" || *output != "" || *script != "" {
