@@ -18,6 +18,8 @@ const usage = `wsql: streaming SQL for windowed aggregation
 
 usage:
   wsql [flags] run FILE.sql   run every statement of FILE.sql
+  wsql [flags] FILE.sql       the same
+  wsql [flags] -f FILE.sql    the same, as Flink's SQL client takes it (--file)
   wsql [flags] -e 'SQL'       run the statements of SQL
   wsql [flags] < FILE.sql     run statements read from stdin
   wsql [flags]                on a terminal: the interactive shell (\help inside)
@@ -27,8 +29,10 @@ usage:
                               run the performance benchmark (docs/performance.md);
                               --query soak runs the memory soak alone
 
-flags:
+flags (before or after the other arguments):
   -h, --help      print this usage
+  -i, --init FILE run the statements of FILE first, on the same session:
+                  then the script, or the shell
   --format table|csv|json|arrow
                   result format (default: table on a terminal, csv otherwise);
                   json: one object per row; arrow: an Arrow IPC stream (binary,
@@ -52,13 +56,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "")
 	script := fs.String("e", "", "")
+	fileFlag := fs.String("f", "", "")
+	fs.StringVar(fileFlag, "file", "", "")
+	initFile := fs.String("i", "", "")
+	fs.StringVar(initFile, "init", "", "")
 	output := fs.String("output", "", "")
 	checkpointDir := fs.String("checkpoint-dir", "", "")
 	version := fs.Bool("version", false, "")
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
 		return parseError(stdout, stderr, err)
 	}
-	rest := fs.Args()
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *version || len(rest) > 0 && rest[0] == "version" {
 		if len(rest) > 1 || len(rest) == 1 && rest[0] != "version" {
 			return usageError(stderr, "version takes no arguments")
@@ -67,34 +77,46 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	scriptFromStdin := false
 	if len(rest) > 0 && rest[0] == "bench" {
-		if *format != "" || *output != "" || *script != "" {
+		if len(set) > 0 {
 			return usageError(stderr, benchFlagsUsage)
 		}
 		return runBench(rest[1:], stdout, stderr)
 	}
-	if len(rest) > 0 && rest[0] == "run" {
-		// flags may also follow the subcommand: wsql run --format csv q.sql
-		if err := fs.Parse(rest[1:]); err != nil {
-			return parseError(stdout, stderr, err)
+	path, err := scriptFile(rest)
+	if err != nil {
+		return usageError(stderr, err.Error())
+	}
+	if set["f"] || set["file"] {
+		if path != "" {
+			return usageError(stderr, fmt.Sprintf("-f %s and %s: give one file of SQL", *fileFlag, path))
 		}
-		rest = fs.Args()
-		if len(rest) != 1 || *script != "" {
-			return usageError(stderr, "run takes exactly one FILE.sql")
+		path = *fileFlag
+	}
+	if path != "" && set["e"] {
+		return usageError(stderr, fmt.Sprintf("-e and %s: give the SQL one way, -e, -f, run FILE or FILE.sql", path))
+	}
+	var init string // run first, on the same session (Flink's SQL client -i)
+	if *initFile != "" {
+		b, err := os.ReadFile(*initFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
 		}
-		b, err := os.ReadFile(rest[0])
+		init = string(b)
+	}
+	if path != "" {
+		b, err := os.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %v\n", err)
 			return 1
 		}
 		*script = string(b)
-	} else if len(rest) > 0 {
-		return usageError(stderr, fmt.Sprintf("unknown command %q", rest[0]))
 	} else if *script == "" {
 		if isTerminal(stdin) {
 			if *output != "" {
-				return usageError(stderr, "--output is for scripts (run, -e or stdin), not the interactive shell")
+				return usageError(stderr, "--output is for scripts (run, -e, -f or stdin), not the interactive shell")
 			}
-			return runShell(*format, stdout, stderr)
+			return runShell(*format, initScript{path: *initFile, text: init}, stdout, stderr)
 		}
 		scriptFromStdin = true
 		b, err := io.ReadAll(stdin)
@@ -155,7 +177,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		// 'stdin' tables read the data piped in: tail -f app.log | wsql -e "..."
 		opts = append(opts, wsql.WithStdin(stdin))
 	}
-	err = wsql.New(opts...).Run(ctx, *script, wsql.Output{
+	out := wsql.Output{
 		NewWriter: newWriter,
 		OnSummary: func(s wsql.Summary) { fmt.Fprintf(stderr, "wsql: %s\n", s) },
 		OnText:    onText,
@@ -163,16 +185,31 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		Stdout:    stdout, // the 'print' connector: a sink, not a result
 		// checked against the inputs before anything is written to it
 		File: file,
-	})
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			fmt.Fprintln(stderr, "wsql: interrupted")
-			return 130
+	}
+	e := wsql.New(opts...)
+	if init != "" {
+		if err := e.Run(ctx, init, out); err != nil {
+			return runFailed(stderr, init, err, *initFile)
 		}
-		fmt.Fprintln(stderr, wsql.FormatError(*script, err))
-		return 1
+	}
+	if err := e.Run(ctx, *script, out); err != nil {
+		return runFailed(stderr, *script, err, "")
 	}
 	return 0
+}
+
+// runFailed reports the error of a run and returns the exit status; the
+// error of the init file (-i) says it comes from there.
+func runFailed(stderr io.Writer, src string, err error, initPath string) int {
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "wsql: interrupted")
+		return 130
+	}
+	fmt.Fprintln(stderr, wsql.FormatError(src, err))
+	if initPath != "" {
+		fmt.Fprintf(stderr, "wsql: the init file %s failed\n", initPath)
+	}
+	return 1
 }
 
 // writerFor picks the result format: --format wins, else a table on a
