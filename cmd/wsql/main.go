@@ -10,8 +10,9 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/wsql/wsql"
 	"golang.org/x/term"
+
+	"github.com/wsql/wsql"
 )
 
 const usage = `wsql: streaming SQL for windowed aggregation

@@ -16,6 +16,7 @@ import (
 	// tab completion through a small interface, and Ctrl-C / Ctrl-D
 	// reported as errors instead of killing the process.
 	"github.com/chzyer/readline"
+
 	"github.com/wsql/wsql"
 )
 
