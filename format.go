@@ -2,7 +2,6 @@ package wsql
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -44,24 +43,35 @@ func NewTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) Resul
 
 // FormatError renders err for a person reading src: SQL errors show
 // line:column, the line of src and a caret under the position.
-func FormatError(src string, err error) string {
+func FormatError(src string, err error) string { return FormatFileError("", src, err) }
+
+// FormatFileError is FormatError for src read from the file named file:
+// SQL errors show file:line:column, as errors in data files name theirs.
+// An empty file is FormatError.
+func FormatFileError(file, src string, err error) string {
 	var list sql.ErrorList
 	if errors.As(err, &list) {
 		parts := make([]string, len(list))
 		for i, e := range list {
-			parts[i] = formatOne(src, e)
+			parts[i] = formatOne(file, src, e)
 		}
 		return strings.Join(parts, "\n")
 	}
 	var one *sql.Error
 	if errors.As(err, &one) {
-		return formatOne(src, one)
+		return formatOne(file, src, one)
 	}
 	return "error: " + err.Error()
 }
 
-func formatOne(src string, e *sql.Error) string {
-	s := fmt.Sprintf("error: %s", e.Error())
+func formatOne(file, src string, e *sql.Error) string {
+	s := "error: " + e.Error()
+	switch {
+	case file != "" && e.Pos.IsValid():
+		s = "error: " + file + ":" + e.Error()
+	case file != "":
+		s = "error: " + file + ": " + e.Msg
+	}
 	if c := sql.Caret(src, e.Pos); c != "" {
 		s += "\n" + c
 	}

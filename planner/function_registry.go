@@ -72,6 +72,14 @@ func (r *Registry) callableNames() []string {
 	return r.names(func(f *Function) bool { return f.Kind == ScalarFunction || f.Kind == AggregateFunction })
 }
 
+// groupByNames lists, sorted, the callable names and the group windows:
+// the names an unknown function in GROUP BY suggests from.
+func (r *Registry) groupByNames() []string {
+	return r.names(func(f *Function) bool {
+		return f.Kind == ScalarFunction || f.Kind == AggregateFunction || f.Kind == WindowFunction
+	})
+}
+
 func (r *Registry) names(keep func(*Function) bool) []string {
 	var out []string
 	for _, f := range r.all {

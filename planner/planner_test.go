@@ -79,6 +79,12 @@ func TestPlanErrorsPointAtTheQuery(t *testing.T) {
 	}
 }
 
+func TestMisspelledWindowIsAnUnknownFunction(t *testing.T) {
+	_, err := plan(t, "SELECT usr, COUNT(*) FROM clicks\nGROUP BY usr, TUMBEL(ts, INTERVAL '1' MINUTE)")
+	require.EqualError(t, err, "6:15: unknown function TUMBEL; did you mean TUMBLE?")
+	require.ErrorIs(t, err, sql.ErrInvalid)
+}
+
 func TestQualifiedColumnsAndAlias(t *testing.T) {
 	_, err := plan(t, `SELECT c.usr, COUNT(*) FROM clicks AS c GROUP BY c.usr, TUMBLE(c.ts, INTERVAL '1' MINUTE)`)
 	require.NoError(t, err)

@@ -105,8 +105,10 @@ func windowArgs(kind sql.WindowKind, at sql.Pos, args []sql.Expr, notices *[]Not
 			return w, err
 		}
 		if w.Slide > w.Size {
-			*notices = append(*notices, Notice{At: args[0].Pos(), Msg: fmt.Sprintf(
-				"HOP slide %s is larger than its size %s: rows in the gaps between windows belong to no window", Millis(w.Slide), Millis(w.Size))})
+			// usually the two intervals swapped: say the order, Flink's
+			*notices = append(*notices, Notice{At: at, Msg: fmt.Sprintf(
+				"HOP slide %s is larger than its size %s: rows in the gaps between windows belong to no window; the arguments are HOP(time, slide, size), as in Flink, so for %s windows every %s swap the two intervals",
+				Millis(w.Slide), Millis(w.Size), Millis(w.Slide), Millis(w.Size))})
 		}
 		offsetAt = 2
 	case sql.Cumulate:

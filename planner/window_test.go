@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -40,4 +41,31 @@ func TestWindowsPerRowAreBounded(t *testing.T) {
 	require.NoError(t, err)
 	_, err = plan(t, `SELECT COUNT(*) FROM clicks GROUP BY HOP(ts, INTERVAL '1' SECOND, INTERVAL '1' DAY)`)
 	require.NoError(t, err)
+}
+
+// A HOP slide larger than its size is usually the two intervals swapped:
+// the plan warns at the HOP call (at TABLE for the window table
+// function), naming Flink's argument order.
+func TestHopSlideLargerThanSizeWarns(t *testing.T) {
+	for _, query := range []string{
+		`SELECT COUNT(*) FROM clicks GROUP BY HOP(ts, INTERVAL '1' MINUTE, INTERVAL '30' SECOND)`,
+		`SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '30' SECOND)) GROUP BY window_start, window_end`,
+	} {
+		stmts, err := sql.Parse(clicksDDL + ";\n" + query)
+		require.NoError(t, err)
+		cat := catalog.New()
+		_, err = cat.CreateTable(stmts[0].(*sql.CreateTable))
+		require.NoError(t, err)
+		p, err := PlanSelect(stmts[1].(*sql.Select), cat, Options{})
+		require.NoError(t, err, query)
+		require.Len(t, p.Notices, 1, query)
+		n := p.Notices[0]
+		call := strings.Index(query, "TABLE(HOP(") // the window table function starts at TABLE
+		if call < 0 {
+			call = strings.Index(query, "HOP(")
+		}
+		require.Equal(t, [2]int{5, call + 1}, [2]int{n.At.Line, n.At.Col}, "at the HOP call: %s", query)
+		require.Equal(t, "HOP slide 1 min is larger than its size 30 s: rows in the gaps between windows belong to no window; "+
+			"the arguments are HOP(time, slide, size), as in Flink, so for 1 min windows every 30 s swap the two intervals", n.Msg, query)
+	}
 }

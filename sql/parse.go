@@ -194,6 +194,9 @@ func syntaxError(rw *rewritten, rewOff int) *Error {
 			i++
 		}
 	}
+	if err := starArgTypo(toks, i); err != nil {
+		return err
+	}
 	hint := ""
 	for _, k := range []int{i - 1, i} {
 		if k >= 0 && k < len(toks) && toks[k].kind == tokIdent {
@@ -207,6 +210,20 @@ func syntaxError(rw *rewritten, rewOff int) *Error {
 		return Errorf(ErrSyntax, endPos(toks), "syntax error at end of input%s", hint)
 	}
 	return Errorf(ErrSyntax, toks[i].pos, "syntax error near %q%s", nearText(rw.src.text, toks[i].off, toks[len(toks)-1].end), hint)
+}
+
+// starArgTypo blames a misspelled COUNT in NAME(*), which TiDB rejects
+// at the star (only COUNT takes one), with the suggestion the planner
+// gives for NAME(x); nil when toks[i] is not such a star.
+func starArgTypo(toks []token, i int) *Error {
+	if i < 2 || i >= len(toks) || !toks[i].isOp("*") || !toks[i-1].isOp("(") || toks[i-2].kind != tokIdent {
+		return nil
+	}
+	name := strings.ToUpper(toks[i-2].text)
+	if hint := DidYouMean(name, []string{"COUNT"}); hint != "" {
+		return Errorf(ErrInvalid, toks[i-2].pos, "unknown function %s%s", name, hint)
+	}
+	return nil
 }
 
 // nearText is the user's text from off to the end of its line (or of the

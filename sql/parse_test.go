@@ -73,6 +73,8 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"SELECT a FROM t WHERE", ErrSyntax, "1:22: syntax error at end of input"},
 		{"SELECT a\nFROM t\nWHERE a = = 1", ErrSyntax, `3:11: syntax error near "= 1"`},
+		{"SELECT k,\n  CONT(*) FROM t", ErrInvalid, "2:3: unknown function CONT; did you mean COUNT?"},
+		{"SELECT SUM(*) FROM t", ErrSyntax, `1:12: syntax error near "*) FROM t"`},
 		{"SELECT x FROM t GROUP BY TUMBLE(ts, INTERVAL '5' YEAR)", ErrUnsupported, "1:50: year-month intervals are not supported; use DAY, HOUR, MINUTE or SECOND"},
 		{"SELECT INTERVAL '1:2' SECOND", ErrSyntax, "1:17: invalid interval value '1:2' for SECOND; expected a number such as '1.5'"},
 		{"SELECT INTERVAL '5'", ErrSyntax, "1:20: expected an interval unit (DAY, HOUR, MINUTE or SECOND) after '5'"},

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -188,6 +189,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("query", "", "")
 	every := fs.Duration("every", time.Second, "")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return parseError(stdout, stderr, err)
+		}
 		return usageError(stderr, "bench: "+err.Error())
 	}
 	if fs.NArg() > 0 {

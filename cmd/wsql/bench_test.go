@@ -92,7 +92,7 @@ func TestBenchUsageErrors(t *testing.T) {
 		code, stdout, stderr := runCLI(t, "", args...)
 		require.Equal(t, 2, code, args)
 		require.Empty(t, stdout)
-		require.Contains(t, stderr, "usage:")
+		require.Contains(t, stderr, "\nrun 'wsql --help' for usage\n")
 	}
 	_, _, stderr := runCLI(t, "", "bench", "--query", "nope")
 	require.Contains(t, stderr, "queries: tumble, hop, session, datagen, nexmark-q11, nexmark-q12; and soak, run alone")

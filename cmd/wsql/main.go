@@ -10,22 +10,30 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/wsql/wsql"
 	"golang.org/x/term"
+
+	"github.com/wsql/wsql"
 )
 
 const usage = `wsql: streaming SQL for windowed aggregation
 
 usage:
   wsql [flags] run FILE.sql   run every statement of FILE.sql
+  wsql [flags] FILE.sql       the same
+  wsql [flags] -f FILE.sql    the same, as Flink's SQL client takes it (--file)
   wsql [flags] -e 'SQL'       run the statements of SQL
   wsql [flags] < FILE.sql     run statements read from stdin
   wsql [flags]                on a terminal: the interactive shell (\help inside)
+  wsql --version              print the version of wsql, its revision and Go's
+                              (also: wsql version)
   wsql bench [--rows N] [--runs K] [--query NAME] [--dir DIR] [--every D]
                               run the performance benchmark (docs/performance.md);
                               --query soak runs the memory soak alone
 
-flags:
+flags (before or after the other arguments):
+  -h, --help      print this usage
+  -i, --init FILE run the statements of FILE first, on the same session:
+                  then the script, or the shell
   --format table|csv|json|arrow
                   result format (default: table on a terminal, csv otherwise);
                   json: one object per row; arrow: an Arrow IPC stream (binary,
@@ -49,42 +57,67 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "")
 	script := fs.String("e", "", "")
+	fileFlag := fs.String("f", "", "")
+	fs.StringVar(fileFlag, "file", "", "")
+	initFile := fs.String("i", "", "")
+	fs.StringVar(initFile, "init", "", "")
 	output := fs.String("output", "", "")
 	checkpointDir := fs.String("checkpoint-dir", "", "")
-	if err := fs.Parse(args); err != nil {
-		return usageError(stderr, err.Error())
+	version := fs.Bool("version", false, "")
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return parseError(stdout, stderr, err)
 	}
-	rest := fs.Args()
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *version || len(rest) > 0 && rest[0] == "version" {
+		if len(rest) > 1 || len(rest) == 1 && rest[0] != "version" {
+			return usageError(stderr, "version takes no arguments")
+		}
+		return printVersion(stdout)
+	}
 	scriptFromStdin := false
 	if len(rest) > 0 && rest[0] == "bench" {
-		if *format != "" || *output != "" || *script != "" {
+		if len(set) > 0 {
 			return usageError(stderr, benchFlagsUsage)
 		}
 		return runBench(rest[1:], stdout, stderr)
 	}
-	if len(rest) > 0 && rest[0] == "run" {
-		// flags may also follow the subcommand: wsql run --format csv q.sql
-		if err := fs.Parse(rest[1:]); err != nil {
-			return usageError(stderr, err.Error())
+	path, err := scriptFile(rest)
+	if err != nil {
+		return usageError(stderr, err.Error())
+	}
+	if set["f"] || set["file"] {
+		if path != "" {
+			return usageError(stderr, fmt.Sprintf("-f %s and %s: give one file of SQL", *fileFlag, path))
 		}
-		rest = fs.Args()
-		if len(rest) != 1 || *script != "" {
-			return usageError(stderr, "run takes exactly one FILE.sql")
+		path = *fileFlag
+	}
+	if path != "" && set["e"] {
+		return usageError(stderr, fmt.Sprintf("-e and %s: give the SQL one way, -e, -f, run FILE or FILE.sql", path))
+	}
+	var init string // run first, on the same session (Flink's SQL client -i)
+	if *initFile != "" {
+		b, err := os.ReadFile(*initFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
 		}
-		b, err := os.ReadFile(rest[0])
+		init = string(b)
+	}
+	if path != "" {
+		b, err := os.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %v\n", err)
 			return 1
 		}
 		*script = string(b)
-	} else if len(rest) > 0 {
-		return usageError(stderr, fmt.Sprintf("unknown command %q", rest[0]))
 	} else if *script == "" {
 		if isTerminal(stdin) {
 			if *output != "" {
-				return usageError(stderr, "--output is for scripts (run, -e or stdin), not the interactive shell")
+				return usageError(stderr, "--output is for scripts (run, -e, -f or stdin), not the interactive shell")
 			}
-			return runShell(*format, stdout, stderr)
+			return runShell(*format, initScript{path: *initFile, text: init}, stdout, stderr)
 		}
 		scriptFromStdin = true
 		b, err := io.ReadAll(stdin)
@@ -145,7 +178,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		// 'stdin' tables read the data piped in: tail -f app.log | wsql -e "..."
 		opts = append(opts, wsql.WithStdin(stdin))
 	}
-	err = wsql.New(opts...).Run(ctx, *script, wsql.Output{
+	out := wsql.Output{
 		NewWriter: newWriter,
 		OnSummary: func(s wsql.Summary) { fmt.Fprintf(stderr, "wsql: %s\n", s) },
 		OnText:    onText,
@@ -153,16 +186,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		Stdout:    stdout, // the 'print' connector: a sink, not a result
 		// checked against the inputs before anything is written to it
 		File: file,
-	})
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			fmt.Fprintln(stderr, "wsql: interrupted")
-			return 130
+	}
+	e := wsql.New(opts...)
+	if init != "" {
+		if err := e.Run(ctx, init, out); err != nil {
+			return runFailed(stderr, init, err, *initFile, true)
 		}
-		fmt.Fprintln(stderr, wsql.FormatError(*script, err))
-		return 1
+	}
+	if err := e.Run(ctx, *script, out); err != nil {
+		return runFailed(stderr, *script, err, path, false)
 	}
 	return 0
+}
+
+// runFailed reports the error of a run and returns the exit status; the
+// error of the init file (-i) says it comes from there.
+func runFailed(stderr io.Writer, src string, err error, file string, isInit bool) int {
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "wsql: interrupted")
+		return 130
+	}
+	// SQL errors name their file, as data errors do
+	fmt.Fprintln(stderr, wsql.FormatFileError(file, src, err))
+	if isInit {
+		fmt.Fprintf(stderr, "wsql: the init file %s failed\n", file)
+	}
+	return 1
 }
 
 // writerFor picks the result format: --format wins, else a table on a
@@ -207,7 +256,19 @@ func isTerminal(f any) bool {
 	return ok && term.IsTerminal(int(fd.Fd()))
 }
 
+// usageError reports a mistake on the command line as Go tools do: the
+// reason and where the usage is, not the whole usage text.
 func usageError(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "wsql: %s\n\n%s", msg, usage)
+	fmt.Fprintf(stderr, "wsql: %s\nrun 'wsql --help' for usage\n", msg)
 	return 2
+}
+
+// parseError answers a flag parse error: -h and --help asked for the
+// usage, which goes to stdout with success; anything else is a usage error.
+func parseError(stdout, stderr io.Writer, err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	return usageError(stderr, err.Error())
 }

@@ -61,15 +61,49 @@ func TestSQLErrorGoesToStderrWithCaret(t *testing.T) {
 	require.Contains(t, stderr, "\nFORM clicks;\n^")
 }
 
+// A SQL error in `wsql run FILE` names the file, as errors in data files do.
+func TestSQLErrorInFileNamesTheFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile("q.sql", []byte("SELECT usr\nFORM clicks;"), 0o644))
+	code, stdout, stderr := runCLI(t, "", "run", "q.sql")
+	require.Equal(t, 1, code)
+	require.Empty(t, stdout)
+	require.True(t, strings.HasPrefix(stderr, "error: q.sql:2:1: "), stderr)
+	require.Contains(t, stderr, "\nFORM clicks;\n^")
+}
+
 func TestUsageErrors(t *testing.T) {
 	code, _, stderr := runCLI(t, "", "--format", "xml", "-e", "SELECT 1")
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, `unknown format "xml"`)
 	code, _, stderr = runCLI(t, "", "frobnicate")
 	require.Equal(t, 2, code)
-	require.Contains(t, stderr, "usage:")
+	require.Equal(t, "wsql: unknown command \"frobnicate\"\nrun 'wsql --help' for usage\n", stderr)
 	code, _, _ = runCLI(t, "", "run")
 	require.Equal(t, 2, code)
+}
+
+// --help and -h print the usage on stdout and succeed, anywhere a flag may
+// be; a usage error is one line with the reason and where the usage is.
+func TestHelpGoesToStdout(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"-help"}, {"run", "--help"}, {"bench", "-h"}} {
+		code, stdout, stderr := runCLI(t, "", args...)
+		require.Equal(t, 0, code, args)
+		require.Equal(t, usage, stdout, args)
+		require.Empty(t, stderr, args)
+	}
+	for _, args := range [][]string{{"--nope"}, {"run", "--nope", "q.sql"}, {"bench", "--rows", "x"}} {
+		code, stdout, stderr := runCLI(t, "", args...)
+		require.Equal(t, 2, code, args)
+		require.Empty(t, stdout, args)
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		require.Len(t, lines, 2, stderr)
+		require.True(t, strings.HasPrefix(lines[0], "wsql: "), stderr)
+		require.Equal(t, "run 'wsql --help' for usage", lines[1])
+	}
+	code, _, stderr := runCLI(t, "", "--nope")
+	require.Equal(t, 2, code)
+	require.Equal(t, "wsql: flag provided but not defined: -nope\nrun 'wsql --help' for usage\n", stderr)
 }
 
 func TestMissingFileIsAnError(t *testing.T) {

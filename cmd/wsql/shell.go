@@ -209,6 +209,25 @@ func (s *shell) meta(ctx context.Context, cmd string) (quit bool) {
 	return false
 }
 
+// initScript is the file that -i runs before the shell's first prompt, as
+// Flink's SQL client does: its tables and settings are the session's.
+type initScript struct {
+	path, text string
+}
+
+// runInit runs the init script on the session; false means it failed and
+// the shell should not start.
+func (s *shell) runInit(ctx context.Context, init initScript) bool {
+	if init.text == "" {
+		return true
+	}
+	if s.exec(ctx, init.text) {
+		return true
+	}
+	fmt.Fprintf(s.stderr, "wsql: the init file %s failed\n", init.path)
+	return false
+}
+
 // exec runs one statement and reports its outcome; it returns false when
 // the statement failed or was cancelled.
 func (s *shell) exec(ctx context.Context, text string) bool {

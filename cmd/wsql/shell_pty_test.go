@@ -84,9 +84,9 @@ type ptySession struct {
 	notify chan struct{} // signalled when output arrives
 }
 
-func startShell(t *testing.T, bin, dir, history string) *ptySession {
+func startShell(t *testing.T, bin, dir, history string, args ...string) *ptySession {
 	t.Helper()
-	cmd := exec.Command(bin)
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "WSQL_HISTORY="+history, "TERM=xterm")
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 120, Rows: 40})
@@ -277,6 +277,26 @@ func TestShellOnPseudoTerminal(t *testing.T) {
 	s.expect(prompt, ptyWait)
 	s.line(`\d`)
 	s.expect("recalled", ptyWait)
+	s.expect(prompt, ptyWait)
+	s.line(`\q`)
+	require.Equal(t, 0, s.wait(ptyWait))
+}
+
+// -i runs its file before the first prompt, on the shell's session, as
+// Flink's SQL client does: the table it creates is there to query.
+func TestShellInitFileOnPseudoTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the wsql binary")
+	}
+	bin, root := buildWsql(t)
+	init := filepath.Join(t.TempDir(), "init.sql")
+	require.NoError(t, os.WriteFile(init, []byte(createClicks+"\n"), 0o644))
+
+	s := startShell(t, bin, root, filepath.Join(t.TempDir(), "history"), "-i", init)
+	s.expect(`\q to quit`, ptyWait)
+	s.expect(prompt, ptyWait)
+	s.line(`SELECT COUNT(*) AS n FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' HOUR);`)
+	s.expect("|   42 |", ptyWait)
 	s.expect(prompt, ptyWait)
 	s.line(`\q`)
 	require.Equal(t, 0, s.wait(ptyWait))

@@ -16,12 +16,13 @@ import (
 	// tab completion through a small interface, and Ctrl-C / Ctrl-D
 	// reported as errors instead of killing the process.
 	"github.com/chzyer/readline"
+
 	"github.com/wsql/wsql"
 )
 
 // runShell is the interactive shell on a terminal: readline for input,
 // SIGINT for cancelling the running query.
-func runShell(format string, stdout, stderr io.Writer) int {
+func runShell(format string, init initScript, stdout, stderr io.Writer) int {
 	e := wsql.New()
 	sh := newShell(e, nil, stdout, stderr)
 	if isTerminal(stderr) {
@@ -63,6 +64,9 @@ func runShell(format string, stdout, stderr io.Writer) int {
 		rl.Close() // SIGTERM at the prompt: Readline returns and the shell ends
 	}()
 
+	if !sh.runInit(ctx, init) {
+		return 1
+	}
 	fmt.Fprintln(stderr, `wsql shell: end statements with ';', \help for help, \q to quit`)
 	return sh.run(ctx)
 }

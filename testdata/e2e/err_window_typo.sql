@@ -1,0 +1,5 @@
+CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
+WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');
+SELECT k, COUNT(*)
+FROM events
+GROUP BY k, TUMBEL(ts, INTERVAL '1' MINUTE);
