@@ -6,9 +6,10 @@ import (
 )
 
 // The hints below say what to change when a bad row stops a read because
-// of a common mistake: a header line, epoch numbers in a timestamp
-// column, or zoned timestamps in a TIMESTAMP column. They are worked out only for the row that stops the
-// read, never per row, and add a sentence to the error (ParseError.Hint).
+// of a common mistake: a header line, epoch numbers in a timestamp column,
+// or zoned timestamps in a TIMESTAMP column. They are worked out only for
+// the row that stops the read, never per row, and add a sentence to the
+// error (ParseError.Hint).
 
 // hintCSV adds a hint to e, the error of the CSV record in d.fields.
 func (d *CSVDecoder) hintCSV(e *ParseError) {
