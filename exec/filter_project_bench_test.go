@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -42,7 +43,7 @@ func benchRecord(mem memory.Allocator) arrow.RecordBatch {
 		db.Append(float64(i%977) * 1.5)
 		lb.Append(int64(i))
 	}
-	return record(ib.NewArray(), db.NewArray(), lb.NewArray())
+	return arrowtest.Batch(ib.NewArray(), db.NewArray(), lb.NewArray())
 }
 
 type discard struct{ rows int64 }

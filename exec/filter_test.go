@@ -40,7 +40,7 @@ func (r *batchRecorder) Close()            {}
 func TestFilterCompactsRowsAndWatermarks(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, i32, 1, 2, 3, 4, nil, 6), arrowtest.Array(t, mem, str, "a", "b", "c", "d", "e", "f"))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i32, 1, 2, 3, 4, nil, 6), arrowtest.Array(t, mem, str, "a", "b", "c", "d", "e", "f"))
 	defer rec.Release()
 	out := &batchRecorder{}
 	// c0 > 2 AND c0 <> 4: NULL and FALSE rows are dropped
@@ -76,7 +76,7 @@ func TestFilterCompactsRowsAndWatermarks(t *testing.T) {
 func TestProjectExprs(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, i32, 1, 2), arrowtest.Array(t, mem, str, "a", "b"))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i32, 1, 2), arrowtest.Array(t, mem, str, "a", "b"))
 	defer rec.Release()
 	out := &batchRecorder{}
 	schema := arrow.NewSchema([]arrow.Field{{Name: "x", Type: i32}, {Name: "s", Type: str}}, nil)

@@ -1,10 +1,7 @@
 package exec
 
 import (
-	"fmt"
-
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
@@ -30,23 +27,6 @@ func recordRows(rec arrow.RecordBatch) [][]string {
 		rows = append(rows, row)
 	}
 	return rows
-}
-
-// record makes a batch of the columns, named c0, c1, ...
-func record(cols ...arrow.Array) arrow.RecordBatch {
-	fields := make([]arrow.Field, len(cols))
-	for i, c := range cols {
-		fields[i] = arrow.Field{Name: fmt.Sprintf("c%d", i), Type: c.DataType(), Nullable: true}
-	}
-	n := int64(1)
-	if len(cols) > 0 {
-		n = int64(cols[0].Len())
-	}
-	rec := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, n)
-	for _, c := range cols {
-		c.Release()
-	}
-	return rec
 }
 
 func col(rec arrow.RecordBatch, i int) *expr.ColumnExpr {

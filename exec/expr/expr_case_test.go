@@ -12,7 +12,7 @@ import (
 func TestCase(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, i32, 1, 5, nil, 10), arrowtest.Array(t, mem, str, "a", nil, "c", "d"))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i32, 1, 5, nil, 10), arrowtest.Array(t, mem, str, "a", nil, "c", "d"))
 	defer rec.Release()
 	x, s := col(rec, 0), col(rec, 1)
 	c := &Case{
@@ -33,7 +33,7 @@ func TestCase(t *testing.T) {
 func TestCaseSkipsFailingBranch(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, i64, 10, 10, nil), arrowtest.Array(t, mem, i64, 0, 3, 0))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i64, 10, 10, nil), arrowtest.Array(t, mem, i64, 0, 3, 0))
 	defer rec.Release()
 	a, b := col(rec, 0), col(rec, 1)
 	c := &Case{

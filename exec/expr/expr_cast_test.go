@@ -15,8 +15,8 @@ import (
 func TestCastNumbers(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, f64, 1.9, -1.9, math.NaN(), 1e20, -1e20, 300.0, nil))
-	decs := record(arrowtest.Array(t, mem, f64, 1.25, -1.25, 2.675, math.NaN(), 1e20, nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, f64, 1.9, -1.9, math.NaN(), 1e20, -1e20, 300.0, nil))
+	decs := arrowtest.Batch(arrowtest.Array(t, mem, f64, 1.25, -1.25, 2.675, math.NaN(), 1e20, nil))
 	defer decs.Release()
 	defer rec.Release()
 	x := col(rec, 0)
@@ -34,7 +34,7 @@ func TestCastNumbers(t *testing.T) {
 func TestCastToString(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, boo, true, false, nil), arrowtest.Array(t, mem, ltzT, 0, 1500, nil), arrowtest.Array(t, mem, f64, 1.5, 3.0, nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, boo, true, false, nil), arrowtest.Array(t, mem, ltzT, 0, 1500, nil), arrowtest.Array(t, mem, f64, 1.5, 3.0, nil))
 	defer rec.Release()
 	require.Equal(t, []string{"TRUE", "FALSE", "NULL"}, texts(t, mem, &Cast{X: col(rec, 0), To: str}, rec))
 	shanghai, err := time.LoadLocation("Asia/Shanghai")
@@ -46,30 +46,30 @@ func TestCastToString(t *testing.T) {
 func TestCastFromString(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, str, " 42 ", "-7.9", nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, str, " 42 ", "-7.9", nil))
 	defer rec.Release()
 	require.Equal(t, []string{"42", "-7", "NULL"}, texts(t, mem, &Cast{X: col(rec, 0), To: i32}, rec))
 	require.Equal(t, []string{"42", "-7.9", "NULL"}, texts(t, mem, &Cast{X: col(rec, 0), To: f64}, rec))
 
-	bad := record(arrowtest.Array(t, mem, str, "1", "abc"))
+	bad := arrowtest.Batch(arrowtest.Array(t, mem, str, "1", "abc"))
 	defer bad.Release()
 	_, err := (&Cast{X: col(bad, 0), To: i32}).Eval(bad, mem)
 	require.ErrorIs(t, err, ErrEval)
 	require.ErrorContains(t, err, `cannot read "abc"`)
-	big := record(arrowtest.Array(t, mem, str, "300"))
+	big := arrowtest.Batch(arrowtest.Array(t, mem, str, "300"))
 	defer big.Release()
 	_, err = (&Cast{X: col(big, 0), To: arrow.PrimitiveTypes.Int8}).Eval(big, mem)
 	require.ErrorIs(t, err, ErrEval)
 
-	bools := record(arrowtest.Array(t, mem, str, "true", "Y", "0", "no", nil))
+	bools := arrowtest.Batch(arrowtest.Array(t, mem, str, "true", "Y", "0", "no", nil))
 	defer bools.Release()
 	require.Equal(t, []string{"true", "true", "false", "false", "NULL"}, texts(t, mem, &Cast{X: col(bools, 0), To: boo}, bools))
 
-	times := record(arrowtest.Array(t, mem, str, "2024-03-01 10:20:30", "2024-03-01", "2024-03-01T10:20:30.5", "1969-12-31 23:59:59.999"))
+	times := arrowtest.Batch(arrowtest.Array(t, mem, str, "2024-03-01 10:20:30", "2024-03-01", "2024-03-01T10:20:30.5", "1969-12-31 23:59:59.999"))
 	defer times.Release()
 	require.Equal(t, []string{"2024-03-01 10:20:30.000", "2024-03-01 00:00:00.000", "2024-03-01 10:20:30.500", "1969-12-31 23:59:59.999"},
 		texts(t, mem, &Cast{X: col(times, 0), To: tsT}, times))
-	dates := record(arrowtest.Array(t, mem, str, "2024-03-01", "1969-12-31"))
+	dates := arrowtest.Batch(arrowtest.Array(t, mem, str, "2024-03-01", "1969-12-31"))
 	defer dates.Release()
 	require.Equal(t, []string{"2024-03-01", "1969-12-31"}, texts(t, mem, &Cast{X: col(dates, 0), To: arrow.FixedWidthTypes.Date32}, dates))
 }
@@ -77,7 +77,7 @@ func TestCastFromString(t *testing.T) {
 func TestCastTimes(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, tsT, -1, 86_400_000+5), arrowtest.Array(t, mem, ltzT, 0, 57_600_000))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, tsT, -1, 86_400_000+5), arrowtest.Array(t, mem, ltzT, 0, 57_600_000))
 	defer rec.Release()
 	date := arrow.FixedWidthTypes.Date32
 	require.Equal(t, []string{"1969-12-31", "1970-01-02"}, texts(t, mem, &Cast{X: col(rec, 0), To: date}, rec))

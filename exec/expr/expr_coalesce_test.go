@@ -15,7 +15,7 @@ import (
 func TestCoalesce(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, i64, 1, nil, nil, 4), arrowtest.Array(t, mem, i64, 10, 20, nil, nil), arrowtest.Array(t, mem, str, nil, "b", nil, "d"))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i64, 1, nil, nil, 4), arrowtest.Array(t, mem, i64, 10, 20, nil, nil), arrowtest.Array(t, mem, str, nil, "b", nil, "d"))
 	defer rec.Release()
 	a := &counted{Expr: col(rec, 0)}
 	b := &counted{Expr: col(rec, 1), fallible: true}

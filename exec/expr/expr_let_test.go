@@ -14,7 +14,7 @@ import (
 func TestLet(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, i64, 1, 5, nil, 10))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i64, 1, 5, nil, 10))
 	defer rec.Release()
 	x := &counted{Expr: &Arith{Op: '+', L: col(rec, 0), R: lit(i64, 1), Type: i64}}
 	v := &Bound{Type: i64, Name: "$0"}

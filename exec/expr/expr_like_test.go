@@ -12,7 +12,7 @@ import (
 func TestLike(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, str, "abc", "aXc", "ac", "a_c", "a%c", "", "äbc", "ABC", nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, str, "abc", "aXc", "ac", "a_c", "a%c", "", "äbc", "ABC", nil))
 	defer rec.Release()
 	x := col(rec, 0)
 	cases := []struct {

@@ -24,7 +24,7 @@ func TestThreeValuedLogic(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	l, r := truthTable(mem)
-	rec := record(arrowtest.Array(t, mem, boo, l...), arrowtest.Array(t, mem, boo, r...))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, boo, l...), arrowtest.Array(t, mem, boo, r...))
 	defer rec.Release()
 	a, b := col(rec, 0), col(rec, 1)
 	//                 T,T     T,F      T,N     F,T      F,F      F,N      N,T     N,F      N,N
@@ -43,7 +43,7 @@ func TestThreeValuedLogic(t *testing.T) {
 func TestAndSkipsFailingRightSide(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, i32, 10, 10, 10, 3), arrowtest.Array(t, mem, i32, 0, 5, 0, 1))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i32, 10, 10, 10, 3), arrowtest.Array(t, mem, i32, 0, 5, 0, 1))
 	defer rec.Release()
 	a, b := col(rec, 0), col(rec, 1)
 	// b <> 0 AND a / b > 1: Flink never divides where b = 0
@@ -63,7 +63,7 @@ func TestAndSkipsFailingRightSide(t *testing.T) {
 func TestInList(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, i64, 1, 2, nil), arrowtest.Array(t, mem, str, "x", "y", nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i64, 1, 2, nil), arrowtest.Array(t, mem, str, "x", "y", nil))
 	defer rec.Release()
 	in := NewInList(col(rec, 0), []*Literal{lit(i64, 1), lit(i64, 3)})
 	require.Equal(t, []string{"true", "false", "NULL"}, texts(t, mem, in, rec))

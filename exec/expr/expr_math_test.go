@@ -12,7 +12,7 @@ import (
 func TestRoundHalfUp(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, f64, 2.5, -2.5, 1.005, 2.675, 0.125, -0.4, 1234.5678, nil),
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, f64, 2.5, -2.5, 1.005, 2.675, 0.125, -0.4, 1234.5678, nil),
 		arrowtest.Array(t, mem, i32, 1250, -1250, 1249, 5, -5, 0, 99, nil))
 	defer rec.Release()
 	d, n := col(rec, 0), col(rec, 1)
@@ -27,7 +27,7 @@ func TestRoundHalfUp(t *testing.T) {
 func TestMathFunctions(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, f64, -1.5, 4.0, nil), arrowtest.Array(t, mem, i32, -3, 4, nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, f64, -1.5, 4.0, nil), arrowtest.Array(t, mem, i32, -3, 4, nil))
 	defer rec.Release()
 	d, n := col(rec, 0), col(rec, 1)
 	require.Equal(t, []string{"1.5", "4", "NULL"}, texts(t, mem, &MathFunc{Name: "ABS", Args: []Expr{d}}, rec))

@@ -13,7 +13,7 @@ import (
 func TestStringFunctions(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, str, "Hello", "grüße", "", nil), arrowtest.Array(t, mem, str, "!", "?", "x", "y"))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, str, "Hello", "grüße", "", nil), arrowtest.Array(t, mem, str, "!", "?", "x", "y"))
 	defer rec.Release()
 	s, t2 := col(rec, 0), col(rec, 1)
 	require.Equal(t, []string{"HELLO", "GRÜßE", "", "NULL"}, texts(t, mem, &StringFunc{Name: "UPPER", Args: []Expr{s}}, rec))
@@ -47,7 +47,7 @@ func TestSubstring(t *testing.T) {
 func TestTrim(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, str, "  a b  ", "xyaxy", nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, str, "  a b  ", "xyaxy", nil))
 	defer rec.Release()
 	s := col(rec, 0)
 	require.Equal(t, []string{"a b", "xyaxy", "NULL"}, texts(t, mem, &Trim{X: s, Chars: " ", Leading: true, Trailing: true}, rec))

@@ -14,7 +14,7 @@ func TestExtract(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	// 2024-02-29 13:45:12.345 (a Thursday), 1969-12-31 23:59:59.999 (a Wednesday), 2021-01-03 (a Sunday of ISO week 53)
-	rec := record(arrowtest.Array(t, mem, tsT, 1709214312345, -1, 1609632000000, nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, tsT, 1709214312345, -1, 1609632000000, nil))
 	defer rec.Release()
 	x := col(rec, 0)
 	want := map[string][]string{
@@ -36,7 +36,7 @@ func TestExtract(t *testing.T) {
 		require.Equal(t, w, texts(t, mem, &Extract{Unit: unit, X: x}, rec), unit)
 	}
 	// TIMESTAMP_LTZ in the session zone
-	ltz := record(arrowtest.Array(t, mem, ltzT, 57_600_000))
+	ltz := arrowtest.Batch(arrowtest.Array(t, mem, ltzT, 57_600_000))
 	defer ltz.Release()
 	shanghai, err := time.LoadLocation("Asia/Shanghai")
 	require.NoError(t, err)
@@ -47,7 +47,7 @@ func TestExtract(t *testing.T) {
 func TestDateFormat(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, tsT, 1709214312345, -1, nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, tsT, 1709214312345, -1, nil))
 	defer rec.Release()
 	for format, want := range map[string][]string{
 		"yyyy-MM-dd HH:mm:ss":      {"2024-02-29 13:45:12", "1969-12-31 23:59:59", "NULL"},
@@ -66,7 +66,7 @@ func TestDateFormat(t *testing.T) {
 func TestUnixTimestamp(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	rec := record(arrowtest.Array(t, mem, str, "1970-01-01 08:00:01", "garbage", nil))
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, str, "1970-01-01 08:00:01", "garbage", nil))
 	defer rec.Release()
 	shanghai, err := time.LoadLocation("Asia/Shanghai")
 	require.NoError(t, err)

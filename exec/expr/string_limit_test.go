@@ -50,7 +50,7 @@ func TestCompareAgainstLargeConstant(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	big := strings.Repeat("x", 600_000)
-	rec := record(keysColumn(mem, 1024, big))
+	rec := arrowtest.Batch(keysColumn(mem, 1024, big))
 	defer rec.Release()
 	k := col(rec, 0)
 	bigLit := lit(str, big)
@@ -95,7 +95,7 @@ func TestCompareScalarMatchesColumns(t *testing.T) {
 	for _, c := range cases {
 		x := arrowtest.Array(t, mem, c.dt, c.vals...)
 		y := c.lit.build(len(c.vals))
-		rec := record(x, y)
+		rec := arrowtest.Batch(x, y)
 		for _, op := range []string{"=", "<>", "!=", "<", "<=", ">", ">="} {
 			want := texts(t, mem, &Compare{Op: op, L: col(rec, 0), R: col(rec, 1)}, rec)
 			require.Equal(t, want, texts(t, mem, &Compare{Op: op, L: col(rec, 0), R: c.lit}, rec), "%s %s %s", c.dt, op, c.lit)
@@ -115,7 +115,7 @@ func TestStringResultsPastTheColumnLimit(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	big := strings.Repeat("y", 600_000)
-	rec := record(keysColumn(mem, 4096, "z"))
+	rec := arrowtest.Batch(keysColumn(mem, 4096, "z"))
 	defer rec.Release()
 	k := col(rec, 0)
 

@@ -1,6 +1,7 @@
 package arrowtest
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -69,4 +70,23 @@ func Columns(t testing.TB, mem memory.Allocator, schema *arrow.Schema, n int, co
 		}
 	}
 	return b.NewRecordBatch()
+}
+
+// Batch makes a record batch of cols, named c0, c1, ..., taking over the
+// caller's references to them. With no columns it has one row, as a batch
+// a constant expression is evaluated over.
+func Batch(cols ...arrow.Array) arrow.RecordBatch {
+	fields := make([]arrow.Field, len(cols))
+	for i, c := range cols {
+		fields[i] = arrow.Field{Name: fmt.Sprintf("c%d", i), Type: c.DataType(), Nullable: true}
+	}
+	n := int64(1)
+	if len(cols) > 0 {
+		n = int64(cols[0].Len())
+	}
+	rec := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, n)
+	for _, c := range cols {
+		c.Release()
+	}
+	return rec
 }

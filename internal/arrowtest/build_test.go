@@ -81,3 +81,16 @@ func TestRecordAndColumns(t *testing.T) {
 	require.Equal(t, "[1 (null) 3]", rec.Column(1).String())
 	rec.Release()
 }
+
+func TestBatchNamesItsColumns(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	rec := Batch(Array(t, mem, arrow.PrimitiveTypes.Int64, 1, nil), Array(t, mem, arrow.BinaryTypes.String, "a", "b"))
+	defer rec.Release()
+	require.Equal(t, int64(2), rec.NumRows())
+	require.Equal(t, "c0", rec.Schema().Field(0).Name)
+	require.Equal(t, "c1", rec.Schema().Field(1).Name)
+	empty := Batch()
+	defer empty.Release()
+	require.Equal(t, int64(1), empty.NumRows())
+}
