@@ -63,6 +63,7 @@ type shell struct {
 
 	mu      sync.Mutex // pending is read by completion, on readline's goroutine
 	pending string     // the lines of an unfinished statement
+	typed   []string   // its lines as typed, for its history entry
 	// status, when stderr is a terminal, shows the running query's progress
 	status *statusLine
 }
@@ -95,15 +96,18 @@ func (s *shell) run(ctx context.Context) int {
 				continue
 			}
 			s.setPending("") // Ctrl-C drops the statement being typed
+			s.saveTyped()
 			interrupted = false
 			continue
 		case errors.Is(err, io.EOF):
+			s.saveTyped()
 			return 0
 		case err != nil:
 			fmt.Fprintf(s.stderr, "error: reading input: %v\n", err)
 			return 1
 		}
 		interrupted = false
+		s.remember(line)
 		if s.handleLine(ctx, line) {
 			return 0
 		}
