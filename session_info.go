@@ -3,6 +3,7 @@ package wsql
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
@@ -98,4 +99,59 @@ func OptionKeys(name string) []string {
 		}
 	}
 	return keys
+}
+
+// OptionValues lists the values a WITH key takes, for completion: the
+// connectors for 'connector', the formats of the named connector (or all)
+// for 'format', the choices of an enumerated option, true and false for a
+// boolean one; nil for a free value.
+func OptionValues(connectorName, key string) []string {
+	switch key {
+	case connector.KeyConnector:
+		return ConnectorNames()
+	case connector.KeyFormat:
+		if c, ok := connector.Lookup(connectorName); ok {
+			for _, o := range c.Options {
+				if o.Key == key {
+					if choices := optionChoices(o.Type); choices != nil {
+						return choices
+					}
+				}
+			}
+		}
+		return FormatNames()
+	}
+	names := []string{connectorName}
+	if _, ok := connector.Lookup(connectorName); !ok {
+		names = ConnectorNames()
+	}
+	var opts []connector.Option
+	for _, n := range names {
+		opts = append(opts, connector.Options(n)...)
+	}
+	for _, f := range connector.Formats() {
+		opts = append(opts, f.Options...)
+	}
+	for _, o := range opts {
+		if o.Key == key {
+			return optionChoices(o.Type)
+		}
+	}
+	return nil
+}
+
+// optionChoices are the values of an option of type typ ("bool", or an
+// enumeration such as "csv | json"), nil for other types.
+func optionChoices(typ string) []string {
+	if typ == "bool" {
+		return []string{"true", "false"}
+	}
+	if !strings.Contains(typ, "|") {
+		return nil
+	}
+	var choices []string
+	for _, c := range strings.Split(typ, "|") {
+		choices = append(choices, strings.TrimSpace(c))
+	}
+	return choices
 }

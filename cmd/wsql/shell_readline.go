@@ -128,9 +128,18 @@ type completer struct{ sh *shell }
 func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 	word, cands := c.sh.complete(line, pos)
 	n := len([]rune(word))
+	// a space to go on typing; in quotes (a SET key, a WITH key or value)
+	// the closing quote, unless it is there already
+	end := []rune{' '}
+	if start := pos - n; start > 0 && line[start-1] == '\'' {
+		end = []rune{'\''}
+		if pos < len(line) && line[pos] == '\'' {
+			end = nil
+		}
+	}
 	out := make([][]rune, 0, len(cands))
 	for _, cand := range cands {
-		out = append(out, append([]rune(cand)[n:], ' ')) // a space to go on typing
+		out = append(out, append([]rune(cand)[n:], end...))
 	}
 	return out, n
 }
