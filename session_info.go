@@ -19,13 +19,29 @@ func (e *Engine) TableNames() []string {
 	return names
 }
 
-// ColumnNames lists the columns of a table (nil for an unknown name or a
-// view).
+// ColumnNames lists the columns of a table or view (nil for an unknown
+// name, or a view that no longer plans), for completion.
 func (e *Engine) ColumnNames(table string) []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if t := e.cat.Table(table); t != nil {
 		return t.ColumnNames()
+	}
+	if v := e.cat.View(table); v != nil {
+		// a view's columns are its query's, as DESCRIBE plans them
+		p, err := planner.PlanSelect(v.Query, e.cat, planner.Options{})
+		if err != nil {
+			return nil
+		}
+		var names []string
+		for i, f := range p.Schema().Fields() {
+			if i < len(v.Columns) {
+				names = append(names, v.Columns[i])
+			} else {
+				names = append(names, f.Name)
+			}
+		}
+		return names
 	}
 	return nil
 }

@@ -50,6 +50,13 @@ func TestShellCompletesColumnsOfTheNamedTables(t *testing.T) {
 	// the pending lines name the table
 	sh.setPending("SELECT *\nFROM clicks\n")
 	require.Equal(t, cols, complete("WHERE ", -1))
+	sh.setPending("")
+
+	// a view's columns, named by its column list or its query
+	require.NoError(t, sh.engine.Run(context.Background(), `CREATE VIEW big AS SELECT usr, amount * 2 AS twice FROM clicks;
+CREATE VIEW renamed (who) AS SELECT usr FROM clicks;`, wsql.Output{}))
+	require.Equal(t, []string{"usr", "twice"}, complete("SELECT * FROM big WHERE ", -1))
+	require.Equal(t, []string{"who"}, complete("SELECT * FROM renamed WHERE ", -1))
 }
 
 // The values of WITH options come from the option schemas of the
