@@ -24,7 +24,12 @@ import (
 // (an output never overwrites an input), and a script refused then
 // leaves the file as it was.
 //
-// Without checkpoints, results go straight into the file as they come.
+// Without checkpoints, results go to a hidden temporary file `.NAME.tmp`
+// beside the file (beside its target, for a symbolic link), which
+// replaces the file when the Run succeeds or is stopped by its context
+// (Ctrl-C ends a streaming query): a Run that fails leaves the file as it
+// was, or absent, and removes the temporary file. A device or a pipe
+// (/dev/stdout) is written as output comes.
 // A SELECT run with checkpoints writes it exactly once, as the
 // filesystem sink does: its rows go to a hidden file `.NAME.inprogress`
 // beside it and are appended to the file once a checkpoint covering them
@@ -37,13 +42,18 @@ import (
 // writers of wsql's text formats can resume (NewCSVWriter, NewJSONWriter,
 // NewTableWriter): an Arrow IPC stream cannot be cut and continued.
 //
-// An OutputFile serves one Run at a time; Close it after the Run.
+// An OutputFile serves one Run at a time, or several in turn (the CLI's
+// -i file, then its script); Close it after the last: that completes it.
 type OutputFile struct {
 	path    string
-	trunc   int      // os.O_TRUNC for CreateOutputFile: the first open empties the file
 	f       *os.File // nil until the first use
 	err     error    // the first open's failure, returned by every later use
 	regular bool     // a regular file: it can be written at a position and cut
+	// tmp is the temporary file f is, for CreateOutputFile, renamed over
+	// target (the path, through its links) by Close once the last Run
+	// completed: succeeded, or stopped by its context.
+	tmp, target string
+	completed   bool
 	// keep: opened by OpenOutputFile for a run that may resume. Output
 	// outside checkpointed queries (EXPLAIN, SHOW, a table's closing
 	// line) is held in memory until the next query starts or the run
@@ -74,15 +84,15 @@ const (
 )
 
 // CreateOutputFile is the file at path for a run that does not resume
-// from checkpoints: it is created or truncated, as os.Create does, at the
-// first write, or at the end of a successful Run that wrote nothing (an
-// empty result). A path that is a directory, or whose directory is
-// missing, is refused now.
+// from checkpoints: its temporary file is created at the first write, or
+// at the end of a successful Run that wrote nothing (an empty result),
+// and replaces it at Close. A path that is a directory, or whose
+// directory is missing, is refused now.
 func CreateOutputFile(path string) (*OutputFile, error) {
 	if err := checkOutputFilePath(path); err != nil {
 		return nil, err
 	}
-	return &OutputFile{path: path, trunc: os.O_TRUNC}, nil
+	return &OutputFile{path: path}, nil
 }
 
 // OpenOutputFile is the file at path for a run that may resume from
@@ -123,7 +133,14 @@ func (o *OutputFile) open(create bool) error {
 	if o.f != nil || o.err != nil {
 		return o.err
 	}
-	flags := os.O_RDWR | o.trunc
+	if !o.keep {
+		if err := o.openTemp(); err != nil {
+			o.err = err
+			return err
+		}
+		return nil
+	}
+	flags := os.O_RDWR
 	if create {
 		flags |= os.O_CREATE
 	}
@@ -144,6 +161,53 @@ func (o *OutputFile) open(create bool) error {
 	o.f, o.regular = f, st.Mode().IsRegular()
 	return nil
 }
+
+// openTemp opens the temporary file that replaces a regular (or missing)
+// file once the Run completes; a device or a pipe is opened itself, as
+// it cannot be replaced.
+func (o *OutputFile) openTemp() error {
+	o.target = o.path
+	st, err := os.Stat(o.path)
+	if err == nil && !st.Mode().IsRegular() {
+		f, err := os.OpenFile(o.path, os.O_RDWR|os.O_TRUNC, 0o666)
+		if err != nil {
+			return err
+		}
+		o.f = f
+		return nil
+	}
+	if err == nil {
+		if real, lerr := filepath.EvalSymlinks(o.path); lerr == nil {
+			o.target = real // the link keeps pointing at the file it names
+		}
+	}
+	dir, name := filepath.Split(o.target)
+	tmp := filepath.Join(dir, "."+name+".tmp")
+	// a fixed name: a run killed before its end leaves one file, which
+	// the next run over the same file reuses
+	f, ferr := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
+	if ferr != nil {
+		return fmt.Errorf("output file %s: results are written to %s beside it and renamed over it at the end: %w", o.path, tmp, ferr)
+	}
+	if err == nil {
+		if cerr := f.Chmod(st.Mode().Perm()); cerr != nil { // the file keeps its permissions
+			f.Close()
+			os.Remove(tmp)
+			return o.fail(cerr)
+		}
+	}
+	o.f, o.regular, o.tmp = f, true, tmp
+	return nil
+}
+
+// started marks the start of a Run: until it completes, Close removes
+// the temporary file.
+func (o *OutputFile) started() { o.completed = false }
+
+// stopped marks a Run stopped by its context: without checkpoints, the
+// results so far are the run's (a streaming query ends so); with them,
+// the file holds those up to the last checkpoint and a restart resumes.
+func (o *OutputFile) stopped() { o.completed = !o.keep }
 
 // Path is the file's path as given.
 func (o *OutputFile) Path() string { return o.path }
@@ -206,7 +270,9 @@ func (o *OutputFile) fail(err error) error {
 // file, as an empty result should.
 func (o *OutputFile) finish() error {
 	if !o.keep {
-		return o.open(true)
+		err := o.open(true)
+		o.completed = err == nil
+		return err
 	}
 	if err := o.place(); err != nil {
 		return err
@@ -227,11 +293,13 @@ func (o *OutputFile) finish() error {
 	return nil
 }
 
-// Close closes the file. The in-progress file is removed unless it holds
-// results a checkpoint lists and the file may not (a failed commit: the
-// restart appends them) or this run did not get to use it. A failure to
-// open the file is returned too, also when only writes whose errors were
-// not checked (OnText) met it.
+// Close closes the file. Without checkpoints, the temporary file then
+// replaces the file if the last Run completed (succeeded, or was stopped
+// by its context), and is removed otherwise. With them, the in-progress
+// file is removed unless it holds results a checkpoint lists and the file
+// may not (a failed commit: the restart appends them) or this run did not
+// get to use it. A failure to open the file is returned too, also when
+// only writes whose errors were not checked (OnText) met it.
 func (o *OutputFile) Close() error {
 	err := o.err
 	if o.side != nil {
@@ -245,11 +313,29 @@ func (o *OutputFile) Close() error {
 		}
 		o.side = nil
 	}
+	replace := o.tmp != "" && o.completed && err == nil
 	if o.f != nil {
+		if replace {
+			err = o.f.Sync() // the file's bytes are durable before its name is
+		}
 		if cerr := o.f.Close(); err == nil {
 			err = cerr
 		}
 		o.f = nil
+	}
+	if o.tmp != "" {
+		if replace = replace && err == nil; replace {
+			if err = os.Rename(o.tmp, o.target); err == nil {
+				err = checkpoint.SyncDir(filepath.Dir(o.target))
+			}
+			if err != nil {
+				err = o.fail(err)
+			}
+		}
+		if !replace || err != nil {
+			os.Remove(o.tmp)
+		}
+		o.tmp = ""
 	}
 	return err
 }

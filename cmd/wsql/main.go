@@ -38,8 +38,10 @@ flags (before or after the other arguments):
                   result format (default: table on a terminal, csv otherwise);
                   json: one object per row; arrow: an Arrow IPC stream (binary,
                   one result per run)
-  --output FILE   write results to FILE (created or truncated) instead of
-                  stdout; the run summary stays on stderr
+  --output FILE   write results to FILE instead of stdout, through a
+                  temporary .FILE.tmp beside it that replaces it when the
+                  run succeeds or is stopped (a failed run leaves FILE as
+                  it was); the run summary stays on stderr
   --checkpoint-dir DIR
                   take checkpoints of each query in DIR (every 10 s, or
                   'execution.checkpointing.interval'), and on SIGINT/SIGTERM;
