@@ -189,6 +189,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		// checked against the inputs before anything is written to it
 		File: file,
 	}
+	if resultFormat(*format, results) == "table" {
+		(&resultSeparator{w: results}).separate(&out) // shared by -i and the script
+	}
 	e := wsql.New(opts...)
 	if init != "" {
 		if err := e.Run(ctx, init, out); err != nil {
@@ -219,13 +222,7 @@ func runFailed(stderr io.Writer, src string, err error, file string, isInit bool
 // writerFor picks the result format: --format wins, else a table on a
 // terminal and CSV in a pipe. Results are written to out.
 func writerFor(format string, out io.Writer) (func(wsql.ResultInfo) (wsql.ResultWriter, error), error) {
-	if format == "" {
-		format = "csv"
-		if isTerminal(out) {
-			format = "table"
-		}
-	}
-	switch format {
+	switch format = resultFormat(format, out); format {
 	case "csv":
 		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
 			return wsql.NewCSVWriter(out, r.Schema, r.Location), nil
@@ -251,6 +248,18 @@ func writerFor(format string, out io.Writer) (func(wsql.ResultInfo) (wsql.Result
 		}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want table, csv, json or arrow)", format)
+}
+
+// resultFormat is the format results written to out get: --format, else
+// a table on a terminal and CSV elsewhere.
+func resultFormat(format string, out io.Writer) string {
+	if format != "" {
+		return format
+	}
+	if isTerminal(out) {
+		return "table"
+	}
+	return "csv"
 }
 
 func isTerminal(f any) bool {
