@@ -24,21 +24,24 @@ import (
 // (an output never overwrites an input), and a script refused then
 // leaves the file as it was.
 //
-// Without checkpoints, results go to a hidden temporary file `.NAME.tmp`
-// beside the file (beside its target, for a symbolic link), which
-// replaces the file when the Run succeeds or is stopped by its context
-// (Ctrl-C ends a streaming query): a Run that fails leaves the file as it
-// was, or absent, and removes the temporary file. A device or a pipe
-// (/dev/stdout) is written as output comes.
-// A SELECT run with checkpoints writes it exactly once, as the
-// filesystem sink does: its rows go to a hidden file `.NAME.inprogress`
-// beside it and are appended to the file once a checkpoint covering them
-// is durable, so the file holds results up to the last checkpoint. The
-// checkpoint records the file's committed length and the result writer's
-// state (the CSV header is written once, a table keeps its widths). A
-// restart from it cuts the file back to that length, completing first an
-// append a crash interrupted, and continues, so after any number of
-// crashes the file holds what an uninterrupted run writes. Only the
+// Results go to a hidden file beside the file (beside its target, for a
+// symbolic link), which replaces it when the Run succeeds or is stopped
+// by its context (Ctrl-C ends a streaming query): a Run that fails, or a
+// process that dies, leaves the file as it was, or absent
+// (output_file_replace.go). A device or a pipe (/dev/stdout) is written
+// as output comes.
+//
+// Without checkpoints, that is `.NAME.tmp`, removed by a failed Run. A
+// SELECT run with checkpoints writes exactly once, as the filesystem sink
+// does, to `.NAME.partial`, which a failed Run keeps for the restart: its
+// rows go to a hidden file `.NAME.inprogress` and are appended to
+// `.NAME.partial` once a checkpoint covering them is durable, so it holds
+// results up to the last checkpoint. The checkpoint records its committed
+// length and the result writer's state (the CSV header is written once, a
+// table keeps its widths). A restart from it cuts the file back to that
+// length, completing first an append a crash interrupted, and continues,
+// so after any number of crashes the file holds what an uninterrupted
+// run writes. Only the
 // writers of wsql's text formats can resume (NewCSVWriter, NewJSONWriter,
 // NewTableWriter): an Arrow IPC stream cannot be cut and continued.
 //
@@ -49,11 +52,13 @@ type OutputFile struct {
 	f       *os.File // nil until the first use
 	err     error    // the first open's failure, returned by every later use
 	regular bool     // a regular file: it can be written at a position and cut
-	// tmp is the temporary file f is, for CreateOutputFile, renamed over
-	// target (the path, through its links) by Close once the last Run
-	// completed: succeeded, or stopped by its context.
+	// tmp is the file f is, renamed over target (the path, through its
+	// links) by Close once the last Run completed: succeeded, or stopped
+	// by its context (output_file_replace.go).
 	tmp, target string
 	completed   bool
+	made        bool // tmp was made by this run (OpenOutputFile's: copied from the file)
+	modified    bool // this run wrote or cut tmp
 	// keep: opened by OpenOutputFile for a run that may resume. Output
 	// outside checkpointed queries (EXPLAIN, SHOW, a table's closing
 	// line) is held in memory until the next query starts or the run
@@ -96,7 +101,8 @@ func CreateOutputFile(path string) (*OutputFile, error) {
 }
 
 // OpenOutputFile is the file at path for a run that may resume from
-// checkpoints. Its content is kept: a restored query continues after what
+// checkpoints. Its content is kept (in `.NAME.partial`, which starts as a
+// copy of the file): a restored query continues after what
 // its checkpoint committed (checked before anything is written), a query
 // starting afresh cuts the file back to the output before it, and the end
 // of a successful run cuts what is left over from an earlier run. A
@@ -128,86 +134,27 @@ func checkOutputFilePath(path string) error {
 
 // open opens the file at its first use, creating it when create is set
 // (otherwise a missing file is an fs.ErrNotExist error, and nothing is
-// created).
+// created). What it opens is the file that replaces the output file at
+// the end (output_file_replace.go), or a device or a pipe itself.
 func (o *OutputFile) open(create bool) error {
 	if o.f != nil || o.err != nil {
 		return o.err
 	}
-	if !o.keep {
-		if err := o.openTemp(); err != nil {
-			o.err = err
-			return err
-		}
-		return nil
+	err := o.openReplacing(create)
+	if err != nil && (create || !errors.Is(err, fs.ErrNotExist)) {
+		o.err = err // a missing file, not created, is not a failure: the caller decides
 	}
-	flags := os.O_RDWR
-	if create {
-		flags |= os.O_CREATE
-	}
-	f, err := os.OpenFile(o.path, flags, 0o666)
-	if err != nil {
-		if !create && errors.Is(err, fs.ErrNotExist) {
-			return err // not a failure: the caller decides
-		}
-		o.err = err
-		return err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		o.err = err
-		return err
-	}
-	o.f, o.regular = f, st.Mode().IsRegular()
-	return nil
-}
-
-// openTemp opens the temporary file that replaces a regular (or missing)
-// file once the Run completes; a device or a pipe is opened itself, as
-// it cannot be replaced.
-func (o *OutputFile) openTemp() error {
-	o.target = o.path
-	st, err := os.Stat(o.path)
-	if err == nil && !st.Mode().IsRegular() {
-		f, err := os.OpenFile(o.path, os.O_RDWR|os.O_TRUNC, 0o666)
-		if err != nil {
-			return err
-		}
-		o.f = f
-		return nil
-	}
-	if err == nil {
-		if real, lerr := filepath.EvalSymlinks(o.path); lerr == nil {
-			o.target = real // the link keeps pointing at the file it names
-		}
-	}
-	dir, name := filepath.Split(o.target)
-	tmp := filepath.Join(dir, "."+name+".tmp")
-	// a fixed name: a run killed before its end leaves one file, which
-	// the next run over the same file reuses
-	f, ferr := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
-	if ferr != nil {
-		return fmt.Errorf("output file %s: results are written to %s beside it and renamed over it at the end: %w", o.path, tmp, ferr)
-	}
-	if err == nil {
-		if cerr := f.Chmod(st.Mode().Perm()); cerr != nil { // the file keeps its permissions
-			f.Close()
-			os.Remove(tmp)
-			return o.fail(cerr)
-		}
-	}
-	o.f, o.regular, o.tmp = f, true, tmp
-	return nil
+	return err
 }
 
 // started marks the start of a Run: until it completes, Close removes
 // the temporary file.
 func (o *OutputFile) started() { o.completed = false }
 
-// stopped marks a Run stopped by its context: without checkpoints, the
-// results so far are the run's (a streaming query ends so); with them,
-// the file holds those up to the last checkpoint and a restart resumes.
-func (o *OutputFile) stopped() { o.completed = !o.keep }
+// stopped marks a Run stopped by its context: the results so far replace
+// the file (a streaming query ends so), with checkpoints those up to the
+// last one, which a restart continues.
+func (o *OutputFile) stopped() { o.completed = true }
 
 // Path is the file's path as given.
 func (o *OutputFile) Path() string { return o.path }
@@ -239,6 +186,7 @@ func (o *OutputFile) writeAt(p []byte) (int, error) {
 	}
 	n, err := o.f.WriteAt(p, o.pos)
 	o.pos += int64(n)
+	o.modified = true
 	return n, err
 }
 
@@ -252,6 +200,7 @@ func (o *OutputFile) place() error {
 		if err := o.f.Truncate(o.pos); err != nil {
 			return o.fail(err)
 		}
+		o.modified = true
 	}
 	held := o.held
 	o.held = nil
@@ -290,15 +239,16 @@ func (o *OutputFile) finish() error {
 			return o.fail(err)
 		}
 	}
+	o.completed = true
 	return nil
 }
 
-// Close closes the file. Without checkpoints, the temporary file then
-// replaces the file if the last Run completed (succeeded, or was stopped
-// by its context), and is removed otherwise. With them, the in-progress
-// file is removed unless it holds results a checkpoint lists and the file
-// may not (a failed commit: the restart appends them) or this run did not
-// get to use it. A failure to open the file is returned too, also when
+// Close closes the file. The hidden file then replaces the file if the
+// last Run completed (succeeded, or was stopped by its context); if not,
+// it is removed, unless it holds results checkpoints committed for the
+// restart. The in-progress file is removed unless it holds results a
+// checkpoint lists and the file may not (a failed commit: the restart
+// appends them) or this run did not get to use it. A failure to open the file is returned too, also when
 // only writes whose errors were not checked (OnText) met it.
 func (o *OutputFile) Close() error {
 	err := o.err
@@ -325,14 +275,9 @@ func (o *OutputFile) Close() error {
 	}
 	if o.tmp != "" {
 		if replace = replace && err == nil; replace {
-			if err = os.Rename(o.tmp, o.target); err == nil {
-				err = checkpoint.SyncDir(filepath.Dir(o.target))
-			}
-			if err != nil {
-				err = o.fail(err)
-			}
+			err = o.replace()
 		}
-		if !replace || err != nil {
+		if (!replace || err != nil) && o.disposable() {
 			os.Remove(o.tmp)
 		}
 		o.tmp = ""
@@ -397,6 +342,7 @@ func (o *OutputFile) appendSide(at, n int64) error {
 	if _, err := o.f.Seek(at, io.SeekStart); err != nil {
 		return o.fail(err)
 	}
+	o.modified = true
 	copied, err := io.Copy(o.f, io.LimitReader(o.side, n)) // copy_file_range where the system has it
 	if err == nil && copied < n {
 		err = fmt.Errorf("%s holds %d of the %d bytes to append", o.side.Name(), copied, n)
@@ -546,6 +492,7 @@ func (o *OutputFile) restoreTo(s outputState, finished bool, ckpt string) error 
 		// in-progress file holds: both stay for that query's restore.
 		return nil
 	}
+	o.modified = true
 	if err := o.f.Truncate(end); err != nil {
 		return o.fail(err)
 	}

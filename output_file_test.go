@@ -205,6 +205,8 @@ func TestOutputFileRefusesAFileThatChanged(t *testing.T) {
 			require.ErrorContains(t, err, c.want)
 			require.ErrorContains(t, err, "remove the checkpoint to run the query afresh")
 			require.True(t, before == readOut(t, dir), "the file is left as it was")
+			_, err = os.Stat(filepath.Join(dir, ".out.csv.partial"))
+			require.ErrorIs(t, err, os.ErrNotExist, "the copy of the file the restore checked is removed")
 		})
 	}
 	t.Run("other format", func(t *testing.T) {

@@ -46,7 +46,9 @@ flags (before or after the other arguments):
                   take checkpoints of each query in DIR (every 10 s, or
                   'execution.checkpointing.interval'), and on SIGINT/SIGTERM;
                   run the same command again to resume from them; --output
-                  then holds results up to the last checkpoint, exactly once
+                  then gets its results exactly once: up to the last
+                  checkpoint they are in .FILE.partial, which a restart
+                  continues
 `
 
 func main() {

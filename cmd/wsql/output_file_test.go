@@ -149,3 +149,33 @@ func TestOutputFileTemporaryFile(t *testing.T) {
 	require.Equal(t, []string{"out.csv"}, dirNames(t, filepath.Join(dir, "real")))
 	require.Equal(t, []string{".out.csv.tmp", "out.csv", "real"}, dirNames(t, dir), "only the linked file's directory is written")
 }
+
+// With checkpoints, a failed run also leaves --output as it was: the
+// results its checkpoints committed stay in the hidden .NAME.partial for
+// the next run, which continues them (a finished query is not run again)
+// and replaces the file when it succeeds.
+func TestOutputFileWithCheckpointsOfAFailedRun(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.csv")
+	ck := filepath.Join(dir, "ck")
+	require.NoError(t, os.WriteFile(out, []byte("old\n"), 0o644))
+	const table = `CREATE TABLE g (k INT) WITH ('connector' = 'datagen', 'number-of-rows' = '3', 'rows-per-second' = '0', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '3');
+SELECT k FROM g;
+`
+	code, _, stderr := runCLI(t, "", "--output", out, "--checkpoint-dir", ck, "-e", table+"SELECT nope FROM g;")
+	require.Equal(t, 1, code, stderr)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, "old\n", string(b), "the file is left as it was")
+	b, err = os.ReadFile(filepath.Join(dir, ".out.csv.partial"))
+	require.NoError(t, err)
+	require.Equal(t, "k\n1\n2\n3\n", string(b), "the committed results are kept for the next run")
+
+	code, _, stderr = runCLI(t, "", "--output", out, "--checkpoint-dir", ck, "-e", table+"SELECT k * 10 AS t FROM g;")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, "query 1 already finished")
+	b, err = os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, "k\n1\n2\n3\nt\n10\n20\n30\n", string(b))
+	require.Equal(t, []string{"ck", "out.csv"}, dirNames(t, dir), "no hidden file is left")
+}
