@@ -72,7 +72,8 @@ func (s Summary) Warning() string {
 			fmt.Fprintf(&b, "  a watermark delay of %s would have kept at least 90%% of them:\n    WATERMARK FOR %s AS %s - INTERVAL %s\n",
 				readableDuration(l.SuggestedDelay), l.Column, l.Column, intervalLiteral(l.SuggestedDelay.Milliseconds()))
 		} else {
-			fmt.Fprintf(&b, "  a watermark %s later would have kept at least 90%% of them\n", readableDuration(l.P90))
+			fmt.Fprintf(&b, "  a watermark delay %s larger would have kept at least 90%% of them\n",
+				readableDuration(time.Duration(roundUpDelay(l.P90.Milliseconds()))*time.Millisecond))
 		}
 		b.WriteString("  or keep late rows in a file: SET 'wsql.late-data.path' = 'late.csv';\n")
 	}

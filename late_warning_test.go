@@ -53,6 +53,16 @@ func TestQuerySummaryDescribesLateRows(t *testing.T) {
   or keep late rows in a file: SET 'wsql.late-data.path' = 'late.csv';`, s.Warning())
 		})
 	}
+	// the partitions of a parallel window add up to the same report
+	parallel := querySummary(t, "SET 'parallelism.default' = '3';\n"+fmt.Sprintf(shuffledClicks, "5")+clicksPerMinute)
+	require.Equal(t, int64(28), parallel.LateRowsDropped)
+	require.Equal(t, LateRows{
+		Max:            115_251 * time.Millisecond,
+		Typical:        57_343 * time.Millisecond,
+		P90:            115_251 * time.Millisecond,
+		SuggestedDelay: 121 * time.Second,
+		Column:         "ts",
+	}, parallel.Late)
 	// the suggested delay keeps them all; a second less does not
 	kept := querySummary(t, fmt.Sprintf(shuffledClicks, "121")+clicksPerMinute)
 	require.Zero(t, kept.LateRowsDropped)
@@ -123,4 +133,23 @@ func TestDelaySuggestionUnits(t *testing.T) {
 		require.Equal(t, c.literal, intervalLiteral(d), "%d", c.ms)
 		require.Equal(t, c.text, readableDuration(time.Duration(d)*time.Millisecond), "%d", c.ms)
 	}
+}
+
+// A watermark without a fixed delay (an expression, the source's) gets
+// the increase instead of a DDL line; without rows read, no share.
+func TestLateWarningWithoutAFixedDelay(t *testing.T) {
+	s := Summary{RowsRead: 100, LateRowsDropped: 10, Late: LateRows{Max: 90 * time.Second, Typical: 2100 * time.Millisecond, P90: 3 * time.Second, Column: "ts"}}
+	require.Equal(t, `wsql: warning: 10 of 100 rows (10%) were dropped as late: the watermark had passed their windows by up to 1 min 30 s, typically about 2.1 s
+  a watermark delay 3 s larger would have kept at least 90% of them
+  or keep late rows in a file: SET 'wsql.late-data.path' = 'late.csv';`, s.Warning())
+	s.LateRowsDropped = 9
+	require.Empty(t, s.Warning(), "9%")
+
+	expr := querySummary(t, `CREATE TABLE clicks (ts TIMESTAMP(3), usr STRING, amount DOUBLE,
+  WATERMARK FOR ts AS CASE WHEN usr = 'nobody' THEN ts - INTERVAL '1' MINUTE ELSE ts - INTERVAL '5' SECOND END)
+WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/clicks_shuffled.csv', 'format' = 'csv');
+`+clicksPerMinute)
+	require.Equal(t, int64(28), expr.LateRowsDropped)
+	require.Equal(t, LateRows{Max: 115_251 * time.Millisecond, Typical: 57_343 * time.Millisecond, P90: 115_251 * time.Millisecond, Column: "ts"}, expr.Late)
+	require.Contains(t, expr.Warning(), "\n  a watermark delay 1 min 56 s larger would have kept at least 90% of them\n")
 }
