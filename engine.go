@@ -219,6 +219,12 @@ type Summary struct {
 	// was read (then read again from the start).
 	FilesRotated   int64
 	FilesTruncated int64
+	// UnfilledCountRows is the part of NoWindowRows in COUNT windows that
+	// never filled; the rest fell in the gaps of a HOP.
+	UnfilledCountRows int64
+	// Late describes the LateRowsDropped rows: how late they were and the
+	// WATERMARK delay that would have kept them (late_warning.go).
+	Late LateRows
 }
 
 // String is the one-line run summary the CLI prints on stderr.
@@ -515,6 +521,9 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			Elapsed:         stats.Elapsed,
 			FilesRotated:    stats.FilesRotated,
 			FilesTruncated:  stats.FilesTruncated,
+
+			UnfilledCountRows: stats.UnfilledCountRows,
+			Late:              lateRows(&stats, p),
 		})
 	}
 	if runErr != nil {

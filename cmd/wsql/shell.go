@@ -258,7 +258,7 @@ func (s *shell) exec(ctx context.Context, text string) bool {
 	start := time.Now()
 	out := wsql.Output{
 		NewWriter: s.newWriter,
-		OnSummary: func(sum wsql.Summary) { fmt.Fprintf(s.stderr, "wsql: %s\n", sum) },
+		OnSummary: func(sum wsql.Summary) { printSummary(s.stderr, sum) },
 		OnText:    func(t string) { fmt.Fprint(s.stdout, t) },
 		OnNotice:  func(n string) { fmt.Fprintln(s.stderr, n) },
 		Stdout:    s.stdout,
