@@ -38,7 +38,7 @@ const (
 const shellHelp = `Type SQL statements ending in ';'; they may span lines.
 Meta commands:
   \help              this help (also: help)
-  \d                 list tables and views
+  \d                 list tables and views: name, kind, connector
   \d NAME            describe a table or view
   \format table|csv|json  result format
   \timing [on|off]   print the elapsed time after each statement
@@ -157,20 +157,7 @@ func (s *shell) meta(ctx context.Context, cmd string) (quit bool) {
 	case `\help`, `\h`, `\?`:
 		fmt.Fprint(s.stdout, shellHelp)
 	case `\d`:
-		switch len(args) {
-		case 0:
-			names := s.engine.TableNames()
-			if len(names) == 0 {
-				fmt.Fprintln(s.stdout, "no tables yet: create one with CREATE TABLE")
-			}
-			for _, n := range names {
-				fmt.Fprintln(s.stdout, n)
-			}
-		case 1:
-			s.exec(ctx, "DESCRIBE "+strings.TrimSuffix(args[0], ";")+";")
-		default:
-			fmt.Fprintln(s.stderr, `error: \d takes at most one table name`)
-		}
+		s.describeCommand(ctx, args)
 	case `\timing`:
 		switch {
 		case len(args) == 0:
