@@ -112,8 +112,9 @@ func TestShellMetaCommands(t *testing.T) {
 +--------+-------+------------+
 2 rows
 `)
-	require.Equal(t, 3, strings.Count(r.stdout, "| amount | DOUBLE ")) // \d clicks, \d ALICE;, \d `clicks`
-	require.Contains(t, r.stdout, "| ts     | TIMESTAMP(3) | TRUE | NULL | NULL   | NULL      |\n") // \d ALICE;
+	// \d clicks, \d ALICE; (a view, any case, a ';') and \d `clicks` describe
+	require.Equal(t, 3, strings.Count(r.stdout, "| amount | DOUBLE "))
+	require.Contains(t, r.stdout, "| ts     | TIMESTAMP(3) | TRUE | NULL | NULL   | NULL      |\n")
 	require.Equal(t, 2, strings.Count(r.stdout, `\timing [on|off]`))
 	require.Contains(t, r.stderr, `unknown command \nope`)
 	require.Equal(t, []string{"SELECT 1;"}, r.in.lines, "nothing after \\q is read")
