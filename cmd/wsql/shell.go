@@ -220,16 +220,26 @@ func (s *shell) runInit(ctx context.Context, init initScript) bool {
 func (s *shell) exec(ctx context.Context, text string) bool {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	interrupt, say := cancel, func(w io.Writer, text string) { fmt.Fprint(w, text) }
+	stdout := s.stdout
+	if s.status != nil {
+		// Ctrl-C stops the status line; what is printed next starts on an
+		// erased line, with no status text or echoed ^C before it
+		s.status.start()
+		interrupt = func() { s.status.interrupt(); cancel() }
+		say = func(w io.Writer, text string) { s.status.print(func() { fmt.Fprint(w, text) }) }
+		stdout = statusClearingWriter{s.stdout, s.status} // the 'print' connector's rows
+	}
 	if s.watchInterrupt != nil {
-		defer s.watchInterrupt(cancel)()
+		defer s.watchInterrupt(interrupt)()
 	}
 	start := time.Now()
 	out := wsql.Output{
 		NewWriter: s.newWriter,
-		OnSummary: func(sum wsql.Summary) { fmt.Fprintf(s.stderr, "wsql: %s\n", sum) },
-		OnText:    func(t string) { fmt.Fprint(s.stdout, t) },
-		OnNotice:  func(n string) { fmt.Fprintln(s.stderr, n) },
-		Stdout:    s.stdout,
+		OnSummary: func(sum wsql.Summary) { say(s.stderr, fmt.Sprintf("wsql: %s\n", sum)) },
+		OnText:    func(t string) { say(s.stdout, t) },
+		OnNotice:  func(n string) { say(s.stderr, n+"\n") },
+		Stdout:    stdout,
 	}
 	if s.status != nil {
 		out.OnProgress = s.status.update
@@ -446,13 +456,31 @@ func matchCase(rest, typed string) string {
 }
 
 // statusClearing erases the status line before each result batch is
-// printed, so results and the line never mix.
+// printed, and before the end of the result (a table's header when no
+// row came, its last border), so results and the line never mix.
 type statusClearing struct {
 	wsql.ResultWriter
 	status *statusLine
 }
 
-func (w statusClearing) WriteBatch(rec wsql.RecordBatch) error {
-	w.status.clear()
-	return w.ResultWriter.WriteBatch(rec)
+func (w statusClearing) WriteBatch(rec wsql.RecordBatch) (err error) {
+	w.status.print(func() { err = w.ResultWriter.WriteBatch(rec) })
+	return err
+}
+
+func (w statusClearing) Close() (err error) {
+	w.status.print(func() { err = w.ResultWriter.Close() })
+	return err
+}
+
+// statusClearingWriter is statusClearing for what the 'print' connector
+// writes.
+type statusClearingWriter struct {
+	w      io.Writer
+	status *statusLine
+}
+
+func (w statusClearingWriter) Write(p []byte) (n int, err error) {
+	w.status.print(func() { n, err = w.w.Write(p) })
+	return n, err
 }
