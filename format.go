@@ -65,13 +65,16 @@ func FormatFileError(file, src string, err error) string {
 }
 
 func formatOne(file, src string, e *sql.Error) string {
-	s := "error: " + e.Error()
+	where := "" // an error without a position has no place in src to point at
 	switch {
 	case file != "" && e.Pos.IsValid():
-		s = "error: " + file + ":" + e.Error()
+		where = file + ":" + e.Pos.String() + ": "
 	case file != "":
-		s = "error: " + file + ": " + e.Msg
+		where = file + ": "
+	case e.Pos.IsValid():
+		where = e.Pos.String() + ": "
 	}
+	s := "error: " + where + e.Msg
 	if c := sql.Caret(src, e.Pos); c != "" {
 		s += "\n" + c
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Pos is a position in the user's original SQL text (never in the rewritten
@@ -87,37 +86,4 @@ func (l ErrorList) Unwrap() []error {
 		out[i] = e
 	}
 	return out
-}
-
-// Caret returns the line of src that pos points into, followed by a line
-// with a caret under the position:
-//
-//	GROUP BY usr, TUMBEL(ts, INTERVAL '1' MINUTE)
-//	              ^
-func Caret(src string, pos Pos) string {
-	if !pos.IsValid() {
-		return ""
-	}
-	lines := strings.Split(src, "\n")
-	if pos.Line > len(lines) {
-		return ""
-	}
-	line := strings.TrimRight(lines[pos.Line-1], "\r")
-	var pad strings.Builder
-	col := 1
-	for _, r := range line {
-		if col >= pos.Col {
-			break
-		}
-		if r == '\t' {
-			pad.WriteByte('\t')
-		} else {
-			pad.WriteByte(' ')
-		}
-		col++
-	}
-	for ; col < pos.Col; col++ {
-		pad.WriteByte(' ')
-	}
-	return line + "\n" + pad.String() + "^"
 }

@@ -36,7 +36,7 @@ const (
 const shellHelp = `Type SQL statements ending in ';'; they may span lines.
 Meta commands:
   \help              this help (also: help)
-  \d                 list tables and views
+  \d                 list tables and views: name, kind, connector
   \d NAME            describe a table or view
   \format table|csv|json  result format
   \timing [on|off]   print the elapsed time after each statement
@@ -176,20 +176,7 @@ func (s *shell) meta(ctx context.Context, cmd string) (quit bool) {
 	case `\help`, `\h`, `\?`:
 		fmt.Fprint(s.stdout, shellHelp)
 	case `\d`:
-		switch len(args) {
-		case 0:
-			names := s.engine.TableNames()
-			if len(names) == 0 {
-				fmt.Fprintln(s.stdout, "no tables yet: create one with CREATE TABLE")
-			}
-			for _, n := range names {
-				fmt.Fprintln(s.stdout, n)
-			}
-		case 1:
-			s.exec(ctx, "DESCRIBE "+strings.TrimSuffix(args[0], ";")+";")
-		default:
-			fmt.Fprintln(s.stderr, `error: \d takes at most one table name`)
-		}
+		s.describeCommand(ctx, args)
 	case `\timing`:
 		switch {
 		case len(args) == 0:
@@ -252,16 +239,26 @@ func (s *shell) runInit(ctx context.Context, init initScript) bool {
 func (s *shell) exec(ctx context.Context, text string) bool {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	interrupt, say := cancel, func(w io.Writer, text string) { fmt.Fprint(w, text) }
+	stdout := s.stdout
+	if s.status != nil {
+		// Ctrl-C stops the status line; what is printed next starts on an
+		// erased line, with no status text or echoed ^C before it
+		s.status.start()
+		interrupt = func() { s.status.interrupt(); cancel() }
+		say = func(w io.Writer, text string) { s.status.print(func() { fmt.Fprint(w, text) }) }
+		stdout = statusClearingWriter{s.stdout, s.status} // the 'print' connector's rows
+	}
 	if s.watchInterrupt != nil {
-		defer s.watchInterrupt(cancel)()
+		defer s.watchInterrupt(interrupt)()
 	}
 	start := time.Now()
 	out := wsql.Output{
 		NewWriter: s.newWriter,
-		OnSummary: func(sum wsql.Summary) { printSummary(s.stderr, sum) },
-		OnText:    func(t string) { fmt.Fprint(s.stdout, t) },
-		OnNotice:  func(n string) { fmt.Fprintln(s.stderr, n) },
-		Stdout:    s.stdout,
+		OnSummary: func(sum wsql.Summary) { say(s.stderr, summaryText(sum)) },
+		OnText:    func(t string) { say(s.stdout, t) },
+		OnNotice:  func(n string) { say(s.stderr, n+"\n") },
+		Stdout:    stdout,
 	}
 	if s.status != nil {
 		out.OnProgress = s.status.update
@@ -330,13 +327,31 @@ func (s *shell) setPending(p string) {
 }
 
 // statusClearing erases the status line before each result batch is
-// printed, so results and the line never mix.
+// printed, and before the end of the result (a table's header when no
+// row came, its last border), so results and the line never mix.
 type statusClearing struct {
 	wsql.ResultWriter
 	status *statusLine
 }
 
-func (w statusClearing) WriteBatch(rec wsql.RecordBatch) error {
-	w.status.clear()
-	return w.ResultWriter.WriteBatch(rec)
+func (w statusClearing) WriteBatch(rec wsql.RecordBatch) (err error) {
+	w.status.print(func() { err = w.ResultWriter.WriteBatch(rec) })
+	return err
+}
+
+func (w statusClearing) Close() (err error) {
+	w.status.print(func() { err = w.ResultWriter.Close() })
+	return err
+}
+
+// statusClearingWriter is statusClearing for what the 'print' connector
+// writes.
+type statusClearingWriter struct {
+	w      io.Writer
+	status *statusLine
+}
+
+func (w statusClearingWriter) Write(p []byte) (n int, err error) {
+	w.status.print(func() { n, err = w.w.Write(p) })
+	return n, err
 }
