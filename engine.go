@@ -276,7 +276,7 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
 	}
 	r := &runner{e: e, src: src, out: out}
 	for _, st := range stmts {
-		if err := r.statement(ctx, st); err != nil {
+		if err := r.ownPositions(r.statement(ctx, st)); err != nil {
 			if e.base.Err() != nil && errors.Is(err, context.Canceled) {
 				return ErrClosed // stopped by Close
 			}
@@ -332,8 +332,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin}
 	switch s := st.(type) {
 	case *sql.CreateTable:
-		_, err := e.cat.CreateTable(s)
-		return err
+		return r.createTable(s, opts)
 	case *sql.CreateView:
 		// A view must plan when it is created, as in Flink.
 		if _, err := planner.PlanSelect(s.Query, e.cat, opts); err != nil {
@@ -368,6 +367,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		}
 		return nil
 	case *sql.Select, *sql.Insert:
+		opts.Run = true // what it reads must be there
 		p, err := r.plan(s, opts)
 		if err != nil {
 			return err

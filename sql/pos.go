@@ -41,9 +41,24 @@ type Error struct {
 	Pos  Pos
 	Kind error
 	Msg  string
+	// Decl, when set, says that Pos is in an earlier statement than the one
+	// that failed: the CREATE TABLE of a table a query reads, about which
+	// something could only be checked when the query was planned.
+	Decl *Decl
 }
 
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+// Decl is the earlier statement an Error's position is in.
+type Decl struct {
+	Name string // as the error names it, e.g. "CREATE TABLE clicks"
+	Src  string // the text the position is in
+}
+
+func (e *Error) Error() string {
+	if e.Decl != nil {
+		return e.Pos.String() + " of " + e.Decl.Name + ": " + e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
 
 // Unwrap returns the sentinel kind of the error.
 func (e *Error) Unwrap() error { return e.Kind }
