@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/exec/connector/gotable"
 	"github.com/wsql/wsql/exec/format"
@@ -81,7 +83,10 @@ func (r *Rows) Columns() []string {
 //	                            (the instant, in the session's time zone, Rows.Location), DATE
 //	*string                     any column: STRING as it is, any other its text as the
 //	                            command line prints it (ValueText)
-//	*any                        the value as database/sql's driver gives it (format.GoValueReader's types)
+//	*[]byte                     any column: the bytes of that text (a copy)
+//	*any                        the value as the database/sql driver gives it: int64,
+//	                            float64, bool, string (also DECIMAL's and TIME's text),
+//	                            time.Time, nil for NULL
 //
 // NULL goes into a pointer to a pointer (**int64 is set to nil), a
 // sql.Scanner such as sql.NullInt64 or sql.Null[time.Time], or *any;
@@ -100,11 +105,52 @@ func (r *Rows) Scan(dest ...any) error {
 		if p.Kind() != reflect.Pointer || p.IsNil() {
 			return fmt.Errorf("wsql: Scan destination %d for column %q is %T, not a non-nil pointer", i+1, r.schema.Field(i).Name, d)
 		}
-		if err := r.scanColumn(p.Elem(), i, ""); err != nil {
+		if scanDirect(d, c.cols[i], c.row, r.loc) {
+			continue
+		}
+		if err := r.assignValue(p.Elem(), c.read[i](c.row), i, ""); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// scanDirect stores row i of col in the common destinations that take
+// its values as they are, without boxing them in an any or reflecting;
+// it reports false for everything else (conversions, NULL, errors),
+// which assignValue handles.
+func scanDirect(dest any, col arrow.Array, i int, loc *time.Location) bool {
+	if col.IsNull(i) {
+		return false
+	}
+	switch d := dest.(type) {
+	case *int64:
+		if a, ok := col.(*array.Int64); ok {
+			*d = a.Value(i)
+			return true
+		}
+	case *float64:
+		if a, ok := col.(*array.Float64); ok {
+			*d = a.Value(i)
+			return true
+		}
+	case *string:
+		if a, ok := col.(*array.String); ok {
+			*d = strings.Clone(a.Value(i)) // the batch's memory goes back on Next
+			return true
+		}
+	case *bool:
+		if a, ok := col.(*array.Boolean); ok {
+			*d = a.Value(i)
+			return true
+		}
+	case *time.Time:
+		if a, ok := col.(*array.Timestamp); ok {
+			*d = format.TimestampTime(a, i, loc)
+			return true
+		}
+	}
+	return false
 }
 
 // ScanStruct copies the current row into the struct dest points to: each

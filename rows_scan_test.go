@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
@@ -177,4 +179,78 @@ func TestRowsScanErrors(t *testing.T) {
 
 	require.True(t, rows.NextRow())
 	require.EqualError(t, rows.Scan(&b, &str, &ts, &i8), `wsql: column "b" (BIGINT) is NULL in this row, which int64 cannot hold; scan it into a pointer (*int64), a sql.Null type or any`)
+}
+
+func TestRowsScanConversions(t *testing.T) {
+	type userID int64
+	type label string
+	rows := typedRows(t, "SELECT b, i, ts, str, price, d FROM vals", fullRow)
+	require.True(t, rows.NextRow())
+	var (
+		id    userID
+		asF   float64
+		tsB   []byte
+		lab   label
+		price float32
+		d     any
+	)
+	require.NoError(t, rows.Scan(&id, &asF, &tsB, &lab, &price, &d))
+	require.Equal(t, userID(1)<<40, id)
+	require.Equal(t, -7.0, asF)
+	require.Equal(t, []byte("2024-03-01 09:00:00.123"), tsB)
+	require.Equal(t, label("héllo"), lab)
+	require.Equal(t, float32(12.5), price)
+	require.Equal(t, 2.5, d)
+
+	// A failed Scan leaves the destinations it did not reach alone.
+	n := int64(42)
+	require.Error(t, rows.Scan(&lab, &asF, &tsB, &n, &price, &d))
+	require.Equal(t, int64(42), n)
+}
+
+// BenchmarkRowsScan reads a million rows of three columns with NextRow and
+// Scan, beside BenchmarkRowsBatches reading the same values from the
+// batches' arrays.
+func BenchmarkRowsScan(b *testing.B) {
+	for b.Loop() {
+		rows := benchRows(b)
+		var (
+			n  int64
+			s  string
+			ts time.Time
+		)
+		for rows.NextRow() {
+			if err := rows.Scan(&n, &s, &ts); err != nil {
+				b.Fatal(err)
+			}
+		}
+		require.NoError(b, rows.Close())
+	}
+}
+
+func BenchmarkRowsBatches(b *testing.B) {
+	for b.Loop() {
+		rows := benchRows(b)
+		for rows.Next() {
+			batch := rows.RecordBatch()
+			ns := batch.Column(0).(*array.Int64)
+			ss := batch.Column(1).(*array.String)
+			tss := batch.Column(2).(*array.Timestamp)
+			for i := range int(batch.NumRows()) {
+				_, _, _ = ns.Value(i), ss.Value(i), tss.Value(i).ToTime(arrow.Millisecond)
+			}
+		}
+		require.NoError(b, rows.Close())
+	}
+}
+
+func benchRows(b *testing.B) *wsql.Rows {
+	e := wsql.New()
+	b.Cleanup(func() { e.Close() })
+	rows, err := e.Query(context.Background(), `
+		CREATE TABLE g (n BIGINT, s STRING, ts TIMESTAMP(3)) WITH ('connector' = 'datagen',
+		  'number-of-rows' = '1000000', 'rows-per-second' = '0', 'fields.s.length' = '8');
+		SELECT * FROM g`)
+	require.NoError(b, err)
+	return rows
 }

@@ -70,6 +70,15 @@ func (r *Rows) assignValue(dst reflect.Value, v any, c int, field string) error 
 			dst.SetString(ValueText(r.scan.cols[c], r.scan.row, r.loc))
 		}
 		return nil
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 { // []byte: the text, copied
+			text, ok := v.(string)
+			if !ok {
+				text = ValueText(r.scan.cols[c], r.scan.row, r.loc)
+			}
+			dst.SetBytes([]byte(text))
+			return nil
+		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		if n, ok := v.(int64); ok {
 			if dst.OverflowInt(n) {

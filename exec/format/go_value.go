@@ -65,11 +65,7 @@ func nonNullGoValue(arr arrow.Array, loc *time.Location) func(int) any {
 	case *array.Date64:
 		return func(i int) any { return time.UnixMilli(int64(a.Value(i))).UTC() }
 	case *array.Timestamp:
-		tt := a.DataType().(*arrow.TimestampType)
-		if tt.TimeZone != "" { // TIMESTAMP_LTZ: an instant, seen in the session zone
-			return func(i int) any { return a.Value(i).ToTime(tt.Unit).In(loc) }
-		}
-		return func(i int) any { return a.Value(i).ToTime(tt.Unit) } // wall clock, in UTC
+		return func(i int) any { return TimestampTime(a, i, loc) }
 	}
 	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
 	// else: the text the result writers print.
@@ -79,4 +75,18 @@ func nonNullGoValue(arr arrow.Array, loc *time.Location) func(int) any {
 		buf = app(buf[:0], i)
 		return string(buf)
 	}
+}
+
+// TimestampTime is the time.Time of a TIMESTAMP value (its wall time, in
+// UTC) or of a TIMESTAMP_LTZ one (the instant, in loc; nil means UTC).
+func TimestampTime(a *array.Timestamp, i int, loc *time.Location) time.Time {
+	tt := a.DataType().(*arrow.TimestampType)
+	t := a.Value(i).ToTime(tt.Unit)
+	if tt.TimeZone == "" {
+		return t
+	}
+	if loc == nil {
+		loc = time.UTC
+	}
+	return t.In(loc) // TIMESTAMP_LTZ: an instant, seen in the session zone
 }
