@@ -218,6 +218,11 @@ func (c *exprCompiler) to(x expr.Expr, dt arrow.DataType, pos sql.Pos) (expr.Exp
 	if isNull(x.DataType()) {
 		return expr.NullLiteral(dt), nil
 	}
+	if l, ok := x.(*expr.Literal); ok {
+		if r, ok := rescaleLiteral(l, dt); ok {
+			return r, nil
+		}
+	}
 	return c.fold(pos, &expr.Cast{X: x, To: dt, Loc: c.opts.Location}, x)
 }
 
@@ -307,9 +312,9 @@ func literal(e *sql.Literal) (expr.Expr, error) {
 			return &expr.Literal{Type: tInt, Int: v}, nil
 		}
 		return &expr.Literal{Type: tBigint, Int: v}, nil
-	case sql.LitDecimal, sql.LitFloat:
-		// Flink types 1.5 as DECIMAL(2, 1); wsql computes it as DOUBLE until
-		// DECIMAL arithmetic exists.
+	case sql.LitDecimal:
+		return decimalLiteral(e)
+	case sql.LitFloat:
 		v, err := strconv.ParseFloat(e.Text, 64)
 		if err != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot read number %s", e.Text)
@@ -346,9 +351,6 @@ func (c *exprCompiler) unary(e *sql.Unary) (expr.Expr, error) {
 		}
 		if e.Op == "+" || isNull(dt) {
 			return x, nil
-		}
-		if isDecimal(dt) {
-			return nil, sql.Errorf(sql.ErrUnsupported, e.At, "DECIMAL arithmetic is not supported yet; CAST to DOUBLE")
 		}
 		return c.fold(e.At, &expr.Negate{X: x}, x)
 	}
@@ -424,7 +426,7 @@ func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos
 	}
 	dt := commonNumeric(lt, rt)
 	if isDecimal(dt) {
-		return nil, sql.Errorf(sql.ErrUnsupported, at, "DECIMAL arithmetic is not supported yet; CAST the DECIMAL to DOUBLE")
+		return c.decimalArith(at, op, l, r, lp, rp)
 	}
 	var err error
 	if l, err = c.to(l, dt, lp); err != nil {

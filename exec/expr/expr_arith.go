@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -133,7 +134,8 @@ func arithFloats[T float](op byte, la, ra arrow.Array, mem memory.Allocator) *me
 	return buf
 }
 
-// Negate is unary minus. Integers wrap (-MIN = MIN), as in Java.
+// Negate is unary minus. Integers wrap (-MIN = MIN), as in Java; a
+// DECIMAL keeps its type.
 type Negate struct{ X Expr }
 
 func (e *Negate) DataType() arrow.DataType { return e.X.DataType() }
@@ -161,6 +163,8 @@ func (e *Negate) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array,
 		vals = negate[float32](x, mem)
 	case arrow.FLOAT64:
 		vals = negate[float64](x, mem)
+	case arrow.DECIMAL128:
+		vals = negateDecimals(x, mem)
 	default:
 		if validity != nil {
 			validity.Release()
@@ -175,6 +179,17 @@ func negate[T number](x arrow.Array, mem memory.Allocator) *memory.Buffer {
 	buf, out := NewValues[T](mem, len(in))
 	for i, v := range in {
 		out[i] = -v
+	}
+	return buf
+}
+
+// negateDecimals flips the sign of each DECIMAL value; a DECIMAL(p, s)
+// negated always fits DECIMAL(p, s).
+func negateDecimals(x arrow.Array, mem memory.Allocator) *memory.Buffer {
+	in := valuesOf[decimal128.Num](x)
+	buf, out := NewValues[decimal128.Num](mem, len(in))
+	for i, v := range in {
+		out[i] = v.Negate()
 	}
 	return buf
 }

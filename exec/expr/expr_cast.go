@@ -139,7 +139,7 @@ func castNumbers[D number](x arrow.Array, mem memory.Allocator) (*memory.Buffer,
 				q, _ := v.Div(div) // truncates toward zero
 				out[i] = D(int64(q.LowBits()))
 			} else {
-				out[i] = D(v.ToFloat64(scale))
+				out[i] = D(decimalToFloat(v, scale))
 			}
 		}
 	default:

@@ -11,6 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // MathFunc is ABS, FLOOR, CEIL (same type as X: integers are returned
@@ -145,18 +147,26 @@ func floorCeil[T float](x arrow.Array, mem memory.Allocator, ceil bool) *memory.
 }
 
 // Round is ROUND(X, Digits) with Java's HALF_UP (ties away from zero),
-// keeping X's type; negative Digits round left of the point (ROUND(1250,
+// keeping X's type (a DECIMAL's scale becomes Digits when smaller); negative Digits round left of the point (ROUND(1250,
 // -2) = 1300). A float is rounded in the decimal digits Java prints for it
 // (Flink goes through BigDecimal.valueOf), so ROUND(2.675, 2) is 2.68 even
 // though the binary double is a little below 2.675.
 type Round struct {
 	X      Expr
 	Digits int
+	// Decimal is the result type for a DECIMAL X (Flink's
+	// findRoundDecimalType: the scale shrinks to Digits); nil keeps X's.
+	Decimal *arrow.Decimal128Type
 }
 
-func (e *Round) DataType() arrow.DataType { return e.X.DataType() }
-func (e *Round) children() []Expr         { return []Expr{e.X} }
-func (e *Round) String() string           { return fmt.Sprintf("ROUND(%s, %d)", e.X, e.Digits) }
+func (e *Round) DataType() arrow.DataType {
+	if e.Decimal != nil {
+		return e.Decimal
+	}
+	return e.X.DataType()
+}
+func (e *Round) children() []Expr { return []Expr{e.X} }
+func (e *Round) String() string   { return fmt.Sprintf("ROUND(%s, %d)", e.X, e.Digits) }
 
 func (e *Round) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
 	x, err := e.X.Eval(rec, mem)
@@ -290,21 +300,32 @@ func roundHalfUp(v float64, digits, bits int, scratch []byte) float64 {
 }
 
 func (e *Round) roundDecimal(x *array.Decimal128, mem memory.Allocator) arrow.Array {
-	dt := x.DataType().(*arrow.Decimal128Type)
+	from := x.DataType().(*arrow.Decimal128Type)
+	dt := e.Decimal
+	if dt == nil {
+		dt = from
+	}
 	b := array.NewDecimal128Builder(mem, dt)
 	defer b.Release()
 	b.Reserve(x.Len())
-	drop := int64(dt.Scale) - int64(e.Digits) // in int64: digits far out of range must not wrap
+	drop := int64(from.Scale) - int64(e.Digits) // in int64: digits far out of range must not wrap
 	for i := range x.Len() {
 		if x.IsNull(i) {
 			b.UnsafeAppendBoolToBitmap(false)
 			continue
 		}
-		v := x.Value(i)
-		if drop > 0 && drop <= 38 {
-			v = v.ReduceScaleBy(int32(drop), true).IncreaseScaleBy(int32(drop))
-		} else if drop > 38 {
+		v, ok := x.Value(i), true
+		switch {
+		case drop > 38:
 			v = decimal128.Num{}
+		case drop > 0:
+			v = v.ReduceScaleBy(int32(drop), true)
+			// back to the result's scale: 0 for negative digits, else digits
+			v, ok = format.RescaleDecimal(v, from.Scale-int32(drop), dt.Scale)
+		}
+		if !ok || !v.FitsInPrecision(dt.Precision) {
+			b.UnsafeAppendBoolToBitmap(false)
+			continue
 		}
 		b.UnsafeAppend(v)
 	}

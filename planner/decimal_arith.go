@@ -1,0 +1,157 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
+
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/sql"
+)
+
+// Flink's result types of DECIMAL arithmetic (LogicalTypeMerging, after
+// SQL Server's table): with p1, s1 and p2, s2 the operands' precision and
+// scale (an integer operand counts as DECIMAL(3|5|10|19, 0)),
+//
+//	+ −   p = max(p1−s1, p2−s2) + s + 1      s = max(s1, s2)
+//	×     p = p1 + p2 + 1                    s = s1 + s2
+//	÷     p = p1 − s1 + s2 + s               s = max(6, s1 + p2 + 1)
+//	%     p = min(p1−s1, p2−s2) + s          s = max(s1, s2)
+//
+// and a precision past 38 is cut to 38 by decimalFit.
+
+// decimalMaxPrecision is the most digits a DECIMAL holds.
+const decimalMaxPrecision = 38
+
+// decimalMinAdjustedScale is the scale an overflowing result keeps at
+// least (unless its own scale is smaller): Flink's MINIMUM_ADJUSTED_SCALE.
+const decimalMinAdjustedScale = 6
+
+// decimalArithType is the type of l op r for two exact numbers, at least
+// one a DECIMAL.
+func decimalArithType(op byte, l, r arrow.DataType) *arrow.Decimal128Type {
+	p1, s1 := exactDigits(l)
+	p2, s2 := exactDigits(r)
+	var p, s int32
+	switch op {
+	case '+', '-':
+		s = max(s1, s2)
+		p = max(p1-s1, p2-s2) + s + 1
+	case '*':
+		s = s1 + s2
+		p = p1 + p2 + 1
+	case '/':
+		s = max(decimalMinAdjustedScale, s1+p2+1)
+		p = p1 - s1 + s2 + s
+	default: // '%'
+		s = max(s1, s2)
+		p = min(p1-s1, p2-s2) + s
+	}
+	return decimalFit(p, s)
+}
+
+// decimalFit is Flink's adjustPrecisionScale: a precision past 38 becomes
+// 38, and the scale gives way so the integer digits survive, down to 6
+// fractional digits (or the scale itself, when smaller).
+func decimalFit(p, s int32) *arrow.Decimal128Type {
+	if p <= decimalMaxPrecision {
+		return &arrow.Decimal128Type{Precision: max(p, 1), Scale: s}
+	}
+	intDigits := p - s
+	return &arrow.Decimal128Type{Precision: decimalMaxPrecision, Scale: max(decimalMaxPrecision-intDigits, min(s, decimalMinAdjustedScale))}
+}
+
+// roundDecimalType is the type of ROUND(x, digits) for a DECIMAL x,
+// Flink's findRoundDecimalType: digits at or past the scale keep the type;
+// negative digits leave no fraction; otherwise one more integer digit, for
+// the carry (ROUND(9.99, 1) = 10.0).
+func roundDecimalType(dt *arrow.Decimal128Type, digits int) *arrow.Decimal128Type {
+	p, s := dt.Precision, dt.Scale
+	switch {
+	case int64(digits) >= int64(s):
+		return dt
+	case digits < 0:
+		return &arrow.Decimal128Type{Precision: min(decimalMaxPrecision, 1+p-s), Scale: 0}
+	}
+	return &arrow.Decimal128Type{Precision: 1 + p - s + int32(digits), Scale: int32(digits)}
+}
+
+// decimalArith compiles l op r where one side is a DECIMAL and the other
+// a DECIMAL or an integer (brought to DECIMAL(3|5|10|19, 0), exactly). A
+// NULL literal takes the other side's type.
+func (c *exprCompiler) decimalArith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
+	lt, rt := l.DataType(), r.DataType()
+	if isNull(lt) {
+		lt = rt
+	}
+	if isNull(rt) {
+		rt = lt
+	}
+	dt := decimalArithType(op, lt, rt)
+	var err error
+	if l, err = c.to(l, asDecimal(lt), lp); err != nil {
+		return nil, err
+	}
+	if r, err = c.to(r, asDecimal(rt), rp); err != nil {
+		return nil, err
+	}
+	return c.fold(at, &expr.DecimalArith{Op: op, L: l, R: r, Type: dt}, l, r)
+}
+
+// asDecimal is the DECIMAL an exact number type converts to exactly.
+func asDecimal(dt arrow.DataType) arrow.DataType {
+	p, s := exactDigits(dt)
+	return &arrow.Decimal128Type{Precision: p, Scale: s}
+}
+
+// decimalLiteral types a number with a point as Calcite does: DECIMAL
+// with as many digits as written and the digits after the point as the
+// scale, so 0.1 is DECIMAL(2, 1) and 1.50 DECIMAL(3, 2); 5. is an integer.
+func decimalLiteral(e *sql.Literal) (expr.Expr, error) {
+	text := e.Text
+	dot := strings.IndexByte(text, '.')
+	p := int32(len(text))
+	s := int32(0)
+	if dot >= 0 {
+		p--
+		s = int32(len(text) - dot - 1)
+	}
+	if s == 0 {
+		return literal(&sql.Literal{At: e.At, Kind: sql.LitInt, Text: strings.TrimSuffix(text, ".")})
+	}
+	if p > decimalMaxPrecision {
+		return nil, sql.Errorf(sql.ErrUnsupported, e.At, "number %s has more than 38 digits, the most a DECIMAL holds; write it with an exponent (%se0) for a DOUBLE", text, text)
+	}
+	var scratch []byte
+	v, _, msg := format.ParseDecimalText(text, p, s, &scratch)
+	if msg != "" {
+		return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot read number %s: %s", text, msg)
+	}
+	return &expr.Literal{Type: &arrow.Decimal128Type{Precision: p, Scale: s}, Dec: v}, nil
+}
+
+// rescaleLiteral converts a DECIMAL or integer constant to the DECIMAL dt
+// as CAST does (half up; NULL when it does not fit) without evaluating a
+// one-row column, so a long IN list of decimals plans in linear time.
+func rescaleLiteral(l *expr.Literal, dt arrow.DataType) (*expr.Literal, bool) {
+	to, ok := dt.(*arrow.Decimal128Type)
+	if !ok || l.Null {
+		return nil, false
+	}
+	var v decimal128.Num
+	switch from := l.Type.(type) {
+	case *arrow.Decimal128Type:
+		v, ok = format.RescaleDecimal(l.Dec, from.Scale, to.Scale)
+	default:
+		if !isInteger(from) {
+			return nil, false
+		}
+		v, ok = format.DecimalFromInt(l.Int, to.Scale)
+	}
+	if !ok || !v.FitsInPrecision(to.Precision) {
+		return expr.NullLiteral(dt), true
+	}
+	return &expr.Literal{Type: dt, Dec: v}, true
+}
