@@ -147,8 +147,8 @@ func floorCeil[T float](x arrow.Array, mem memory.Allocator, ceil bool) *memory.
 }
 
 // Round is ROUND(X, Digits) with Java's HALF_UP (ties away from zero),
-// keeping X's type (a DECIMAL's scale becomes Digits when smaller); negative Digits round left of the point (ROUND(1250,
-// -2) = 1300). A float is rounded in the decimal digits Java prints for it
+// keeping X's type (a DECIMAL's scale becomes Digits when smaller);
+// negative Digits round left of the point (ROUND(1250, -2) = 1300). A float is rounded in the decimal digits Java prints for it
 // (Flink goes through BigDecimal.valueOf), so ROUND(2.675, 2) is 2.68 even
 // though the binary double is a little below 2.675.
 type Round struct {
