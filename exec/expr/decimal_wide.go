@@ -10,9 +10,10 @@ import (
 // decimalWide is exact arithmetic on DECIMAL values past 128 bits (a
 // product of two 38-digit numbers, a dividend scaled up for the quotient's
 // digits), in big.Ints reused from row to row so a batch allocates only
-// while they grow.
+// while they grow. Results go to a scratch and are copied back: big.Int
+// allocates when a product or quotient aliases an operand.
 type decimalWide struct {
-	a, b, r, t big.Int
+	a, b, q, r, t big.Int
 }
 
 // pow10Big holds 10^0 … 10^159: enough for a 38-digit dividend scaled by
@@ -44,10 +45,22 @@ func (w *decimalWide) set(z *big.Int, n decimal128.Num) *big.Int {
 }
 
 // scaleUp multiplies z by 10^k.
-func scaleUp(z *big.Int, k int32) {
+func (w *decimalWide) scaleUp(z *big.Int, k int32) {
 	if k > 0 {
-		z.Mul(z, pow10Big[k])
+		w.mul(z, z, pow10Big[k])
 	}
+}
+
+// mul sets z to x·y.
+func (w *decimalWide) mul(z, x, y *big.Int) {
+	w.q.Mul(x, y)
+	z.Set(&w.q)
+}
+
+// quo sets z to x/y truncated toward zero, and w.r to the remainder.
+func (w *decimalWide) quo(z, x, y *big.Int) {
+	w.q.QuoRem(x, y, &w.r)
+	z.Set(&w.q)
 }
 
 // roundDown divides z by 10^k, rounding half away from zero (Java's
@@ -61,7 +74,7 @@ func (w *decimalWide) roundDown(z *big.Int, k int32) {
 		return
 	}
 	neg := z.Sign() < 0
-	z.QuoRem(z, pow10Big[k], &w.r)
+	w.quo(z, z, pow10Big[k])
 	w.r.Abs(&w.r)
 	w.r.Lsh(&w.r, 1)
 	if w.r.Cmp(pow10Big[k]) >= 0 {

@@ -105,19 +105,20 @@ func (k *decimalOp) apply(l, r decimal128.Num) (decimal128.Num, bool, error) {
 	switch k.op {
 	case '+', '-', '%':
 		sc := max(k.s1, k.s2)
-		scaleUp(a, sc-k.s1)
-		scaleUp(b, sc-k.s2)
+		w.scaleUp(a, sc-k.s1)
+		w.scaleUp(b, sc-k.s2)
 		switch k.op {
 		case '+':
 			a.Add(a, b)
 		case '-':
 			a.Sub(a, b)
 		default:
-			a.Rem(a, b) // truncated: the sign of the dividend, as BigDecimal.remainder
+			w.quo(&w.t, a, b) // truncated: the remainder has the dividend's sign, as BigDecimal.remainder
+			a.Set(&w.r)
 		}
 		w.roundDown(a, sc-k.s)
 	case '*':
-		a.Mul(a, b)
+		w.mul(a, a, b)
 		w.roundDown(a, k.s1+k.s2-k.s)
 	default: // '/'
 		k.divide(a, b)
@@ -132,8 +133,8 @@ func (k *decimalOp) apply(l, r decimal128.Num) (decimal128.Num, bool, error) {
 func (k *decimalOp) divide(a, b *big.Int) {
 	w := &k.w
 	t := k.s + 40
-	scaleUp(a, t-k.s1+k.s2) // ≥ 0: s ≥ 6 and s1 ≤ 38
-	a.Quo(a, b)
+	w.scaleUp(a, t-k.s1+k.s2) // ≥ 0: s ≥ 6 and s1 ≤ 38
+	w.quo(a, a, b)
 	if d := digits(a); d > 38 {
 		w.roundDown(a, d-38)
 		t -= d - 38
@@ -141,6 +142,6 @@ func (k *decimalOp) divide(a, b *big.Int) {
 	if t >= k.s {
 		w.roundDown(a, t-k.s)
 	} else {
-		scaleUp(a, k.s-t)
+		w.scaleUp(a, k.s-t)
 	}
 }
