@@ -197,7 +197,7 @@ type Output struct {
 	// with a filesystem table at File.Path(), and a query reading it when
 	// planned; the file is opened only once output comes. With
 	// checkpoints, the results of a SELECT are written to it exactly once
-	// (see OutputFile); the end of a successful Run completes it.
+	// (see OutputFile); without them, a failed Run leaves it as it was.
 	File *OutputFile
 }
 
@@ -251,6 +251,9 @@ func (s Summary) Counts() string {
 // an error wrapping ErrInternal (see PanicError).
 func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
 	defer pipeline.CatchPanic(&err) // after end(): the run is over and unregistered
+	if out.File != nil {
+		out.File.started()
+	}
 	ctx, end, err := e.begin(ctx)
 	if err != nil {
 		return err
@@ -270,6 +273,9 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
 		if err := r.statement(ctx, st); err != nil {
 			if e.base.Err() != nil && errors.Is(err, context.Canceled) {
 				return ErrClosed // stopped by Close
+			}
+			if out.File != nil && errors.Is(err, context.Canceled) {
+				out.File.stopped()
 			}
 			return err
 		}

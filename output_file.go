@@ -24,26 +24,41 @@ import (
 // (an output never overwrites an input), and a script refused then
 // leaves the file as it was.
 //
-// Without checkpoints, results go straight into the file as they come.
-// A SELECT run with checkpoints writes it exactly once, as the
-// filesystem sink does: its rows go to a hidden file `.NAME.inprogress`
-// beside it and are appended to the file once a checkpoint covering them
-// is durable, so the file holds results up to the last checkpoint. The
-// checkpoint records the file's committed length and the result writer's
-// state (the CSV header is written once, a table keeps its widths). A
-// restart from it cuts the file back to that length, completing first an
-// append a crash interrupted, and continues, so after any number of
-// crashes the file holds what an uninterrupted run writes. Only the
+// Results go to a hidden file beside the file (beside its target, for a
+// symbolic link), which replaces it when the Run succeeds or is stopped
+// by its context (Ctrl-C ends a streaming query): a Run that fails, or a
+// process that dies, leaves the file as it was, or absent
+// (output_file_replace.go). A device or a pipe (/dev/stdout) is written
+// as output comes.
+//
+// Without checkpoints, that is `.NAME.tmp`, removed by a failed Run. A
+// SELECT run with checkpoints writes exactly once, as the filesystem sink
+// does, to `.NAME.partial`, which a failed Run keeps for the restart: its
+// rows go to a hidden file `.NAME.inprogress` and are appended to
+// `.NAME.partial` once a checkpoint covering them is durable, so it holds
+// results up to the last checkpoint. The checkpoint records its committed
+// length and the result writer's state (the CSV header is written once, a
+// table keeps its widths). A restart from it cuts the file back to that
+// length, completing first an append a crash interrupted, and continues,
+// so after any number of crashes the file holds what an uninterrupted
+// run writes. Only the
 // writers of wsql's text formats can resume (NewCSVWriter, NewJSONWriter,
 // NewTableWriter): an Arrow IPC stream cannot be cut and continued.
 //
-// An OutputFile serves one Run at a time; Close it after the Run.
+// An OutputFile serves one Run at a time, or several in turn (the CLI's
+// -i file, then its script); Close it after the last: that completes it.
 type OutputFile struct {
 	path    string
-	trunc   int      // os.O_TRUNC for CreateOutputFile: the first open empties the file
 	f       *os.File // nil until the first use
 	err     error    // the first open's failure, returned by every later use
 	regular bool     // a regular file: it can be written at a position and cut
+	// tmp is the file f is, renamed over target (the path, through its
+	// links) by Close once the last Run completed: succeeded, or stopped
+	// by its context (output_file_replace.go).
+	tmp, target string
+	completed   bool
+	made        bool // tmp was made by this run (OpenOutputFile's: copied from the file)
+	modified    bool // this run wrote or cut tmp
 	// keep: opened by OpenOutputFile for a run that may resume. Output
 	// outside checkpointed queries (EXPLAIN, SHOW, a table's closing
 	// line) is held in memory until the next query starts or the run
@@ -74,19 +89,20 @@ const (
 )
 
 // CreateOutputFile is the file at path for a run that does not resume
-// from checkpoints: it is created or truncated, as os.Create does, at the
-// first write, or at the end of a successful Run that wrote nothing (an
-// empty result). A path that is a directory, or whose directory is
-// missing, is refused now.
+// from checkpoints: its temporary file is created at the first write, or
+// at the end of a successful Run that wrote nothing (an empty result),
+// and replaces it at Close. A path that is a directory, or whose
+// directory is missing, is refused now.
 func CreateOutputFile(path string) (*OutputFile, error) {
 	if err := checkOutputFilePath(path); err != nil {
 		return nil, err
 	}
-	return &OutputFile{path: path, trunc: os.O_TRUNC}, nil
+	return &OutputFile{path: path}, nil
 }
 
 // OpenOutputFile is the file at path for a run that may resume from
-// checkpoints. Its content is kept: a restored query continues after what
+// checkpoints. Its content is kept (in `.NAME.partial`, which starts as a
+// copy of the file): a restored query continues after what
 // its checkpoint committed (checked before anything is written), a query
 // starting afresh cuts the file back to the output before it, and the end
 // of a successful run cuts what is left over from an earlier run. A
@@ -118,32 +134,27 @@ func checkOutputFilePath(path string) error {
 
 // open opens the file at its first use, creating it when create is set
 // (otherwise a missing file is an fs.ErrNotExist error, and nothing is
-// created).
+// created). What it opens is the file that replaces the output file at
+// the end (output_file_replace.go), or a device or a pipe itself.
 func (o *OutputFile) open(create bool) error {
 	if o.f != nil || o.err != nil {
 		return o.err
 	}
-	flags := os.O_RDWR | o.trunc
-	if create {
-		flags |= os.O_CREATE
+	err := o.openReplacing(create)
+	if err != nil && (create || !errors.Is(err, fs.ErrNotExist)) {
+		o.err = err // a missing file, not created, is not a failure: the caller decides
 	}
-	f, err := os.OpenFile(o.path, flags, 0o666)
-	if err != nil {
-		if !create && errors.Is(err, fs.ErrNotExist) {
-			return err // not a failure: the caller decides
-		}
-		o.err = err
-		return err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		o.err = err
-		return err
-	}
-	o.f, o.regular = f, st.Mode().IsRegular()
-	return nil
+	return err
 }
+
+// started marks the start of a Run: until it completes, Close removes
+// the temporary file.
+func (o *OutputFile) started() { o.completed = false }
+
+// stopped marks a Run stopped by its context: the results so far replace
+// the file (a streaming query ends so), with checkpoints those up to the
+// last one, which a restart continues.
+func (o *OutputFile) stopped() { o.completed = true }
 
 // Path is the file's path as given.
 func (o *OutputFile) Path() string { return o.path }
@@ -175,6 +186,7 @@ func (o *OutputFile) writeAt(p []byte) (int, error) {
 	}
 	n, err := o.f.WriteAt(p, o.pos)
 	o.pos += int64(n)
+	o.modified = true
 	return n, err
 }
 
@@ -188,6 +200,7 @@ func (o *OutputFile) place() error {
 		if err := o.f.Truncate(o.pos); err != nil {
 			return o.fail(err)
 		}
+		o.modified = true
 	}
 	held := o.held
 	o.held = nil
@@ -206,7 +219,9 @@ func (o *OutputFile) fail(err error) error {
 // file, as an empty result should.
 func (o *OutputFile) finish() error {
 	if !o.keep {
-		return o.open(true)
+		err := o.open(true)
+		o.completed = err == nil
+		return err
 	}
 	if err := o.place(); err != nil {
 		return err
@@ -224,14 +239,17 @@ func (o *OutputFile) finish() error {
 			return o.fail(err)
 		}
 	}
+	o.completed = true
 	return nil
 }
 
-// Close closes the file. The in-progress file is removed unless it holds
-// results a checkpoint lists and the file may not (a failed commit: the
-// restart appends them) or this run did not get to use it. A failure to
-// open the file is returned too, also when only writes whose errors were
-// not checked (OnText) met it.
+// Close closes the file. The hidden file then replaces the file if the
+// last Run completed (succeeded, or was stopped by its context); if not,
+// it is removed, unless it holds results checkpoints committed for the
+// restart. The in-progress file is removed unless it holds results a
+// checkpoint lists and the file may not (a failed commit: the restart
+// appends them) or this run did not get to use it. A failure to open the file is returned too, also when
+// only writes whose errors were not checked (OnText) met it.
 func (o *OutputFile) Close() error {
 	err := o.err
 	if o.side != nil {
@@ -245,11 +263,24 @@ func (o *OutputFile) Close() error {
 		}
 		o.side = nil
 	}
+	replace := o.tmp != "" && o.completed && err == nil
 	if o.f != nil {
+		if replace {
+			err = o.f.Sync() // the file's bytes are durable before its name is
+		}
 		if cerr := o.f.Close(); err == nil {
 			err = cerr
 		}
 		o.f = nil
+	}
+	if o.tmp != "" {
+		if replace = replace && err == nil; replace {
+			err = o.replace()
+		}
+		if (!replace || err != nil) && o.disposable() {
+			os.Remove(o.tmp)
+		}
+		o.tmp = ""
 	}
 	return err
 }
@@ -311,6 +342,7 @@ func (o *OutputFile) appendSide(at, n int64) error {
 	if _, err := o.f.Seek(at, io.SeekStart); err != nil {
 		return o.fail(err)
 	}
+	o.modified = true
 	copied, err := io.Copy(o.f, io.LimitReader(o.side, n)) // copy_file_range where the system has it
 	if err == nil && copied < n {
 		err = fmt.Errorf("%s holds %d of the %d bytes to append", o.side.Name(), copied, n)
@@ -460,6 +492,7 @@ func (o *OutputFile) restoreTo(s outputState, finished bool, ckpt string) error 
 		// in-progress file holds: both stay for that query's restore.
 		return nil
 	}
+	o.modified = true
 	if err := o.f.Truncate(end); err != nil {
 		return o.fail(err)
 	}

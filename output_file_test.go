@@ -205,6 +205,8 @@ func TestOutputFileRefusesAFileThatChanged(t *testing.T) {
 			require.ErrorContains(t, err, c.want)
 			require.ErrorContains(t, err, "remove the checkpoint to run the query afresh")
 			require.True(t, before == readOut(t, dir), "the file is left as it was")
+			_, err = os.Stat(filepath.Join(dir, ".out.csv.partial"))
+			require.ErrorIs(t, err, os.ErrNotExist, "the copy of the file the restore checked is removed")
 		})
 	}
 	t.Run("other format", func(t *testing.T) {
@@ -290,4 +292,36 @@ SELECT k FROM g;`
 		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(null, r.Schema, r.Location), nil },
 	})
 	require.ErrorContains(t, err, "is not a regular file")
+}
+
+// Without checkpoints, a Run stopped by its context (Ctrl-C ends a
+// streaming query) keeps the results written so far: its temporary file
+// replaces the file.
+func TestOutputFileOfAStoppedRunIsKept(t *testing.T) {
+	want, _ := uninterrupted(t, outputFileScript)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.csv")
+	require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
+	f, err := CreateOutputFile(path)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	err = New(WithBatchSize(64)).Run(ctx, outputFileScript, Output{
+		File:          f,
+		NewWriter:     func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(f, r.Schema, r.Location), nil },
+		OnText:        func(s string) { f.Write([]byte(s)) },
+		ProgressEvery: time.Nanosecond,
+		OnProgress: func(p Progress) {
+			if p.RowsRead >= 3000 {
+				cancel()
+			}
+		},
+	})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, "old\n", readOut(t, dir), "written to the temporary file until the end")
+	require.NoError(t, f.Close())
+	got := readOut(t, dir)
+	require.True(t, strings.HasPrefix(got, "Project(k)") && len(got) < len(want), "the results up to the stop:\n%s", got)
+	_, err = os.Stat(filepath.Join(dir, ".out.csv.tmp"))
+	require.ErrorIs(t, err, os.ErrNotExist)
 }

@@ -38,13 +38,17 @@ flags (before or after the other arguments):
                   result format (default: table on a terminal, csv otherwise);
                   json: one object per row; arrow: an Arrow IPC stream (binary,
                   one result per run)
-  --output FILE   write results to FILE (created or truncated) instead of
-                  stdout; the run summary stays on stderr
+  --output FILE   write results to FILE instead of stdout, through a
+                  temporary .FILE.tmp beside it that replaces it when the
+                  run succeeds or is stopped (a failed run leaves FILE as
+                  it was); the run summary stays on stderr
   --checkpoint-dir DIR
                   take checkpoints of each query in DIR (every 10 s, or
                   'execution.checkpointing.interval'), and on SIGINT/SIGTERM;
                   run the same command again to resume from them; --output
-                  then holds results up to the last checkpoint, exactly once
+                  then gets its results exactly once: up to the last
+                  checkpoint they are in .FILE.partial, which a restart
+                  continues
 `
 
 func main() {
@@ -187,6 +191,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		// checked against the inputs before anything is written to it
 		File: file,
 	}
+	if resultFormat(*format, results) == "table" {
+		(&resultSeparator{w: results}).separate(&out) // shared by -i and the script
+	}
 	e := wsql.New(opts...)
 	if init != "" {
 		if err := e.Run(ctx, init, out); err != nil {
@@ -217,13 +224,7 @@ func runFailed(stderr io.Writer, src string, err error, file string, isInit bool
 // writerFor picks the result format: --format wins, else a table on a
 // terminal and CSV in a pipe. Results are written to out.
 func writerFor(format string, out io.Writer) (func(wsql.ResultInfo) (wsql.ResultWriter, error), error) {
-	if format == "" {
-		format = "csv"
-		if isTerminal(out) {
-			format = "table"
-		}
-	}
-	switch format {
+	switch format = resultFormat(format, out); format {
 	case "csv":
 		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
 			return wsql.NewCSVWriter(out, r.Schema, r.Location), nil
@@ -249,6 +250,18 @@ func writerFor(format string, out io.Writer) (func(wsql.ResultInfo) (wsql.Result
 		}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want table, csv, json or arrow)", format)
+}
+
+// resultFormat is the format results written to out get: --format, else
+// a table on a terminal and CSV elsewhere.
+func resultFormat(format string, out io.Writer) string {
+	if format != "" {
+		return format
+	}
+	if isTerminal(out) {
+		return "table"
+	}
+	return "csv"
 }
 
 func isTerminal(f any) bool {

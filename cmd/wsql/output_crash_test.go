@@ -67,6 +67,21 @@ func readOutput(t *testing.T, dir string) string {
 	return string(b)
 }
 
+// committedOutput is what a killed run leaves for the restart: the
+// results up to its last checkpoint, in the hidden .out.partial (or, if
+// it was killed just after renaming that over it, in out), while out is
+// left as it was.
+func committedOutput(t *testing.T, dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, ".out.partial"))
+	if errors.Is(err, os.ErrNotExist) {
+		if b, err = os.ReadFile(filepath.Join(dir, "out")); errors.Is(err, os.ErrNotExist) {
+			return "" // killed before its first output
+		}
+	}
+	require.NoError(t, err)
+	return string(b)
+}
+
 var summaryRows = regexp.MustCompile(`(?m)^wsql: .*, (\d+) result rows`)
 
 // A crash at each step of taking a checkpoint (after draining, after the
@@ -106,7 +121,9 @@ func TestOutputFileCrashAtEveryCheckpointStep(t *testing.T) {
 					cmd := outputChild(dir, format, false)
 					cmd.Env = append(cmd.Env, crashAtEnv+"="+step+":"+c.which)
 					require.Error(t, cmd.Run(), "the run ends at %s of checkpoint %s", step, c.which)
-					crashed := readOutput(t, dir)
+					_, err := os.Stat(filepath.Join(dir, "out"))
+					require.Truef(t, errors.Is(err, os.ErrNotExist), "crash at %s of checkpoint %s: the output file is not created before the run completes", step, c.which)
+					crashed := committedOutput(t, dir)
 					require.Truef(t, strings.HasPrefix(want, crashed), "crash at %s of checkpoint %s: the file holds what an uninterrupted run does not", step, c.which)
 					again := outputChild(dir, format, false)
 					require.NoError(t, again.Run(), "%s", again.Stderr)
@@ -118,8 +135,8 @@ func TestOutputFileCrashAtEveryCheckpointStep(t *testing.T) {
 					for i, m := range got {
 						require.Equal(t, wantRows[len(wantRows)-len(got)+i][1], m[1], "summary %d of the restart:\n%s", i, stderr)
 					}
-					inprogress, _ := filepath.Glob(filepath.Join(dir, ".*.inprogress"))
-					require.Empty(t, inprogress, "no in-progress file is left")
+					hidden, _ := filepath.Glob(filepath.Join(dir, ".out*"))
+					require.Empty(t, hidden, "no in-progress or partial file is left")
 				}
 			}
 		})
@@ -176,7 +193,7 @@ func TestOutputFileCrashLoopExactlyOnce(t *testing.T) {
 					if resumedFrom(cmd) {
 						resumed++
 					}
-					got := readOutput(t, dir)
+					got := committedOutput(t, dir)
 					require.Truef(t, strings.HasPrefix(want, got), "round %d, kill %d: the file holds output an uninterrupted run does not have", round, kills)
 					if got != "" && got != want {
 						partial++

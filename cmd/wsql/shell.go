@@ -67,6 +67,8 @@ type shell struct {
 	pending string     // the lines of an unfinished statement
 	// status, when stderr is a terminal, shows the running query's progress
 	status *statusLine
+	// lineOutputs separates the outputs of the statements of one line
+	lineOutputs *resultSeparator
 }
 
 func newShell(e *wsql.Engine, in LineSource, stdout, stderr io.Writer) *shell {
@@ -139,12 +141,27 @@ func (s *shell) handleLine(ctx context.Context, line string) (quit bool) {
 		rest = ""
 	}
 	s.setPending(rest)
+	s.lineOutputs = s.separator() // the tables of a line's statements apart
+	defer func() { s.lineOutputs = nil }()
 	for _, st := range stmts {
 		if !s.exec(ctx, st) {
 			break // as in a script, the first error stops the rest of the input
 		}
 	}
 	return false
+}
+
+// separator separates the outputs of one input in table format; nil in
+// the others.
+func (s *shell) separator() *resultSeparator {
+	if s.format != "table" {
+		return nil
+	}
+	sep := &resultSeparator{w: s.stdout}
+	if s.status != nil {
+		sep.clear = s.status.clear
+	}
+	return sep
 }
 
 // meta runs a backslash command; it returns true to quit.
@@ -252,6 +269,11 @@ func (s *shell) exec(ctx context.Context, text string) bool {
 			return statusClearing{w, s.status}, err
 		}
 		defer s.status.clear()
+	}
+	if sep := s.lineOutputs; sep != nil {
+		sep.separate(&out)
+	} else if sep = s.separator(); sep != nil {
+		sep.separate(&out)
 	}
 	err := s.engine.Run(runCtx, text, out)
 	if s.status != nil {
