@@ -1,12 +1,14 @@
 package wsql
 
 import (
+	"context"
 	"sort"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -25,6 +27,56 @@ func (r *runner) show(s *sql.Show) error {
 		return r.table([]string{"function name"}, oneColumn(planner.FunctionNames()))
 	}
 	return sql.Errorf(sql.ErrUnsupported, s.At, "SHOW %s is not supported yet", s.What)
+}
+
+// ListTables writes the session's tables and views through out's
+// NewWriter, sorted by name, with their kind ("table" or "view") and
+// connector (NULL for a view): the listing of the shell's \d, as psql's \d
+// lists relations.
+func (e *Engine) ListTables(ctx context.Context, out Output) error {
+	_, end, err := e.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer end()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var rows [][]string
+	for _, name := range e.cat.TableNames() {
+		rows = append(rows, []string{name, "table", tableConnector(e.cat.Table(name))})
+	}
+	for _, name := range e.cat.ViewNames() {
+		rows = append(rows, []string{name, "view", ""})
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return strings.ToLower(rows[i][0]) < strings.ToLower(rows[j][0]) })
+	r := &runner{e: e, out: out}
+	return r.table([]string{"name", "kind", "connector"}, rows)
+}
+
+// tableConnector is the connector a table reads and writes through: its
+// 'connector' option, or the Go program's attachment.
+func tableConnector(t *catalog.Table) string {
+	if t.Attached != nil {
+		return t.Attached.Connector()
+	}
+	c, _ := t.Options.Get("connector")
+	return c
+}
+
+// Describe writes the columns of the table or view named name through
+// out's NewWriter, as DESCRIBE does. The name is taken as it is, not read
+// as SQL; for a name that is neither, the error says so, without a
+// position, and suggests the closest name.
+func (e *Engine) Describe(ctx context.Context, name string, out Output) error {
+	_, end, err := e.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer end()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	r := &runner{e: e, out: out}
+	return r.describe(&sql.Describe{Name: sql.Ident{Name: name}})
 }
 
 // describe answers DESCRIBE with Flink's columns: name, type, null, key,

@@ -18,7 +18,10 @@
 // Query is the pull-style alternative for one query: it returns Rows to read
 // batch by batch with Next (or range over with All) as windows fire, waiting
 // while the caller does not read; Close stops it. Exec runs statements
-// without rows (DDL, SET, INSERT INTO).
+// without rows (DDL, SET, INSERT INTO). Rows also reads row by row as Go
+// values: NextRow and Scan, as in database/sql, or RowsOf and Collect into
+// structs by column name. ValueText gives a value's text as the command
+// line prints it.
 //
 // The database/sql driver is the package driver: importing
 // github.com/wsql/wsql/driver registers it as "wsql".

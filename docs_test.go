@@ -379,6 +379,9 @@ func (r *docRun) exec(e *wsql.Engine, src, format string, stdout io.Writer) erro
 		OnSummary: func(s wsql.Summary) {
 			r.elapsed = append(r.elapsed, s.Elapsed)
 			fmt.Fprintf(&r.out, "wsql: %s%s\n", s.Counts(), elapsedMark)
+			if w := s.Warning(); w != "" {
+				fmt.Fprintln(&r.out, w)
+			}
 		},
 		OnText:   func(s string) { fmt.Fprint(stdout, s) },
 		OnNotice: func(s string) { fmt.Fprintln(&r.out, s) },

@@ -3,6 +3,7 @@ package wsql
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -64,11 +65,24 @@ func runThroughAPI(t *testing.T, src string) (out string) {
 		}
 		text := statementAlone(src, st.Pos().Offset, end)
 		if err := runStatementThroughAPI(ctx, e, st, text, &b); err != nil {
-			b.WriteString(FormatError(src, err) + "\n")
+			b.WriteString(FormatError(src, asOneScript(t, err)) + "\n")
 			break
 		}
 	}
 	return b.String()
+}
+
+// asOneScript is err as the script run whole gives it: an error about a
+// table declared by an earlier statement (and so an earlier Run here) names
+// that CREATE TABLE, whose position is the same in the whole script.
+func asOneScript(t *testing.T, err error) error {
+	var e *sql.Error
+	if errors.As(err, &e) && e.Decl != nil {
+		require.True(t, strings.HasPrefix(e.Decl.Name, "CREATE TABLE "), e.Decl.Name)
+		require.Contains(t, e.Decl.Src, "CREATE TABLE", "the CREATE's own text")
+		e.Decl = nil
+	}
+	return err
 }
 
 // statementAlone is src with everything outside [from, to) blanked out,

@@ -219,6 +219,12 @@ type Summary struct {
 	// was read (then read again from the start).
 	FilesRotated   int64
 	FilesTruncated int64
+	// UnfilledCountRows is the part of NoWindowRows in COUNT windows that
+	// never filled; the rest fell in the gaps of a HOP.
+	UnfilledCountRows int64
+	// Late describes the LateRowsDropped rows: how late they were and the
+	// WATERMARK delay that would have kept them (late_warning.go).
+	Late LateRows
 }
 
 // String is the one-line run summary the CLI prints on stderr.
@@ -270,7 +276,7 @@ func (e *Engine) Run(ctx context.Context, src string, out Output) (err error) {
 	}
 	r := &runner{e: e, src: src, out: out}
 	for _, st := range stmts {
-		if err := r.statement(ctx, st); err != nil {
+		if err := r.ownPositions(r.statement(ctx, st)); err != nil {
 			if e.base.Err() != nil && errors.Is(err, context.Canceled) {
 				return ErrClosed // stopped by Close
 			}
@@ -326,8 +332,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin}
 	switch s := st.(type) {
 	case *sql.CreateTable:
-		_, err := e.cat.CreateTable(s)
-		return err
+		return r.createTable(s, opts)
 	case *sql.CreateView:
 		// A view must plan when it is created, as in Flink.
 		if _, err := planner.PlanSelect(s.Query, e.cat, opts); err != nil {
@@ -362,6 +367,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		}
 		return nil
 	case *sql.Select, *sql.Insert:
+		opts.Run = true // what it reads must be there
 		p, err := r.plan(s, opts)
 		if err != nil {
 			return err
@@ -515,6 +521,9 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			Elapsed:         stats.Elapsed,
 			FilesRotated:    stats.FilesRotated,
 			FilesTruncated:  stats.FilesTruncated,
+
+			UnfilledCountRows: stats.UnfilledCountRows,
+			Late:              lateRows(&stats, p),
 		})
 	}
 	if runErr != nil {

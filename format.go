@@ -42,7 +42,10 @@ func NewTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) Resul
 }
 
 // FormatError renders err for a person reading src: SQL errors show
-// line:column, the line of src and a caret under the position.
+// line:column, the line of src and a caret under the position. An error
+// about the declaration of a table created by an earlier Run (a query
+// reading a file that is missing) shows the line of that CREATE TABLE
+// instead, naming it: "2:45 of CREATE TABLE clicks: ...".
 func FormatError(src string, err error) string { return FormatFileError("", src, err) }
 
 // FormatFileError is FormatError for src read from the file named file:
@@ -65,13 +68,19 @@ func FormatFileError(file, src string, err error) string {
 }
 
 func formatOne(file, src string, e *sql.Error) string {
-	s := "error: " + e.Error()
+	where := "" // an error without a position has no place in src to point at
 	switch {
+	case e.Decl != nil:
+		// the position is in an earlier statement: its own text has the caret
+		src = e.Decl.Src
 	case file != "" && e.Pos.IsValid():
-		s = "error: " + file + ":" + e.Error()
+		where = file + ":" + e.Pos.String() + ": "
 	case file != "":
-		s = "error: " + file + ": " + e.Msg
+		where = file + ": "
+	case e.Pos.IsValid():
+		where = e.Pos.String() + ": "
 	}
+	s := "error: " + where + e.Msg
 	if c := sql.Caret(src, e.Pos); c != "" {
 		s += "\n" + c
 	}

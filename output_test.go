@@ -171,7 +171,7 @@ func TestParquetSinkErrors(t *testing.T) {
 		{`'format' = 'parquet', 'parquet.compression' = 'lzo'`, "'parquet.compression'",
 			"option 'parquet.compression' must be one of UNCOMPRESSED, SNAPPY, GZIP, ZSTD, got 'lzo'"},
 		{`'format' = 'avro'`, "'format'",
-			"format 'avro' is not supported yet (supported for writing: csv, json, parquet)"},
+			"format 'avro' is not supported yet (supported: csv, json; parquet for writing only)"},
 	} {
 		with := "WITH ('connector' = 'filesystem', 'path' = 'x.parquet', " + c.with + ");"
 		src := sinkEventsDDL + "CREATE TABLE t (k STRING, n BIGINT)\n" + with + insert

@@ -170,6 +170,7 @@ type Rows struct {
 	done    chan struct{} // closed when the run ended; err and summary are set then
 	cancel  context.CancelFunc
 	cur     RecordBatch
+	scan    rowCursor // NextRow's place, rows_scan.go
 
 	mu      sync.Mutex
 	closing bool

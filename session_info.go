@@ -3,6 +3,7 @@ package wsql
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
@@ -18,13 +19,29 @@ func (e *Engine) TableNames() []string {
 	return names
 }
 
-// ColumnNames lists the columns of a table (nil for an unknown name or a
-// view).
+// ColumnNames lists the columns of a table or view (nil for an unknown
+// name, or a view that no longer plans), for completion.
 func (e *Engine) ColumnNames(table string) []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if t := e.cat.Table(table); t != nil {
 		return t.ColumnNames()
+	}
+	if v := e.cat.View(table); v != nil {
+		// a view's columns are its query's, as DESCRIBE plans them
+		p, err := planner.PlanSelect(v.Query, e.cat, planner.Options{})
+		if err != nil {
+			return nil
+		}
+		var names []string
+		for i, f := range p.Schema().Fields() {
+			if i < len(v.Columns) {
+				names = append(names, v.Columns[i])
+			} else {
+				names = append(names, f.Name)
+			}
+		}
+		return names
 	}
 	return nil
 }
@@ -98,4 +115,59 @@ func OptionKeys(name string) []string {
 		}
 	}
 	return keys
+}
+
+// OptionValues lists the values a WITH key takes, for completion: the
+// connectors for 'connector', the formats of the named connector (or all)
+// for 'format', the choices of an enumerated option, true and false for a
+// boolean one; nil for a free value.
+func OptionValues(connectorName, key string) []string {
+	switch key {
+	case connector.KeyConnector:
+		return ConnectorNames()
+	case connector.KeyFormat:
+		if c, ok := connector.Lookup(connectorName); ok {
+			for _, o := range c.Options {
+				if o.Key == key {
+					if choices := optionChoices(o.Type); choices != nil {
+						return choices
+					}
+				}
+			}
+		}
+		return FormatNames()
+	}
+	names := []string{connectorName}
+	if _, ok := connector.Lookup(connectorName); !ok {
+		names = ConnectorNames()
+	}
+	var opts []connector.Option
+	for _, n := range names {
+		opts = append(opts, connector.Options(n)...)
+	}
+	for _, f := range connector.Formats() {
+		opts = append(opts, f.Options...)
+	}
+	for _, o := range opts {
+		if o.Key == key {
+			return optionChoices(o.Type)
+		}
+	}
+	return nil
+}
+
+// optionChoices are the values of an option of type typ ("bool", or an
+// enumeration such as "csv | json"), nil for other types.
+func optionChoices(typ string) []string {
+	if typ == "bool" {
+		return []string{"true", "false"}
+	}
+	if !strings.Contains(typ, "|") {
+		return nil
+	}
+	var choices []string
+	for _, c := range strings.Split(typ, "|") {
+		choices = append(choices, strings.TrimSpace(c))
+	}
+	return choices
 }

@@ -160,7 +160,7 @@ SELECT k, COUNT(*) AS n FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE);
 // options of sources and sinks.
 func TestFilesystemOptionErrors(t *testing.T) {
 	query := "\nSELECT COUNT(*) FROM t GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE);"
-	insert := "\nCREATE TABLE src (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'filesystem', 'path' = 'x.csv', 'format' = 'csv');" +
+	insert := "\nCREATE TABLE src (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');" +
 		"\nINSERT INTO t SELECT TUMBLE_END(ts, INTERVAL '1' MINUTE) FROM src GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE);"
 	for _, c := range []struct{ with, tail, at, want string }{
 		{`'format' = 'json', 'json.ignore-parse-error' = 'true'`, query, "'json.ignore-parse-error'",
@@ -168,7 +168,7 @@ func TestFilesystemOptionErrors(t *testing.T) {
 		{`'format' = 'csv', 'json.ignore-parse-errors' = 'true'`, query, "'json.ignore-parse-errors'",
 			"option 'json.ignore-parse-errors' belongs to format 'json', but table t has format 'csv'"},
 		{`'format' = 'jsn'`, query, "'format'",
-			"format 'jsn' is not supported yet (supported: csv, json); did you mean json?"},
+			"format 'jsn' is not supported yet (supported: csv, json; parquet for writing only); did you mean json?"},
 		{`'format' = 'json', 'json.timestamp-format.standard' = 'RFC'`, query, "'json.timestamp",
 			"option 'json.timestamp-format.standard' must be 'SQL' or 'ISO-8601', got 'RFC'"},
 		{`'format' = 'json', 'json.fail-on-missing-field' = 'yes'`, query, "'json.fail",
@@ -190,7 +190,7 @@ func TestFilesystemOptionErrors(t *testing.T) {
 	// a sink accepts the source-side options and the csv defaults
 	out := runScript(t, `CREATE TABLE t (k STRING) WITH ('connector' = 'filesystem', 'path' = 'x.json', 'format' = 'csv',
  'csv.field-delimiter' = ',', 'csv.ignore-parse-errors' = 'true', 'scan.watermark.idle-timeout' = '1 s');`+
-		"\nCREATE TABLE src (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'filesystem', 'path' = 'x.csv', 'format' = 'csv');"+
+		"\nCREATE TABLE src (ts TIMESTAMP(3), k STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');"+
 		"\nEXPLAIN INSERT INTO t SELECT k FROM src GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE);", 4096)
 	require.True(t, strings.HasPrefix(out, "Sink(table=[t], connector=[filesystem]"), out)
 }

@@ -23,6 +23,7 @@ func TestCountersHaveOneNameAtEveryLayer(t *testing.T) {
 		"RowsIn":      true, // rows an operator received, after WHERE: not the rows read
 		"Watermark":   true, // the job's last watermark
 		"OpenWindows": true, // the progress line's window states
+		"Lateness":    true, // the late rows' histogram: Summary.Late reports what it says
 	}
 	for _, v := range []any{windowop.Stats{}, windowop.CountStats{}, exec.Stats{}, exec.Progress{}} {
 		for _, f := range reflect.VisibleFields(reflect.TypeOf(v)) {

@@ -29,6 +29,10 @@ type Table struct {
 	Options   Options
 	Comment   string
 	At        sql.Pos
+	// Src is the SQL text At and the options' positions are in (the
+	// script or shell statement that declared the table), so an error
+	// found later, by a query of another text, can show that line.
+	Src string
 	// Attached, when set, is where a table a Go program registered reads
 	// its rows or writes its results (rows it pushes, an io.Reader, an
 	// array.RecordReader, a callback), in place of a 'connector' option.

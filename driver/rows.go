@@ -6,11 +6,9 @@ import (
 	"errors"
 	"io"
 	"reflect"
-	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/exec/format"
@@ -26,11 +24,10 @@ type rows struct {
 	loc   *time.Location // TIMESTAMP_LTZ values are shown in it
 	names []string
 
-	cols []arrow.Array               // of the current batch
-	read []func(int) sqldriver.Value // per column, for a non-null row
+	cols []arrow.Array   // of the current batch
+	read []func(int) any // per column: format.GoValueReader
 	row  int
 	n    int
-	buf  []byte // scratch for text forms
 }
 
 var (
@@ -53,7 +50,7 @@ func newRows(r *wsql.Rows) *rows {
 	return &rows{
 		r: r, loc: loc, names: names,
 		cols: make([]arrow.Array, len(fields)),
-		read: make([]func(int) sqldriver.Value, len(fields)),
+		read: make([]func(int) any, len(fields)),
 	}
 }
 
@@ -75,12 +72,8 @@ func (d *rows) Next(dest []sqldriver.Value) (err error) {
 		}
 		d.bind(d.r.RecordBatch())
 	}
-	for c, col := range d.cols {
-		if col.IsNull(d.row) {
-			dest[c] = nil
-		} else {
-			dest[c] = d.read[c](d.row)
-		}
+	for c, read := range d.read {
+		dest[c] = read(d.row)
 	}
 	d.row++
 	return nil
@@ -91,56 +84,7 @@ func (d *rows) bind(b wsql.RecordBatch) {
 	d.row, d.n = 0, int(b.NumRows())
 	for c := range d.cols {
 		d.cols[c] = b.Column(c)
-		d.read[c] = d.reader(d.cols[c])
-	}
-}
-
-// reader returns the conversion of arr's values to sqldriver.Value.
-func (d *rows) reader(arr arrow.Array) func(int) sqldriver.Value {
-	switch a := arr.(type) {
-	case *array.Null: // SELECT NULL: Arrow keeps no validity bits for it
-		return func(int) sqldriver.Value { return nil }
-	case *array.Int8:
-		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
-	case *array.Int16:
-		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
-	case *array.Int32:
-		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
-	case *array.Int64:
-		return func(i int) sqldriver.Value { return a.Value(i) }
-	case *array.Uint8:
-		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
-	case *array.Uint16:
-		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
-	case *array.Uint32:
-		return func(i int) sqldriver.Value { return int64(a.Value(i)) }
-	case *array.Float32:
-		return func(i int) sqldriver.Value { return float64(a.Value(i)) }
-	case *array.Float64:
-		return func(i int) sqldriver.Value { return a.Value(i) }
-	case *array.Boolean:
-		return func(i int) sqldriver.Value { return a.Value(i) }
-	case *array.String:
-		// Cloned: the batch's memory goes back to the allocator on Next.
-		return func(i int) sqldriver.Value { return strings.Clone(a.Value(i)) }
-	case *array.LargeString:
-		return func(i int) sqldriver.Value { return strings.Clone(a.Value(i)) }
-	case *array.Date32:
-		return func(i int) sqldriver.Value { return time.Unix(int64(a.Value(i))*86400, 0).UTC() }
-	case *array.Date64:
-		return func(i int) sqldriver.Value { return time.UnixMilli(int64(a.Value(i))).UTC() }
-	case *array.Timestamp:
-		tt := a.DataType().(*arrow.TimestampType)
-		if tt.TimeZone != "" { // TIMESTAMP_LTZ: an instant, seen in the session zone
-			return func(i int) sqldriver.Value { return a.Value(i).ToTime(tt.Unit).In(d.loc) }
-		}
-		return func(i int) sqldriver.Value { return a.Value(i).ToTime(tt.Unit) } // wall clock, in UTC
-	}
-	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
-	// else: the text the CSV writer prints.
-	return func(i int) sqldriver.Value {
-		d.buf = format.AppendValue(d.buf[:0], arr, i, d.loc)
-		return string(d.buf)
+		d.read[c] = format.GoValueReader(d.cols[c], d.loc)
 	}
 }
 

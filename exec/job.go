@@ -84,13 +84,17 @@ type Stats struct {
 	BadRowsSkipped  int64
 	LateRowsDropped int64 // rows that reached no window because each was late
 	LateForWindow   int64 // (row, window) pairs a row missed while counting elsewhere
-	NoWindowRows    int64 // rows in no window (HOP gaps)
+	NoWindowRows    int64 // rows in no window (HOP gaps, COUNT windows that never filled)
 	ResultRows      int64
 	Watermark       int64 // the last watermark generated from the input
 	Elapsed         time.Duration
 	// FilesRotated and FilesTruncated count followed files found replaced
 	// under their name or cut shorter (see exec/connector/textsource, follow.go).
 	FilesRotated, FilesTruncated int64
+	// UnfilledCountRows is the part of NoWindowRows in COUNT windows that
+	// never filled; Lateness says how late the LateRowsDropped rows were.
+	UnfilledCountRows int64
+	Lateness          windowop.Lateness
 }
 
 // Run executes the job, writing result batches to w as windows fire. It
@@ -199,7 +203,9 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWrit
 		st := ws.stats()
 		stats.LateRowsDropped += st.LateRowsDropped
 		stats.LateForWindow += st.LateForWindow
-		stats.NoWindowRows += st.NoWindowRows
+		stats.NoWindowRows += st.NoWindowRows + st.UnfilledCountRows
+		stats.UnfilledCountRows += st.UnfilledCountRows
+		stats.Lateness.Merge(&st.Lateness)
 	}
 	if p.assigner != nil {
 		stats.Watermark = p.assigner.Watermark()
@@ -340,11 +346,11 @@ func (s timeWindowStage) Close() {
 
 type countWindowStage struct{ *windowop.CountWindowOperator }
 
-// stats reports rows of count windows that never filled as rows in no
-// window: they reached no result, and the summary says so.
+// stats reports the rows of count windows that never filled: they reached
+// no result, and the summary counts them with the rows in no window.
 func (s countWindowStage) stats() windowop.Stats {
 	c := s.Stats()
-	return windowop.Stats{RowsIn: c.RowsIn, ResultRows: c.ResultRows, NoWindowRows: c.NoWindowRows}
+	return windowop.Stats{RowsIn: c.RowsIn, ResultRows: c.ResultRows, UnfilledCountRows: c.NoWindowRows}
 }
 
 // windowStage builds the window operator (or, for a plain SELECT, a

@@ -355,6 +355,7 @@ func (p *partitionedWindow) stats() windowop.Stats {
 		s.LateRowsDropped += st.LateRowsDropped
 		s.LateForWindow += st.LateForWindow
 		s.NoWindowRows += st.NoWindowRows
+		s.Lateness.Merge(&st.Lateness)
 	}
 	return s
 }

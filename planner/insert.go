@@ -81,6 +81,15 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 }
 
 func planSink(t *catalog.Table) (*Sink, error) {
+	s, err := planTableSink(t)
+	if err != nil {
+		return nil, inDeclaration(t, err)
+	}
+	return s, nil
+}
+
+// planTableSink plans the write of planSink by the table's connector.
+func planTableSink(t *catalog.Table) (*Sink, error) {
 	if t.Attached != nil {
 		c, ok := connector.Lookup(t.Attached.Connector())
 		if !ok || c.NewSink == nil {

@@ -31,6 +31,9 @@ type Options struct {
 	// Stdin is what a 'stdin' table reads; nil when standard input is not
 	// available (the SQL itself came from it).
 	Stdin io.Reader
+	// Run plans a query that runs now (not EXPLAIN or CREATE VIEW): the
+	// files and standard input its tables read must be there.
+	Run bool
 }
 
 // Names of the columns a window table-valued function adds.

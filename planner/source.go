@@ -15,7 +15,7 @@ import (
 func planSource(t *catalog.Table, opts Options) (exec.Source, error) {
 	src, err := planTableSource(t, opts)
 	if err != nil {
-		return nil, err
+		return nil, inDeclaration(t, err)
 	}
 	spec := src.Spec()
 	spec.Table = t.Name
@@ -54,7 +54,7 @@ func planTableSource(t *catalog.Table, opts Options) (exec.Source, error) {
 // connectorEnv is what the planning of a source may use besides the table.
 func (o Options) connectorEnv() *connector.Env {
 	return &connector.Env{BatchSize: o.BatchSize, Clock: o.Clock, Location: o.Location, Stdin: o.Stdin,
-		BadRowsPath: o.BadRowsPath, MaxRecordBytes: o.MaxRecordBytes}
+		BadRowsPath: o.BadRowsPath, MaxRecordBytes: o.MaxRecordBytes, Run: o.Run}
 }
 
 // checkSourceWatermark refuses SOURCE_WATERMARK() on a table whose source

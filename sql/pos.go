@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Pos is a position in the user's original SQL text (never in the rewritten
@@ -42,9 +41,24 @@ type Error struct {
 	Pos  Pos
 	Kind error
 	Msg  string
+	// Decl, when set, says that Pos is in an earlier statement than the one
+	// that failed: the CREATE TABLE of a table a query reads, about which
+	// something could only be checked when the query was planned.
+	Decl *Decl
 }
 
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+// Decl is the earlier statement an Error's position is in.
+type Decl struct {
+	Name string // as the error names it, e.g. "CREATE TABLE clicks"
+	Src  string // the text the position is in
+}
+
+func (e *Error) Error() string {
+	if e.Decl != nil {
+		return e.Pos.String() + " of " + e.Decl.Name + ": " + e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
 
 // Unwrap returns the sentinel kind of the error.
 func (e *Error) Unwrap() error { return e.Kind }
@@ -87,37 +101,4 @@ func (l ErrorList) Unwrap() []error {
 		out[i] = e
 	}
 	return out
-}
-
-// Caret returns the line of src that pos points into, followed by a line
-// with a caret under the position:
-//
-//	GROUP BY usr, TUMBEL(ts, INTERVAL '1' MINUTE)
-//	              ^
-func Caret(src string, pos Pos) string {
-	if !pos.IsValid() {
-		return ""
-	}
-	lines := strings.Split(src, "\n")
-	if pos.Line > len(lines) {
-		return ""
-	}
-	line := strings.TrimRight(lines[pos.Line-1], "\r")
-	var pad strings.Builder
-	col := 1
-	for _, r := range line {
-		if col >= pos.Col {
-			break
-		}
-		if r == '\t' {
-			pad.WriteByte('\t')
-		} else {
-			pad.WriteByte(' ')
-		}
-		col++
-	}
-	for ; col < pos.Col; col++ {
-		pad.WriteByte(' ')
-	}
-	return line + "\n" + pad.String() + "^"
 }

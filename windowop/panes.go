@@ -113,6 +113,7 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 			if pw.last <= op.watermark {
 				slots[i] = -1
 				op.stats.LateRowsDropped++
+				op.stats.Lateness.Add(op.watermark - pw.last + 1)
 				for _, w := range wins {
 					op.late.add(i, w, op.watermark)
 				}

@@ -81,6 +81,7 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 			if op.isLate(w) {
 				slots[i] = -1
 				op.stats.LateRowsDropped++
+				op.stats.Lateness.Add(op.watermark - op.cleanupTime(w) + 1)
 				op.late.add(i, w, op.watermark)
 				continue
 			}

@@ -34,7 +34,9 @@ func (op *WindowOperator) SnapshotState(e *checkpoint.Encoder) error {
 	e.Int(op.watermark)
 	e.Int(op.forwarded)
 	st := op.stats
-	checkpoint.Ints(e, []int64{st.RowsIn, st.LateRowsDropped, st.LateForWindow, st.NoWindowRows, st.ResultRows})
+	// the lateness histogram follows the five counters: a checkpoint of
+	// five is one written before it was kept, and restores with none
+	checkpoint.Ints(e, st.Lateness.encode([]int64{st.RowsIn, st.LateRowsDropped, st.LateForWindow, st.NoWindowRows, st.ResultRows}))
 
 	saveSlotState(e, op.keys, &op.slots, op.accs)
 
@@ -85,8 +87,8 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 	}
 	op.watermark = d.Int()
 	op.forwarded = d.Int()
-	if st := checkpoint.ReadInts[int64](d); len(st) == 5 {
-		op.stats = Stats{RowsIn: st[0], LateRowsDropped: st[1], LateForWindow: st[2], NoWindowRows: st[3], ResultRows: st[4]}
+	if st := checkpoint.ReadInts[int64](d); len(st) >= 5 && op.stats.Lateness.decode(st[5:]) {
+		op.stats = Stats{RowsIn: st[0], LateRowsDropped: st[1], LateForWindow: st[2], NoWindowRows: st[3], ResultRows: st[4], Lateness: op.stats.Lateness}
 	} else {
 		d.Fail("window counters: %d values", len(st))
 	}

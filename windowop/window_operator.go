@@ -164,6 +164,10 @@ type Stats struct {
 	LateForWindow   int64 // (row, window) pairs where a row still counted elsewhere missed a late window
 	NoWindowRows    int64 // rows in no window at all (the gaps of a HOP whose slide exceeds its size)
 	ResultRows      int64 // result rows emitted (each +I, -U and +U counts)
+	// UnfilledCountRows counts rows of COUNT windows that never filled; only
+	// the CountWindowOperator's stage reports them here (CountStats).
+	UnfilledCountRows int64
+	Lateness          Lateness // how late the LateRowsDropped rows were
 }
 
 // ErrEventTimeRange is returned for a row whose event time is too far from

@@ -184,7 +184,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	out := wsql.Output{
 		NewWriter: newWriter,
-		OnSummary: func(s wsql.Summary) { fmt.Fprintf(stderr, "wsql: %s\n", s) },
+		OnSummary: func(s wsql.Summary) { printSummary(stderr, s) },
 		OnText:    onText,
 		OnNotice:  func(s string) { fmt.Fprintln(stderr, s) },
 		Stdout:    stdout, // the 'print' connector: a sink, not a result

@@ -72,6 +72,32 @@ func TestSQLErrorInFileNamesTheFile(t *testing.T) {
 	require.Contains(t, stderr, "\nFORM clicks;\n^")
 }
 
+// A long one-line statement's error shows a window of the line around the
+// error, "..." where it is cut, with the caret under the misspelled name:
+// from -e and from a file alike.
+func TestSQLErrorInLongLineShowsAWindow(t *testing.T) {
+	t.Chdir(t.TempDir())
+	long := "SELECT usr, COUNT(*) AS n, SUM(amount) AS total, MAX(amount) AS biggest, MIN(amount) AS smallest FROM clicks " +
+		"WHERE amount > 10 AND usr <> 'bob' GROUP BY usr, TUMBEL(ts, INTERVAL '1' MINUTE) " +
+		"HAVING COUNT(*) > 1 AND SUM(amount) > 100 AND MAX(amount) < 1000 AND MIN(amount) > 0;"
+	require.Greater(t, len(long), 250)
+	src := createClicks + "\n" + long
+	window := "\n...unt > 10 AND usr <> 'bob' GROUP BY usr, TUMBEL(ts, INTERVAL '1' MINUTE) HAVING C...\n" +
+		strings.Repeat(" ", 43) + "^\n"
+
+	code, stdout, stderr := runCLI(t, "", "-e", src)
+	require.Equal(t, 1, code)
+	require.Empty(t, stdout)
+	require.Contains(t, stderr, "unknown function TUMBEL; did you mean TUMBLE?"+window)
+
+	require.NoError(t, os.WriteFile("q.sql", []byte(src), 0o644))
+	code, _, stderr = runCLI(t, "", "run", "q.sql")
+	require.Equal(t, 1, code)
+	require.True(t, strings.HasPrefix(stderr, "error: q.sql:"), stderr)
+	require.Contains(t, stderr, "unknown function TUMBEL; did you mean TUMBLE?"+window)
+	require.NotContains(t, stderr, long)
+}
+
 func TestUsageErrors(t *testing.T) {
 	code, _, stderr := runCLI(t, "", "--format", "xml", "-e", "SELECT 1")
 	require.Equal(t, 2, code)

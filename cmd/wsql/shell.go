@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/wsql/wsql"
 )
@@ -38,7 +36,7 @@ const (
 const shellHelp = `Type SQL statements ending in ';'; they may span lines.
 Meta commands:
   \help              this help (also: help)
-  \d                 list tables and views
+  \d                 list tables and views: name, kind, connector
   \d NAME            describe a table or view
   \format table|csv|json  result format
   \timing [on|off]   print the elapsed time after each statement
@@ -65,6 +63,7 @@ type shell struct {
 
 	mu      sync.Mutex // pending is read by completion, on readline's goroutine
 	pending string     // the lines of an unfinished statement
+	typed   []string   // its lines as typed, for its history entry
 	// status, when stderr is a terminal, shows the running query's progress
 	status *statusLine
 	// lineOutputs separates the outputs of the statements of one line
@@ -99,15 +98,18 @@ func (s *shell) run(ctx context.Context) int {
 				continue
 			}
 			s.setPending("") // Ctrl-C drops the statement being typed
+			s.saveTyped()
 			interrupted = false
 			continue
 		case errors.Is(err, io.EOF):
+			s.saveTyped()
 			return 0
 		case err != nil:
 			fmt.Fprintf(s.stderr, "error: reading input: %v\n", err)
 			return 1
 		}
 		interrupted = false
+		s.remember(line)
 		if s.handleLine(ctx, line) {
 			return 0
 		}
@@ -174,20 +176,7 @@ func (s *shell) meta(ctx context.Context, cmd string) (quit bool) {
 	case `\help`, `\h`, `\?`:
 		fmt.Fprint(s.stdout, shellHelp)
 	case `\d`:
-		switch len(args) {
-		case 0:
-			names := s.engine.TableNames()
-			if len(names) == 0 {
-				fmt.Fprintln(s.stdout, "no tables yet: create one with CREATE TABLE")
-			}
-			for _, n := range names {
-				fmt.Fprintln(s.stdout, n)
-			}
-		case 1:
-			s.exec(ctx, "DESCRIBE "+strings.TrimSuffix(args[0], ";")+";")
-		default:
-			fmt.Fprintln(s.stderr, `error: \d takes at most one table name`)
-		}
+		s.describeCommand(ctx, args)
 	case `\timing`:
 		switch {
 		case len(args) == 0:
@@ -250,16 +239,26 @@ func (s *shell) runInit(ctx context.Context, init initScript) bool {
 func (s *shell) exec(ctx context.Context, text string) bool {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	interrupt, say := cancel, func(w io.Writer, text string) { fmt.Fprint(w, text) }
+	stdout := s.stdout
+	if s.status != nil {
+		// Ctrl-C stops the status line; what is printed next starts on an
+		// erased line, with no status text or echoed ^C before it
+		s.status.start()
+		interrupt = func() { s.status.interrupt(); cancel() }
+		say = func(w io.Writer, text string) { s.status.print(func() { fmt.Fprint(w, text) }) }
+		stdout = statusClearingWriter{s.stdout, s.status} // the 'print' connector's rows
+	}
 	if s.watchInterrupt != nil {
-		defer s.watchInterrupt(cancel)()
+		defer s.watchInterrupt(interrupt)()
 	}
 	start := time.Now()
 	out := wsql.Output{
 		NewWriter: s.newWriter,
-		OnSummary: func(sum wsql.Summary) { fmt.Fprintf(s.stderr, "wsql: %s\n", sum) },
-		OnText:    func(t string) { fmt.Fprint(s.stdout, t) },
-		OnNotice:  func(n string) { fmt.Fprintln(s.stderr, n) },
-		Stdout:    s.stdout,
+		OnSummary: func(sum wsql.Summary) { say(s.stderr, summaryText(sum)) },
+		OnText:    func(t string) { say(s.stdout, t) },
+		OnNotice:  func(n string) { say(s.stderr, n+"\n") },
+		Stdout:    stdout,
 	}
 	if s.status != nil {
 		out.OnProgress = s.status.update
@@ -327,167 +326,32 @@ func (s *shell) setPending(p string) {
 	s.pending = p
 }
 
-// tableContext are the words after which only a table name fits.
-var tableContext = map[string]bool{"FROM": true, "JOIN": true, "TABLE": true, "INTO": true, "DESCRIBE": true, "DESC": true, "VIEW": true, "EXISTS": true}
-
-// settingKeyContext matches a statement typed up to the opening quote of
-// a SET or RESET key.
-var settingKeyContext = regexp.MustCompile(`(?i)^\s*(SET|RESET)\s+'$`)
-
-// optionKeyContext matches a statement typed up to the opening quote of a
-// WITH key; optionValueContext up to that of the value of 'connector' or
-// 'format'; connectorOption finds the connector the statement names.
-var (
-	optionKeyContext   = regexp.MustCompile(`(?is)\bWITH\s*\(\s*(?:'[^']*'\s*=\s*'[^']*'\s*,\s*)*'$`)
-	optionValueContext = regexp.MustCompile(`(?is)\bWITH\s*\(.*'(connector|format)'\s*=\s*'$`)
-	connectorOption    = regexp.MustCompile(`(?is)'connector'\s*=\s*'([^']*)'`)
-)
-
-// complete lists the completions of the word that ends at pos in line
-// (the statement typed so far is the pending lines and line). Every
-// candidate starts with word, so the caller may append the rest.
-func (s *shell) complete(line []rune, pos int) (word string, candidates []string) {
-	if pos > len(line) {
-		pos = len(line)
-	}
-	i := pos
-	for i > 0 && isWordRune(line[i-1]) {
-		i--
-	}
-	word = string(line[i:pos])
-	head := strings.TrimSpace(string(line[:i]))
-	add := func(names []string, fold bool) {
-		for _, n := range names {
-			if fold && len(n) >= len(word) && strings.EqualFold(n[:len(word)], word) {
-				candidates = append(candidates, word+matchCase(n[len(word):], word))
-			} else if !fold && strings.HasPrefix(n, word) {
-				candidates = append(candidates, n)
-			}
-		}
-	}
-
-	// backslash commands and their arguments
-	if head == "" && strings.HasPrefix(word, `\`) {
-		add(metaCommands, false)
-		return word, candidates
-	}
-	if strings.HasPrefix(head, `\`) {
-		switch strings.Fields(head)[0] {
-		case `\d`:
-			add(s.engine.TableNames(), false)
-		case `\format`:
-			add(shellFormats, false)
-		case `\timing`:
-			add([]string{"on", "off"}, false)
-		}
-		return word, candidates
-	}
-
-	// the quoted key of SET or RESET
-	typed := s.getPending() + string(line[:i])
-	if settingKeyContext.MatchString(typed) {
-		add(wsql.SettingKeys(), false)
-		return word, candidates
-	}
-
-	// WITH options of CREATE TABLE: keys of the connector, and the names
-	// of connectors and formats, from the registries
-	if m := optionValueContext.FindStringSubmatch(typed); m != nil {
-		if strings.EqualFold(m[1], "connector") {
-			add(wsql.ConnectorNames(), false)
-		} else {
-			add(wsql.FormatNames(), false)
-		}
-		return word, candidates
-	}
-	if optionKeyContext.MatchString(typed) {
-		conn := ""
-		if m := connectorOption.FindStringSubmatch(typed); m != nil {
-			conn = m[1]
-		}
-		add(wsql.OptionKeys(conn), false)
-		return word, candidates
-	}
-
-	// table.column
-	if dot := strings.LastIndexByte(word, '.'); dot >= 0 {
-		table := word[:dot]
-		for _, c := range s.engine.ColumnNames(table) {
-			if strings.HasPrefix(c, word[dot+1:]) {
-				candidates = append(candidates, table+"."+c)
-			}
-		}
-		return word, candidates
-	}
-
-	stmt := s.getPending() + string(line[:i])
-	words := strings.FieldsFunc(stmt, func(r rune) bool { return !isWordRune(r) })
-	tables := s.engine.TableNames()
-	if len(words) > 0 && tableContext[strings.ToUpper(words[len(words)-1])] {
-		add(tables, false)
-		return word, candidates
-	}
-	if word == "" {
-		return word, nil // everything would be too much
-	}
-	add(wsql.Keywords(), true)
-	add(wsql.FunctionNames(), true)
-	add(tables, false)
-	// columns of the tables the statement names, or of every table
-	var named []string
-	for _, t := range tables {
-		for _, w := range words {
-			if w == t {
-				named = append(named, t)
-				break
-			}
-		}
-	}
-	if len(named) == 0 {
-		named = tables
-	}
-	seen := map[string]bool{}
-	for _, c := range candidates {
-		seen[c] = true
-	}
-	for _, t := range named {
-		for _, c := range s.engine.ColumnNames(t) {
-			if strings.HasPrefix(c, word) && !seen[c] {
-				seen[c] = true
-				candidates = append(candidates, c)
-			}
-		}
-	}
-	return word, candidates
-}
-
-func isWordRune(r rune) bool {
-	return r == '_' || r == '.' || r == '\\' || unicode.IsLetter(r) || unicode.IsDigit(r)
-}
-
-// matchCase writes a keyword's rest in lower case when the user typed the
-// word in lower case.
-func matchCase(rest, typed string) string {
-	for i := len(typed) - 1; i >= 0; i-- {
-		c := typed[i]
-		switch {
-		case 'a' <= c && c <= 'z':
-			return strings.ToLower(rest)
-		case 'A' <= c && c <= 'Z':
-			return strings.ToUpper(rest)
-		}
-	}
-	return rest
-}
-
 // statusClearing erases the status line before each result batch is
-// printed, so results and the line never mix.
+// printed, and before the end of the result (a table's header when no
+// row came, its last border), so results and the line never mix.
 type statusClearing struct {
 	wsql.ResultWriter
 	status *statusLine
 }
 
-func (w statusClearing) WriteBatch(rec wsql.RecordBatch) error {
-	w.status.clear()
-	return w.ResultWriter.WriteBatch(rec)
+func (w statusClearing) WriteBatch(rec wsql.RecordBatch) (err error) {
+	w.status.print(func() { err = w.ResultWriter.WriteBatch(rec) })
+	return err
+}
+
+func (w statusClearing) Close() (err error) {
+	w.status.print(func() { err = w.ResultWriter.Close() })
+	return err
+}
+
+// statusClearingWriter is statusClearing for what the 'print' connector
+// writes.
+type statusClearingWriter struct {
+	w      io.Writer
+	status *statusLine
+}
+
+func (w statusClearingWriter) Write(p []byte) (n int, err error) {
+	w.status.print(func() { n, err = w.w.Write(p) })
+	return n, err
 }

@@ -37,20 +37,24 @@ func runShell(format string, init initScript, stdout, stderr io.Writer) int {
 	default:
 		return usageError(stderr, fmt.Sprintf("unknown format %q (want table, csv, json or arrow)", format))
 	}
+	history := historyFile()
 	rl, err := readline.NewEx(&readline.Config{
-		Prompt:            prompt,
-		HistoryFile:       historyFile(),
-		HistorySearchFold: true,
-		AutoComplete:      completer{sh},
-		Stdout:            stdout,
-		Stderr:            stderr,
+		Prompt:      prompt,
+		HistoryFile: history,
+		// the shell saves a statement typed over several lines as one
+		// entry (shell_history.go)
+		DisableAutoSaveHistory: true,
+		HistorySearchFold:      true,
+		AutoComplete:           completer{sh},
+		Stdout:                 stdout,
+		Stderr:                 stderr,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return 1
 	}
 	defer rl.Close()
-	sh.in = readlineSource{rl}
+	sh.in = &readlineSource{rl: rl, historyStarted: history != ""}
 
 	// SIGINT is watched for the whole session: while a query runs, Ctrl-C
 	// cancels it; at the prompt readline reads Ctrl-C as a key itself.
@@ -85,17 +89,37 @@ func historyFile() string {
 }
 
 // readlineSource is the shell's LineSource on a terminal.
-type readlineSource struct{ rl *readline.Instance }
+type readlineSource struct {
+	rl *readline.Instance
+	// historyStarted: readline's history list is not empty (a history
+	// file always gives it its slot for the line being typed)
+	historyStarted bool
+}
 
-func (r readlineSource) Readline() (string, error) {
+func (r *readlineSource) Readline() (string, error) {
 	line, err := r.rl.Readline()
 	if err == readline.ErrInterrupt {
 		return line, errInterrupt
 	}
+	if err == nil && r.historyStarted {
+		// Without auto-save, readline leaves its history where Enter found
+		// it: on a recalled entry, with the edits made to it, so that the
+		// next Up would show the edited entry, and SaveHistory would save
+		// it instead of the entry given. Saving "" moves it back to the
+		// end and forgets the edits (readline's Revert, not exported).
+		_ = r.rl.SaveHistory("")
+	}
 	return line, err
 }
 
-func (r readlineSource) SetPrompt(p string) { r.rl.SetPrompt(p) }
+func (r *readlineSource) SetPrompt(p string) { r.rl.SetPrompt(p) }
+
+// SaveHistory adds an entry to the history and its file; a failure to
+// write the file is not worth interrupting the session for.
+func (r *readlineSource) SaveHistory(entry string) {
+	_ = r.rl.SaveHistory(entry)
+	r.historyStarted = true
+}
 
 // completer adapts shell.complete to readline, which wants the rest of
 // each candidate after the word typed.
@@ -104,9 +128,18 @@ type completer struct{ sh *shell }
 func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 	word, cands := c.sh.complete(line, pos)
 	n := len([]rune(word))
+	// a space to go on typing; in quotes (a SET key, a WITH key or value)
+	// the closing quote, unless it is there already
+	end := []rune{' '}
+	if start := pos - n; start > 0 && line[start-1] == '\'' {
+		end = []rune{'\''}
+		if pos < len(line) && line[pos] == '\'' {
+			end = nil
+		}
+	}
 	out := make([][]rune, 0, len(cands))
 	for _, cand := range cands {
-		out = append(out, append([]rune(cand)[n:], ' ')) // a space to go on typing
+		out = append(out, append([]rune(cand)[n:], end...))
 	}
 	return out, n
 }

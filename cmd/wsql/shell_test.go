@@ -98,11 +98,23 @@ func TestShellSeveralStatementsOnOneLineAndARest(t *testing.T) {
 
 func TestShellMetaCommands(t *testing.T) {
 	t.Chdir("../..")
-	r := runShellLines(t, nil, `\d`, createClicks, `\d`, `\d clicks`, `\help`, "help;", `\nope`, `\q`, "SELECT 1;")
+	r := runShellLines(t, nil, `\d`, createClicks, "CREATE VIEW alice AS SELECT ts, amount FROM clicks WHERE usr = 'alice';",
+		`\d`, `\d clicks`, `\d ALICE;`, "\\d `clicks`", `\help`, "help;", `\nope`, `\q`, "SELECT 1;")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "no tables yet")
-	require.Contains(t, r.stdout, "\nclicks\n")
-	require.Contains(t, r.stdout, "amount") // DESCRIBE clicks
+	// \d lists name, kind and connector, as psql's \d does
+	require.Contains(t, r.stdout, `
++--------+-------+------------+
+| name   | kind  | connector  |
++--------+-------+------------+
+| alice  | view  | NULL       |
+| clicks | table | filesystem |
++--------+-------+------------+
+2 rows
+`)
+	// \d clicks, \d ALICE; (a view, any case, a ';') and \d `clicks` describe
+	require.Equal(t, 3, strings.Count(r.stdout, "| amount | DOUBLE "))
+	require.Contains(t, r.stdout, "| ts     | TIMESTAMP(3) | TRUE | NULL | NULL   | NULL      |\n")
 	require.Equal(t, 2, strings.Count(r.stdout, `\timing [on|off]`))
 	require.Contains(t, r.stderr, `unknown command \nope`)
 	require.Equal(t, []string{"SELECT 1;"}, r.in.lines, "nothing after \\q is read")
@@ -116,12 +128,15 @@ func TestShellMetaCommands(t *testing.T) {
 
 func TestShellErrorShowsCaretAndGoesOn(t *testing.T) {
 	t.Chdir("../..")
-	r := runShellLines(t, nil, "SELECT usr", "FORM clicks;", `\d x y`, createClicks, `\d nosuch`, `\d`)
+	r := runShellLines(t, nil, "SELECT usr", "FORM clicks;", `\d x y`, createClicks, `\d nosuch`, `\d clikcs`, `\d`)
 	require.Equal(t, 0, r.code)
 	require.Contains(t, r.stderr, "error: 2:1: ")
 	require.Contains(t, r.stderr, "\nFORM clicks;\n^")
-	require.Contains(t, r.stderr, "nosuch")
-	require.True(t, strings.HasSuffix(r.stdout, "clicks\n"), r.stdout)
+	require.Contains(t, r.stderr, "error: \\d takes at most one table name\n")
+	// a name \d does not know: said plainly, no statement echoed, no caret
+	require.Contains(t, r.stderr, "\nerror: table or view nosuch does not exist\nerror: table or view clikcs does not exist; did you mean clicks?\n")
+	require.NotContains(t, r.stderr, "DESCRIBE")
+	require.True(t, strings.HasSuffix(r.stdout, "| clicks | table | filesystem |\n+--------+-------+------------+\n1 row\n"), r.stdout)
 }
 
 func TestShellFormatAndTiming(t *testing.T) {
@@ -150,7 +165,7 @@ func TestShellInterruptCancelsTheRunningQuery(t *testing.T) {
 	require.Equal(t, 2, watched)
 	require.Contains(t, r.stderr, "wsql: query cancelled")
 	require.NotContains(t, r.stdout, "10 rows")
-	require.True(t, strings.HasSuffix(r.stdout, "clicks\n"), r.stdout)
+	require.True(t, strings.HasSuffix(r.stdout, "| clicks | table | filesystem |\n+--------+-------+------------+\n1 row\n"), r.stdout)
 }
 
 func TestShellEndsWhenItsContextIsCancelled(t *testing.T) {

@@ -21,6 +21,11 @@ type Env struct {
 	// 'wsql.max-record-bytes' (0: the default).
 	BadRowsPath    string
 	MaxRecordBytes int
+	// Run is set when the query is planned to run now: what it reads must
+	// be there (a filesystem table's path, standard input). Unset for
+	// EXPLAIN and as CREATE TABLE and CREATE VIEW check a table, whose
+	// file may be created later.
+	Run bool
 }
 
 // SystemClock reports whether c is the system clock (nil is): generators

@@ -141,6 +141,23 @@ func SourceConnector(conn sql.Option) (*Connector, error) {
 	return c, nil
 }
 
+// TableConnector looks up the connector a CREATE TABLE names, to be read
+// or written: an error with a suggestion when there is none of that name.
+func TableConnector(conn sql.Option) (*Connector, error) {
+	c, ok := Lookup(conn.Value)
+	if ok && !c.attachedOnly() {
+		return c, nil
+	}
+	var names []string
+	for _, c := range all() {
+		if !c.attachedOnly() {
+			names = append(names, c.Name)
+		}
+	}
+	return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: %s)%s",
+		conn.Value, join(names), sql.DidYouMean(conn.Value, names))
+}
+
 // SinkConnector looks the table's connector up for a write.
 func SinkConnector(conn sql.Option) (*Connector, error) {
 	c, ok := Lookup(conn.Value)

@@ -16,15 +16,19 @@ import (
 // planSource plans a read of the table's path. A physical rowtime column
 // is declared NOT NULL to the decoder: a row without event time is a bad
 // row (docs/semantics.md, "Watermarks"). A directory path is listed now,
-// one split per file, so EXPLAIN shows what a run reads; a path that does
-// not exist yet is left for the run to report.
+// one split per file, so EXPLAIN shows what a run reads. A path that does
+// not exist is an error of a query about to run (env.Run), before it
+// writes anything; a table declared or explained may get its file later.
 func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Source, error) {
 	path, format, err := checkOptions(t, conn)
 	if err != nil {
 		return nil, err
 	}
 	splits, err := textsource.ListSplits(path.Value)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && env.Run:
+		return nil, missingPath(t, path)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return nil, sql.Errorf(sql.ErrInvalid, path.At, "cannot list the files of path '%s': %v", path.Value, err)
 	}
 	src, f, err := textsource.Plan(t, format.Value, env)

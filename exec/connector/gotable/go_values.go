@@ -275,23 +275,9 @@ func columnsOfStruct(t reflect.Type, schema *arrow.Schema) (*structColumns, erro
 	used := 0
 	for i, col := range schema.Fields() {
 		c.fields[i] = -1
-		for j := 0; j < t.NumField(); j++ {
-			sf := t.Field(j)
-			if !sf.IsExported() {
-				continue
-			}
-			name := sf.Name
-			if tag, ok := sf.Tag.Lookup("wsql"); ok {
-				if tag == "-" {
-					continue
-				}
-				name = tag
-			}
-			if strings.EqualFold(name, col.Name) {
-				c.fields[i] = j
-				used++
-				break
-			}
+		if j, ok := StructField(t, col.Name); ok {
+			c.fields[i] = j
+			used++
 		}
 	}
 	if used == 0 {
@@ -299,4 +285,29 @@ func columnsOfStruct(t reflect.Type, schema *arrow.Schema) (*structColumns, erro
 	}
 	structCache.Store(key, c)
 	return c, nil
+}
+
+// StructField finds the field of struct type t that column goes to or
+// comes from: the exported field tagged `wsql:"column"`, or else the one
+// named like the column, ignoring case as encoding/json does; a field
+// tagged `wsql:"-"` has no column. Pushed structs and scanned rows
+// (Rows.ScanStruct) share the rule.
+func StructField(t reflect.Type, column string) (int, bool) {
+	for j := 0; j < t.NumField(); j++ {
+		sf := t.Field(j)
+		if !sf.IsExported() {
+			continue
+		}
+		name := sf.Name
+		if tag, ok := sf.Tag.Lookup("wsql"); ok {
+			if tag == "-" {
+				continue
+			}
+			name = tag
+		}
+		if strings.EqualFold(name, column) {
+			return j, true
+		}
+	}
+	return -1, false
 }

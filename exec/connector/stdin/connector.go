@@ -34,7 +34,7 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 			return nil, connector.UnsupportedOption(o, Name, known)
 		}
 	}
-	if env.Stdin == nil {
+	if env.Stdin == nil && env.Run { // a script run later may have it
 		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s reads standard input, which is not available here: give the SQL with -e or run FILE.sql and pipe the data in", t.Name)
 	}
 	src, _, err := textsource.Plan(t, format.Value, env)

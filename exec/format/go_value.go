@@ -1,0 +1,92 @@
+package format
+
+import (
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// GoValueReader returns the Go value of arr[i] for each i, in the types of
+// database/sql/driver.Value: nil for NULL; int64 for the integer types;
+// float64 for FLOAT and DOUBLE; bool; string for STRING (a copy: the
+// batch's memory goes back to the allocator); time.Time for TIMESTAMP (the
+// wall time, in UTC), TIMESTAMP_LTZ (the instant, in loc) and DATE
+// (midnight UTC); and for DECIMAL, TIME and any other type the text
+// AppendValue gives. It is chosen once per column; loc nil means UTC. The
+// database/sql driver and Rows.Scan both read values through it.
+func GoValueReader(arr arrow.Array, loc *time.Location) func(i int) any {
+	if loc == nil {
+		loc = time.UTC
+	}
+	read := nonNullGoValue(arr, loc)
+	if arr.NullN() == 0 {
+		return read
+	}
+	return func(i int) any {
+		if arr.IsNull(i) {
+			return nil
+		}
+		return read(i)
+	}
+}
+
+func nonNullGoValue(arr arrow.Array, loc *time.Location) func(int) any {
+	switch a := arr.(type) {
+	case *array.Null: // SELECT NULL: Arrow keeps no validity bits for it
+		return func(int) any { return nil }
+	case *array.Int8:
+		return func(i int) any { return int64(a.Value(i)) }
+	case *array.Int16:
+		return func(i int) any { return int64(a.Value(i)) }
+	case *array.Int32:
+		return func(i int) any { return int64(a.Value(i)) }
+	case *array.Int64:
+		return func(i int) any { return a.Value(i) }
+	case *array.Uint8:
+		return func(i int) any { return int64(a.Value(i)) }
+	case *array.Uint16:
+		return func(i int) any { return int64(a.Value(i)) }
+	case *array.Uint32:
+		return func(i int) any { return int64(a.Value(i)) }
+	case *array.Float32:
+		return func(i int) any { return float64(a.Value(i)) }
+	case *array.Float64:
+		return func(i int) any { return a.Value(i) }
+	case *array.Boolean:
+		return func(i int) any { return a.Value(i) }
+	case *array.String:
+		return func(i int) any { return strings.Clone(a.Value(i)) }
+	case *array.LargeString:
+		return func(i int) any { return strings.Clone(a.Value(i)) }
+	case *array.Date32:
+		return func(i int) any { return time.Unix(int64(a.Value(i))*86400, 0).UTC() }
+	case *array.Date64:
+		return func(i int) any { return time.UnixMilli(int64(a.Value(i))).UTC() }
+	case *array.Timestamp:
+		return func(i int) any { return TimestampTime(a, i, loc) }
+	}
+	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
+	// else: the text the result writers print.
+	app := valueAppender(arr, loc)
+	var buf []byte
+	return func(i int) any {
+		buf = app(buf[:0], i)
+		return string(buf)
+	}
+}
+
+// TimestampTime is the time.Time of a TIMESTAMP value (its wall time, in
+// UTC) or of a TIMESTAMP_LTZ one (the instant, in loc; nil means UTC).
+func TimestampTime(a *array.Timestamp, i int, loc *time.Location) time.Time {
+	tt := a.DataType().(*arrow.TimestampType)
+	t := a.Value(i).ToTime(tt.Unit)
+	if tt.TimeZone == "" {
+		return t
+	}
+	if loc == nil {
+		loc = time.UTC
+	}
+	return t.In(loc) // TIMESTAMP_LTZ: an instant, seen in the session zone
+}

@@ -1,0 +1,2 @@
+CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts) WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');
+SELECT k, TUMBLE_START(ts, INTERVAL '1' MINUTE) AS wstart, TUMBLE_END(ts, INTERVAL '1' MINUTE) AS wend, COUNT(*) AS n, SUM(v) AS total, MAX(w) AS biggest FROM events WHERE v > 0 AND k <> 'x' GROUP BY k, TUMBEL(ts, INTERVAL '1' MINUTE) HAVING COUNT(*) > 1 AND SUM(v) > 2 AND MAX(w) < 1000000;
