@@ -73,6 +73,7 @@ func formatOne(file, src string, e *sql.Error) string {
 	case e.Decl != nil:
 		// the position is in an earlier statement: its own text has the caret
 		src = e.Decl.Src
+		where = e.Pos.String() + " of " + e.Decl.Name + ": "
 	case file != "" && e.Pos.IsValid():
 		where = file + ":" + e.Pos.String() + ": "
 	case file != "":
