@@ -3,6 +3,7 @@ package expr
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -100,6 +101,11 @@ func (k *decimalOp) apply(l, r decimal128.Num) (decimal128.Num, bool, error) {
 	if (k.op == '/' || k.op == '%') && r.Sign() == 0 {
 		return decimal128.Num{}, false, errDivisionByZero
 	}
+	if k.op == '/' {
+		if v, ok, done := k.divide64(l, r); done {
+			return v, ok, nil
+		}
+	}
 	w := &k.w
 	a, b := w.set(&w.a, l), w.set(&w.b, r)
 	switch k.op {
@@ -145,3 +151,50 @@ func (k *decimalOp) divide(a, b *big.Int) {
 		w.scaleUp(a, k.s-t)
 	}
 }
+
+// divide64 is l/r in 64-bit integers when the dividend scaled to one digit
+// past the result's scale and the divisor both fit: the quotient then has
+// at most 20 digits, so Flink's rounding to 38 significant digits falls 18
+// or more digits further right and can change the answer only by carrying
+// into a last digit of 4, when the remainder is within 10^-18 of the
+// divisor; that rare row (and any that does not fit) is left to the wide
+// path (done false).
+func (k *decimalOp) divide64(l, r decimal128.Num) (v decimal128.Num, ok, done bool) {
+	shift := k.s + 1 - k.s1 + k.s2 // ≥ 1: s > s1
+	if shift > 19 {
+		return v, false, false
+	}
+	neg := (l.Sign() < 0) != (r.Sign() < 0)
+	la, ra := l.Abs(), r.Abs()
+	if la.HighBits() != 0 || ra.HighBits() != 0 {
+		return v, false, false
+	}
+	hi, num := bits.Mul64(la.LowBits(), pow10u64[shift])
+	if hi != 0 {
+		return v, false, false
+	}
+	d := ra.LowBits()
+	q, rem := num/d, num%d
+	last := q % 10
+	if last == 4 && rem != 0 && d-rem <= d/1e18+1 {
+		return v, false, false
+	}
+	q /= 10
+	if last >= 5 {
+		q++
+	}
+	v = decimal128.FromU64(q)
+	if neg {
+		v = v.Negate()
+	}
+	return v, v.FitsInPrecision(k.p), true
+}
+
+// pow10u64 holds 10^0 … 10^19.
+var pow10u64 = func() (p [20]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()
