@@ -6,76 +6,18 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
+	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
-// Flink's result types of DECIMAL arithmetic (LogicalTypeMerging, after
-// SQL Server's table): with p1, s1 and p2, s2 the operands' precision and
-// scale (an integer operand counts as DECIMAL(3|5|10|19, 0)),
-//
-//	+ −   p = max(p1−s1, p2−s2) + s + 1      s = max(s1, s2)
-//	×     p = p1 + p2 + 1                    s = s1 + s2
-//	÷     p = p1 − s1 + s2 + s               s = max(6, s1 + p2 + 1)
-//	%     p = min(p1−s1, p2−s2) + s          s = max(s1, s2)
-//
-// and a precision past 38 is cut to 38 by decimalFit.
-
-// decimalMaxPrecision is the most digits a DECIMAL holds.
-const decimalMaxPrecision = 38
-
-// decimalMinAdjustedScale is the scale an overflowing result keeps at
-// least (unless its own scale is smaller): Flink's MINIMUM_ADJUSTED_SCALE.
-const decimalMinAdjustedScale = 6
-
 // decimalArithType is the type of l op r for two exact numbers, at least
-// one a DECIMAL.
+// one a DECIMAL (catalog.DecimalArithType's rules).
 func decimalArithType(op byte, l, r arrow.DataType) *arrow.Decimal128Type {
 	p1, s1 := exactDigits(l)
 	p2, s2 := exactDigits(r)
-	var p, s int32
-	switch op {
-	case '+', '-':
-		s = max(s1, s2)
-		p = max(p1-s1, p2-s2) + s + 1
-	case '*':
-		s = s1 + s2
-		p = p1 + p2 + 1
-	case '/':
-		s = max(decimalMinAdjustedScale, s1+p2+1)
-		p = p1 - s1 + s2 + s
-	default: // '%'
-		s = max(s1, s2)
-		p = min(p1-s1, p2-s2) + s
-	}
-	return decimalFit(p, s)
-}
-
-// decimalFit is Flink's adjustPrecisionScale: a precision past 38 becomes
-// 38, and the scale gives way so the integer digits survive, down to 6
-// fractional digits (or the scale itself, when smaller).
-func decimalFit(p, s int32) *arrow.Decimal128Type {
-	if p <= decimalMaxPrecision {
-		return &arrow.Decimal128Type{Precision: max(p, 1), Scale: s}
-	}
-	intDigits := p - s
-	return &arrow.Decimal128Type{Precision: decimalMaxPrecision, Scale: max(decimalMaxPrecision-intDigits, min(s, decimalMinAdjustedScale))}
-}
-
-// roundDecimalType is the type of ROUND(x, digits) for a DECIMAL x,
-// Flink's findRoundDecimalType: digits at or past the scale keep the type;
-// negative digits leave no fraction; otherwise one more integer digit, for
-// the carry (ROUND(9.99, 1) = 10.0).
-func roundDecimalType(dt *arrow.Decimal128Type, digits int) *arrow.Decimal128Type {
-	p, s := dt.Precision, dt.Scale
-	switch {
-	case int64(digits) >= int64(s):
-		return dt
-	case digits < 0:
-		return &arrow.Decimal128Type{Precision: min(decimalMaxPrecision, 1+p-s), Scale: 0}
-	}
-	return &arrow.Decimal128Type{Precision: 1 + p - s + int32(digits), Scale: int32(digits)}
+	return catalog.DecimalArithType(op, p1, s1, p2, s2)
 }
 
 // decimalArith compiles l op r where one side is a DECIMAL and the other
@@ -121,7 +63,7 @@ func decimalLiteral(e *sql.Literal) (expr.Expr, error) {
 	if s == 0 {
 		return literal(&sql.Literal{At: e.At, Kind: sql.LitInt, Text: strings.TrimSuffix(text, ".")})
 	}
-	if p > decimalMaxPrecision {
+	if p > catalog.DecimalMaxPrecision {
 		return nil, sql.Errorf(sql.ErrUnsupported, e.At, "number %s has more than 38 digits, the most a DECIMAL holds; write it with an exponent (%se0) for a DOUBLE", text, text)
 	}
 	var scratch []byte

@@ -3,6 +3,7 @@ package planner
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/sql"
 )
@@ -80,7 +81,7 @@ func roundKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 	}
 	r := &expr.Round{X: x, Digits: digits}
 	if dt, ok := x.DataType().(*arrow.Decimal128Type); ok {
-		r.Decimal = roundDecimalType(dt, digits)
+		r.Decimal = catalog.DecimalRoundType(dt, digits)
 	}
 	return c.fold(k.f.At, r, x)
 }
