@@ -16,8 +16,8 @@ import (
 //   TIMESTAMP(p)      yyyy-MM-dd HH:mm:ss[.fraction of p digits], the wall time as stored
 //   TIMESTAMP_LTZ(p)  the same, for the instant seen in the session time zone
 //   DATE yyyy-MM-dd, TIME HH:mm:ss[.fraction], BOOLEAN true/false
-//   DOUBLE/FLOAT      shortest round-trip digits, plain notation in [1e-6, 1e21),
-//                     otherwise exponent; NaN, Infinity, -Infinity as in Java
+//   DOUBLE/FLOAT      Java's Double.toString/Float.toString (float_text.go):
+//                     1.0, 0.001, 1.0E7, 1.0E-4, NaN, Infinity, -0.0
 //   DECIMAL(p,s)      exactly s fraction digits
 // NULL is left to the writer (empty in CSV, NULL in tables).
 
@@ -165,23 +165,6 @@ func timeUnitDigits(u arrow.TimeUnit) int {
 		return 9
 	}
 	return 0
-}
-
-// AppendFloatValue formats a FLOAT or DOUBLE as Flink prints it: plain
-// notation from 1e-6 to 1e21, else exponent form; NaN and ±Infinity by name.
-func AppendFloatValue(dst []byte, v float64, bitSize int) []byte {
-	switch {
-	case math.IsNaN(v):
-		return append(dst, "NaN"...)
-	case math.IsInf(v, 1):
-		return append(dst, "Infinity"...)
-	case math.IsInf(v, -1):
-		return append(dst, "-Infinity"...)
-	}
-	if a := math.Abs(v); a == 0 || (a >= 1e-6 && a < 1e21) {
-		return strconv.AppendFloat(dst, v, 'f', -1, bitSize)
-	}
-	return strconv.AppendFloat(dst, v, 'g', -1, bitSize)
 }
 
 // AppendDecimal128Value formats a DECIMAL of the given scale.
