@@ -31,7 +31,7 @@ var timeFunctions = []Function{
 	{Name: "TO_TIMESTAMP_LTZ", Kind: ScalarFunction, Description: "epoch seconds (precision 0) or milliseconds (3) as an instant; NULL outside 0000-01-01 to 9999-12-31 UTC, as in Flink",
 		Signatures: []Signature{{Params: []Param{{Name: "n", Type: argEpoch}, {Name: "precision", Type: argEpochPrecision}}, Result: "TIMESTAMP_LTZ(3)"}},
 		compile:    toTimestampLTZKernel},
-	{Name: "UNIX_TIMESTAMP", Kind: ScalarFunction, Description: "epoch seconds of the query's start, or of text read in a format (default `yyyy-MM-dd HH:mm:ss`) in the session time zone",
+	{Name: "UNIX_TIMESTAMP", Kind: ScalarFunction, Description: "epoch seconds of the query's start, or of text read in a format (default `yyyy-MM-dd HH:mm:ss`) in the session time zone; text that does not match is -9223372036854775808 (Long.MIN_VALUE), as in Flink",
 		Signatures: []Signature{
 			{Result: "BIGINT"},
 			{Params: []Param{{Name: "s", Type: argString}, {Name: "format", Type: argFormat, Optional: true}}, Result: "BIGINT"},

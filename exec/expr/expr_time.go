@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -256,7 +257,7 @@ func (l *timestampLayout) format(dst []byte, ms int64) []byte {
 // UnixTimestamp is UNIX_TIMESTAMP(s [, 'pattern']): text read in the
 // pattern (default 'yyyy-MM-dd HH:mm:ss') as a wall-clock time in the
 // session zone, returned as epoch seconds (BIGINT). Text that does not
-// match gives NULL (Flink returns a sentinel value there).
+// match gives Long.MIN_VALUE, as Flink documents; NULL text gives NULL.
 type UnixTimestamp struct {
 	X      Expr
 	Format string
@@ -301,7 +302,7 @@ func (e *UnixTimestamp) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow
 		}
 		ms, ok := e.layout.parse(s.Value(i))
 		if !ok {
-			b.UnsafeAppendBoolToBitmap(false)
+			b.UnsafeAppend(math.MinInt64)
 			continue
 		}
 		b.UnsafeAppend(rowtime.FloorDiv(local.ToEpoch(ms), 1000))

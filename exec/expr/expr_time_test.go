@@ -72,5 +72,7 @@ func TestUnixTimestamp(t *testing.T) {
 	require.NoError(t, err)
 	u, err := NewUnixTimestamp(col(rec, 0), DefaultTimestampFormat, shanghai)
 	require.NoError(t, err)
-	require.Equal(t, []string{"1", "NULL", "NULL"}, texts(t, mem, u, rec))
+	// Flink documents: "If the date time string can not be parsed, the
+	// default value Long.MIN_VALUE(-9223372036854775808) will be returned."
+	require.Equal(t, []string{"1", "-9223372036854775808", "NULL"}, texts(t, mem, u, rec))
 }
