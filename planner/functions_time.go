@@ -22,7 +22,7 @@ var timeFunctions = []Function{
 	calendarFunction("HOUR", "HOUR", "the hour, 0 to 23"),
 	calendarFunction("MINUTE", "MINUTE", "the minute, 0 to 59"),
 	calendarFunction("SECOND", "SECOND", "the second, 0 to 59"),
-	{Name: "DATE_FORMAT", Kind: ScalarFunction, Description: "t as text in a Java date format such as `'yyyy/MM/dd HH:mm'`; a STRING t is read as `yyyy-MM-dd HH:mm:ss`",
+	{Name: "DATE_FORMAT", Kind: ScalarFunction, Description: "t as text in a Java date format such as `'yyyy/MM/dd HH:mm'` or `'EEE, dd MMM yyyy h:mm a'` (every letter of a date-time without a zone, English names, `'quoted'` text; a zone letter is an error); a STRING t is read as `yyyy-MM-dd HH:mm:ss`",
 		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argDateFormatted}, {Name: "format", Type: argFormat}}, Result: "STRING"}},
 		compile:    dateFormatKernel},
 	{Name: "TO_TIMESTAMP", Kind: ScalarFunction, Description: "text read as a TIMESTAMP in a format (default `yyyy-MM-dd HH:mm:ss`)",

@@ -7,10 +7,14 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-// timestampLayout is a compiled Java SimpleDateFormat-style pattern, the
-// format language of Flink's TO_TIMESTAMP: yyyy, MM, dd, HH, mm, ss, SSS
-// (1 to 9 S), and literal text (other punctuation, or 'quoted'). Parsing is
-// by hand, without time.Parse, and reuses the CSV decoder's calendar.
+// timestampLayout is a compiled Java date pattern, the format language of
+// Flink's DATE_FORMAT, TO_TIMESTAMP and UNIX_TIMESTAMP (DateTimeFormatter's
+// letters, which are SimpleDateFormat's for the common ones): a plan of
+// segments, each a field of a letter repeated width times or literal text
+// (punctuation, 'quoted', ” for a quote). DATE_FORMAT writes every letter
+// a zone-less date-time has (formatLetters); text is read in the numeric
+// ones (parseLetters). Parsing and formatting are by hand, without
+// time.Parse, on the CSV decoder's calendar.
 type timestampLayout struct {
 	parts []layoutPart
 	// lenientFraction accepts an optional .fraction after the seconds, as
@@ -19,7 +23,7 @@ type timestampLayout struct {
 }
 
 type layoutPart struct {
-	field byte // 'y', 'M', 'd', 'H', 'm', 's', 'S', or 0 for literal
+	field byte // the pattern letter, or 0 for literal text
 	width int
 	lit   string
 	exact bool // digits must fill the width: yyyy, or a field next to another field
@@ -28,34 +32,108 @@ type layoutPart struct {
 // DefaultTimestampFormat is TO_TIMESTAMP's format when none is given.
 const DefaultTimestampFormat = "yyyy-MM-dd HH:mm:ss"
 
+const (
+	// formatLetters are the letters DATE_FORMAT writes: era, years, month,
+	// quarter, days, weeks (en-US: weeks start on Sunday), day names,
+	// AM/PM, the four hour forms, minutes, seconds, fractions and the
+	// milli/nano counts.
+	formatLetters = "GyuYMLQqDdwWFEecaHkKhmsSnNA"
+	// parseLetters are the letters text is read in.
+	parseLetters = "yMdHmsS"
+	// zoneLetters name a zone or offset, which a wall-clock time has not.
+	zoneLetters = "VvzOXxZ"
+)
+
+// maxWidths are DateTimeFormatter's limits: more letters is an error there.
+var maxWidths = map[byte]int{'d': 2, 'H': 2, 'h': 2, 'K': 2, 'k': 2, 'm': 2, 's': 2, 'D': 3, 'a': 1,
+	'W': 1, 'F': 1, 'w': 2, 'M': 5, 'L': 5, 'E': 5, 'e': 5, 'c': 5, 'G': 5, 'Q': 5, 'q': 5, 'S': 9, 'n': 9}
+
+// compileTimestampLayout compiles a pattern that text is read in.
 func compileTimestampLayout(format string) (*timestampLayout, error) {
+	l, err := compileLayout(format, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range l.parts {
+		if p.field != 0 && strings.IndexByte(parseLetters, p.field) < 0 {
+			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported when text is read (use yyyy MM dd HH mm ss SSS)", format, p.field)
+		}
+		if p.field == 'M' && p.width > 2 {
+			return nil, fmt.Errorf("timestamp format %q: month names (MMM) are not supported when text is read yet; use MM", format)
+		}
+	}
+	return l, nil
+}
+
+// compileDateFormatLayout compiles DATE_FORMAT's pattern.
+func compileDateFormatLayout(format string) (*timestampLayout, error) {
+	return compileLayout(format, true)
+}
+
+// compileLayout compiles format; forFormat: the pattern is written, where
+// [ and ] mark an optional section, which a date-time always fills.
+func compileLayout(format string, forFormat bool) (*timestampLayout, error) {
 	l := &timestampLayout{lenientFraction: format == DefaultTimestampFormat}
+	var lit strings.Builder // literal text pending
+	flush := func() {
+		if lit.Len() > 0 {
+			l.parts = append(l.parts, layoutPart{lit: lit.String()})
+			lit.Reset()
+		}
+	}
 	for i := 0; i < len(format); {
 		c := format[i]
 		switch {
-		case strings.IndexByte("yMdHmsS", c) >= 0:
+		case c == '\'':
+			if i+1 < len(format) && format[i+1] == '\'' { // '' is a quote
+				lit.WriteByte('\'')
+				i += 2
+				continue
+			}
+			// quoted text, in which '' is a quote
+			j := i + 1
+			for {
+				k := strings.IndexByte(format[j:], '\'')
+				if k < 0 {
+					return nil, fmt.Errorf("unterminated quote in timestamp format %q", format)
+				}
+				lit.WriteString(format[j : j+k])
+				j += k + 1
+				if j < len(format) && format[j] == '\'' {
+					lit.WriteByte('\'')
+					j++
+					continue
+				}
+				break
+			}
+			i = j
+		case c == 'T':
+			return nil, bareTError(format)
+		case strings.IndexByte(zoneLetters, c) >= 0:
+			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported: it names a time zone, and the value is a wall-clock time without one (in Flink too)", format, c)
+		case strings.IndexByte(formatLetters, c) >= 0:
 			j := i
 			for j < len(format) && format[j] == c {
 				j++
 			}
+			if w, ok := maxWidths[c]; ok && j-i > w {
+				return nil, fmt.Errorf("timestamp format %q: too many pattern letters %q (at most %d)", format, format[i:j], w)
+			}
+			flush()
 			l.parts = append(l.parts, layoutPart{field: c, width: j - i})
 			i = j
-		case c == '\'':
-			j := strings.IndexByte(format[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("unterminated quote in timestamp format %q", format)
-			}
-			l.parts = append(l.parts, layoutPart{lit: format[i+1 : i+1+j]})
-			i += j + 2
-		case c == 'T':
-			return nil, bareTError(format)
 		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported (use yyyy MM dd HH mm ss SSS)", format, c)
+		case forFormat && (c == '[' || c == ']'):
+			i++
+		case c == '#' || c == '{' || c == '}':
+			return nil, fmt.Errorf("timestamp format %q: %q is reserved; quote it as '%c'", format, c, c)
 		default:
-			l.parts = append(l.parts, layoutPart{lit: string(c)})
+			lit.WriteByte(c)
 			i++
 		}
 	}
+	flush()
 	for i := range l.parts {
 		p := &l.parts[i]
 		abuts := i+1 < len(l.parts) && l.parts[i+1].field != 0 || i > 0 && l.parts[i-1].field != 0
