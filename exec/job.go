@@ -182,9 +182,12 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWrit
 		src.Rows -= skipped
 	}
 	innermost := p.windows[len(p.windows)-1].stats()
-	if err != nil && innermost.RowsIn < src.Rows {
+	if err != nil && ctx.Err() == nil && innermost.RowsIn < src.Rows {
 		// A run that failed counts the rows processed before the failure,
-		// which does not depend on how the input was cut into batches.
+		// which does not depend on how the input was cut into batches. A
+		// stopped run (ctx cancelled: an interrupt) counts what the source
+		// read, like the status line: the innermost stage sees only the
+		// rows a WHERE passed.
 		src.Rows = innermost.RowsIn
 	}
 	stats = Stats{

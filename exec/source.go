@@ -68,9 +68,11 @@ type StateReader interface {
 	SaveState(e *checkpoint.Encoder) error
 }
 
-// Follower is an unbounded BatchReader that waits for input: Follow gives
-// it the run's context, whose cancellation ends the wait, after which it
-// hands out what it still holds before it returns ctx's error.
+// Follower is a BatchReader that waits: for input (a followed file, a
+// stream, a table pushed from Go) or to pace its rows (a generator).
+// Follow gives it the run's context, whose cancellation ends the wait, so
+// a stop (SIGINT, SIGTERM) never waits for the next input; it then hands
+// out what it still holds before it returns ctx's error.
 type Follower interface {
 	Follow(ctx context.Context)
 }

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"context"
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -43,6 +44,9 @@ type reader struct {
 	rate  float64
 	pace  *pacer // nil when not paced
 	ended bool   // the split's end was reported
+	// ctx is the run's (Follow): once it is done, Next makes no more rows
+	// and a paced wait ends at once.
+	ctx context.Context
 }
 
 func newReader(mem memory.Allocator, schema *arrow.Schema, size int, total int64, rate float64, f Filler) *reader {
@@ -50,7 +54,7 @@ func newReader(mem memory.Allocator, schema *arrow.Schema, size int, total int64
 		size = exec.DefaultBatchSize
 	}
 	r := &reader{filler: f, mem: mem, schema: schema, cols: make([]arrow.Array, schema.NumFields()),
-		size: size, total: total, rate: rate}
+		size: size, total: total, rate: rate, ctx: context.Background()}
 	if rate > 0 {
 		r.pace = newPacer(rate)
 	}
@@ -60,6 +64,9 @@ func newReader(mem memory.Allocator, schema *arrow.Schema, size int, total int64
 func (r *reader) Next() (exec.SplitBatch, error) {
 	if r.ended || r.cols == nil {
 		return exec.SplitBatch{}, io.EOF
+	}
+	if err := r.ctx.Err(); err != nil {
+		return exec.SplitBatch{}, err // stopped between two batches
 	}
 	n := int64(r.size)
 	if r.total >= 0 && r.total-r.rows < n {
@@ -71,7 +78,9 @@ func (r *reader) Next() (exec.SplitBatch, error) {
 	}
 	if r.pace != nil {
 		n = min(n, max(1, int64(r.rate/10)))
-		r.pace.wait(r.rows)
+		if err := r.pace.wait(r.ctx, r.rows); err != nil {
+			return exec.SplitBatch{}, err
+		}
 	}
 	r.filler.Fill(r.mem, r.cols, r.rows, int(n))
 	rec := array.NewRecordBatch(r.schema, r.cols, n)
@@ -82,6 +91,10 @@ func (r *reader) Next() (exec.SplitBatch, error) {
 	r.rows += n
 	return exec.SplitBatch{Record: rec}, nil
 }
+
+// Follow gives the read the run's context: a generator is a Follower
+// because a paced read waits, and a stop must end the wait.
+func (r *reader) Follow(ctx context.Context) { r.ctx = ctx }
 
 func (r *reader) NumSplits() int { return 1 }
 
@@ -134,6 +147,7 @@ func (r *reader) restoreState(d *checkpoint.Decoder) error {
 var (
 	_ exec.BatchReader = (*reader)(nil)
 	_ exec.StateReader = (*reader)(nil)
+	_ exec.Follower    = (*reader)(nil)
 )
 
 // Open starts the read of a generator's one split: total rows (-1 when

@@ -135,6 +135,7 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 		}
 	}
 	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
+	var in *streamInput
 	if s.Decoding == nil {
 		return nil, fmt.Errorf("%w: unknown format %q", exec.ErrSource, s.Format)
 	}
@@ -168,7 +169,8 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 		}
 		var f io.ReadCloser
 		if stream != nil {
-			f = io.NopCloser(stream)
+			in = newStreamInput(stream)
+			f = io.NopCloser(in)
 		} else {
 			file, err := os.Open(p)
 			if err == nil && st != nil {
@@ -193,6 +195,9 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 	}
 	if st != nil {
 		r.next, r.live, r.rows = st.next, st.live, st.rows
+	}
+	if in != nil {
+		return streamReader{r, in}, nil
 	}
 	return r, nil
 }
