@@ -25,7 +25,7 @@ var timeFunctions = []Function{
 	{Name: "DATE_FORMAT", Kind: ScalarFunction, Description: "t as text in a Java date format such as `'yyyy/MM/dd HH:mm'` or `'EEE, dd MMM yyyy h:mm a'` (every letter of a date-time without a zone, English names, `'quoted'` text; a zone letter is an error); a STRING t is read as `yyyy-MM-dd HH:mm:ss`",
 		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argDateFormatted}, {Name: "format", Type: argFormat}}, Result: "STRING"}},
 		compile:    dateFormatKernel},
-	{Name: "TO_TIMESTAMP", Kind: ScalarFunction, Description: "text read as a TIMESTAMP in a format (default `yyyy-MM-dd HH:mm:ss`)",
+	{Name: "TO_TIMESTAMP", Kind: ScalarFunction, Description: "text read as a TIMESTAMP in a format (default `yyyy-MM-dd HH:mm:ss`) of the letters y M MMM MMMM d H h K k a m s S EEE EEEE; text that does not match is NULL",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: argString}, {Name: "format", Type: argFormat, Optional: true}}, Result: "TIMESTAMP(3)"}},
 		compile:    toTimestampKernel},
 	{Name: "TO_TIMESTAMP_LTZ", Kind: ScalarFunction, Description: "epoch seconds (precision 0) or milliseconds (3) as an instant; NULL outside 0000-01-01 to 9999-12-31 UTC, as in Flink",

@@ -38,8 +38,9 @@ const (
 	// AM/PM, the four hour forms, minutes, seconds, fractions and the
 	// milli/nano counts.
 	formatLetters = "GyuYMLQqDdwWFEecaHkKhmsSnNA"
-	// parseLetters are the letters text is read in.
-	parseLetters = "yMdHmsS"
+	// parseLetters are the letters text is read in: numbers, month and
+	// day names, AM/PM and the hours of a half day.
+	parseLetters = "yMdHmsSEahKk"
 	// zoneLetters name a zone or offset, which a wall-clock time has not.
 	zoneLetters = "VvzOXxZ"
 )
@@ -56,10 +57,10 @@ func compileTimestampLayout(format string) (*timestampLayout, error) {
 	}
 	for _, p := range l.parts {
 		if p.field != 0 && strings.IndexByte(parseLetters, p.field) < 0 {
-			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported when text is read (use yyyy MM dd HH mm ss SSS)", format, p.field)
+			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported when text is read (use yyyy MM MMM dd HH hh a mm ss SSS EEE)", format, p.field)
 		}
-		if p.field == 'M' && p.width > 2 {
-			return nil, fmt.Errorf("timestamp format %q: month names (MMM) are not supported when text is read yet; use MM", format)
+		if p.width == 5 && (p.field == 'M' || p.field == 'E') {
+			return nil, fmt.Errorf("timestamp format %q: a one-letter name (%s) cannot be read; use %s", format, strings.Repeat(string(p.field), 5), strings.Repeat(string(p.field), 3))
 		}
 	}
 	return l, nil
@@ -167,13 +168,39 @@ func bareTError(format string) error {
 // parse reads s as epoch milliseconds (wall time taken as UTC).
 func (l *timestampLayout) parse(s string) (int64, bool) {
 	var year, month, day, hour, minute, sec, millis int64 = 1970, 1, 1, 0, 0, 0, 0
+	dow, pm, halfDay := int64(-1), int64(0), false // day name read, PM, an h or K hour
 	p := 0
 	for _, part := range l.parts {
-		if part.field == 0 {
+		switch {
+		case part.field == 0:
 			if !strings.HasPrefix(s[p:], part.lit) {
 				return 0, false
 			}
 			p += len(part.lit)
+			continue
+		case part.field == 'M' && part.width >= 3:
+			k, n := readName(s[p:], monthNames[:], part.width)
+			if n == 0 {
+				return 0, false
+			}
+			month, p = int64(k+1), p+n
+			continue
+		case part.field == 'E':
+			k, n := readName(s[p:], dayNames[:], max(part.width, 3))
+			if n == 0 {
+				return 0, false
+			}
+			dow, p = int64(k), p+n
+			continue
+		case part.field == 'a':
+			switch {
+			case strings.HasPrefix(s[p:], "AM"):
+			case strings.HasPrefix(s[p:], "PM"):
+				pm = 12
+			default:
+				return 0, false
+			}
+			p += 2
 			continue
 		}
 		// a field of width 1 or 2 takes 1 or 2 digits; yyyy takes 4
@@ -195,6 +222,21 @@ func (l *timestampLayout) parse(s string) (int64, bool) {
 			day = v
 		case 'H':
 			hour = v
+		case 'k': // 1 to 24, 24 being midnight
+			if v < 1 || v > 24 {
+				return 0, false
+			}
+			hour = v % 24
+		case 'h': // 1 to 12, 12 being the first hour of the half day
+			if v < 1 || v > 12 {
+				return 0, false
+			}
+			hour, halfDay = v%12, true
+		case 'K': // 0 to 11
+			if v > 11 {
+				return 0, false
+			}
+			hour, halfDay = v, true
 		case 'm':
 			minute = v
 		case 's':
@@ -202,6 +244,9 @@ func (l *timestampLayout) parse(s string) (int64, bool) {
 		case 'S':
 			millis = fractionMillis(v, n)
 		}
+	}
+	if halfDay {
+		hour += pm
 	}
 	if l.lenientFraction && p < len(s) && s[p] == '.' {
 		v, n := leadingDigits(s[p+1:], 9)
@@ -216,7 +261,25 @@ func (l *timestampLayout) parse(s string) (int64, bool) {
 		return 0, false
 	}
 	days := rowtime.DaysFromCivil(year, month, day)
+	if dow >= 0 && floorMod(days+4, 7) != dow {
+		return 0, false // a day name that is not the date's, which Java refuses too
+	}
 	return ((days*24+hour)*60+minute)*60_000 + sec*1000 + millis, true
+}
+
+// readName reads one of names at the start of s, abbreviated (its first
+// three letters) for a width of 3 or less, whole for 4, as Java's English
+// names are matched; it returns the name's index and length, 0 if none.
+func readName(s string, names []string, width int) (int, int) {
+	for k, name := range names {
+		if width <= 3 {
+			name = name[:3]
+		}
+		if strings.HasPrefix(s, name) {
+			return k, len(name)
+		}
+	}
+	return 0, 0
 }
 
 // leadingDigits reads up to max decimal digits.

@@ -10,7 +10,8 @@ SELECT DATE_FORMAT(ts, 'dd MMM yyyy') AS short_date,
        DATE_FORMAT(ts, 'EEEE, MMMM d, yyyy h:mm a') AS long_date,
        DATE_FORMAT(ts, 'EEE hh:mm:ss.SSS ''o''''clock''') AS quoted,
        DATE_FORMAT(CAST(ts AS DATE), 'yyyy-MM-dd EEE') AS of_date,
-       DATE_FORMAT(CAST(ts AS TIMESTAMP_LTZ(3)), 'HH:mm a') AS of_ltz
+       DATE_FORMAT(CAST(ts AS TIMESTAMP_LTZ(3)), 'HH:mm a') AS of_ltz,
+       TO_TIMESTAMP(DATE_FORMAT(ts, 'EEE dd MMM yyyy hh:mm a'), 'EEE dd MMM yyyy hh:mm a') AS read_back
 FROM samples WHERE x > 4;
 
 -- a zone letter: the value is a wall-clock time
