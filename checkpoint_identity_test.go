@@ -14,7 +14,8 @@ import (
 // A checkpoint belongs to the query as it was when it was taken: a table
 // option that changes the rows read ('csv.field-delimiter',
 // 'csv.ignore-parse-errors'), or a setting that changes the results
-// ('table.local-time-zone'), changed between runs is refused with the old
+// ('table.local-time-zone'), or a table hint that changes them for the
+// query, changed between runs is refused with the old
 // checkpoint named, never resumed with the new meaning. Undoing the change
 // resumes.
 func TestChangedTableOptionDoesNotResumeTheCheckpoint(t *testing.T) {
@@ -33,6 +34,9 @@ func TestChangedTableOptionDoesNotResumeTheCheckpoint(t *testing.T) {
 		"field-delimiter":     strings.Replace(checkpointScript, "'format' = 'csv')", "'format' = 'csv', 'csv.field-delimiter' = ',')", 1),
 		"time zone":           "SET 'table.local-time-zone' = 'Europe/Berlin';\n" + checkpointScript,
 		"sink option":         strings.Replace(checkpointScript, "'DIR/out', 'format' = 'csv')", "'DIR/out', 'format' = 'json')", 1),
+		// a table hint changes the options of one query, and so its identity
+		"hinted source option": strings.Replace(checkpointScript, "FROM events GROUP BY", "FROM events /*+ OPTIONS('csv.ignore-parse-errors' = 'true') */ GROUP BY", 1),
+		"hinted sink option":   strings.Replace(checkpointScript, "INSERT INTO results SELECT", "INSERT INTO results /*+ OPTIONS('format' = 'json') */ SELECT", 1),
 	} {
 		require.NotEqual(t, checkpointScript, changed, name)
 		notices, err := stopAt(changed, 100)

@@ -329,7 +329,8 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	if v, ok := e.settings.get(planner.SetMaxRecordBytes); ok {
 		maxRecord, _ = planner.ParseMaxRecordBytes(v) // checked by SET
 	}
-	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin}
+	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin,
+		NoTableHints: planner.TableHintsOff(e.settings.get)}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		return r.createTable(s, opts)

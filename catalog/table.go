@@ -37,6 +37,10 @@ type Table struct {
 	// its rows or writes its results (rows it pushes, an io.Reader, an
 	// array.RecordReader, a callback), in place of a 'connector' option.
 	Attached Attachment
+	// Hinted are the options a table hint of the statement planned set
+	// (they are in Options too): their positions are in the statement's
+	// text, not in Src. Only the planner's copy of a table has them.
+	Hinted   Options
 	schema   *arrow.Schema
 	physical *arrow.Schema
 }

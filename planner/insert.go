@@ -29,6 +29,10 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	if t == nil {
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Table.At, "sink table %s does not exist%s", stmt.Table.Name, sql.DidYouMean(stmt.Table.Name, cat.TableNames()))
 	}
+	t, err := hintedTable(t, stmt.Hint, opts)
+	if err != nil {
+		return nil, err
+	}
 	sink, err := planSink(t)
 	if err != nil {
 		return nil, err

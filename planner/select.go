@@ -34,6 +34,9 @@ type Options struct {
 	// Run plans a query that runs now (not EXPLAIN or CREATE VIEW): the
 	// files and standard input its tables read must be there.
 	Run bool
+	// NoTableHints is 'table.dynamic-table-options.enabled' = 'false':
+	// a table hint is an error (table_hint.go).
+	NoTableHints bool
 }
 
 // Names of the columns a window table-valued function adds.
@@ -59,6 +62,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "queries without FROM are not supported yet")
 	case cat.View(from.Name) != nil:
 		v := cat.View(from.Name)
+		if stmt.From.Hint != nil {
+			return nil, viewHint(v.Name, stmt.From.Hint)
+		}
 		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, cat, opts, from.At)
 	default:
 		t = cat.Table(from.Name)
@@ -66,6 +72,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 			names := append(cat.TableNames(), cat.ViewNames()...)
 			return nil, sql.Errorf(sql.ErrInvalid, from.At, "table %s does not exist%s", from.Name, sql.DidYouMean(from.Name, names))
 		}
+		t, err = hintedTable(t, stmt.From.Hint, opts)
 	}
 	if err != nil {
 		return nil, err

@@ -63,6 +63,7 @@ const (
 	SetParallelism        = "parallelism.default"
 	SetCheckpointDir      = "execution.checkpointing.dir"
 	SetCheckpointInterval = "execution.checkpointing.interval"
+	SetTableHints         = "table.dynamic-table-options.enabled"
 
 	// DSNBatchSize and DSNInit configure the engine a data source name
 	// opens; SET has no use for them.
@@ -112,6 +113,9 @@ var settings = []Setting{
 	{Key: SetCheckpointInterval, Type: TypeDuration, Scope: sessionAndDSN,
 		Description: "how often a checkpoint is taken while a query runs (10 s with a directory)",
 		check:       func(v string) error { _, err := ParseCheckpointInterval(v); return err }},
+	{Key: SetTableHints, Type: TypeBoolean, Default: "true", Scope: sessionAndDSN,
+		Description: "honour table hints, FROM t /*+ OPTIONS('key' = 'value') */; when false a hint is an error",
+		check:       func(v string) error { _, err := parseBoolSetting(SetTableHints, v); return err }},
 	{Key: DSNBatchSize, Type: TypeInteger, Scope: ScopeDSN,
 		Description: "how many rows a source puts in one batch",
 		check:       checkBatchSize},

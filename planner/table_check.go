@@ -80,7 +80,7 @@ func readsFormat(t *catalog.Table) bool {
 // error shows the CREATE's line, not the query's.
 func inDeclaration(t *catalog.Table, err error) error {
 	e, ok := err.(*sql.Error)
-	if !ok || e.Decl != nil || t.Src == "" || !e.Pos.IsValid() {
+	if !ok || e.Decl != nil || t.Src == "" || !e.Pos.IsValid() || isHinted(t, e.Pos) {
 		return err
 	}
 	marked := *e

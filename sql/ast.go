@@ -95,6 +95,17 @@ type TableRef struct {
 	// and At locates the opening parenthesis.
 	Subquery *Select
 	At       Pos
+	// Hint is set when a table hint follows the table's name.
+	Hint *TableHint
+}
+
+// TableHint is Flink's dynamic table options, FROM t /*+ OPTIONS('k' =
+// 'v', ...) */ or INSERT INTO t /*+ OPTIONS(...) */: options that add to
+// or override the table's WITH options for this statement only. The
+// options of several OPTIONS hints of the table are merged.
+type TableHint struct {
+	At      Pos      // the first OPTIONS
+	Options []Option // in the order written; each At is its key's
 }
 
 // WindowTVF is one of Flink's window table-valued functions:
@@ -174,6 +185,7 @@ type Insert struct {
 	At        Pos
 	Table     Ident
 	Overwrite bool
+	Hint      *TableHint // dynamic options of the table written, or nil
 	Columns   []Ident
 	Query     *Select
 }

@@ -107,10 +107,21 @@ func dumpInsert(b *strings.Builder, d int, s *Insert) {
 		what = "OVERWRITE"
 	}
 	line(b, d, "Insert %s %s @%s (table @%s)", what, s.Table.Name, s.At, s.Table.At)
+	dumpHint(b, d+1, s.Hint)
 	for _, c := range s.Columns {
 		line(b, d+1, "Column %s @%s", c.Name, c.At)
 	}
 	dumpSelect(b, d+1, s.Query)
+}
+
+func dumpHint(b *strings.Builder, d int, h *TableHint) {
+	if h == nil {
+		return
+	}
+	line(b, d, "Hint OPTIONS @%s", h.At)
+	for _, o := range h.Options {
+		line(b, d+1, "Option %q = %q @%s", o.Key, o.Value, o.At)
+	}
 }
 
 func dumpSelect(b *strings.Builder, d int, s *Select) {
@@ -147,6 +158,7 @@ func dumpSelect(b *strings.Builder, d int, s *Select) {
 			}
 		} else {
 			line(b, d+1, "From %s%s @%s", f.Name.Name, alias, f.Name.At)
+			dumpHint(b, d+2, f.Hint)
 		}
 	}
 	if s.Where != nil {

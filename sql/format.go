@@ -85,6 +85,7 @@ func formatStmt(b *strings.Builder, st Statement) {
 			b.WriteString("INSERT INTO ")
 		}
 		b.WriteString(quoteName(s.Table.Name))
+		formatHint(b, s.Hint)
 		formatNameList(b, s.Columns)
 		b.WriteByte(' ')
 		formatSelect(b, s.Query)
@@ -159,6 +160,7 @@ func formatSelect(b *strings.Builder, s *Select) {
 			formatTVF(b, w)
 		} else {
 			b.WriteString(quoteName(f.Name.Name))
+			formatHint(b, f.Hint)
 		}
 		if f.Alias != "" {
 			b.WriteString(" AS " + quoteName(f.Alias))
@@ -185,6 +187,21 @@ func formatSelect(b *strings.Builder, s *Select) {
 	if s.Having != nil {
 		b.WriteString(" HAVING " + formatExpr(s.Having))
 	}
+}
+
+// formatHint prints a table hint, or nothing for none.
+func formatHint(b *strings.Builder, h *TableHint) {
+	if h == nil {
+		return
+	}
+	b.WriteString(" /*+ OPTIONS(")
+	for i, o := range h.Options {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quoteString(o.Key) + " = " + quoteString(o.Value))
+	}
+	b.WriteString(") */")
 }
 
 // formatTVF prints a window TVF with positional arguments.

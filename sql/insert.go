@@ -19,6 +19,7 @@ func parseInsert(src *source, toks []token) (*Insert, *Error) {
 	if ins.Table, err = p.tableName("the name of the table to insert into"); err != nil {
 		return nil, err
 	}
+	ins.Hint = src.tableHint(ins.Table.At.Offset)
 	if t := p.peek(); t.is("PARTITION") {
 		return nil, Errorf(ErrUnsupported, t.pos, "INSERT ... PARTITION is not supported yet")
 	}

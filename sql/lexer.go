@@ -18,8 +18,10 @@ const (
 	tokIdent       tokenKind = iota + 1 // unquoted identifier or keyword
 	tokQuotedIdent                      // `name`
 	tokNumber
-	tokString // 'text'
-	tokOp     // operator or punctuation
+	tokString    // 'text'
+	tokOp        // operator or punctuation
+	tokHintStart // /*+, which opens a hint (hints.go)
+	tokHintEnd   // the */ that closes a hint
 )
 
 // token is one lexeme: its exact original text and byte span.
@@ -62,6 +64,11 @@ type source struct {
 	text       string
 	lineStarts []int
 	blockRunes []int // runes in text[:64*i]
+	// hints are the table hints of the statement being parsed, by the
+	// offset of the table reference they follow (hints.go).
+	hints map[int]*pendingHint
+	// hintsEnd is where the statement's last hint comment ends.
+	hintsEnd int
 }
 
 // runeBlock is the byte stride of source.blockRunes.
@@ -147,10 +154,20 @@ func lex(src *source) ([]token, *Error) {
 	var toks []token
 	at := Pos{Offset: 0, Line: 1, Col: 1}
 	i := 0
+	hintAt := -1 // the offset of the open hint's /*+, or -1
 	for i < len(text) {
 		c := text[i]
 		start := i
 		switch {
+		case hintAt >= 0 && strings.HasPrefix(text[i:], "*/"):
+			i += 2
+			hintAt = -1
+			toks = append(toks, token{kind: tokHintEnd, off: start, end: i})
+		case hintAt < 0 && strings.HasPrefix(text[i:], "/*+"):
+			// A hint's content is SQL, read into tokens as any other.
+			i += 3
+			hintAt = start
+			toks = append(toks, token{kind: tokHintStart, off: start, end: i})
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
 			i++
 			continue
@@ -215,6 +232,9 @@ func lex(src *source) ([]token, *Error) {
 		t.pos = src.advance(at, t.off)
 		t.endAt = src.advance(t.pos, t.end)
 		at = t.endAt
+	}
+	if hintAt >= 0 {
+		return nil, Errorf(ErrSyntax, src.pos(hintAt), "hint is not closed: missing */")
 	}
 	return toks, nil
 }

@@ -211,7 +211,11 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 	case len(tn.IndexHints) > 0 || len(tn.PartitionNames) > 0 || tn.TableSample != nil || tn.AsOf != nil:
 		return TableRef{}, l.unsupported(at, "this form of table reference is not supported")
 	}
-	return TableRef{Name: Ident{Name: tn.Name.O, At: at}, Alias: ts.AsName.O}, nil
+	ref := TableRef{Name: Ident{Name: tn.Name.O, At: at}, Alias: ts.AsName.O}
+	if next >= 0 {
+		ref.Hint = l.rw.src.tableHint(l.scope[next].off)
+	}
+	return ref, nil
 }
 
 // groupItem lifts one GROUP BY item, the only place a window call may be.

@@ -21,7 +21,7 @@ func Parse(src string) (stmts []Statement, err error) {
 	}
 	var errs ErrorList
 	for _, part := range splitStatements(toks) {
-		st, e := parseStatement(s, part)
+		st, e := parseWithHints(s, part)
 		if e != nil {
 			errs = append(errs, e)
 			continue
@@ -47,6 +47,9 @@ func ParseExpr(src string) (e Expr, err error) {
 		if t.isOp(";") {
 			return nil, ErrorList{Errorf(ErrSyntax, t.pos, "unexpected ; in an expression")}
 		}
+		if t.kind == tokHintStart {
+			return nil, ErrorList{misplacedHint(t.pos)}
+		}
 	}
 	if err := checkParens(toks); err != nil {
 		return nil, ErrorList{err}
@@ -56,6 +59,24 @@ func ParseExpr(src string) (e Expr, err error) {
 		return nil, ErrorList{perr}
 	}
 	return e, nil
+}
+
+// parseWithHints parses one statement after taking its hints out of the
+// tokens (hints.go); a table hint no table reference took is an error.
+func parseWithHints(s *source, toks []token) (Statement, *Error) {
+	s.hints, s.hintsEnd = nil, 0
+	toks, err := takeHints(s, toks)
+	if err != nil {
+		return nil, err
+	}
+	st, err := parseStatement(s, toks)
+	if err == nil {
+		err = s.untakenHint()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // splitStatements cuts the tokens at ';'. The lexer already put strings

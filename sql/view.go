@@ -45,6 +45,6 @@ func parseCreateView(src *source, toks []token) (*CreateView, *Error) {
 	if v.Query, err = parseQuery(src, q, endPos(toks)); err != nil {
 		return nil, err
 	}
-	v.QueryText = src.text[q[0].off:q[len(q)-1].end]
+	v.QueryText = src.text[q[0].off:src.endWithHints(q[len(q)-1].end)]
 	return v, nil
 }

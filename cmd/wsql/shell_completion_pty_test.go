@@ -9,9 +9,9 @@ import (
 // with its quote, and the column of the table a WHERE filters.
 func TestShellCompletionOnPseudoTerminal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the wsql binary")
+		t.Skip("runs wsql on a pseudo-terminal")
 	}
-	bin, root := buildWsql(t)
+	bin, root := wsqlBinary(t)
 	s := startShell(t, bin, root, filepath.Join(t.TempDir(), "history"))
 	s.expect(`\q to quit`, ptyWait)
 	s.expect(prompt, ptyWait)

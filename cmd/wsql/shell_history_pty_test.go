@@ -14,9 +14,9 @@ import (
 // line for the next session.
 func TestShellHistoryRecallsAMultiLineStatementOnPseudoTerminal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the wsql binary")
+		t.Skip("runs wsql on a pseudo-terminal")
 	}
-	bin, root := buildWsql(t)
+	bin, root := wsqlBinary(t)
 	init := filepath.Join(t.TempDir(), "init.sql")
 	require.NoError(t, os.WriteFile(init, []byte(createClicks+"\n"), 0o644))
 	history := filepath.Join(t.TempDir(), "history")

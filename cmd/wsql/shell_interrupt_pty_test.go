@@ -14,9 +14,9 @@ import (
 // showed read, also when the WHERE passed none of them.
 func TestShellSummaryAfterCtrlCCountsTheRowsRead(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the wsql binary")
+		t.Skip("runs wsql on a pseudo-terminal")
 	}
-	bin, root := buildWsql(t)
+	bin, root := wsqlBinary(t)
 	s := startShell(t, bin, root, filepath.Join(t.TempDir(), "history"))
 	s.expect(prompt, ptyWait)
 	s.line(`CREATE TABLE gen (x INT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000', 'fields.x.min' = '1', 'fields.x.max' = '9');`)

@@ -13,9 +13,9 @@ import (
 // statement echoed and no caret.
 func TestShellDescribeOnPseudoTerminal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the wsql binary")
+		t.Skip("runs wsql on a pseudo-terminal")
 	}
-	bin, root := buildWsql(t)
+	bin, root := wsqlBinary(t)
 	s := startShell(t, bin, root, filepath.Join(t.TempDir(), "history"))
 	s.expect(prompt, ptyWait)
 	s.line(`CREATE TABLE clicks (ts TIMESTAMP(3), usr STRING, amount DOUBLE) WITH ('connector' = 'filesystem', 'path' = 'testdata/examples/clicks.csv', 'format' = 'csv');`)
@@ -60,9 +60,9 @@ func TestShellDescribeOnPseudoTerminal(t *testing.T) {
 // clean line.
 func TestShellCtrlCLeavesACleanLineOnPseudoTerminal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the wsql binary")
+		t.Skip("runs wsql on a pseudo-terminal")
 	}
-	bin, root := buildWsql(t)
+	bin, root := wsqlBinary(t)
 	s := startShell(t, bin, root, filepath.Join(t.TempDir(), "history"))
 	s.expect(prompt, ptyWait)
 	s.line(`CREATE TABLE gen (x INT) WITH ('connector' = 'datagen', 'rows-per-second' = '50');`)

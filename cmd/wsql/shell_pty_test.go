@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -32,40 +31,17 @@ const (
 	ptyWait = 10 * time.Second
 )
 
-// buildWsql builds the wsql binary once per test run; it skips the test
-// when there is no go tool.
-func buildWsql(t *testing.T) (bin, repoRoot string) {
+// wsqlBinary is the program the pseudo-terminal tests start: this test
+// binary, which TestMain turns into wsql when benchChildEnv is set (see
+// startShell), as the crash tests do. Building a separate wsql binary per
+// test took most of the package's time under -race.
+func wsqlBinary(t *testing.T) (bin, repoRoot string) {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go tool to build wsql with")
-	}
+	bin, err := os.Executable()
+	require.NoError(t, err)
 	repoRoot, err = filepath.Abs(filepath.Join("..", ".."))
 	require.NoError(t, err)
-	bin = filepath.Join(t.TempDir(), "wsql")
-	args := []string{"build", "-o", bin}
-	if raceEnabled() {
-		args = append(args, "-race") // reuses the packages the test was built from
-	}
-	cmd := exec.Command(goTool, append(args, "./cmd/wsql")...)
-	cmd.Dir = repoRoot
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
 	return bin, repoRoot
-}
-
-// raceEnabled reports whether this test binary was built with -race.
-func raceEnabled() bool {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return false
-	}
-	for _, s := range info.Settings {
-		if s.Key == "-race" && s.Value == "true" {
-			return true
-		}
-	}
-	return false
 }
 
 // ptySession is a wsql shell running on a pseudo-terminal.
@@ -88,7 +64,7 @@ func startShell(t *testing.T, bin, dir, history string, args ...string) *ptySess
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "WSQL_HISTORY="+history, "TERM=xterm")
+	cmd.Env = append(os.Environ(), benchChildEnv+"=1", "WSQL_HISTORY="+history, "TERM=xterm")
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 120, Rows: 40})
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
@@ -194,9 +170,9 @@ func (s *ptySession) wait(timeout time.Duration) int {
 
 func TestShellOnPseudoTerminal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the wsql binary")
+		t.Skip("runs wsql on a pseudo-terminal")
 	}
-	bin, root := buildWsql(t)
+	bin, root := wsqlBinary(t)
 	history := filepath.Join(t.TempDir(), "history")
 
 	s := startShell(t, bin, root, history)
@@ -286,9 +262,9 @@ func TestShellOnPseudoTerminal(t *testing.T) {
 // Flink's SQL client does: the table it creates is there to query.
 func TestShellInitFileOnPseudoTerminal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the wsql binary")
+		t.Skip("runs wsql on a pseudo-terminal")
 	}
-	bin, root := buildWsql(t)
+	bin, root := wsqlBinary(t)
 	init := filepath.Join(t.TempDir(), "init.sql")
 	require.NoError(t, os.WriteFile(init, []byte(createClicks+"\n"), 0o644))
 

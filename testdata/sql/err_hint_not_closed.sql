@@ -1,0 +1,1 @@
+SELECT * FROM clicks /*+ OPTIONS('csv.ignore-parse-errors' = 'true') ;
