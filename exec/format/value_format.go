@@ -27,7 +27,7 @@ func AppendValue(dst []byte, arr arrow.Array, i int, loc *time.Location) []byte 
 	if arr.IsNull(i) {
 		return dst
 	}
-	return valueAppender(arr, loc)(dst, i)
+	return ValueAppender(arr, loc)(dst, i)
 }
 
 // formattedColumn holds the text of one column of a batch: cell i is
@@ -41,7 +41,7 @@ type formattedColumn struct {
 // format renders every value of arr, choosing the formatter once per column.
 func (fc *formattedColumn) format(arr arrow.Array, loc *time.Location) {
 	fc.data, fc.ends, fc.nulls = fc.data[:0], fc.ends[:0], fc.nulls[:0]
-	app := valueAppender(arr, loc)
+	app := ValueAppender(arr, loc)
 	for i := 0; i < arr.Len(); i++ {
 		null := arr.IsNull(i)
 		if !null {
@@ -60,8 +60,8 @@ func (fc *formattedColumn) cell(i int) []byte {
 	return fc.data[start:fc.ends[i]]
 }
 
-// valueAppender returns the formatter for arr's type.
-func valueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) []byte {
+// ValueAppender returns the formatter for arr's type.
+func ValueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) []byte {
 	if loc == nil {
 		loc = time.UTC
 	}
