@@ -12,6 +12,7 @@ import (
 
 	"github.com/wsql/wsql/exec/connector/gotable"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/govalue"
 )
 
 // rowCursor is where NextRow stands in the batches of a Rows: the row,
@@ -53,7 +54,7 @@ func (c *rowCursor) bind(b RecordBatch, loc *time.Location) {
 	}
 	for i := range c.cols {
 		c.cols[i] = b.Column(i)
-		c.read[i] = format.GoValueReader(c.cols[i], loc)
+		c.read[i] = govalue.Reader(c.cols[i], loc)
 	}
 }
 
@@ -146,7 +147,7 @@ func scanDirect(dest any, col arrow.Array, i int, loc *time.Location) bool {
 		}
 	case *time.Time:
 		if a, ok := col.(*array.Timestamp); ok {
-			*d = format.TimestampTime(a, i, loc)
+			*d = govalue.TimestampTime(a, i, loc)
 			return true
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/govalue"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 )
@@ -25,7 +25,7 @@ type rows struct {
 	names []string
 
 	cols []arrow.Array   // of the current batch
-	read []func(int) any // per column: format.GoValueReader
+	read []func(int) any // per column: govalue.Reader
 	row  int
 	n    int
 }
@@ -84,7 +84,7 @@ func (d *rows) bind(b wsql.RecordBatch) {
 	d.row, d.n = 0, int(b.NumRows())
 	for c := range d.cols {
 		d.cols[c] = b.Column(c)
-		d.read[c] = format.GoValueReader(d.cols[c], d.loc)
+		d.read[c] = govalue.Reader(d.cols[c], d.loc)
 	}
 }
 

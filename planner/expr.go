@@ -514,7 +514,7 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 	from := x.DataType()
 	ok := false
 	switch {
-	case isNull(from), arrow.TypeEqual(from, dt), isString(dt), isString(from) && dt.ID() != arrow.TIME32:
+	case isNull(from), arrow.TypeEqual(from, dt), isString(dt), isString(from):
 		ok = true
 	case (isNumeric(from) || from.ID() == arrow.BOOL) && (isNumeric(dt) || dt.ID() == arrow.BOOL):
 		ok = !(from.ID() == arrow.BOOL && isDecimal(dt))

@@ -15,9 +15,9 @@ var aggregateFunctions = []Function{
 	aggregate("FIRST_VALUE", windowop.FirstValue, comparableArg, "the type of x", "the value of the first row"),
 	aggregate("LAST_VALUE", windowop.LastValue, comparableArg, "the type of x", "the value of the last row"),
 	aggregate("STDDEV_POP", windowop.StddevPop, numericArg, "DOUBLE", "the population standard deviation"),
-	aggregate("STDDEV_SAMP", windowop.StddevSamp, numericArg, "DOUBLE", "the sample standard deviation"),
+	withAliases(aggregate("STDDEV_SAMP", windowop.StddevSamp, numericArg, "DOUBLE", "the sample standard deviation; NULL below two values"), "STDDEV"),
 	aggregate("VAR_POP", windowop.VarPop, numericArg, "DOUBLE", "the population variance"),
-	aggregate("VAR_SAMP", windowop.VarSamp, numericArg, "DOUBLE", "the sample variance"),
+	withAliases(aggregate("VAR_SAMP", windowop.VarSamp, numericArg, "DOUBLE", "the sample variance; NULL below two values"), "VARIANCE"),
 	{Name: "LISTAGG", Kind: AggregateFunction, Description: "the values joined by a separator (default `,`)",
 		Signatures: []Signature{{Params: []Param{{Name: "x", Type: stringArg.param}, {Name: "sep", Type: argSeparator, Optional: true}}, Result: "STRING"}},
 		aggregate:  &aggregateKernel{kind: windowop.ListAgg, arg: stringArg}},
@@ -35,4 +35,10 @@ func aggregate(name string, kind windowop.AggKind, arg argClass, result, descrip
 	return Function{Name: name, Kind: AggregateFunction, Description: description,
 		Signatures: []Signature{{Params: []Param{{Name: "x", Type: arg.param}}, Result: result}},
 		aggregate:  &aggregateKernel{kind: kind, arg: arg}}
+}
+
+// withAliases is f also named aliases (Flink's STDDEV is STDDEV_SAMP).
+func withAliases(f Function, aliases ...string) Function {
+	f.Aliases = aliases
+	return f
 }

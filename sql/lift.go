@@ -515,8 +515,14 @@ func (l *lifter) aggregate(e *ast.AggregateFuncExpr, at Pos) (Expr, *Error) {
 		return nil, l.unsupported(at, "ORDER BY in %s is not supported", strings.ToUpper(e.F))
 	}
 	f := &FuncCall{At: at, Name: strings.ToUpper(e.F), Distinct: e.Distinct}
+	i := l.tokenAt(e.OriginTextPosition())
+	// TiDB names STDDEV and VARIANCE by MySQL's meaning (STDDEV_POP,
+	// VAR_POP); Flink's are the sample forms, so the name is the user's.
+	if i >= 0 && l.rw.toks[i].kind == tokIdent {
+		f.Name = strings.ToUpper(l.rw.toks[i].text)
+	}
 	// TiDB turns COUNT(*) into COUNT(1); the user's tokens tell them apart.
-	if i := l.tokenAt(e.OriginTextPosition()); i >= 0 && i+2 < len(l.rw.toks) &&
+	if i >= 0 && i+2 < len(l.rw.toks) &&
 		l.rw.toks[i+1].isOp("(") && l.rw.toks[i+2].isOp("*") {
 		f.Star = true
 		return f, nil

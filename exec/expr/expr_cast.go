@@ -424,6 +424,11 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			var ms int64
 			ms, ok = castTimestampLayouts[3].parse(text)
 			b.UnsafeAppend(arrow.Date32(ms / 86_400_000))
+		case *array.Time32Builder:
+			// Flink's TIME 'HH:mm:ss' and CAST(s AS TIME): a time of day
+			nanos, msg := format.ParseTimeOfDay(text)
+			ok = msg == ""
+			b.UnsafeAppend(arrow.Time32(nanos / int64(e.To.(*arrow.Time32Type).Unit.Multiplier())))
 		case *array.TimestampBuilder:
 			var ms int64
 			ms, ok = parseTimestampText(text)
@@ -435,7 +440,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			return nil, fmt.Errorf("CAST from STRING to %s is not supported", e.To)
 		}
 		if !ok {
-			return nil, fmt.Errorf("%w: CAST(%s AS %s): cannot read %q", ErrEval, e.X, e.To, s.Value(i))
+			return nil, fmt.Errorf("%w: CAST(%s AS %s): cannot read %q", ErrEval, e.X, format.SQLTypeName(e.To), s.Value(i))
 		}
 	}
 	return b.NewArray(), nil

@@ -40,7 +40,16 @@ func TestCastToString(t *testing.T) {
 	shanghai, err := time.LoadLocation("Asia/Shanghai")
 	require.NoError(t, err)
 	require.Equal(t, []string{"1970-01-01 08:00:00.000", "1970-01-01 08:00:01.500", "NULL"}, texts(t, mem, &Cast{X: col(rec, 1), To: str, Loc: shanghai}, rec))
-	require.Equal(t, []string{"1.5", "3", "NULL"}, texts(t, mem, &Cast{X: col(rec, 2), To: str}, rec))
+	require.Equal(t, []string{"1.5", "3.0", "NULL"}, texts(t, mem, &Cast{X: col(rec, 2), To: str}, rec))
+
+	// Flink's CAST(DOUBLE AS STRING) is Java's Double.toString, FLOAT's Float.toString
+	doubles := arrowtest.Batch(arrowtest.Array(t, mem, f64, 1e20, 1e-4, math.Copysign(0, -1), math.NaN(), math.Inf(-1), 1234567.0, 1e7),
+		arrowtest.Array(t, mem, arrow.PrimitiveTypes.Float32, 0.1, 1e10, 1.5, 0, 3.4028235e38, 1.4e-45, 16777216))
+	defer doubles.Release()
+	require.Equal(t, []string{"1.0E20", "1.0E-4", "-0.0", "NaN", "-Infinity", "1234567.0", "1.0E7"},
+		texts(t, mem, &Cast{X: col(doubles, 0), To: str}, doubles))
+	require.Equal(t, []string{"0.1", "1.0E10", "1.5", "0.0", "3.4028235E38", "1.4E-45", "1.6777216E7"},
+		texts(t, mem, &Cast{X: col(doubles, 1), To: str}, doubles))
 }
 
 func TestCastFromString(t *testing.T) {
@@ -49,7 +58,7 @@ func TestCastFromString(t *testing.T) {
 	rec := arrowtest.Batch(arrowtest.Array(t, mem, str, " 42 ", "-7.9", nil))
 	defer rec.Release()
 	require.Equal(t, []string{"42", "-7", "NULL"}, texts(t, mem, &Cast{X: col(rec, 0), To: i32}, rec))
-	require.Equal(t, []string{"42", "-7.9", "NULL"}, texts(t, mem, &Cast{X: col(rec, 0), To: f64}, rec))
+	require.Equal(t, []string{"42.0", "-7.9", "NULL"}, texts(t, mem, &Cast{X: col(rec, 0), To: f64}, rec))
 
 	bad := arrowtest.Batch(arrowtest.Array(t, mem, str, "1", "abc"))
 	defer bad.Release()

@@ -147,7 +147,9 @@ func (l *Literal) String() string {
 			return "TRUE"
 		}
 		return "FALSE"
-	case arrow.FLOAT32, arrow.FLOAT64:
+	case arrow.FLOAT32:
+		return string(format.AppendFloatValue(nil, l.Float, 32))
+	case arrow.FLOAT64:
 		return string(format.AppendFloatValue(nil, l.Float, 64))
 	case arrow.DECIMAL128:
 		return l.Dec.ToString(l.Type.(*arrow.Decimal128Type).Scale)

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -9,7 +10,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -155,8 +155,9 @@ func calendarField(unit string, days int64) int64 {
 func floorMod(a, b int64) int64 { return a - rowtime.FloorDiv(a, b)*b }
 
 // DateFormat is DATE_FORMAT(X, 'pattern'): a TIMESTAMP, TIMESTAMP_LTZ (in
-// Loc) or DATE as text in a Java-style pattern (yyyy, yy, MM, M, dd, d,
-// HH, H, mm, m, ss, s, S…, quoted text), compiled once.
+// Loc) or DATE as text in a Java date pattern (every letter of a zone-less
+// date-time: MMM month names, EEE day names, a, h, S fractions, quoted
+// text), compiled once into segments.
 type DateFormat struct {
 	X      Expr
 	Format string
@@ -166,7 +167,7 @@ type DateFormat struct {
 
 // NewDateFormat compiles the pattern.
 func NewDateFormat(x Expr, format string, loc *time.Location) (*DateFormat, error) {
-	l, err := compileTimestampLayout(format)
+	l, err := compileDateFormatLayout(format)
 	if err != nil {
 		return nil, err
 	}
@@ -209,54 +210,10 @@ func (e *DateFormat) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 	return b.NewArray(), nil
 }
 
-// format writes wall-clock milliseconds ms in the layout.
-func (l *timestampLayout) format(dst []byte, ms int64) []byte {
-	days := rowtime.FloorDiv(ms, msPerDay)
-	msOfDay := ms - days*msPerDay
-	y, mo, d := rowtime.CivilFromDays(days)
-	for _, p := range l.parts {
-		var v int64
-		switch p.field {
-		case 0:
-			dst = append(dst, p.lit...)
-			continue
-		case 'y':
-			v = y
-			if p.width == 2 {
-				v = floorMod(y, 100)
-			}
-		case 'M':
-			v = mo
-		case 'd':
-			v = d
-		case 'H':
-			v = msOfDay / 3_600_000
-		case 'm':
-			v = msOfDay / 60_000 % 60
-		case 's':
-			v = msOfDay / 1000 % 60
-		case 'S':
-			// a fraction of p.width digits: milliseconds, then zeros
-			frac := msOfDay % 1000
-			digits := [3]byte{byte('0' + frac/100), byte('0' + frac/10%10), byte('0' + frac%10)}
-			for k := range p.width {
-				if k < 3 {
-					dst = append(dst, digits[k])
-				} else {
-					dst = append(dst, '0')
-				}
-			}
-			continue
-		}
-		dst = format.AppendZeroPadInt(dst, v, p.width)
-	}
-	return dst
-}
-
 // UnixTimestamp is UNIX_TIMESTAMP(s [, 'pattern']): text read in the
 // pattern (default 'yyyy-MM-dd HH:mm:ss') as a wall-clock time in the
 // session zone, returned as epoch seconds (BIGINT). Text that does not
-// match gives NULL (Flink returns a sentinel value there).
+// match gives Long.MIN_VALUE, as Flink documents; NULL text gives NULL.
 type UnixTimestamp struct {
 	X      Expr
 	Format string
@@ -301,7 +258,7 @@ func (e *UnixTimestamp) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow
 		}
 		ms, ok := e.layout.parse(s.Value(i))
 		if !ok {
-			b.UnsafeAppendBoolToBitmap(false)
+			b.UnsafeAppend(math.MinInt64)
 			continue
 		}
 		b.UnsafeAppend(rowtime.FloorDiv(local.ToEpoch(ms), 1000))

@@ -59,8 +59,52 @@ func TestDateFormat(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, want, texts(t, mem, df, rec), format)
 	}
-	_, err := NewDateFormat(col(rec, 0), "EEE yyyy", nil)
-	require.ErrorContains(t, err, "not supported")
+	_, err := NewDateFormat(col(rec, 0), "yyyy-MM-dd HH:mm z", nil)
+	require.ErrorContains(t, err, "pattern letter 'z' is not supported: it names a time zone")
+	_, err = NewDateFormat(col(rec, 0), "yyyy-MM-ddd", nil)
+	require.ErrorContains(t, err, `too many pattern letters "ddd"`)
+	_, err = NewDateFormat(col(rec, 0), "yyyy-MM-dd #", nil)
+	require.ErrorContains(t, err, `'#' is reserved`)
+	_, err = NewToTimestamp(col(rec, 0), "yyyy-MM-dd Q")
+	require.ErrorContains(t, err, "pattern letter 'Q' is not supported when text is read")
+	_, err = NewToTimestamp(col(rec, 0), "dd MMMMM yyyy")
+	require.ErrorContains(t, err, "a one-letter name (MMMMM) cannot be read")
+}
+
+// TestDateFormatLetters: DATE_FORMAT writes every letter of Java's date
+// patterns that a date-time without a zone has, as Flink's DATE_FORMAT
+// (DateTimeFormatter, English names) does: DATE_FORMAT(ts, 'dd MMM yyyy')
+// of 2024-03-01 is "01 Mar 2024".
+func TestDateFormatLetters(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	// 2024-03-01 09:05:00 (a Friday), 2024-02-29 13:45:12.345 (Thursday),
+	// 1969-12-31 23:59:59.999 (Wednesday), 1970-01-01 00:00:00 (Thursday)
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, tsT, 1709283900000, 1709214312345, -1, 0))
+	defer rec.Release()
+	for format, want := range map[string][]string{
+		"dd MMM yyyy": {"01 Mar 2024", "29 Feb 2024", "31 Dec 1969", "01 Jan 1970"},
+		"EEEE, MMMM d, yyyy h:mm a": {"Friday, March 1, 2024 9:05 AM", "Thursday, February 29, 2024 1:45 PM",
+			"Wednesday, December 31, 1969 11:59 PM", "Thursday, January 1, 1970 12:00 AM"},
+		"E EE EEE EEEEE MMMMM": {"Fri Fri Fri F M", "Thu Thu Thu T F", "Wed Wed Wed W D", "Thu Thu Thu T J"},
+		"H k K h hh a":         {"9 9 9 9 09 AM", "13 13 1 1 01 PM", "23 23 11 11 11 PM", "0 24 0 12 12 AM"},
+		"D DDD w W Y YYYY":     {"61 061 9 1 2024 2024", "60 060 9 5 2024 2024", "365 365 1 5 1970 1970", "1 001 1 1 1970 1970"},
+		"Q QQ QQQ QQQQ G GGGG": {"1 01 Q1 1st quarter AD Anno Domini", "1 01 Q1 1st quarter AD Anno Domini",
+			"4 04 Q4 4th quarter AD Anno Domini", "1 01 Q1 1st quarter AD Anno Domini"},
+		"e c eee u F":      {"6 6 Fri 2024 1", "5 5 Thu 2024 1", "4 4 Wed 1969 3", "5 5 Thu 1970 1"},
+		"SSSSSS n A":       {"000000 0 32700000", "345000 345000000 49512345", "999000 999000000 86399999", "000000 0 0"},
+		"'o''clock' h, ''": {"o'clock 9, '", "o'clock 1, '", "o'clock 11, '", "o'clock 12, '"},
+		"yyyy[-MM]":        {"2024-03", "2024-02", "1969-12", "1970-01"},
+	} {
+		df, err := NewDateFormat(col(rec, 0), format, nil)
+		require.NoError(t, err, format)
+		require.Equal(t, want, texts(t, mem, df, rec), format)
+	}
+	// a value is written into the column's reused buffer, allocating nothing
+	l, err := compileDateFormatLayout("EEEE, dd MMM yyyy hh:mm:ss.SSS a 'week' w")
+	require.NoError(t, err)
+	buf := make([]byte, 0, 64)
+	require.Zero(t, testing.AllocsPerRun(100, func() { buf = l.format(buf[:0], 1709214312345) }))
 }
 
 func TestUnixTimestamp(t *testing.T) {
@@ -72,5 +116,7 @@ func TestUnixTimestamp(t *testing.T) {
 	require.NoError(t, err)
 	u, err := NewUnixTimestamp(col(rec, 0), DefaultTimestampFormat, shanghai)
 	require.NoError(t, err)
-	require.Equal(t, []string{"1", "NULL", "NULL"}, texts(t, mem, u, rec))
+	// Flink documents: "If the date time string can not be parsed, the
+	// default value Long.MIN_VALUE(-9223372036854775808) will be returned."
+	require.Equal(t, []string{"1", "-9223372036854775808", "NULL"}, texts(t, mem, u, rec))
 }

@@ -7,10 +7,14 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-// timestampLayout is a compiled Java SimpleDateFormat-style pattern, the
-// format language of Flink's TO_TIMESTAMP: yyyy, MM, dd, HH, mm, ss, SSS
-// (1 to 9 S), and literal text (other punctuation, or 'quoted'). Parsing is
-// by hand, without time.Parse, and reuses the CSV decoder's calendar.
+// timestampLayout is a compiled Java date pattern, the format language of
+// Flink's DATE_FORMAT, TO_TIMESTAMP and UNIX_TIMESTAMP (DateTimeFormatter's
+// letters, which are SimpleDateFormat's for the common ones): a plan of
+// segments, each a field of a letter repeated width times or literal text
+// (punctuation, 'quoted', ” for a quote). DATE_FORMAT writes every letter
+// a zone-less date-time has (formatLetters); text is read in the numeric
+// ones (parseLetters). Parsing and formatting are by hand, without
+// time.Parse, on the CSV decoder's calendar.
 type timestampLayout struct {
 	parts []layoutPart
 	// lenientFraction accepts an optional .fraction after the seconds, as
@@ -19,7 +23,7 @@ type timestampLayout struct {
 }
 
 type layoutPart struct {
-	field byte // 'y', 'M', 'd', 'H', 'm', 's', 'S', or 0 for literal
+	field byte // the pattern letter, or 0 for literal text
 	width int
 	lit   string
 	exact bool // digits must fill the width: yyyy, or a field next to another field
@@ -28,34 +32,109 @@ type layoutPart struct {
 // DefaultTimestampFormat is TO_TIMESTAMP's format when none is given.
 const DefaultTimestampFormat = "yyyy-MM-dd HH:mm:ss"
 
+const (
+	// formatLetters are the letters DATE_FORMAT writes: era, years, month,
+	// quarter, days, weeks (en-US: weeks start on Sunday), day names,
+	// AM/PM, the four hour forms, minutes, seconds, fractions and the
+	// milli/nano counts.
+	formatLetters = "GyuYMLQqDdwWFEecaHkKhmsSnNA"
+	// parseLetters are the letters text is read in: numbers, month and
+	// day names, AM/PM and the hours of a half day.
+	parseLetters = "yMdHmsSEahKk"
+	// zoneLetters name a zone or offset, which a wall-clock time has not.
+	zoneLetters = "VvzOXxZ"
+)
+
+// maxWidths are DateTimeFormatter's limits: more letters is an error there.
+var maxWidths = map[byte]int{'d': 2, 'H': 2, 'h': 2, 'K': 2, 'k': 2, 'm': 2, 's': 2, 'D': 3, 'a': 1,
+	'W': 1, 'F': 1, 'w': 2, 'M': 5, 'L': 5, 'E': 5, 'e': 5, 'c': 5, 'G': 5, 'Q': 5, 'q': 5, 'S': 9, 'n': 9}
+
+// compileTimestampLayout compiles a pattern that text is read in.
 func compileTimestampLayout(format string) (*timestampLayout, error) {
+	l, err := compileLayout(format, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range l.parts {
+		if p.field != 0 && strings.IndexByte(parseLetters, p.field) < 0 {
+			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported when text is read (use yyyy MM MMM dd HH hh a mm ss SSS EEE)", format, p.field)
+		}
+		if p.width == 5 && (p.field == 'M' || p.field == 'E') {
+			return nil, fmt.Errorf("timestamp format %q: a one-letter name (%s) cannot be read; use %s", format, strings.Repeat(string(p.field), 5), strings.Repeat(string(p.field), 3))
+		}
+	}
+	return l, nil
+}
+
+// compileDateFormatLayout compiles DATE_FORMAT's pattern.
+func compileDateFormatLayout(format string) (*timestampLayout, error) {
+	return compileLayout(format, true)
+}
+
+// compileLayout compiles format; forFormat: the pattern is written, where
+// [ and ] mark an optional section, which a date-time always fills.
+func compileLayout(format string, forFormat bool) (*timestampLayout, error) {
 	l := &timestampLayout{lenientFraction: format == DefaultTimestampFormat}
+	var lit strings.Builder // literal text pending
+	flush := func() {
+		if lit.Len() > 0 {
+			l.parts = append(l.parts, layoutPart{lit: lit.String()})
+			lit.Reset()
+		}
+	}
 	for i := 0; i < len(format); {
 		c := format[i]
 		switch {
-		case strings.IndexByte("yMdHmsS", c) >= 0:
+		case c == '\'':
+			if i+1 < len(format) && format[i+1] == '\'' { // '' is a quote
+				lit.WriteByte('\'')
+				i += 2
+				continue
+			}
+			// quoted text, in which '' is a quote
+			j := i + 1
+			for {
+				k := strings.IndexByte(format[j:], '\'')
+				if k < 0 {
+					return nil, fmt.Errorf("unterminated quote in timestamp format %q", format)
+				}
+				lit.WriteString(format[j : j+k])
+				j += k + 1
+				if j < len(format) && format[j] == '\'' {
+					lit.WriteByte('\'')
+					j++
+					continue
+				}
+				break
+			}
+			i = j
+		case c == 'T':
+			return nil, bareTError(format)
+		case strings.IndexByte(zoneLetters, c) >= 0:
+			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported: it names a time zone, and the value is a wall-clock time without one (in Flink too)", format, c)
+		case strings.IndexByte(formatLetters, c) >= 0:
 			j := i
 			for j < len(format) && format[j] == c {
 				j++
 			}
+			if w, ok := maxWidths[c]; ok && j-i > w {
+				return nil, fmt.Errorf("timestamp format %q: too many pattern letters %q (at most %d)", format, format[i:j], w)
+			}
+			flush()
 			l.parts = append(l.parts, layoutPart{field: c, width: j - i})
 			i = j
-		case c == '\'':
-			j := strings.IndexByte(format[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("unterminated quote in timestamp format %q", format)
-			}
-			l.parts = append(l.parts, layoutPart{lit: format[i+1 : i+1+j]})
-			i += j + 2
-		case c == 'T':
-			return nil, bareTError(format)
 		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported (use yyyy MM dd HH mm ss SSS)", format, c)
+		case forFormat && (c == '[' || c == ']'):
+			i++
+		case c == '#' || c == '{' || c == '}':
+			return nil, fmt.Errorf("timestamp format %q: %q is reserved; quote it as '%c'", format, c, c)
 		default:
-			l.parts = append(l.parts, layoutPart{lit: string(c)})
+			lit.WriteByte(c)
 			i++
 		}
 	}
+	flush()
 	for i := range l.parts {
 		p := &l.parts[i]
 		abuts := i+1 < len(l.parts) && l.parts[i+1].field != 0 || i > 0 && l.parts[i-1].field != 0
@@ -89,13 +168,39 @@ func bareTError(format string) error {
 // parse reads s as epoch milliseconds (wall time taken as UTC).
 func (l *timestampLayout) parse(s string) (int64, bool) {
 	var year, month, day, hour, minute, sec, millis int64 = 1970, 1, 1, 0, 0, 0, 0
+	dow, pm, halfDay := int64(-1), int64(0), false // day name read, PM, an h or K hour
 	p := 0
 	for _, part := range l.parts {
-		if part.field == 0 {
+		switch {
+		case part.field == 0:
 			if !strings.HasPrefix(s[p:], part.lit) {
 				return 0, false
 			}
 			p += len(part.lit)
+			continue
+		case part.field == 'M' && part.width >= 3:
+			k, n := readName(s[p:], monthNames[:], part.width)
+			if n == 0 {
+				return 0, false
+			}
+			month, p = int64(k+1), p+n
+			continue
+		case part.field == 'E':
+			k, n := readName(s[p:], dayNames[:], max(part.width, 3))
+			if n == 0 {
+				return 0, false
+			}
+			dow, p = int64(k), p+n
+			continue
+		case part.field == 'a':
+			switch {
+			case strings.HasPrefix(s[p:], "AM"):
+			case strings.HasPrefix(s[p:], "PM"):
+				pm = 12
+			default:
+				return 0, false
+			}
+			p += 2
 			continue
 		}
 		// a field of width 1 or 2 takes 1 or 2 digits; yyyy takes 4
@@ -117,6 +222,21 @@ func (l *timestampLayout) parse(s string) (int64, bool) {
 			day = v
 		case 'H':
 			hour = v
+		case 'k': // 1 to 24, 24 being midnight
+			if v < 1 || v > 24 {
+				return 0, false
+			}
+			hour = v % 24
+		case 'h': // 1 to 12, 12 being the first hour of the half day
+			if v < 1 || v > 12 {
+				return 0, false
+			}
+			hour, halfDay = v%12, true
+		case 'K': // 0 to 11
+			if v > 11 {
+				return 0, false
+			}
+			hour, halfDay = v, true
 		case 'm':
 			minute = v
 		case 's':
@@ -124,6 +244,9 @@ func (l *timestampLayout) parse(s string) (int64, bool) {
 		case 'S':
 			millis = fractionMillis(v, n)
 		}
+	}
+	if halfDay {
+		hour += pm
 	}
 	if l.lenientFraction && p < len(s) && s[p] == '.' {
 		v, n := leadingDigits(s[p+1:], 9)
@@ -138,7 +261,25 @@ func (l *timestampLayout) parse(s string) (int64, bool) {
 		return 0, false
 	}
 	days := rowtime.DaysFromCivil(year, month, day)
+	if dow >= 0 && floorMod(days+4, 7) != dow {
+		return 0, false // a day name that is not the date's, which Java refuses too
+	}
 	return ((days*24+hour)*60+minute)*60_000 + sec*1000 + millis, true
+}
+
+// readName reads one of names at the start of s, abbreviated (its first
+// three letters) for a width of 3 or less, whole for 4, as Java's English
+// names are matched; it returns the name's index and length, 0 if none.
+func readName(s string, names []string, width int) (int, int) {
+	for k, name := range names {
+		if width <= 3 {
+			name = name[:3]
+		}
+		if strings.HasPrefix(s, name) {
+			return k, len(name)
+		}
+	}
+	return 0, 0
 }
 
 // leadingDigits reads up to max decimal digits.

@@ -22,6 +22,16 @@ func TestTimestampLayouts(t *testing.T) {
 		{"dd.MM.yyyy'T'HH:mm:ss.SSS", "01.03.2024T09:05:00.123", 1709283900123, true},
 		{"yyyyMMddHHmmss", "20240301090500", 1709283900000, true},
 		{"yyyyMMddHHmmss", "2024030109050", 0, false},
+		// names and the half-day hours, as DATE_FORMAT writes them
+		{"dd MMM yyyy", "01 Mar 2024", 1709251200000, true},
+		{"dd MMM yyyy", "01 March 2024", 0, false},
+		{"EEEE, MMMM d, yyyy h:mm a", "Friday, March 1, 2024 9:05 AM", 1709283900000, true},
+		{"EEEE, MMMM d, yyyy h:mm a", "Saturday, March 1, 2024 9:05 AM", 0, false}, // not that day
+		{"EEE dd/MM/yyyy hh:mm a", "Fri 01/03/2024 12:30 AM", 1709253000000, true},
+		{"EEE dd/MM/yyyy hh:mm a", "Fri 01/03/2024 12:30 PM", 1709296200000, true},
+		{"EEE dd/MM/yyyy hh:mm a", "Fri 01/03/2024 13:30 PM", 0, false},
+		{"yyyy-MM-dd kk:mm", "2024-03-01 24:00", 1709251200000, true},
+		{"yyyy-MM-dd K:mm a", "2024-03-01 11:59 PM", 1709337540000, true},
 	}
 	for _, c := range cases {
 		l, err := compileTimestampLayout(c.format)
@@ -31,6 +41,14 @@ func TestTimestampLayouts(t *testing.T) {
 		if ok {
 			require.Equal(t, c.ms, ms, "%s %s", c.format, c.in)
 		}
+	}
+	for format, want := range map[string]string{"EEE, dd MMM yyyy hh:mm:ss a": "Fri, 01 Mar 2024 09:05:00 AM", "'o''clock' yyyy": "o'clock 2024"} {
+		// what DATE_FORMAT writes is read back
+		l, err := compileTimestampLayout(format)
+		require.NoError(t, err)
+		ms, ok := l.parse(want)
+		require.True(t, ok, format)
+		require.Equal(t, want, string(l.format(nil, ms)), format)
 	}
 	_, err := compileTimestampLayout("yyyy-MM-dd Z")
 	require.ErrorContains(t, err, `pattern letter 'Z' is not supported`)

@@ -1049,6 +1049,12 @@ func csvParseTimeOfDay(b []byte) (int64, string) {
 	return int64(h)*3600e9 + int64(mi)*60e9 + int64(s)*1e9 + int64(nanos), ""
 }
 
+// ParseTimeOfDay is csvParseTimeOfDay of text: CAST(s AS TIME) and TIME
+// literals read what a TIME column of a CSV file holds.
+func ParseTimeOfDay(s string) (nanos int64, msg string) {
+	return csvParseTimeOfDay([]byte(s))
+}
+
 func csvUnitNanos(u arrow.TimeUnit) int64 {
 	switch u {
 	case arrow.Second:

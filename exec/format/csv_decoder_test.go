@@ -234,7 +234,7 @@ func TestCSVDecoderDelimiters(t *testing.T) {
 		input := fmt.Sprintf("x%c1.5\n'y%cz'%c2\n", delim, delim, delim)
 		rows, err := decodeString(t, input, schema, CSVOptions{FieldDelimiter: delim, QuoteChar: '\''})
 		require.NoError(t, err)
-		require.Equal(t, [][]string{{"x", "1.5"}, {fmt.Sprintf("y%cz", delim), "2"}}, rows)
+		require.Equal(t, [][]string{{"x", "1.5"}, {fmt.Sprintf("y%cz", delim), "2.0"}}, rows)
 	}
 }
 
@@ -313,9 +313,9 @@ func TestCSVDecoderBadRows(t *testing.T) {
 		rows, err := decodeAll(t, d)
 		require.NoError(t, err)
 		require.Equal(t, [][]string{
-			{"2024-01-01 00:00:00.000", "1", "a"},
-			{"2024-01-01 00:00:01.000", "2", "b"},
-			{"2024-01-01 00:00:07.000", "8", "f"},
+			{"2024-01-01 00:00:00.000", "1.0", "a"},
+			{"2024-01-01 00:00:01.000", "2.0", "b"},
+			{"2024-01-01 00:00:07.000", "8.0", "f"},
 		}, rows, "batch size %d", bs)
 		require.EqualValues(t, 5, d.Skipped())
 		require.EqualValues(t, 8, d.Lines())
@@ -458,7 +458,7 @@ func TestCSVRoundTrip(t *testing.T) {
 		"dec", &arrow.Decimal128Type{Precision: 6, Scale: 2}, "ts", tsType, "d", arrow.FixedWidthTypes.Date32)
 	input := "s,f,dec,ts,d\n" +
 		"\"a,\"\"b\"\"\",0.1,-0.05,1969-12-31 23:59:59.999,1969-12-31\n" +
-		"\"\",1e+22,1234.50,2024-02-29 00:00:00.000,2024-02-29\n" +
+		"\"\",1.0E22,1234.50,2024-02-29 00:00:00.000,2024-02-29\n" +
 		",,,,\n" +
 		"\"multi\nline\",NaN,0.00,0001-01-01 00:00:00.000,0001-01-01\n"
 	d := NewCSVDecoder(strings.NewReader(input), "in", schema, CSVOptions{IgnoreFirstLine: true}, mem, 2)

@@ -27,7 +27,7 @@ func TestCSVWriter(t *testing.T) {
 		"window_end,usr,cnt,avg\n"+
 		"2024-01-01 00:00:00.000,\"b,o\"\"b\",3,12.5\n"+
 		"1969-12-31 23:59:59.999,,12,\n"+
-		"1970-01-01 00:00:00.000,\"\",-1,1e+22\n", out.String())
+		"1970-01-01 00:00:00.000,\"\",-1,1.0E22\n", out.String())
 }
 
 func TestCSVWriterEmpty(t *testing.T) {

@@ -108,7 +108,7 @@ func jsonAppender(arr arrow.Array, loc *time.Location, std TimestampStandard) fu
 		return func(dst []byte, i int) []byte { return appendJSONString(dst, a.Value(i)) }
 	case *array.Boolean, *array.Int8, *array.Int16, *array.Int32, *array.Int64,
 		*array.Uint8, *array.Uint16, *array.Uint32, *array.Uint64, *array.Decimal128:
-		return valueAppender(arr, loc)
+		return ValueAppender(arr, loc)
 	case *array.Float32:
 		return func(dst []byte, i int) []byte { return appendJSONFloat(dst, float64(a.Value(i)), 32) }
 	case *array.Float64:
@@ -120,7 +120,7 @@ func jsonAppender(arr arrow.Array, loc *time.Location, std TimestampStandard) fu
 			return appendJSONTimestamp(dst, int64(a.Value(i)), unit, zoned, loc, std)
 		}
 	}
-	text := valueAppender(arr, loc)
+	text := ValueAppender(arr, loc)
 	switch arr.(type) {
 	case *array.Date32, *array.Date64, *array.Time32, *array.Time64:
 		return quoted(text) // digits, '-', ':' and '.' need no escapes

@@ -85,10 +85,10 @@ func TestJSONWriterFloats(t *testing.T) {
 	defer rec.Release()
 	var out bytes.Buffer
 	require.NoError(t, NewJSONWriter(&out, schema, nil, TimestampSQL).WriteBatch(rec))
-	require.Equal(t, `{"f":1}
-{"f":1e+21}
-{"f":1.5e-07}
-{"f":-0}
+	require.Equal(t, `{"f":1.0}
+{"f":1.0E21}
+{"f":1.5E-7}
+{"f":-0.0}
 {"f":"NaN"}
 {"f":"Infinity"}
 {"f":"-Infinity"}

@@ -16,8 +16,8 @@ import (
 //   TIMESTAMP(p)      yyyy-MM-dd HH:mm:ss[.fraction of p digits], the wall time as stored
 //   TIMESTAMP_LTZ(p)  the same, for the instant seen in the session time zone
 //   DATE yyyy-MM-dd, TIME HH:mm:ss[.fraction], BOOLEAN true/false
-//   DOUBLE/FLOAT      shortest round-trip digits, plain notation in [1e-6, 1e21),
-//                     otherwise exponent; NaN, Infinity, -Infinity as in Java
+//   DOUBLE/FLOAT      Java's Double.toString/Float.toString (float_text.go):
+//                     1.0, 0.001, 1.0E7, 1.0E-4, NaN, Infinity, -0.0
 //   DECIMAL(p,s)      exactly s fraction digits
 // NULL is left to the writer (empty in CSV, NULL in tables).
 
@@ -27,7 +27,7 @@ func AppendValue(dst []byte, arr arrow.Array, i int, loc *time.Location) []byte 
 	if arr.IsNull(i) {
 		return dst
 	}
-	return valueAppender(arr, loc)(dst, i)
+	return ValueAppender(arr, loc)(dst, i)
 }
 
 // formattedColumn holds the text of one column of a batch: cell i is
@@ -41,7 +41,7 @@ type formattedColumn struct {
 // format renders every value of arr, choosing the formatter once per column.
 func (fc *formattedColumn) format(arr arrow.Array, loc *time.Location) {
 	fc.data, fc.ends, fc.nulls = fc.data[:0], fc.ends[:0], fc.nulls[:0]
-	app := valueAppender(arr, loc)
+	app := ValueAppender(arr, loc)
 	for i := 0; i < arr.Len(); i++ {
 		null := arr.IsNull(i)
 		if !null {
@@ -60,8 +60,8 @@ func (fc *formattedColumn) cell(i int) []byte {
 	return fc.data[start:fc.ends[i]]
 }
 
-// valueAppender returns the formatter for arr's type.
-func valueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) []byte {
+// ValueAppender returns the formatter for arr's type.
+func ValueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) []byte {
 	if loc == nil {
 		loc = time.UTC
 	}
@@ -165,23 +165,6 @@ func timeUnitDigits(u arrow.TimeUnit) int {
 		return 9
 	}
 	return 0
-}
-
-// AppendFloatValue formats a FLOAT or DOUBLE as Flink prints it: plain
-// notation from 1e-6 to 1e21, else exponent form; NaN and ±Infinity by name.
-func AppendFloatValue(dst []byte, v float64, bitSize int) []byte {
-	switch {
-	case math.IsNaN(v):
-		return append(dst, "NaN"...)
-	case math.IsInf(v, 1):
-		return append(dst, "Infinity"...)
-	case math.IsInf(v, -1):
-		return append(dst, "-Infinity"...)
-	}
-	if a := math.Abs(v); a == 0 || (a >= 1e-6 && a < 1e21) {
-		return strconv.AppendFloat(dst, v, 'f', -1, bitSize)
-	}
-	return strconv.AppendFloat(dst, v, 'g', -1, bitSize)
 }
 
 // AppendDecimal128Value formats a DECIMAL of the given scale.

@@ -12,20 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestFormatFloats(t *testing.T) {
-	cases := map[float64]string{
-		30: "30", 12.5: "12.5", 1e22: "1e+22", 1e21: "1e+21", 1e20: "100000000000000000000",
-		0.1: "0.1", 1e-6: "0.000001", 1e-7: "1e-07", -2.5e-9: "-2.5e-09", 0: "0",
-		math.Copysign(0, -1): "-0", 1.0 / 3: "0.3333333333333333",
-		math.NaN(): "NaN", math.Inf(1): "Infinity", math.Inf(-1): "-Infinity",
-	}
-	for v, want := range cases {
-		require.Equal(t, want, string(AppendFloatValue(nil, v, 64)), "%v", v)
-	}
-	require.Equal(t, "0.1", string(AppendFloatValue(nil, float64(float32(0.1)), 32)))
-	require.Equal(t, "3.4028235e+38", string(AppendFloatValue(nil, math.MaxFloat32, 32)))
-}
-
 func TestFormatDecimals(t *testing.T) {
 	cases := []struct {
 		n     decimal128.Num

@@ -1,4 +1,4 @@
-package format
+package govalue
 
 import (
 	"strings"
@@ -6,9 +6,11 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
-// GoValueReader returns the Go value of arr[i] for each i, in the types of
+// Reader returns the Go value of arr[i] for each i, in the types of
 // database/sql/driver.Value: nil for NULL; int64 for the integer types;
 // float64 for FLOAT and DOUBLE; bool; string for STRING (a copy: the
 // batch's memory goes back to the allocator); time.Time for TIMESTAMP (the
@@ -16,7 +18,7 @@ import (
 // (midnight UTC); and for DECIMAL, TIME and any other type the text
 // AppendValue gives. It is chosen once per column; loc nil means UTC. The
 // database/sql driver and Rows.Scan both read values through it.
-func GoValueReader(arr arrow.Array, loc *time.Location) func(i int) any {
+func Reader(arr arrow.Array, loc *time.Location) func(i int) any {
 	if loc == nil {
 		loc = time.UTC
 	}
@@ -69,7 +71,7 @@ func nonNullGoValue(arr arrow.Array, loc *time.Location) func(int) any {
 	}
 	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
 	// else: the text the result writers print.
-	app := valueAppender(arr, loc)
+	app := format.ValueAppender(arr, loc)
 	var buf []byte
 	return func(i int) any {
 		buf = app(buf[:0], i)
