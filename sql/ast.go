@@ -162,10 +162,24 @@ type Reset struct {
 	Key string
 }
 
-// Show is SHOW TABLES, SHOW VIEWS or SHOW FUNCTIONS; What is upper case.
+// Show is a SHOW statement. What is upper case: TABLES, VIEWS, FUNCTIONS,
+// COLUMNS, CREATE TABLE, CREATE VIEW, CURRENT CATALOG, CURRENT DATABASE,
+// CATALOGS or DATABASES. Name is the table of COLUMNS and CREATE; Like
+// (LIKE or ILIKE, empty when absent), NotLike and Pattern filter a listing.
 type Show struct {
-	At   Pos
-	What string
+	At      Pos
+	What    string
+	Name    Ident
+	Like    string
+	NotLike bool
+	Pattern string
+}
+
+// Use is USE name or USE CATALOG name.
+type Use struct {
+	At      Pos
+	Catalog bool
+	Name    Ident
 }
 
 // Describe is DESCRIBE name or DESC name.
@@ -198,6 +212,7 @@ func (s *Set) Pos() Pos         { return s.At }
 func (s *Reset) Pos() Pos       { return s.At }
 func (s *Show) Pos() Pos        { return s.At }
 func (s *Describe) Pos() Pos    { return s.At }
+func (s *Use) Pos() Pos         { return s.At }
 func (s *Explain) Pos() Pos     { return s.At }
 func (s *Insert) Pos() Pos      { return s.At }
 func (*CreateTable) statement() {}
@@ -208,6 +223,7 @@ func (*Set) statement()         {}
 func (*Reset) statement()       {}
 func (*Show) statement()        {}
 func (*Describe) statement()    {}
+func (*Use) statement()         {}
 func (*Explain) statement()     {}
 func (*Insert) statement()      {}
 

@@ -1,6 +1,9 @@
 package sql
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The Flink SQL client's statements, read from tokens: SET and RESET take
 // quoted keys ('table.local-time-zone') that MySQL's SET cannot read, and
@@ -8,7 +11,11 @@ import "strings"
 //
 //	SET ['key' = 'value']
 //	RESET ['key']
-//	SHOW TABLES | VIEWS | FUNCTIONS
+//	SHOW TABLES | VIEWS [[NOT] LIKE | ILIKE 'pattern'] | FUNCTIONS
+//	SHOW COLUMNS FROM | IN name [[NOT] LIKE | ILIKE 'pattern']
+//	SHOW CREATE TABLE | VIEW name
+//	SHOW CURRENT CATALOG | DATABASE, SHOW CATALOGS | DATABASES
+//	USE [CATALOG] name
 //	DESCRIBE | DESC name
 
 func parseSet(src *source, toks []token) (*Set, *Error) {
@@ -61,9 +68,8 @@ func parseReset(src *source, toks []token) (*Reset, *Error) {
 // showTargets are what SHOW lists; flinkShowTargets are the other things
 // Flink's SHOW lists, which wsql does not have.
 var (
-	showTargets      = []string{"TABLES", "VIEWS", "FUNCTIONS"}
+	showTargets      = []string{"TABLES", "VIEWS", "FUNCTIONS", "COLUMNS", "CREATE", "CURRENT", "CATALOGS", "DATABASES"}
 	flinkShowTargets = map[string]bool{
-		"CATALOGS": true, "DATABASES": true, "CURRENT": true, "CREATE": true, "COLUMNS": true,
 		"MODULES": true, "FULL": true, "JOBS": true, "PARTITIONS": true, "PROCEDURES": true,
 		"USER": true, "JARS": true, "MATERIALIZED": true, "MODELS": true,
 	}
@@ -75,20 +81,83 @@ func parseShow(src *source, toks []token) (*Show, *Error) {
 	w := strings.ToUpper(t.text)
 	switch {
 	case t.kind != tokIdent:
-		return nil, p.expected("TABLES, VIEWS or FUNCTIONS")
+		return nil, p.expected("TABLES, VIEWS, FUNCTIONS, COLUMNS, CREATE or CURRENT")
 	case flinkShowTargets[w]:
-		return nil, Errorf(ErrUnsupported, t.pos, "SHOW %s is not supported; use SHOW TABLES, SHOW VIEWS or SHOW FUNCTIONS", w)
-	case w != "TABLES" && w != "VIEWS" && w != "FUNCTIONS":
-		return nil, Errorf(ErrSyntax, t.pos, "expected TABLES, VIEWS or FUNCTIONS after SHOW, found %s%s", t.text, DidYouMean(w, showTargets))
+		return nil, Errorf(ErrUnsupported, t.pos, "SHOW %s is not supported", w)
+	case !slices.Contains(showTargets, w):
+		return nil, Errorf(ErrSyntax, t.pos, "expected TABLES, VIEWS, FUNCTIONS, COLUMNS, CREATE or CURRENT after SHOW, found %s%s", t.text, DidYouMean(w, showTargets))
 	}
 	p.i++
-	if n := p.peek(); n.is("LIKE") || n.is("ILIKE") || n.is("FROM") || n.is("IN") || n.is("NOT") {
-		return nil, Errorf(ErrUnsupported, n.pos, "SHOW %s %s is not supported yet", w, strings.ToUpper(n.text))
+	s := &Show{At: toks[0].pos, What: w}
+	switch w {
+	case "CREATE", "CURRENT":
+		k := p.peek()
+		kw := strings.ToUpper(k.text)
+		if (w == "CREATE" && kw != "TABLE" && kw != "VIEW") || (w == "CURRENT" && kw != "CATALOG" && kw != "DATABASE") {
+			return nil, p.expected(map[string]string{"CREATE": "TABLE or VIEW", "CURRENT": "CATALOG or DATABASE"}[w])
+		}
+		p.i++
+		s.What += " " + kw
+		if w == "CREATE" {
+			name, err := p.tableName("a " + strings.ToLower(kw) + " name")
+			if err != nil {
+				return nil, err
+			}
+			s.Name = name
+		}
+	case "COLUMNS":
+		if !p.accept("FROM") && !p.accept("IN") {
+			return nil, p.expected("FROM or IN")
+		}
+		name, err := p.tableName("a table or view name")
+		if err != nil {
+			return nil, err
+		}
+		s.Name = name
+	}
+	if w == "TABLES" || w == "VIEWS" || w == "COLUMNS" {
+		if n := p.peek(); n.is("FROM") || n.is("IN") {
+			return nil, Errorf(ErrUnsupported, n.pos, "SHOW %s %s a database is not supported: wsql has one catalog and one database", w, strings.ToUpper(n.text))
+		}
+		s.NotLike = p.accept("NOT")
+		if n := p.peek(); n.is("LIKE") || n.is("ILIKE") {
+			p.i++
+			s.Like = strings.ToUpper(n.text)
+			pat, err := p.str("a quoted pattern, as in " + n.text + " 'c%'")
+			if err != nil {
+				return nil, err
+			}
+			s.Pattern = pat.value()
+		} else if s.NotLike {
+			return nil, p.expected("LIKE or ILIKE")
+		}
 	}
 	if err := p.done(); err != nil {
 		return nil, err
 	}
-	return &Show{At: toks[0].pos, What: w}, nil
+	return s, nil
+}
+
+// parseUse reads USE name and USE CATALOG name.
+func parseUse(src *source, toks []token) (*Use, *Error) {
+	p := &reader{src: src, toks: toks, i: 1}
+	u := &Use{At: toks[0].pos}
+	if len(toks) > 2 && toks[1].is("CATALOG") {
+		u.Catalog = true
+		p.i++
+	}
+	name, err := p.name("a " + map[bool]string{true: "catalog", false: "database"}[u.Catalog] + " name")
+	if err != nil {
+		return nil, err
+	}
+	if p.peek().isOp(".") {
+		return nil, Errorf(ErrUnsupported, name.At, "qualified database names are not supported: wsql has one catalog and one database")
+	}
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	u.Name = name
+	return u, nil
 }
 
 func parseDescribe(src *source, toks []token) (*Describe, *Error) {

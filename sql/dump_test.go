@@ -82,6 +82,14 @@ func dumpStmt(b *strings.Builder, s Statement) {
 		line(b, 0, "Reset %q @%s", s.Key, s.At)
 	case *Show:
 		line(b, 0, "Show %s @%s", s.What, s.At)
+		if s.Name.Name != "" {
+			line(b, 1, "Name %s @%s", s.Name.Name, s.Name.At)
+		}
+		if s.Like != "" {
+			line(b, 1, "%s %q (not %v)", s.Like, s.Pattern, s.NotLike)
+		}
+	case *Use:
+		line(b, 0, "Use %s catalog=%v @%s (name @%s)", s.Name.Name, s.Catalog, s.At, s.Name.At)
 	case *Describe:
 		line(b, 0, "Describe %s @%s (name @%s)", s.Name.Name, s.At, s.Name.At)
 	case *Explain:

@@ -73,6 +73,14 @@ func formatStmt(b *strings.Builder, st Statement) {
 		}
 	case *Show:
 		b.WriteString("SHOW " + s.What)
+		if s.Name.Name != "" {
+			b.WriteString(map[bool]string{true: " FROM ", false: " "}[s.What == "COLUMNS"] + quoteName(s.Name.Name))
+		}
+		if s.Like != "" {
+			b.WriteString(map[bool]string{true: " NOT ", false: " "}[s.NotLike] + s.Like + " " + quoteString(s.Pattern))
+		}
+	case *Use:
+		b.WriteString("USE " + map[bool]string{true: "CATALOG ", false: ""}[s.Catalog] + quoteName(s.Name.Name))
 	case *Describe:
 		b.WriteString("DESCRIBE " + quoteName(s.Name.Name))
 	case *Explain:

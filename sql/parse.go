@@ -131,6 +131,8 @@ func parseStatement(s *source, toks []token) (Statement, *Error) {
 		return parseReset(s, toks)
 	case first.is("SHOW"):
 		return parseShow(s, toks)
+	case first.is("USE"):
+		return parseUse(s, toks)
 	case first.is("DESCRIBE"), first.is("DESC"):
 		return parseDescribe(s, toks)
 	case first.is("EXPLAIN"):

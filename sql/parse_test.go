@@ -374,6 +374,12 @@ func TestPositionsPointAtTheirText(t *testing.T) {
 				at(s.At, "RESET")
 			case *Show:
 				at(s.At, "SHOW")
+				if s.Name.Name != "" {
+					at(s.Name.At, s.Name.Name)
+				}
+			case *Use:
+				at(s.At, "USE")
+				at(s.Name.At, s.Name.Name)
 			case *Describe:
 				at(s.At, "DESC")
 				at(s.Name.At, s.Name.Name)

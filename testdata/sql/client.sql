@@ -16,3 +16,16 @@ INSERT OVERWRITE sink (usr, n)
 SELECT usr, COUNT(*) AS n
 FROM clicks
 GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)
+;
+SHOW TABLES LIKE 'c%';
+SHOW VIEWS NOT ILIKE 'Per%';
+SHOW COLUMNS FROM clicks;
+show columns in `my events` not like '%s';
+SHOW CREATE TABLE clicks;
+SHOW CREATE VIEW per_minute;
+SHOW CURRENT CATALOG;
+SHOW CURRENT DATABASE;
+SHOW CATALOGS;
+SHOW DATABASES;
+USE default_database;
+USE CATALOG default_catalog

@@ -1,5 +1,5 @@
 INSERT INTO sink VALUES (1, 'a');
-SHOW CATALOGS;
+SHOW MODULES;
 SELECT usr FROM clicks ORDER BY usr;
 SELECT usr FROM clicks JOIN users ON clicks.usr = users.id;
 SELECT usr FROM clicks LIMIT 10;
