@@ -13,16 +13,23 @@ import (
 	"github.com/wsql/wsql/sql"
 )
 
-// show answers SHOW TABLES, SHOW VIEWS and SHOW FUNCTIONS with one column,
-// as Flink's SQL client does.
+// show answers the SHOW statements as Flink's SQL client does.
 func (r *runner) show(s *sql.Show) error {
 	switch s.What {
 	case "TABLES":
 		// Flink's SHOW TABLES lists views too.
 		names := append(r.e.cat.TableNames(), r.e.cat.ViewNames()...)
-		return r.table([]string{"table name"}, oneColumn(sortedCopy(names)))
+		return r.table([]string{"table name"}, oneColumn(likeFilter(s, sortedCopy(names))))
 	case "VIEWS":
-		return r.table([]string{"view name"}, oneColumn(r.e.cat.ViewNames()))
+		return r.table([]string{"view name"}, oneColumn(likeFilter(s, r.e.cat.ViewNames())))
+	case "COLUMNS":
+		return r.showColumns(s)
+	case "CREATE TABLE", "CREATE VIEW":
+		return r.showCreate(s)
+	case "CURRENT CATALOG", "CATALOGS":
+		return r.table([]string{map[bool]string{true: "current catalog name", false: "catalog name"}[s.What == "CURRENT CATALOG"]}, oneColumn([]string{defaultCatalog}))
+	case "CURRENT DATABASE", "DATABASES":
+		return r.table([]string{map[bool]string{true: "current database name", false: "database name"}[s.What == "CURRENT DATABASE"]}, oneColumn([]string{defaultDatabase}))
 	case "FUNCTIONS":
 		return r.table([]string{"function name"}, oneColumn(planner.FunctionNames()))
 	}
@@ -82,9 +89,18 @@ func (e *Engine) Describe(ctx context.Context, name string, out Output) error {
 // describe answers DESCRIBE with Flink's columns: name, type, null, key,
 // extras, watermark.
 func (r *runner) describe(s *sql.Describe) error {
+	header, rows, err := r.describeRows(s.Name)
+	if err != nil {
+		return err
+	}
+	return r.table(header, rows)
+}
+
+// describeRows are DESCRIBE's header and rows for the table or view name.
+func (r *runner) describeRows(name sql.Ident) ([]string, [][]string, error) {
 	cat := r.e.cat
 	header := []string{"name", "type", "null", "key", "extras", "watermark"}
-	if t := cat.Table(s.Name.Name); t != nil {
+	if t := cat.Table(name.Name); t != nil {
 		var rows [][]string
 		for i, c := range t.Columns {
 			typ := c.SQLType
@@ -106,12 +122,12 @@ func (r *runner) describe(s *sql.Describe) error {
 			}
 			rows = append(rows, []string{c.Name, typ, boolText(!c.NotNull), "", extras, wm})
 		}
-		return r.table(header, rows)
+		return header, rows, nil
 	}
-	if v := cat.View(s.Name.Name); v != nil {
+	if v := cat.View(name.Name); v != nil {
 		p, err := planner.PlanSelect(v.Query, cat, planner.Options{})
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		var rows [][]string
 		for i, f := range p.Schema().Fields() {
@@ -121,10 +137,10 @@ func (r *runner) describe(s *sql.Describe) error {
 			}
 			rows = append(rows, []string{name, planner.SQLTypeName(f.Type), boolText(f.Nullable), "", "", ""})
 		}
-		return r.table(header, rows)
+		return header, rows, nil
 	}
 	names := append(cat.TableNames(), cat.ViewNames()...)
-	return sql.Errorf(sql.ErrInvalid, s.Name.At, "table or view %s does not exist%s", s.Name.Name, sql.DidYouMean(s.Name.Name, names))
+	return nil, nil, sql.Errorf(sql.ErrInvalid, name.At, "table or view %s does not exist%s", name.Name, sql.DidYouMean(name.Name, names))
 }
 
 // table writes a small all-STRING result (SHOW, DESCRIBE, SET) through the

@@ -358,6 +358,8 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		return r.show(s)
 	case *sql.Describe:
 		return r.describe(s)
+	case *sql.Use:
+		return r.use(s)
 	case *sql.Explain:
 		p, err := r.plan(s.Stmt, opts)
 		if err != nil {

@@ -1,0 +1,2 @@
+CREATE TABLE clicks (a INT) WITH ('connector' = 'print');
+SHOW CREATE VIEW clicks;
