@@ -81,26 +81,38 @@ func (r *runner) showColumns(s *sql.Show) error {
 	return r.table(header, kept)
 }
 
-// showCreate answers SHOW CREATE TABLE and SHOW CREATE VIEW with one row,
-// the statement in Flink's layout: the name qualified by catalog and
-// database, one column per line, the WITH options in declared order.
+// showCreate answers SHOW CREATE TABLE and SHOW CREATE VIEW with the
+// statement in Flink's layout: the name qualified by catalog and database,
+// one column per line, the WITH options in declared order. Like Flink's SQL
+// client it prints the statement as text, as EXPLAIN does.
 func (r *runner) showCreate(s *sql.Show) error {
+	text, err := r.createText(s)
+	if err != nil {
+		return err
+	}
+	if r.out.OnText != nil {
+		r.out.OnText(text + "\n")
+	}
+	return nil
+}
+
+func (r *runner) createText(s *sql.Show) (string, error) {
 	cat := r.e.cat
 	name := s.Name.Name
 	if t := cat.Table(name); t != nil && s.What == "CREATE TABLE" {
-		return r.table([]string{"result"}, [][]string{{createTableText(t)}})
+		return createTableText(t), nil
 	}
 	if v := cat.View(name); v != nil && s.What == "CREATE VIEW" {
-		return r.table([]string{"result"}, [][]string{{r.createViewText(v)}})
+		return r.createViewText(v), nil
 	}
 	if s.What == "CREATE TABLE" && cat.View(name) != nil {
-		return sql.Errorf(sql.ErrInvalid, s.Name.At, "%s is a view; use SHOW CREATE VIEW", name)
+		return "", sql.Errorf(sql.ErrInvalid, s.Name.At, "%s is a view; use SHOW CREATE VIEW", name)
 	}
 	if s.What == "CREATE VIEW" && cat.Table(name) != nil {
-		return sql.Errorf(sql.ErrInvalid, s.Name.At, "%s is a table; use SHOW CREATE TABLE", name)
+		return "", sql.Errorf(sql.ErrInvalid, s.Name.At, "%s is a table; use SHOW CREATE TABLE", name)
 	}
 	names := append(cat.TableNames(), cat.ViewNames()...)
-	return sql.Errorf(sql.ErrInvalid, s.Name.At, "%s %s does not exist%s", strings.ToLower(strings.TrimPrefix(s.What, "CREATE ")), name, sql.DidYouMean(name, names))
+	return "", sql.Errorf(sql.ErrInvalid, s.Name.At, "%s %s does not exist%s", strings.ToLower(strings.TrimPrefix(s.What, "CREATE ")), name, sql.DidYouMean(name, names))
 }
 
 func qualifiedName(name string) string {

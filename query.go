@@ -12,9 +12,9 @@ import (
 )
 
 // Exec runs statements that return no rows: CREATE, DROP, SET with a key,
-// RESET, INSERT INTO, EXPLAIN (its text is discarded). A statement with a
-// tabular result (SELECT, SHOW, DESCRIBE, SET alone) is an error before
-// anything runs: use Query for it.
+// RESET, USE, INSERT INTO, EXPLAIN and SHOW CREATE (their text is
+// discarded). A statement with a tabular result (SELECT, SHOW, DESCRIBE,
+// SET alone) is an error before anything runs: use Query for it.
 func (e *Engine) Exec(ctx context.Context, src string) (err error) {
 	defer pipeline.CatchPanic(&err)
 	stmts, err := sql.Parse(src)
@@ -121,8 +121,11 @@ func (e *Engine) Query(ctx context.Context, src string) (_ *Rows, err error) {
 // returnsRows tells whether st gives a tabular result.
 func returnsRows(st sql.Statement) bool {
 	switch s := st.(type) {
-	case *sql.Select, *sql.Show, *sql.Describe:
+	case *sql.Select, *sql.Describe:
 		return true
+	case *sql.Show:
+		// SHOW CREATE is text, as EXPLAIN is
+		return s.What != "CREATE TABLE" && s.What != "CREATE VIEW"
 	case *sql.Set:
 		return s.Key == ""
 	}
