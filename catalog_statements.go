@@ -166,7 +166,11 @@ func createTableText(t *catalog.Table) string {
 // still plans.
 func (r *runner) createViewText(v *catalog.View) string {
 	var b strings.Builder
-	b.WriteString("CREATE VIEW " + qualifiedName(v.Name))
+	b.WriteString("CREATE ")
+	if v.Temporary {
+		b.WriteString("TEMPORARY ")
+	}
+	b.WriteString("VIEW " + qualifiedName(v.Name))
 	if p, err := planner.PlanSelect(v.Query, r.e.cat, planner.Options{}); err == nil {
 		var cols []string
 		for i, f := range p.Schema().Fields() {

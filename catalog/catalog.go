@@ -113,7 +113,7 @@ func (c *Catalog) CreateView(stmt *sql.CreateView) (*View, error) {
 	if t := c.Table(stmt.Name.Name); t != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Name.At, "a table named %s already exists (declared at %s)", t.Name, t.At)
 	}
-	v := &View{Name: stmt.Name.Name, Query: stmt.Query, Text: stmt.QueryText, At: stmt.At}
+	v := &View{Name: stmt.Name.Name, Query: stmt.Query, Text: stmt.QueryText, At: stmt.At, Temporary: stmt.Temporary}
 	for _, col := range stmt.Columns {
 		v.Columns = append(v.Columns, col.Name)
 	}

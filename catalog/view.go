@@ -10,4 +10,7 @@ type View struct {
 	Query   *sql.Select
 	Text    string // the query as the user wrote it
 	At      sql.Pos
+	// Temporary is set for CREATE TEMPORARY VIEW, which SHOW CREATE VIEW
+	// prints back as Flink does.
+	Temporary bool
 }

@@ -32,3 +32,5 @@ SHOW DATABASES;
 USE default_database;
 USE CATALOG default_catalog;
 SHOW TABLES;
+CREATE TEMPORARY VIEW big AS SELECT `user`, amount FROM clicks WHERE amount > 10;
+SHOW CREATE VIEW big;
