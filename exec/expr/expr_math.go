@@ -1,7 +1,6 @@
 package expr
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -251,22 +250,7 @@ func roundHalfUp(v float64, digits, bits int, scratch []byte) float64 {
 	if neg {
 		s = s[1:]
 	}
-	e := bytes.IndexByte(s, 'e')
-	exp, sign := 0, 1
-	for _, c := range s[e+1:] {
-		switch {
-		case c == '-':
-			sign = -1
-		case c >= '0' && c <= '9':
-			exp = exp*10 + int(c-'0')
-		}
-	}
-	exp *= sign
-	var mant [24]byte
-	m := append(mant[:0], s[0])
-	if e > 1 {
-		m = append(m, s[2:e]...)
-	}
+	m, exp := format.SplitExponentForm(s)
 	// the value is 0.m × 10^(exp+1); keep exp+1+digits leading digits
 	keep := exp + 1 + digits
 	if keep >= len(m) {

@@ -54,19 +54,20 @@ func AppendFloatValue(dst []byte, v float64, bitSize int) []byte {
 // precision (the smallest subnormals). The digits are written into buf.
 func shortestDigits(buf []byte, v float64, bitSize int) (digits []byte, exp int) {
 	s := strconv.AppendFloat(buf, v, 'e', -1, bitSize)
-	digits, exp = splitExponentForm(s)
+	digits, exp = SplitExponentForm(s)
 	if len(digits) == 1 {
 		two := strconv.AppendFloat(s[len(s):], v, 'e', 1, bitSize) // d.de±xx
 		if two[2] != '0' && roundTrips(two, v, bitSize) {
-			return splitExponentForm(two)
+			return SplitExponentForm(two)
 		}
 	}
 	return digits, exp
 }
 
-// splitExponentForm takes strconv's d[.ddd]e±xx apart, compacting the
-// digits in place and dropping trailing zeros.
-func splitExponentForm(s []byte) (digits []byte, exp int) {
+// SplitExponentForm takes strconv's d[.ddd]e±xx (without a sign) apart,
+// compacting the digits in place and dropping trailing zeros. Java's
+// float text and ROUND of a DOUBLE read the shortest digits through it.
+func SplitExponentForm(s []byte) (digits []byte, exp int) {
 	e := bytes.IndexByte(s, 'e')
 	exp, sign := 0, 1
 	for _, c := range s[e+1:] {
