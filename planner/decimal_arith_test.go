@@ -6,7 +6,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/internal/arrowtest"
 )
 
@@ -87,15 +86,7 @@ func TestDecimalArithConstants(t *testing.T) {
 		"0.1 = 0.10":        "TRUE",
 		"0.1 < 1":           "TRUE",
 	} {
-		x, err := compileText(t, src)
-		require.NoError(t, err, src)
-		l, ok := x.(*expr.Literal)
-		require.True(t, ok, "%s folds to a literal, not %T", src, x)
-		got := "NULL"
-		if !l.Null {
-			got = l.String()
-		}
-		require.Equal(t, want, got, src)
+		requireFolds(t, src, want)
 	}
 	_, err := compileText(t, "1.5 / 0")
 	require.ErrorContains(t, err, "division by zero")

@@ -62,15 +62,7 @@ func TestDecimalCastOverflowIsNull(t *testing.T) {
 		"CAST('1e38' AS DECIMAL(38, 0))":                                   "NULL",
 		"CAST('123.456e-1' AS DECIMAL(5, 2))":                              "12.35",
 	} {
-		x, err := compileText(t, src)
-		require.NoError(t, err, src)
-		l, ok := x.(*expr.Literal)
-		require.True(t, ok, "%s folds to a literal, not %T", src, x)
-		got := "NULL"
-		if !l.Null {
-			got = l.String()
-		}
-		require.Equal(t, want, got, src)
+		requireFolds(t, src, want)
 	}
 	// text that is no number is an error, not a panic (Arrow's FromString
 	// dereferenced nil on this exponent)
@@ -150,4 +142,19 @@ func TestDecimalCommonType(t *testing.T) {
 		require.NoError(t, err, src)
 		require.Equal(t, want, got, src)
 	}
+}
+
+// requireFolds checks that src compiles to a constant whose text is want
+// ("NULL" for a NULL).
+func requireFolds(t *testing.T, src, want string) {
+	t.Helper()
+	x, err := compileText(t, src)
+	require.NoError(t, err, src)
+	l, ok := x.(*expr.Literal)
+	require.True(t, ok, "%s folds to a literal, not %T", src, x)
+	got := "NULL"
+	if !l.Null {
+		got = l.String()
+	}
+	require.Equal(t, want, got, src)
 }
