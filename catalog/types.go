@@ -14,6 +14,9 @@ import (
 // 3 are refused rather than silently truncated; a TIMESTAMP written without
 // precision is TIMESTAMP(3).
 func ArrowType(t sql.TypeName) (arrow.DataType, error) {
+	if t.IsNested() {
+		return nestedArrowType(t)
+	}
 	switch t.Name {
 	case "STRING", "VARCHAR", "CHAR":
 		return arrow.BinaryTypes.String, nil
@@ -61,6 +64,9 @@ func ArrowType(t sql.TypeName) (arrow.DataType, error) {
 
 // TypeString prints a SQL type as Flink writes it, e.g. TIMESTAMP(3).
 func TypeString(t sql.TypeName) string {
+	if t.IsNested() {
+		return sql.FlinkTypeString(t, TypeString)
+	}
 	switch {
 	case t.Name == "TIMESTAMP" || t.Name == "TIMESTAMP_LTZ":
 		p := t.Precision

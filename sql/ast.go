@@ -48,6 +48,20 @@ type TypeName struct {
 	Precision int
 	Scale     int
 	At        Pos
+	// Nested types (nested_types.go): ARRAY and MULTISET hold Elem, MAP
+	// Key and Elem (its value), ROW its Fields. NotNull is a nested
+	// type's element or field declared NOT NULL.
+	Elem    *TypeName
+	Key     *TypeName
+	Fields  []TypeField
+	NotNull bool
+}
+
+// TypeField is a field of a ROW type: `name type ['description']`.
+type TypeField struct {
+	Name        string
+	Type        TypeName
+	Description string
 }
 
 // WatermarkDef is `WATERMARK FOR column AS expr`.
