@@ -1,4 +1,4 @@
-package planner
+package function
 
 import (
 	"strings"
@@ -7,6 +7,9 @@ import (
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
+
+// init adds the family at its place in the registry.
+func init() { addFamily(400, timeFunctions) }
 
 // timeFunctions are the date and time functions.
 var timeFunctions = []Function{
@@ -23,60 +26,60 @@ var timeFunctions = []Function{
 	calendarFunction("MINUTE", "MINUTE", "the minute, 0 to 59"),
 	calendarFunction("SECOND", "SECOND", "the second, 0 to 59"),
 	{Name: "DATE_FORMAT", Kind: ScalarFunction, Description: "t as text in a Java date format such as `'yyyy/MM/dd HH:mm'` or `'EEE, dd MMM yyyy h:mm a'` (every letter of a date-time without a zone, English names, `'quoted'` text; a zone letter is an error); a STRING t is read as `yyyy-MM-dd HH:mm:ss`",
-		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argDateFormatted}, {Name: "format", Type: argFormat}}, Result: "STRING"}},
-		compile:    dateFormatKernel},
+		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argDateFormatted}, {Name: "format", Type: ArgFormat}}, Result: "STRING"}},
+		Compile:    dateFormatKernel},
 	{Name: "TO_TIMESTAMP", Kind: ScalarFunction, Description: "text read as a TIMESTAMP in a format (default `yyyy-MM-dd HH:mm:ss`) of the letters y M MMM MMMM d H h K k a m s S EEE EEEE; text that does not match is NULL",
-		Signatures: []Signature{{Params: []Param{{Name: "s", Type: argString}, {Name: "format", Type: argFormat, Optional: true}}, Result: "TIMESTAMP(3)"}},
-		compile:    toTimestampKernel},
+		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "TIMESTAMP(3)"}},
+		Compile:    toTimestampKernel},
 	{Name: "TO_TIMESTAMP_LTZ", Kind: ScalarFunction, Description: "epoch seconds (precision 0) or milliseconds (3) as an instant; NULL outside 0000-01-01 to 9999-12-31 UTC, as in Flink",
 		Signatures: []Signature{{Params: []Param{{Name: "n", Type: argEpoch}, {Name: "precision", Type: argEpochPrecision}}, Result: "TIMESTAMP_LTZ(3)"}},
-		compile:    toTimestampLTZKernel},
+		Compile:    toTimestampLTZKernel},
 	{Name: "UNIX_TIMESTAMP", Kind: ScalarFunction, Description: "epoch seconds of the query's start, or of text read in a format (default `yyyy-MM-dd HH:mm:ss`) in the session time zone; text that does not match is -9223372036854775808 (Long.MIN_VALUE), as in Flink",
 		Signatures: []Signature{
 			{Result: "BIGINT"},
-			{Params: []Param{{Name: "s", Type: argString}, {Name: "format", Type: argFormat, Optional: true}}, Result: "BIGINT"},
+			{Params: []Param{{Name: "s", Type: ArgString}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "BIGINT"},
 		},
-		constant: func(c *exprCompiler, _ string) expr.Expr {
-			return &expr.Literal{Type: tBigint, Int: rowtime.FloorDiv(c.opts.Now, 1000)}
+		Constant: func(c Compiler, _ string) expr.Expr {
+			return &expr.Literal{Type: tBigint, Int: rowtime.FloorDiv(c.Now(), 1000)}
 		},
-		compile: unixTimestampKernel},
+		Compile: unixTimestampKernel},
 	{Name: "CURRENT_TIMESTAMP", Kind: ScalarFunction, Bare: true, Description: "the query's start time, the same for every row",
-		Signatures: []Signature{{Written: "CURRENT_TIMESTAMP", Result: "TIMESTAMP_LTZ(3)"}}, constant: nowKernel},
+		Signatures: []Signature{{Written: "CURRENT_TIMESTAMP", Result: "TIMESTAMP_LTZ(3)"}}, Constant: nowKernel},
 	{Name: "NOW", Kind: ScalarFunction, Description: "as CURRENT_TIMESTAMP",
-		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}, constant: nowKernel},
+		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}, Constant: nowKernel},
 	{Name: "LOCALTIMESTAMP", Kind: ScalarFunction, Bare: true, Description: "the query's start time in the session time zone",
-		Signatures: []Signature{{Written: "LOCALTIMESTAMP", Result: "TIMESTAMP(3)"}}, constant: nowKernel},
+		Signatures: []Signature{{Written: "LOCALTIMESTAMP", Result: "TIMESTAMP(3)"}}, Constant: nowKernel},
 	{Name: "CURRENT_DATE", Kind: ScalarFunction, Bare: true, Description: "the date of the query's start in the session time zone",
-		Signatures: []Signature{{Written: "CURRENT_DATE", Result: "DATE"}}, constant: nowKernel},
+		Signatures: []Signature{{Written: "CURRENT_DATE", Result: "DATE"}}, Constant: nowKernel},
 	{Name: "PROCTIME", Kind: ScalarFunction, Syntax: SyntaxComputedColumn, Description: "the processing time; declare it as a computed column, `pt AS PROCTIME()`",
 		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}},
 
 	// Flink's, not run yet
 	{Name: "TO_DATE", Kind: ScalarFunction, Description: "text read as a DATE in a format",
-		Signatures: []Signature{{Params: []Param{{Name: "s", Type: argString}, {Name: "format", Type: argFormat, Optional: true}}, Result: "DATE"}}},
+		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "DATE"}}},
 	{Name: "FROM_UNIXTIME", Kind: ScalarFunction, Description: "epoch seconds as text in a format",
-		Signatures: []Signature{{Params: []Param{{Name: "n", Type: argInteger}, {Name: "format", Type: argFormat, Optional: true}}, Result: "STRING"}}},
+		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "STRING"}}},
 	{Name: "CURRENT_TIME", Kind: ScalarFunction, Description: "the time of day in the session time zone",
 		Signatures: []Signature{{Result: "TIME(0)"}}},
 	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units",
-		Signatures: []Signature{{Params: []Param{{Name: "unit", Type: argTimeUnit}, {Name: "n", Type: argInteger}, {Name: "t", Type: argTemporal}}, Result: "the type of t"}}},
+		Signatures: []Signature{{Params: []Param{{Name: "unit", Type: argTimeUnit}, {Name: "n", Type: ArgInteger}, {Name: "t", Type: argTemporal}}, Result: "the type of t"}}},
 	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "whole units from t1 to t2",
 		Signatures: []Signature{{Params: []Param{{Name: "unit", Type: argTimeUnit}, {Name: "t1", Type: argTemporal}, {Name: "t2", Type: argTemporal}}, Result: "INT"}}},
 	{Name: "CONVERT_TZ", Kind: ScalarFunction, Description: "a timestamp's text moved from one time zone to another",
-		Signatures: []Signature{{Params: []Param{{Name: "s", Type: argString}, {Name: "from", Type: argString}, {Name: "to", Type: argString}}, Result: "STRING"}}},
+		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "from", Type: ArgString}, {Name: "to", Type: ArgString}}, Result: "STRING"}}},
 }
 
 // The argument types of the time functions, checked by their kernels.
 var (
 	// argTemporal: a DATE or TIMESTAMP (EXTRACT's check).
-	argTemporal = argType{name: "DATE/TIMESTAMP", sample: "ts"}
+	argTemporal = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts"}
 	// argDateFormatted: DATE_FORMAT's first argument.
-	argDateFormatted = argType{name: "TIMESTAMP/DATE/STRING", sample: "ts"}
+	argDateFormatted = ArgType{Name: "TIMESTAMP/DATE/STRING", Sample: "ts"}
 	// argEpoch and argEpochPrecision: TO_TIMESTAMP_LTZ's.
-	argEpoch          = argType{name: "INTEGER", sample: "b"}
-	argEpochPrecision = argType{name: "0 or 3", sample: "3"}
+	argEpoch          = ArgType{Name: "INTEGER", Sample: "b"}
+	argEpochPrecision = ArgType{Name: "0 or 3", Sample: "3"}
 	// argTimeUnit: a unit keyword, as TIMESTAMPADD's DAY.
-	argTimeUnit = argType{name: "time unit", sample: "DAY"}
+	argTimeUnit = ArgType{Name: "time unit", Sample: "DAY"}
 )
 
 // calendarFunction is a one-argument time function that is EXTRACT of
@@ -84,47 +87,47 @@ var (
 func calendarFunction(name, unit, description string) Function {
 	return Function{Name: name, Kind: ScalarFunction, Description: description + " (EXTRACT of " + unit + ")",
 		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argTemporal}}, Result: "BIGINT"}},
-		compile: func(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
-			return c.extract(k.f.At, unit, k.args[0], k.pos[0])
+		Compile: func(c Compiler, k *Call) (expr.Expr, error) {
+			return c.Extract(k.F.At, unit, k.Args[0], k.Pos[0])
 		}}
 }
 
 // nowKernel is CURRENT_TIMESTAMP and its relatives, from the query's
 // injected start time.
-func nowKernel(c *exprCompiler, name string) expr.Expr {
+func nowKernel(c Compiler, name string) expr.Expr {
 	switch name {
 	case "LOCALTIMESTAMP":
-		return &expr.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)}
+		return &expr.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.Location()).ToLocal(c.Now())}
 	case "CURRENT_DATE":
-		local := rowtime.NewLocalTime(c.opts.Location).ToLocal(c.opts.Now)
+		local := rowtime.NewLocalTime(c.Location()).ToLocal(c.Now())
 		return &expr.Literal{Type: tDate, Int: rowtime.FloorDiv(local, msPerDay)}
 	}
-	return &expr.Literal{Type: tLTZ, Int: c.opts.Now}
+	return &expr.Literal{Type: tLTZ, Int: c.Now()}
 }
 
-func toTimestampKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
-	x := k.args[0]
-	format, err := c.formatArg(k.f, 1, expr.DefaultTimestampFormat)
+func toTimestampKernel(c Compiler, k *Call) (expr.Expr, error) {
+	x := k.Args[0]
+	format, err := FormatArg(c, k, 1, expr.DefaultTimestampFormat)
 	if err != nil {
 		return nil, err
 	}
 	tt, err := expr.NewToTimestamp(x, format)
 	if err != nil {
-		return nil, sql.Errorf(sql.ErrInvalid, k.f.Args[1].Pos(), "%v", err)
+		return nil, sql.Errorf(sql.ErrInvalid, k.F.Args[1].Pos(), "%v", err)
 	}
-	return c.fold(k.f.At, tt, x)
+	return c.Fold(k.F.At, tt, x)
 }
 
-func toTimestampLTZKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
-	args, pos := k.args, k.pos
-	if !isInteger(args[0].DataType()) && !isNull(args[0].DataType()) {
-		return nil, sql.Errorf(sql.ErrInvalid, pos[0], "TO_TIMESTAMP_LTZ expects an integer, got %s", typeName(args[0].DataType()))
+func toTimestampLTZKernel(c Compiler, k *Call) (expr.Expr, error) {
+	args, pos := k.Args, k.Pos
+	if !IsInteger(args[0].DataType()) && !IsNull(args[0].DataType()) {
+		return nil, sql.Errorf(sql.ErrInvalid, pos[0], "TO_TIMESTAMP_LTZ expects an integer, got %s", TypeName(args[0].DataType()))
 	}
 	p, ok := args[1].(*expr.Literal)
-	if !ok || !isInteger(p.Type) || (p.Int != 0 && p.Int != 3) {
+	if !ok || !IsInteger(p.Type) || (p.Int != 0 && p.Int != 3) {
 		return nil, sql.Errorf(sql.ErrInvalid, pos[1], "the precision of TO_TIMESTAMP_LTZ must be 0 (epoch seconds) or 3 (epoch milliseconds)")
 	}
-	x, err := c.to(args[0], tBigint, pos[0])
+	x, err := c.To(args[0], tBigint, pos[0])
 	if err != nil {
 		return nil, err
 	}
@@ -133,45 +136,45 @@ func toTimestampLTZKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, pos[0], "TO_TIMESTAMP_LTZ(%d, %d) is outside the range of TIMESTAMP_LTZ, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999 UTC; give epoch %s from %d to %d",
 			l.Int, p.Int, unit, rowtime.MinEventTime/map[int64]int64{0: 1000, 3: 1}[p.Int], rowtime.MaxEventTime/map[int64]int64{0: 1000, 3: 1}[p.Int])
 	}
-	return c.fold(k.f.At, &expr.ToTimestampLTZ{Arg: x, Precision: int(p.Int)}, x)
+	return c.Fold(k.F.At, &expr.ToTimestampLTZ{Arg: x, Precision: int(p.Int)}, x)
 }
 
-func unixTimestampKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
-	x := k.args[0]
-	format, err := c.formatArg(k.f, 1, expr.DefaultTimestampFormat)
+func unixTimestampKernel(c Compiler, k *Call) (expr.Expr, error) {
+	x := k.Args[0]
+	format, err := FormatArg(c, k, 1, expr.DefaultTimestampFormat)
 	if err != nil {
 		return nil, err
 	}
-	u, err := expr.NewUnixTimestamp(x, format, c.opts.Location)
+	u, err := expr.NewUnixTimestamp(x, format, c.Location())
 	if err != nil {
-		return nil, sql.Errorf(sql.ErrInvalid, k.f.Args[1].Pos(), "%v", err)
+		return nil, sql.Errorf(sql.ErrInvalid, k.F.Args[1].Pos(), "%v", err)
 	}
-	return c.fold(k.f.At, u, x)
+	return c.Fold(k.F.At, u, x)
 }
 
-func dateFormatKernel(c *exprCompiler, k *scalarCall) (expr.Expr, error) {
-	args, pos := k.args, k.pos
+func dateFormatKernel(c Compiler, k *Call) (expr.Expr, error) {
+	args, pos := k.Args, k.Pos
 	x := args[0]
 	switch dt := x.DataType(); {
-	case isNull(dt):
+	case IsNull(dt):
 		return expr.NullLiteral(tString), nil
-	case isString(dt):
+	case IsString(dt):
 		// Flink reads a string argument in the default timestamp format
 		tt, err := expr.NewToTimestamp(x, expr.DefaultTimestampFormat)
 		if err != nil {
 			return nil, err
 		}
 		x = tt
-	case !isTemporal(dt):
-		return nil, sql.Errorf(sql.ErrInvalid, pos[0], "DATE_FORMAT expects a TIMESTAMP, got %s", typeName(dt))
+	case !IsTemporal(dt):
+		return nil, sql.Errorf(sql.ErrInvalid, pos[0], "DATE_FORMAT expects a TIMESTAMP, got %s", TypeName(dt))
 	}
-	format, err := c.formatArg(k.f, 1, "")
+	format, err := FormatArg(c, k, 1, "")
 	if err != nil {
 		return nil, err
 	}
-	df, err := expr.NewDateFormat(x, format, c.opts.Location)
+	df, err := expr.NewDateFormat(x, format, c.Location())
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, pos[1], "%v", err)
 	}
-	return c.fold(k.f.At, df, args[0])
+	return c.Fold(k.F.At, df, args[0])
 }

@@ -1,11 +1,10 @@
-package planner
+package function
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/wsql/wsql/exec/expr"
-	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -71,27 +70,30 @@ type Function struct {
 	// (CURRENT_TIMESTAMP).
 	Bare bool
 
-	// constant computes a call without arguments whose value is fixed for
+	// Constant computes a call without arguments whose value is fixed for
 	// the whole query; its call's arguments are not compiled first.
-	constant func(c *exprCompiler, name string) expr.Expr
-	// compile builds a scalar call whose arguments are compiled and
+	Constant func(c Compiler, name string) expr.Expr
+	// Compile builds a scalar call whose arguments are compiled and
 	// checked against the signature.
-	compile func(c *exprCompiler, k *scalarCall) (expr.Expr, error)
-	// aggregate is the window operator's aggregate and what it accepts.
-	aggregate *aggregateKernel
+	Compile func(c Compiler, k *Call) (expr.Expr, error)
+	// Aggregate is the window operator's aggregate and what it accepts.
+	Aggregate *AggregateKernel
+	// Unsupported is why wsql does not run a Flink function it knows
+	// (an entry without a kernel); its error and the docs say it.
+	Unsupported string
 }
 
-// aggregateKernel is how an aggregate call runs in the window operator.
-type aggregateKernel struct {
-	kind windowop.AggKind
-	arg  argClass
+// AggregateKernel is how an aggregate call runs in the window operator.
+type AggregateKernel struct {
+	Kind windowop.AggKind
+	Arg  ArgClass
 }
 
 // Runs reports whether wsql evaluates the function (SHOW FUNCTIONS lists
 // exactly these); the others are Flink functions wsql knows but does not
 // run yet.
 func (f *Function) Runs() bool {
-	return f.compile != nil || f.constant != nil || f.aggregate != nil || f.Syntax != SyntaxCall
+	return f.Compile != nil || f.Constant != nil || f.Aggregate != nil || f.Syntax != SyntaxCall
 }
 
 // Names is the name and the aliases.
@@ -99,9 +101,9 @@ func (f *Function) Names() []string {
 	return append([]string{f.Name}, f.Aliases...)
 }
 
-// arity is the fewest and most arguments of any signature (hi < 0: no
+// Arity is the fewest and most arguments of any signature (hi < 0: no
 // limit).
-func (f *Function) arity() (lo, hi int) {
+func (f *Function) Arity() (lo, hi int) {
 	lo, hi = -1, 0
 	for _, s := range f.Signatures {
 		n := s.required()
@@ -118,8 +120,8 @@ func (f *Function) arity() (lo, hi int) {
 	return max(lo, 0), hi
 }
 
-// signatureFor is the first signature that takes n arguments.
-func (f *Function) signatureFor(n int) (Signature, bool) {
+// SignatureFor is the first signature that takes n arguments.
+func (f *Function) SignatureFor(n int) (Signature, bool) {
 	for _, s := range f.Signatures {
 		if n >= s.required() && (s.Variadic || n <= len(s.Params)) {
 			return s, true
@@ -151,8 +153,8 @@ func (s Signature) required() int {
 	return n
 }
 
-// param is the parameter argument i binds to.
-func (s Signature) param(i int) Param {
+// Param is the parameter argument i binds to.
+func (s Signature) Param(i int) Param {
 	if i >= len(s.Params) {
 		return s.Params[len(s.Params)-1]
 	}
@@ -179,7 +181,7 @@ func (s Signature) Format(name string) string {
 		case i > 0:
 			b.WriteString(", ")
 		}
-		b.WriteString(p.Name + " " + p.Type.name)
+		b.WriteString(p.Name + " " + p.Type.Name)
 	}
 	if s.Variadic {
 		b.WriteString(", ...")
@@ -191,28 +193,19 @@ func (s Signature) Format(name string) string {
 // Param is one parameter of a signature.
 type Param struct {
 	Name     string
-	Type     argType
+	Type     ArgType
 	Optional bool
 }
 
-// argType is what a parameter accepts. check, when set, tests and
+// ArgType is what a parameter accepts. Check, when set, tests and
 // converts the compiled argument i of a call in place, with the error at
 // the argument; when nil, the kernel checks the argument itself (because
 // its check depends on other arguments or wants a constant).
-type argType struct {
-	name  string
-	check func(c *exprCompiler, k *scalarCall, i int, p Param) error
-	// sample is an argument of this type, over the columns of the table
+type ArgType struct {
+	Name  string
+	Check func(c Compiler, k *Call, i int, p Param) error
+	// Sample is an argument of this type, over the columns of the table
 	// the registry's tests compile every signature against
-	// (function_registry_test.go).
-	sample string
-}
-
-// scalarCall is a scalar function call being compiled: its arguments are
-// compiled, and checked and converted as its signature says.
-type scalarCall struct {
-	f    *sql.FuncCall
-	name string // as written, so an alias's errors name the alias
-	args []expr.Expr
-	pos  []sql.Pos
+	// (planner/function_registry_test.go).
+	Sample string
 }

@@ -1,16 +1,15 @@
-package planner
+package function
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Registry holds functions by name. The compiler, SHOW FUNCTIONS, shell
 // completion, "did you mean" and the SQL reference's function table all
-// read one: the built-ins are one instance (Builtins), and functions
-// written in Go can be registered the same way (user-defined functions
-// will need an exported form of the kernels, which are unexported today).
+// read one: the built-ins are one instance (Builtins).
 type Registry struct {
 	byName map[string]*Function
 	all    []*Function // in registration order
@@ -37,6 +36,9 @@ func (r *Registry) Register(f Function) error {
 	}
 	if f.Syntax == SyntaxCall && len(f.Signatures) == 0 {
 		return fmt.Errorf("function %s: no signature", f.Name)
+	}
+	if f.Unsupported != "" && f.Runs() {
+		return fmt.Errorf("function %s runs, so it cannot say why it does not", f.Name)
 	}
 	for _, n := range f.Names() {
 		if n == "" || n != strings.ToUpper(n) {
@@ -66,15 +68,15 @@ func (r *Registry) RunnableNames() []string {
 	return r.names(func(f *Function) bool { return f.Runs() })
 }
 
-// callableNames lists, sorted, every scalar and aggregate name, running
+// CallableNames lists, sorted, every scalar and aggregate name, running
 // or not: the names "unknown function" suggests from.
-func (r *Registry) callableNames() []string {
+func (r *Registry) CallableNames() []string {
 	return r.names(func(f *Function) bool { return f.Kind == ScalarFunction || f.Kind == AggregateFunction })
 }
 
-// groupByNames lists, sorted, the callable names and the group windows:
+// GroupByNames lists, sorted, the callable names and the group windows:
 // the names an unknown function in GROUP BY suggests from.
-func (r *Registry) groupByNames() []string {
+func (r *Registry) GroupByNames() []string {
 	return r.names(func(f *Function) bool {
 		return f.Kind == ScalarFunction || f.Kind == AggregateFunction || f.Kind == WindowFunction
 	})
@@ -91,33 +93,55 @@ func (r *Registry) names(keep func(*Function) bool) []string {
 	return out
 }
 
-// isKind reports whether name is a function of kind k.
-func (r *Registry) isKind(name string, k FunctionKind) bool {
+// IsKind reports whether name is a function of kind k.
+func (r *Registry) IsKind(name string, k FunctionKind) bool {
 	f := r.Lookup(name)
 	return f != nil && f.Kind == k
 }
 
-// isBare reports a function that may be written without parentheses
+// IsBare reports a function that may be written without parentheses
 // (CURRENT_TIMESTAMP).
-func (r *Registry) isBare(name string) bool {
+func (r *Registry) IsBare(name string) bool {
 	f := r.Lookup(strings.ToUpper(name))
 	return f != nil && f.Bare
 }
 
-// builtins are wsql's functions, one list per family.
-var builtins = mustRegistry(stringFunctions, conditionalFunctions, mathFunctions, timeFunctions,
-	aggregateFunctions, windowFunctions)
+// families are the lists of built-in functions by their place in the
+// registry (and so in the SQL reference's table): each family's file adds
+// its list from an init function, so a new family is one new file.
+var families = map[int][]Function{}
 
-func mustRegistry(fns ...[]Function) *Registry {
-	r, err := NewRegistry(fns...)
-	if err != nil {
-		panic(err)
+// addFamily adds a family of built-ins at place order; a place is taken
+// once.
+func addFamily(order int, fns []Function) {
+	if _, dup := families[order]; dup {
+		panic(fmt.Sprintf("function family %d is added twice", order))
 	}
-	return r
+	families[order] = fns
 }
 
-// Builtins is the registry of wsql's built-in functions.
-func Builtins() *Registry { return builtins }
+var (
+	builtinsOnce sync.Once
+	builtins     *Registry
+)
 
-// FunctionNames lists what SHOW FUNCTIONS prints: the functions wsql runs.
-func FunctionNames() []string { return builtins.RunnableNames() }
+// Builtins is the registry of wsql's built-in functions.
+func Builtins() *Registry {
+	builtinsOnce.Do(func() {
+		var orders []int
+		for o := range families {
+			orders = append(orders, o)
+		}
+		sort.Ints(orders)
+		var lists [][]Function
+		for _, o := range orders {
+			lists = append(lists, families[o])
+		}
+		r, err := NewRegistry(lists...)
+		if err != nil {
+			panic(err)
+		}
+		builtins = r
+	})
+	return builtins
+}

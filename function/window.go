@@ -1,4 +1,7 @@
-package planner
+package function
+
+// init adds the family at its place in the registry.
+func init() { addFamily(600, windowFunctions) }
 
 // windowFunctions are the group windows of GROUP BY and their properties.
 // The sql package reads them as forms of their own, and GROUP BY
@@ -18,11 +21,11 @@ var windowFunctions = []Function{
 
 // The arguments of the windows.
 var (
-	argTimeAttribute = argType{name: "time attribute", sample: "ts"}
-	argInterval      = argType{name: "INTERVAL", sample: "INTERVAL '1' MINUTE"}
-	argSize          = argType{name: "INTERVAL", sample: "INTERVAL '2' MINUTE"}
-	argOffset        = argType{name: "INTERVAL", sample: "INTERVAL '10' SECOND"}
-	argRowCount      = argType{name: "INTEGER constant", sample: "2"}
+	argTimeAttribute = ArgType{Name: "time attribute", Sample: "ts"}
+	argInterval      = ArgType{Name: "INTERVAL", Sample: "INTERVAL '1' MINUTE"}
+	argSize          = ArgType{Name: "INTERVAL", Sample: "INTERVAL '2' MINUTE"}
+	argOffset        = ArgType{Name: "INTERVAL", Sample: "INTERVAL '10' SECOND"}
+	argRowCount      = ArgType{Name: "INTEGER constant", Sample: "2"}
 
 	tumbleParams   = []Param{{Name: "time", Type: argTimeAttribute}, {Name: "size", Type: argSize}, {Name: "offset", Type: argOffset, Optional: true}}
 	hopParams      = []Param{{Name: "time", Type: argTimeAttribute}, {Name: "slide", Type: argInterval}, {Name: "size", Type: argSize}, {Name: "offset", Type: argOffset, Optional: true}}
