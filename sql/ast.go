@@ -108,9 +108,21 @@ type TableRef struct {
 	// Subquery is set for FROM (SELECT ...) [AS] alias; Name is then empty
 	// and At locates the opening parenthesis.
 	Subquery *Select
-	At       Pos
+	// Values is set for FROM (VALUES ...) [AS] alias [(cols)]; Name is then
+	// empty.
+	Values *Values
+	At     Pos
 	// Hint is set when a table hint follows the table's name.
 	Hint *TableHint
+}
+
+// Values is a table of literal rows, VALUES (1, 'a'), (2, 'b'). Columns
+// names them (none: Flink's EXPR$0, EXPR$1, ...); Alias is the table's name.
+type Values struct {
+	At      Pos
+	Rows    [][]Expr // every row has the same number of values
+	Alias   string
+	Columns []Ident
 }
 
 // TableHint is Flink's dynamic table options, FROM t /*+ OPTIONS('k' =

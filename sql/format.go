@@ -158,7 +158,20 @@ func formatSelect(b *strings.Builder, s *Select) {
 			b.WriteString(" AS " + quoteName(it.Alias))
 		}
 	}
-	if f := s.From; f.Name.Name != "" || f.Subquery != nil {
+	if f := s.From; f.Values != nil {
+		b.WriteString(" FROM (VALUES ")
+		for i, row := range f.Values.Rows {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("(" + formatExprs(row) + ")")
+		}
+		b.WriteString(")")
+		if f.Values.Alias != "" {
+			b.WriteString(" AS " + quoteName(f.Values.Alias))
+			formatNameList(b, f.Values.Columns)
+		}
+	} else if f.Name.Name != "" || f.Subquery != nil {
 		b.WriteString(" FROM ")
 		if q := f.Subquery; q != nil {
 			b.WriteByte('(')

@@ -205,6 +205,10 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 		tvf := l.rw.tvfs[l.index(k, len(l.rw.tvfs))]
 		return TableRef{Name: tvf.Table, Alias: ts.AsName.O, Window: tvf}, nil
 	}
+	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"values_"); ok && tn.Schema.O == "" {
+		v := l.rw.values[l.index(k, len(l.rw.values))]
+		return TableRef{Alias: v.Alias, Values: v, At: at}, nil
+	}
 	switch {
 	case tn.Schema.O != "":
 		return TableRef{}, l.unsupported(at, "qualified table names are not supported yet")
