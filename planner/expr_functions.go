@@ -70,6 +70,9 @@ func (c *exprCompiler) function(f *sql.FuncCall) (expr.Expr, error) {
 	}
 	sig, _ := fn.signatureFor(len(k.args))
 	for i := range k.args {
+		if err := c.millisArg(k, i, sig.param(i)); err != nil {
+			return nil, err
+		}
 		if p := sig.param(i); p.Type.check != nil {
 			if err := p.Type.check(c, k, i, p); err != nil {
 				return nil, err
