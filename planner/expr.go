@@ -10,6 +10,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
@@ -64,8 +65,8 @@ func CompileCondition(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, err
 type exprCompiler struct {
 	scope Scope
 	opts  ExprOptions
-	lets  int       // Let values named so far (their names in EXPLAIN)
-	fns   *Registry // the functions calls resolve to
+	lets  int                // Let values named so far (their names in EXPLAIN)
+	fns   *function.Registry // the functions calls resolve to
 }
 
 var (
@@ -253,7 +254,7 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 	}
 	switch e := e.(type) {
 	case *sql.ColumnRef:
-		if fn := strings.ToUpper(e.Name); e.Table == "" && c.fns.isBare(fn) {
+		if fn := strings.ToUpper(e.Name); e.Table == "" && c.fns.IsBare(fn) {
 			return c.function(&sql.FuncCall{At: e.At, Name: fn})
 		}
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "column %s not found", e.Name)

@@ -12,11 +12,11 @@ func SQLTypeName(dt arrow.DataType) string {
 	switch t := dt.(type) {
 	case *arrow.TimestampType:
 		if t.TimeZone != "" {
-			return fmt.Sprintf("TIMESTAMP_LTZ(%d)", timeUnitDigits(t.Unit))
+			return fmt.Sprintf("TIMESTAMP_LTZ(%d)", TimeUnitDigits(t.Unit))
 		}
-		return fmt.Sprintf("TIMESTAMP(%d)", timeUnitDigits(t.Unit))
+		return fmt.Sprintf("TIMESTAMP(%d)", TimeUnitDigits(t.Unit))
 	case *arrow.Time32Type:
-		return fmt.Sprintf("TIME(%d)", timeUnitDigits(t.Unit))
+		return fmt.Sprintf("TIME(%d)", TimeUnitDigits(t.Unit))
 	case *arrow.Decimal128Type:
 		return fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
 	}
