@@ -316,11 +316,14 @@ type IsNull struct {
 	Not bool
 }
 
-// Cast is CAST(x AS type).
+// Cast is CAST(x AS type), or a typed literal (TIME '12:00:01') when
+// Literal is set: a TIME or TIMESTAMP literal's precision is its fraction's
+// digits (LiteralPrecision), a CAST's the type's.
 type Cast struct {
-	At   Pos
-	X    Expr
-	Type TypeName
+	At      Pos
+	X       Expr
+	Type    TypeName
+	Literal bool
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.

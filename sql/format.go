@@ -396,6 +396,9 @@ func formatExpr(e Expr) string {
 		}
 		return x + " IS NULL"
 	case *Cast:
+		if l, ok := e.X.(*Literal); ok && e.Literal {
+			return e.Type.Name + " " + quoteString(l.Text)
+		}
 		return "CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
 	case *In:
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + formatExprs(e.List) + ")"
