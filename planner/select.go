@@ -428,6 +428,9 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := nestedKeyError(e.DataType(), ke.Pos()); err != nil {
+			return nil, err
+		}
 		p.Keys = append(p.Keys, len(preFields))
 		preFields = append(preFields, arrow.Field{Name: sql.FormatExpr(ke), Type: e.DataType(), Nullable: true})
 		pre = append(pre, e)

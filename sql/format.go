@@ -259,9 +259,6 @@ func formatNameList(b *strings.Builder, names []Ident) {
 }
 
 func formatType(t TypeName) string {
-	if t.IsNested() {
-		return FlinkTypeString(t, formatType)
-	}
 	switch {
 	case t.Scale >= 0:
 		return fmt.Sprintf("%s(%d, %d)", t.Name, t.Precision, t.Scale)
