@@ -70,6 +70,9 @@ type Call struct {
 // function's kernel.
 func (f *Function) Bind(c Compiler, k *Call) (expr.Expr, error) {
 	if f.Compile == nil {
+		if f.Unsupported != "" {
+			return nil, sql.Errorf(sql.ErrUnsupported, k.F.At, "function %s is not supported yet: %s", k.Name, f.Unsupported)
+		}
 		return nil, sql.Errorf(sql.ErrUnsupported, k.F.At, "function %s is not supported here yet", k.Name)
 	}
 	lo, hi := f.Arity()

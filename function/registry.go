@@ -37,6 +37,9 @@ func (r *Registry) Register(f Function) error {
 	if f.Syntax == SyntaxCall && len(f.Signatures) == 0 {
 		return fmt.Errorf("function %s: no signature", f.Name)
 	}
+	if f.Unsupported != "" && f.Runs() {
+		return fmt.Errorf("function %s runs, so it cannot say why it does not", f.Name)
+	}
 	for _, n := range f.Names() {
 		if n == "" || n != strings.ToUpper(n) {
 			return fmt.Errorf("function name %q must be upper case", n)

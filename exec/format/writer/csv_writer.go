@@ -1,4 +1,4 @@
-package format
+package writer
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 type csvWriter struct {
@@ -50,7 +52,7 @@ func (c *csvWriter) WriteBatch(rec arrow.RecordBatch) error {
 				c.buf = append(c.buf, ',')
 			}
 			if !c.cols[j].nulls[i] {
-				c.buf = appendCSVField(c.buf, c.cols[j].cell(i))
+				c.buf = format.AppendCSVField(c.buf, c.cols[j].cell(i))
 			}
 		}
 		c.buf = append(c.buf, '\n')
@@ -85,30 +87,7 @@ func (c *csvWriter) appendHeader() {
 		if j > 0 {
 			c.buf = append(c.buf, ',')
 		}
-		c.buf = appendCSVField(c.buf, []byte(f.Name))
+		c.buf = format.AppendCSVField(c.buf, []byte(f.Name))
 	}
 	c.buf = append(c.buf, '\n')
-}
-
-// appendCSVField quotes a non-NULL value when it needs it; the empty string
-// is quoted too, since an empty field means NULL.
-func appendCSVField(dst, v []byte) []byte {
-	need := len(v) == 0
-	for _, b := range v {
-		if b == ',' || b == '"' || b == '\n' || b == '\r' {
-			need = true
-			break
-		}
-	}
-	if !need {
-		return append(dst, v...)
-	}
-	dst = append(dst, '"')
-	for _, b := range v {
-		if b == '"' {
-			dst = append(dst, '"')
-		}
-		dst = append(dst, b)
-	}
-	return append(dst, '"')
 }

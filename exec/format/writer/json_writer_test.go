@@ -1,4 +1,4 @@
-package format
+package writer
 
 import (
 	"bytes"
@@ -13,12 +13,14 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // writerTestBatch is two rows of every type the JSON writer formats, the
 // second all NULL.
 func writerTestBatch(mem memory.Allocator) arrow.RecordBatch {
-	schema := csvSchema("s", arrow.BinaryTypes.String, "b", arrow.FixedWidthTypes.Boolean,
+	schema := testSchema("s", arrow.BinaryTypes.String, "b", arrow.FixedWidthTypes.Boolean,
 		"i", arrow.PrimitiveTypes.Int32, "l", arrow.PrimitiveTypes.Int64, "f", arrow.PrimitiveTypes.Float64,
 		"dec", &arrow.Decimal128Type{Precision: 10, Scale: 2}, "d", arrow.FixedWidthTypes.Date32,
 		"ts", tsType, "ltz", ltzType)
@@ -48,7 +50,7 @@ func TestJSONWriter(t *testing.T) {
 	require.NoError(t, err)
 
 	var out bytes.Buffer
-	w := NewJSONWriter(&out, rec.Schema(), nil, TimestampSQL)
+	w := NewJSONWriter(&out, rec.Schema(), nil, format.TimestampSQL)
 	require.NoError(t, w.WriteBatch(rec))
 	require.NoError(t, w.Close())
 	require.Equal(t, `{"s":"a\"b\\c\n\té\u0001","b":true,"i":-7,"l":9223372036854775807,"f":0.1,"dec":-0.05,"d":"2024-02-29","ts":"2024-01-02 03:04:05.678","ltz":"2024-01-02 03:04:05.678Z"}`+"\n"+
@@ -56,7 +58,7 @@ func TestJSONWriter(t *testing.T) {
 	require.ErrorIs(t, w.WriteBatch(rec), ErrWriterClosed)
 
 	out.Reset()
-	w = NewJSONWriter(&out, rec.Schema(), shanghai, TimestampISO8601)
+	w = NewJSONWriter(&out, rec.Schema(), shanghai, format.TimestampISO8601)
 	require.NoError(t, w.WriteBatch(rec))
 	first := strings.SplitN(out.String(), "\n", 2)[0]
 	require.Contains(t, first, `"ts":"2024-01-02T03:04:05.678","ltz":"2024-01-02T11:04:05.678+08:00"}`)
@@ -65,7 +67,7 @@ func TestJSONWriter(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		require.True(t, json.Valid([]byte(line)), line)
 	}
-	d := NewJSONDecoder(&out, "out.json", rec.Schema(), JSONOptions{TimestampStandard: TimestampISO8601}, mem, 0)
+	d := format.NewJSONDecoder(&out, "out.json", rec.Schema(), format.JSONOptions{TimestampStandard: format.TimestampISO8601}, mem, 0)
 	back, err := d.Next()
 	require.NoError(t, err)
 	defer back.Release()
@@ -80,11 +82,11 @@ func TestJSONWriterFloats(t *testing.T) {
 	b.AppendValues([]float64{1, 1e21, 1.5e-7, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1), 0.30000000000000004}, nil)
 	arr := b.NewArray()
 	defer arr.Release()
-	schema := csvSchema("f", arrow.PrimitiveTypes.Float64)
+	schema := testSchema("f", arrow.PrimitiveTypes.Float64)
 	rec := array.NewRecordBatch(schema, []arrow.Array{arr}, int64(arr.Len()))
 	defer rec.Release()
 	var out bytes.Buffer
-	require.NoError(t, NewJSONWriter(&out, schema, nil, TimestampSQL).WriteBatch(rec))
+	require.NoError(t, NewJSONWriter(&out, schema, nil, format.TimestampSQL).WriteBatch(rec))
 	require.Equal(t, `{"f":1.0}
 {"f":1.0E21}
 {"f":1.5E-7}
@@ -94,7 +96,7 @@ func TestJSONWriterFloats(t *testing.T) {
 {"f":"-Infinity"}
 {"f":0.30000000000000004}
 `, out.String())
-	d := NewJSONDecoder(&out, "out.json", schema, JSONOptions{}, mem, 0)
+	d := format.NewJSONDecoder(&out, "out.json", schema, format.JSONOptions{}, mem, 0)
 	back, err := d.Next()
 	require.NoError(t, err)
 	defer back.Release()

@@ -1,4 +1,4 @@
-package format
+package writer
 
 import (
 	"io"
@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/parquet/compress"
+
+	"github.com/wsql/wsql/exec/format"
 )
 
 // Writing makes a format's writer over one file, with a sink table's
@@ -20,7 +22,7 @@ type Writing interface {
 type CSVWriting struct{}
 
 // JSONWriting writes JSON lines with timestamps in Standard.
-type JSONWriting struct{ Standard TimestampStandard }
+type JSONWriting struct{ Standard format.TimestampStandard }
 
 // ParquetWriting writes one Parquet file compressed with Codec.
 type ParquetWriting struct{ Codec compress.Compression }

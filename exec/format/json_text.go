@@ -2,8 +2,6 @@ package format
 
 import (
 	"bytes"
-	"fmt"
-	"io"
 	"math"
 	"strings"
 	"time"
@@ -15,97 +13,22 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-type jsonWriter struct {
-	w      io.Writer
-	keys   [][]byte // `{"name":` for the first column, `,"name":` after
-	loc    *time.Location
-	std    TimestampStandard
-	apps   []func(dst []byte, i int) []byte
-	buf    []byte
-	closed bool
-}
-
-// NewJSONWriter writes JSON lines, one object per row with the schema's
-// column names as keys, in the form JSONDecoder reads back:
-//   - NULL is null; STRING a JSON string (only '"', '\' and control
-//     characters escaped, as Jackson does);
-//   - DOUBLE/FLOAT the shortest digits that round-trip, NaN and ±Infinity
-//     as the strings "NaN", "Infinity", "-Infinity" (Jackson's default);
-//   - DECIMAL(p,s) a number with exactly s fraction digits;
-//   - DATE, TIME strings; TIMESTAMP(p) a string with p fraction digits in
-//     the standard std (a space or a 'T' between date and time);
-//   - TIMESTAMP_LTZ the wall time in loc (nil means UTC) with its offset,
-//     'Z' when it is 0, so the instant survives any session zone. Flink
-//     writes LTZ in UTC with 'Z'; in a UTC session the two agree.
-//
-// One Write per batch, so each batch is visible as soon as it is written.
-func NewJSONWriter(w io.Writer, schema *arrow.Schema, loc *time.Location, std TimestampStandard) ResultWriter {
-	if loc == nil {
-		loc = time.UTC
-	}
-	j := &jsonWriter{w: w, loc: loc, std: std, apps: make([]func([]byte, int) []byte, schema.NumFields())}
-	for i, f := range schema.Fields() {
-		sep := byte(',')
-		if i == 0 {
-			sep = '{'
-		}
-		key := appendJSONString([]byte{sep}, f.Name)
-		j.keys = append(j.keys, append(key, ':'))
-	}
-	return j
-}
-
-func (j *jsonWriter) WriteBatch(rec arrow.RecordBatch) error {
-	if j.closed {
-		return ErrWriterClosed
-	}
-	if int(rec.NumCols()) != len(j.keys) {
-		return fmt.Errorf("json writer: batch has %d columns, schema has %d", rec.NumCols(), len(j.keys))
-	}
-	for c, col := range rec.Columns() {
-		j.apps[c] = jsonAppender(col, j.loc, j.std)
-	}
-	b := j.buf[:0]
-	cols := rec.Columns()
-	for i := 0; i < int(rec.NumRows()); i++ {
-		for c, col := range cols {
-			b = append(b, j.keys[c]...)
-			if col.IsNull(i) {
-				b = append(b, "null"...)
-			} else {
-				b = j.apps[c](b, i)
-			}
-		}
-		if len(cols) == 0 {
-			b = append(b, '{')
-		}
-		b = append(b, "}\n"...)
-	}
-	j.buf = b
-	if len(b) == 0 {
-		return nil
-	}
-	_, err := j.w.Write(b)
-	return err
-}
-
-func (j *jsonWriter) Close() error {
-	j.closed = true
-	return nil
-}
-
-// jsonAppender returns the JSON formatter of a non-NULL value of arr.
-func jsonAppender(arr arrow.Array, loc *time.Location, std TimestampStandard) func(dst []byte, i int) []byte {
+// JSONValueAppender returns the JSON text of a non-NULL value of arr, as the
+// JSON writer and a refused JSON row's text write it.
+func JSONValueAppender(arr arrow.Array, loc *time.Location, std TimestampStandard) func(dst []byte, i int) []byte {
 	quoted := func(app func([]byte, int) []byte) func([]byte, int) []byte {
 		return func(dst []byte, i int) []byte {
 			return append(app(append(dst, '"'), i), '"')
 		}
 	}
+	if app := nestedJSONAppender(arr, loc, std); app != nil {
+		return app
+	}
 	switch a := arr.(type) {
 	case *array.String:
-		return func(dst []byte, i int) []byte { return appendJSONString(dst, a.Value(i)) }
+		return func(dst []byte, i int) []byte { return AppendJSONString(dst, a.Value(i)) }
 	case *array.LargeString:
-		return func(dst []byte, i int) []byte { return appendJSONString(dst, a.Value(i)) }
+		return func(dst []byte, i int) []byte { return AppendJSONString(dst, a.Value(i)) }
 	case *array.Boolean, *array.Int8, *array.Int16, *array.Int32, *array.Int64,
 		*array.Uint8, *array.Uint16, *array.Uint32, *array.Uint64, *array.Decimal128:
 		return ValueAppender(arr, loc)
@@ -129,7 +52,7 @@ func jsonAppender(arr arrow.Array, loc *time.Location, std TimestampStandard) fu
 		start := len(dst)
 		dst = text(dst, i)
 		s := string(dst[start:])
-		return appendJSONString(dst[:start], s)
+		return AppendJSONString(dst[:start], s)
 	}
 }
 
@@ -180,9 +103,9 @@ var jsonEscape = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
-// appendJSONString appends s as a JSON string. Invalid UTF-8 becomes
+// AppendJSONString appends s as a JSON string. Invalid UTF-8 becomes
 // U+FFFD so the output stays valid JSON.
-func appendJSONString(dst []byte, s string) []byte {
+func AppendJSONString(dst []byte, s string) []byte {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}

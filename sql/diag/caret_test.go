@@ -1,4 +1,4 @@
-package sql
+package diag
 
 import (
 	"strings"
@@ -12,14 +12,14 @@ import (
 // copied into the pad so the caret keeps to the line's tab stops.
 func TestCaretShortLineWhole(t *testing.T) {
 	src := "SELECT a\nFROM t\tWHERE b = 1"
-	require.Equal(t, "FROM t\tWHERE b = 1\n      \t^", Caret(src, Pos{Line: 2, Col: 8}))
-	require.Equal(t, "SELECT a\n^", Caret(src, Pos{Line: 1, Col: 1}))
-	require.Equal(t, "SELECT a\n        ^", Caret(src, Pos{Line: 1, Col: 9})) // just past the end
-	require.Equal(t, "", Caret(src, Pos{}))
-	require.Equal(t, "", Caret(src, Pos{Line: 3, Col: 1}))
+	require.Equal(t, "FROM t\tWHERE b = 1\n      \t^", Caret(src, 2, 8))
+	require.Equal(t, "SELECT a\n^", Caret(src, 1, 1))
+	require.Equal(t, "SELECT a\n        ^", Caret(src, 1, 9)) // just past the end
+	require.Equal(t, "", Caret(src, 0, 0))
+	require.Equal(t, "", Caret(src, 3, 1))
 
 	line := strings.Repeat("x", caretWholeLine) // the longest line shown whole
-	require.Equal(t, line+"\n"+strings.Repeat(" ", 99)+"^", Caret(line, Pos{Line: 1, Col: 100}))
+	require.Equal(t, line+"\n"+strings.Repeat(" ", 99)+"^", Caret(line, 1, 100))
 }
 
 // A long line is cut to a window around the position, "..." on each cut
@@ -59,7 +59,7 @@ func TestCaretLongLineWindow(t *testing.T) {
 		{name: "past the end", col: 301, cutBefore: true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := Caret(src, Pos{Line: 2, Col: c.col})
+			got := Caret(src, 2, c.col)
 			shown, pad, ok := strings.Cut(got, "\n")
 			require.True(t, ok)
 			require.False(t, strings.Contains(pad, "\n"))
@@ -105,5 +105,5 @@ func TestCaretLongStatement(t *testing.T) {
 	require.Equal(t,
 		"...unt > 10 AND usr <> 'bob' GROUP BY usr, TUMBEL(ts, INTERVAL '1' MINUTE) HAVING C...\n"+
 			"                                           ^",
-		Caret(src, Pos{Line: 1, Col: col}))
+		Caret(src, 1, col))
 }

@@ -1,4 +1,4 @@
-package format
+package writer
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/format"
 )
 
 // Each text writer, restored from its state after any batch into a fresh
@@ -39,7 +40,7 @@ func TestResultWritersResumeFromTheirState(t *testing.T) {
 	}
 	formats := map[string]func(io.Writer) ResultWriter{
 		"csv":   func(o io.Writer) ResultWriter { return NewCSVWriter(o, resultSchema, time.UTC) },
-		"json":  func(o io.Writer) ResultWriter { return NewJSONWriter(o, resultSchema, time.UTC, TimestampSQL) },
+		"json":  func(o io.Writer) ResultWriter { return NewJSONWriter(o, resultSchema, time.UTC, format.TimestampSQL) },
 		"table": func(o io.Writer) ResultWriter { return NewTableWriter(o, resultSchema, time.UTC) },
 	}
 	for name, newWriter := range formats {

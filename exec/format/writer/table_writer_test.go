@@ -1,4 +1,4 @@
-package format
+package writer
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var resultSchema = csvSchema("window_end", tsType, "usr", arrow.BinaryTypes.String,
+var resultSchema = testSchema("window_end", tsType, "usr", arrow.BinaryTypes.String,
 	"cnt", arrow.PrimitiveTypes.Int64, "avg", arrow.PrimitiveTypes.Float64)
 
 // resultBatch builds a resultSchema batch; rows with valid false have NULL usr and avg.
@@ -88,7 +88,7 @@ func TestTableWriterEmptyAndOneRow(t *testing.T) {
 		"0 rows\n", out.String())
 
 	out.Reset()
-	schema := csvSchema("名前", arrow.BinaryTypes.String, "ok", arrow.FixedWidthTypes.Boolean)
+	schema := testSchema("名前", arrow.BinaryTypes.String, "ok", arrow.FixedWidthTypes.Boolean)
 	b := array.NewRecordBuilder(mem, schema)
 	b.Field(0).(*array.StringBuilder).Append("東京")
 	b.Field(1).(*array.BooleanBuilder).Append(false)
