@@ -76,6 +76,11 @@ func dumpStmt(b *strings.Builder, s Statement) {
 			what = "VIEW"
 		}
 		line(b, 0, "Drop%s %s%s %s @%s (name @%s)", opt(s.Temporary, " TEMPORARY"), what, opt(s.IfExists, " IF EXISTS"), s.Name.Name, s.At, s.Name.At)
+	case *CreateFunction:
+		line(b, 0, "CreateFunction%s%s%s %s AS %q @%s (name @%s, identifier @%s)", opt(s.Temporary, " TEMPORARY"), opt(s.System, " SYSTEM"),
+			opt(s.IfNotExists, " IF NOT EXISTS"), s.Name.Name, s.Identifier, s.At, s.Name.At, s.IdentifierAt)
+	case *DropFunction:
+		line(b, 0, "DropFunction%s%s%s %s @%s (name @%s)", opt(s.Temporary, " TEMPORARY"), opt(s.System, " SYSTEM"), opt(s.IfExists, " IF EXISTS"), s.Name.Name, s.At, s.Name.At)
 	case *Set:
 		line(b, 0, "Set %q = %q @%s", s.Key, s.Value, s.At)
 	case *Reset:

@@ -97,6 +97,8 @@ func formatStmt(b *strings.Builder, st Statement) {
 		formatNameList(b, s.Columns)
 		b.WriteByte(' ')
 		formatSelect(b, s.Query)
+	case *CreateFunction, *DropFunction:
+		formatFunctionDDL(b, s)
 	default:
 		fmt.Fprintf(b, "/* unknown statement %T */", st)
 	}

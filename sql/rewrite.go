@@ -160,6 +160,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i+1, i+2, marker)
 			i += 2
 		case t.is("TABLE") && next.isOp("("):
+			if i > 0 && toks[i-1].is("LATERAL") {
+				return nil, Errorf(ErrUnsupported, toks[i-1].pos, "LATERAL TABLE(...) is not supported yet: it joins each row with a table function's rows, and wsql has no joins yet")
+			}
 			if i == 0 || !(toks[i-1].is("FROM") || toks[i-1].is("JOIN")) {
 				return nil, Errorf(ErrSyntax, t.pos, "TABLE(...) can only follow FROM, as in FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE))")
 			}
