@@ -2,8 +2,9 @@ package sql
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/wsql/wsql/sql/interval"
 )
 
 // Format prints statements back as canonical Flink SQL: upper-case
@@ -364,7 +365,7 @@ func formatExpr(e Expr) string {
 		}
 		return e.Text
 	case *IntervalLiteral:
-		return formatInterval(e.Millis)
+		return interval.Format(e.Millis)
 	case *Unary:
 		if e.Op == "NOT" {
 			x := formatExpr(e.X)
@@ -475,41 +476,4 @@ func formatCase(e *Case) string {
 	}
 	b.WriteString(" END")
 	return b.String()
-}
-
-// formatInterval prints ms in the largest unit that holds it exactly,
-// with fractional seconds when no unit does. Flink's default leading
-// precision is 2 digits, so longer values carry theirs: '120' SECOND(3).
-// Values too long for a leading precision of 9 use DAY TO SECOND.
-func formatInterval(ms int64) string {
-	sign := ""
-	if ms < 0 {
-		sign, ms = "-", -ms
-	}
-	frac := ""
-	if ms%1000 != 0 {
-		frac = "." + strings.TrimRight(fmt.Sprintf("%03d", ms%1000), "0")
-	}
-	for _, u := range intervalUnits {
-		n := strconv.FormatInt(ms/u.millis, 10)
-		if len(n) > 9 {
-			continue
-		}
-		if ms%u.millis == 0 {
-			return "INTERVAL '" + sign + n + "' " + u.name + leadingPrecision(n)
-		}
-		if u.name == "SECOND" {
-			return "INTERVAL '" + sign + n + frac + "' SECOND" + leadingPrecision(n)
-		}
-	}
-	days := strconv.FormatInt(ms/86_400_000, 10)
-	return fmt.Sprintf("INTERVAL '%s%s %02d:%02d:%02d%s' DAY%s TO SECOND(3)", sign, days,
-		ms/3_600_000%24, ms/60_000%60, ms/1000%60, frac, leadingPrecision(days))
-}
-
-func leadingPrecision(digits string) string {
-	if len(digits) <= 2 {
-		return ""
-	}
-	return "(" + strconv.Itoa(len(digits)) + ")"
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/sql/interval"
 )
 
 func TestParseExprWatermark(t *testing.T) {
@@ -59,7 +61,7 @@ func TestIntervalMillis(t *testing.T) {
 		unit := func(s string) int {
 			return intervalUnit(token{kind: tokIdent, text: s})
 		}
-		ms, ok := intervalMillis(tc.text, unit(tc.from), unit(tc.to))
+		ms, ok := interval.Millis(tc.text, unit(tc.from), unit(tc.to))
 		require.Equal(t, tc.ok, ok, tc.text)
 		require.Equal(t, tc.ms, ms, tc.text)
 	}
