@@ -108,7 +108,10 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 	if s.IfNotExists {
 		b.WriteString("IF NOT EXISTS ")
 	}
-	b.WriteString(quoteName(s.Name.Name) + " (")
+	b.WriteString(quoteName(s.Name.Name))
+	if len(s.Columns) > 0 {
+		b.WriteString(" (")
+	}
 	var elems []string
 	for _, c := range s.Columns {
 		e := quoteName(c.Name.Name)
@@ -119,6 +122,15 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 			if c.NotNull {
 				e += " NOT NULL"
 			}
+			if c.Metadata {
+				e += " METADATA"
+				if c.MetadataKey != "" {
+					e += " FROM " + quoteString(c.MetadataKey)
+				}
+				if c.Virtual {
+					e += " VIRTUAL"
+				}
+			}
 		}
 		if c.Comment != "" {
 			e += " COMMENT " + quoteString(c.Comment)
@@ -128,7 +140,18 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 	if w := s.Watermark; w != nil {
 		elems = append(elems, "WATERMARK FOR "+quoteName(w.Column.Name)+" AS "+formatExpr(w.Expr))
 	}
-	b.WriteString("\n  " + strings.Join(elems, ",\n  ") + "\n)")
+	if k := s.PrimaryKey; k != nil {
+		var c strings.Builder
+		if k.Name != "" {
+			c.WriteString("CONSTRAINT " + quoteName(k.Name) + " ")
+		}
+		c.WriteString("PRIMARY KEY")
+		formatNameList(&c, k.Columns)
+		elems = append(elems, c.String()+" NOT ENFORCED")
+	}
+	if len(elems) > 0 {
+		b.WriteString("\n  " + strings.Join(elems, ",\n  ") + "\n)")
+	}
 	if s.Comment != "" {
 		b.WriteString(" COMMENT " + quoteString(s.Comment))
 	}
@@ -141,6 +164,23 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 			b.WriteString("\n  " + quoteString(o.Key) + " = " + quoteString(o.Value))
 		}
 		b.WriteString("\n)")
+	}
+	if l := s.Like; l != nil {
+		b.WriteString("\nLIKE " + quoteName(l.Table.Name))
+		for i, o := range l.Options {
+			sep := ", "
+			if i == 0 {
+				sep = " ("
+			}
+			b.WriteString(sep + o.Mode + " " + o.Feature)
+		}
+		if len(l.Options) > 0 {
+			b.WriteString(")")
+		}
+	}
+	if s.Query != nil {
+		b.WriteString("\nAS ")
+		formatSelect(b, s.Query)
 	}
 }
 
