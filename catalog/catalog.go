@@ -43,8 +43,11 @@ func (c *Catalog) CreateTable(stmt *sql.CreateTable) (*Table, error) {
 
 // NewTable builds a Table from CREATE TABLE without registering it.
 func NewTable(stmt *sql.CreateTable) (*Table, error) {
-	if stmt.Like != nil || stmt.Query != nil {
-		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "CREATE TABLE ... LIKE and ... AS SELECT are not supported yet")
+	switch {
+	case stmt.Like != nil:
+		return nil, sql.Errorf(sql.ErrInvalid, stmt.Like.At, "internal: LIKE is merged before the table is made (MergeLike)")
+	case stmt.Query != nil:
+		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "CREATE TABLE ... AS SELECT is not supported yet")
 	}
 	t := &Table{Name: stmt.Name.Name, Options: Options(stmt.Options), Comment: stmt.Comment, At: stmt.At}
 	if len(stmt.Columns) == 0 {
