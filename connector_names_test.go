@@ -25,10 +25,10 @@ var namesAllowedIn = map[string]string{
 	// the results' formats of the command line (--format, \format) and
 	// of the writers' checkpointed state: the Go API's result writers, not
 	// the 'format' option of a table
-	"cmd/wsql/main.go":            "results format",
-	"cmd/wsql/shell.go":           "results format",
-	"cmd/wsql/shell_readline.go":  "results format",
-	"exec/format/writer_state.go": "results format",
+	"cmd/wsql/main.go":                   "results format",
+	"cmd/wsql/shell.go":                  "results format",
+	"cmd/wsql/shell_readline.go":         "results format",
+	"exec/format/writer/writer_state.go": "results format",
 }
 
 // TestConnectorNamesStayInTheirPackages: adding a connector or format is

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -32,7 +33,7 @@ func (r *runner) show(s *sql.Show) error {
 	case "CURRENT DATABASE", "DATABASES":
 		return r.table([]string{map[bool]string{true: "current database name", false: "database name"}[s.What == "CURRENT DATABASE"]}, oneColumn([]string{defaultDatabase}))
 	case "FUNCTIONS":
-		return r.table([]string{"function name"}, oneColumn(planner.FunctionNames()))
+		return r.table([]string{"function name"}, oneColumn(function.Builtins().RunnableNames()))
 	}
 	return sql.Errorf(sql.ErrUnsupported, s.At, "SHOW %s is not supported yet", s.What)
 }

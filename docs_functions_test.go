@@ -9,13 +9,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/internal/golden"
-	"github.com/wsql/wsql/planner"
 )
 
 // functionTableMarker introduces sql-reference.md's scalar function table,
 // which is generated from the planner's registry.
-const functionTableMarker = "<!-- generated from the function registry (planner/functions_*.go): go test . -run TestDocsFunctions -rewrite -->"
+const functionTableMarker = "<!-- generated from the function registry (function/*.go): go test . -run TestDocsFunctions -rewrite -->"
 
 // TestDocsFunctions: sql-reference.md's function tables and lists agree
 // with the registry SHOW FUNCTIONS and the compiler read. The scalar table
@@ -34,12 +34,12 @@ func TestDocsFunctions(t *testing.T) {
 	}
 	require.Equal(t, want, table, "docs/sql-reference.md: the scalar function table differs from the registry; run go test . -run TestDocsFunctions -rewrite")
 
-	runs := map[planner.FunctionKind][]string{}
-	idle := map[planner.FunctionKind][]string{}
-	for _, f := range planner.Builtins().Functions() {
+	runs := map[function.FunctionKind][]string{}
+	idle := map[function.FunctionKind][]string{}
+	for _, f := range function.Builtins().Functions() {
 		k := f.Kind
-		if k == planner.WindowPropertyFunction {
-			k = planner.WindowFunction // one table
+		if k == function.WindowPropertyFunction {
+			k = function.WindowFunction // one table
 		}
 		if f.Runs() {
 			runs[k] = append(runs[k], f.Names()...)
@@ -48,12 +48,12 @@ func TestDocsFunctions(t *testing.T) {
 		}
 	}
 	aggregates := docSection(t, doc, "## Aggregates")
-	requireSameNames(t, runs[planner.AggregateFunction], codeNames(firstColumn(aggregates)), "the aggregate table")
-	requireSameNames(t, idle[planner.AggregateFunction], codeNames(sentenceWith(aggregates, "not supported yet")), "the aggregates not supported yet")
+	requireSameNames(t, runs[function.AggregateFunction], codeNames(firstColumn(aggregates)), "the aggregate table")
+	requireSameNames(t, idle[function.AggregateFunction], codeNames(sentenceWith(aggregates, "not supported yet")), "the aggregates not supported yet")
 	windows := docSection(t, doc, "## Group windows")
-	requireSameNames(t, runs[planner.WindowFunction], codeNames(tableOf(windows)), "the group window table")
+	requireSameNames(t, runs[function.WindowFunction], codeNames(tableOf(windows)), "the group window table")
 	scalars := docSection(t, doc, "### Scalar functions")
-	requireSameNames(t, idle[planner.ScalarFunction], codeNames(sentenceWith(scalars, "not supported yet")), "the scalar functions not supported yet")
+	requireSameNames(t, idle[function.ScalarFunction], codeNames(sentenceWith(scalars, "not supported yet")), "the scalar functions not supported yet")
 }
 
 // scalarFunctionTable is the table of the scalar functions wsql runs, in
@@ -61,8 +61,8 @@ func TestDocsFunctions(t *testing.T) {
 func scalarFunctionTable() string {
 	cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 	lines := []string{"| function | signature | description |", "|---|---|---|"}
-	for _, f := range planner.Builtins().Functions() {
-		if f.Kind != planner.ScalarFunction || !f.Runs() {
+	for _, f := range function.Builtins().Functions() {
+		if f.Kind != function.ScalarFunction || !f.Runs() {
 			continue
 		}
 		var names, sigs []string

@@ -16,7 +16,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/rowtime"
@@ -160,7 +160,7 @@ type RecordBatch = arrow.RecordBatch
 // ResultWriter receives a statement's result batches as they are produced
 // (for a query: as windows fire). It does not own the batches it is given.
 // Close is called once after the last batch.
-type ResultWriter = format.ResultWriter
+type ResultWriter = writer.ResultWriter
 
 // ResultInfo describes a result about to be written.
 type ResultInfo struct {

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -16,7 +17,7 @@ import (
 // TIMESTAMP as yyyy-MM-dd HH:mm:ss.SSS, NULL as an empty field.
 // TIMESTAMP_LTZ values print in loc.
 func NewCSVWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
-	return format.NewCSVWriter(w, schema, loc)
+	return writer.NewCSVWriter(w, schema, loc)
 }
 
 // NewJSONWriter writes results as JSON lines: one object per row, keyed by
@@ -25,7 +26,7 @@ func NewCSVWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultW
 // TIMESTAMP_LTZ values are the wall time in loc with its offset ('Z' for
 // UTC). An update stream's op column is a field like the others.
 func NewJSONWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
-	return format.NewJSONWriter(w, schema, loc, format.TimestampSQL)
+	return writer.NewJSONWriter(w, schema, loc, format.TimestampSQL)
 }
 
 // NewArrowWriter writes results as an Arrow IPC stream (the format of
@@ -33,12 +34,12 @@ func NewJSONWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) Result
 // record batch per result batch as windows fire, and the end-of-stream
 // marker on Close. One stream holds one result; it is binary output.
 func NewArrowWriter(w io.Writer, schema *arrow.Schema) ResultWriter {
-	return format.NewArrowWriter(w, schema)
+	return writer.NewArrowWriter(w, schema)
 }
 
 // NewTableWriter writes results as an aligned text table for terminals.
 func NewTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
-	return format.NewTableWriter(w, schema, loc)
+	return writer.NewTableWriter(w, schema, loc)
 }
 
 // FormatError renders err for a person reading src: SQL errors show

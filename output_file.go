@@ -12,7 +12,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // OutputFile is a file a Run writes its results to: the CLI's --output.
@@ -522,7 +522,7 @@ func (o *OutputFile) end(ok bool) {
 // OutputFile: the format's writer writes to the in-progress file, and
 // the checkpoints commit it (exec.CommittingWriter).
 type committedResults struct {
-	format.ResumableWriter
+	writer.ResumableWriter
 	file *OutputFile
 	rows int64 // rows written
 	// at the last PreCommit
@@ -588,7 +588,7 @@ func (o *OutputFile) resultsTo(w ResultWriter, cp *exec.Checkpointing) (ResultWr
 	if cp == nil {
 		return w, o.beginStraight()
 	}
-	rw, ok := w.(format.ResumableWriter)
+	rw, ok := w.(writer.ResumableWriter)
 	if !ok {
 		return nil, fmt.Errorf("results go to the output file %s exactly once with checkpoints, but this result format cannot resume after a restart (an Arrow IPC stream cannot be cut back and continued): use csv, json or table", o.path)
 	}
@@ -638,7 +638,7 @@ func (c *committedResults) restore(cp *exec.Checkpointing, finished bool) error 
 // last checkpoint left it, and writes the format's closing output (a
 // table's last line) as the finished run did.
 func (o *OutputFile) finishedResults(w ResultWriter, cp *exec.Checkpointing) error {
-	rw, ok := w.(format.ResumableWriter)
+	rw, ok := w.(writer.ResumableWriter)
 	if !ok {
 		w.Close()
 		return fmt.Errorf("this result format cannot resume after a restart: use csv, json or table")

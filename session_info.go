@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/planner"
 )
 
@@ -47,7 +48,7 @@ func (e *Engine) ColumnNames(table string) []string {
 }
 
 // FunctionNames lists the functions wsql runs (SHOW FUNCTIONS).
-func FunctionNames() []string { return planner.FunctionNames() }
+func FunctionNames() []string { return function.Builtins().RunnableNames() }
 
 // SettingKeys lists the SET keys wsql reads, sorted, for completion.
 func SettingKeys() []string { return planner.SettingKeys(planner.ScopeSession) }

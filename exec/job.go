@@ -12,7 +12,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/expr"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -101,12 +101,12 @@ type Stats struct {
 // returns when the input ends, an error occurs or ctx is cancelled; the
 // stats are filled in all three cases. A panic in the pipeline ends the
 // run with a *pipeline.PanicError once the pipeline is closed.
-func (j *Job) Run(ctx context.Context, mem memory.Allocator, w format.ResultWriter) (stats Stats, err error) {
+func (j *Job) Run(ctx context.Context, mem memory.Allocator, w writer.ResultWriter) (stats Stats, err error) {
 	defer pipeline.CatchPanic(&err)
 	return j.run(ctx, mem, w)
 }
 
-func (j *Job) run(ctx context.Context, mem memory.Allocator, w format.ResultWriter) (Stats, error) {
+func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWriter) (Stats, error) {
 	start := time.Now()
 	var stats Stats
 	sink := NewWriterSink(w)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/wsql/wsql/checkpoint"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // Checkpointing is how one run of a job takes checkpoints: periodically,
@@ -52,11 +52,11 @@ var PausePoint func(ctx context.Context, id uint64)
 // ErrCheckpointUnsupported marks a query that cannot be checkpointed yet.
 var ErrCheckpointUnsupported = errors.New("checkpoints are not supported")
 
-// CommittingWriter is a format.ResultWriter whose output becomes visible only at
+// CommittingWriter is a writer.ResultWriter whose output becomes visible only at
 // checkpoints (the filesystem connector's part files): PreCommit before the
 // checkpoint is taken, State into it, Commit once it is durable.
 type CommittingWriter interface {
-	format.ResultWriter
+	writer.ResultWriter
 	PreCommit() error
 	State(e *checkpoint.Encoder)
 	Commit() error
@@ -87,7 +87,7 @@ type checkpointer struct {
 	last   time.Time
 }
 
-func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w format.ResultWriter) *checkpointer {
+func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w writer.ResultWriter) *checkpointer {
 	c := &checkpointer{cfg: cfg, p: p, sink: sink, id: 1, last: time.Now()}
 	c.commit, _ = w.(CommittingWriter)
 	if cfg.Restore != nil {

@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/checkpoint"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // lateFile is the CSV file of 'wsql.late-data.path': the window operator's
@@ -18,7 +18,7 @@ import (
 type lateFile struct {
 	f    *os.File
 	buf  *bufio.Writer
-	w    format.ResumableWriter // CSV: its state is whether the header is written
+	w    writer.ResumableWriter // CSV: its state is whether the header is written
 	sink *WriterSink
 }
 
@@ -34,7 +34,7 @@ func openLateFile(path string, schema *arrow.Schema, keep bool) (*lateFile, erro
 		return nil, fmt.Errorf("late data file: %w", err)
 	}
 	buf := bufio.NewWriter(f)
-	w := format.NewCSVWriter(buf, schema, time.UTC).(format.ResumableWriter)
+	w := writer.NewCSVWriter(buf, schema, time.UTC).(writer.ResumableWriter)
 	return &lateFile{f: f, buf: buf, w: w, sink: NewWriterSink(w)}, nil
 }
 

@@ -1,19 +1,19 @@
 package exec
 
 import (
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/pipeline"
 )
 
 // WriterSink is the last stage of a query: it writes each result batch to a
-// format.ResultWriter as it arrives (so windows print as they fire) and counts rows.
+// writer.ResultWriter as it arrives (so windows print as they fire) and counts rows.
 type WriterSink struct {
-	w    format.ResultWriter
+	w    writer.ResultWriter
 	rows int64
 }
 
 // NewWriterSink wraps w. The sink does not close w; the caller does.
-func NewWriterSink(w format.ResultWriter) *WriterSink { return &WriterSink{w: w} }
+func NewWriterSink(w writer.ResultWriter) *WriterSink { return &WriterSink{w: w} }
 
 func (s *WriterSink) ProcessBatch(b pipeline.Batch) error {
 	s.rows += b.Record.NumRows()

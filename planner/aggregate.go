@@ -3,50 +3,20 @@ package planner
 import (
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
-
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
 
-// argClass is what an aggregate accepts, and how the error names it.
-type argClass struct {
-	what  string
-	ok    func(arrow.DataType) bool
-	param argType // the parameter's type in the function's signature
-}
-
-var (
-	anyArg     = argClass{"any", func(arrow.DataType) bool { return true }, argType{name: "any", sample: "s"}}
-	numericArg = argClass{"a numeric", isAggNumeric, argType{name: "NUMERIC", sample: "d"}}
-	// MIN, MAX, FIRST_VALUE and LAST_VALUE: every type wsql stores
-	comparableArg = argClass{"a comparable", func(dt arrow.DataType) bool {
-		switch dt.ID() {
-		case arrow.BOOL, arrow.STRING, arrow.DATE32, arrow.TIME32, arrow.TIMESTAMP:
-			return true
-		}
-		return isAggNumeric(dt)
-	}, argType{name: "NUMERIC/STRING/BOOLEAN/DATE/TIME/TIMESTAMP", sample: "s"}}
-	stringArg = argClass{"a STRING", func(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }, argType{name: "STRING", sample: "s"}}
-)
-
-func isAggNumeric(dt arrow.DataType) bool {
-	switch dt.ID() {
-	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.FLOAT32, arrow.FLOAT64, arrow.DECIMAL128:
-		return true
-	}
-	return false
-}
-
 // argClassOf is what the aggregate of kind k accepts.
-func argClassOf(k windowop.AggKind) argClass { return aggArgClasses[k] }
+func argClassOf(k windowop.AggKind) function.ArgClass { return aggArgClasses[k] }
 
 // aggArgClasses is each aggregate kind's argument class, from the registry.
-var aggArgClasses = func() map[windowop.AggKind]argClass {
-	m := map[windowop.AggKind]argClass{}
+var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
+	m := map[windowop.AggKind]function.ArgClass{}
 	for _, f := range builtins.Functions() {
-		if f.aggregate != nil {
-			m[f.aggregate.kind] = f.aggregate.arg
+		if f.Aggregate != nil {
+			m[f.Aggregate.Kind] = f.Aggregate.Arg
 		}
 	}
 	return m
@@ -61,16 +31,16 @@ var aggArgClasses = func() map[windowop.AggKind]argClass {
 func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	agg := Aggregate{Text: aggText(f)}
 	fn := builtins.Lookup(f.Name)
-	if fn == nil || fn.aggregate == nil {
+	if fn == nil || fn.Aggregate == nil {
 		switch {
-		case builtins.isKind(f.Name, AggregateFunction):
+		case builtins.IsKind(f.Name, function.AggregateFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet", f.Name)
-		case builtins.isKind(f.Name, ScalarFunction):
+		case builtins.IsKind(f.Name, function.ScalarFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
 		}
-		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.callableNames()))
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.CallableNames()))
 	}
-	kind := fn.aggregate.kind
+	kind := fn.Aggregate.Kind
 	if f.Star {
 		if kind != windowop.Count {
 			return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s(*) is not allowed; only COUNT takes *", f.Name)
@@ -105,8 +75,8 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		return agg, idx, nil // typed once the expression is compiled (finish)
 	}
 	col := s.table.Columns[idx]
-	if c := argClassOf(kind); !c.ok(col.Type) {
-		return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[0].Pos(), "%s expects %s argument, got %s", f.Name, c.what, col.SQLType)
+	if c := argClassOf(kind); !c.OK(col.Type) {
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[0].Pos(), "%s expects %s argument, got %s", f.Name, c.What, col.SQLType)
 	}
 	return agg, idx, nil
 }

@@ -28,7 +28,7 @@ func (sc schemaScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 			return i, f, true, nil
 		}
 	}
-	if builtins.isBare(c.Name) {
+	if builtins.IsBare(c.Name) {
 		return 0, arrow.Field{}, false, nil
 	}
 	var names []string

@@ -2,7 +2,6 @@ package planner
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -44,13 +44,13 @@ func planFunctionQuery(t *testing.T, query string) (string, error) {
 
 // sampleCall writes a call of name with sample arguments for sig's
 // parameters (optional ones only when all is set).
-func sampleCall(name string, sig Signature, all bool) string {
+func sampleCall(name string, sig function.Signature, all bool) string {
 	var args []string
 	for _, p := range sig.Params {
 		if p.Optional && !all {
 			break
 		}
-		args = append(args, p.Type.sample)
+		args = append(args, p.Type.Sample)
 	}
 	return name + "(" + strings.Join(args, ", ") + ")"
 }
@@ -64,7 +64,7 @@ var ownFormExamples = map[string]string{
 }
 
 // windowOf is the GROUP BY window a window property is selected with.
-func windowOf(t *testing.T, prop *Function) *Function {
+func windowOf(t *testing.T, prop *function.Function) *function.Function {
 	name := prop.Name[:strings.LastIndexByte(prop.Name, '_')]
 	w := builtins.Lookup(name)
 	require.NotNil(t, w, "no window %s for %s", name, prop.Name)
@@ -85,24 +85,24 @@ func TestEveryListedFunctionCompiles(t *testing.T) {
 					var query string
 					call := sampleCall(name, sig, all)
 					switch {
-					case fn.Syntax == SyntaxOwnForm:
+					case fn.Syntax == function.SyntaxOwnForm:
 						ex, ok := ownFormExamples[name]
 						require.True(t, ok, "function %s has its own form: add an example to ownFormExamples", name)
 						query = "SELECT " + ex + " FROM t"
-					case fn.Syntax == SyntaxComputedColumn:
+					case fn.Syntax == function.SyntaxComputedColumn:
 						query = "SELECT COUNT(*) FROM t GROUP BY TUMBLE(pt, INTERVAL '1' MINUTE)" // the table's pt AS PROCTIME()
-					case fn.Kind == ScalarFunction:
+					case fn.Kind == function.ScalarFunction:
 						query = "SELECT " + call + " FROM t"
-					case fn.Kind == AggregateFunction:
+					case fn.Kind == function.AggregateFunction:
 						query = "SELECT " + call + " FROM t GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)"
-					case fn.Kind == WindowFunction:
+					case fn.Kind == function.WindowFunction:
 						query = "SELECT COUNT(*) FROM t GROUP BY " + call
-					case fn.Kind == WindowPropertyFunction:
+					case fn.Kind == function.WindowPropertyFunction:
 						query = "SELECT " + call + " FROM t GROUP BY " + sampleCall(windowOf(t, fn).Name, sig, all)
 					}
 					got, err := planFunctionQuery(t, query)
 					require.NoError(t, err, query)
-					if fn.Kind == ScalarFunction && fn.Syntax == SyntaxCall && isTypeName(sig.Result) {
+					if fn.Kind == function.ScalarFunction && fn.Syntax == function.SyntaxCall && isTypeName(sig.Result) {
 						require.Equal(t, sig.Result, got, "result type of %s", query)
 					}
 				}
@@ -124,14 +124,14 @@ func isTypeName(s string) bool {
 // does not run is refused as not supported, not as unknown, and SHOW
 // FUNCTIONS does not list it.
 func TestKnownFunctionsThatDoNotRunSaySo(t *testing.T) {
-	listed := FunctionNames()
+	listed := builtins.RunnableNames()
 	for _, fn := range builtins.Functions() {
 		if fn.Runs() {
 			continue
 		}
 		require.NotContains(t, listed, fn.Name)
 		query := "SELECT " + sampleCall(fn.Name, fn.Signatures[0], true) + " FROM t"
-		if fn.Kind == AggregateFunction {
+		if fn.Kind == function.AggregateFunction {
 			query += " GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)"
 		}
 		_, err := planFunctionQuery(t, query)
@@ -153,7 +153,7 @@ func TestShowFunctionsIsTheRegistry(t *testing.T) {
 		for _, sig := range fn.Signatures {
 			require.NotEmpty(t, sig.Result, fn.Name)
 			for _, p := range sig.Params {
-				require.NotEmpty(t, p.Type.sample, "%s: parameter %s has no sample", fn.Name, p.Name)
+				require.NotEmpty(t, p.Type.Sample, "%s: parameter %s has no sample", fn.Name, p.Name)
 			}
 		}
 		if fn.Runs() {
@@ -161,12 +161,12 @@ func TestShowFunctionsIsTheRegistry(t *testing.T) {
 		}
 	}
 	slices.Sort(want)
-	require.Equal(t, want, FunctionNames())
+	require.Equal(t, want, builtins.RunnableNames())
 	require.Equal(t, slices.Compact(slices.Clone(want)), want, "a name is listed twice")
 	for _, n := range []string{"WEEK", "DAYOFWEEK", "DAYOFYEAR"} {
-		require.Contains(t, FunctionNames(), n)
+		require.Contains(t, builtins.RunnableNames(), n)
 	}
-	for _, name := range builtins.callableNames() {
+	for _, name := range builtins.CallableNames() {
 		require.NotNil(t, builtins.Lookup(name), name)
 	}
 }
@@ -175,29 +175,6 @@ func TestUnknownFunctionSuggestsARegisteredName(t *testing.T) {
 	_, err := planFunctionQuery(t, "SELECT UPPPER(s) FROM t")
 	require.ErrorContains(t, err, "unknown function UPPPER")
 	require.ErrorContains(t, err, "UPPER")
-}
-
-func TestRegistryRefusesDuplicatesAndLowerCase(t *testing.T) {
-	r, err := NewRegistry()
-	require.NoError(t, err)
-	f := Function{Name: "TWICE", Kind: ScalarFunction, Description: "x twice",
-		Signatures: []Signature{{Params: []Param{{Name: "x", Type: argNumber}}, Result: "the type of x"}}}
-	require.NoError(t, r.Register(f))
-	require.Same(t, r.Lookup("TWICE"), r.Functions()[0])
-	require.Error(t, r.Register(f))
-	f.Name = "twice"
-	require.Error(t, r.Register(f))
-	f.Name, f.Signatures = "NOSIG", nil
-	require.Error(t, r.Register(f))
-}
-
-func TestSignatureFormat(t *testing.T) {
-	sub := builtins.Lookup("SUBSTRING").Signatures[0]
-	require.Equal(t, "SUBSTRING(s STRING, start INTEGER [, length INTEGER]) → STRING", sub.Format("SUBSTRING"))
-	concat := builtins.Lookup("CONCAT").Signatures[0]
-	require.Equal(t, "CONCAT(s STRING, ...) → STRING", concat.Format("CONCAT"))
-	lo, hi := builtins.Lookup("UNIX_TIMESTAMP").arity()
-	require.Equal(t, fmt.Sprint(0, 2), fmt.Sprint(lo, hi))
 }
 
 // TestFunctionCallErrors pins the errors the registry's checks give, as

@@ -25,7 +25,7 @@ func (s *selectPlanner) planGroupWindow() error {
 			if f, ok := e.(*sql.FuncCall); ok && builtins.Lookup(f.Name) == nil {
 				// most likely a misspelled window: name it rather than report
 				// a GROUP BY without one
-				return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.groupByNames()))
+				return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.GroupByNames()))
 			}
 			if hasAggregate(e) {
 				return sql.Errorf(sql.ErrInvalid, e.Pos(), "aggregates are not allowed in GROUP BY")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -122,7 +123,7 @@ func isNiladic(c *sql.ColumnRef) bool {
 	if c.Table != "" {
 		return false
 	}
-	return builtins.isBare(c.Name)
+	return builtins.IsBare(c.Name)
 }
 
 // referencedColumns lists the table columns an expression reads.
@@ -155,8 +156,8 @@ func exprOptions(opts Options) ExprOptions {
 // checkKnownFunction reports an unknown function before its arguments are
 // looked at, with the closest known name.
 func checkKnownFunction(f *sql.FuncCall) error {
-	if isAggregateCall(f) || builtins.isKind(f.Name, ScalarFunction) {
+	if isAggregateCall(f) || builtins.IsKind(f.Name, function.ScalarFunction) {
 		return nil
 	}
-	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.callableNames()))
+	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.CallableNames()))
 }

@@ -440,8 +440,8 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			if err != nil {
 				return nil, err
 			}
-			if c := argClassOf(a.Spec.Kind); !c.ok(e.DataType()) {
-				return nil, sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s expects %s argument, got %s", a.Text[:strings.IndexByte(a.Text, '(')], c.what, sqlTypeName(e.DataType()))
+			if c := argClassOf(a.Spec.Kind); !c.OK(e.DataType()) {
+				return nil, sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s expects %s argument, got %s", a.Text[:strings.IndexByte(a.Text, '(')], c.What, sqlTypeName(e.DataType()))
 			}
 			a.Spec.Input = len(preFields)
 			preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: e.DataType(), Nullable: true})

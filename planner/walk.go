@@ -1,6 +1,9 @@
 package planner
 
-import "github.com/wsql/wsql/sql"
+import (
+	"github.com/wsql/wsql/function"
+	"github.com/wsql/wsql/sql"
+)
 
 // walkExpr calls fn for e and, while fn returns true, for every
 // sub-expression, depth first in source order.
@@ -61,7 +64,7 @@ func walkExpr(e sql.Expr, fn func(sql.Expr) bool) {
 // isAggregateCall reports whether e calls an aggregate function.
 func isAggregateCall(e sql.Expr) bool {
 	f, ok := e.(*sql.FuncCall)
-	return ok && builtins.isKind(f.Name, AggregateFunction)
+	return ok && builtins.IsKind(f.Name, function.AggregateFunction)
 }
 
 // hasAggregate reports whether e contains an aggregate call.

@@ -81,6 +81,20 @@ type TypeName struct {
 	Precision int
 	Scale     int
 	At        Pos
+	// Nested types (nested_types.go): ARRAY and MULTISET hold Elem, MAP
+	// Key and Elem (its value), ROW its Fields. NotNull is a nested
+	// type's element or field declared NOT NULL.
+	Elem    *TypeName
+	Key     *TypeName
+	Fields  []TypeField
+	NotNull bool
+}
+
+// TypeField is a field of a ROW type: `name type ['description']`.
+type TypeField struct {
+	Name        string
+	Type        TypeName
+	Description string
 }
 
 // WatermarkDef is `WATERMARK FOR column AS expr`.
@@ -335,11 +349,14 @@ type IsNull struct {
 	Not bool
 }
 
-// Cast is CAST(x AS type).
+// Cast is CAST(x AS type), or a typed literal (TIME '12:00:01') when
+// Literal is set: a TIME or TIMESTAMP literal's precision is its fraction's
+// digits (LiteralPrecision), a CAST's the type's.
 type Cast struct {
-	At   Pos
-	X    Expr
-	Type TypeName
+	At      Pos
+	X       Expr
+	Type    TypeName
+	Literal bool
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.

@@ -300,6 +300,9 @@ func formatNameList(b *strings.Builder, names []Ident) {
 }
 
 func formatType(t TypeName) string {
+	if t.IsNested() {
+		return FlinkTypeString(t, formatType)
+	}
 	switch {
 	case t.Scale >= 0:
 		return fmt.Sprintf("%s(%d, %d)", t.Name, t.Precision, t.Scale)
@@ -434,6 +437,9 @@ func formatExpr(e Expr) string {
 		}
 		return x + " IS NULL"
 	case *Cast:
+		if l, ok := e.X.(*Literal); ok && e.Literal {
+			return e.Type.Name + " " + quoteString(l.Text)
+		}
 		return "CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
 	case *In:
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + formatExprs(e.List) + ")"

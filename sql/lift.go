@@ -447,7 +447,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		str := l.rw.toks[i+1]
 		x := &Literal{At: str.pos, Kind: LitString, Text: str.value()}
 		tn := map[string]string{ast.DateLiteral: "DATE", ast.TimeLiteral: "TIME", ast.TimestampLiteral: "TIMESTAMP"}[e.FnName.L]
-		return &Cast{At: at, X: x, Type: TypeName{Name: tn, Precision: -1, Scale: -1, At: at}}, nil
+		return &Cast{At: at, X: x, Type: TypeName{Name: tn, Precision: -1, Scale: -1, At: at}, Literal: true}, nil
 	}
 	switch i := l.tokenAt(e.OriginTextPosition()); {
 	case e.Schema.O != "":

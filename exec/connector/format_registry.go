@@ -6,6 +6,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // Format is a format's declaration ('format' = Name), like Flink's format
@@ -25,7 +26,7 @@ type Format struct {
 	// Writing, for a format a sink writes, makes its writer from a sink
 	// table's options (checked by the connector); it refuses the options
 	// the writer cannot honour.
-	Writing func(t *catalog.Table) (format.Writing, error)
+	Writing func(t *catalog.Table) (writer.Writing, error)
 }
 
 var formats struct {
@@ -113,7 +114,7 @@ func FormatDecoding(name string, t *catalog.Table) (format.Decoding, error) {
 
 // FormatWriting makes the writer of the named format for sink table t; nil
 // for a format no sink writes.
-func FormatWriting(name string, t *catalog.Table) (format.Writing, error) {
+func FormatWriting(name string, t *catalog.Table) (writer.Writing, error) {
 	if f, ok := LookupFormat(name); ok && f.Writing != nil {
 		return f.Writing(t)
 	}

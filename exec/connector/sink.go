@@ -9,7 +9,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // TableSink is a planned INSERT target, made by a connector's NewSink.
@@ -20,7 +20,7 @@ type TableSink interface {
 	// AppendOnly reports a sink that cannot take an update stream.
 	AppendOnly() bool
 	// Open starts the sink's writer for one run.
-	Open(ctx context.Context, run *SinkRun) (format.ResultWriter, error)
+	Open(ctx context.Context, run *SinkRun) (writer.ResultWriter, error)
 }
 
 // SinkRun is what a run gives its sink.

@@ -32,11 +32,19 @@ func mayFail(e Expr) bool {
 	if f, ok := e.(failer); ok && f.canFail() {
 		return true
 	}
-	if p, ok := e.(parent); ok {
-		for _, c := range p.children() {
-			if c != nil && mayFail(c) {
-				return true
-			}
+	if f, ok := e.(Failer); ok && f.CanFail() {
+		return true
+	}
+	var children []Expr
+	switch p := e.(type) {
+	case parent:
+		children = p.children()
+	case Parent:
+		children = p.Children()
+	}
+	for _, c := range children {
+		if c != nil && mayFail(c) {
+			return true
 		}
 	}
 	return false

@@ -451,32 +451,6 @@ func TestCSVDecoderMisc(t *testing.T) {
 	require.Len(t, perr.Value, csvMaxValueInError+3)
 }
 
-func TestCSVRoundTrip(t *testing.T) {
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	schema := csvSchema("s", arrow.BinaryTypes.String, "f", arrow.PrimitiveTypes.Float64,
-		"dec", &arrow.Decimal128Type{Precision: 6, Scale: 2}, "ts", tsType, "d", arrow.FixedWidthTypes.Date32)
-	input := "s,f,dec,ts,d\n" +
-		"\"a,\"\"b\"\"\",0.1,-0.05,1969-12-31 23:59:59.999,1969-12-31\n" +
-		"\"\",1.0E22,1234.50,2024-02-29 00:00:00.000,2024-02-29\n" +
-		",,,,\n" +
-		"\"multi\nline\",NaN,0.00,0001-01-01 00:00:00.000,0001-01-01\n"
-	d := NewCSVDecoder(strings.NewReader(input), "in", schema, CSVOptions{IgnoreFirstLine: true}, mem, 2)
-	var out bytes.Buffer
-	w := NewCSVWriter(&out, schema, nil)
-	for {
-		rec, err := d.Next()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		require.NoError(t, w.WriteBatch(rec))
-		rec.Release()
-	}
-	require.NoError(t, w.Close())
-	require.Equal(t, input, out.String())
-}
-
 // BenchmarkCSVDecoder decodes rows of (TIMESTAMP(3), STRING, DOUBLE).
 func BenchmarkCSVDecoder(b *testing.B) {
 	benchmarkCSVDecoding(b, func(input []byte, schema *arrow.Schema, mem memory.Allocator) (Decoder, func()) {

@@ -1,8 +1,8 @@
 // Package format turns text into Arrow record batches and record batches
 // into text: the CSV and JSON-lines decoders (sequential, and the parallel
-// decoder that cuts a file into chunks of whole records), the result
-// writers (CSV, JSON lines, table, Arrow IPC stream, Parquet) and the value
-// text they share, so a value reads back as it was written.
+// decoder that cuts a file into chunks of whole records) and the value
+// text the result writers (exec/format/writer), CAST and the Go values
+// share, so a value reads back as it was written.
 //
 // A decoder reads one split of a file: Next returns a batch at a time,
 // Position says where the read stands between two batches, and a decoder

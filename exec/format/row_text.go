@@ -16,12 +16,12 @@ func AppendRow(dst []byte, rec arrow.RecordBatch, i, columns int, json bool, std
 			} else {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, rec.Schema().Field(c).Name)
+			b = AppendJSONString(b, rec.Schema().Field(c).Name)
 			b = append(b, ':')
 			if arr.IsNull(i) {
 				b = append(b, "null"...)
 			} else {
-				b = jsonAppender(arr, nil, std)(b, i)
+				b = JSONValueAppender(arr, nil, std)(b, i)
 			}
 			continue
 		}
@@ -29,7 +29,7 @@ func AppendRow(dst []byte, rec arrow.RecordBatch, i, columns int, json bool, std
 			b = append(b, ',')
 		}
 		if arr.IsValid(i) {
-			b = appendCSVField(b, AppendValue(nil, arr, i, nil))
+			b = AppendCSVField(b, AppendValue(nil, arr, i, nil))
 		}
 	}
 	if json {

@@ -79,10 +79,4 @@ func TestFormatAppendValue(t *testing.T) {
 	}
 	require.Equal(t, []string{"<true", "<65535", "<1969-12-31 19:00:00.000", "<1969-12-31", "<x"}, row(0))
 	require.Equal(t, []string{"<false", "<0", "<", "<1970-01-02", "<"}, row(1))
-
-	require.Equal(t, 23, naturalTextWidth(tsType))
-	require.Equal(t, 12, naturalTextWidth(arrow.FixedWidthTypes.Time32ms))
-	require.Equal(t, 0, naturalTextWidth(arrow.PrimitiveTypes.Float64))
-	require.True(t, rightAligned(&arrow.Decimal128Type{Precision: 5, Scale: 2}))
-	require.False(t, rightAligned(tsType))
 }

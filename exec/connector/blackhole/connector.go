@@ -5,7 +5,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -35,6 +35,6 @@ func (sink) Bind(*catalog.Table, []catalog.Column) {}
 
 func (sink) AppendOnly() bool { return false }
 
-func (sink) Open(context.Context, *connector.SinkRun) (format.ResultWriter, error) {
+func (sink) Open(context.Context, *connector.SinkRun) (writer.ResultWriter, error) {
 	return newWriter(), nil
 }

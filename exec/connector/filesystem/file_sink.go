@@ -12,11 +12,12 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // fileSink is the filesystem connector as the target of an INSERT: the
 // plan-time description of the file a run writes, in the format its
-// Writing writes (format.CSVWriting, JSONWriting, ParquetWriting). A
+// Writing writes (writer.CSVWriting, JSONWriting, ParquetWriting). A
 // Parquet file is complete when the run ends. The sink is append-only.
 type fileSink struct {
 	// Path is a file, created or truncated by each run; an existing
@@ -34,12 +35,12 @@ type fileSink struct {
 	Columns []int
 	// Writing writes the format (made by the format registry from the
 	// table's options).
-	Writing format.Writing
+	Writing writer.Writing
 }
 
 // Create opens the sink's file for one run; zoned timestamps are written in
 // loc. Closing the writer closes the file.
-func (s *fileSink) Create(loc *time.Location) (format.ResultWriter, error) {
+func (s *fileSink) Create(loc *time.Location) (writer.ResultWriter, error) {
 	return s.CreateNth(loc, 0)
 }
 
@@ -47,7 +48,7 @@ func (s *fileSink) Create(loc *time.Location) (format.ResultWriter, error) {
 // sink: in a directory it writes part-<nth>.<format>, beside the files of
 // the INSERTs before it, as Flink's jobs add part files. A path that is a
 // file holds one INSERT's rows: nth must be 0.
-func (s *fileSink) CreateNth(loc *time.Location, nth int) (format.ResultWriter, error) {
+func (s *fileSink) CreateNth(loc *time.Location, nth int) (writer.ResultWriter, error) {
 	path := s.Path
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, "part-"+strconv.Itoa(nth)+"."+s.Format)
@@ -74,18 +75,18 @@ func (s *fileSink) CreateNth(loc *time.Location, nth int) (format.ResultWriter, 
 // formatWriter returns what builds the sink's format writer over one
 // file's io.Writer. The writer takes batches in the sink table's
 // column order (see writeOrdered) and does not close the io.Writer.
-func (s *fileSink) formatWriter(loc *time.Location) (func(io.Writer) (format.ResultWriter, error), error) {
+func (s *fileSink) formatWriter(loc *time.Location) (func(io.Writer) (writer.ResultWriter, error), error) {
 	if s.Writing == nil {
 		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
 	}
-	return func(w io.Writer) (format.ResultWriter, error) { return s.Writing.NewWriter(w, s.Schema, loc) }, nil
+	return func(w io.Writer) (writer.ResultWriter, error) { return s.Writing.NewWriter(w, s.Schema, loc) }, nil
 }
 
 // writeOrdered writes rec's columns to w as the sink table declares them
 // (see Schema and Columns): relabelled with the table's names and
 // nullability, no copy. A NULL in a NOT NULL column fails the batch before
 // any of it is written; loc shows zoned timestamps of that row.
-func (s *fileSink) writeOrdered(w format.ResultWriter, rec arrow.RecordBatch, loc *time.Location) error {
+func (s *fileSink) writeOrdered(w writer.ResultWriter, rec arrow.RecordBatch, loc *time.Location) error {
 	cols := make([]arrow.Array, s.Schema.NumFields())
 	for i := range cols {
 		c := i
@@ -144,7 +145,7 @@ func (s *fileSink) String() string {
 type fileSinkWriter struct {
 	f      *os.File
 	path   string
-	w      format.ResultWriter
+	w      writer.ResultWriter
 	sink   *fileSink
 	loc    *time.Location
 	failed bool
@@ -152,7 +153,7 @@ type fileSinkWriter struct {
 
 func (w *fileSinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if w.f == nil {
-		return format.ErrWriterClosed
+		return writer.ErrWriterClosed
 	}
 	err := w.sink.writeOrdered(w.w, rec, w.loc)
 	if err != nil {

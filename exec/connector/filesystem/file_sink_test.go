@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/internal/arrowtest"
 )
 
@@ -24,7 +24,7 @@ func TestFileSink(t *testing.T) {
 	dir := t.TempDir()
 
 	// a directory gets part-0.<format>; csv has no header, as in Flink
-	sink := &fileSink{Path: dir, Format: "csv", Writing: format.CSVWriting{}, Schema: rec.Schema()}
+	sink := &fileSink{Path: dir, Format: "csv", Writing: writer.CSVWriting{}, Schema: rec.Schema()}
 	w, err := sink.Create(nil)
 	require.NoError(t, err)
 	require.NoError(t, w.WriteBatch(rec))
@@ -38,7 +38,7 @@ func TestFileSink(t *testing.T) {
 	// in the table's order under the table's names
 	path := filepath.Join(dir, "out.json")
 	require.NoError(t, os.WriteFile(path, []byte("old content\n"), 0o644))
-	sink = &fileSink{Path: path, Format: "json", Writing: format.JSONWriting{}, Columns: []int{2, 0},
+	sink = &fileSink{Path: path, Format: "json", Writing: writer.JSONWriting{}, Columns: []int{2, 0},
 		Schema: csvSchema("n", arrow.PrimitiveTypes.Int32, "name", arrow.BinaryTypes.String)}
 	w, err = sink.Create(time.UTC)
 	require.NoError(t, err)
@@ -48,7 +48,7 @@ func TestFileSink(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, `{"n":-7,"name":"a\"b\\c\n\té\u0001"}`+"\n"+`{"n":null,"name":null}`+"\n", string(got))
 
-	_, err = (&fileSink{Path: filepath.Join(dir, "missing", "x.json"), Format: "json", Writing: format.JSONWriting{}, Schema: rec.Schema()}).Create(nil)
+	_, err = (&fileSink{Path: filepath.Join(dir, "missing", "x.json"), Format: "json", Writing: writer.JSONWriting{}, Schema: rec.Schema()}).Create(nil)
 	require.ErrorContains(t, err, "filesystem sink: open ")
 }
 

@@ -18,7 +18,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector/textsource"
 	"github.com/wsql/wsql/exec/exectest"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // runCheckpointed runs j into the part files of dir/out, with a checkpoint
@@ -39,7 +39,7 @@ func runCheckpointed(t *testing.T, j *exec.Job, dir string, stopAfter int64) err
 	if snap != nil {
 		state = exec.SinkState(snap)
 	}
-	sink := &fileSink{Path: filepath.Join(dir, "out"), Format: "csv", Writing: format.CSVWriting{}, Schema: j.Schema()}
+	sink := &fileSink{Path: filepath.Join(dir, "out"), Format: "csv", Writing: writer.CSVWriting{}, Schema: j.Schema()}
 	w, err := sink.CreateCommitting(time.UTC, state)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -14,7 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/checkpoint"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // partFileWriter writes a filesystem sink as a directory of part files
@@ -46,14 +46,14 @@ type partFileWriter struct {
 	dir       string
 	nth       int // the script's INSERTs into the directory before this one
 	loc       *time.Location
-	newWriter func(io.Writer) (format.ResultWriter, error)
+	newWriter func(io.Writer) (writer.ResultWriter, error)
 
 	next    uint64   // number of the next part file opened
 	pending []uint64 // ended and fsynced, awaiting Commit, ascending
 
 	// the in-progress file, nil between a PreCommit and the next batch
 	f    *os.File
-	w    format.ResultWriter
+	w    writer.ResultWriter
 	part uint64
 
 	own *sinkOwnership // the claim on the directory (CreateOwned); nil without
@@ -62,7 +62,7 @@ type partFileWriter struct {
 	closed bool
 }
 
-var _ format.ResultWriter = (*partFileWriter)(nil)
+var _ writer.ResultWriter = (*partFileWriter)(nil)
 
 // CreateCommitting opens the sink for a checkpointed run. state is nil on a
 // fresh start, or what State wrote into the checkpoint being restored.
@@ -256,7 +256,7 @@ func parsePartName(name, prefix, format string) (n uint64, inProgress, ok bool) 
 // batch without rows opens nothing.
 func (w *partFileWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if w.closed {
-		return format.ErrWriterClosed
+		return writer.ErrWriterClosed
 	}
 	if w.err != nil {
 		return w.err
@@ -307,7 +307,7 @@ func (w *partFileWriter) fail(err error) error {
 // The directory is fsynced too, so the file's name survives a crash.
 func (w *partFileWriter) PreCommit() error {
 	if w.closed {
-		return format.ErrWriterClosed
+		return writer.ErrWriterClosed
 	}
 	if w.err != nil {
 		return w.err
@@ -361,7 +361,7 @@ func (w *partFileWriter) OwnerState(e *checkpoint.Encoder) bool {
 // that failed part way) is skipped.
 func (w *partFileWriter) Commit() error {
 	if w.closed {
-		return format.ErrWriterClosed
+		return writer.ErrWriterClosed
 	}
 	if len(w.pending) == 0 {
 		return nil

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 var partFormats = []string{"csv", "json", "parquet"}
@@ -52,10 +52,10 @@ func releasePartBatches(recs []arrow.RecordBatch) {
 
 // partSink writes the query's columns in the order (name, id).
 func partSink(path, name string) *fileSink {
-	writing := map[string]format.Writing{
-		"csv":     format.CSVWriting{},
-		"json":    format.JSONWriting{},
-		"parquet": format.ParquetWriting{Codec: compress.Codecs.Snappy},
+	writing := map[string]writer.Writing{
+		"csv":     writer.CSVWriting{},
+		"json":    writer.JSONWriting{},
+		"parquet": writer.ParquetWriting{Codec: compress.Codecs.Snappy},
 	}[name]
 	return &fileSink{Path: path, Format: name, Writing: writing, Columns: []int{1, 0},
 		Schema: csvSchema("name", arrow.BinaryTypes.String, "id", arrow.PrimitiveTypes.Int64)}
@@ -183,7 +183,7 @@ func TestPartFileWriterCycles(t *testing.T) {
 			}
 			require.NoError(t, w.Close())
 			require.NoError(t, w.Close(), "Close is idempotent")
-			require.ErrorIs(t, w.WriteBatch(recs[0]), format.ErrWriterClosed)
+			require.ErrorIs(t, w.WriteBatch(recs[0]), writer.ErrWriterClosed)
 			require.Equal(t, 5, files)
 			require.Equal(t, uninterrupted(t, fileFormat, recs), committed(t, dir, fileFormat, true))
 		})

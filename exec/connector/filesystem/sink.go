@@ -6,7 +6,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -84,7 +84,7 @@ func (s *sink) OutputPath() string { return s.file.Path }
 // before the commit. The part files of this INSERT belong to the query
 // (fileSink.CreateOwned): no other query's output, nor another INSERT's, is
 // deleted or resumed over.
-func (s *sink) Open(_ context.Context, run *connector.SinkRun) (format.ResultWriter, error) {
+func (s *sink) Open(_ context.Context, run *connector.SinkRun) (writer.ResultWriter, error) {
 	if cp := run.Checkpoint; cp != nil {
 		return s.file.CreateOwned(run.Location, cp.Restore, sinkOwner{Query: cp.Query, Checkpoint: cp.Path}, run.Nth)
 	}

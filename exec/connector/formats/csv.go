@@ -4,6 +4,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -28,7 +29,7 @@ func csvDecoding(t *catalog.Table) (format.Decoding, error) {
 
 // csvWriting refuses the csv options that change the written text unless
 // they name the defaults, which is all the csv writer writes yet.
-func csvWriting(t *catalog.Table) (format.Writing, error) {
+func csvWriting(t *catalog.Table) (writer.Writing, error) {
 	s, err := Read(t)
 	if err != nil {
 		return nil, err
@@ -47,5 +48,5 @@ func csvWriting(t *catalog.Table) (format.Writing, error) {
 			return nil, sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' = '%s' is not supported for writing yet: a csv sink writes ',' between fields, '\"' quotes and NULL as an empty field", o.Key, o.Value)
 		}
 	}
-	return format.CSVWriting{}, nil
+	return writer.CSVWriting{}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // JSON is the 'json' format: JSON lines, read and written.
@@ -22,7 +23,7 @@ func jsonDecoding(t *catalog.Table) (format.Decoding, error) {
 	return format.JSONDecoding{Options: s.JSON}, err
 }
 
-func jsonWriting(t *catalog.Table) (format.Writing, error) {
+func jsonWriting(t *catalog.Table) (writer.Writing, error) {
 	s, err := Read(t)
-	return format.JSONWriting{Standard: s.JSON.TimestampStandard}, err
+	return writer.JSONWriting{Standard: s.JSON.TimestampStandard}, err
 }

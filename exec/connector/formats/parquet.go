@@ -5,7 +5,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -20,15 +20,15 @@ func init() {
 }
 
 // parquetWriting reads 'parquet.compression', one of Parquet's codec names.
-func parquetWriting(t *catalog.Table) (format.Writing, error) {
+func parquetWriting(t *catalog.Table) (writer.Writing, error) {
 	if _, err := Read(t); err != nil { // 'scan.watermark.idle-timeout'
 		return nil, err
 	}
 	codec, _ := t.Options.Lookup("parquet.compression")
-	c, ok := format.ParquetCompression(codec.Value)
+	c, ok := writer.ParquetCompression(codec.Value)
 	if !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, codec.At, "option 'parquet.compression' must be one of %s, got '%s'",
-			strings.Join(format.ParquetCompressions, ", "), codec.Value)
+			strings.Join(writer.ParquetCompressions, ", "), codec.Value)
 	}
-	return format.ParquetWriting{Codec: c}, nil
+	return writer.ParquetWriting{Codec: c}, nil
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/windowop"
 )
@@ -26,7 +26,7 @@ type CallbackSink struct {
 // Writer returns the writer of one INSERT running in ctx: schema is the
 // sink table's columns and columns the query column written to each (nil:
 // in order).
-func (s *CallbackSink) Writer(ctx context.Context, schema *arrow.Schema, columns []int) format.ResultWriter {
+func (s *CallbackSink) Writer(ctx context.Context, schema *arrow.Schema, columns []int) writer.ResultWriter {
 	return &callbackWriter{ctx: ctx, sink: s, schema: schema, columns: columns}
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
 	"github.com/wsql/wsql/exec/connector/textsource"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -157,7 +157,7 @@ func (s *sink) Bind(t *catalog.Table, cols []catalog.Column) { s.table, s.cols =
 func (s *sink) AppendOnly() bool { return false }
 
 // Open gives the callback the table's columns, every field nullable.
-func (s *sink) Open(ctx context.Context, _ *connector.SinkRun) (format.ResultWriter, error) {
+func (s *sink) Open(ctx context.Context, _ *connector.SinkRun) (writer.ResultWriter, error) {
 	schema, columns := connector.TableColumns(s.table, s.cols, false)
 	return s.cb.Writer(ctx, schema, columns), nil
 }

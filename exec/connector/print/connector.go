@@ -5,7 +5,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -43,6 +43,6 @@ func (s *sink) Bind(*catalog.Table, []catalog.Column) {}
 
 func (s *sink) AppendOnly() bool { return false }
 
-func (s *sink) Open(_ context.Context, run *connector.SinkRun) (format.ResultWriter, error) {
+func (s *sink) Open(_ context.Context, run *connector.SinkRun) (writer.ResultWriter, error) {
 	return newWriter(run.Stdout, s.identifier, run.Location), nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -23,7 +24,7 @@ type printWriter struct {
 }
 
 // newWriter writes rows the way Flink's print connector does.
-func newWriter(w io.Writer, identifier string, loc *time.Location) format.ResultWriter {
+func newWriter(w io.Writer, identifier string, loc *time.Location) writer.ResultWriter {
 	p := &printWriter{w: w, loc: loc}
 	if identifier != "" {
 		p.prefix = []byte(identifier + "> ")

@@ -17,19 +17,20 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/exectest"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 )
 
 // signalWriter sends every result row, as CSV without the header, on rows.
 type signalWriter struct {
 	buf    bytes.Buffer
-	w      format.ResultWriter
+	w      writer.ResultWriter
 	header bool
 	rows   chan string
 }
 
 func newSignalWriter(schema *arrow.Schema) *signalWriter {
 	s := &signalWriter{rows: make(chan string, 100)}
-	s.w = format.NewCSVWriter(&s.buf, schema, time.UTC)
+	s.w = writer.NewCSVWriter(&s.buf, schema, time.UTC)
 	return s
 }
 
@@ -76,7 +77,7 @@ type followRun struct {
 	stats  exec.Stats // set before done is sent
 }
 
-func startFollow(t *testing.T, j *exec.Job, mem memory.Allocator, w format.ResultWriter) *followRun {
+func startFollow(t *testing.T, j *exec.Job, mem memory.Allocator, w writer.ResultWriter) *followRun {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &followRun{cancel: cancel, done: make(chan error, 1)}

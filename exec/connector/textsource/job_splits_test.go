@@ -18,6 +18,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/exectest"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -42,7 +43,7 @@ func runSorted(t *testing.T, j *exec.Job, batchSize int) ([]string, exec.Stats) 
 	jj := *j
 	jj.Source = &src
 	var buf bytes.Buffer
-	stats, err := jj.Run(context.Background(), mem, format.NewCSVWriter(&buf, j.Schema(), time.UTC))
+	stats, err := jj.Run(context.Background(), mem, writer.NewCSVWriter(&buf, j.Schema(), time.UTC))
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")[1:] // without the header
 	sort.Strings(lines)

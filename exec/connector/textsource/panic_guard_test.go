@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/exectest"
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/internal/leakcheck"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/windowop"
@@ -53,7 +53,7 @@ func TestJobRunTurnsAPanicIntoAnError(t *testing.T) {
 		j.Parallelism = parallelism
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 		var out bytes.Buffer
-		_, err := j.Run(context.Background(), mem, format.NewCSVWriter(&out, j.Schema(), time.UTC))
+		_, err := j.Run(context.Background(), mem, writer.NewCSVWriter(&out, j.Schema(), time.UTC))
 		requirePanicError(t, err, "window bug", "panickingTumble.WindowsOfPane")
 		leakcheck.Goroutines(t, before)
 		mem.AssertSize(t, 0)
