@@ -238,7 +238,8 @@ func typeName(dt arrow.DataType) string {
 	return "DOUBLE"
 }
 
-// fromColumn takes row i of a DEFAULT value.
+// fromColumn takes row i of a DEFAULT value. A STRING result takes any
+// value as Java's String.valueOf writes it (FALSE is 'false').
 func (o *valueOut) fromColumn(i int, a arrow.Array) {
 	if a.IsNull(i) {
 		o.null(i)
@@ -248,18 +249,37 @@ func (o *valueOut) fromColumn(i int, a arrow.Array) {
 	case *array.String:
 		o.str.Append(a.Value(i))
 	case *array.Boolean:
-		if a.Value(i) {
+		switch {
+		case o.str != nil:
+			o.str.Append(strconv.FormatBool(a.Value(i)))
+		case a.Value(i):
 			bitutil.SetBit(o.bools, i)
 		}
 	case *array.Int32:
-		o.ints[i] = int64(a.Value(i))
+		o.setInt(i, int64(a.Value(i)))
 	case *array.Int64:
-		o.ints[i] = a.Value(i)
+		o.setInt(i, a.Value(i))
 	case *array.Float64:
+		if o.str != nil {
+			o.str.BinaryBuilder.Append(AppendJavaDouble(o.buf[:0], a.Value(i), 64))
+			return
+		}
 		o.dbls[i] = a.Value(i)
 	default:
+		if o.str != nil {
+			o.str.Append(a.ValueStr(i))
+			return
+		}
 		o.null(i)
 	}
+}
+
+func (o *valueOut) setInt(i int, v int64) {
+	if o.str != nil {
+		o.str.Append(strconv.FormatInt(v, 10))
+		return
+	}
+	o.ints[i] = v
 }
 
 func (o *valueOut) finish(mem memory.Allocator, n int) arrow.Array {
