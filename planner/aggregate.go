@@ -63,6 +63,9 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		}
 	}
 	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: f.Distinct, User: fn.Aggregate.User}
+	if kind == windowop.JSONArrayAgg || kind == windowop.JSONObjectAgg {
+		return s.jsonAggregate(f, agg)
+	}
 	if kind == windowop.ListAgg {
 		sep, err := listAggSeparator(f)
 		if err != nil {
@@ -101,6 +104,32 @@ func listAggSeparator(f *sql.FuncCall) (string, error) {
 		return lit.Text, nil
 	}
 	return "", sql.Errorf(sql.ErrInvalid, f.At, "LISTAGG takes one or two arguments: LISTAGG(expr [, separator])")
+}
+
+// jsonAggregate plans JSON_ARRAYAGG and JSON_OBJECTAGG: their argument
+// is the row's item written by JSON_ARRAY or JSON_OBJECT with the call's
+// ON NULL (aggItem), an expression computed before the window.
+func (s *selectPlanner) jsonAggregate(f *sql.FuncCall, agg Aggregate) (Aggregate, int, error) {
+	agg.Text = sql.FormatExpr(f)
+	if f.Distinct {
+		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported", f.Name)
+	}
+	if want := map[string]int{"JSON_ARRAYAGG": 1, "JSON_OBJECTAGG": 2}[f.Name]; len(f.Args) != want {
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes %s", f.Name, map[int]string{1: "one value", 2: "KEY k VALUE v"}[want])
+	}
+	return agg, argExpression, nil
+}
+
+// aggItem is what an aggregate call reads per row: its argument, or for
+// JSON_ARRAYAGG and JSON_OBJECTAGG the item as JSON text.
+func aggItem(f *sql.FuncCall) sql.Expr {
+	switch f.Name {
+	case "JSON_ARRAYAGG":
+		return &sql.FuncCall{At: f.At, Name: "JSON_ARRAY", Args: f.Args, JSON: f.JSON}
+	case "JSON_OBJECTAGG":
+		return &sql.FuncCall{At: f.At, Name: "JSON_OBJECT", Args: f.Args, JSON: f.JSON}
+	}
+	return f.Args[0]
 }
 
 // argExpression marks an aggregate whose argument is an expression rather

@@ -170,7 +170,7 @@ func (s *selectPlanner) keyExprIndex(e sql.Expr) int {
 func (s *selectPlanner) aggArgExpr(i int) sql.Expr {
 	for f, j := range s.aggOf {
 		if j == i {
-			return f.Args[0]
+			return aggItem(f)
 		}
 	}
 	return nil

@@ -367,6 +367,9 @@ type FuncCall struct {
 	Args     []Expr
 	Star     bool
 	Distinct bool
+	// JSON is the clauses of a JSON function (json.go); the call named
+	// "IS JSON" is x IS [NOT] JSON [type].
+	JSON *JSONClauses
 }
 
 // WindowKind names a group window function.

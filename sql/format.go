@@ -473,6 +473,9 @@ func formatExpr(e Expr) string {
 		}
 		return "TRIM(" + formatExpr(e.X) + ")"
 	case *FuncCall:
+		if e.JSON != nil {
+			return formatJSONCall(e)
+		}
 		name := e.Name
 		if !isIdentifier(name) || strings.HasPrefix(name, "_") {
 			name = "`" + strings.ReplaceAll(name, "`", "``") + "`" // a back-quoted UDF name
