@@ -410,7 +410,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
 	case name == "EXTRACT":
 		return l.extract(e, at)
-	case plainAggregates[name]:
+	case plainAggregates[name] || renamedCalls[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err
