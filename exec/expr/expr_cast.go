@@ -326,7 +326,8 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		case *array.Date32:
 			buf = format.AppendDateValue(buf, int64(a.Value(i)))
 		case *array.Time32:
-			buf = format.AppendTimeOfDayValue(buf, int64(a.Value(i))*int64(time.Millisecond), arrow.Millisecond)
+			unit := a.DataType().(*arrow.Time32Type).Unit
+			buf = format.AppendTimeOfDayValue(buf, int64(a.Value(i))*int64(unit.Multiplier()), unit)
 		case *array.Timestamp:
 			tt := a.DataType().(*arrow.TimestampType)
 			buf = format.AppendTimestampValue(buf, int64(a.Value(i)), tt.Unit, tt.TimeZone != "", loc)
@@ -435,7 +436,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			if local != nil {
 				ms = local.ToEpoch(ms)
 			}
-			b.UnsafeAppend(arrow.Timestamp(ms))
+			b.UnsafeAppend(arrow.Timestamp(joinMillis(ms, subMilliNanos(text), e.To.(*arrow.TimestampType).Unit)))
 		default:
 			return nil, fmt.Errorf("CAST from STRING to %s is not supported", e.To)
 		}
@@ -480,57 +481,3 @@ func parseBoolText(s string) (bool, bool) {
 }
 
 const msPerDay = 86_400_000
-
-// castTime converts between DATE, TIMESTAMP and TIMESTAMP_LTZ.
-func (e *Cast) castTime(x arrow.Array, mem memory.Allocator) (arrow.Array, error) {
-	from, to := x.DataType(), e.To
-	fromLTZ := from.ID() == arrow.TIMESTAMP && from.(*arrow.TimestampType).TimeZone != ""
-	toLTZ := to.ID() == arrow.TIMESTAMP && to.(*arrow.TimestampType).TimeZone != ""
-	validity, nulls := andValidity(mem, x.Len(), x)
-	var vals *memory.Buffer
-	switch {
-	case from.ID() == arrow.TIMESTAMP && to.ID() == arrow.TIMESTAMP:
-		in := valuesOf[int64](x)
-		var out []int64
-		vals, out = NewValues[int64](mem, len(in))
-		local := rowtime.NewLocalTime(e.Loc)
-		for i, v := range in {
-			if fromLTZ {
-				out[i] = local.ToLocal(v)
-			} else {
-				out[i] = local.ToEpoch(v)
-			}
-		}
-	case from.ID() == arrow.TIMESTAMP && to.ID() == arrow.DATE32:
-		in := valuesOf[int64](x)
-		var out []int32
-		vals, out = NewValues[int32](mem, len(in))
-		if fromLTZ {
-			local := rowtime.NewLocalTime(e.Loc)
-			for i, v := range in {
-				out[i] = int32(rowtime.FloorDiv(local.ToLocal(v), msPerDay))
-			}
-		} else {
-			for i, v := range in {
-				out[i] = int32(rowtime.FloorDiv(v, msPerDay))
-			}
-		}
-	case from.ID() == arrow.DATE32 && to.ID() == arrow.TIMESTAMP:
-		in := valuesOf[int32](x)
-		var out []int64
-		vals, out = NewValues[int64](mem, len(in))
-		local := rowtime.NewLocalTime(e.Loc)
-		for i, v := range in {
-			out[i] = int64(v) * msPerDay
-			if toLTZ {
-				out[i] = local.ToEpoch(out[i])
-			}
-		}
-	default:
-		if validity != nil {
-			validity.Release()
-		}
-		return nil, fmt.Errorf("CAST from %s to %s is not supported", from, to)
-	}
-	return NewArray(to, x.Len(), validity, nulls, vals), nil
-}
