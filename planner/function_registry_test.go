@@ -58,9 +58,11 @@ func sampleCall(name string, sig function.Signature, all bool) string {
 // ownFormExamples are the functions with a grammar of their own, written
 // as a query would; a new one needs an example here.
 var ownFormExamples = map[string]string{
-	"CAST":    "CAST(i AS STRING)",
-	"EXTRACT": "EXTRACT(YEAR FROM ts)",
-	"TRIM":    "TRIM(LEADING 'x' FROM s)",
+	"CAST":     "CAST(i AS STRING)",
+	"EXTRACT":  "EXTRACT(YEAR FROM ts)",
+	"TRIM":     "TRIM(LEADING 'x' FROM s)",
+	"POSITION": "POSITION(s IN s)",
+	"OVERLAY":  "OVERLAY(s PLACING s FROM i FOR i)",
 }
 
 // windowOf is the GROUP BY window a window property is selected with.
@@ -200,7 +202,7 @@ func TestFunctionCallErrors(t *testing.T) {
 		"SELECT DATE_FORMAT(i, 'yyyy') FROM t":                          "DATE_FORMAT expects a TIMESTAMP, got INT",
 		"SELECT TO_TIMESTAMP(s, s) FROM t":                              "the format of TO_TIMESTAMP must be a constant string",
 		"SELECT PROCTIME() FROM t":                                      "function PROCTIME is not supported here yet",
-		"SELECT LPAD(s, 3, 'x') FROM t":                                 "function LPAD is not supported here yet",
+		"SELECT ENCODE(s, 'UTF-8') FROM t":                              "function ENCODE is not supported yet: needs BINARY values",
 		"SELECT COLLECT(s) FROM t" + window:                             "aggregate COLLECT is not supported yet",
 		"SELECT UPPER(s) FROM t WHERE SUM(d) > 1":                       "aggregate SUM is not allowed here",
 		"SELECT COUNT(*) FROM t" + window + " HAVING LOWERR('a') = 'a'": "unknown function LOWERR",
