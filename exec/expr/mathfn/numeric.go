@@ -42,8 +42,8 @@ func (e *Truncate) DataType() arrow.DataType {
 	}
 	return e.X.DataType()
 }
-func (e *Truncate) Children() []expr.Expr    { return []expr.Expr{e.X, e.D} }
-func (e *Truncate) String() string           { return call("TRUNCATE", e.Children()) }
+func (e *Truncate) Children() []expr.Expr { return []expr.Expr{e.X, e.D} }
+func (e *Truncate) String() string        { return call("TRUNCATE", e.Children()) }
 
 func (e *Truncate) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
 	d, err := e.D.Eval(rec, mem)
@@ -129,7 +129,9 @@ func mapNumbers(rec arrow.RecordBatch, mem memory.Allocator, x expr.Expr, _ int,
 	return expr.NewArray(a.DataType(), n, validity, nulls, vb), nil
 }
 
-type integer interface{ ~int8 | ~int16 | ~int32 | ~int64 }
+type integer interface {
+	~int8 | ~int16 | ~int32 | ~int64
+}
 
 func mapInts[T integer](mem memory.Allocator, a arrow.Array, digits []int64) *memory.Buffer {
 	in := expr.ValuesOf[T](a)
