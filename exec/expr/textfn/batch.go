@@ -170,3 +170,69 @@ func argsString(name string, args []expr.Expr) string {
 	}
 	return s + ")"
 }
+
+// rawStrings builds a STRING column straight into its offsets, data and
+// validity buffers: the per-row path of the hot kernels, without the
+// builder's checks per value.
+type rawStrings struct {
+	mem     memory.Allocator
+	name    string
+	n, row  int
+	offsets []int32
+	ob, nb  *memory.Buffer
+	db      *memory.Buffer
+	data    []byte
+	size    int
+	valid   []byte
+	nulls   int
+}
+
+func newRawStrings(mem memory.Allocator, n int, name string, dataHint int) *rawStrings {
+	o := &rawStrings{mem: mem, name: name, n: n}
+	o.ob, o.offsets = expr.NewValues[int32](mem, n+1)
+	o.offsets[0] = 0
+	o.nb, o.valid = expr.NewBits(mem, n)
+	o.db = memory.NewResizableBuffer(mem)
+	o.db.Resize(max(dataHint, 64))
+	o.data = o.db.Bytes()
+	return o
+}
+
+// add appends row i's value (rows come in order).
+func (o *rawStrings) add(v string) error {
+	if o.size+len(v) > len(o.data) {
+		if int64(o.size)+int64(len(v)) > expr.MaxStringColumnBytes {
+			return fmt.Errorf("%w: the values of %s over a batch of %d rows pass 2 GiB, the most string data one column holds; make the strings shorter or the batches smaller",
+				expr.ErrStringLimit, o.name, o.n)
+		}
+		o.db.Resize(min(max(2*len(o.data), o.size+len(v)), expr.MaxStringColumnBytes))
+		o.data = o.db.Bytes()
+	}
+	o.size += copy(o.data[o.size:], v)
+	bitutil.SetBit(o.valid, o.row)
+	o.row++
+	o.offsets[o.row] = int32(o.size)
+	return nil
+}
+
+func (o *rawStrings) null() {
+	o.nulls++
+	o.row++
+	o.offsets[o.row] = int32(o.size)
+}
+
+func (o *rawStrings) finish() arrow.Array {
+	o.db.Resize(o.size)
+	nb := o.nb
+	if o.nulls == 0 {
+		nb.Release()
+		nb = nil
+	}
+	return expr.NewArray(arrow.BinaryTypes.String, o.n, nb, o.nulls, o.ob, o.db)
+}
+
+func (o *rawStrings) release() {
+	o.ob.Release()
+	o.nb.Release()
+	o.db.Release()
+}

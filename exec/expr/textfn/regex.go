@@ -2,6 +2,7 @@ package textfn
 
 import (
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -180,10 +181,11 @@ func (e *Regex) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		}
 		return out.finish(arrow.PrimitiveTypes.Int32, n), nil
 	}
-	out := newStringOut(mem, n, regexNames[e.Kind])
+	hint := 0
 	if col, ok := b.cols[0].(*array.String); ok && e.Kind != RegexpReplace {
-		out.b.ReserveData(min(len(col.ValueBytes()), expr.MaxStringColumnBytes)) // a match is no longer than its row
+		hint = min(len(col.ValueBytes()), expr.MaxStringColumnBytes) // a match is no longer than its row
 	}
+	out := newRawStrings(mem, n, regexNames[e.Kind], hint)
 	var groups []int64
 	if e.Kind == RegexpExtract && e.Third != nil {
 		groups = b.ints(2)
@@ -216,7 +218,8 @@ func (e *Regex) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 				out.null()
 				continue
 			}
-			if err := out.addString(str[start:end]); err != nil {
+			if err := out.add(str[start:end]); err != nil {
+				out.release()
 				return nil, err
 			}
 		case RegexpSubstr:
@@ -225,7 +228,8 @@ func (e *Regex) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 				continue
 			}
 			start, end, _ := m.Group(0)
-			if err := out.addString(str[start:end]); err != nil {
+			if err := out.add(str[start:end]); err != nil {
+				out.release()
 				return nil, err
 			}
 		case RegexpReplace:
@@ -239,7 +243,8 @@ func (e *Regex) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 				last = end
 			}
 			buf = append(buf, str[last:]...)
-			if err := out.add(buf); err != nil {
+			if err := out.add(unsafe.String(unsafe.SliceData(buf), len(buf))); err != nil {
+				out.release()
 				return nil, err
 			}
 		}
