@@ -419,7 +419,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.extract(e, at)
 	case jsonForms[name]:
 		return l.jsonCall(e, name, at)
-	case plainAggregates[name]:
+	case plainAggregates[name] || renamedCalls[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err
