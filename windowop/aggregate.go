@@ -47,6 +47,13 @@ type AggSpec struct {
 	Input    int    // index of the argument column in the input; ignored by CountStar
 	Name     string // output column name
 	Distinct bool   // aggregate each distinct non-NULL value once
+	// MoreInputs are the further argument columns of COUNT(DISTINCT a, b,
+	// ...), which counts the distinct combinations without a NULL.
+	MoreInputs []int
+	// Filtered: only rows whose BOOLEAN column Filter is TRUE are folded
+	// in (FILTER (WHERE ...)).
+	Filtered bool
+	Filter   int
 	// Separator joins LISTAGG's values. It is used as given: the planner
 	// fills in Flink's default "," when the query names none.
 	Separator string
