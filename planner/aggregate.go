@@ -3,6 +3,7 @@ package planner
 import (
 	"strings"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -33,6 +34,8 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	fn := builtins.Lookup(f.Name)
 	if fn == nil || fn.Aggregate == nil {
 		switch {
+		case fn != nil && fn.Unsupported != "":
+			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s is not supported yet: %s", f.Name, fn.Unsupported)
 		case builtins.IsKind(f.Name, function.AggregateFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet", f.Name)
 		case builtins.IsKind(f.Name, function.ScalarFunction):
@@ -51,14 +54,21 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		agg.Spec = windowop.AggSpec{Kind: windowop.CountStar}
 		return agg, -1, nil
 	}
-	if f.Distinct {
+	distinct := f.Distinct
+	if distinct {
 		switch kind {
-		case windowop.FirstValue, windowop.LastValue, windowop.ListAgg:
+		case windowop.FirstValue:
+			distinct = false // the first value is always new: FIRST_VALUE(DISTINCT x) is FIRST_VALUE(x)
+		case windowop.LastValue, windowop.ListAgg:
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 		}
 	}
-	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: f.Distinct}
-	if kind == windowop.ListAgg {
+	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: distinct}
+	if kind == windowop.Count && len(f.Args) > 1 {
+		if !f.Distinct {
+			return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "COUNT takes several arguments only with DISTINCT, as in COUNT(DISTINCT a, b)")
+		}
+	} else if kind == windowop.ListAgg {
 		sep, err := listAggSeparator(f)
 		if err != nil {
 			return agg, -1, err
@@ -121,10 +131,10 @@ func (s *selectPlanner) aggArg(f *sql.FuncCall) (int, error) {
 }
 
 func aggText(f *sql.FuncCall) string {
-	if f.Star {
-		return f.Name + "(*)"
-	}
 	var args []string
+	if f.Star {
+		args = append(args, "*")
+	}
 	for _, a := range f.Args {
 		switch a := a.(type) {
 		case *sql.ColumnRef:
@@ -143,5 +153,77 @@ func aggText(f *sql.FuncCall) string {
 	if f.Distinct {
 		d = "DISTINCT "
 	}
-	return f.Name + "(" + d + strings.Join(args, ", ") + ")"
+	text := f.Name + "(" + d + strings.Join(args, ", ") + ")"
+	if f.Filter != nil {
+		text += " FILTER (WHERE " + sql.FormatExpr(f.Filter) + ")"
+	}
+	return text
+}
+
+// aggCall is the call of aggregate i.
+func (s *selectPlanner) aggCall(i int) *sql.FuncCall {
+	for f, j := range s.aggOf {
+		if j == i {
+			return f
+		}
+	}
+	return nil
+}
+
+// aggExtras are what aggregate i reads besides its first argument:
+// COUNT(DISTINCT a, b, ...)'s further arguments, and its FILTER condition.
+func (s *selectPlanner) aggExtras(i int) (more []sql.Expr, filter sql.Expr) {
+	f := s.aggCall(i)
+	if f.Star {
+		return nil, f.Filter
+	}
+	return f.Args[1:], f.Filter
+}
+
+// aggExtraColumns are the table columns aggregate i's extras read.
+func (s *selectPlanner) aggExtraColumns(i int) ([]int, error) {
+	var out []int
+	more, filter := s.aggExtras(i)
+	if s.aggs[i].Spec.Kind != windowop.Count {
+		more = nil // LISTAGG's separator is a literal, not an input
+	}
+	for _, e := range append(more[:len(more):len(more)], filter) {
+		if e == nil {
+			continue
+		}
+		cols, err := s.referencedColumns(e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cols...)
+	}
+	return out, nil
+}
+
+// aggExtraInputs sets spec's further argument columns and its FILTER
+// column: a column of the stream as is, an expression computed per row
+// before the window through add, which returns its column.
+func (s *selectPlanner) aggExtraInputs(i int, spec *windowop.AggSpec, scope Scope, opts Options, add func(name string, e expr.Expr) int) error {
+	more, filter := s.aggExtras(i)
+	if spec.Kind == windowop.Count {
+		for _, e := range more {
+			x, err := CompileExpr(e, scope, exprOptions(opts))
+			if err != nil {
+				return err
+			}
+			if c, ok := x.(*expr.ColumnExpr); ok {
+				spec.MoreInputs = append(spec.MoreInputs, c.Index)
+				continue
+			}
+			spec.MoreInputs = append(spec.MoreInputs, add("arg", x))
+		}
+	}
+	if filter != nil {
+		x, err := CompileCondition(filter, scope, exprOptions(opts))
+		if err != nil {
+			return err
+		}
+		spec.Filtered, spec.Filter = true, add("filter", x)
+	}
+	return nil
 }

@@ -107,6 +107,22 @@ func TestAggregateSpecs(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, windowop.AggSpec{Kind: windowop.Count, Input: 8, Name: "agg0", Distinct: true}, p.Aggs[0].Spec)
 	require.Equal(t, "COUNT(DISTINCT s)", p.Aggs[0].Text)
+
+	// FIRST_VALUE's first value is always new to the distinct set
+	p, err = planAgg(t, "FIRST_VALUE(DISTINCT s)")
+	require.NoError(t, err)
+	require.False(t, p.Aggs[0].Spec.Distinct)
+
+	// COUNT(DISTINCT a, b): the further columns are read as they are, an
+	// expression and the FILTER condition are computed before the window
+	p, err = planAgg(t, "COUNT(DISTINCT s, i, i + 1) FILTER (WHERE bo)")
+	require.NoError(t, err)
+	spec := p.Aggs[0].Spec
+	require.Equal(t, []int{1, p.Stream.NumFields() - 2}, spec.MoreInputs)
+	require.True(t, spec.Filtered)
+	require.Equal(t, p.Stream.NumFields()-1, spec.Filter)
+	require.Equal(t, "COUNT(DISTINCT s, i, i + 1) FILTER (WHERE bo)", p.Aggs[0].Text)
+	require.True(t, arrow.TypeEqual(arrow.PrimitiveTypes.Int64, p.Aggs[0].Type))
 }
 
 func TestAggregateArgumentErrors(t *testing.T) {
@@ -123,8 +139,13 @@ func TestAggregateArgumentErrors(t *testing.T) {
 		{"LISTAGG(i)", sql.ErrInvalid, "LISTAGG expects a STRING argument, got INT", 16},
 		{"LISTAGG(s, s)", sql.ErrUnsupported, "the separator of LISTAGG must be a string literal", 19},
 		{"LISTAGG(s, ',', ';')", sql.ErrInvalid, "LISTAGG takes one or two arguments", 8},
-		{"FIRST_VALUE(DISTINCT s)", sql.ErrUnsupported, "FIRST_VALUE(DISTINCT ...) is not supported yet", 8},
-		{"COLLECT(s)", sql.ErrUnsupported, "aggregate COLLECT is not supported yet", 8},
+		{"LAST_VALUE(DISTINCT s)", sql.ErrUnsupported, "LAST_VALUE(DISTINCT ...) is not supported yet", 8},
+		{"COLLECT(s)", sql.ErrUnsupported, "function COLLECT is not supported yet: ", 8},
+		{"COUNT(i, s)", sql.ErrInvalid, "COUNT takes several arguments only with DISTINCT", 14},
+		{"COUNT(*) FILTER (WHERE i)", sql.ErrInvalid, "a condition must be BOOLEAN, got INT", 24},
+		{"COUNT(*) FILTER (WHERE SUM(i) > 1)", sql.ErrInvalid, "the FILTER of COUNT cannot contain an aggregate call", 24},
+		{"COUNT(*) FILTER (WHERE nope)", sql.ErrInvalid, "nope", 24},
+		{"UPPER(s) FILTER (WHERE i > 1)", sql.ErrInvalid, "FILTER (WHERE ...) belongs to aggregate calls; UPPER is not an aggregate", 24},
 		{"MAXX(s)", sql.ErrInvalid, "unknown function MAXX", 8},
 		{"AVG(nope)", sql.ErrInvalid, "nope", 12},
 	}

@@ -19,6 +19,9 @@ func (c *exprCompiler) function(f *sql.FuncCall) (expr.Expr, error) {
 	if fn != nil && fn.Kind == function.AggregateFunction {
 		return nil, sql.Errorf(sql.ErrInvalid, f.At, "aggregate %s is not allowed here", name)
 	}
+	if f.Filter != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, f.Filter.Pos(), "FILTER (WHERE ...) belongs to aggregate calls; %s is not an aggregate", name)
+	}
 	// constants first: they take no column
 	if fn != nil && fn.Constant != nil {
 		if len(f.Args) == 0 {

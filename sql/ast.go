@@ -298,13 +298,15 @@ type Cast struct {
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.
-// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like.
+// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like;
+// Filter is an aggregate's FILTER (WHERE condition).
 type FuncCall struct {
 	At       Pos
 	Name     string
 	Args     []Expr
 	Star     bool
 	Distinct bool
+	Filter   Expr
 }
 
 // WindowKind names a group window function.

@@ -410,6 +410,8 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
 	case name == "EXTRACT":
 		return l.extract(e, at)
+	case name == "FILTER":
+		return l.filter(e, at)
 	case plainAggregates[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 //	FROM TABLE(TUMBLE(...))    -> FROM `__wsql_tvf_0`           (0 indexes rewritten.tvfs; tvf.go)
 //	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
+//	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
@@ -83,11 +84,18 @@ var mysqlOnlyReserved = map[string]bool{
 // the text unchanged (ParseExpr uses "SELECT ").
 func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	rw := &rewritten{src: src, toks: toks}
+	filters, ferr := findFilters(toks)
+	if ferr != nil {
+		return nil, ferr
+	}
 	var b strings.Builder
 	b.WriteString(prefix)
 	emit := func(i, j int, text string) { // toks[i:j] become text
 		if i > 0 && toks[i].off > toks[i-1].end && b.Len() > 0 {
 			b.WriteByte(' ') // keep adjacency: MySQL reads "count (" differently from "count("
+		}
+		if filters.calls[i] {
+			text = internalPrefix + "filter(" + text // filter.go
 		}
 		start := b.Len()
 		b.WriteString(text)
@@ -109,6 +117,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			c := castAt[i]
 			emit(i, c.end, ", "+strconv.Itoa(c.idx))
 			i = c.end
+		case filters.clauses[i]:
+			emit(i, i+3, ",") // FILTER (WHERE c) -> , c)
+			i += 3
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
 		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word]):
