@@ -1,7 +1,10 @@
 package planner
 
 import (
+	"strconv"
 	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
@@ -65,15 +68,19 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	}
 	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: distinct}
 	if kind == windowop.Count && len(f.Args) > 1 {
-		if !f.Distinct {
-			return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "COUNT takes several arguments only with DISTINCT, as in COUNT(DISTINCT a, b)")
-		}
+		// COUNT(DISTINCT a, b): TiDB reads several arguments only with DISTINCT
 	} else if kind == windowop.ListAgg {
 		sep, err := listAggSeparator(f)
 		if err != nil {
 			return agg, -1, err
 		}
 		agg.Spec.Separator = sep
+	} else if kind == windowop.Percentile {
+		p, err := percentileArgs(f)
+		if err != nil {
+			return agg, -1, err
+		}
+		agg.Spec.Percentage = p
 	} else if len(f.Args) != 1 {
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes exactly one argument", f.Name)
 	}
@@ -106,6 +113,25 @@ func listAggSeparator(f *sql.FuncCall) (string, error) {
 		return lit.Text, nil
 	}
 	return "", sql.Errorf(sql.ErrInvalid, f.At, "LISTAGG takes one or two arguments: LISTAGG(expr [, separator])")
+}
+
+// percentileArgs checks PERCENTILE's arguments and returns its
+// percentage, which wsql takes only as a numeric literal from 0.0 to 1.0
+// (Flink's scalar form; its ARRAY of percentages needs ARRAY values).
+func percentileArgs(f *sql.FuncCall) (float64, error) {
+	if len(f.Args) < 2 || len(f.Args) > 3 {
+		return 0, sql.Errorf(sql.ErrInvalid, f.At, "PERCENTILE takes two or three arguments: PERCENTILE(expr, percentage [, frequency])")
+	}
+	lit, ok := f.Args[1].(*sql.Literal)
+	var p float64
+	var err error
+	if ok && (lit.Kind == sql.LitInt || lit.Kind == sql.LitDecimal || lit.Kind == sql.LitFloat) {
+		p, err = strconv.ParseFloat(lit.Text, 64)
+	}
+	if !ok || err != nil || lit.Kind == sql.LitNull || lit.Kind == sql.LitString || lit.Kind == sql.LitBool || !(p >= 0 && p <= 1) {
+		return 0, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, as in PERCENTILE(x, 0.5)")
+	}
+	return p, nil
 }
 
 // argExpression marks an aggregate whose argument is an expression rather
@@ -171,22 +197,25 @@ func (s *selectPlanner) aggCall(i int) *sql.FuncCall {
 }
 
 // aggExtras are what aggregate i reads besides its first argument:
-// COUNT(DISTINCT a, b, ...)'s further arguments, and its FILTER condition.
+// COUNT(DISTINCT a, b, ...)'s further arguments or PERCENTILE's frequency,
+// and its FILTER condition.
 func (s *selectPlanner) aggExtras(i int) (more []sql.Expr, filter sql.Expr) {
 	f := s.aggCall(i)
-	if f.Star {
-		return nil, f.Filter
+	switch s.aggs[i].Spec.Kind {
+	case windowop.Count:
+		if !f.Star {
+			more = f.Args[1:]
+		}
+	case windowop.Percentile:
+		more = f.Args[2:] // the frequency; the percentage is a literal
 	}
-	return f.Args[1:], f.Filter
+	return more, f.Filter
 }
 
 // aggExtraColumns are the table columns aggregate i's extras read.
 func (s *selectPlanner) aggExtraColumns(i int) ([]int, error) {
 	var out []int
 	more, filter := s.aggExtras(i)
-	if s.aggs[i].Spec.Kind != windowop.Count {
-		more = nil // LISTAGG's separator is a literal, not an input
-	}
 	for _, e := range append(more[:len(more):len(more)], filter) {
 		if e == nil {
 			continue
@@ -205,18 +234,19 @@ func (s *selectPlanner) aggExtraColumns(i int) ([]int, error) {
 // before the window through add, which returns its column.
 func (s *selectPlanner) aggExtraInputs(i int, spec *windowop.AggSpec, scope Scope, opts Options, add func(name string, e expr.Expr) int) error {
 	more, filter := s.aggExtras(i)
-	if spec.Kind == windowop.Count {
-		for _, e := range more {
-			x, err := CompileExpr(e, scope, exprOptions(opts))
-			if err != nil {
-				return err
-			}
-			if c, ok := x.(*expr.ColumnExpr); ok {
-				spec.MoreInputs = append(spec.MoreInputs, c.Index)
-				continue
-			}
-			spec.MoreInputs = append(spec.MoreInputs, add("arg", x))
+	for _, e := range more {
+		x, err := CompileExpr(e, scope, exprOptions(opts))
+		if err != nil {
+			return err
 		}
+		if spec.Kind == windowop.Percentile && !isIntegerType(x.DataType()) {
+			return sql.Errorf(sql.ErrInvalid, e.Pos(), "the frequency of PERCENTILE must be an integer, got %s", sqlTypeName(x.DataType()))
+		}
+		if c, ok := x.(*expr.ColumnExpr); ok {
+			spec.MoreInputs = append(spec.MoreInputs, c.Index)
+			continue
+		}
+		spec.MoreInputs = append(spec.MoreInputs, add("arg", x))
 	}
 	if filter != nil {
 		x, err := CompileCondition(filter, scope, exprOptions(opts))
@@ -226,4 +256,12 @@ func (s *selectPlanner) aggExtraInputs(i int, spec *windowop.AggSpec, scope Scop
 		spec.Filtered, spec.Filter = true, add("filter", x)
 	}
 	return nil
+}
+
+func isIntegerType(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
+		return true
+	}
+	return false
 }

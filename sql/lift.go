@@ -412,7 +412,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.extract(e, at)
 	case name == "FILTER":
 		return l.filter(e, at)
-	case plainAggregates[name]:
+	case plainAggregates[name] || overOnlyFuncs[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err

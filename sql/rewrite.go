@@ -122,7 +122,7 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			i += 3
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
-		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word]):
+		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word] || overOnlyWithoutOver(toks, i)):
 			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
 		case t.is("INTERVAL"):

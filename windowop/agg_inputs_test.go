@@ -35,17 +35,24 @@ var filterRows = [][]any{
 // is set.
 func runFilterRows(t *testing.T, aggs []AggSpec, batchSize int, restore bool) []string {
 	t.Helper()
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
 	tum, err := NewTumble(10, 0)
 	require.NoError(t, err)
-	cfg := Config{Input: filterSchema, RowtimeIndex: 0, Assigner: tum, GapIndex: -1, Aggs: aggs}
+	return runAggRows(t, filterSchema, filterRows, tum, aggs, batchSize, restore)
+}
+
+// runAggRows runs rows of schema (event time in column 0, in order)
+// through an operator of windows a.
+func runAggRows(t *testing.T, schema *arrow.Schema, rows [][]any, a Assigner, aggs []AggSpec, batchSize int, restore bool) []string {
+	t.Helper()
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	cfg := Config{Input: schema, RowtimeIndex: 0, Assigner: a, GapIndex: -1, Aggs: aggs}
 	rec := &recorder{}
 	op, err := NewWindowOperator(cfg, mem, rec)
 	require.NoError(t, err)
 	defer func() { op.Close() }()
-	for from := 0; from < len(filterRows); from += batchSize {
-		b := arrowtest.Record(t, mem, filterSchema, filterRows[from:min(from+batchSize, len(filterRows))]...)
+	for from := 0; from < len(rows); from += batchSize {
+		b := arrowtest.Record(t, mem, schema, rows[from:min(from+batchSize, len(rows))]...)
 		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: b}))
 		b.Release()
 		if restore {

@@ -26,12 +26,14 @@ const (
 	VarPop                        // VAR_POP(x)
 	VarSamp                       // VAR_SAMP(x): NULL below two values
 	ListAgg                       // LISTAGG(x [, sep]): non-NULL x joined by arrival
+	Percentile                    // PERCENTILE(x, p [, frequency]): continuous, as DOUBLE
 )
 
 var aggNames = map[AggKind]string{
 	CountStar: "COUNT(*)", Count: "COUNT", Sum: "SUM", Avg: "AVG", Min: "MIN", Max: "MAX",
 	FirstValue: "FIRST_VALUE", LastValue: "LAST_VALUE", StddevPop: "STDDEV_POP",
 	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG",
+	Percentile: "PERCENTILE",
 }
 
 func (k AggKind) String() string {
@@ -57,6 +59,9 @@ type AggSpec struct {
 	// Separator joins LISTAGG's values. It is used as given: the planner
 	// fills in Flink's default "," when the query names none.
 	Separator string
+	// Percentage is PERCENTILE's p, in [0, 1]; its frequency, if any, is
+	// MoreInputs[0].
+	Percentage float64
 }
 
 // Nullable tells whether the aggregate's result can be NULL: every
@@ -122,7 +127,7 @@ func accumulatorsFailed(accs []accumulator) error {
 // except DECIMAL(p, s), which sums to DECIMAL(38, s); AVG keeps its
 // argument's type except DECIMAL(p, s) → DECIMAL(38, max(6, s)); MIN, MAX,
 // FIRST_VALUE and LAST_VALUE keep the argument's type; the variance family
-// is DOUBLE; LISTAGG is STRING.
+// is DOUBLE, as is PERCENTILE; LISTAGG is STRING.
 func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 	if spec.Kind != CountStar && in == nil {
 		return nil, fmt.Errorf("%s needs an argument column", spec.Kind)
@@ -131,7 +136,10 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		switch spec.Kind {
 		case Min, Max:
 			// the smallest distinct value is the smallest value
-		case Count, Sum, Avg, StddevPop, StddevSamp, VarPop, VarSamp:
+		case Count, Sum, Avg, StddevPop, StddevSamp, VarPop, VarSamp, Percentile:
+			if spec.Kind == Percentile && len(spec.MoreInputs) > 0 {
+				return nil, fmt.Errorf("PERCENTILE(DISTINCT ...) with a frequency is not supported")
+			}
 			inner, err := newAccumulator(AggSpec{Kind: spec.Kind, Input: spec.Input}, in)
 			if err != nil {
 				return nil, err
@@ -162,6 +170,8 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		return newVarianceAcc(spec.Kind, in)
 	case ListAgg:
 		return newListAggAcc(in, spec.Separator)
+	case Percentile:
+		return newPercentileAcc(in, spec.Percentage)
 	}
 	return nil, fmt.Errorf("aggregate %s is not supported yet", spec.Kind)
 }
