@@ -85,6 +85,7 @@ func TestAggregateResultTypes(t *testing.T) {
 		{"PERCENTILE(i, 0.5)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
 		{"PERCENTILE(amt, 1, bi)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
 		{"PERCENTILE(db, 0)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
+		{"PERCENTILE(DISTINCT i, 0.5)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
 		{"COUNT(DISTINCT s, d, ts)", windowop.Count, arrow.PrimitiveTypes.Int64},
 		{"SUM(i) FILTER (WHERE bo)", windowop.Sum, arrow.PrimitiveTypes.Int32},
 	}
@@ -145,6 +146,8 @@ func TestAggregateArgumentErrors(t *testing.T) {
 		{"LISTAGG(s, s)", sql.ErrUnsupported, "the separator of LISTAGG must be a string literal", 19},
 		{"LISTAGG(s, ',', ';')", sql.ErrInvalid, "LISTAGG takes one or two arguments", 8},
 		{"LAST_VALUE(DISTINCT s)", sql.ErrUnsupported, "LAST_VALUE(DISTINCT ...) is not supported yet", 8},
+		{"LISTAGG(DISTINCT s)", sql.ErrUnsupported, "LISTAGG(DISTINCT ...) is not supported yet", 8},
+		{"COLLECT(DISTINCT s)", sql.ErrUnsupported, "function COLLECT is not supported yet: needs MULTISET values", 8},
 		{"COLLECT(s)", sql.ErrUnsupported, "function COLLECT is not supported yet: ", 8},
 		{"COUNT(*) FILTER (WHERE i)", sql.ErrInvalid, "a condition must be BOOLEAN, got INT", 31},
 		{"COUNT(*) FILTER (WHERE SUM(i) > 1)", sql.ErrInvalid, "the FILTER of COUNT cannot contain an aggregate call", 31},

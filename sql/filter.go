@@ -17,9 +17,47 @@ import (
 // condition's tokens are copied, so its positions are exact.
 
 // filterClauses are the FILTER clauses of a statement's tokens: the name
-// token of each filtered call, and the FILTER token of each clause.
+// token of each filtered call, and the FILTER token of each clause. It also
+// holds the DISTINCT of Flink's aggregates MySQL lacks (LISTAGG(DISTINCT
+// x)), which TiDB would not parse: the DISTINCT is dropped and the call
+// wrapped, __wsql_distinct(LISTAGG(x)); distinctCalls are their name
+// tokens, distinctWords their DISTINCT and distinctEnds their ")".
 type filterClauses struct {
-	calls, clauses map[int]bool
+	calls, clauses                             map[int]bool
+	distinctCalls, distinctWords, distinctEnds map[int]bool
+}
+
+// distinctAggregates are Flink's aggregates that MySQL's grammar does not
+// know, so it cannot read DISTINCT in them.
+var distinctAggregates = wordSet("FIRST_VALUE LAST_VALUE LISTAGG PERCENTILE COLLECT ARRAY_AGG")
+
+// prefix is what the rewriter writes before the call named by toks[i].
+func (f filterClauses) prefix(i int) string {
+	p := ""
+	if f.calls[i] {
+		p += internalPrefix + "filter("
+	}
+	if f.distinctCalls[i] {
+		p += internalPrefix + "distinct("
+	}
+	return p
+}
+
+// findDistincts finds every DISTINCT in a call of distinctAggregates.
+func (f *filterClauses) findDistincts(toks []token) {
+	for k := 2; k < len(toks); k++ {
+		if !toks[k].is("DISTINCT") || !toks[k-1].isOp("(") || toks[k-2].kind != tokIdent || !distinctAggregates[strings.ToUpper(toks[k-2].text)] {
+			continue
+		}
+		end := closeParen(toks, k-1)
+		if end < 0 {
+			continue // TiDB reports the missing ")"
+		}
+		if f.distinctCalls == nil {
+			f.distinctCalls, f.distinctWords, f.distinctEnds = map[int]bool{}, map[int]bool{}, map[int]bool{}
+		}
+		f.distinctCalls[k-2], f.distinctWords[k], f.distinctEnds[end] = true, true, true
+	}
 }
 
 // findFilters finds every "name(...) FILTER (WHERE" in toks.
@@ -38,6 +76,7 @@ func findFilters(toks []token) (filterClauses, *Error) {
 		}
 		f.calls[open-1], f.clauses[k] = true, true
 	}
+	f.findDistincts(toks)
 	return f, nil
 }
 
@@ -84,5 +123,19 @@ func (l *lifter) filter(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 	if call.Filter, err = l.expr(e.Args[1]); err != nil {
 		return nil, err
 	}
+	return call, nil
+}
+
+// distinct lifts the placeholder call __wsql_distinct(call).
+func (l *lifter) distinct(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
+	x, err := l.expr(e.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	call, ok := x.(*FuncCall)
+	if len(e.Args) != 1 || !ok {
+		panic(bug("bad placeholder call __wsql_distinct"))
+	}
+	call.Distinct = true
 	return call, nil
 }

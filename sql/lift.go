@@ -412,6 +412,8 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.extract(e, at)
 	case name == "FILTER":
 		return l.filter(e, at)
+	case name == "DISTINCT":
+		return l.distinct(e, at)
 	case plainAggregates[name] || overOnlyFuncs[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {

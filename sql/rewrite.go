@@ -19,6 +19,7 @@ import (
 //	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
 //	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
+//	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
@@ -94,8 +95,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		if i > 0 && toks[i].off > toks[i-1].end && b.Len() > 0 {
 			b.WriteByte(' ') // keep adjacency: MySQL reads "count (" differently from "count("
 		}
-		if filters.calls[i] {
-			text = internalPrefix + "filter(" + text // filter.go
+		text = filters.prefix(i) + text // filter.go
+		if filters.distinctEnds[i] {
+			text += ")"
 		}
 		start := b.Len()
 		b.WriteString(text)
@@ -120,6 +122,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		case filters.clauses[i]:
 			emit(i, i+3, ",") // FILTER (WHERE c) -> , c)
 			i += 3
+		case filters.distinctWords[i]:
+			emit(i, i+1, "") // LISTAGG(DISTINCT x) -> __wsql_distinct(LISTAGG(x))
+			i++
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
 		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word] || overOnlyWithoutOver(toks, i)):

@@ -5,3 +5,6 @@ SELECT COUNT(DISTINCT usr, amount) filter(where amount IS NOT NULL) * 2, FIRST_V
 FROM TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end;
 -- filter as a name stays a name
 SELECT amount filter FROM clicks;
+-- DISTINCT in Flink's aggregates that MySQL lacks
+SELECT LISTAGG(DISTINCT usr, ';'), FIRST_VALUE(DISTINCT usr), PERCENTILE(DISTINCT amount, 0.5) FILTER (WHERE usr <> 'x')
+FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE);
