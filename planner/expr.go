@@ -185,6 +185,8 @@ func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 		return a, true
 	case isNumeric(a) && isNumeric(b):
 		return commonNumeric(a, b), true
+	case isTimestamp(a) && isTimestamp(b), a.ID() == arrow.TIME32 && b.ID() == arrow.TIME32:
+		return catalog.FinerTemporal(a, b)
 	case isTimestamp(a) && b.ID() == arrow.DATE32:
 		return a, true
 	case a.ID() == arrow.DATE32 && isTimestamp(b):
@@ -453,8 +455,12 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 	dt := x.DataType()
 	switch {
 	case isTimestamp(dt):
-		r, err := c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
-		if l, ok := r.(*expr.Literal); ok && !l.Null && !rowtime.InEventTimeRange(l.Int) {
+		n, sumType := catalog.IntervalIn(dt, iv.Millis)
+		if x, err = c.to(x, sumType, other.Pos()); err != nil {
+			return nil, err
+		}
+		r, err := c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: tBigint, Int: n}, Type: sumType}, x)
+		if l, ok := r.(*expr.Literal); ok && !l.Null && !rowtime.InEventTimeRange(catalog.MillisOf(l.Int, sumType)) {
 			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sql.FormatExpr(e))
 		}
 		return r, err
@@ -508,7 +514,11 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	dt, err := catalog.ArrowType(e.Type)
+	tn := e.Type
+	if l, ok := e.X.(*sql.Literal); ok && e.Literal {
+		tn.Precision = sql.LiteralPrecision(tn.Name, l.Text)
+	}
+	dt, err := catalog.ArrowType(tn)
 	if err != nil {
 		return nil, err
 	}
@@ -521,6 +531,8 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 		ok = !(from.ID() == arrow.BOOL && isDecimal(dt))
 	case isTemporal(from) && isTemporal(dt):
 		ok = !(from.ID() == arrow.DATE32 && dt.ID() == arrow.DATE32)
+	case catalog.CastableTemporal(from, dt):
+		ok = true
 	}
 	if !ok {
 		hint := ""
@@ -529,7 +541,10 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 		}
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot CAST %s to %s%s", typeName(from), catalog.TypeString(e.Type), hint)
 	}
-	return c.to(x, dt, e.At)
+	if x, err = c.to(x, dt, e.At); err != nil {
+		return nil, err
+	}
+	return c.fitLength(x, e)
 }
 
 func (c *exprCompiler) in(e *sql.In) (expr.Expr, error) {
@@ -851,6 +866,10 @@ func (c *exprCompiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos)
 	}
 	if !isTemporal(dt) {
 		return nil, sql.Errorf(sql.ErrInvalid, xp, "EXTRACT expects a DATE or TIMESTAMP, got %s", typeName(dt))
+	}
+	x, err := c.millisTimestamp(x, xp)
+	if err != nil {
+		return nil, err
 	}
 	return c.fold(at, &expr.Extract{Unit: unit, X: x, Loc: c.opts.Location}, x)
 }

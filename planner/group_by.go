@@ -178,6 +178,10 @@ func (s *selectPlanner) setTimeAttribute(idx int, at sql.Pos) error {
 	if c.Proctime || (t.Watermark != nil && t.Watermark.Index == idx) {
 		return nil
 	}
+	if _, ok := t.Attached.(*valuesRows); ok {
+		// Flink: "The window function requires the timecol is a time attribute type"
+		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute: the rows of VALUES have no time attribute to window by", c.Name)
+	}
 	if t.Watermark != nil {
 		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute; the time attribute of table %s is %s",
 			c.Name, t.Name, t.Watermark.Column)

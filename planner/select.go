@@ -37,6 +37,8 @@ type Options struct {
 	// NoTableHints is 'table.dynamic-table-options.enabled' = 'false':
 	// a table hint is an error (table_hint.go).
 	NoTableHints bool
+	// valuesInto are the sink's columns for INSERT ... VALUES.
+	valuesInto []catalog.Column
 }
 
 // Names of the columns a window table-valued function adds.
@@ -55,11 +57,18 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	var t *catalog.Table
 	var input *Plan
 	var err error
+	into := opts.valuesInto
+	opts.valuesInto = nil
 	switch {
 	case stmt.From.Subquery != nil:
 		t, input, err = derivedRelation(stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
-	case from.Name == "":
-		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "queries without FROM are not supported yet")
+	case stmt.From.Values != nil || from.Name == "":
+		for _, it := range stmt.Items {
+			if it.Star && stmt.From.Values == nil {
+				return nil, sql.Errorf(sql.ErrInvalid, it.At, "SELECT * is not allowed in a query with no FROM clause")
+			}
+		}
+		t, err = valuesTable(stmt.From.Values, into, stmt.At, opts)
 	case cat.View(from.Name) != nil:
 		v := cat.View(from.Name)
 		if stmt.From.Hint != nil {

@@ -48,6 +48,20 @@ type TypeName struct {
 	Precision int
 	Scale     int
 	At        Pos
+	// Nested types (nested_types.go): ARRAY and MULTISET hold Elem, MAP
+	// Key and Elem (its value), ROW its Fields. NotNull is a nested
+	// type's element or field declared NOT NULL.
+	Elem    *TypeName
+	Key     *TypeName
+	Fields  []TypeField
+	NotNull bool
+}
+
+// TypeField is a field of a ROW type: `name type ['description']`.
+type TypeField struct {
+	Name        string
+	Type        TypeName
+	Description string
 }
 
 // WatermarkDef is `WATERMARK FOR column AS expr`.
@@ -94,9 +108,21 @@ type TableRef struct {
 	// Subquery is set for FROM (SELECT ...) [AS] alias; Name is then empty
 	// and At locates the opening parenthesis.
 	Subquery *Select
-	At       Pos
+	// Values is set for FROM (VALUES ...) [AS] alias [(cols)]; Name is then
+	// empty.
+	Values *Values
+	At     Pos
 	// Hint is set when a table hint follows the table's name.
 	Hint *TableHint
+}
+
+// Values is a table of literal rows, VALUES (1, 'a'), (2, 'b'). Columns
+// names them (none: Flink's EXPR$0, EXPR$1, ...); Alias is the table's name.
+type Values struct {
+	At      Pos
+	Rows    [][]Expr // every row has the same number of values
+	Alias   string
+	Columns []Ident
 }
 
 // TableHint is Flink's dynamic table options, FROM t /*+ OPTIONS('k' =
@@ -290,11 +316,14 @@ type IsNull struct {
 	Not bool
 }
 
-// Cast is CAST(x AS type).
+// Cast is CAST(x AS type), or a typed literal (TIME '12:00:01') when
+// Literal is set: a TIME or TIMESTAMP literal's precision is its fraction's
+// digits (LiteralPrecision), a CAST's the type's.
 type Cast struct {
-	At   Pos
-	X    Expr
-	Type TypeName
+	At      Pos
+	X       Expr
+	Type    TypeName
+	Literal bool
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.

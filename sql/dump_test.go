@@ -146,6 +146,18 @@ func dumpSelect(b *strings.Builder, d int, s *Select) {
 		line(b, d+1, "Item%s @%s", alias, it.At)
 		dumpExpr(b, d+2, it.Expr)
 	}
+	if v := s.From.Values; v != nil {
+		line(b, d+1, "From VALUES AS %q @%s", v.Alias, v.At)
+		for _, c := range v.Columns {
+			line(b, d+2, "Column %s @%s", c.Name, c.At)
+		}
+		for i, row := range v.Rows {
+			line(b, d+2, "Row %d", i+1)
+			for _, e := range row {
+				dumpExpr(b, d+3, e)
+			}
+		}
+	}
 	if f := s.From; f.Name.Name != "" || f.Subquery != nil {
 		alias := ""
 		if f.Alias != "" {

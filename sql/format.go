@@ -158,7 +158,20 @@ func formatSelect(b *strings.Builder, s *Select) {
 			b.WriteString(" AS " + quoteName(it.Alias))
 		}
 	}
-	if f := s.From; f.Name.Name != "" || f.Subquery != nil {
+	if f := s.From; f.Values != nil {
+		b.WriteString(" FROM (VALUES ")
+		for i, row := range f.Values.Rows {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("(" + formatExprs(row) + ")")
+		}
+		b.WriteString(")")
+		if f.Values.Alias != "" {
+			b.WriteString(" AS " + quoteName(f.Values.Alias))
+			formatNameList(b, f.Values.Columns)
+		}
+	} else if f.Name.Name != "" || f.Subquery != nil {
 		b.WriteString(" FROM ")
 		if q := f.Subquery; q != nil {
 			b.WriteByte('(')
@@ -246,6 +259,9 @@ func formatNameList(b *strings.Builder, names []Ident) {
 }
 
 func formatType(t TypeName) string {
+	if t.IsNested() {
+		return FlinkTypeString(t, formatType)
+	}
 	switch {
 	case t.Scale >= 0:
 		return fmt.Sprintf("%s(%d, %d)", t.Name, t.Precision, t.Scale)
@@ -380,6 +396,9 @@ func formatExpr(e Expr) string {
 		}
 		return x + " IS NULL"
 	case *Cast:
+		if l, ok := e.X.(*Literal); ok && e.Literal {
+			return e.Type.Name + " " + quoteString(l.Text)
+		}
 		return "CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
 	case *In:
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + formatExprs(e.List) + ")"

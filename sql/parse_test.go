@@ -157,7 +157,7 @@ func TestParseEmptyAndErrorList(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, stmts)
 
-	_, err = Parse("SELEC a;\nSELECT b FROM t;\nINSERT INTO t VALUES (1)")
+	_, err = Parse("SELEC a;\nSELECT b FROM t;\nINSERT INTO t PARTITION (p = 1) VALUES (1)")
 	var list ErrorList
 	require.ErrorAs(t, err, &list)
 	require.Len(t, list, 2)
@@ -293,9 +293,28 @@ func TestPositionsPointAtTheirText(t *testing.T) {
 		}
 		var walkSelect func(s *Select)
 		walkSelect = func(s *Select) {
-			at(s.At, "SELECT")
+			v := s.From.Values
+			insertValues := v != nil && s.At == v.At // INSERT ... VALUES: SELECT * at VALUES
+			if insertValues {
+				at(s.At, "VALUES")
+			} else {
+				at(s.At, "SELECT")
+			}
+			if v != nil {
+				at(v.At, "VALUES")
+				for _, row := range v.Rows {
+					for _, e := range row {
+						walk(e)
+					}
+				}
+				for _, c := range v.Columns {
+					at(c.At, c.Name)
+				}
+			}
 			for _, it := range s.Items {
-				if it.Star {
+				if it.Star && insertValues {
+					at(it.At, "VALUES")
+				} else if it.Star {
 					at(it.At, "*")
 				} else {
 					require.Equal(t, it.Expr.Pos(), it.At)

@@ -1,4 +1,4 @@
-INSERT INTO sink VALUES (1, 'a');
+INSERT INTO sink PARTITION (p = 1) VALUES (1, 'a');
 SHOW MODULES;
 SELECT usr FROM clicks ORDER BY usr;
 SELECT usr FROM clicks JOIN users ON clicks.usr = users.id;
