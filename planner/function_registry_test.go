@@ -217,7 +217,7 @@ func TestFunctionCallErrors(t *testing.T) {
 		"SELECT TO_TIMESTAMP(s, s) FROM t":                              "the format of TO_TIMESTAMP must be a constant string",
 		"SELECT PROCTIME() FROM t":                                      "function PROCTIME is not supported here yet",
 		"SELECT ENCODE(s, 'UTF-8') FROM t":                              "function ENCODE is not supported yet: needs BINARY values",
-		"SELECT COLLECT(s) FROM t" + window:                             "aggregate COLLECT is not supported yet",
+		"SELECT COLLECT(s) FROM t" + window:                             "function COLLECT is not supported yet: needs MULTISET values",
 		"SELECT UPPER(s) FROM t WHERE SUM(d) > 1":                       "aggregate SUM is not allowed here",
 		"SELECT COUNT(*) FROM t" + window + " HAVING LOWERR('a') = 'a'": "unknown function LOWERR",
 		"SELECT SUM(s) FROM t" + window:                                 "SUM expects a numeric argument, got STRING",

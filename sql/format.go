@@ -473,6 +473,11 @@ func formatExpr(e Expr) string {
 		}
 		return "TRIM(" + formatExpr(e.X) + ")"
 	case *FuncCall:
+		if e.Filter != nil {
+			call := *e
+			call.Filter = nil
+			return formatExpr(&call) + " FILTER (WHERE " + formatExpr(e.Filter) + ")"
+		}
 		if e.JSON != nil {
 			return formatJSONCall(e)
 		}

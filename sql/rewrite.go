@@ -19,6 +19,8 @@ import (
 //	FROM (VALUES ...) AS t(a)  -> FROM `__wsql_values_0` AS t   (0 indexes rewritten.values; values.go)
 //	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
+//	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
+//	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
@@ -92,11 +94,19 @@ var mysqlOnlyReserved = map[string]bool{
 // the text unchanged (ParseExpr uses "SELECT ").
 func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	rw := &rewritten{src: src, toks: toks}
+	filters, ferr := findFilters(toks)
+	if ferr != nil {
+		return nil, ferr
+	}
 	var b strings.Builder
 	b.WriteString(prefix)
 	emit := func(i, j int, text string) { // toks[i:j] become text
 		if i > 0 && toks[i].off > toks[i-1].end && b.Len() > 0 {
 			b.WriteByte(' ') // keep adjacency: MySQL reads "count (" differently from "count("
+		}
+		text = filters.prefix(i) + text // filter.go
+		if filters.distinctEnds[i] {
+			text += ")"
 		}
 		start := b.Len()
 		b.WriteString(text)
@@ -154,9 +164,15 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			}
 			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
+		case filters.clauses[i]:
+			emit(i, i+3, ",") // FILTER (WHERE c) -> , c)
+			i += 3
+		case filters.distinctWords[i]:
+			emit(i, i+1, "") // LISTAGG(DISTINCT x) -> __wsql_distinct(LISTAGG(x))
+			i++
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
-		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word]):
+		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word] || overOnlyWithoutOver(toks, i)):
 			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
 		case t.is("INTERVAL"):
