@@ -72,9 +72,9 @@ var timeFunctions = []Function{
 // The argument types of the time functions, checked by their kernels.
 var (
 	// argTemporal: a DATE or TIMESTAMP (EXTRACT's check).
-	argTemporal = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts"}
+	argTemporal = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts", Check: millisTimestampArg}
 	// argDateFormatted: DATE_FORMAT's first argument.
-	argDateFormatted = ArgType{Name: "TIMESTAMP/DATE/STRING", Sample: "ts"}
+	argDateFormatted = ArgType{Name: "TIMESTAMP/DATE/STRING", Sample: "ts", Check: millisTimestampArg}
 	// argEpoch and argEpochPrecision: TO_TIMESTAMP_LTZ's.
 	argEpoch          = ArgType{Name: "INTEGER", Sample: "b"}
 	argEpochPrecision = ArgType{Name: "0 or 3", Sample: "3"}

@@ -15,9 +15,11 @@ func SQLTypeName(dt arrow.DataType) string {
 	switch t := dt.(type) {
 	case *arrow.TimestampType:
 		if t.TimeZone != "" {
-			return "TIMESTAMP_LTZ(3)"
+			return fmt.Sprintf("TIMESTAMP_LTZ(%d)", TimeUnitDigits(t.Unit))
 		}
-		return "TIMESTAMP(3)"
+		return fmt.Sprintf("TIMESTAMP(%d)", TimeUnitDigits(t.Unit))
+	case *arrow.Time32Type:
+		return fmt.Sprintf("TIME(%d)", TimeUnitDigits(t.Unit))
 	case *arrow.Decimal128Type:
 		return fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
 	}
@@ -40,8 +42,6 @@ func SQLTypeName(dt arrow.DataType) string {
 		return "BOOLEAN"
 	case arrow.DATE32:
 		return "DATE"
-	case arrow.TIME32:
-		return "TIME"
 	}
 	return dt.String()
 }
