@@ -306,7 +306,10 @@ func TestUserFunctionErrorsStopTheQuery(t *testing.T) {
 		return n
 	})))
 	require.NoError(t, e.RegisterFunction("wrong_type", &wsql.ScalarFunction{Args: []arrow.DataType{arrow.PrimitiveTypes.Int64}, Result: arrow.BinaryTypes.String,
-		Eval: func(mem memory.Allocator, args []arrow.Array) (arrow.Array, error) { args[0].Retain(); return args[0], nil }}))
+		Eval: func(mem memory.Allocator, args []arrow.Array) (arrow.Array, error) {
+			args[0].Retain()
+			return args[0], nil
+		}}))
 	_, err := queryCSV(t, e, "SELECT CHECKED(n) FROM clicks")
 	require.ErrorContains(t, err, "function CHECKED: no NULLs, please")
 	got, err := queryCSV(t, e, "SELECT CASE WHEN n IS NULL THEN -1 ELSE CHECKED(n) END FROM clicks")
