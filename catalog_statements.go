@@ -143,6 +143,13 @@ func createTableText(t *catalog.Table) string {
 	if w := t.Watermark; w != nil {
 		lines = append(lines, "  WATERMARK FOR "+backquote(t.Columns[w.Index].Name)+" AS "+sql.FormatExpr(w.Expr))
 	}
+	if k := t.PrimaryKey; k != nil {
+		cols := make([]string, len(k.Columns))
+		for i, c := range k.Columns {
+			cols[i] = backquote(c)
+		}
+		lines = append(lines, "  CONSTRAINT "+backquote(k.Name)+" PRIMARY KEY ("+strings.Join(cols, ", ")+") NOT ENFORCED")
+	}
 	var b strings.Builder
 	b.WriteString("CREATE TABLE " + qualifiedName(t.Name) + " (\n" + strings.Join(lines, ",\n") + "\n)")
 	if t.Comment != "" {

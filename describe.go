@@ -2,6 +2,7 @@ package wsql
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -122,7 +123,11 @@ func (r *runner) describeRows(name sql.Ident) ([]string, [][]string, error) {
 			if t.Watermark != nil && t.Watermark.Index == i {
 				wm = sql.FormatExpr(t.Watermark.Expr)
 			}
-			rows = append(rows, []string{c.Name, typ, boolText(!c.NotNull), "", extras, wm})
+			key := "" // Flink's PRI(a, b) on each column of the primary key
+			if k := t.PrimaryKey; k != nil && slices.Contains(k.Columns, c.Name) {
+				key = "PRI(" + strings.Join(k.Columns, ", ") + ")"
+			}
+			rows = append(rows, []string{c.Name, typ, boolText(!c.NotNull), key, extras, wm})
 		}
 		return header, rows, nil
 	}

@@ -208,6 +208,10 @@ carol,2024-03-01 09:02:00.000,1,1,1.0,1`), lines(got))
 			}
 			require.NotEmpty(t, got)
 		}
+		// FILTER (WHERE ...) as on the built-ins
+		got, err = queryCSV(t, e, `SELECT MY_SUM(n) FILTER (WHERE usr <> 'bob'), SUM(n) FILTER (WHERE usr <> 'bob') FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' HOUR)`)
+		require.NoError(t, err)
+		require.Equal(t, "9,9\n", got)
 		e.Close()
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -492,6 +493,9 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp 
 		if _, lit := l.(*expr.Literal); lit {
 			lt = rt
 		}
+	}
+	if format.IsNestedType(lt) || format.IsNestedType(rt) {
+		return nil, nestedCompareError(at, l.DataType(), r.DataType())
 	}
 	dt, ok := compareType(lt, rt)
 	if !ok {

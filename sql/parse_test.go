@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/sql/interval"
 )
 
 func TestParseExprWatermark(t *testing.T) {
@@ -59,7 +61,7 @@ func TestIntervalMillis(t *testing.T) {
 		unit := func(s string) int {
 			return intervalUnit(token{kind: tokIdent, text: s})
 		}
-		ms, ok := intervalMillis(tc.text, unit(tc.from), unit(tc.to))
+		ms, ok := interval.Millis(tc.text, unit(tc.from), unit(tc.to))
 		require.Equal(t, tc.ok, ok, tc.text)
 		require.Equal(t, tc.ms, ms, tc.text)
 	}
@@ -121,7 +123,7 @@ func TestParseErrors(t *testing.T) {
 		{"CREATE TABLE t (a INT) PARTITIONED BY (a)", ErrUnsupported, "1:24: PARTITIONED BY is not supported yet"},
 		{"CREATE TABLE t (a INT", ErrSyntax, `1:22: expected "," or ")" after the column definition at end of statement`},
 		{"CREATE TABLE t (a TIMESTAMP WITH TIME ZONE)", ErrUnsupported, "1:29: TIMESTAMP WITH TIME ZONE is not supported; use TIMESTAMP_LTZ"},
-		{"CREATE TABLE t (a INT) WITH ('k' = 'v') extra", ErrSyntax, "1:41: expected WITH (...) or the end of the statement, found extra"},
+		{"CREATE TABLE t (a INT) WITH ('k' = 'v') extra", ErrSyntax, "1:41: expected WITH (...), LIKE, AS or the end of the statement, found extra"},
 		{"CREATE TABLE IF EXISTS t (a INT)", ErrSyntax, "1:14: expected IF NOT EXISTS, found IF"},
 	} {
 		_, err := Parse(tc.src)
