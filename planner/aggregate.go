@@ -5,6 +5,7 @@ import (
 
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -136,7 +137,7 @@ func aggText(f *sql.FuncCall) string {
 				args = append(args, a.Text)
 			}
 		default:
-			args = append(args, sql.FormatExpr(a))
+			args = append(args, sqlfmt.Expr(a))
 		}
 	}
 	d := ""
