@@ -179,7 +179,7 @@ func (r *runner) createViewText(v *catalog.View) string {
 		b.WriteString("TEMPORARY ")
 	}
 	b.WriteString("VIEW " + qualifiedName(v.Name))
-	if p, err := planner.PlanSelect(v.Query, r.e.cat, planner.Options{}); err == nil {
+	if p, err := planner.PlanSelect(v.Query, r.e.cat, planner.Options{Functions: r.e.functions()}); err == nil {
 		var cols []string
 		for i, f := range p.Schema().Fields() {
 			n := f.Name

@@ -10,7 +10,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -34,7 +33,9 @@ func (r *runner) show(s *sql.Show) error {
 	case "CURRENT DATABASE", "DATABASES":
 		return r.table([]string{map[bool]string{true: "current database name", false: "database name"}[s.What == "CURRENT DATABASE"]}, oneColumn([]string{defaultDatabase}))
 	case "FUNCTIONS":
-		return r.table([]string{"function name"}, oneColumn(function.Builtins().RunnableNames()))
+		return r.table([]string{"function name"}, oneColumn(r.e.functions().RunnableNames()))
+	case "USER FUNCTIONS":
+		return r.table([]string{"function name"}, oneColumn(r.e.functions().UserNames()))
 	}
 	return sql.Errorf(sql.ErrUnsupported, s.At, "SHOW %s is not supported yet", s.What)
 }
@@ -132,7 +133,7 @@ func (r *runner) describeRows(name sql.Ident) ([]string, [][]string, error) {
 		return header, rows, nil
 	}
 	if v := cat.View(name.Name); v != nil {
-		p, err := planner.PlanSelect(v.Query, cat, planner.Options{})
+		p, err := planner.PlanSelect(v.Query, cat, planner.Options{Functions: r.e.functions()})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -12,7 +12,7 @@ import (
 // A computed column is any deterministic expression over the table's
 // physical columns (Flink's computed columns); the catalog has it typed
 // here when the table is declared, and the stream compiles it over the
-// source's columns.
+
 func init() { catalog.ComputedType = typeComputed }
 
 // nonDeterministic are the functions whose value is not a function of the
@@ -66,10 +66,10 @@ func (sc computedScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 		}
 		name, at = strings.ToUpper(x.Name), x.At
 	case *sql.FuncCall:
-		if err := checkKnownFunction(x); err != nil {
+		if err := checkKnownFunction(builtins, x); err != nil {
 			return 0, arrow.Field{}, false, err
 		}
-		if isAggregateCall(x) {
+		if isAggregateCall(builtins, x) {
 			return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, x.At, "aggregate %s is not allowed in a computed column", x.Name)
 		}
 		name, at = x.Name, x.At

@@ -360,13 +360,18 @@ type Cast struct {
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.
-// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like.
+// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like;
+// Filter is an aggregate's FILTER (WHERE condition).
 type FuncCall struct {
 	At       Pos
 	Name     string
 	Args     []Expr
 	Star     bool
 	Distinct bool
+	// JSON is the clauses of a JSON function (json.go); the call named
+	// "IS JSON" is x IS [NOT] JSON [type].
+	JSON   *JSONClauses
+	Filter Expr
 }
 
 // WindowKind names a group window function.

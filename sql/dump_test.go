@@ -97,6 +97,11 @@ func dumpStmt(b *strings.Builder, s Statement) {
 			what = "VIEW"
 		}
 		line(b, 0, "Drop%s %s%s %s @%s (name @%s)", opt(s.Temporary, " TEMPORARY"), what, opt(s.IfExists, " IF EXISTS"), s.Name.Name, s.At, s.Name.At)
+	case *CreateFunction:
+		line(b, 0, "CreateFunction%s%s%s %s AS %q @%s (name @%s, identifier @%s)", opt(s.Temporary, " TEMPORARY"), opt(s.System, " SYSTEM"),
+			opt(s.IfNotExists, " IF NOT EXISTS"), s.Name.Name, s.Identifier, s.At, s.Name.At, s.IdentifierAt)
+	case *DropFunction:
+		line(b, 0, "DropFunction%s%s%s %s @%s (name @%s)", opt(s.Temporary, " TEMPORARY"), opt(s.System, " SYSTEM"), opt(s.IfExists, " IF EXISTS"), s.Name.Name, s.At, s.Name.At)
 	case *Set:
 		line(b, 0, "Set %q = %q @%s", s.Key, s.Value, s.At)
 	case *Reset:
@@ -277,6 +282,10 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 		line(b, d, "FuncCall %s%s @%s", e.Name, flags, e.At)
 		for _, a := range e.Args {
 			dumpExpr(b, d+1, a)
+		}
+		if e.Filter != nil {
+			line(b, d+1, "Filter")
+			dumpExpr(b, d+2, e.Filter)
 		}
 	case *WindowCall:
 		line(b, d, "WindowCall %s @%s", e.Kind, e.At)

@@ -99,6 +99,8 @@ func formatStmt(b *strings.Builder, st sql.Statement) {
 		formatNameList(b, s.Columns)
 		b.WriteByte(' ')
 		formatSelect(b, s.Query)
+	case *sql.CreateFunction, *sql.DropFunction:
+		formatFunctionDDL(b, s)
 	default:
 		fmt.Fprintf(b, "/* unknown statement %T */", st)
 	}
@@ -301,9 +303,6 @@ func formatNameList(b *strings.Builder, names []sql.Ident) {
 }
 
 func formatType(t sql.TypeName) string {
-	if t.IsNested() {
-		return sql.FlinkTypeString(t, formatType)
-	}
 	switch {
 	case t.Scale >= 0:
 		return fmt.Sprintf("%s(%d, %d)", t.Name, t.Precision, t.Scale)
@@ -475,6 +474,14 @@ func formatExpr(e sql.Expr) string {
 		}
 		return "TRIM(" + formatExpr(e.X) + ")"
 	case *sql.FuncCall:
+		if e.Filter != nil {
+			call := *e
+			call.Filter = nil
+			return formatExpr(&call) + " FILTER (WHERE " + formatExpr(e.Filter) + ")"
+		}
+		if e.JSON != nil {
+			return formatJSONCall(e)
+		}
 		name := e.Name
 		if !sql.IsIdentifier(name) || strings.HasPrefix(name, "_") {
 			name = "`" + strings.ReplaceAll(name, "`", "``") + "`" // a back-quoted UDF name
@@ -523,4 +530,68 @@ func formatCase(e *sql.Case) string {
 	}
 	b.WriteString(" END")
 	return b.String()
+}
+
+// formatJSONCall prints a JSON function call with its clauses.
+func formatJSONCall(e *sql.FuncCall) string {
+	c := e.JSON
+	if e.Name == "IS JSON" {
+		return operand(e.Args[0], precCompare, false) + " IS " + map[bool]string{true: "NOT ", false: ""}[c.Not] + "JSON " + c.Type
+	}
+	var b strings.Builder
+	b.WriteString(e.Name + "(")
+	args := e.Args
+	switch e.Name {
+	case "JSON_OBJECT", "JSON_OBJECTAGG":
+		for i := 0; i+1 < len(args); i += 2 {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("KEY " + formatExpr(args[i]) + " VALUE " + formatExpr(args[i+1]))
+		}
+	case "JSON_ARRAY", "JSON_ARRAYAGG":
+		b.WriteString(formatExprs(args))
+	default:
+		b.WriteString(formatExprs(args[:min(2, len(args))]))
+		args = args[min(2, len(args)):]
+	}
+	if c.Returning != nil {
+		b.WriteString(" RETURNING " + formatType(*c.Returning))
+	}
+	if c.Wrapper != "" {
+		b.WriteString(" " + map[bool]string{true: "WITHOUT", false: "WITH " + c.Wrapper}[c.Wrapper == "WITHOUT"] + " ARRAY WRAPPER")
+	}
+	for _, cl := range []struct{ b, on string }{{c.OnEmpty, "EMPTY"}, {c.OnError, "ERROR"}, {c.OnNull, "NULL"}} {
+		switch {
+		case cl.b == "DEFAULT" && len(args) > 0:
+			b.WriteString(" DEFAULT " + formatExpr(args[0]) + " ON " + cl.on)
+			args = args[1:]
+		case cl.b != "":
+			b.WriteString(" " + cl.b + " ON " + cl.on)
+		}
+	}
+	return b.String() + ")"
+}
+
+// formatFunctionDDL prints CREATE FUNCTION and DROP FUNCTION.
+func formatFunctionDDL(b *strings.Builder, st sql.Statement) {
+	var temporary, system, cond bool
+	var name sql.Ident
+	switch s := st.(type) {
+	case *sql.CreateFunction:
+		b.WriteString("CREATE ")
+		temporary, system, cond, name = s.Temporary, s.System, s.IfNotExists, s.Name
+	case *sql.DropFunction:
+		b.WriteString("DROP ")
+		temporary, system, cond, name = s.Temporary, s.System, s.IfExists, s.Name
+	}
+	b.WriteString(map[bool]string{true: "TEMPORARY ", false: ""}[temporary] + map[bool]string{true: "SYSTEM ", false: ""}[system] + "FUNCTION ")
+	if cond {
+		_, create := st.(*sql.CreateFunction)
+		b.WriteString(map[bool]string{true: "IF NOT EXISTS ", false: "IF EXISTS "}[create])
+	}
+	b.WriteString(sql.QuoteName(name.Name))
+	if c, ok := st.(*sql.CreateFunction); ok {
+		b.WriteString(" AS " + quoteString(c.Identifier))
+	}
 }
