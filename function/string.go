@@ -5,6 +5,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/expr/textfn"
+	"github.com/wsql/wsql/sql"
 )
 
 // init adds the family at its place in the registry.
@@ -127,9 +128,17 @@ var stringFunctions = []Function{
 	{Name: "PRINTF", Kind: ScalarFunction, Description: "the arguments formatted by a java.util.Formatter pattern",
 		Signatures:  []Signature{{Params: []Param{{Name: "format", Type: ArgString}, {Name: "x", Type: ArgAny, Optional: true}}, Variadic: true, Result: "STRING"}},
 		Unsupported: "java.util.Formatter's patterns are not implemented"},
-	{Name: "STR_TO_MAP", Kind: ScalarFunction, Description: "s split into key=value pairs as a MAP",
-		Signatures:  []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "pairSep", Type: ArgString, Optional: true}, {Name: "kvSep", Type: ArgString, Optional: true}}, Result: "MAP<STRING, STRING>"}},
-		Unsupported: "needs MAP values"},
+	{Name: "STR_TO_MAP", Kind: ScalarFunction, Description: "s split into pairs at the regular expression pairSep (default ','), each split at kvSep (default '=') into a key and a value (NULL without kvSep); a later pair of a key replaces its value",
+		Signatures: []Signature{
+			{Params: []Param{{Name: "s", Type: ArgString}}, Result: "MAP<STRING, STRING>"},
+			{Params: []Param{{Name: "s", Type: ArgString}, {Name: "pairSep", Type: ArgString}, {Name: "kvSep", Type: ArgString}}, Result: "MAP<STRING, STRING>"},
+		},
+		Compile: func(c Compiler, k *Call) (expr.Expr, error) {
+			if len(k.Args) == 2 {
+				return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "STR_TO_MAP takes 1 or 3 arguments, got 2")
+			}
+			return &textfn.StrToMap{Args: k.Args}, nil // not folded: a literal holds no MAP
+		}},
 	{Name: "ENCODE", Kind: ScalarFunction, Description: "s encoded in a character set as BINARY",
 		Signatures:  []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "charset", Type: ArgString}}, Result: "BINARY"}},
 		Unsupported: "needs BINARY values"},

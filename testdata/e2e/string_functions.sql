@@ -56,6 +56,13 @@ SELECT URL_ENCODE('a b&c=d/é*~') AS url_encode, URL_DECODE('a+b%26c%C3%A9') AS 
        URL_DECODE('%zz') AS url_decode_bad, JSON_QUOTE('a"b/é') AS json_quote,
        JSON_UNQUOTE('"a\tb\u00e9"') AS json_unquote, JSON_UNQUOTE('[1]') AS json_unquote_other;
 
+-- STR_TO_MAP: pairs split at ',' and '=' by default, both regular
+-- expressions; a key without '=' has a NULL value; an empty string is an
+-- empty map.
+SELECT STR_TO_MAP('a=1,b=2,c') AS defaults, STR_TO_MAP('a:1;b:2;a:3', ';', ':') AS custom,
+       STR_TO_MAP('k1 = v1 ,  k2 = v2', '\s*,\s*', '\s*=\s*') AS regex_delimiters,
+       STR_TO_MAP('') AS empty_map, STR_TO_MAP(CAST(NULL AS STRING)) AS null_map;
+
 -- A NULL argument gives NULL (CONCAT_WS skips NULL strings).
 CREATE TABLE samples (ts TIMESTAMP(3), x INT, s STRING, WATERMARK FOR ts AS ts)
 WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/samples.csv', 'format' = 'csv');
