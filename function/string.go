@@ -125,9 +125,16 @@ var stringFunctions = []Function{
 	{Name: "JSON_UNQUOTE", Kind: ScalarFunction, Description: "a JSON string literal unquoted and unescaped; any other text as it is",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}}, Result: "STRING"}},
 		Compile:    textKernel("JSON_UNQUOTE", tString)},
-	{Name: "PRINTF", Kind: ScalarFunction, Description: "the arguments formatted by a java.util.Formatter pattern",
-		Signatures:  []Signature{{Params: []Param{{Name: "format", Type: ArgString}, {Name: "x", Type: ArgAny, Optional: true}}, Variadic: true, Result: "STRING"}},
-		Unsupported: "java.util.Formatter's patterns are not implemented"},
+	{Name: "PRINTF", Kind: ScalarFunction, Description: "the values formatted by a java.util.Formatter pattern (Locale.US): %s %d %x %o %f %e %g %b %c %n %% with flags, width, precision and n$; a NULL value is null; NULL for a NULL or invalid pattern or a conversion that does not fit its value",
+		Signatures: []Signature{{Params: []Param{{Name: "format", Type: ArgString}, {Name: "x", Type: ArgAny, Optional: true}}, Variadic: true, Result: "STRING"}},
+		Compile: func(c Compiler, k *Call) (expr.Expr, error) {
+			if l, ok := k.Args[0].(*expr.Literal); ok && !l.Null {
+				if err := textfn.CheckPrintfFormat(l.Str); err != nil {
+					return nil, sql.Errorf(sql.ErrUnsupported, k.Pos[0], "%v", err)
+				}
+			}
+			return c.Fold(k.F.At, &textfn.Printf{Args: k.Args, Loc: c.Location()}, k.Args...)
+		}},
 	{Name: "STR_TO_MAP", Kind: ScalarFunction, Description: "s split into pairs at the regular expression pairSep (default ','), each split at kvSep (default '=') into a key and a value (NULL without kvSep); a later pair of a key replaces its value",
 		Signatures: []Signature{
 			{Params: []Param{{Name: "s", Type: ArgString}}, Result: "MAP<STRING, STRING>"},
