@@ -346,8 +346,11 @@ func formatExpr(e Expr) string {
 		}
 		return quoteName(e.Name)
 	case *Literal:
-		if e.Kind == LitString {
+		switch e.Kind {
+		case LitString:
 			return quoteString(e.Text)
+		case LitBinary:
+			return "X'" + e.Text + "'"
 		}
 		return e.Text
 	case *IntervalLiteral:

@@ -75,6 +75,7 @@ const (
 	csvDate
 	csvTime
 	csvTimestamp
+	csvBinary // BYTES: base64 text, held as a string column's offsets and data
 )
 
 // csvColumn accumulates one column of the current batch in reusable Go
@@ -250,6 +251,8 @@ func (c *csvColumn) init(f arrow.Field) error {
 	switch t := f.Type.(type) {
 	case *arrow.StringType:
 		c.kind, c.sqlType = csvString, "STRING"
+	case *arrow.BinaryType:
+		c.kind, c.sqlType = csvBinary, "BYTES"
 	case *arrow.BooleanType:
 		c.kind, c.sqlType = csvBool, "BOOLEAN"
 	case *arrow.Int8Type:
@@ -598,12 +601,18 @@ func (d *CSVDecoder) appendRow(line int) *ParseError {
 			c.appendNull()
 			continue
 		}
-		if c.kind == csvString {
+		if c.kind.variable() {
 			if len(f) == 0 && !d.quoted[i] && nullLit == "" {
 				if c.notNull {
 					return d.rowError(line, i+1, f, "", "NULL in NOT NULL column")
 				}
 				c.appendNull()
+				continue
+			}
+			if c.kind == csvBinary {
+				if msg := c.appendBase64(f); msg != "" {
+					return d.rowError(line, i+1, f, c.sqlType, msg)
+				}
 				continue
 			}
 			if !utf8.Valid(f) {
@@ -735,7 +744,7 @@ func (d *CSVDecoder) appendValue(c *csvColumn, f []byte) string {
 func (c *csvColumn) appendNull() {
 	c.valid = append(c.valid, false)
 	switch c.kind {
-	case csvString:
+	case csvString, csvBinary:
 		c.offs = append(c.offs, c.offs[len(c.offs)-1])
 	case csvBool:
 		c.bools = append(c.bools, false)
@@ -753,7 +762,7 @@ func (d *CSVDecoder) rollback() {
 		c := &d.cols[i]
 		c.valid = c.valid[:min(n, len(c.valid))]
 		switch c.kind {
-		case csvString:
+		case csvString, csvBinary:
 			c.offs = c.offs[:n+1]
 			c.data = c.data[:c.offs[n]]
 		case csvBool:
@@ -767,7 +776,7 @@ func (d *CSVDecoder) rollback() {
 // stringsFull ends a batch early before string offsets could overflow int32.
 func (d *CSVDecoder) stringsFull() bool {
 	for i := range d.cols {
-		if d.cols[i].kind == csvString && len(d.cols[i].data) >= csvMaxStringBytes {
+		if d.cols[i].kind.variable() && len(d.cols[i].data) >= csvMaxStringBytes {
 			return true
 		}
 	}
@@ -803,7 +812,7 @@ func (c *csvColumn) build(mem memory.Allocator, n int) arrow.Array {
 	}
 	var bufs []*memory.Buffer
 	switch c.kind {
-	case csvString:
+	case csvString, csvBinary:
 		bufs = []*memory.Buffer{bitmap, csvBuffer(mem, arrow.Int32Traits.CastToBytes(c.offs[:n+1])), csvBuffer(mem, c.data)}
 	case csvBool:
 		bufs = []*memory.Buffer{bitmap, csvBitmap(mem, c.bools[:n])}

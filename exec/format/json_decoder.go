@@ -154,7 +154,7 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 func jsonSupported(dt arrow.DataType) bool {
 	switch dt.ID() {
 	case arrow.STRING, arrow.BOOL, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
-		arrow.FLOAT32, arrow.FLOAT64, arrow.DECIMAL128, arrow.DATE32, arrow.TIME32, arrow.TIME64, arrow.TIMESTAMP:
+		arrow.FLOAT32, arrow.FLOAT64, arrow.DECIMAL128, arrow.DATE32, arrow.TIME32, arrow.TIME64, arrow.TIMESTAMP, arrow.BINARY:
 		return true
 	}
 	return false
@@ -706,6 +706,12 @@ func (d *JSONDecoder) appendRow(b []byte, line int) *ParseError {
 			}
 			c.offs = append(c.offs, int32(len(c.data)))
 			c.valid = append(c.valid, true)
+			continue
+		}
+		if c.kind == csvBinary {
+			if msg := d.appendBinary(c, v.kind == jsonString, v.esc, raw); msg != "" {
+				return d.fieldError(line, i, raw, c.sqlType, msg)
+			}
 			continue
 		}
 		text := raw
