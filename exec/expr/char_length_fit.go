@@ -36,7 +36,7 @@ func (e *FitLength) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arr
 		return nil, err
 	}
 	defer x.Release()
-	s := x.(array.BinaryLike)
+	offs, data := textBuffers(x)
 	n := x.Len()
 	b := array.NewBinaryBuilder(mem, x.DataType().(arrow.BinaryDataType))
 	defer b.Release()
@@ -48,7 +48,7 @@ func (e *FitLength) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arr
 			b.AppendNull()
 			continue
 		}
-		v := s.ValueBytes()[s.ValueOffset64(i):s.ValueOffset64(i+1)]
+		v := data[offs[i]-offs[0] : offs[i+1]-offs[0]]
 		if bytes {
 			buf = fitBytes(buf[:0], v, e.Length, e.Pad)
 		} else {
@@ -59,7 +59,11 @@ func (e *FitLength) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arr
 		}
 		b.Append(buf)
 	}
-	return b.NewArray(), nil
+	// the builder makes a Binary array whatever its type; a STRING result
+	// must be an *array.String for the kernels reading it
+	built := b.NewArray()
+	defer built.Release()
+	return array.MakeFromData(built.Data()), nil
 }
 
 // fitLength appends v cut to n characters, or padded to n with spaces.
@@ -87,4 +91,14 @@ func fitBytes(dst, v []byte, n int, pad bool) []byte {
 		dst = append(dst, 0)
 	}
 	return dst
+}
+
+// textBuffers is a STRING or BYTES column's offsets (n+1, relative to the
+// first) and its bytes.
+func textBuffers(x arrow.Array) ([]int32, []byte) {
+	if s, ok := x.(*array.String); ok {
+		return s.ValueOffsets(), s.ValueBytes()
+	}
+	b := x.(*array.Binary)
+	return b.ValueOffsets(), b.ValueBytes()
 }
