@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -14,6 +15,9 @@ import (
 // (timestamp_precision.go); a TIMESTAMP written without precision is
 // TIMESTAMP(3), a TIME is TIME(0), as in Flink.
 func ArrowType(t sql.TypeName) (arrow.DataType, error) {
+	if t.IsNested() {
+		return nestedArrowType(t)
+	}
 	switch t.Name {
 	case "STRING", "VARCHAR", "CHAR":
 		return arrow.BinaryTypes.String, nil
@@ -57,6 +61,11 @@ func ArrowType(t sql.TypeName) (arrow.DataType, error) {
 
 // TypeString prints a SQL type as Flink writes it, e.g. TIMESTAMP(3).
 func TypeString(t sql.TypeName) string {
+	if t.IsNested() {
+		var b strings.Builder
+		writeNestedType(&b, t)
+		return b.String()
+	}
 	switch {
 	case t.Name == "TIMESTAMP" || t.Name == "TIMESTAMP_LTZ":
 		p := t.Precision

@@ -205,6 +205,10 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 		tvf := l.rw.tvfs[l.index(k, len(l.rw.tvfs))]
 		return TableRef{Name: tvf.Table, Alias: ts.AsName.O, Window: tvf}, nil
 	}
+	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"values_"); ok && tn.Schema.O == "" {
+		v := l.rw.values[l.index(k, len(l.rw.values))]
+		return TableRef{Alias: v.Alias, Values: v, At: at}, nil
+	}
 	switch {
 	case tn.Schema.O != "":
 		return TableRef{}, l.unsupported(at, "qualified table names are not supported yet")
@@ -318,6 +322,9 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		}
 		return &Unary{At: at, Op: op, X: x}, nil
 	case *ast.BinaryOperationExpr:
+		if x, ok, err := l.isJSONCall(e, at); ok {
+			return x, err
+		}
 		op, ok := binaryOps[e.Op]
 		if !ok {
 			name := map[opcode.Op]string{opcode.IntDiv: "DIV", opcode.LogicXor: "XOR", opcode.NullEQ: "<=>",
@@ -412,7 +419,13 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
 	case name == "EXTRACT":
 		return l.extract(e, at)
-	case plainAggregates[name]:
+	case name == "FILTER":
+		return l.filter(e, at)
+	case name == "DISTINCT":
+		return l.distinct(e, at)
+	case jsonForms[name]:
+		return l.jsonCall(e, name, at)
+	case plainAggregates[name] || renamedCalls[name] || overOnlyFuncs[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err

@@ -9,6 +9,9 @@ import (
 // SQLTypeName names an Arrow type as the SQL type that declares it, as
 // DESCRIBE, EXPLAIN and error messages print it.
 func SQLTypeName(dt arrow.DataType) string {
+	if name := nestedSQLTypeName(dt); name != "" {
+		return name
+	}
 	switch t := dt.(type) {
 	case *arrow.TimestampType:
 		if t.TimeZone != "" {
