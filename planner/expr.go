@@ -332,6 +332,8 @@ func literal(e *sql.Literal) (expr.Expr, error) {
 		return &expr.Literal{Type: tDouble, Float: v}, nil
 	case sql.LitString:
 		return &expr.Literal{Type: tString, Str: e.Text}, nil
+	case sql.LitBinary:
+		return bytesLiteral(e)
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "this literal is not supported")
 }
@@ -535,6 +537,8 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 	from := x.DataType()
 	ok := false
 	switch {
+	case isBinary(from) || isBinary(dt):
+		ok = isNull(from) || (isString(from) || isBinary(from)) && (isString(dt) || isBinary(dt))
 	case isNull(from), arrow.TypeEqual(from, dt), isString(dt), isString(from):
 		ok = true
 	case (isNumeric(from) || from.ID() == arrow.BOOL) && (isNumeric(dt) || dt.ID() == arrow.BOOL):

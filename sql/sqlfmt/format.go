@@ -403,8 +403,11 @@ func formatExpr(e sql.Expr) string {
 		}
 		return sql.QuoteName(e.Name)
 	case *sql.Literal:
-		if e.Kind == sql.LitString {
+		switch e.Kind {
+		case sql.LitString:
 			return quoteString(e.Text)
+		case sql.LitBinary:
+			return "X'" + e.Text + "'"
 		}
 		return e.Text
 	case *sql.IntervalLiteral:
