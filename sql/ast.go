@@ -276,7 +276,7 @@ type Unary struct {
 }
 
 // Binary is an infix operator. Op is one of
-// + - * / % = <> < <= > >= AND OR ||.
+// + - * / % = <> < <= > >= AND OR || IS DISTINCT FROM, IS NOT DISTINCT FROM.
 type Binary struct {
 	At   Pos
 	Op   string
@@ -290,11 +290,13 @@ type IsNull struct {
 	Not bool
 }
 
-// Cast is CAST(x AS type).
+// Cast is CAST(x AS type), or with Try TRY_CAST(x AS type): NULL where
+// the value does not convert.
 type Cast struct {
 	At   Pos
 	X    Expr
 	Type TypeName
+	Try  bool
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.
@@ -305,6 +307,9 @@ type FuncCall struct {
 	Args     []Expr
 	Star     bool
 	Distinct bool
+	// Unit is the time unit of FLOOR(x TO unit) and TIMESTAMPADD(unit, n,
+	// t) and their relatives, upper case; "" for other calls.
+	Unit string
 }
 
 // WindowKind names a group window function.
@@ -397,6 +402,8 @@ type Between struct {
 	X      Expr
 	Lo, Hi Expr
 	Not    bool
+	// Symmetric: BETWEEN SYMMETRIC, lo and hi in either order.
+	Symmetric bool
 }
 
 // Like is `x [NOT] LIKE pattern [ESCAPE 'c']`.
@@ -406,6 +413,8 @@ type Like struct {
 	Pattern Expr
 	Escape  Expr // nil when absent
 	Not     bool
+	// Similar: SIMILAR TO, the pattern a SQL regular expression.
+	Similar bool
 }
 
 // Case is CASE [operand] WHEN ... THEN ... [ELSE ...] END. Operand is nil
@@ -419,7 +428,10 @@ type Case struct {
 
 // When is one WHEN ... THEN ... arm of a Case.
 type When struct {
-	Cond   Expr
+	Cond Expr
+	// More are the further values of a WHEN of the simple form: CASE x
+	// WHEN a, b THEN ... (Cond is a).
+	More   []Expr
 	Result Expr
 }
 

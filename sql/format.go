@@ -297,7 +297,7 @@ func precOf(e Expr) int {
 			return precConcat
 		}
 		return precCompare
-	case *IsNull, *In, *Between, *Like:
+	case *IsNull, *In, *Between, *Like, *IsTruth:
 		return precCompare
 	case *Unary:
 		if e.Op == "NOT" {
@@ -379,12 +379,25 @@ func formatExpr(e Expr) string {
 			return x + " IS NOT NULL"
 		}
 		return x + " IS NULL"
+	case *IsTruth:
+		x := formatExpr(e.X)
+		if precOf(e.X) <= precCompare {
+			x = "(" + x + ")"
+		}
+		return x + " IS" + notWord(e.Not) + " " + map[bool]string{true: "TRUE", false: "FALSE"}[e.Value]
 	case *Cast:
+		if e.Try {
+			return "TRY_CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
+		}
 		return "CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
 	case *In:
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + formatExprs(e.List) + ")"
 	case *Between:
-		return operand(e.X, precCompare, false) + notWord(e.Not) + " BETWEEN " +
+		word := " BETWEEN "
+		if e.Symmetric {
+			word = " BETWEEN SYMMETRIC "
+		}
+		return operand(e.X, precCompare, false) + notWord(e.Not) + word +
 			operand(e.Lo, precCompare, false) + " AND " + operand(e.Hi, precCompare, false)
 	case *Like:
 		// TiDB reads only a simple expression as the pattern.
@@ -392,7 +405,11 @@ func formatExpr(e Expr) string {
 		if precOf(e.Pattern) != precAtom {
 			pat = "(" + pat + ")"
 		}
-		s := operand(e.X, precCompare, false) + notWord(e.Not) + " LIKE " + pat
+		word := " LIKE "
+		if e.Similar {
+			word = " SIMILAR TO "
+		}
+		s := operand(e.X, precCompare, false) + notWord(e.Not) + word + pat
 		if e.Escape != nil {
 			s += " ESCAPE " + formatExpr(e.Escape)
 		}
@@ -421,6 +438,8 @@ func formatExpr(e Expr) string {
 		switch {
 		case e.Star:
 			return name + "(*)"
+		case e.Unit != "":
+			return formatUnitCall(e)
 		case len(e.Args) == 0 && niladic[e.Name]:
 			return e.Name
 		case e.Distinct:
@@ -455,7 +474,7 @@ func formatCase(e *Case) string {
 		b.WriteString(" " + formatExpr(e.Operand))
 	}
 	for _, w := range e.Whens {
-		b.WriteString(" WHEN " + formatExpr(w.Cond) + " THEN " + formatExpr(w.Result))
+		b.WriteString(" WHEN " + formatExprs(append([]Expr{w.Cond}, w.More...)) + " THEN " + formatExpr(w.Result))
 	}
 	if e.Else != nil {
 		b.WriteString(" ELSE " + formatExpr(e.Else))

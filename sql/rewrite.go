@@ -19,6 +19,8 @@ import (
 //	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
+//	TRY_CAST(x AS t), FLOOR(x TO DAY), TIMESTAMPADD(DAY, ...), IS DISTINCT FROM,
+//	BETWEEN SYMMETRIC, SIMILAR TO, CASE x WHEN a, b     (flink_forms.go)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
 // Literal values and types are read here from tokens and kept in side
@@ -41,6 +43,7 @@ type rewritten struct {
 	tvfs      []*WindowTVF
 	extracts  []string   // EXTRACT units (extract.go)
 	escapes   []*Literal // LIKE ... ESCAPE literals (escape.go)
+	units     []string   // time units of FLOOR(x TO unit), TIMESTAMPADD (flink_forms.go)
 }
 
 // plainAggregates are Flink aggregate functions that MySQL's grammar only
@@ -96,6 +99,7 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	// casts pending: index of a CAST's AS -> its closing ")" and side-table index
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
+	later := map[int]replacement{} // later parts of a Flink form (flink_forms.go)
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}
@@ -104,6 +108,10 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		}
 		word := strings.ToUpper(t.text)
 		switch {
+		case later[i].end > 0:
+			r := later[i]
+			emit(i, r.end, r.text)
+			i = r.end
 		case castAt[i].end > 0:
 			// AS <type> of a CAST, whose type is already in rw.casts.
 			c := castAt[i]
@@ -122,14 +130,24 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i, j, internalPrefix+"interval("+strconv.Itoa(len(rw.intervals))+")")
 			rw.intervals = append(rw.intervals, lit)
 			i = j
-		case t.is("CAST") && next.isOp("("):
+		case isFlinkForm(toks, i):
+			rs, err := rw.flinkForm(toks, i)
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range rs[1:] {
+				later[r.start] = r
+			}
+			emit(i, rs[0].end, rs[0].text)
+			i = rs[0].end
+		case (t.is("CAST") || t.is("TRY_CAST")) && next.isOp("("):
 			as, end, tn, err := castType(toks, i)
 			if err != nil {
 				return nil, err
 			}
 			castAt[as] = pendingCast{end: end, idx: len(rw.casts)}
 			rw.casts = append(rw.casts, tn)
-			emit(i, i+1, internalPrefix+"cast")
+			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
 		case t.is("EXTRACT") && next.isOp("("):
 			end, err := rw.extractUnit(toks, i)
@@ -146,9 +164,6 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i+1, i+2, "(")
 			emit(i+2, i+3, "BOTH FROM")
 			i += 3
-		case (t.is("FLOOR") || t.is("CEIL")) && next.isOp("(") && wordInParens(toks, i+1, "TO") >= 0:
-			to := toks[wordInParens(toks, i+1, "TO")]
-			return nil, Errorf(ErrUnsupported, to.pos, "%s(x TO unit) is not supported yet", strings.ToUpper(t.text))
 		case isEscapeClause(toks, i):
 			marker, err := rw.escapeMarker(next)
 			if err != nil {
