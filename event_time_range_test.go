@@ -127,7 +127,7 @@ func TestTimestampConstantsAndConversionsOutOfRange(t *testing.T) {
 	for q, msg := range map[string]string{
 		`SELECT k, TO_TIMESTAMP_LTZ(9300000000000000, 0) FROM e;`:              "error: 2:28: TO_TIMESTAMP_LTZ(9300000000000000, 0) is outside the range of TIMESTAMP_LTZ, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999 UTC; give epoch seconds from -62167219200 to 253402300799",
 		`SELECT k, TO_TIMESTAMP_LTZ(-9223372036854775807, 3) FROM e;`:          "error: 2:28: TO_TIMESTAMP_LTZ(-9223372036854775807, 3) is outside the range of TIMESTAMP_LTZ",
-		`SELECT k, TIMESTAMP '9999-12-31 00:00:00' + INTERVAL '2' DAY FROM e;`: "error: 2:11: CAST('9999-12-31 00:00:00' AS TIMESTAMP) + INTERVAL '2' DAY is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999",
+		`SELECT k, TIMESTAMP '9999-12-31 00:00:00' + INTERVAL '2' DAY FROM e;`: "error: 2:11: TIMESTAMP '9999-12-31 00:00:00' + INTERVAL '2' DAY is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999",
 	} {
 		require.Contains(t, runScript(t, ddl+q, 4096), msg, q)
 	}

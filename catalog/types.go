@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -10,10 +11,13 @@ import (
 
 // ArrowType maps a SQL type to the Arrow type wsql stores it as
 // (docs/sql-reference.md, "Data types").
-// TIMESTAMP and TIMESTAMP_LTZ are kept in milliseconds, so precisions above
-// 3 are refused rather than silently truncated; a TIMESTAMP written without
-// precision is TIMESTAMP(3).
+// TIMESTAMP(p) and TIMESTAMP_LTZ(p) take the Arrow unit that holds p digits
+// (timestamp_precision.go); a TIMESTAMP written without precision is
+// TIMESTAMP(3), a TIME is TIME(0), as in Flink.
 func ArrowType(t sql.TypeName) (arrow.DataType, error) {
+	if t.IsNested() {
+		return nestedArrowType(t)
+	}
 	switch t.Name {
 	case "STRING", "VARCHAR", "CHAR":
 		return arrow.BinaryTypes.String, nil
@@ -46,21 +50,20 @@ func ArrowType(t sql.TypeName) (arrow.DataType, error) {
 	case "DATE":
 		return arrow.FixedWidthTypes.Date32, nil
 	case "TIME":
-		return arrow.FixedWidthTypes.Time32ms, nil
+		return timeArrowType(t)
 	case "TIMESTAMP", "TIMESTAMP_LTZ":
-		if t.Precision > 3 {
-			return nil, sql.Errorf(sql.ErrUnsupported, t.At, "%s(%d) is not supported yet: wsql keeps timestamps in milliseconds, declare %s(3)", t.Name, t.Precision, t.Name)
-		}
-		if t.Name == "TIMESTAMP_LTZ" {
-			return &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}, nil
-		}
-		return &arrow.TimestampType{Unit: arrow.Millisecond}, nil
+		return timestampArrowType(t)
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, t.At, "type %s is not supported", t.Name)
 }
 
 // TypeString prints a SQL type as Flink writes it, e.g. TIMESTAMP(3).
 func TypeString(t sql.TypeName) string {
+	if t.IsNested() {
+		var b strings.Builder
+		writeNestedType(&b, t)
+		return b.String()
+	}
 	switch {
 	case t.Name == "TIMESTAMP" || t.Name == "TIMESTAMP_LTZ":
 		p := t.Precision
@@ -68,6 +71,8 @@ func TypeString(t sql.TypeName) string {
 			p = 3
 		}
 		return fmt.Sprintf("%s(%d)", t.Name, p)
+	case t.Name == "TIME":
+		return fmt.Sprintf("TIME(%d)", max(t.Precision, 0))
 	case t.Precision >= 0 && t.Scale >= 0:
 		return fmt.Sprintf("%s(%d, %d)", t.Name, t.Precision, t.Scale)
 	case t.Precision >= 0:

@@ -35,8 +35,8 @@ func newWatermark(def *sql.WatermarkDef, t *Table) (*Watermark, error) {
 			def.Column.Name, t.Name, sql.DidYouMean(def.Column.Name, t.ColumnNames()))
 	}
 	col := t.Columns[idx]
-	if col.SQLType[:min(len(col.SQLType), 9)] != "TIMESTAMP" {
-		return nil, sql.Errorf(sql.ErrInvalid, def.Column.At, "watermark column %q must be TIMESTAMP(3) or TIMESTAMP_LTZ(3), not %s", col.Name, col.SQLType)
+	if err := checkRowtimeType(col, def.Column.At); err != nil {
+		return nil, err
 	}
 	if col.Proctime {
 		return nil, sql.Errorf(sql.ErrInvalid, def.Column.At, "watermark column %q is a processing-time attribute (PROCTIME()); declare the watermark on an event-time column", col.Name)

@@ -60,9 +60,9 @@ var timeFunctions = []Function{
 	{Name: "CURRENT_ROW_TIMESTAMP", Kind: ScalarFunction, Description: "as CURRENT_TIMESTAMP: wsql evaluates the current time once, at the query's start",
 		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}, Constant: nowKernel},
 	{Name: "LOCALTIME", Kind: ScalarFunction, Bare: true, Description: "the time of day of the query's start in the session time zone, whole seconds",
-		Signatures: []Signature{{Written: "LOCALTIME", Result: "TIME"}}, Constant: nowKernel},
+		Signatures: []Signature{{Written: "LOCALTIME", Result: "TIME(0)"}}, Constant: nowKernel},
 	{Name: "CURRENT_TIME", Kind: ScalarFunction, Bare: true, Description: "as LOCALTIME",
-		Signatures: []Signature{{Written: "CURRENT_TIME", Result: "TIME"}}, Constant: nowKernel},
+		Signatures: []Signature{{Written: "CURRENT_TIME", Result: "TIME(0)"}}, Constant: nowKernel},
 	{Name: "TO_DATE", Kind: ScalarFunction, Description: "text read as a DATE in a format (default `yyyy-MM-dd`) of TO_TIMESTAMP's letters; text that does not match is NULL",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "DATE"}},
 		Compile:    toDateKernel},
@@ -70,10 +70,10 @@ var timeFunctions = []Function{
 		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "STRING"}},
 		Compile:    fromUnixtimeKernel},
 	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units (" + timeRoundUnits + "); months keep the day, clamped to the month's length; a DATE plus a unit under a day is a TIMESTAMP(3)",
-		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "t", Type: argTemporal}}, Unit: true, Written: "TIMESTAMPADD(unit, n, t)", Result: "the type of t"}},
+		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "t", Type: argTimepoint}}, Unit: true, Written: "TIMESTAMPADD(unit, n, t)", Result: "the type of t"}},
 		Compile:    timestampAddKernel},
 	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "the whole units from t1 to t2, negative when t2 is earlier",
-		Signatures: []Signature{{Params: []Param{{Name: "t1", Type: argTemporal}, {Name: "t2", Type: argTemporal}}, Unit: true, Written: "TIMESTAMPDIFF(unit, t1, t2)", Result: "INT"}},
+		Signatures: []Signature{{Params: []Param{{Name: "t1", Type: argTimepoint}, {Name: "t2", Type: argTimepoint}}, Unit: true, Written: "TIMESTAMPDIFF(unit, t1, t2)", Result: "INT"}},
 		Compile:    timestampDiffKernel},
 	{Name: "CONVERT_TZ", Kind: ScalarFunction, Description: "the date-time text s (`yyyy-MM-dd HH:mm:ss`) moved from time zone `from` to `to`: a name such as `'America/Los_Angeles'`, an offset such as `'GMT-08:00'`, or a short ID such as `'PST'`; text that does not read is NULL",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "from", Type: ArgString}, {Name: "to", Type: ArgString}}, Result: "STRING"}},
@@ -91,9 +91,12 @@ var timeFunctions = []Function{
 // The argument types of the time functions, checked by their kernels.
 var (
 	// argTemporal: a DATE or TIMESTAMP (EXTRACT's check).
-	argTemporal = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts"}
+	argTemporal = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts", Check: millisTimestampArg}
+	// argTimepoint: a DATE or TIMESTAMP of any precision, which the
+	// kernel keeps (inMillis): TIMESTAMPADD, TIMESTAMPDIFF, FLOOR/CEIL TO.
+	argTimepoint = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts"}
 	// argDateFormatted: DATE_FORMAT's first argument.
-	argDateFormatted = ArgType{Name: "TIMESTAMP/DATE/STRING", Sample: "ts"}
+	argDateFormatted = ArgType{Name: "TIMESTAMP/DATE/STRING", Sample: "ts", Check: millisTimestampArg}
 	// argEpoch and argEpochPrecision: TO_TIMESTAMP_LTZ's.
 	argEpoch          = ArgType{Name: "INTEGER", Sample: "b"}
 	argEpochPrecision = ArgType{Name: "0 or 3", Sample: "3"}
@@ -117,7 +120,7 @@ func nowKernel(c Compiler, name string) expr.Expr {
 		// TIME(0): the time of day, whole seconds
 		local := rowtime.NewLocalTime(c.Location()).ToLocal(c.Now())
 		tod := local - rowtime.FloorDiv(local, msPerDay)*msPerDay
-		return &expr.Literal{Type: tTime, Int: tod - tod%1000}
+		return &expr.Literal{Type: tTime, Int: tod / 1000}
 	case "LOCALTIMESTAMP":
 		return &expr.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.Location()).ToLocal(c.Now())}
 	case "CURRENT_DATE":
@@ -207,7 +210,7 @@ const timeRoundUnits = "MILLISECOND, SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUA
 
 // timeRoundSignature is FLOOR(t TO unit) and CEIL(t TO unit).
 func timeRoundSignature(name string) Signature {
-	return Signature{Params: []Param{{Name: "t", Type: argTemporal}}, Unit: true, Written: name + "(t TO unit)", Result: "the type of t"}
+	return Signature{Params: []Param{{Name: "t", Type: argTimepoint}}, Unit: true, Written: name + "(t TO unit)", Result: "the type of t"}
 }
 
 // timeUnitOr compiles a call with a time unit with withUnit, others with
@@ -242,16 +245,52 @@ func unitArg(k *Call) error {
 	return nil
 }
 
-// timeRoundKernel is FLOOR(t TO unit) and CEIL(t TO unit).
+// timeRoundKernel is FLOOR(t TO unit) and CEIL(t TO unit); a TIME is
+// rounded within the day (FLOOR(TIME '12:44:31' TO MINUTE) is 12:44:00).
 func timeRoundKernel(c Compiler, k *Call) (expr.Expr, error) {
 	if err := unitArg(k); err != nil {
 		return nil, err
 	}
-	if err := temporalArg(k, 0); err != nil {
+	if _, ok := k.Args[0].DataType().(*arrow.Time32Type); ok {
+		if !temporal.WithinDay(k.F.Unit) {
+			return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "%s of a TIME takes a unit up to HOUR, not %s", k.Name, k.F.Unit)
+		}
+	} else if err := temporalArg(k, 0); err != nil {
 		return nil, err
 	}
-	x := k.Args[0]
-	return c.Fold(k.F.At, &temporal.Round{Unit: k.F.Unit, Ceil: k.Name != "FLOOR", X: x, Loc: c.Location()}, x)
+	return inMillis(c, k, []int{0}, func(args []expr.Expr) (expr.Expr, error) {
+		return c.Fold(k.F.At, &temporal.Round{Unit: k.F.Unit, Ceil: k.Name != "FLOOR", X: args[0], Loc: c.Location()}, args[0])
+	})
+}
+
+// inMillis runs build over the call's arguments, the TIMESTAMP ones among
+// idx brought to milliseconds (the kernels' unit), and brings a TIMESTAMP
+// result back to the first one's precision: below a millisecond, digits
+// are dropped.
+func inMillis(c Compiler, k *Call, idx []int, build func([]expr.Expr) (expr.Expr, error)) (expr.Expr, error) {
+	args := append([]expr.Expr(nil), k.Args...)
+	var orig arrow.DataType
+	for _, i := range idx {
+		ts, ok := args[i].DataType().(*arrow.TimestampType)
+		if !ok || ts.Unit == arrow.Millisecond {
+			continue
+		}
+		if orig == nil {
+			orig = ts
+		}
+		var err error
+		if args[i], err = c.To(args[i], &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: ts.TimeZone}, k.Pos[i]); err != nil {
+			return nil, err
+		}
+	}
+	out, err := build(args)
+	if err != nil || orig == nil {
+		return out, err
+	}
+	if ts, ok := out.DataType().(*arrow.TimestampType); ok && ts.TimeZone == orig.(*arrow.TimestampType).TimeZone {
+		return c.To(out, orig, k.F.At)
+	}
+	return out, nil
 }
 
 func timestampAddKernel(c Compiler, k *Call) (expr.Expr, error) {
@@ -261,8 +300,10 @@ func timestampAddKernel(c Compiler, k *Call) (expr.Expr, error) {
 	if err := temporalArg(k, 1); err != nil {
 		return nil, err
 	}
-	n, t := k.Args[0], k.Args[1]
-	return c.Fold(k.F.At, temporal.NewAdd(k.F.Unit, n, t), n, t)
+	return inMillis(c, k, []int{1}, func(args []expr.Expr) (expr.Expr, error) {
+		n, t := args[0], args[1]
+		return c.Fold(k.F.At, temporal.NewAdd(k.F.Unit, n, t), n, t)
+	})
 }
 
 // timestampDiffKernel is TIMESTAMPDIFF: two TIMESTAMP_LTZ compare as
@@ -281,7 +322,9 @@ func timestampDiffKernel(c Compiler, k *Call) (expr.Expr, error) {
 	if isLTZ(a.DataType()) != isLTZ(b.DataType()) {
 		return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "TIMESTAMPDIFF of %s and %s: CAST one to the other's type", TypeName(a.DataType()), TypeName(b.DataType()))
 	}
-	return c.Fold(k.F.At, &temporal.Diff{Unit: k.F.Unit, A: a, B: b}, a, b)
+	return inMillis(c, k, []int{0, 1}, func(args []expr.Expr) (expr.Expr, error) {
+		return c.Fold(k.F.At, &temporal.Diff{Unit: k.F.Unit, A: args[0], B: args[1]}, args[0], args[1])
+	})
 }
 
 func isLTZ(dt arrow.DataType) bool {

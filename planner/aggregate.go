@@ -8,8 +8,13 @@ import (
 	"github.com/wsql/wsql/windowop"
 )
 
-// argClassOf is what the aggregate of kind k accepts.
-func argClassOf(k windowop.AggKind) function.ArgClass { return aggArgClasses[k] }
+// argClassOf is what the aggregate of spec accepts.
+func argClassOf(spec windowop.AggSpec) function.ArgClass {
+	if c, ok := function.UserArgClass(spec.User); ok {
+		return c
+	}
+	return aggArgClasses[spec.Kind]
+}
 
 // aggArgClasses is each aggregate kind's argument class, from the registry.
 var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
@@ -30,15 +35,15 @@ var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
 // LISTAGG is STRING.
 func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	agg := Aggregate{Text: aggText(f)}
-	fn := builtins.Lookup(f.Name)
+	fn := s.fns.Lookup(strings.ToUpper(f.Name))
 	if fn == nil || fn.Aggregate == nil {
 		switch {
-		case builtins.IsKind(f.Name, function.AggregateFunction):
+		case s.fns.IsKind(strings.ToUpper(f.Name), function.AggregateFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet", f.Name)
-		case builtins.IsKind(f.Name, function.ScalarFunction):
+		case s.fns.IsKind(strings.ToUpper(f.Name), function.ScalarFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
 		}
-		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.CallableNames()))
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, s.fns.CallableNames()))
 	}
 	kind := fn.Aggregate.Kind
 	if f.Star {
@@ -53,11 +58,11 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	}
 	if f.Distinct {
 		switch kind {
-		case windowop.FirstValue, windowop.LastValue, windowop.ListAgg:
+		case windowop.FirstValue, windowop.LastValue, windowop.ListAgg, windowop.User:
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 		}
 	}
-	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: f.Distinct}
+	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: f.Distinct, User: fn.Aggregate.User}
 	if kind == windowop.ListAgg {
 		sep, err := listAggSeparator(f)
 		if err != nil {
@@ -75,7 +80,7 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		return agg, idx, nil // typed once the expression is compiled (finish)
 	}
 	col := s.table.Columns[idx]
-	if c := argClassOf(kind); !c.OK(col.Type) {
+	if c := argClassOf(agg.Spec); !c.OK(col.Type) {
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[0].Pos(), "%s expects %s argument, got %s", f.Name, c.What, col.SQLType)
 	}
 	return agg, idx, nil

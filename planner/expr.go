@@ -10,6 +10,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -33,12 +34,17 @@ type ExprOptions struct {
 	// CURRENT_TIMESTAMP for the whole query (taken once, as Flink does in
 	// batch mode, so a query's results do not depend on when a row ran).
 	Now int64
+	// Functions are the functions calls resolve to; nil is the built-ins.
+	Functions *function.Registry
 }
 
 // CompileExpr type-checks e and compiles it into an evaluable expression.
 // Errors are *sql.Error at the offending node.
 func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, error) {
-	c := &exprCompiler{scope: scope, opts: opts, fns: builtins}
+	c := &exprCompiler{scope: scope, opts: opts, fns: opts.Functions}
+	if c.fns == nil {
+		c.fns = builtins
+	}
 	x, err := c.compile(e)
 	if err != nil {
 		return nil, err
@@ -185,6 +191,8 @@ func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 		return a, true
 	case isNumeric(a) && isNumeric(b):
 		return commonNumeric(a, b), true
+	case isTimestamp(a) && isTimestamp(b), a.ID() == arrow.TIME32 && b.ID() == arrow.TIME32:
+		return catalog.FinerTemporal(a, b)
 	case isTimestamp(a) && b.ID() == arrow.DATE32:
 		return a, true
 	case a.ID() == arrow.DATE32 && isTimestamp(b):
@@ -457,8 +465,12 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 	dt := x.DataType()
 	switch {
 	case isTimestamp(dt):
-		r, err := c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: tBigint, Int: iv.Millis}, Type: dt}, x)
-		if l, ok := r.(*expr.Literal); ok && !l.Null && !rowtime.InEventTimeRange(l.Int) {
+		n, sumType := catalog.IntervalIn(dt, iv.Millis)
+		if x, err = c.to(x, sumType, other.Pos()); err != nil {
+			return nil, err
+		}
+		r, err := c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: tBigint, Int: n}, Type: sumType}, x)
+		if l, ok := r.(*expr.Literal); ok && !l.Null && !rowtime.InEventTimeRange(catalog.MillisOf(l.Int, sumType)) {
 			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sql.FormatExpr(e))
 		}
 		return r, err
@@ -486,6 +498,9 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp 
 			lt = rt
 		}
 	}
+	if format.IsNestedType(lt) || format.IsNestedType(rt) {
+		return nil, nestedCompareError(at, l.DataType(), r.DataType())
+	}
 	dt, ok := compareType(lt, rt)
 	if !ok {
 		hint := ""
@@ -512,7 +527,11 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	dt, err := catalog.ArrowType(e.Type)
+	tn := e.Type
+	if l, ok := e.X.(*sql.Literal); ok && e.Literal {
+		tn.Precision = sql.LiteralPrecision(tn.Name, l.Text)
+	}
+	dt, err := catalog.ArrowType(tn)
 	if err != nil {
 		return nil, err
 	}
@@ -525,6 +544,8 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 		ok = !(from.ID() == arrow.BOOL && isDecimal(dt))
 	case isTemporal(from) && isTemporal(dt):
 		ok = !(from.ID() == arrow.DATE32 && dt.ID() == arrow.DATE32)
+	case catalog.CastableTemporal(from, dt):
+		ok = true
 	}
 	if !ok {
 		hint := ""
@@ -534,9 +555,14 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot CAST %s to %s%s", typeName(from), catalog.TypeString(e.Type), hint)
 	}
 	if e.Try && !isNull(from) && !arrow.TypeEqual(from, dt) {
-		return c.fold(e.At, &expr.Cast{X: x, To: dt, Loc: c.opts.Location, Try: true}, x)
+		x, err = c.fold(e.At, &expr.Cast{X: x, To: dt, Loc: c.opts.Location, Try: true}, x)
+	} else {
+		x, err = c.to(x, dt, e.At)
 	}
-	return c.to(x, dt, e.At)
+	if err != nil {
+		return nil, err
+	}
+	return c.fitLength(x, e)
 }
 
 func (c *exprCompiler) in(e *sql.In) (expr.Expr, error) {
@@ -883,6 +909,10 @@ func (c *exprCompiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos)
 	}
 	if !isTemporal(dt) {
 		return nil, sql.Errorf(sql.ErrInvalid, xp, "EXTRACT expects a DATE or TIMESTAMP, got %s", typeName(dt))
+	}
+	x, err := c.millisTimestamp(x, xp)
+	if err != nil {
+		return nil, err
 	}
 	return c.fold(at, &expr.Extract{Unit: unit, X: x, Loc: c.opts.Location}, x)
 }

@@ -37,11 +37,6 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	if err != nil {
 		return nil, err
 	}
-	p, err := PlanSelect(stmt.Query, cat, opts)
-	if err != nil {
-		return nil, err
-	}
-	p.Sink = sink
 	// The sink's columns in the order the INSERT names them.
 	cols := t.Columns
 	if len(stmt.Columns) > 0 {
@@ -57,6 +52,14 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 			cols = append(cols, t.Columns[i])
 		}
 	}
+	if q := stmt.Query; q.From.Values != nil && len(q.Items) == 1 && q.Items[0].Star {
+		opts.valuesInto = cols // INSERT ... VALUES
+	}
+	p, err := PlanSelect(stmt.Query, cat, opts)
+	if err != nil {
+		return nil, err
+	}
+	p.Sink = sink
 	out := p.Schema()
 	if out.NumFields() > 0 && windowop.IsRowKindField(out.Field(0)) {
 		if sink.Target.AppendOnly() {
@@ -76,7 +79,11 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 			return nil, sql.Errorf(sql.ErrInvalid, stmt.Table.At, "sink table %s has a computed column %s, which cannot be written", t.Name, c.Name)
 		}
 		if !arrow.TypeEqual(out.Field(i).Type, c.Type) {
-			return nil, sql.Errorf(sql.ErrInvalid, stmt.Query.Items[i].At, "query column %d (%s) is %s but sink column %s is %s; add a CAST",
+			at := stmt.Query.At // a * names no one column
+			if items := stmt.Query.Items; i < len(items) && !items[i].Star {
+				at = items[i].At
+			}
+			return nil, sql.Errorf(sql.ErrInvalid, at, "query column %d (%s) is %s but sink column %s is %s; add a CAST",
 				i+1, out.Field(i).Name, sqlTypeName(out.Field(i).Type), c.Name, c.SQLType)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -37,6 +38,11 @@ type Options struct {
 	// NoTableHints is 'table.dynamic-table-options.enabled' = 'false':
 	// a table hint is an error (table_hint.go).
 	NoTableHints bool
+	// Functions are the functions calls resolve to: the built-ins and the
+	// session's user-defined functions. nil is the built-ins.
+	Functions *function.Registry
+	// valuesInto are the sink's columns for INSERT ... VALUES.
+	valuesInto []catalog.Column
 }
 
 // Names of the columns a window table-valued function adds.
@@ -55,11 +61,18 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	var t *catalog.Table
 	var input *Plan
 	var err error
+	into := opts.valuesInto
+	opts.valuesInto = nil
 	switch {
 	case stmt.From.Subquery != nil:
 		t, input, err = derivedRelation(stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
-	case from.Name == "":
-		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "queries without FROM are not supported yet")
+	case stmt.From.Values != nil || from.Name == "":
+		for _, it := range stmt.Items {
+			if it.Star && stmt.From.Values == nil {
+				return nil, sql.Errorf(sql.ErrInvalid, it.At, "SELECT * is not allowed in a query with no FROM clause")
+			}
+		}
+		t, err = valuesTable(stmt.From.Values, into, stmt.At, opts)
 	case cat.View(from.Name) != nil:
 		v := cat.View(from.Name)
 		if stmt.From.Hint != nil {
@@ -77,8 +90,8 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	if err != nil {
 		return nil, err
 	}
-	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}}
-	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(stmt) {
+	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
+	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
 		return s.planPlain(opts)
 	}
 	if s.tvf != nil {
@@ -101,9 +114,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 }
 
 // selectHasAggregate reports whether the select list or HAVING aggregates.
-func selectHasAggregate(stmt *sql.Select) bool {
+func selectHasAggregate(fns *function.Registry, stmt *sql.Select) bool {
 	for _, it := range stmt.Items {
-		if it.Expr != nil && hasAggregate(it.Expr) {
+		if it.Expr != nil && hasAggregate(fns, it.Expr) {
 			return true
 		}
 	}
@@ -119,11 +132,11 @@ func (s *selectPlanner) registerAggregates(e sql.Expr) error {
 			return false
 		}
 		f, ok := x.(*sql.FuncCall)
-		if !ok || !isAggregateCall(f) {
+		if !ok || !isAggregateCall(s.fns, f) {
 			return true
 		}
 		for _, a := range f.Args {
-			if hasAggregate(a) {
+			if hasAggregate(s.fns, a) {
 				err = sql.Errorf(sql.ErrInvalid, a.Pos(), "aggregate calls cannot be nested")
 				return false
 			}
@@ -195,6 +208,7 @@ type selectPlanner struct {
 	aggOf      map[*sql.FuncCall]int
 	keyExprs   []keyExpr // GROUP BY keys that are expressions (keyCols holds -1 there)
 	notices    []Notice
+	fns        *function.Registry // the functions calls resolve to
 
 	// each select item: a key (keyRef >= 0), a window column (winCol >= 0)
 	// or an aggregate (aggRef >= 0)
@@ -257,7 +271,7 @@ func (s *selectPlanner) planSelectList() error {
 		case *sql.WindowCall:
 			return sql.Errorf(sql.ErrInvalid, e.At, "%s(...) belongs in GROUP BY; select %s_START, %s_END or %s_ROWTIME instead", e.Kind, e.Kind, e.Kind, e.Kind)
 		default:
-			if f, ok := e.(*sql.FuncCall); ok && isAggregateCall(f) {
+			if f, ok := e.(*sql.FuncCall); ok && isAggregateCall(s.fns, f) {
 				if err := s.registerAggregates(f); err != nil {
 					return err
 				}
@@ -419,6 +433,9 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := nestedKeyError(e.DataType(), ke.Pos()); err != nil {
+			return nil, err
+		}
 		p.Keys = append(p.Keys, len(preFields))
 		preFields = append(preFields, arrow.Field{Name: sql.FormatExpr(ke), Type: e.DataType(), Nullable: true})
 		pre = append(pre, e)
@@ -431,7 +448,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			if err != nil {
 				return nil, err
 			}
-			if c := argClassOf(a.Spec.Kind); !c.OK(e.DataType()) {
+			if c := argClassOf(a.Spec); !c.OK(e.DataType()) {
 				return nil, sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s expects %s argument, got %s", a.Text[:strings.IndexByte(a.Text, '(')], c.What, sqlTypeName(e.DataType()))
 			}
 			a.Spec.Input = len(preFields)

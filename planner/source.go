@@ -33,6 +33,9 @@ func planTableSource(t *catalog.Table, opts Options) (exec.Source, error) {
 		return nil, err
 	}
 	env := opts.connectorEnv()
+	if v, ok := t.Attached.(*valuesRows); ok {
+		return v.source(t, opts), nil
+	}
 	if t.Attached != nil {
 		c, ok := connector.Lookup(t.Attached.Connector())
 		if !ok || c.NewSource == nil {

@@ -25,18 +25,51 @@ type CreateTable struct {
 	IfNotExists bool
 	Columns     []ColumnDef
 	Watermark   *WatermarkDef // nil when the table has no rowtime attribute
+	PrimaryKey  *PrimaryKey   // nil when none is declared
 	Comment     string
-	Options     []Option // in the order written
+	Options     []Option   // in the order written
+	Like        *TableLike // LIKE source [(options)], or nil
+	Query       *Select    // AS query (CREATE TABLE ... AS SELECT), or nil
+}
+
+// PrimaryKey is [CONSTRAINT name] PRIMARY KEY (cols) NOT ENFORCED, written
+// on the table or on its one column.
+type PrimaryKey struct {
+	At      Pos
+	Name    string // "" when not named
+	Columns []Ident
+}
+
+// TableLike is CREATE TABLE's LIKE source [(INCLUDING ALL, ...)]: the
+// table starts from source's definition, merged as the options say.
+type TableLike struct {
+	At      Pos
+	Table   Ident
+	Options []LikeOption // in the order written
+}
+
+// LikeOption is one merging option of LIKE: Mode is INCLUDING, EXCLUDING
+// or OVERWRITING; Feature is ALL, CONSTRAINTS, PARTITIONS, GENERATED,
+// METADATA, OPTIONS or WATERMARKS.
+type LikeOption struct {
+	At      Pos
+	Mode    string
+	Feature string
 }
 
 // ColumnDef is one column of CREATE TABLE. Computed is set for a computed
-// column (`name AS expr`), whose Type is then the zero TypeName.
+// column (`name AS expr`), whose Type is then the zero TypeName. Metadata
+// is set for `name type METADATA [FROM 'key'] [VIRTUAL]`; MetadataKey is
+// the key written after FROM ("" when the name is the key).
 type ColumnDef struct {
-	Name     Ident
-	Type     TypeName
-	NotNull  bool
-	Computed Expr
-	Comment  string
+	Name        Ident
+	Type        TypeName
+	NotNull     bool
+	Computed    Expr
+	Metadata    bool
+	MetadataKey string
+	Virtual     bool
+	Comment     string
 }
 
 // TypeName is a SQL type as written. Name is canonical upper case:
@@ -48,6 +81,20 @@ type TypeName struct {
 	Precision int
 	Scale     int
 	At        Pos
+	// Nested types (nested_types.go): ARRAY and MULTISET hold Elem, MAP
+	// Key and Elem (its value), ROW its Fields. NotNull is a nested
+	// type's element or field declared NOT NULL.
+	Elem    *TypeName
+	Key     *TypeName
+	Fields  []TypeField
+	NotNull bool
+}
+
+// TypeField is a field of a ROW type: `name type ['description']`.
+type TypeField struct {
+	Name        string
+	Type        TypeName
+	Description string
 }
 
 // WatermarkDef is `WATERMARK FOR column AS expr`.
@@ -94,9 +141,21 @@ type TableRef struct {
 	// Subquery is set for FROM (SELECT ...) [AS] alias; Name is then empty
 	// and At locates the opening parenthesis.
 	Subquery *Select
-	At       Pos
+	// Values is set for FROM (VALUES ...) [AS] alias [(cols)]; Name is then
+	// empty.
+	Values *Values
+	At     Pos
 	// Hint is set when a table hint follows the table's name.
 	Hint *TableHint
+}
+
+// Values is a table of literal rows, VALUES (1, 'a'), (2, 'b'). Columns
+// names them (none: Flink's EXPR$0, EXPR$1, ...); Alias is the table's name.
+type Values struct {
+	At      Pos
+	Rows    [][]Expr // every row has the same number of values
+	Alias   string
+	Columns []Ident
 }
 
 // TableHint is Flink's dynamic table options, FROM t /*+ OPTIONS('k' =
@@ -290,13 +349,16 @@ type IsNull struct {
 	Not bool
 }
 
-// Cast is CAST(x AS type), or with Try TRY_CAST(x AS type): NULL where
-// the value does not convert.
+// Cast is CAST(x AS type), or a typed literal (TIME '12:00:01') when
+// Literal is set: a TIME or TIMESTAMP literal's precision is its fraction's
+// digits (LiteralPrecision), a CAST's the type's. With Try it is
+// TRY_CAST(x AS type): NULL where the value does not convert.
 type Cast struct {
-	At   Pos
-	X    Expr
-	Type TypeName
-	Try  bool
+	At      Pos
+	X       Expr
+	Type    TypeName
+	Literal bool
+	Try     bool
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.

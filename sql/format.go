@@ -2,8 +2,9 @@ package sql
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/wsql/wsql/sql/interval"
 )
 
 // Format prints statements back as canonical Flink SQL: upper-case
@@ -97,6 +98,8 @@ func formatStmt(b *strings.Builder, st Statement) {
 		formatNameList(b, s.Columns)
 		b.WriteByte(' ')
 		formatSelect(b, s.Query)
+	case *CreateFunction, *DropFunction:
+		formatFunctionDDL(b, s)
 	default:
 		fmt.Fprintf(b, "/* unknown statement %T */", st)
 	}
@@ -107,7 +110,10 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 	if s.IfNotExists {
 		b.WriteString("IF NOT EXISTS ")
 	}
-	b.WriteString(quoteName(s.Name.Name) + " (")
+	b.WriteString(quoteName(s.Name.Name))
+	if len(s.Columns) > 0 {
+		b.WriteString(" (")
+	}
 	var elems []string
 	for _, c := range s.Columns {
 		e := quoteName(c.Name.Name)
@@ -118,6 +124,15 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 			if c.NotNull {
 				e += " NOT NULL"
 			}
+			if c.Metadata {
+				e += " METADATA"
+				if c.MetadataKey != "" {
+					e += " FROM " + quoteString(c.MetadataKey)
+				}
+				if c.Virtual {
+					e += " VIRTUAL"
+				}
+			}
 		}
 		if c.Comment != "" {
 			e += " COMMENT " + quoteString(c.Comment)
@@ -127,7 +142,18 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 	if w := s.Watermark; w != nil {
 		elems = append(elems, "WATERMARK FOR "+quoteName(w.Column.Name)+" AS "+formatExpr(w.Expr))
 	}
-	b.WriteString("\n  " + strings.Join(elems, ",\n  ") + "\n)")
+	if k := s.PrimaryKey; k != nil {
+		var c strings.Builder
+		if k.Name != "" {
+			c.WriteString("CONSTRAINT " + quoteName(k.Name) + " ")
+		}
+		c.WriteString("PRIMARY KEY")
+		formatNameList(&c, k.Columns)
+		elems = append(elems, c.String()+" NOT ENFORCED")
+	}
+	if len(elems) > 0 {
+		b.WriteString("\n  " + strings.Join(elems, ",\n  ") + "\n)")
+	}
 	if s.Comment != "" {
 		b.WriteString(" COMMENT " + quoteString(s.Comment))
 	}
@@ -140,6 +166,23 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 			b.WriteString("\n  " + quoteString(o.Key) + " = " + quoteString(o.Value))
 		}
 		b.WriteString("\n)")
+	}
+	if l := s.Like; l != nil {
+		b.WriteString("\nLIKE " + quoteName(l.Table.Name))
+		for i, o := range l.Options {
+			sep := ", "
+			if i == 0 {
+				sep = " ("
+			}
+			b.WriteString(sep + o.Mode + " " + o.Feature)
+		}
+		if len(l.Options) > 0 {
+			b.WriteString(")")
+		}
+	}
+	if s.Query != nil {
+		b.WriteString("\nAS ")
+		formatSelect(b, s.Query)
 	}
 }
 
@@ -158,7 +201,20 @@ func formatSelect(b *strings.Builder, s *Select) {
 			b.WriteString(" AS " + quoteName(it.Alias))
 		}
 	}
-	if f := s.From; f.Name.Name != "" || f.Subquery != nil {
+	if f := s.From; f.Values != nil {
+		b.WriteString(" FROM (VALUES ")
+		for i, row := range f.Values.Rows {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("(" + formatExprs(row) + ")")
+		}
+		b.WriteString(")")
+		if f.Values.Alias != "" {
+			b.WriteString(" AS " + quoteName(f.Values.Alias))
+			formatNameList(b, f.Values.Columns)
+		}
+	} else if f.Name.Name != "" || f.Subquery != nil {
 		b.WriteString(" FROM ")
 		if q := f.Subquery; q != nil {
 			b.WriteByte('(')
@@ -351,7 +407,7 @@ func formatExpr(e Expr) string {
 		}
 		return e.Text
 	case *IntervalLiteral:
-		return formatInterval(e.Millis)
+		return interval.Format(e.Millis)
 	case *Unary:
 		if e.Op == "NOT" {
 			x := formatExpr(e.X)
@@ -386,6 +442,9 @@ func formatExpr(e Expr) string {
 		}
 		return x + " IS" + notWord(e.Not) + " " + map[bool]string{true: "TRUE", false: "FALSE"}[e.Value]
 	case *Cast:
+		if l, ok := e.X.(*Literal); ok && e.Literal {
+			return e.Type.Name + " " + quoteString(l.Text)
+		}
 		if e.Try {
 			return "TRY_CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
 		}
@@ -481,41 +540,4 @@ func formatCase(e *Case) string {
 	}
 	b.WriteString(" END")
 	return b.String()
-}
-
-// formatInterval prints ms in the largest unit that holds it exactly,
-// with fractional seconds when no unit does. Flink's default leading
-// precision is 2 digits, so longer values carry theirs: '120' SECOND(3).
-// Values too long for a leading precision of 9 use DAY TO SECOND.
-func formatInterval(ms int64) string {
-	sign := ""
-	if ms < 0 {
-		sign, ms = "-", -ms
-	}
-	frac := ""
-	if ms%1000 != 0 {
-		frac = "." + strings.TrimRight(fmt.Sprintf("%03d", ms%1000), "0")
-	}
-	for _, u := range intervalUnits {
-		n := strconv.FormatInt(ms/u.millis, 10)
-		if len(n) > 9 {
-			continue
-		}
-		if ms%u.millis == 0 {
-			return "INTERVAL '" + sign + n + "' " + u.name + leadingPrecision(n)
-		}
-		if u.name == "SECOND" {
-			return "INTERVAL '" + sign + n + frac + "' SECOND" + leadingPrecision(n)
-		}
-	}
-	days := strconv.FormatInt(ms/86_400_000, 10)
-	return fmt.Sprintf("INTERVAL '%s%s %02d:%02d:%02d%s' DAY%s TO SECOND(3)", sign, days,
-		ms/3_600_000%24, ms/60_000%60, ms/1000%60, frac, leadingPrecision(days))
-}
-
-func leadingPrecision(digits string) string {
-	if len(digits) <= 2 {
-		return ""
-	}
-	return "(" + strconv.Itoa(len(digits)) + ")"
 }

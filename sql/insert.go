@@ -3,7 +3,7 @@ package sql
 // INSERT is read from tokens up to its query: Flink's INSERT OVERWRITE is
 // not MySQL, and the query then goes through TiDB like any SELECT.
 //
-//	INSERT INTO|OVERWRITE name [(col, ...)] query
+//	INSERT INTO|OVERWRITE name [(col, ...)] query | VALUES (expr, ...), ...
 
 func parseInsert(src *source, toks []token) (*Insert, *Error) {
 	p := &reader{src: src, toks: toks, i: 1}

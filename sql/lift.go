@@ -205,6 +205,10 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 		tvf := l.rw.tvfs[l.index(k, len(l.rw.tvfs))]
 		return TableRef{Name: tvf.Table, Alias: ts.AsName.O, Window: tvf}, nil
 	}
+	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"values_"); ok && tn.Schema.O == "" {
+		v := l.rw.values[l.index(k, len(l.rw.values))]
+		return TableRef{Alias: v.Alias, Values: v, At: at}, nil
+	}
 	switch {
 	case tn.Schema.O != "":
 		return TableRef{}, l.unsupported(at, "qualified table names are not supported yet")
@@ -449,7 +453,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		str := l.rw.toks[i+1]
 		x := &Literal{At: str.pos, Kind: LitString, Text: str.value()}
 		tn := map[string]string{ast.DateLiteral: "DATE", ast.TimeLiteral: "TIME", ast.TimestampLiteral: "TIMESTAMP"}[e.FnName.L]
-		return &Cast{At: at, X: x, Type: TypeName{Name: tn, Precision: -1, Scale: -1, At: at}}, nil
+		return &Cast{At: at, X: x, Type: TypeName{Name: tn, Precision: -1, Scale: -1, At: at}, Literal: true}, nil
 	}
 	switch i := l.tokenAt(e.OriginTextPosition()); {
 	case e.Schema.O != "":

@@ -14,7 +14,7 @@ func parseQuery(s *source, toks []token, end Pos) (*Select, *Error) {
 	t := toks[0]
 	switch {
 	case t.is("VALUES"):
-		return nil, Errorf(ErrUnsupported, t.pos, "VALUES is not supported yet; use SELECT")
+		return valuesQuery(s, toks)
 	case !t.is("SELECT") && !t.is("WITH") && !t.isOp("("):
 		return nil, Errorf(ErrSyntax, t.pos, "expected a SELECT query, found %s", t.text)
 	}

@@ -16,6 +16,7 @@ import (
 //	INTERVAL '5' SECOND        -> __wsql_interval(0)            (0 indexes rewritten.intervals)
 //	CAST(x AS TIMESTAMP_LTZ(3)) -> __wsql_cast(x, 0)            (0 indexes rewritten.casts)
 //	FROM TABLE(TUMBLE(...))    -> FROM `__wsql_tvf_0`           (0 indexes rewritten.tvfs; tvf.go)
+//	FROM (VALUES ...) AS t(a)  -> FROM `__wsql_values_0` AS t   (0 indexes rewritten.values; values.go)
 //	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
@@ -41,6 +42,7 @@ type rewritten struct {
 	intervals []*IntervalLiteral
 	casts     []TypeName
 	tvfs      []*WindowTVF
+	values    []*Values
 	extracts  []string   // EXTRACT units (extract.go)
 	escapes   []*Literal // LIKE ... ESCAPE literals (escape.go)
 	units     []string   // time units of FLOOR(x TO unit), TIMESTAMPADD (flink_forms.go)
@@ -173,6 +175,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i+1, i+2, marker)
 			i += 2
 		case t.is("TABLE") && next.isOp("("):
+			if i > 0 && toks[i-1].is("LATERAL") {
+				return nil, Errorf(ErrUnsupported, toks[i-1].pos, "LATERAL TABLE(...) is not supported yet: it joins each row with a table function's rows, and wsql has no joins yet")
+			}
 			if i == 0 || !(toks[i-1].is("FROM") || toks[i-1].is("JOIN")) {
 				return nil, Errorf(ErrSyntax, t.pos, "TABLE(...) can only follow FROM, as in FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE))")
 			}
@@ -183,6 +188,14 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			// Back-quoted, so a token right after it cannot join the name.
 			emit(i, j, "`"+internalPrefix+"tvf_"+strconv.Itoa(len(rw.tvfs))+"`")
 			rw.tvfs = append(rw.tvfs, tvf)
+			i = j
+		case t.isOp("(") && next.is("VALUES") && i > 0 && toks[i-1].is("FROM"):
+			v, j, err := parseFromValues(src, toks, i)
+			if err != nil {
+				return nil, err
+			}
+			emit(i, j, "`"+internalPrefix+"values_"+strconv.Itoa(len(rw.values))+"`")
+			rw.values = append(rw.values, v)
 			i = j
 		case t.kind == tokNumber && (len(t.text) > 20 || strings.ContainsAny(t.text, "eE") || strings.HasSuffix(t.text, ".")):
 			// The lifter reads numbers from the user's tokens, so TiDB only

@@ -29,9 +29,10 @@ var unsupportedTypes = map[string]bool{
 	"ROW": true, "RAW": true, "INTERVAL": true, "NULL": true, "VARIANT": true, "STRUCTURED": true,
 }
 
-// parseType reads a type starting at toks[i] and returns it with the index
-// of the first token after it.
-func parseType(toks []token, i int) (TypeName, int, *Error) {
+// parseScalarType reads a type other than a nested one (nested_types.go)
+// starting at toks[i] and returns it with the index of the first token
+// after it.
+func parseScalarType(toks []token, i int) (TypeName, int, *Error) {
 	if i >= len(toks) {
 		return TypeName{}, i, Errorf(ErrSyntax, endPos(toks), "expected a type at end of input")
 	}

@@ -26,12 +26,13 @@ const (
 	VarPop                        // VAR_POP(x)
 	VarSamp                       // VAR_SAMP(x): NULL below two values
 	ListAgg                       // LISTAGG(x [, sep]): non-NULL x joined by arrival
+	User                          // a Go program's aggregate (AggSpec.User)
 )
 
 var aggNames = map[AggKind]string{
 	CountStar: "COUNT(*)", Count: "COUNT", Sum: "SUM", Avg: "AVG", Min: "MIN", Max: "MAX",
 	FirstValue: "FIRST_VALUE", LastValue: "LAST_VALUE", StddevPop: "STDDEV_POP",
-	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG",
+	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG", User: "USER",
 }
 
 func (k AggKind) String() string {
@@ -50,6 +51,8 @@ type AggSpec struct {
 	// Separator joins LISTAGG's values. It is used as given: the planner
 	// fills in Flink's default "," when the query names none.
 	Separator string
+	// User is the aggregate of kind User.
+	User UserAggregate
 }
 
 // Nullable tells whether the aggregate's result can be NULL: every
@@ -155,6 +158,8 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		return newVarianceAcc(spec.Kind, in)
 	case ListAgg:
 		return newListAggAcc(in, spec.Separator)
+	case User:
+		return newUserAcc(spec.User)
 	}
 	return nil, fmt.Errorf("aggregate %s is not supported yet", spec.Kind)
 }

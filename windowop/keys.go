@@ -200,6 +200,8 @@ func newKeyColumn(dt arrow.DataType) (keyColumn, error) {
 		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Date32).Value(i)) }), nil
 	case arrow.TIMESTAMP:
 		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Timestamp).Value(i)) }), nil
+	case arrow.TIME32:
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Time32).Value(i)) }), nil
 	case arrow.FLOAT32:
 		return newIntKeys(dt, func(a arrow.Array, i int) int64 {
 			return int64(math.Float32bits(a.(*array.Float32).Value(i)))
@@ -351,6 +353,8 @@ func (k *intKeys) appendTo(ids []uint32, b array.Builder) {
 			bb.Append(arrow.Date32(v))
 		case *array.TimestampBuilder:
 			bb.Append(arrow.Timestamp(v))
+		case *array.Time32Builder:
+			bb.Append(arrow.Time32(v))
 		case *array.Float32Builder:
 			bb.Append(math.Float32frombits(uint32(v)))
 		case *array.Float64Builder:

@@ -48,7 +48,7 @@ func TestShellHistoryKeepsAStatementAsOneEntry(t *testing.T) {
 }
 
 func TestShellHistoryEntries(t *testing.T) {
-	// (wsql runs no SELECT without FROM: the errors leave the history as it is)
+	// (the statements run; what they print does not change the history)
 	entries, _, _ := historyOf(t,
 		"help",
 		"SELECT 1 AS a;",

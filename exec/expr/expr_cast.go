@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wsql/wsql/exec/expr/datepattern"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
@@ -298,12 +300,20 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		loc = time.UTC
 	}
 	bm, off := nullBitmap(x)
+	var nested func([]byte, int) []byte // a ROW, ARRAY, MAP or MULTISET: Flink's text of it
+	if format.IsNestedType(x.DataType()) {
+		nested = format.ValueAppender(x, loc)
+	}
 	for i := range n {
 		if !validAt(bm, off, i) {
 			b.AppendNull()
 			continue
 		}
 		buf = buf[:0]
+		if nested != nil {
+			b.BinaryBuilder.Append(nested(buf, i))
+			continue
+		}
 		switch a := x.(type) {
 		case *array.Boolean:
 			if a.Value(i) {
@@ -328,7 +338,8 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		case *array.Date32:
 			buf = format.AppendDateValue(buf, int64(a.Value(i)))
 		case *array.Time32:
-			buf = format.AppendTimeOfDayValue(buf, int64(a.Value(i))*int64(time.Millisecond), arrow.Millisecond)
+			unit := a.DataType().(*arrow.Time32Type).Unit
+			buf = format.AppendTimeOfDayValue(buf, int64(a.Value(i))*int64(unit.Multiplier()), unit)
 		case *array.Timestamp:
 			tt := a.DataType().(*arrow.TimestampType)
 			buf = format.AppendTimestampValue(buf, int64(a.Value(i)), tt.Unit, tt.TimeZone != "", loc)
@@ -342,14 +353,16 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 
 // Layouts CAST reads timestamps with: Flink accepts a date alone, a
 // minute-precision time, a 'T' separator, and any fraction.
-var castTimestampLayouts = func() []*timestampLayout {
-	var out []*timestampLayout
+var castTimestampLayouts = func() []*datepattern.Layout {
+	var out []*datepattern.Layout
 	for _, f := range []string{DefaultTimestampFormat, "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"} {
-		l, err := compileTimestampLayout(f)
+		l, err := datepattern.Compile(f)
 		if err != nil {
 			panic(err)
 		}
-		l.lenientFraction = strings.HasSuffix(f, "ss")
+		if strings.HasSuffix(f, "ss") {
+			l.AcceptFraction()
+		}
 		out = append(out, l)
 	}
 	return out
@@ -358,7 +371,7 @@ var castTimestampLayouts = func() []*timestampLayout {
 // parseTimestampText reads a timestamp as CAST does, as UTC wall-clock ms.
 func parseTimestampText(s string) (int64, bool) {
 	for _, l := range castTimestampLayouts {
-		if ms, ok := l.parse(s); ok {
+		if ms, ok := l.Parse(s); ok {
 			return ms, true
 		}
 	}
@@ -425,7 +438,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			b.UnsafeAppend(v)
 		case *array.Date32Builder:
 			var ms int64
-			ms, ok = castTimestampLayouts[3].parse(text)
+			ms, ok = castTimestampLayouts[3].Parse(text)
 			b.UnsafeAppend(arrow.Date32(ms / 86_400_000))
 		case *array.Time32Builder:
 			// Flink's TIME 'HH:mm:ss' and CAST(s AS TIME): a time of day
@@ -438,7 +451,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			if local != nil {
 				ms = local.ToEpoch(ms)
 			}
-			b.UnsafeAppend(arrow.Timestamp(ms))
+			b.UnsafeAppend(arrow.Timestamp(joinMillis(ms, subMilliNanos(text), e.To.(*arrow.TimestampType).Unit)))
 		default:
 			return nil, fmt.Errorf("CAST from STRING to %s is not supported", e.To)
 		}
@@ -502,57 +515,3 @@ func parseBoolText(s string) (bool, bool) {
 }
 
 const msPerDay = 86_400_000
-
-// castTime converts between DATE, TIMESTAMP and TIMESTAMP_LTZ.
-func (e *Cast) castTime(x arrow.Array, mem memory.Allocator) (arrow.Array, error) {
-	from, to := x.DataType(), e.To
-	fromLTZ := from.ID() == arrow.TIMESTAMP && from.(*arrow.TimestampType).TimeZone != ""
-	toLTZ := to.ID() == arrow.TIMESTAMP && to.(*arrow.TimestampType).TimeZone != ""
-	validity, nulls := andValidity(mem, x.Len(), x)
-	var vals *memory.Buffer
-	switch {
-	case from.ID() == arrow.TIMESTAMP && to.ID() == arrow.TIMESTAMP:
-		in := valuesOf[int64](x)
-		var out []int64
-		vals, out = NewValues[int64](mem, len(in))
-		local := rowtime.NewLocalTime(e.Loc)
-		for i, v := range in {
-			if fromLTZ {
-				out[i] = local.ToLocal(v)
-			} else {
-				out[i] = local.ToEpoch(v)
-			}
-		}
-	case from.ID() == arrow.TIMESTAMP && to.ID() == arrow.DATE32:
-		in := valuesOf[int64](x)
-		var out []int32
-		vals, out = NewValues[int32](mem, len(in))
-		if fromLTZ {
-			local := rowtime.NewLocalTime(e.Loc)
-			for i, v := range in {
-				out[i] = int32(rowtime.FloorDiv(local.ToLocal(v), msPerDay))
-			}
-		} else {
-			for i, v := range in {
-				out[i] = int32(rowtime.FloorDiv(v, msPerDay))
-			}
-		}
-	case from.ID() == arrow.DATE32 && to.ID() == arrow.TIMESTAMP:
-		in := valuesOf[int32](x)
-		var out []int64
-		vals, out = NewValues[int64](mem, len(in))
-		local := rowtime.NewLocalTime(e.Loc)
-		for i, v := range in {
-			out[i] = int64(v) * msPerDay
-			if toLTZ {
-				out[i] = local.ToEpoch(out[i])
-			}
-		}
-	default:
-		if validity != nil {
-			validity.Release()
-		}
-		return nil, fmt.Errorf("CAST from %s to %s is not supported", from, to)
-	}
-	return NewArray(to, x.Len(), validity, nulls, vals), nil
-}

@@ -160,7 +160,10 @@ func (l *Literal) String() string {
 		if l.Type.(*arrow.TimestampType).TimeZone != "" {
 			ts = "TIMESTAMP_LTZ '"
 		}
-		return ts + string(format.AppendTimestampValue(nil, l.Int, arrow.Millisecond, false, nil)) + "'"
+		return ts + string(format.AppendTimestampValue(nil, l.Int, l.Type.(*arrow.TimestampType).Unit, false, nil)) + "'"
+	case arrow.TIME32:
+		unit := l.Type.(*arrow.Time32Type).Unit
+		return "TIME '" + string(format.AppendTimeOfDayValue(nil, l.Int*int64(unit.Multiplier()), unit)) + "'"
 	}
 	return strconv.FormatInt(l.Int, 10)
 }

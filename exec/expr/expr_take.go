@@ -93,6 +93,10 @@ func takeArray(a arrow.Array, idx []int32, mem memory.Allocator) (arrow.Array, e
 		return NewArray(a.DataType(), n, validity, nulls, ob, db), nil
 	case *array.Null:
 		return array.NewNull(n), nil
+	case *array.Struct, *array.List, *array.Map:
+		if out, ok, err := takeNested(a, idx, mem, validity, nulls); ok {
+			return out, err
+		}
 	}
 	fw, ok := a.DataType().(arrow.FixedWidthDataType)
 	if !ok {

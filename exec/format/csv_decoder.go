@@ -75,6 +75,7 @@ const (
 	csvDate
 	csvTime
 	csvTimestamp
+	csvNested // a ROW, ARRAY, MAP or MULTISET the JSON decoder builds (json_nested.go)
 )
 
 // csvColumn accumulates one column of the current batch in reusable Go
@@ -97,6 +98,8 @@ type csvColumn struct {
 	bools []bool
 	offs  []int32 // string offsets, one more than rows
 	data  []byte
+
+	nested *nestedColumn // kind csvNested
 }
 
 // CSVDecoder turns CSV text into Arrow record batches of a fixed schema.
@@ -733,6 +736,10 @@ func (d *CSVDecoder) appendValue(c *csvColumn, f []byte) string {
 }
 
 func (c *csvColumn) appendNull() {
+	if c.kind == csvNested {
+		c.nested.appendNull()
+		return
+	}
 	c.valid = append(c.valid, false)
 	switch c.kind {
 	case csvString:
@@ -748,26 +755,31 @@ func (c *csvColumn) appendNull() {
 
 // rollback drops whatever part of a bad row reached the columns.
 func (d *CSVDecoder) rollback() {
-	n := d.nrows
 	for i := range d.cols {
-		c := &d.cols[i]
-		c.valid = c.valid[:min(n, len(c.valid))]
-		switch c.kind {
-		case csvString:
-			c.offs = c.offs[:n+1]
-			c.data = c.data[:c.offs[n]]
-		case csvBool:
-			c.bools = c.bools[:min(n, len(c.bools))]
-		default:
-			c.fixed = c.fixed[:min(n*c.width, len(c.fixed))]
-		}
+		d.cols[i].truncate(d.nrows)
+	}
+}
+
+// truncate keeps the column's first n values.
+func (c *csvColumn) truncate(n int) {
+	c.valid = c.valid[:min(n, len(c.valid))]
+	switch c.kind {
+	case csvNested:
+		c.nested.truncate(n)
+	case csvString:
+		c.offs = c.offs[:n+1]
+		c.data = c.data[:c.offs[n]]
+	case csvBool:
+		c.bools = c.bools[:min(n, len(c.bools))]
+	default:
+		c.fixed = c.fixed[:min(n*c.width, len(c.fixed))]
 	}
 }
 
 // stringsFull ends a batch early before string offsets could overflow int32.
 func (d *CSVDecoder) stringsFull() bool {
 	for i := range d.cols {
-		if d.cols[i].kind == csvString && len(d.cols[i].data) >= csvMaxStringBytes {
+		if d.cols[i].full() {
 			return true
 		}
 	}
@@ -789,8 +801,23 @@ func (d *CSVDecoder) flush() arrow.RecordBatch {
 	return rec
 }
 
+// full tells a column whose strings (or a nested column's strings or
+// elements) come near the int32 offsets' limit.
+func (c *csvColumn) full() bool {
+	switch c.kind {
+	case csvNested:
+		return c.nested.full()
+	case csvString:
+		return len(c.data) >= csvMaxStringBytes
+	}
+	return false
+}
+
 // build copies the accumulated values into Arrow buffers in one go.
 func (c *csvColumn) build(mem memory.Allocator, n int) arrow.Array {
+	if c.kind == csvNested {
+		return c.nested.build(mem, n)
+	}
 	nulls := 0
 	for _, v := range c.valid[:n] {
 		if !v {

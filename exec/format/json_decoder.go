@@ -138,6 +138,16 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 	d.vals = make([]jsonValue, schema.NumFields())
 	d.index = make(map[string]int, schema.NumFields())
 	for i, f := range schema.Fields() {
+		if IsNestedType(f.Type) {
+			n, err := newNestedColumn(f, f.Name)
+			if err != nil {
+				d.err = fmt.Errorf("%s: %w", source, err)
+				return d
+			}
+			d.batch.cols[i] = csvColumn{kind: csvNested, name: f.Name, dt: f.Type, sqlType: SQLTypeName(f.Type), notNull: !f.Nullable, nested: n}
+			d.index[f.Name] = i
+			continue
+		}
 		if !jsonSupported(f.Type) {
 			d.err = fmt.Errorf("%s: column %s: json format does not support type %s", source, f.Name, f.Type)
 			return d
@@ -690,50 +700,64 @@ func (d *JSONDecoder) appendRow(b []byte, line int) *ParseError {
 			c.appendNull()
 			continue
 		}
-		raw := b[v.start:v.end]
-		if c.kind == csvString {
-			switch v.kind {
-			case jsonString:
-				if v.esc {
-					c.data = jsonUnescape(c.data, raw)
-				} else {
-					c.data = append(c.data, raw...)
-				}
-			case jsonObject, jsonArray:
-				c.data = jsonCompact(c.data, raw)
-			default:
-				c.data = append(c.data, raw...)
+		if c.kind == csvNested {
+			if nerr := d.appendNested(c.nested, b, v); nerr != nil {
+				e := d.fieldError(line, i, nerr.value, nerr.typ, nerr.msg)
+				e.Field = nerr.path
+				return e
 			}
-			c.offs = append(c.offs, int32(len(c.data)))
-			c.valid = append(c.valid, true)
 			continue
 		}
-		text := raw
-		switch v.kind {
-		case jsonObject, jsonArray:
-			return d.fieldError(line, i, raw, c.sqlType, "nested objects and arrays can only be read into STRING columns")
-		case jsonString:
-			if v.esc {
-				d.scratch = jsonUnescape(d.scratch[:0], raw)
-				raw = d.scratch
-			}
-			if text = csvTrim(raw); len(text) == 0 {
-				return d.fieldError(line, i, raw, c.sqlType, "empty string")
-			}
-		case jsonNumber:
-			if c.kind == csvInt && !v.integral {
-				var msg string
-				if d.scratch, msg = jsonIntegral(d.scratch[:0], raw); msg != "" {
-					return d.fieldError(line, i, raw, c.sqlType, msg)
-				}
-				text = d.scratch
-			}
-		}
-		if msg := d.appendScalar(c, text); msg != "" {
-			return d.fieldError(line, i, raw, c.sqlType, msg)
+		if msg, bad := d.appendJSONScalar(c, b, v); msg != "" {
+			return d.fieldError(line, i, bad, c.sqlType, msg)
 		}
 	}
 	return nil
+}
+
+// appendJSONScalar converts the non-null value v of line b into the scalar
+// column c; on failure it returns the message and the value's text.
+func (d *JSONDecoder) appendJSONScalar(c *csvColumn, b []byte, v jsonValue) (string, []byte) {
+	raw := b[v.start:v.end]
+	if c.kind == csvString {
+		switch v.kind {
+		case jsonString:
+			if v.esc {
+				c.data = jsonUnescape(c.data, raw)
+			} else {
+				c.data = append(c.data, raw...)
+			}
+		case jsonObject, jsonArray:
+			c.data = jsonCompact(c.data, raw)
+		default:
+			c.data = append(c.data, raw...)
+		}
+		c.offs = append(c.offs, int32(len(c.data)))
+		c.valid = append(c.valid, true)
+		return "", nil
+	}
+	text := raw
+	switch v.kind {
+	case jsonObject, jsonArray:
+		return "nested objects and arrays can only be read into STRING, ROW, ARRAY, MAP or MULTISET columns", raw
+	case jsonString:
+		if v.esc {
+			d.scratch = jsonUnescape(d.scratch[:0], raw)
+			raw = d.scratch
+		}
+		if text = csvTrim(raw); len(text) == 0 {
+			return "empty string", raw
+		}
+	case jsonNumber:
+		if c.kind == csvInt && !v.integral {
+			var msg string
+			if d.scratch, msg = jsonIntegral(d.scratch[:0], raw); msg != "" {
+				return msg, raw
+			}
+			text = d.scratch
+		}
+	}
+	return d.appendScalar(c, text), raw
 }
 
 // appendScalar appends a non-empty scalar's text to a non-string column.

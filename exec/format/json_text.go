@@ -21,6 +21,9 @@ func JSONValueAppender(arr arrow.Array, loc *time.Location, std TimestampStandar
 			return append(app(append(dst, '"'), i), '"')
 		}
 	}
+	if app := nestedJSONAppender(arr, loc, std); app != nil {
+		return app
+	}
 	switch a := arr.(type) {
 	case *array.String:
 		return func(dst []byte, i int) []byte { return AppendJSONString(dst, a.Value(i)) }

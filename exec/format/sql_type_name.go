@@ -9,12 +9,17 @@ import (
 // SQLTypeName names an Arrow type as the SQL type that declares it, as
 // DESCRIBE, EXPLAIN and error messages print it.
 func SQLTypeName(dt arrow.DataType) string {
+	if name := nestedSQLTypeName(dt); name != "" {
+		return name
+	}
 	switch t := dt.(type) {
 	case *arrow.TimestampType:
 		if t.TimeZone != "" {
-			return "TIMESTAMP_LTZ(3)"
+			return fmt.Sprintf("TIMESTAMP_LTZ(%d)", TimeUnitDigits(t.Unit))
 		}
-		return "TIMESTAMP(3)"
+		return fmt.Sprintf("TIMESTAMP(%d)", TimeUnitDigits(t.Unit))
+	case *arrow.Time32Type:
+		return fmt.Sprintf("TIME(%d)", TimeUnitDigits(t.Unit))
 	case *arrow.Decimal128Type:
 		return fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
 	}
@@ -37,8 +42,6 @@ func SQLTypeName(dt arrow.DataType) string {
 		return "BOOLEAN"
 	case arrow.DATE32:
 		return "DATE"
-	case arrow.TIME32:
-		return "TIME"
 	}
 	return dt.String()
 }

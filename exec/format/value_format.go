@@ -35,6 +35,9 @@ func ValueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) 
 	if loc == nil {
 		loc = time.UTC
 	}
+	if app := nestedValueAppender(arr, loc); app != nil {
+		return app
+	}
 	switch a := arr.(type) {
 	case *array.String:
 		return func(dst []byte, i int) []byte { return append(dst, a.Value(i)...) }

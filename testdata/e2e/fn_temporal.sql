@@ -21,18 +21,21 @@ SELECT TIMESTAMPDIFF(DAY, ts, TIMESTAMP '2024-03-01 00:00:00') AS days,
        TIMESTAMPDIFF(MONTH, DATE '2024-01-31', DATE '2024-02-28') AS month_short,
        TIMESTAMPDIFF(YEAR, DATE '2000-02-29', DATE '2024-02-28') AS years,
        TIMESTAMPDIFF(SECOND, ts, ts + INTERVAL '1.5' SECOND) AS secs,
-       TIMESTAMPDIFF(MINUTE, ts, CAST(NULL AS TIMESTAMP(3))) AS null_arg
+       TIMESTAMPDIFF(MINUTE, ts, CAST(NULL AS TIMESTAMP(3))) AS null_arg,
+       TIMESTAMPADD(SECOND, 1, TIMESTAMP '2024-01-01 00:00:00.123456') AS add_ts6
 FROM r;
 
 -- FLOOR/CEIL(timepoint TO unit): "FLOOR(TIME '12:44:31' TO MINUTE)
 -- returns 12:44:00", "CEIL(TIME '12:44:31' TO MINUTE) returns 12:45:00"
--- (here on a TIMESTAMP); a value on the boundary stays; weeks start on
+-- (and on a TIMESTAMP); a value on the boundary stays; weeks start on
 -- Sunday
-SELECT FLOOR(TIMESTAMP '2024-01-31 12:44:31' TO MINUTE) AS floor_min,
+SELECT FLOOR(TIME '12:44:31' TO MINUTE) AS floor_time, CEIL(TIME '12:44:31' TO MINUTE) AS ceil_time,
+       FLOOR(TIMESTAMP '2024-01-31 12:44:31' TO MINUTE) AS floor_min,
        CEIL(TIMESTAMP '2024-01-31 12:44:31' TO MINUTE) AS ceil_min,
        FLOOR(ts TO DAY) AS floor_day, CEIL(ts TO DAY) AS ceil_day, FLOOR(ts TO MONTH) AS floor_month,
        CEIL(ts TO QUARTER) AS ceil_quarter, FLOOR(ts TO YEAR) AS floor_year, FLOOR(ts TO WEEK) AS floor_week,
-       CEILING(CAST(ts AS DATE) TO MONTH) AS ceil_date_month, FLOOR(ts TO SECOND) AS floor_sec
+       CEILING(CAST(ts AS DATE) TO MONTH) AS ceil_date_month, FLOOR(ts TO SECOND) AS floor_sec,
+       CEIL(CAST(ts AS TIMESTAMP(6)) TO HOUR) AS ceil_ts6
 FROM r;
 
 -- FROM_UNIXTIME: "FROM_UNIXTIME(44) returns '1970-01-01 00:00:44' if in UTC

@@ -29,6 +29,10 @@ func CheckUnit(unit, fn string) error {
 	return nil
 }
 
+// WithinDay reports a unit of a day or less that divides it: the units a
+// TIME is rounded to.
+func WithinDay(unit string) bool { return fixedUnits[unit] > 0 && fixedUnits[unit] < msPerDay }
+
 // addMonths adds n months to wall-clock ms, the day clamped to the length
 // of the month reached (2024-01-31 plus a month is 2024-02-29), as
 // Calcite's DateTimeUtils.addMonths.

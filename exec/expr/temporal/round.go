@@ -44,6 +44,19 @@ func (e *Round) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		round = ceilUnit
 	}
 	dt := x.DataType()
+	if tt, ok := dt.(*arrow.Time32Type); ok {
+		// a time of day: whole units of the day, CEIL past the last one
+		// wrapping to midnight
+		mult := int64(1) // TIME(3): milliseconds of the day
+		if tt.Unit == arrow.Second {
+			mult = 1000
+		}
+		buf, out := expr.NewValues[int32](mem, n)
+		for i, v := range expr.ValuesOf[int32](x) {
+			out[i] = int32(round(int64(v)*mult, e.Unit) % msPerDay / mult)
+		}
+		return expr.NewArray(dt, n, validity, nulls, buf), nil
+	}
 	if dt.ID() == arrow.DATE32 {
 		buf, out := expr.NewValues[int32](mem, n)
 		for i, d := range expr.ValuesOf[int32](x) {

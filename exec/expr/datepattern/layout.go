@@ -1,4 +1,4 @@
-package expr
+package datepattern
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-// timestampLayout is a compiled Java date pattern, the format language of
+// Layout is a compiled Java date pattern, the format language of
 // Flink's DATE_FORMAT, TO_TIMESTAMP and UNIX_TIMESTAMP (DateTimeFormatter's
 // letters, which are SimpleDateFormat's for the common ones): a plan of
 // segments, each a field of a letter repeated width times or literal text
@@ -15,14 +15,14 @@ import (
 // a zone-less date-time has (formatLetters); text is read in the numeric
 // ones (parseLetters). Parsing and formatting are by hand, without
 // time.Parse, on the CSV decoder's calendar.
-type timestampLayout struct {
+type Layout struct {
 	parts []layoutPart
 	// lenientFraction accepts an optional .fraction after the seconds, as
 	// Flink's default format does.
 	lenientFraction bool
 	// offsets reads an ISO offset for X, x or Z (+08, +0800, +08:00, Z);
 	// trailing ignores text after the pattern, as SimpleDateFormat.parse
-	// does: UNIX_TIMESTAMP's layout.
+	// does: UNIX_TIMESTAMP's layout (CompileOffsets).
 	offsets, trailing bool
 }
 
@@ -33,8 +33,12 @@ type layoutPart struct {
 	exact bool // digits must fill the width: yyyy, or a field next to another field
 }
 
-// DefaultTimestampFormat is TO_TIMESTAMP's format when none is given.
-const DefaultTimestampFormat = "yyyy-MM-dd HH:mm:ss"
+// AcceptFraction makes Parse accept an optional .fraction after the
+// seconds, as CAST reads timestamps; the layout must end in seconds.
+func (l *Layout) AcceptFraction() { l.lenientFraction = true }
+
+// Default is TO_TIMESTAMP's format when none is given.
+const Default = "yyyy-MM-dd HH:mm:ss"
 
 const (
 	// formatLetters are the letters DATE_FORMAT writes: era, years, month,
@@ -53,8 +57,8 @@ const (
 var maxWidths = map[byte]int{'d': 2, 'H': 2, 'h': 2, 'K': 2, 'k': 2, 'm': 2, 's': 2, 'D': 3, 'a': 1,
 	'W': 1, 'F': 1, 'w': 2, 'M': 5, 'L': 5, 'E': 5, 'e': 5, 'c': 5, 'G': 5, 'Q': 5, 'q': 5, 'S': 9, 'n': 9}
 
-// compileTimestampLayout compiles a pattern that text is read in.
-func compileTimestampLayout(format string) (*timestampLayout, error) {
+// Compile compiles a pattern that text is read in.
+func Compile(format string) (*Layout, error) {
 	l, err := compileLayout(format, false)
 	if err != nil {
 		return nil, err
@@ -70,21 +74,21 @@ func compileTimestampLayout(format string) (*timestampLayout, error) {
 	return l, nil
 }
 
-// compileDateFormatLayout compiles DATE_FORMAT's pattern.
-func compileDateFormatLayout(format string) (*timestampLayout, error) {
+// CompileFormat compiles DATE_FORMAT's pattern.
+func CompileFormat(format string) (*Layout, error) {
 	return compileLayout(format, true)
 }
 
 // compileLayout compiles format; forFormat: the pattern is written, where
 // [ and ] mark an optional section, which a date-time always fills.
-func compileLayout(format string, forFormat bool) (*timestampLayout, error) {
+func compileLayout(format string, forFormat bool) (*Layout, error) {
 	return compileLayoutOffsets(format, forFormat, false)
 }
 
-// compileUnixTimestampLayout compiles UNIX_TIMESTAMP's pattern: an offset
-// in the text (X, x, Z) gives the instant, and text after the pattern is
+// CompileOffsets compiles UNIX_TIMESTAMP's pattern: an offset in the text
+// (X, x, Z) gives the instant (ParseOffset), and text after the pattern is
 // ignored, as Flink documents.
-func compileUnixTimestampLayout(format string) (*timestampLayout, error) {
+func CompileOffsets(format string) (*Layout, error) {
 	l, err := compileLayoutOffsets(format, false, true)
 	if err != nil {
 		return nil, err
@@ -92,6 +96,9 @@ func compileUnixTimestampLayout(format string) (*timestampLayout, error) {
 	for _, p := range l.parts {
 		if p.field != 0 && strings.IndexByte(parseLetters+offsetLetters, p.field) < 0 {
 			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported when text is read (use yyyy MM MMM dd HH hh a mm ss SSS EEE X)", format, p.field)
+		}
+		if p.width == 5 && (p.field == 'M' || p.field == 'E') {
+			return nil, fmt.Errorf("timestamp format %q: a one-letter name (%s) cannot be read; use %s", format, strings.Repeat(string(p.field), 5), strings.Repeat(string(p.field), 3))
 		}
 	}
 	l.offsets, l.trailing = true, true
@@ -101,8 +108,8 @@ func compileUnixTimestampLayout(format string) (*timestampLayout, error) {
 // offsetLetters are the zone letters UNIX_TIMESTAMP reads as an offset.
 const offsetLetters = "XxZ"
 
-func compileLayoutOffsets(format string, forFormat, offsets bool) (*timestampLayout, error) {
-	l := &timestampLayout{lenientFraction: format == DefaultTimestampFormat}
+func compileLayoutOffsets(format string, forFormat, offsets bool) (*Layout, error) {
+	l := &Layout{lenientFraction: format == Default}
 	var lit strings.Builder // literal text pending
 	flush := func() {
 		if lit.Len() > 0 {
@@ -202,14 +209,14 @@ func bareTError(format string) error {
 }
 
 // parse reads s as epoch milliseconds (wall time taken as UTC).
-func (l *timestampLayout) parse(s string) (int64, bool) {
-	ms, _, _, ok := l.parseOffset(s)
+func (l *Layout) Parse(s string) (int64, bool) {
+	ms, _, _, ok := l.ParseOffset(s)
 	return ms, ok
 }
 
-// parseOffset reads s as wall-clock milliseconds and, for a pattern with
+// ParseOffset reads s as wall-clock milliseconds and, for a pattern with
 // an offset letter, the offset in milliseconds east of UTC.
-func (l *timestampLayout) parseOffset(s string) (ms, offset int64, zoned, ok bool) {
+func (l *Layout) ParseOffset(s string) (ms, offset int64, zoned, ok bool) {
 	var year, month, day, hour, minute, sec, millis int64 = 1970, 1, 1, 0, 0, 0, 0
 	dow, pm, halfDay := int64(-1), int64(0), false // day name read, PM, an h or K hour
 	p := 0
@@ -311,7 +318,7 @@ func (l *timestampLayout) parseOffset(s string) (ms, offset int64, zoned, ok boo
 		return 0, 0, false, false
 	}
 	days := rowtime.DaysFromCivil(year, month, day)
-	if dow >= 0 && floorMod(days+4, 7) != dow {
+	if dow >= 0 && rowtime.FloorMod(days+4, 7) != dow {
 		return 0, 0, false, false // a day name that is not the date's, which Java refuses too
 	}
 	return ((days*24+hour)*60+minute)*60_000 + sec*1000 + millis, offset, zoned, true

@@ -1,0 +1,328 @@
+package format
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// A ROW, ARRAY, MAP or MULTISET column of the JSON decoder is a tree of
+// nestedColumns: a struct holds one child per field, a list one for its
+// elements, a map one for its keys and one for its values, and the leaves
+// are the scalar csvColumns the top-level columns are built in, so nested
+// scalars read the same text forms. A JSON object is read into a ROW by
+// field name (a missing field or null is NULL, an unknown one ignored, the
+// last of duplicate keys wins), a JSON array into an ARRAY, an object into
+// a MAP<STRING, T>, and into a MULTISET<STRING> an object of element →
+// count (Flink's JSON form of a multiset). Everything is appended to
+// reusable slices; a bad row is rolled back by truncating the tree to the
+// rows before it, top down.
+
+type nestedKind uint8
+
+const (
+	nestedLeaf nestedKind = iota
+	nestedStruct
+	nestedList
+	nestedMap
+)
+
+type nestedColumn struct {
+	kind    nestedKind
+	dt      arrow.DataType
+	path    string // user.address.city, items[], tags{} for errors
+	notNull bool
+
+	valid    []bool
+	offs     []int32 // list and map: element offsets, one more than values
+	children []*nestedColumn
+	leaf     csvColumn
+
+	// struct: field by key, and where each field's value is in the current
+	// object (seq tells whether it is this object's)
+	index map[string]int
+	vals  []jsonValue
+	seq   uint64
+}
+
+// newNestedColumn prepares the builder of a nested column; it refuses what
+// Flink's JSON format cannot read (map keys other than strings).
+func newNestedColumn(f arrow.Field, path string) (*nestedColumn, error) {
+	n := &nestedColumn{dt: f.Type, path: path, notNull: !f.Nullable}
+	switch t := f.Type.(type) {
+	case *arrow.StructType:
+		n.kind = nestedStruct
+		n.index = make(map[string]int, t.NumFields())
+		n.vals = make([]jsonValue, t.NumFields())
+		for k, cf := range t.Fields() {
+			child, err := newNestedColumn(cf, path+"."+cf.Name)
+			if err != nil {
+				return nil, err
+			}
+			n.children = append(n.children, child)
+			n.index[cf.Name] = k
+		}
+	case *arrow.MapType:
+		n.kind = nestedMap
+		if t.KeyType().ID() != arrow.STRING {
+			return nil, fmt.Errorf("column %s: json format reads only STRING keys of a MAP or MULTISET, as Flink's does, not %s", path, SQLTypeName(t.KeyType()))
+		}
+		key, err := newNestedColumn(t.KeyField(), path+"{key}")
+		if err != nil {
+			return nil, err
+		}
+		value, err := newNestedColumn(t.ItemField(), path+"{}")
+		if err != nil {
+			return nil, err
+		}
+		n.children = []*nestedColumn{key, value}
+		n.offs = append(n.offs, 0)
+	case *arrow.ListType:
+		n.kind = nestedList
+		elem, err := newNestedColumn(t.ElemField(), path+"[]")
+		if err != nil {
+			return nil, err
+		}
+		n.children = []*nestedColumn{elem}
+		n.offs = append(n.offs, 0)
+	default:
+		n.kind = nestedLeaf
+		if !jsonSupported(f.Type) {
+			return nil, fmt.Errorf("column %s: json format does not support type %s", path, f.Type)
+		}
+		if err := n.leaf.init(f); err != nil {
+			return nil, err
+		}
+		n.leaf.name = path
+	}
+	return n, nil
+}
+
+func (n *nestedColumn) appendNull() {
+	switch n.kind {
+	case nestedLeaf:
+		n.leaf.appendNull()
+	case nestedStruct:
+		n.valid = append(n.valid, false)
+		for _, c := range n.children {
+			c.appendNull()
+		}
+	default:
+		n.valid = append(n.valid, false)
+		n.offs = append(n.offs, n.offs[len(n.offs)-1])
+	}
+}
+
+// truncate keeps the first k values (and their elements).
+func (n *nestedColumn) truncate(k int) {
+	switch n.kind {
+	case nestedLeaf:
+		n.leaf.truncate(k)
+	case nestedStruct:
+		n.valid = n.valid[:min(k, len(n.valid))]
+		for _, c := range n.children {
+			c.truncate(k)
+		}
+	default:
+		n.valid = n.valid[:min(k, len(n.valid))]
+		n.offs = n.offs[:k+1]
+		for _, c := range n.children {
+			c.truncate(int(n.offs[k]))
+		}
+	}
+}
+
+// full ends a batch before offsets could overflow int32.
+func (n *nestedColumn) full() bool {
+	if n.kind == nestedLeaf {
+		return n.leaf.full()
+	}
+	if (n.kind == nestedList || n.kind == nestedMap) && int(n.offs[len(n.offs)-1]) >= csvMaxStringBytes {
+		return true
+	}
+	for _, c := range n.children {
+		if c.full() {
+			return true
+		}
+	}
+	return false
+}
+
+// build makes the Arrow array of the first k values.
+func (n *nestedColumn) build(mem memory.Allocator, k int) arrow.Array {
+	data := n.buildData(mem, k)
+	defer data.Release()
+	return array.MakeFromData(data)
+}
+
+func (n *nestedColumn) buildData(mem memory.Allocator, k int) arrow.ArrayData {
+	if n.kind == nestedLeaf {
+		arr := n.leaf.build(mem, k)
+		defer arr.Release()
+		data := arr.Data()
+		data.Retain()
+		return data
+	}
+	nulls := 0
+	for _, v := range n.valid[:k] {
+		if !v {
+			nulls++
+		}
+	}
+	var bitmap *memory.Buffer
+	if nulls > 0 {
+		bitmap = csvBitmap(mem, n.valid[:k])
+		defer bitmap.Release()
+	}
+	var children []arrow.ArrayData
+	bufs := []*memory.Buffer{bitmap}
+	switch n.kind {
+	case nestedStruct:
+		for _, c := range n.children {
+			children = append(children, c.buildData(mem, k))
+		}
+	case nestedList:
+		children = []arrow.ArrayData{n.children[0].buildData(mem, int(n.offs[k]))}
+	case nestedMap:
+		m := int(n.offs[k])
+		key, value := n.children[0].buildData(mem, m), n.children[1].buildData(mem, m)
+		entries := array.NewData(n.dt.(*arrow.MapType).Elem(), m, []*memory.Buffer{nil}, []arrow.ArrayData{key, value}, 0, 0)
+		key.Release()
+		value.Release()
+		children = []arrow.ArrayData{entries}
+	}
+	if n.kind != nestedStruct {
+		offs := csvBuffer(mem, arrow.Int32Traits.CastToBytes(n.offs[:k+1]))
+		defer offs.Release()
+		bufs = append(bufs, offs)
+	}
+	data := array.NewData(n.dt, k, bufs, children, nulls, 0)
+	for _, c := range children {
+		c.Release()
+	}
+	return data
+}
+
+// nestedError is a bad value inside a nested column: its path names it.
+type nestedError struct {
+	path, typ, msg string
+	value          []byte
+}
+
+// appendNested appends the checked JSON value v of line b to n.
+func (d *JSONDecoder) appendNested(n *nestedColumn, b []byte, v jsonValue) *nestedError {
+	if v.kind == jsonNull {
+		if n.notNull {
+			return &nestedError{path: n.path, msg: "NULL in NOT NULL field"}
+		}
+		n.appendNull()
+		return nil
+	}
+	raw := b[v.start:v.end]
+	switch n.kind {
+	case nestedLeaf:
+		if msg, bad := d.appendJSONScalar(&n.leaf, b, v); msg != "" {
+			return &nestedError{path: n.path, typ: n.leaf.sqlType, msg: msg, value: bad}
+		}
+		return nil
+	case nestedStruct:
+		if v.kind != jsonObject {
+			return &nestedError{path: n.path, typ: SQLTypeName(n.dt), msg: "expected a JSON object", value: raw}
+		}
+		n.seq++
+		s := jsonScanner{b: b, i: v.start + 1}
+		s.ws()
+		for s.i < v.end && b[s.i] != '}' {
+			ks, ke, kesc, _ := s.keyText()
+			fv, _ := s.value(1)
+			key := b[ks:ke]
+			if kesc {
+				d.scratch = jsonUnescape(d.scratch[:0], key)
+				key = d.scratch
+			}
+			if k, ok := n.index[string(key)]; ok {
+				fv.row = n.seq
+				n.vals[k] = fv
+			}
+			s.ws()
+			if b[s.i] == ',' {
+				s.i++
+				s.ws()
+			}
+		}
+		for k, c := range n.children {
+			fv := n.vals[k]
+			if fv.row != n.seq {
+				fv.kind = jsonNull
+			}
+			if err := d.appendNested(c, b, fv); err != nil {
+				return err
+			}
+		}
+		n.valid = append(n.valid, true)
+		return nil
+	case nestedList:
+		if v.kind != jsonArray {
+			return &nestedError{path: n.path, typ: SQLTypeName(n.dt), msg: "expected a JSON array", value: raw}
+		}
+		elem := n.children[0]
+		count := n.offs[len(n.offs)-1]
+		s := jsonScanner{b: b, i: v.start + 1}
+		s.ws()
+		for s.i < v.end && b[s.i] != ']' {
+			ev, _ := s.value(1)
+			if err := d.appendNested(elem, b, ev); err != nil {
+				return err
+			}
+			count++
+			s.ws()
+			if b[s.i] == ',' {
+				s.i++
+				s.ws()
+			}
+		}
+		n.offs = append(n.offs, count)
+		n.valid = append(n.valid, true)
+		return nil
+	}
+	// a map: an object of key → value
+	if v.kind != jsonObject {
+		return &nestedError{path: n.path, typ: SQLTypeName(n.dt), msg: "expected a JSON object", value: raw}
+	}
+	keys, values := n.children[0], n.children[1]
+	count := n.offs[len(n.offs)-1]
+	s := jsonScanner{b: b, i: v.start + 1}
+	s.ws()
+	for s.i < v.end && b[s.i] != '}' {
+		ks, ke, kesc, _ := s.keyText()
+		kv := jsonValue{kind: jsonString, start: ks, end: ke, esc: kesc}
+		vv, _ := s.value(1)
+		if err := d.appendNested(keys, b, kv); err != nil {
+			return err
+		}
+		if err := d.appendNested(values, b, vv); err != nil {
+			return err
+		}
+		count++
+		s.ws()
+		if b[s.i] == ',' {
+			s.i++
+			s.ws()
+		}
+	}
+	n.offs = append(n.offs, count)
+	n.valid = append(n.valid, true)
+	return nil
+}
+
+// IsNestedType tells ROW, ARRAY, MAP and MULTISET (Arrow struct, list and
+// map), the types the JSON decoder reads through a nestedColumn.
+func IsNestedType(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.STRUCT, arrow.LIST, arrow.MAP:
+		return true
+	}
+	return false
+}

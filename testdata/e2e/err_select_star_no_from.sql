@@ -1,0 +1,2 @@
+-- There is no table to expand * over.
+SELECT 1, *;
