@@ -1,8 +1,12 @@
 package planner
 
 import (
+	"strconv"
 	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -38,6 +42,8 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	fn := s.fns.Lookup(strings.ToUpper(f.Name))
 	if fn == nil || fn.Aggregate == nil {
 		switch {
+		case fn != nil && fn.Unsupported != "":
+			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s is not supported yet: %s", f.Name, fn.Unsupported)
 		case s.fns.IsKind(strings.ToUpper(f.Name), function.AggregateFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet", f.Name)
 		case s.fns.IsKind(strings.ToUpper(f.Name), function.ScalarFunction):
@@ -56,19 +62,33 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		agg.Spec = windowop.AggSpec{Kind: windowop.CountStar}
 		return agg, -1, nil
 	}
-	if f.Distinct {
+	distinct := f.Distinct
+	if distinct {
 		switch kind {
-		case windowop.FirstValue, windowop.LastValue, windowop.ListAgg, windowop.User:
+		case windowop.FirstValue:
+			distinct = false // the first value is always new: FIRST_VALUE(DISTINCT x) is FIRST_VALUE(x)
+		case windowop.LastValue, windowop.ListAgg, windowop.User:
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 		}
 	}
-	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: f.Distinct, User: fn.Aggregate.User}
-	if kind == windowop.ListAgg {
+	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: distinct, User: fn.Aggregate.User}
+	if kind == windowop.JSONArrayAgg || kind == windowop.JSONObjectAgg {
+		return s.jsonAggregate(f, agg)
+	}
+	if kind == windowop.Count && len(f.Args) > 1 {
+		// COUNT(DISTINCT a, b): TiDB reads several arguments only with DISTINCT
+	} else if kind == windowop.ListAgg {
 		sep, err := listAggSeparator(f)
 		if err != nil {
 			return agg, -1, err
 		}
 		agg.Spec.Separator = sep
+	} else if kind == windowop.Percentile {
+		p, err := percentileArgs(f)
+		if err != nil {
+			return agg, -1, err
+		}
+		agg.Spec.Percentage = p
 	} else if len(f.Args) != 1 {
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes exactly one argument", f.Name)
 	}
@@ -103,6 +123,51 @@ func listAggSeparator(f *sql.FuncCall) (string, error) {
 	return "", sql.Errorf(sql.ErrInvalid, f.At, "LISTAGG takes one or two arguments: LISTAGG(expr [, separator])")
 }
 
+// jsonAggregate plans JSON_ARRAYAGG and JSON_OBJECTAGG: their argument
+// is the row's item written by JSON_ARRAY or JSON_OBJECT with the call's
+// ON NULL (aggItem), an expression computed before the window.
+func (s *selectPlanner) jsonAggregate(f *sql.FuncCall, agg Aggregate) (Aggregate, int, error) {
+	agg.Text = sql.FormatExpr(f)
+	if f.Distinct {
+		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported", f.Name)
+	}
+	if want := map[string]int{"JSON_ARRAYAGG": 1, "JSON_OBJECTAGG": 2}[f.Name]; len(f.Args) != want {
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes %s", f.Name, map[int]string{1: "one value", 2: "KEY k VALUE v"}[want])
+	}
+	return agg, argExpression, nil
+}
+
+// aggItem is what an aggregate call reads per row: its argument, or for
+// JSON_ARRAYAGG and JSON_OBJECTAGG the item as JSON text.
+func aggItem(f *sql.FuncCall) sql.Expr {
+	switch f.Name {
+	case "JSON_ARRAYAGG":
+		return &sql.FuncCall{At: f.At, Name: "JSON_ARRAY", Args: f.Args, JSON: f.JSON}
+	case "JSON_OBJECTAGG":
+		return &sql.FuncCall{At: f.At, Name: "JSON_OBJECT", Args: f.Args, JSON: f.JSON}
+	}
+	return f.Args[0]
+}
+
+// percentileArgs checks PERCENTILE's arguments and returns its
+// percentage, which wsql takes only as a numeric literal from 0.0 to 1.0
+// (Flink's scalar form; its ARRAY of percentages needs ARRAY values).
+func percentileArgs(f *sql.FuncCall) (float64, error) {
+	if len(f.Args) < 2 || len(f.Args) > 3 {
+		return 0, sql.Errorf(sql.ErrInvalid, f.At, "PERCENTILE takes two or three arguments: PERCENTILE(expr, percentage [, frequency])")
+	}
+	lit, ok := f.Args[1].(*sql.Literal)
+	var p float64
+	var err error
+	if ok && (lit.Kind == sql.LitInt || lit.Kind == sql.LitDecimal || lit.Kind == sql.LitFloat) {
+		p, err = strconv.ParseFloat(lit.Text, 64)
+	}
+	if !ok || err != nil || lit.Kind == sql.LitNull || lit.Kind == sql.LitString || lit.Kind == sql.LitBool || !(p >= 0 && p <= 1) {
+		return 0, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, as in PERCENTILE(x, 0.5)")
+	}
+	return p, nil
+}
+
 // argExpression marks an aggregate whose argument is an expression rather
 // than a column: the planner computes it as a column before the window.
 const argExpression = -2
@@ -126,10 +191,10 @@ func (s *selectPlanner) aggArg(f *sql.FuncCall) (int, error) {
 }
 
 func aggText(f *sql.FuncCall) string {
-	if f.Star {
-		return f.Name + "(*)"
-	}
 	var args []string
+	if f.Star {
+		args = append(args, "*")
+	}
 	for _, a := range f.Args {
 		switch a := a.(type) {
 		case *sql.ColumnRef:
@@ -148,5 +213,89 @@ func aggText(f *sql.FuncCall) string {
 	if f.Distinct {
 		d = "DISTINCT "
 	}
-	return f.Name + "(" + d + strings.Join(args, ", ") + ")"
+	text := f.Name + "(" + d + strings.Join(args, ", ") + ")"
+	if f.Filter != nil {
+		text += " FILTER (WHERE " + sql.FormatExpr(f.Filter) + ")"
+	}
+	return text
+}
+
+// aggCall is the call of aggregate i.
+func (s *selectPlanner) aggCall(i int) *sql.FuncCall {
+	for f, j := range s.aggOf {
+		if j == i {
+			return f
+		}
+	}
+	return nil
+}
+
+// aggExtras are what aggregate i reads besides its first argument:
+// COUNT(DISTINCT a, b, ...)'s further arguments or PERCENTILE's frequency,
+// and its FILTER condition.
+func (s *selectPlanner) aggExtras(i int) (more []sql.Expr, filter sql.Expr) {
+	f := s.aggCall(i)
+	switch s.aggs[i].Spec.Kind {
+	case windowop.Count:
+		if !f.Star {
+			more = f.Args[1:]
+		}
+	case windowop.Percentile:
+		more = f.Args[2:] // the frequency; the percentage is a literal
+	}
+	return more, f.Filter
+}
+
+// aggExtraColumns are the table columns aggregate i's extras read.
+func (s *selectPlanner) aggExtraColumns(i int) ([]int, error) {
+	var out []int
+	more, filter := s.aggExtras(i)
+	for _, e := range append(more[:len(more):len(more)], filter) {
+		if e == nil {
+			continue
+		}
+		cols, err := s.referencedColumns(e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cols...)
+	}
+	return out, nil
+}
+
+// aggExtraInputs sets spec's further argument columns and its FILTER
+// column: a column of the stream as is, an expression computed per row
+// before the window through add, which returns its column.
+func (s *selectPlanner) aggExtraInputs(i int, spec *windowop.AggSpec, scope Scope, opts Options, add func(name string, e expr.Expr) int) error {
+	more, filter := s.aggExtras(i)
+	for _, e := range more {
+		x, err := CompileExpr(e, scope, exprOptions(opts))
+		if err != nil {
+			return err
+		}
+		if spec.Kind == windowop.Percentile && !isIntegerType(x.DataType()) {
+			return sql.Errorf(sql.ErrInvalid, e.Pos(), "the frequency of PERCENTILE must be an integer, got %s", sqlTypeName(x.DataType()))
+		}
+		if c, ok := x.(*expr.ColumnExpr); ok {
+			spec.MoreInputs = append(spec.MoreInputs, c.Index)
+			continue
+		}
+		spec.MoreInputs = append(spec.MoreInputs, add("arg", x))
+	}
+	if filter != nil {
+		x, err := CompileCondition(filter, scope, exprOptions(opts))
+		if err != nil {
+			return err
+		}
+		spec.Filtered, spec.Filter = true, add("filter", x)
+	}
+	return nil
+}
+
+func isIntegerType(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
+		return true
+	}
+	return false
 }

@@ -22,6 +22,9 @@ func (c *exprCompiler) function(f *sql.FuncCall) (expr.Expr, error) {
 	case fn != nil && fn.Kind == function.TableFunction:
 		return nil, sql.Errorf(sql.ErrUnsupported, f.At, "table function %s gives rows: it is called as LATERAL TABLE(%s(...)) in FROM, which joins a table with it and is not supported yet (wsql has no joins yet)", name, name)
 	}
+	if f.Filter != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, f.Filter.Pos(), "FILTER (WHERE ...) belongs to aggregate calls; %s is not an aggregate", name)
+	}
 	// constants first: they take no column
 	if fn != nil && fn.Constant != nil {
 		if len(f.Args) == 0 {

@@ -62,6 +62,19 @@ var ownFormExamples = map[string]string{
 	"EXTRACT":  "EXTRACT(YEAR FROM ts)",
 	"TRIM":     "TRIM(LEADING 'x' FROM s)",
 	"TRY_CAST": "TRY_CAST(s AS INT)",
+
+	"IS JSON":     "s IS NOT JSON OBJECT",
+	"JSON_EXISTS": "JSON_EXISTS(s, 'lax $.a' UNKNOWN ON ERROR)",
+	"JSON_VALUE":  "JSON_VALUE(s, '$.a' RETURNING INT DEFAULT i ON EMPTY DEFAULT -1 ON ERROR)",
+	"JSON_QUERY":  "JSON_QUERY(s, '$.a' WITH CONDITIONAL ARRAY WRAPPER EMPTY ARRAY ON EMPTY)",
+	"JSON_OBJECT": "JSON_OBJECT(KEY s VALUE i, 'k' VALUE JSON_ARRAY(d, flag) ABSENT ON NULL)",
+	"JSON_ARRAY":  "JSON_ARRAY(s, ts, JSON_OBJECT() NULL ON NULL)",
+
+	"JSON_OBJECTAGG": "JSON_OBJECTAGG(KEY s VALUE i ABSENT ON NULL)",
+	"JSON_ARRAYAGG":  "JSON_ARRAYAGG(d NULL ON NULL)",
+
+	"POSITION": "POSITION(s IN s)",
+	"OVERLAY":  "OVERLAY(s PLACING s FROM i FOR i)",
 }
 
 // unitExamples are calls of the signatures that name a time unit.
@@ -103,6 +116,9 @@ func TestEveryListedFunctionCompiles(t *testing.T) {
 						ex, ok := ownFormExamples[name]
 						require.True(t, ok, "function %s has its own form: add an example to ownFormExamples", name)
 						query = "SELECT " + ex + " FROM t"
+						if fn.Kind == function.AggregateFunction {
+							query += " GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)"
+						}
 					case fn.Syntax == function.SyntaxComputedColumn:
 						query = "SELECT COUNT(*) FROM t GROUP BY TUMBLE(pt, INTERVAL '1' MINUTE)" // the table's pt AS PROCTIME()
 					case fn.Kind == function.ScalarFunction:
@@ -214,8 +230,8 @@ func TestFunctionCallErrors(t *testing.T) {
 		"SELECT DATE_FORMAT(i, 'yyyy') FROM t":                          "DATE_FORMAT expects a TIMESTAMP, got INT",
 		"SELECT TO_TIMESTAMP(s, s) FROM t":                              "the format of TO_TIMESTAMP must be a constant string",
 		"SELECT PROCTIME() FROM t":                                      "function PROCTIME is not supported here yet",
-		"SELECT LPAD(s, 3, 'x') FROM t":                                 "function LPAD is not supported here yet",
-		"SELECT COLLECT(s) FROM t" + window:                             "aggregate COLLECT is not supported yet",
+		"SELECT ENCODE(s, 'UTF-8') FROM t":                              "function ENCODE is not supported yet: needs BINARY values",
+		"SELECT COLLECT(s) FROM t" + window:                             "function COLLECT is not supported yet: needs MULTISET values",
 		"SELECT UPPER(s) FROM t WHERE SUM(d) > 1":                       "aggregate SUM is not allowed here",
 		"SELECT COUNT(*) FROM t" + window + " HAVING LOWERR('a') = 'a'": "unknown function LOWERR",
 		"SELECT SUM(s) FROM t" + window:                                 "SUM expects a numeric argument, got STRING",

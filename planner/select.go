@@ -141,6 +141,10 @@ func (s *selectPlanner) registerAggregates(e sql.Expr) error {
 				return false
 			}
 		}
+		if f.Filter != nil && hasAggregate(s.fns, f.Filter) {
+			err = sql.Errorf(sql.ErrInvalid, f.Filter.Pos(), "the FILTER of %s cannot contain an aggregate call", f.Name)
+			return false
+		}
 		_, err = s.addAggregate(f)
 		return false
 	})
@@ -170,7 +174,7 @@ func (s *selectPlanner) keyExprIndex(e sql.Expr) int {
 func (s *selectPlanner) aggArgExpr(i int) sql.Expr {
 	for f, j := range s.aggOf {
 		if j == i {
-			return f.Args[0]
+			return aggItem(f)
 		}
 	}
 	return nil
@@ -372,6 +376,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			}
 			needed = append(needed, cols...)
 		}
+		cols, err := s.aggExtraColumns(i)
+		if err != nil {
+			return nil, err
+		}
+		needed = append(needed, cols...)
 	}
 	src, stream, streamIdx, computed, gapIndex, err := s.buildStream(opts, needed, true)
 	if err != nil {
@@ -457,6 +466,14 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		case -1:
 		default:
 			a.Spec.Input = streamIdx[s.aggCols[i]]
+		}
+		scope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
+		if err := s.aggExtraInputs(i, &a.Spec, scope, opts, func(name string, e expr.Expr) int {
+			preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$%s%d", name, i), Type: e.DataType(), Nullable: true})
+			pre = append(pre, e)
+			return len(preFields) - 1
+		}); err != nil {
+			return nil, err
 		}
 		p.Aggs = append(p.Aggs, a)
 	}

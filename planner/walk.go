@@ -27,6 +27,7 @@ func walkExpr(e sql.Expr, fn func(sql.Expr) bool) {
 		for _, a := range x.Args {
 			walkExpr(a, fn)
 		}
+		walkExpr(x.Filter, fn)
 	case *sql.WindowCall:
 		for _, a := range x.Args {
 			walkExpr(a, fn)

@@ -362,7 +362,8 @@ type Cast struct {
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.
-// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like.
+// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like;
+// Filter is an aggregate's FILTER (WHERE condition).
 type FuncCall struct {
 	At       Pos
 	Name     string
@@ -372,6 +373,10 @@ type FuncCall struct {
 	// Unit is the time unit of FLOOR(x TO unit) and TIMESTAMPADD(unit, n,
 	// t) and their relatives, upper case; "" for other calls.
 	Unit string
+	// JSON is the clauses of a JSON function (json.go); the call named
+	// "IS JSON" is x IS [NOT] JSON [type].
+	JSON   *JSONClauses
+	Filter Expr
 }
 
 // WindowKind names a group window function.

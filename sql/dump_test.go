@@ -283,6 +283,10 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 		for _, a := range e.Args {
 			dumpExpr(b, d+1, a)
 		}
+		if e.Filter != nil {
+			line(b, d+1, "Filter")
+			dumpExpr(b, d+2, e.Filter)
+		}
 	case *WindowCall:
 		line(b, d, "WindowCall %s @%s", e.Kind, e.At)
 		for _, a := range e.Args {

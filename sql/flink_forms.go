@@ -167,8 +167,8 @@ func (l *lifter) wordsBefore(e ast.ExprNode, words ...string) bool {
 	return true
 }
 
-// distinct lifts x <=> y, which only IS [NOT] DISTINCT FROM becomes.
-func (l *lifter) distinct(e *ast.BinaryOperationExpr, at Pos) (Expr, *Error) {
+// distinctFrom lifts x <=> y, which only IS [NOT] DISTINCT FROM becomes.
+func (l *lifter) distinctFrom(e *ast.BinaryOperationExpr, at Pos) (Expr, *Error) {
 	if e.Op != opcode.NullEQ || !l.wordsBefore(e.R, "DISTINCT", "FROM") {
 		return nil, l.unsupported(at, "operator <=> is not supported; use IS NOT DISTINCT FROM")
 	}

@@ -490,6 +490,14 @@ func formatExpr(e Expr) string {
 		}
 		return "TRIM(" + formatExpr(e.X) + ")"
 	case *FuncCall:
+		if e.Filter != nil {
+			call := *e
+			call.Filter = nil
+			return formatExpr(&call) + " FILTER (WHERE " + formatExpr(e.Filter) + ")"
+		}
+		if e.JSON != nil {
+			return formatJSONCall(e)
+		}
 		name := e.Name
 		if !isIdentifier(name) || strings.HasPrefix(name, "_") {
 			name = "`" + strings.ReplaceAll(name, "`", "``") + "`" // a back-quoted UDF name

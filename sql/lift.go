@@ -321,9 +321,12 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		}
 		return &Unary{At: at, Op: op, X: x}, nil
 	case *ast.BinaryOperationExpr:
+		if x, ok, err := l.isJSONCall(e, at); ok {
+			return x, err
+		}
 		op, ok := binaryOps[e.Op]
 		if e.Op == opcode.NullEQ {
-			return l.distinct(e, at)
+			return l.distinctFrom(e, at)
 		}
 		if !ok {
 			name := map[opcode.Op]string{opcode.IntDiv: "DIV", opcode.LogicXor: "XOR", opcode.NullEQ: "<=>",
@@ -420,7 +423,13 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.unitCall(e, name, at)
 	case name == "EXTRACT":
 		return l.extract(e, at)
-	case plainAggregates[name]:
+	case name == "FILTER":
+		return l.filter(e, at)
+	case name == "DISTINCT":
+		return l.distinct(e, at)
+	case jsonForms[name]:
+		return l.jsonCall(e, name, at)
+	case plainAggregates[name] || renamedCalls[name] || overOnlyFuncs[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err

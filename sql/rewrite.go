@@ -19,6 +19,8 @@ import (
 //	FROM (VALUES ...) AS t(a)  -> FROM `__wsql_values_0` AS t   (0 indexes rewritten.values; values.go)
 //	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
+//	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
+//	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
 //	TRY_CAST(x AS t), FLOOR(x TO DAY), TIMESTAMPADD(DAY, ...), IS DISTINCT FROM,
 //	BETWEEN SYMMETRIC, SIMILAR TO, CASE x WHEN a, b     (flink_forms.go)
@@ -43,15 +45,22 @@ type rewritten struct {
 	casts     []TypeName
 	tvfs      []*WindowTVF
 	values    []*Values
-	extracts  []string   // EXTRACT units (extract.go)
-	escapes   []*Literal // LIKE ... ESCAPE literals (escape.go)
-	units     []string   // time units of FLOOR(x TO unit), TIMESTAMPADD (flink_forms.go)
+	extracts  []string       // EXTRACT units (extract.go)
+	escapes   []*Literal     // LIKE ... ESCAPE literals (escape.go)
+	jsons     []*JSONClauses // clauses of JSON functions (json.go)
+	units     []string       // time units of FLOOR(x TO unit), TIMESTAMPADD (flink_forms.go)
 }
 
 // plainAggregates are Flink aggregate functions that MySQL's grammar only
 // accepts as window functions (with OVER); they are renamed so TiDB parses
 // them as ordinary calls, and lifted back to FuncCall.
 var plainAggregates = map[string]bool{"FIRST_VALUE": true, "LAST_VALUE": true}
+
+// renamedCalls are Flink functions whose name MySQL's grammar reads as
+// something else (REGEXP is an operator there), renamed so TiDB parses a
+// call, and lifted back to FuncCall. OVERLAY's keywords become commas:
+// OVERLAY(s PLACING r FROM i FOR n) is the call OVERLAY(s, r, i, n).
+var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true}
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
@@ -88,11 +97,19 @@ var mysqlOnlyReserved = map[string]bool{
 // the text unchanged (ParseExpr uses "SELECT ").
 func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	rw := &rewritten{src: src, toks: toks}
+	filters, ferr := findFilters(toks)
+	if ferr != nil {
+		return nil, ferr
+	}
 	var b strings.Builder
 	b.WriteString(prefix)
 	emit := func(i, j int, text string) { // toks[i:j] become text
 		if i > 0 && toks[i].off > toks[i-1].end && b.Len() > 0 {
 			b.WriteByte(' ') // keep adjacency: MySQL reads "count (" differently from "count("
+		}
+		text = filters.prefix(i) + text // filter.go
+		if filters.distinctEnds[i] {
+			text += ")"
 		}
 		start := b.Len()
 		b.WriteString(text)
@@ -102,6 +119,8 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
 	later := map[int]replacement{} // later parts of a Flink form (flink_forms.go)
+	edits := map[int]tokenEdit{}   // tokens of JSON functions' clauses (json.go)
+	commaAt := map[int]bool{}      // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}
@@ -110,28 +129,14 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		}
 		word := strings.ToUpper(t.text)
 		switch {
+		case edits[i].end > 0:
+			e := edits[i]
+			emit(i, e.end, e.text)
+			i = e.end
 		case later[i].end > 0:
 			r := later[i]
 			emit(i, r.end, r.text)
 			i = r.end
-		case castAt[i].end > 0:
-			// AS <type> of a CAST, whose type is already in rw.casts.
-			c := castAt[i]
-			emit(i, c.end, ", "+strconv.Itoa(c.idx))
-			i = c.end
-		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
-			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
-		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word]):
-			emit(i, i+1, internalPrefix+strings.ToLower(word))
-			i++
-		case t.is("INTERVAL"):
-			lit, j, err := parseInterval(src, toks, i)
-			if err != nil {
-				return nil, err
-			}
-			emit(i, j, internalPrefix+"interval("+strconv.Itoa(len(rw.intervals))+")")
-			rw.intervals = append(rw.intervals, lit)
-			i = j
 		case isFlinkForm(toks, i):
 			rs, err := rw.flinkForm(toks, i)
 			if err != nil {
@@ -142,6 +147,60 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			}
 			emit(i, rs[0].end, rs[0].text)
 			i = rs[0].end
+		case t.kind == tokIdent && next.isOp("(") && jsonForms[word]:
+			es, err := rw.jsonCall(toks, i)
+			if err != nil {
+				return nil, err
+			}
+			for k, e := range es {
+				edits[k] = e
+			}
+		case t.is("IS") && next.kind == tokIdent && (next.is("JSON") || next.is("NOT")):
+			j, text := rw.isJSON(toks, i)
+			if j == i {
+				emit(i, i+1, t.text)
+				i++
+				continue
+			}
+			emit(i, j, text)
+			i = j
+		case castAt[i].end > 0:
+			// AS <type> of a CAST, whose type is already in rw.casts.
+			c := castAt[i]
+			emit(i, c.end, ", "+strconv.Itoa(c.idx))
+			i = c.end
+		case commaAt[i]:
+			emit(i, i+1, ",")
+			i++
+		case t.kind == tokIdent && next.isOp("(") && renamedCalls[word]:
+			if word == "OVERLAY" {
+				for _, w := range []string{"PLACING", "FROM", "FOR"} {
+					if k := wordInParens(toks, i+1, w); k >= 0 {
+						commaAt[k] = true
+					}
+				}
+			}
+			emit(i, i+1, internalPrefix+strings.ToLower(word))
+			i++
+		case filters.clauses[i]:
+			emit(i, i+3, ",") // FILTER (WHERE c) -> , c)
+			i += 3
+		case filters.distinctWords[i]:
+			emit(i, i+1, "") // LISTAGG(DISTINCT x) -> __wsql_distinct(LISTAGG(x))
+			i++
+		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
+			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
+		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word] || overOnlyWithoutOver(toks, i)):
+			emit(i, i+1, internalPrefix+strings.ToLower(word))
+			i++
+		case t.is("INTERVAL"):
+			lit, j, err := parseInterval(src, toks, i)
+			if err != nil {
+				return nil, err
+			}
+			emit(i, j, internalPrefix+"interval("+strconv.Itoa(len(rw.intervals))+")")
+			rw.intervals = append(rw.intervals, lit)
+			i = j
 		case (t.is("CAST") || t.is("TRY_CAST")) && next.isOp("("):
 			as, end, tn, err := castType(toks, i)
 			if err != nil {
