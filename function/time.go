@@ -263,16 +263,17 @@ func timeRoundKernel(c Compiler, k *Call) (expr.Expr, error) {
 	})
 }
 
-// inMillis runs build over the call's arguments, the TIMESTAMP ones among
-// idx brought to milliseconds (the kernels' unit), and brings a TIMESTAMP
-// result back to the first one's precision: below a millisecond, digits
-// are dropped.
+// inMillis runs build over the call's arguments, the TIMESTAMP_LTZ ones
+// among idx brought to milliseconds (the session zone's conversions read
+// milliseconds), and brings the result back to the first one's precision:
+// below a millisecond, an instant's digits are dropped. A TIMESTAMP keeps
+// its precision: the kernels count in its unit.
 func inMillis(c Compiler, k *Call, idx []int, build func([]expr.Expr) (expr.Expr, error)) (expr.Expr, error) {
 	args := append([]expr.Expr(nil), k.Args...)
 	var orig arrow.DataType
 	for _, i := range idx {
 		ts, ok := args[i].DataType().(*arrow.TimestampType)
-		if !ok || ts.Unit == arrow.Millisecond {
+		if !ok || ts.Unit == arrow.Millisecond || ts.TimeZone == "" {
 			continue
 		}
 		if orig == nil {
@@ -321,6 +322,15 @@ func timestampDiffKernel(c Compiler, k *Call) (expr.Expr, error) {
 	a, b := k.Args[0], k.Args[1]
 	if isLTZ(a.DataType()) != isLTZ(b.DataType()) {
 		return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "TIMESTAMPDIFF of %s and %s: CAST one to the other's type", TypeName(a.DataType()), TypeName(b.DataType()))
+	}
+	// one clock for both: the finer TIMESTAMP's (a DATE is midnight)
+	if fine := finerTimestamp(a.DataType(), b.DataType()); fine != nil {
+		for i := range 2 {
+			var err error
+			if k.Args[i], err = c.To(k.Args[i], fine, k.Pos[i]); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return inMillis(c, k, []int{0, 1}, func(args []expr.Expr) (expr.Expr, error) {
 		return c.Fold(k.F.At, &temporal.Diff{Unit: k.F.Unit, A: args[0], B: args[1]}, args[0], args[1])
@@ -375,4 +385,23 @@ func convertTZKernel(c Compiler, k *Call) (expr.Expr, error) {
 		}
 	}
 	return c.Fold(k.F.At, &temporal.ConvertTZ{S: k.Args[0], From: k.Args[1], To: k.Args[2]}, k.Args...)
+}
+
+// finerTimestamp is the TIMESTAMP type of a or b with the finer unit (a
+// DATE's is milliseconds); nil when a and b are already of one type.
+func finerTimestamp(a, b arrow.DataType) arrow.DataType {
+	if arrow.TypeEqual(a, b) {
+		return nil
+	}
+	unit := func(dt arrow.DataType) arrow.TimeUnit {
+		if ts, ok := dt.(*arrow.TimestampType); ok {
+			return ts.Unit
+		}
+		return arrow.Millisecond
+	}
+	fine := &arrow.TimestampType{Unit: max(unit(a), unit(b))}
+	if isLTZ(a) {
+		fine.TimeZone = "UTC"
+	}
+	return fine
 }

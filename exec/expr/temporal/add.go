@@ -48,23 +48,17 @@ func (e *Add) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, er
 	n := ta.Len()
 	validity, nulls := expr.AndValidity(mem, n, na, ta)
 	counts := expr.ValuesOf[int64](na)
-	fixed, months := fixedUnits[e.Unit], monthUnits[e.Unit]
-	step := func(ms, k int64) int64 {
-		if months > 0 {
-			return addMonths(ms, k*months)
-		}
-		return ms + k*fixed
-	}
 	if e.Type.ID() == arrow.DATE32 {
 		buf, out := expr.NewValues[int32](mem, n)
 		for i, d := range expr.ValuesOf[int32](ta) {
-			out[i] = int32(step(int64(d)*msPerDay, counts[i]) / msPerDay)
+			out[i] = int32(msClock.step(int64(d)*msPerDay, counts[i], e.Unit) / msPerDay)
 		}
 		return expr.NewArray(e.Type, n, validity, nulls, buf), nil
 	}
+	c := clockOf(ta.DataType())
 	buf, out := expr.NewValues[int64](mem, n)
-	for i, ms := range millis(ta, out) {
-		out[i] = step(ms, counts[i])
+	for i, v := range values(ta, out) {
+		out[i] = c.step(v, counts[i], e.Unit)
 	}
 	return expr.NewArray(e.Type, n, validity, nulls, buf), nil
 }

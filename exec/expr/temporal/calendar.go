@@ -33,13 +33,38 @@ func CheckUnit(unit, fn string) error {
 // TIME is rounded to.
 func WithinDay(unit string) bool { return fixedUnits[unit] > 0 && fixedUnits[unit] < msPerDay }
 
-// addMonths adds n months to wall-clock ms, the day clamped to the length
-// of the month reached (2024-01-31 plus a month is 2024-02-29), as
+// clock is the resolution of a column's values: ticks per day (a
+// TIMESTAMP(0) counts seconds, TIMESTAMP(3) milliseconds, TIMESTAMP(6)
+// microseconds, TIMESTAMP(9) nanoseconds; a DATE is read as milliseconds).
+// Calendar work splits a value into days and the ticks of the day, so no
+// precision is lost.
+type clock struct{ day int64 }
+
+var msClock = clock{day: msPerDay}
+
+// clockOf is the clock of a TIMESTAMP type (milliseconds for others).
+func clockOf(dt arrow.DataType) clock {
+	if ts, ok := dt.(*arrow.TimestampType); ok {
+		return clock{day: 86_400 * int64(arrow.Second.Multiplier()/ts.Unit.Multiplier())}
+	}
+	return msClock
+}
+
+// ticks is n fixed units of unitMs milliseconds.
+func (c clock) ticks(n, unitMs int64) int64 {
+	if per := unitMs * c.day / msPerDay; per > 0 {
+		return n * per
+	}
+	return n * unitMs * c.day / msPerDay // below the clock's resolution
+}
+
+// addMonths adds n months to a wall-clock value, the day clamped to the
+// length of the month reached (2024-01-31 plus a month is 2024-02-29), as
 // Calcite's DateTimeUtils.addMonths.
-func addMonths(ms, n int64) int64 {
-	days := rowtime.FloorDiv(ms, msPerDay)
-	tod := ms - days*msPerDay
-	return addMonthsToDays(days, n)*msPerDay + tod
+func (c clock) addMonths(v, n int64) int64 {
+	days := rowtime.FloorDiv(v, c.day)
+	tod := v - days*c.day
+	return addMonthsToDays(days, n)*c.day + tod
 }
 
 func addMonthsToDays(days, n int64) int64 {
@@ -50,15 +75,15 @@ func addMonthsToDays(days, n int64) int64 {
 	return rowtime.DaysFromCivil(y, m, d)
 }
 
-// subtractMonths is the whole months from t1 to t0 (wall-clock ms), as
+// subtractMonths is the whole months from t1 to t0 (wall clock), as
 // Calcite's DateTimeUtils.subtractMonths(long, long).
-func subtractMonths(t0, t1 int64) int64 {
-	d0 := rowtime.FloorDiv(t0, msPerDay)
-	ms0 := t0 - d0*msPerDay
-	d1 := rowtime.FloorDiv(t1, msPerDay)
-	ms1 := t1 - d1*msPerDay
+func (c clock) subtractMonths(t0, t1 int64) int64 {
+	d0 := rowtime.FloorDiv(t0, c.day)
+	tod0 := t0 - d0*c.day
+	d1 := rowtime.FloorDiv(t1, c.day)
+	tod1 := t1 - d1*c.day
 	x := subtractMonthDays(d0, d1)
-	if addMonthsToDays(d1, x) == d0 && ms0 < ms1 {
+	if addMonthsToDays(d1, x) == d0 && tod0 < tod1 {
 		x--
 	}
 	return x
@@ -77,45 +102,54 @@ func subtractMonthDays(d0, d1 int64) int64 {
 	}
 }
 
-// floorUnit rounds wall-clock ms down to unit. Weeks start on Sunday, as
+// floor rounds a wall-clock value down to unit. Weeks start on Sunday, as
 // Calcite's floor does; quarters on January, April, July, October.
-func floorUnit(ms int64, unit string) int64 {
-	if unit == "WEEK" {
-		days := rowtime.FloorDiv(ms, msPerDay)
-		// 1970-01-01 was a Thursday, 4 days after a Sunday
-		return (days - (days + 4 - rowtime.FloorDiv(days+4, 7)*7)) * msPerDay
-	}
-	if u := fixedUnits[unit]; u > 0 {
-		return rowtime.FloorDiv(ms, u) * u
-	}
-	y, m, _ := rowtime.CivilFromDays(rowtime.FloorDiv(ms, msPerDay))
+func (c clock) floor(v int64, unit string) int64 {
+	days := rowtime.FloorDiv(v, c.day)
 	switch unit {
-	case "YEAR":
-		m = 1
-	case "QUARTER":
-		m = (m-1)/3*3 + 1
+	case "WEEK":
+		// 1970-01-01 was a Thursday, 4 days after a Sunday
+		return (days - (days + 4 - rowtime.FloorDiv(days+4, 7)*7)) * c.day
+	case "YEAR", "QUARTER", "MONTH":
+		y, m, _ := rowtime.CivilFromDays(days)
+		switch unit {
+		case "YEAR":
+			m = 1
+		case "QUARTER":
+			m = (m-1)/3*3 + 1
+		}
+		return rowtime.DaysFromCivil(y, m, 1) * c.day
 	}
-	return rowtime.DaysFromCivil(y, m, 1) * msPerDay
+	u := c.ticks(1, fixedUnits[unit])
+	if u == 0 {
+		return v // a unit finer than the clock
+	}
+	return rowtime.FloorDiv(v, u) * u
 }
 
-// ceilUnit rounds wall-clock ms up to unit: itself when on a boundary.
-func ceilUnit(ms int64, unit string) int64 {
-	f := floorUnit(ms, unit)
-	if f == ms {
+// ceil rounds a wall-clock value up to unit: itself when on a boundary.
+func (c clock) ceil(v int64, unit string) int64 {
+	f := c.floor(v, unit)
+	if f == v {
 		return f
 	}
 	if n := monthUnits[unit]; n > 0 {
-		return addMonths(f, n)
+		return c.addMonths(f, n)
 	}
-	if unit == "WEEK" {
-		return f + 7*msPerDay
-	}
-	return f + fixedUnits[unit]
+	return f + c.ticks(1, fixedUnits[unit])
 }
 
-// millis is the values of a TIMESTAMP (ms) or DATE (as ms at midnight)
-// column, converted into scratch for a DATE.
-func millis(a arrow.Array, scratch []int64) []int64 {
+// step is v plus n units.
+func (c clock) step(v, n int64, unit string) int64 {
+	if m := monthUnits[unit]; m > 0 {
+		return c.addMonths(v, n*m)
+	}
+	return v + c.ticks(n, fixedUnits[unit])
+}
+
+// values is a TIMESTAMP column's values, or a DATE column's as
+// milliseconds at midnight, converted into scratch.
+func values(a arrow.Array, scratch []int64) []int64 {
 	if a.DataType().ID() == arrow.DATE32 {
 		days := expr.ValuesOf[int32](a)
 		scratch = scratch[:0]

@@ -45,13 +45,14 @@ func (e *Diff) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, e
 	if ba.DataType().ID() == arrow.DATE32 {
 		scratchB = make([]int64, 0, n)
 	}
-	as, bs := millis(aa, scratchA), millis(ba, scratchB)
-	fixed, months := fixedUnits[e.Unit], monthUnits[e.Unit]
+	as, bs := values(aa, scratchA), values(ba, scratchB)
+	c := clockOf(aa.DataType()) // the planner gives both one clock
+	fixed, months := c.ticks(1, fixedUnits[e.Unit]), monthUnits[e.Unit]
 	for i := range out {
 		if months > 0 {
-			out[i] = int32(subtractMonths(bs[i], as[i]) / months)
+			out[i] = int32(c.subtractMonths(bs[i], as[i]) / months)
 		} else {
-			out[i] = int32((bs[i] - as[i]) / fixed)
+			out[i] = int32((bs[i] - as[i]) / max(fixed, 1))
 		}
 	}
 	return expr.NewArray(arrow.PrimitiveTypes.Int32, n, validity, nulls, buf), nil

@@ -39,11 +39,12 @@ func (e *Round) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 	defer x.Release()
 	n := x.Len()
 	validity, nulls := expr.AndValidity(mem, n, x)
-	round := floorUnit
-	if e.Ceil {
-		round = ceilUnit
-	}
 	dt := x.DataType()
+	c := clockOf(dt)
+	round := c.floor
+	if e.Ceil {
+		round = c.ceil
+	}
 	if tt, ok := dt.(*arrow.Time32Type); ok {
 		// a time of day: whole units of the day, CEIL past the last one
 		// wrapping to midnight
@@ -62,7 +63,7 @@ func (e *Round) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		for i, d := range expr.ValuesOf[int32](x) {
 			out[i] = d
 			if fixedUnits[e.Unit] >= msPerDay || monthUnits[e.Unit] > 0 {
-				out[i] = int32(rowtime.FloorDiv(round(int64(d)*msPerDay, e.Unit), msPerDay))
+				out[i] = int32(rowtime.FloorDiv(round(int64(d)*msPerDay, e.Unit), msPerDay)) // msClock
 			}
 		}
 		return expr.NewArray(dt, n, validity, nulls, buf), nil
