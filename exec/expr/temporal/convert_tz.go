@@ -149,7 +149,7 @@ func zoneOffset(s string) (int, bool) {
 	}
 	h, err1 := strconv.Atoi(hh)
 	m, err2 := strconv.Atoi(mm)
-	if err1 != nil || err2 != nil || len(hh) > 2 || h > 18 || m > 59 {
+	if err1 != nil || err2 != nil || len(hh) > 2 || (mm != "0" && len(mm) != 2) || h > 18 || m > 59 {
 		return 0, false
 	}
 	return sign * (h*3600 + m*60), true
