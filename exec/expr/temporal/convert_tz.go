@@ -22,7 +22,6 @@ const timestampLayout = "2006-01-02 15:04:05"
 // NULL or S does not read.
 type ConvertTZ struct {
 	S, From, To expr.Expr
-	zones       map[string]*time.Location // zone texts read so far
 }
 
 func (e *ConvertTZ) DataType() arrow.DataType { return arrow.BinaryTypes.String }
@@ -34,18 +33,20 @@ func (e *ConvertTZ) String() string {
 // CanFail: an unknown zone stops the query.
 func (e *ConvertTZ) CanFail() bool { return true }
 
-func (e *ConvertTZ) zone(name string) (*time.Location, error) {
-	if loc, ok := e.zones[name]; ok {
+// zoneCache holds the zones one evaluation has read, so a zone column
+// reads each zone's text once per batch (the expression itself is not
+// written to: partitions evaluate it at once).
+type zoneCache map[string]*time.Location
+
+func (z zoneCache) zone(name string) (*time.Location, error) {
+	if loc, ok := z[name]; ok {
 		return loc, nil
 	}
 	loc, err := Zone(name)
 	if err != nil {
 		return nil, err
 	}
-	if e.zones == nil {
-		e.zones = map[string]*time.Location{}
-	}
-	e.zones[name] = loc
+	z[name] = loc
 	return loc, nil
 }
 
@@ -66,16 +67,17 @@ func (e *ConvertTZ) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arr
 	defer b.Release()
 	b.Reserve(n)
 	var text []byte
+	zones := zoneCache{}
 	for i := range n {
 		if args[0].IsNull(i) || args[1].IsNull(i) || args[2].IsNull(i) {
 			b.AppendNull()
 			continue
 		}
-		from, err := e.zone(args[1].At(i))
+		from, err := zones.zone(args[1].At(i))
 		if err != nil {
 			return nil, err
 		}
-		to, err := e.zone(args[2].At(i))
+		to, err := zones.zone(args[2].At(i))
 		if err != nil {
 			return nil, err
 		}
