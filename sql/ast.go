@@ -336,7 +336,7 @@ type Unary struct {
 }
 
 // Binary is an infix operator. Op is one of
-// + - * / % = <> < <= > >= AND OR ||.
+// + - * / % = <> < <= > >= AND OR || IS DISTINCT FROM, IS NOT DISTINCT FROM.
 type Binary struct {
 	At   Pos
 	Op   string
@@ -352,12 +352,14 @@ type IsNull struct {
 
 // Cast is CAST(x AS type), or a typed literal (TIME '12:00:01') when
 // Literal is set: a TIME or TIMESTAMP literal's precision is its fraction's
-// digits (LiteralPrecision), a CAST's the type's.
+// digits (LiteralPrecision), a CAST's the type's. With Try it is
+// TRY_CAST(x AS type): NULL where the value does not convert.
 type Cast struct {
 	At      Pos
 	X       Expr
 	Type    TypeName
 	Literal bool
+	Try     bool
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.
@@ -369,6 +371,9 @@ type FuncCall struct {
 	Args     []Expr
 	Star     bool
 	Distinct bool
+	// Unit is the time unit of FLOOR(x TO unit) and TIMESTAMPADD(unit, n,
+	// t) and their relatives, upper case; "" for other calls.
+	Unit string
 	// JSON is the clauses of a JSON function (json.go); the call named
 	// "IS JSON" is x IS [NOT] JSON [type].
 	JSON   *JSONClauses
@@ -465,6 +470,8 @@ type Between struct {
 	X      Expr
 	Lo, Hi Expr
 	Not    bool
+	// Symmetric: BETWEEN SYMMETRIC, lo and hi in either order.
+	Symmetric bool
 }
 
 // Like is `x [NOT] LIKE pattern [ESCAPE 'c']`.
@@ -474,6 +481,8 @@ type Like struct {
 	Pattern Expr
 	Escape  Expr // nil when absent
 	Not     bool
+	// Similar: SIMILAR TO, the pattern a SQL regular expression.
+	Similar bool
 }
 
 // Case is CASE [operand] WHEN ... THEN ... [ELSE ...] END. Operand is nil
@@ -487,7 +496,10 @@ type Case struct {
 
 // When is one WHEN ... THEN ... arm of a Case.
 type When struct {
-	Cond   Expr
+	Cond Expr
+	// More are the further values of a WHEN of the simple form: CASE x
+	// WHEN a, b THEN ... (Cond is a).
+	More   []Expr
 	Result Expr
 }
 

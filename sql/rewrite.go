@@ -22,6 +22,8 @@ import (
 //	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
 //	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
+//	TRY_CAST(x AS t), FLOOR(x TO DAY), TIMESTAMPADD(DAY, ...), IS DISTINCT FROM,
+//	BETWEEN SYMMETRIC, SIMILAR TO, CASE x WHEN a, b     (flink_forms.go)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
 // Literal values and types are read here from tokens and kept in side
@@ -46,6 +48,7 @@ type rewritten struct {
 	extracts  []string       // EXTRACT units (extract.go)
 	escapes   []*Literal     // LIKE ... ESCAPE literals (escape.go)
 	jsons     []*JSONClauses // clauses of JSON functions (json.go)
+	units     []string       // time units of FLOOR(x TO unit), TIMESTAMPADD (flink_forms.go)
 }
 
 // plainAggregates are Flink aggregate functions that MySQL's grammar only
@@ -115,8 +118,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	// casts pending: index of a CAST's AS -> its closing ")" and side-table index
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
-	edits := map[int]tokenEdit{} // tokens of JSON functions' clauses (json.go)
-	commaAt := map[int]bool{}    // OVERLAY's PLACING, FROM and FOR
+	later := map[int]replacement{} // later parts of a Flink form (flink_forms.go)
+	edits := map[int]tokenEdit{}   // tokens of JSON functions' clauses (json.go)
+	commaAt := map[int]bool{}      // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}
@@ -129,6 +133,20 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			e := edits[i]
 			emit(i, e.end, e.text)
 			i = e.end
+		case later[i].end > 0:
+			r := later[i]
+			emit(i, r.end, r.text)
+			i = r.end
+		case isFlinkForm(toks, i):
+			rs, err := rw.flinkForm(toks, i)
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range rs[1:] {
+				later[r.start] = r
+			}
+			emit(i, rs[0].end, rs[0].text)
+			i = rs[0].end
 		case t.kind == tokIdent && next.isOp("(") && jsonForms[word]:
 			es, err := rw.jsonCall(toks, i)
 			if err != nil {
@@ -183,14 +201,14 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i, j, internalPrefix+"interval("+strconv.Itoa(len(rw.intervals))+")")
 			rw.intervals = append(rw.intervals, lit)
 			i = j
-		case t.is("CAST") && next.isOp("("):
+		case (t.is("CAST") || t.is("TRY_CAST")) && next.isOp("("):
 			as, end, tn, err := castType(toks, i)
 			if err != nil {
 				return nil, err
 			}
 			castAt[as] = pendingCast{end: end, idx: len(rw.casts)}
 			rw.casts = append(rw.casts, tn)
-			emit(i, i+1, internalPrefix+"cast")
+			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
 		case t.is("EXTRACT") && next.isOp("("):
 			end, err := rw.extractUnit(toks, i)
@@ -207,9 +225,6 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i+1, i+2, "(")
 			emit(i+2, i+3, "BOTH FROM")
 			i += 3
-		case (t.is("FLOOR") || t.is("CEIL")) && next.isOp("(") && wordInParens(toks, i+1, "TO") >= 0:
-			to := toks[wordInParens(toks, i+1, "TO")]
-			return nil, Errorf(ErrUnsupported, to.pos, "%s(x TO unit) is not supported yet", strings.ToUpper(t.text))
 		case isEscapeClause(toks, i):
 			marker, err := rw.escapeMarker(next)
 			if err != nil {

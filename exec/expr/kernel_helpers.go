@@ -63,3 +63,6 @@ func (s StringArg) At(i int) string { return s.arg.at(i) }
 
 // IsConst reports a constant argument.
 func (s StringArg) IsConst() bool { return s.arg.isConst }
+
+// IsNull reports a NULL row (never for a constant).
+func (s StringArg) IsNull(i int) bool { return !s.arg.isConst && s.arg.arr.IsNull(i) }
