@@ -12,8 +12,13 @@ import (
 	"github.com/wsql/wsql/windowop"
 )
 
-// argClassOf is what the aggregate of kind k accepts.
-func argClassOf(k windowop.AggKind) function.ArgClass { return aggArgClasses[k] }
+// argClassOf is what the aggregate of spec accepts.
+func argClassOf(spec windowop.AggSpec) function.ArgClass {
+	if c, ok := function.UserArgClass(spec.User); ok {
+		return c
+	}
+	return aggArgClasses[spec.Kind]
+}
 
 // aggArgClasses is each aggregate kind's argument class, from the registry.
 var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
@@ -34,17 +39,17 @@ var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
 // LISTAGG is STRING.
 func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	agg := Aggregate{Text: aggText(f)}
-	fn := builtins.Lookup(f.Name)
+	fn := s.fns.Lookup(strings.ToUpper(f.Name))
 	if fn == nil || fn.Aggregate == nil {
 		switch {
 		case fn != nil && fn.Unsupported != "":
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s is not supported yet: %s", f.Name, fn.Unsupported)
-		case builtins.IsKind(f.Name, function.AggregateFunction):
+		case s.fns.IsKind(strings.ToUpper(f.Name), function.AggregateFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet", f.Name)
-		case builtins.IsKind(f.Name, function.ScalarFunction):
+		case s.fns.IsKind(strings.ToUpper(f.Name), function.ScalarFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
 		}
-		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.CallableNames()))
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, s.fns.CallableNames()))
 	}
 	kind := fn.Aggregate.Kind
 	if f.Star {
@@ -62,11 +67,14 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		switch kind {
 		case windowop.FirstValue:
 			distinct = false // the first value is always new: FIRST_VALUE(DISTINCT x) is FIRST_VALUE(x)
-		case windowop.LastValue, windowop.ListAgg:
+		case windowop.LastValue, windowop.ListAgg, windowop.User:
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 		}
 	}
-	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: distinct}
+	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: distinct, User: fn.Aggregate.User}
+	if kind == windowop.JSONArrayAgg || kind == windowop.JSONObjectAgg {
+		return s.jsonAggregate(f, agg)
+	}
 	if kind == windowop.Count && len(f.Args) > 1 {
 		// COUNT(DISTINCT a, b): TiDB reads several arguments only with DISTINCT
 	} else if kind == windowop.ListAgg {
@@ -92,7 +100,7 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		return agg, idx, nil // typed once the expression is compiled (finish)
 	}
 	col := s.table.Columns[idx]
-	if c := argClassOf(kind); !c.OK(col.Type) {
+	if c := argClassOf(agg.Spec); !c.OK(col.Type) {
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[0].Pos(), "%s expects %s argument, got %s", f.Name, c.What, col.SQLType)
 	}
 	return agg, idx, nil
@@ -132,6 +140,32 @@ func percentileArgs(f *sql.FuncCall) (float64, error) {
 		return 0, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, as in PERCENTILE(x, 0.5)")
 	}
 	return p, nil
+}
+
+// jsonAggregate plans JSON_ARRAYAGG and JSON_OBJECTAGG: their argument
+// is the row's item written by JSON_ARRAY or JSON_OBJECT with the call's
+// ON NULL (aggItem), an expression computed before the window.
+func (s *selectPlanner) jsonAggregate(f *sql.FuncCall, agg Aggregate) (Aggregate, int, error) {
+	agg.Text = sql.FormatExpr(f)
+	if f.Distinct {
+		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported", f.Name)
+	}
+	if want := map[string]int{"JSON_ARRAYAGG": 1, "JSON_OBJECTAGG": 2}[f.Name]; len(f.Args) != want {
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes %s", f.Name, map[int]string{1: "one value", 2: "KEY k VALUE v"}[want])
+	}
+	return agg, argExpression, nil
+}
+
+// aggItem is what an aggregate call reads per row: its argument, or for
+// JSON_ARRAYAGG and JSON_OBJECTAGG the item as JSON text.
+func aggItem(f *sql.FuncCall) sql.Expr {
+	switch f.Name {
+	case "JSON_ARRAYAGG":
+		return &sql.FuncCall{At: f.At, Name: "JSON_ARRAY", Args: f.Args, JSON: f.JSON}
+	case "JSON_OBJECTAGG":
+		return &sql.FuncCall{At: f.At, Name: "JSON_OBJECT", Args: f.Args, JSON: f.JSON}
+	}
+	return f.Args[0]
 }
 
 // argExpression marks an aggregate whose argument is an expression rather

@@ -61,6 +61,16 @@ var ownFormExamples = map[string]string{
 	"CAST":    "CAST(i AS STRING)",
 	"EXTRACT": "EXTRACT(YEAR FROM ts)",
 	"TRIM":    "TRIM(LEADING 'x' FROM s)",
+
+	"IS JSON":     "s IS NOT JSON OBJECT",
+	"JSON_EXISTS": "JSON_EXISTS(s, 'lax $.a' UNKNOWN ON ERROR)",
+	"JSON_VALUE":  "JSON_VALUE(s, '$.a' RETURNING INT DEFAULT i ON EMPTY DEFAULT -1 ON ERROR)",
+	"JSON_QUERY":  "JSON_QUERY(s, '$.a' WITH CONDITIONAL ARRAY WRAPPER EMPTY ARRAY ON EMPTY)",
+	"JSON_OBJECT": "JSON_OBJECT(KEY s VALUE i, 'k' VALUE JSON_ARRAY(d, flag) ABSENT ON NULL)",
+	"JSON_ARRAY":  "JSON_ARRAY(s, ts, JSON_OBJECT() NULL ON NULL)",
+
+	"JSON_OBJECTAGG": "JSON_OBJECTAGG(KEY s VALUE i ABSENT ON NULL)",
+	"JSON_ARRAYAGG":  "JSON_ARRAYAGG(d NULL ON NULL)",
 }
 
 // windowOf is the GROUP BY window a window property is selected with.
@@ -89,6 +99,9 @@ func TestEveryListedFunctionCompiles(t *testing.T) {
 						ex, ok := ownFormExamples[name]
 						require.True(t, ok, "function %s has its own form: add an example to ownFormExamples", name)
 						query = "SELECT " + ex + " FROM t"
+						if fn.Kind == function.AggregateFunction {
+							query += " GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)"
+						}
 					case fn.Syntax == function.SyntaxComputedColumn:
 						query = "SELECT COUNT(*) FROM t GROUP BY TUMBLE(pt, INTERVAL '1' MINUTE)" // the table's pt AS PROCTIME()
 					case fn.Kind == function.ScalarFunction:

@@ -322,6 +322,9 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		}
 		return &Unary{At: at, Op: op, X: x}, nil
 	case *ast.BinaryOperationExpr:
+		if x, ok, err := l.isJSONCall(e, at); ok {
+			return x, err
+		}
 		op, ok := binaryOps[e.Op]
 		if !ok {
 			name := map[opcode.Op]string{opcode.IntDiv: "DIV", opcode.LogicXor: "XOR", opcode.NullEQ: "<=>",
@@ -418,6 +421,8 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.filter(e, at)
 	case name == "DISTINCT":
 		return l.distinct(e, at)
+	case jsonForms[name]:
+		return l.jsonCall(e, name, at)
 	case plainAggregates[name] || overOnlyFuncs[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {

@@ -43,8 +43,9 @@ type rewritten struct {
 	casts     []TypeName
 	tvfs      []*WindowTVF
 	values    []*Values
-	extracts  []string   // EXTRACT units (extract.go)
-	escapes   []*Literal // LIKE ... ESCAPE literals (escape.go)
+	extracts  []string       // EXTRACT units (extract.go)
+	escapes   []*Literal     // LIKE ... ESCAPE literals (escape.go)
+	jsons     []*JSONClauses // clauses of JSON functions (json.go)
 }
 
 // plainAggregates are Flink aggregate functions that MySQL's grammar only
@@ -108,6 +109,7 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	// casts pending: index of a CAST's AS -> its closing ")" and side-table index
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
+	edits := map[int]tokenEdit{} // tokens of JSON functions' clauses (json.go)
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}
@@ -116,6 +118,27 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		}
 		word := strings.ToUpper(t.text)
 		switch {
+		case edits[i].end > 0:
+			e := edits[i]
+			emit(i, e.end, e.text)
+			i = e.end
+		case t.kind == tokIdent && next.isOp("(") && jsonForms[word]:
+			es, err := rw.jsonCall(toks, i)
+			if err != nil {
+				return nil, err
+			}
+			for k, e := range es {
+				edits[k] = e
+			}
+		case t.is("IS") && next.kind == tokIdent && (next.is("JSON") || next.is("NOT")):
+			j, text := rw.isJSON(toks, i)
+			if j == i {
+				emit(i, i+1, t.text)
+				i++
+				continue
+			}
+			emit(i, j, text)
+			i = j
 		case castAt[i].end > 0:
 			// AS <type> of a CAST, whose type is already in rw.casts.
 			c := castAt[i]
@@ -176,6 +199,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i+1, i+2, marker)
 			i += 2
 		case t.is("TABLE") && next.isOp("("):
+			if i > 0 && toks[i-1].is("LATERAL") {
+				return nil, Errorf(ErrUnsupported, toks[i-1].pos, "LATERAL TABLE(...) is not supported yet: it joins each row with a table function's rows, and wsql has no joins yet")
+			}
 			if i == 0 || !(toks[i-1].is("FROM") || toks[i-1].is("JOIN")) {
 				return nil, Errorf(ErrSyntax, t.pos, "TABLE(...) can only follow FROM, as in FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE))")
 			}

@@ -13,27 +13,30 @@ import (
 type AggKind int
 
 const (
-	CountStar  AggKind = iota + 1 // COUNT(*): rows
-	Count                         // COUNT(x): rows where x is not NULL
-	Sum                           // SUM(x): NULL when every x is NULL
-	Avg                           // AVG(x): integers truncate toward zero
-	Min                           // MIN(x)
-	Max                           // MAX(x)
-	FirstValue                    // FIRST_VALUE(x): first non-NULL x by arrival
-	LastValue                     // LAST_VALUE(x): last non-NULL x by arrival
-	StddevPop                     // STDDEV_POP(x)
-	StddevSamp                    // STDDEV_SAMP(x): NULL below two values
-	VarPop                        // VAR_POP(x)
-	VarSamp                       // VAR_SAMP(x): NULL below two values
-	ListAgg                       // LISTAGG(x [, sep]): non-NULL x joined by arrival
-	Percentile                    // PERCENTILE(x, p [, frequency]): continuous, as DOUBLE
+	CountStar     AggKind = iota + 1 // COUNT(*): rows
+	Count                            // COUNT(x): rows where x is not NULL
+	Sum                              // SUM(x): NULL when every x is NULL
+	Avg                              // AVG(x): integers truncate toward zero
+	Min                              // MIN(x)
+	Max                              // MAX(x)
+	FirstValue                       // FIRST_VALUE(x): first non-NULL x by arrival
+	LastValue                        // LAST_VALUE(x): last non-NULL x by arrival
+	StddevPop                        // STDDEV_POP(x)
+	StddevSamp                       // STDDEV_SAMP(x): NULL below two values
+	VarPop                           // VAR_POP(x)
+	VarSamp                          // VAR_SAMP(x): NULL below two values
+	ListAgg                          // LISTAGG(x [, sep]): non-NULL x joined by arrival
+	JSONArrayAgg                     // JSON_ARRAYAGG(x): items written by JSON_ARRAY, in one array (agg_json.go)
+	JSONObjectAgg                    // JSON_OBJECTAGG(KEY k VALUE v): members written by JSON_OBJECT, in one object
+	User                             // a Go program's aggregate (AggSpec.User)
+	Percentile                       // PERCENTILE(x, p [, frequency]): continuous, as DOUBLE
 )
 
 var aggNames = map[AggKind]string{
 	CountStar: "COUNT(*)", Count: "COUNT", Sum: "SUM", Avg: "AVG", Min: "MIN", Max: "MAX",
 	FirstValue: "FIRST_VALUE", LastValue: "LAST_VALUE", StddevPop: "STDDEV_POP",
-	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG",
-	Percentile: "PERCENTILE",
+	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG", User: "USER",
+	JSONArrayAgg: "JSON_ARRAYAGG", JSONObjectAgg: "JSON_OBJECTAGG", Percentile: "PERCENTILE",
 }
 
 func (k AggKind) String() string {
@@ -62,11 +65,15 @@ type AggSpec struct {
 	// Percentage is PERCENTILE's p, in [0, 1]; its frequency, if any, is
 	// MoreInputs[0].
 	Percentage float64
+	// User is the aggregate of kind User.
+	User UserAggregate
 }
 
 // Nullable tells whether the aggregate's result can be NULL: every
 // aggregate but COUNT is NULL over a window without non-NULL values.
-func (s AggSpec) Nullable() bool { return s.Kind != CountStar && s.Kind != Count }
+func (s AggSpec) Nullable() bool {
+	return s.Kind != CountStar && s.Kind != Count && s.Kind != JSONArrayAgg && s.Kind != JSONObjectAgg
+}
 
 // accumulator holds one aggregate's state for every slot, in flat arrays
 // indexed by slot. All methods work on many rows or slots per call, so the
@@ -172,6 +179,10 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		return newListAggAcc(in, spec.Separator)
 	case Percentile:
 		return newPercentileAcc(in, spec.Percentage)
+	case User:
+		return newUserAcc(spec.User)
+	case JSONArrayAgg, JSONObjectAgg:
+		return newJSONAggAcc(in, spec.Kind == JSONObjectAgg)
 	}
 	return nil, fmt.Errorf("aggregate %s is not supported yet", spec.Kind)
 }

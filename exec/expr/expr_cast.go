@@ -298,12 +298,20 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		loc = time.UTC
 	}
 	bm, off := nullBitmap(x)
+	var nested func([]byte, int) []byte // a ROW, ARRAY, MAP or MULTISET: Flink's text of it
+	if format.IsNestedType(x.DataType()) {
+		nested = format.ValueAppender(x, loc)
+	}
 	for i := range n {
 		if !validAt(bm, off, i) {
 			b.AppendNull()
 			continue
 		}
 		buf = buf[:0]
+		if nested != nil {
+			b.BinaryBuilder.Append(nested(buf, i))
+			continue
+		}
 		switch a := x.(type) {
 		case *array.Boolean:
 			if a.Value(i) {

@@ -1,0 +1,211 @@
+package jsonfn
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
+)
+
+// What JSON_VALUE, JSON_QUERY and JSON_EXISTS share: the document and
+// path arguments, and the path compiled once when it is a constant.
+
+// Behavior is what an ON EMPTY or ON ERROR clause says.
+type Behavior byte
+
+// The behaviours: JSON_VALUE's NULL, ERROR and DEFAULT; JSON_QUERY's
+// EMPTY ARRAY and EMPTY OBJECT; JSON_EXISTS's TRUE, FALSE and UNKNOWN.
+const (
+	BehaviorNull Behavior = iota
+	BehaviorError
+	BehaviorDefault
+	BehaviorEmptyArray
+	BehaviorEmptyObject
+	BehaviorTrue
+	BehaviorFalse
+	BehaviorUnknown
+)
+
+// pathArgs are a call's document and path.
+type pathArgs struct {
+	Doc, PathArg expr.Expr
+	// path is PathArg compiled, when it is a constant.
+	path *Path
+}
+
+func newPathArgs(doc, path expr.Expr) (pathArgs, error) {
+	a := pathArgs{Doc: doc, PathArg: path}
+	if l, ok := path.(*expr.Literal); ok && !l.Null {
+		p, err := CompilePath(l.Str)
+		if err != nil {
+			return a, err
+		}
+		a.path = p
+	}
+	return a, nil
+}
+
+// rows evaluates the arguments over rec and calls row for each row whose
+// document and path are not NULL; the others stay NULL in valid.
+type rowsFunc func(i int, doc string, p *Path)
+
+func (a *pathArgs) each(rec arrow.RecordBatch, mem memory.Allocator, valid []byte, row rowsFunc) error {
+	docs, da, err := expr.EvalStringArg(a.Doc, rec, mem)
+	if err != nil {
+		return err
+	}
+	if da != nil {
+		defer da.Release()
+		expr.AndValidityInto(valid, da)
+	}
+	p := a.path
+	var paths expr.StringArg
+	if p == nil {
+		var pa arrow.Array
+		paths, pa, err = expr.EvalStringArg(a.PathArg, rec, mem)
+		if err != nil {
+			return err
+		}
+		if pa != nil {
+			defer pa.Release()
+			expr.AndValidityInto(valid, pa)
+		}
+	}
+	var last string
+	for i := range int(rec.NumRows()) {
+		if bitutil.BitIsNotSet(valid, i) {
+			continue
+		}
+		if a.path == nil {
+			// A path read per row is compiled again only when it changes.
+			if s := paths.At(i); p == nil || s != last {
+				if p, err = CompilePath(s); err != nil {
+					return fmt.Errorf("%w: %v", expr.ErrEval, err)
+				}
+				last = s
+			}
+		}
+		row(i, docs.At(i), p)
+	}
+	return nil
+}
+
+func allValid(n int) []byte {
+	valid := make([]byte, bitutil.BytesForBits(int64(n)))
+	bitutil.SetBitsTo(valid, 0, int64(n), true)
+	return valid
+}
+
+// readers are reused across batches: a reader's buffers grow once.
+var readers = sync.Pool{New: func() any { return &reader{} }}
+
+func evalError(fn, msg string) error { return fmt.Errorf("%w: %s: %s", expr.ErrEval, fn, msg) }
+
+// Exists is JSON_EXISTS(doc, path [{TRUE|FALSE|UNKNOWN|ERROR} ON ERROR]).
+type Exists struct {
+	pathArgs
+	OnError Behavior
+}
+
+// NewExists builds JSON_EXISTS; its error is a path wsql cannot run.
+func NewExists(doc, path expr.Expr, onError Behavior) (*Exists, error) {
+	a, err := newPathArgs(doc, path)
+	return &Exists{pathArgs: a, OnError: onError}, err
+}
+
+func (e *Exists) DataType() arrow.DataType { return arrow.FixedWidthTypes.Boolean }
+func (e *Exists) String() string           { return fmt.Sprintf("JSON_EXISTS(%s, %s)", e.Doc, e.PathArg) }
+func (e *Exists) Children() []expr.Expr    { return []expr.Expr{e.Doc, e.PathArg} }
+func (e *Exists) CanFail() bool            { return e.OnError == BehaviorError }
+
+func (e *Exists) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	n := int(rec.NumRows())
+	valid := allValid(n)
+	vb, out := expr.NewBits(mem, n)
+	r := readers.Get().(*reader)
+	defer readers.Put(r)
+	var failure error
+	err := e.each(rec, mem, valid, func(i int, doc string, p *Path) {
+		res := false
+		switch r.read(p, doc) {
+		case outValue, outList:
+			res = true
+		case outError:
+			switch e.OnError {
+			case BehaviorTrue:
+				res = true
+			case BehaviorUnknown:
+				bitutil.ClearBit(valid, i)
+			case BehaviorError:
+				if failure == nil {
+					failure = evalError("JSON_EXISTS", r.err)
+				}
+			}
+		}
+		if res {
+			bitutil.SetBit(out, i)
+		}
+	})
+	if err == nil {
+		err = failure
+	}
+	if err != nil {
+		vb.Release()
+		return nil, err
+	}
+	return expr.NewArray(arrow.FixedWidthTypes.Boolean, n, expr.NullsOf(mem, valid, n), n-bitutil.CountSetBits(valid, 0, n), vb), nil
+}
+
+// IsJSON is x IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]. NULL is not JSON.
+type IsJSON struct {
+	X    expr.Expr
+	Type string // VALUE, SCALAR, ARRAY or OBJECT
+	Not  bool
+}
+
+func (e *IsJSON) DataType() arrow.DataType { return arrow.FixedWidthTypes.Boolean }
+func (e *IsJSON) Children() []expr.Expr    { return []expr.Expr{e.X} }
+func (e *IsJSON) String() string {
+	not := ""
+	if e.Not {
+		not = "NOT "
+	}
+	return fmt.Sprintf("%s IS %sJSON %s", e.X, not, e.Type)
+}
+
+func (e *IsJSON) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	n := int(rec.NumRows())
+	valid := allValid(n)
+	s, a, err := expr.EvalStringArg(e.X, rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	if a != nil {
+		defer a.Release()
+		expr.AndValidityInto(valid, a)
+	}
+	vb, out := expr.NewBits(mem, n)
+	for i := range n {
+		is := false
+		if bitutil.BitIsSet(valid, i) {
+			kind, ok := validDoc(s.At(i))
+			switch e.Type {
+			case "SCALAR":
+				ok = ok && kind != kindObject && kind != kindArray
+			case "ARRAY":
+				ok = ok && kind == kindArray
+			case "OBJECT":
+				ok = ok && kind == kindObject
+			}
+			is = ok
+		}
+		if is != e.Not {
+			bitutil.SetBit(out, i)
+		}
+	}
+	return expr.NewArray(arrow.FixedWidthTypes.Boolean, n, nil, 0, vb), nil
+}

@@ -1,0 +1,330 @@
+package jsonfn
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
+)
+
+// Value is JSON_VALUE(doc, path [RETURNING type] [behaviour ON EMPTY]
+// [behaviour ON ERROR]): the scalar at path as Returning (STRING,
+// BOOLEAN, INT, BIGINT or DOUBLE). A value that does not convert to
+// Returning is an error of the row (ON ERROR), as a CAST of it would be.
+type Value struct {
+	pathArgs
+	Returning        arrow.DataType
+	OnEmpty, OnError Behavior
+	// EmptyDefault and ErrorDefault are the DEFAULT values, of type
+	// Returning.
+	EmptyDefault, ErrorDefault expr.Expr
+}
+
+// ValueTypes are the types RETURNING may name.
+var ValueTypes = []arrow.DataType{arrow.BinaryTypes.String, arrow.FixedWidthTypes.Boolean,
+	arrow.PrimitiveTypes.Int32, arrow.PrimitiveTypes.Int64, arrow.PrimitiveTypes.Float64}
+
+// NewValue builds JSON_VALUE; its error is a path wsql cannot run.
+func NewValue(doc, path expr.Expr, returning arrow.DataType) (*Value, error) {
+	a, err := newPathArgs(doc, path)
+	return &Value{pathArgs: a, Returning: returning}, err
+}
+
+func (e *Value) DataType() arrow.DataType { return e.Returning }
+func (e *Value) String() string           { return fmt.Sprintf("JSON_VALUE(%s, %s)", e.Doc, e.PathArg) }
+func (e *Value) CanFail() bool            { return e.OnEmpty == BehaviorError || e.OnError == BehaviorError }
+func (e *Value) Children() []expr.Expr {
+	out := []expr.Expr{e.Doc, e.PathArg}
+	for _, d := range []expr.Expr{e.EmptyDefault, e.ErrorDefault} {
+		if d != nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// valueOut is JSON_VALUE's result column being built.
+type valueOut struct {
+	dt    arrow.DataType
+	str   *array.StringBuilder
+	valid []byte
+	ints  []int64
+	dbls  []float64
+	bools []byte
+	buf   []byte
+}
+
+func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	n := int(rec.NumRows())
+	valid := allValid(n)
+	o := &valueOut{dt: e.Returning, valid: valid}
+	switch e.Returning.ID() {
+	case arrow.STRING:
+		o.str = array.NewStringBuilder(mem)
+		defer o.str.Release()
+		o.str.Reserve(n)
+	case arrow.BOOL:
+		o.bools = make([]byte, bitutil.BytesForBits(int64(n)))
+	case arrow.FLOAT64:
+		o.dbls = make([]float64, n)
+	default:
+		o.ints = make([]int64, n)
+	}
+	var defaults [2]arrow.Array
+	for k, d := range []expr.Expr{e.EmptyDefault, e.ErrorDefault} {
+		if d != nil {
+			a, err := d.Eval(rec, mem)
+			if err != nil {
+				return nil, err
+			}
+			defer a.Release()
+			defaults[k] = a
+		}
+	}
+	r := readers.Get().(*reader)
+	defer readers.Put(r)
+	var failure error
+	next := 0 // the next row of a STRING result
+	err := e.each(rec, mem, valid, func(i int, doc string, p *Path) {
+		for ; next < i; next++ {
+			o.null(next)
+		}
+		next = i + 1
+		var msg string
+		switch r.read(p, doc) {
+		case outValue:
+			if c := doc[r.value.start]; c == '{' || c == '[' {
+				if p.lax {
+					break // a lax path to an object or array found no scalar
+				}
+				msg = "strict mode requires a scalar value at path " + quote(p.text)
+			} else if msg = o.set(i, doc[r.value.start:r.value.end]); msg == "" {
+				return
+			}
+		case outList:
+			if !p.lax {
+				msg = "strict mode requires a scalar value at path " + quote(p.text)
+			}
+		case outError:
+			msg = r.err
+		}
+		if msg == "" { // empty
+			switch e.OnEmpty {
+			case BehaviorNull:
+				o.null(i)
+				return
+			case BehaviorDefault:
+				o.fromColumn(i, defaults[0])
+				return
+			}
+			msg = "no value at path " + quote(p.text) + " (ERROR ON EMPTY)"
+			if failure == nil {
+				failure = evalError("JSON_VALUE", msg)
+			}
+			o.null(i)
+			return
+		}
+		switch e.OnError {
+		case BehaviorDefault:
+			o.fromColumn(i, defaults[1])
+		case BehaviorError:
+			if failure == nil {
+				failure = evalError("JSON_VALUE", msg)
+			}
+			o.null(i)
+		default:
+			o.null(i)
+		}
+	})
+	if err == nil {
+		err = failure
+	}
+	if err != nil {
+		return nil, err
+	}
+	for ; next < n; next++ {
+		o.null(next)
+	}
+	return o.finish(mem, n), nil
+}
+
+func (o *valueOut) null(i int) {
+	bitutil.ClearBit(o.valid, i)
+	if o.str != nil {
+		o.str.AppendNull()
+	}
+}
+
+// set converts the scalar tok; a message when it does not convert.
+func (o *valueOut) set(i int, tok string) string {
+	switch o.dt.ID() {
+	case arrow.STRING:
+		switch tok[0] {
+		case '"':
+			body := tok[1 : len(tok)-1]
+			if strings.IndexByte(body, '\\') < 0 {
+				o.str.Append(body) // nothing to decode
+				return ""
+			}
+			o.buf = appendUnescaped(o.buf[:0], body)
+		case 't', 'f':
+			o.buf = append(o.buf[:0], tok...)
+		default:
+			o.buf = appendNumber(o.buf[:0], tok)
+		}
+		o.str.BinaryBuilder.Append(o.buf)
+		return ""
+	case arrow.BOOL:
+		text := tok
+		if tok[0] == '"' {
+			o.buf = appendUnescaped(o.buf[:0], tok[1:len(tok)-1])
+			text = strings.ToLower(string(o.buf))
+		}
+		switch text {
+		case "true":
+			bitutil.SetBit(o.bools, i)
+			return ""
+		case "false":
+			return ""
+		}
+	case arrow.FLOAT64:
+		text := tok
+		if tok[0] == '"' {
+			text = strings.TrimSpace(string(appendUnescaped(o.buf[:0], tok[1:len(tok)-1])))
+		}
+		if f, err := strconv.ParseFloat(text, 64); err == nil {
+			o.dbls[i] = f
+			return ""
+		}
+	default:
+		text := tok
+		if tok[0] == '"' {
+			text = strings.TrimSpace(string(appendUnescaped(o.buf[:0], tok[1:len(tok)-1])))
+		}
+		bits := 64
+		if o.dt.ID() == arrow.INT32 {
+			bits = 32
+		}
+		if v, ok := smallInt(text); ok && (bits == 64 || v == int64(int32(v))) {
+			o.ints[i] = v
+			return ""
+		}
+		if v, err := strconv.ParseInt(text, 10, bits); err == nil {
+			o.ints[i] = v
+			return ""
+		}
+	}
+	return fmt.Sprintf("cannot read %s as %s", tok, typeName(o.dt))
+}
+
+func typeName(dt arrow.DataType) string {
+	switch dt.ID() {
+	case arrow.STRING:
+		return "STRING"
+	case arrow.BOOL:
+		return "BOOLEAN"
+	case arrow.INT32:
+		return "INT"
+	case arrow.INT64:
+		return "BIGINT"
+	}
+	return "DOUBLE"
+}
+
+// fromColumn takes row i of a DEFAULT value. A STRING result takes any
+// value as Java's String.valueOf writes it (FALSE is 'false').
+func (o *valueOut) fromColumn(i int, a arrow.Array) {
+	if a.IsNull(i) {
+		o.null(i)
+		return
+	}
+	switch a := a.(type) {
+	case *array.String:
+		o.str.Append(a.Value(i))
+	case *array.Boolean:
+		switch {
+		case o.str != nil:
+			o.str.Append(strconv.FormatBool(a.Value(i)))
+		case a.Value(i):
+			bitutil.SetBit(o.bools, i)
+		}
+	case *array.Int32:
+		o.setInt(i, int64(a.Value(i)))
+	case *array.Int64:
+		o.setInt(i, a.Value(i))
+	case *array.Float64:
+		if o.str != nil {
+			o.str.BinaryBuilder.Append(AppendJavaDouble(o.buf[:0], a.Value(i), 64))
+			return
+		}
+		o.dbls[i] = a.Value(i)
+	default:
+		if o.str != nil {
+			o.str.Append(a.ValueStr(i))
+			return
+		}
+		o.null(i)
+	}
+}
+
+func (o *valueOut) setInt(i int, v int64) {
+	if o.str != nil {
+		o.str.Append(strconv.FormatInt(v, 10))
+		return
+	}
+	o.ints[i] = v
+}
+
+func (o *valueOut) finish(mem memory.Allocator, n int) arrow.Array {
+	nulls := n - bitutil.CountSetBits(o.valid, 0, n)
+	switch o.dt.ID() {
+	case arrow.STRING:
+		return o.str.NewArray()
+	case arrow.BOOL:
+		vb, out := expr.NewBits(mem, n)
+		copy(out, o.bools)
+		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb)
+	case arrow.FLOAT64:
+		vb, out := expr.NewValues[float64](mem, n)
+		copy(out, o.dbls)
+		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb)
+	case arrow.INT32:
+		vb, out := expr.NewValues[int32](mem, n)
+		for i, v := range o.ints {
+			out[i] = int32(max(min(v, math.MaxInt32), math.MinInt32))
+		}
+		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb)
+	}
+	vb, out := expr.NewValues[int64](mem, n)
+	copy(out, o.ints)
+	return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb)
+}
+
+// smallInt reads an integer of up to 18 digits without strconv's checks.
+func smallInt(s string) (int64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return 0, false
+		}
+		v = v*10 + int64(s[i]-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
