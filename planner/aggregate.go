@@ -67,7 +67,7 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		switch kind {
 		case windowop.FirstValue:
 			distinct = false // the first value is always new: FIRST_VALUE(DISTINCT x) is FIRST_VALUE(x)
-		case windowop.LastValue, windowop.ListAgg, windowop.User:
+		case windowop.LastValue, windowop.User:
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 		}
 	}
