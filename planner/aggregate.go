@@ -123,25 +123,6 @@ func listAggSeparator(f *sql.FuncCall) (string, error) {
 	return "", sql.Errorf(sql.ErrInvalid, f.At, "LISTAGG takes one or two arguments: LISTAGG(expr [, separator])")
 }
 
-// percentileArgs checks PERCENTILE's arguments and returns its
-// percentage, which wsql takes only as a numeric literal from 0.0 to 1.0
-// (Flink's scalar form; its ARRAY of percentages needs ARRAY values).
-func percentileArgs(f *sql.FuncCall) (float64, error) {
-	if len(f.Args) < 2 || len(f.Args) > 3 {
-		return 0, sql.Errorf(sql.ErrInvalid, f.At, "PERCENTILE takes two or three arguments: PERCENTILE(expr, percentage [, frequency])")
-	}
-	lit, ok := f.Args[1].(*sql.Literal)
-	var p float64
-	var err error
-	if ok && (lit.Kind == sql.LitInt || lit.Kind == sql.LitDecimal || lit.Kind == sql.LitFloat) {
-		p, err = strconv.ParseFloat(lit.Text, 64)
-	}
-	if !ok || err != nil || lit.Kind == sql.LitNull || lit.Kind == sql.LitString || lit.Kind == sql.LitBool || !(p >= 0 && p <= 1) {
-		return 0, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, as in PERCENTILE(x, 0.5)")
-	}
-	return p, nil
-}
-
 // jsonAggregate plans JSON_ARRAYAGG and JSON_OBJECTAGG: their argument
 // is the row's item written by JSON_ARRAY or JSON_OBJECT with the call's
 // ON NULL (aggItem), an expression computed before the window.
@@ -166,6 +147,25 @@ func aggItem(f *sql.FuncCall) sql.Expr {
 		return &sql.FuncCall{At: f.At, Name: "JSON_OBJECT", Args: f.Args, JSON: f.JSON}
 	}
 	return f.Args[0]
+}
+
+// percentileArgs checks PERCENTILE's arguments and returns its
+// percentage, which wsql takes only as a numeric literal from 0.0 to 1.0
+// (Flink's scalar form; its ARRAY of percentages needs ARRAY values).
+func percentileArgs(f *sql.FuncCall) (float64, error) {
+	if len(f.Args) < 2 || len(f.Args) > 3 {
+		return 0, sql.Errorf(sql.ErrInvalid, f.At, "PERCENTILE takes two or three arguments: PERCENTILE(expr, percentage [, frequency])")
+	}
+	lit, ok := f.Args[1].(*sql.Literal)
+	var p float64
+	var err error
+	if ok && (lit.Kind == sql.LitInt || lit.Kind == sql.LitDecimal || lit.Kind == sql.LitFloat) {
+		p, err = strconv.ParseFloat(lit.Text, 64)
+	}
+	if !ok || err != nil || lit.Kind == sql.LitNull || lit.Kind == sql.LitString || lit.Kind == sql.LitBool || !(p >= 0 && p <= 1) {
+		return 0, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, as in PERCENTILE(x, 0.5)")
+	}
+	return p, nil
 }
 
 // argExpression marks an aggregate whose argument is an expression rather

@@ -423,7 +423,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.distinct(e, at)
 	case jsonForms[name]:
 		return l.jsonCall(e, name, at)
-	case plainAggregates[name] || overOnlyFuncs[name]:
+	case plainAggregates[name] || renamedCalls[name] || overOnlyFuncs[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err

@@ -53,6 +53,12 @@ type rewritten struct {
 // them as ordinary calls, and lifted back to FuncCall.
 var plainAggregates = map[string]bool{"FIRST_VALUE": true, "LAST_VALUE": true}
 
+// renamedCalls are Flink functions whose name MySQL's grammar reads as
+// something else (REGEXP is an operator there), renamed so TiDB parses a
+// call, and lifted back to FuncCall. OVERLAY's keywords become commas:
+// OVERLAY(s PLACING r FROM i FOR n) is the call OVERLAY(s, r, i, n).
+var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true}
+
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
 // COUNT_WINDOW's would-be auxiliaries (COUNT_WINDOW_START, ...) are here
@@ -110,6 +116,7 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
 	edits := map[int]tokenEdit{} // tokens of JSON functions' clauses (json.go)
+	commaAt := map[int]bool{}    // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}
@@ -144,6 +151,19 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			c := castAt[i]
 			emit(i, c.end, ", "+strconv.Itoa(c.idx))
 			i = c.end
+		case commaAt[i]:
+			emit(i, i+1, ",")
+			i++
+		case t.kind == tokIdent && next.isOp("(") && renamedCalls[word]:
+			if word == "OVERLAY" {
+				for _, w := range []string{"PLACING", "FROM", "FOR"} {
+					if k := wordInParens(toks, i+1, w); k >= 0 {
+						commaAt[k] = true
+					}
+				}
+			}
+			emit(i, i+1, internalPrefix+strings.ToLower(word))
+			i++
 		case filters.clauses[i]:
 			emit(i, i+3, ",") // FILTER (WHERE c) -> , c)
 			i += 3

@@ -28,15 +28,16 @@ const (
 	ListAgg                          // LISTAGG(x [, sep]): non-NULL x joined by arrival
 	JSONArrayAgg                     // JSON_ARRAYAGG(x): items written by JSON_ARRAY, in one array (agg_json.go)
 	JSONObjectAgg                    // JSON_OBJECTAGG(KEY k VALUE v): members written by JSON_OBJECT, in one object
-	User                             // a Go program's aggregate (AggSpec.User)
 	Percentile                       // PERCENTILE(x, p [, frequency]): continuous, as DOUBLE
+	User                             // a Go program's aggregate (AggSpec.User)
 )
 
 var aggNames = map[AggKind]string{
 	CountStar: "COUNT(*)", Count: "COUNT", Sum: "SUM", Avg: "AVG", Min: "MIN", Max: "MAX",
 	FirstValue: "FIRST_VALUE", LastValue: "LAST_VALUE", StddevPop: "STDDEV_POP",
 	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG", User: "USER",
-	JSONArrayAgg: "JSON_ARRAYAGG", JSONObjectAgg: "JSON_OBJECTAGG", Percentile: "PERCENTILE",
+	JSONArrayAgg: "JSON_ARRAYAGG", JSONObjectAgg: "JSON_OBJECTAGG",
+	Percentile: "PERCENTILE",
 }
 
 func (k AggKind) String() string {
@@ -62,11 +63,11 @@ type AggSpec struct {
 	// Separator joins LISTAGG's values. It is used as given: the planner
 	// fills in Flink's default "," when the query names none.
 	Separator string
+	// User is the aggregate of kind User.
+	User UserAggregate
 	// Percentage is PERCENTILE's p, in [0, 1]; its frequency, if any, is
 	// MoreInputs[0].
 	Percentage float64
-	// User is the aggregate of kind User.
-	User UserAggregate
 }
 
 // Nullable tells whether the aggregate's result can be NULL: every
@@ -181,12 +182,12 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		return newVarianceAcc(spec.Kind, in)
 	case ListAgg:
 		return newListAggAcc(in, spec.Separator, false)
-	case Percentile:
-		return newPercentileAcc(in, spec.Percentage)
 	case User:
 		return newUserAcc(spec.User)
 	case JSONArrayAgg, JSONObjectAgg:
 		return newJSONAggAcc(in, spec.Kind == JSONObjectAgg)
+	case Percentile:
+		return newPercentileAcc(in, spec.Percentage)
 	}
 	return nil, fmt.Errorf("aggregate %s is not supported yet", spec.Kind)
 }
