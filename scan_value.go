@@ -52,6 +52,9 @@ func (r *Rows) assignValue(dst reflect.Value, v any, c int, field string) error 
 		}
 		dst.Set(p)
 		return nil
+	case v == nil && (t.Kind() == reflect.Map || (t.Kind() == reflect.Slice && t.Elem().Kind() != reflect.Uint8)):
+		dst.SetZero() // a NULL ARRAY, MAP or MULTISET: a nil slice or map
+		return nil
 	case v == nil:
 		return fmt.Errorf("wsql: column %q (%s) is NULL in this row, which %s cannot hold; scan it into a pointer (*%s), a sql.Null type or any",
 			r.schema.Field(c).Name, r.columnType(c), r.into(t, field), t)
@@ -74,7 +77,11 @@ func (r *Rows) assignValue(dst reflect.Value, v any, c int, field string) error 
 		}
 		return nil
 	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 { // []byte: the text, copied
+		if t.Elem().Kind() == reflect.Uint8 { // []byte: BYTES as they are, else the text, copied
+			if b, ok := v.([]byte); ok {
+				dst.SetBytes(b) // govalue's copy
+				return nil
+			}
 			text, ok := v.(string)
 			if !ok {
 				text = ValueText(r.scan.cols[c], r.scan.row, r.loc)

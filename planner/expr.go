@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 )
 
 // Scope maps expression nodes to input columns. The compiler asks it
@@ -331,6 +332,8 @@ func literal(e *sql.Literal) (expr.Expr, error) {
 		return &expr.Literal{Type: tDouble, Float: v}, nil
 	case sql.LitString:
 		return &expr.Literal{Type: tString, Str: e.Text}, nil
+	case sql.LitBinary:
+		return bytesLiteral(e)
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "this literal is not supported")
 }
@@ -467,7 +470,7 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 		}
 		r, err := c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: tBigint, Int: n}, Type: sumType}, x)
 		if l, ok := r.(*expr.Literal); ok && !l.Null && !rowtime.InEventTimeRange(catalog.MillisOf(l.Int, sumType)) {
-			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sql.FormatExpr(e))
+			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sqlfmt.Expr(e))
 		}
 		return r, err
 	case dt.ID() == arrow.DATE32:
@@ -534,6 +537,8 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 	from := x.DataType()
 	ok := false
 	switch {
+	case isBinary(from) || isBinary(dt):
+		ok = isNull(from) || (isString(from) || isBinary(from)) && (isString(dt) || isBinary(dt))
 	case isNull(from), arrow.TypeEqual(from, dt), isString(dt), isString(from):
 		ok = true
 	case (isNumeric(from) || from.ID() == arrow.BOOL) && (isNumeric(dt) || dt.ID() == arrow.BOOL):
@@ -810,6 +815,9 @@ func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []expr.Expr,
 func (c *exprCompiler) toCommon(at sql.Pos, what string, results []expr.Expr, pos []sql.Pos) (arrow.DataType, error) {
 	dt := arrow.DataType(tNull)
 	for i, r := range results {
+		if format.IsNestedType(r.DataType()) { // the kernels choose between scalars only yet
+			return nil, sql.Errorf(sql.ErrUnsupported, pos[i], "%s over values of type %s is not supported yet", what, format.SQLTypeName(r.DataType()))
+		}
 		t, ok := commonType(dt, r.DataType())
 		if !ok {
 			return nil, sql.Errorf(sql.ErrInvalid, pos[i], "%s results have no common type: %s and %s", what, typeName(dt), typeName(r.DataType()))

@@ -309,6 +309,7 @@ const (
 	LitDecimal // exact number with a point, e.g. 1.5
 	LitFloat   // approximate number, e.g. 1.5e3
 	LitString
+	LitBinary // X'0A0B': Text is the hex digits
 )
 
 // Literal is a constant. Text holds the value: digits as written for

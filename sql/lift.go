@@ -386,6 +386,8 @@ func (l *lifter) literal(e ast.ValueExpr, at Pos) (Expr, *Error) {
 		return nil, l.unsupported(l.rw.toks[i+1].pos, "adjacent string literals are not supported; join them with ||")
 	case t.kind == tokString:
 		return &Literal{At: at, Kind: LitString, Text: t.value()}, nil
+	case isBinaryLiteral(l.rw.toks, i):
+		return binaryLiteral(l.rw.toks[i+1], at)
 	case t.kind == tokNumber && strings.ContainsAny(t.text, "eE"):
 		return &Literal{At: at, Kind: LitFloat, Text: t.text}, nil
 	case t.kind == tokNumber && strings.Contains(t.text, "."):

@@ -57,6 +57,9 @@ func (e *Cast) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, e
 		x.Retain()
 		return x, nil
 	}
+	if isText(e.To) && isText(x.DataType()) {
+		return castBinaryText(x, e.To, mem), nil
+	}
 	if e.To.ID() == arrow.STRING {
 		return e.toString(x, mem)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 )
@@ -31,10 +32,10 @@ func jsonRecordCount(data []byte, limit int) int {
 }
 
 func FuzzJSONDecoder(f *testing.F) {
-	const allTypes = 15 * 16
-	f.Add([]byte(`{"s":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00","b":true,"i8":-128,"i16":"32767","i32":1e3,"i64":9223372036854775807,"f32":1.5,"f64":"NaN","d":12345678.99,"d38":1e-4,"dt":"2024-02-29","t":"23:59:59.999","t6":"00:00:00.123456","ts":"2024-03-01 09:00:00.123","tsz":"2024-03-01T09:00:00+08:00","tsn":"2262-04-11 23:47:16.854775807"}`+"\n"), uint8(0), uint8(1), uint8(allTypes))
+	const allTypes = fuzzAllTypes
+	f.Add([]byte(`{"s":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00","b":true,"i8":-128,"i16":"32767","i32":1e3,"i64":9223372036854775807,"f32":1.5,"f64":"NaN","d":12345678.99,"d38":1e-4,"dt":"2024-02-29","t":"23:59:59.999","t6":"00:00:00.123456","ts":"2024-03-01 09:00:00.123","tsz":"2024-03-01T09:00:00+08:00","tsn":"2262-04-11 23:47:16.854775807","by":"AAEC","t0":"12:00:01","ts0":"2024-03-01 09:00:00","tsu":"2024-03-01T09:00:00.123456Z"}`+"\n"), uint8(0), uint8(1), uint8(allTypes))
 	f.Add([]byte("\xef\xbb\xbf{\"s\":{\"a\":[1, {\"b\":null}],\"c\":\"\\u0000\"}}\n\n  \r\n{\"s\":1,\"s\":\"dup\"}\n{\"s\":[]}"), uint8(1), uint8(2), uint8(0))
-	f.Add([]byte(`{"i8":128}`+"\n"+`{"i64":99999999999999999999}`+"\n"+`{"f64":1e400}`+"\n"+`{"i32":1.5}`+"\n"+`{"d":1e39}`+"\n"), uint8(1), uint8(1), uint8(16*3+2))
+	f.Add([]byte(`{"i8":128}`+"\n"+`{"i64":99999999999999999999}`+"\n"+`{"f64":1e400}`+"\n"+`{"i32":1.5}`+"\n"+`{"d":1e39}`+"\n"), uint8(1), uint8(1), uint8(20*3+2))
 	f.Add([]byte("{\"s\":\"\xff\"}\n{\"s\":\"\\ud800\"}\n{\"\xc3\x28\":1}\n{\"s\":\"ok\"}"), uint8(1), uint8(3), uint8(0))
 	f.Add([]byte("{\"ts\":\"2024-03-01 09:00:00\"}\n{}\n[1]\n{\"a\":}\n{\"a\":1,}\n{\"a\" 1}\n{\"a\":1} x\n"), uint8(3), uint8(1), uint8(13))
 	f.Add([]byte(strings.Repeat("[", 1200)+strings.Repeat("]", 1200)+"\n{\"s\":"+strings.Repeat("[", 999)+strings.Repeat("]", 999)+"}\n"), uint8(1), uint8(1), uint8(0))
@@ -47,12 +48,17 @@ func FuzzJSONDecoder(f *testing.F) {
 	// Lines over a limit of 16 bytes, the last without its line end.
 	f.Add([]byte("{\"s\":\"ok\"}\n{\"s\":\"much too long\"}\n"+strings.Repeat(" ", 40)+"\n{}\n{\"s\":\"long, no end\"}"), uint8(1), uint8(2<<3|1), uint8(0))
 	f.Add([]byte("{\"s\":\"much too long\"}\n{}\n"), uint8(0), uint8(2<<3|1), uint8(0))
+	// Nested columns: objects, arrays, maps and multisets at depth, NULLs
+	// inside, type mismatches, NOT NULL fields left out.
+	f.Add([]byte(`{"r":{"id":1,"tags":["a",null],"in":{"x":1.5}},"a":[{"k":"v","n":[1,2]},null,{}],"m":{"a":1,"b":null},"ms":{"x":2}}`+"\n"+
+		`{"r":{"tags":"no"},"a":{},"m":[],"ms":{"x":null}}`+"\n"+`{"r":null,"a":[],"m":{},"ms":{}}`+"\n"+`{"r":{"id":"x","in":[]}}`+"\n"), uint8(1), uint8(2), uint8(0))
+	f.Add([]byte(`{"a":[{"n":[1,"2",3.0,1e2]},{"n":[true]}],"r":{"id":9,"id":10,"in":{"x":null}}}`+"\n"+`{"m":{"\u0041":1,"k":"7"}}`+"\n"), uint8(0), uint8(1), uint8(3))
 
 	f.Fuzz(func(t *testing.T, data []byte, flags, batch, pick uint8) {
 		const source = "fuzz.json"
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 		defer mem.AssertSize(t, 0)
-		schema := fuzzSchema(pick)
+		schema := jsonFuzzSchema(pick)
 		opts := JSONOptions{
 			IgnoreParseErrors:  flags&1 != 0,
 			FailOnMissingField: flags&2 != 0,
@@ -114,4 +120,27 @@ func FuzzJSONDecoder(f *testing.F) {
 		})
 		require.Equal(t, want, resumed, "parallel resumed after %d batches of %d", k, small)
 	})
+}
+
+// jsonFuzzSchema is fuzzSchema's scalar columns and nested ones: a ROW
+// (with a NOT NULL field, an ARRAY and a ROW inside), an ARRAY of ROWs, a
+// MAP and a MULTISET.
+func jsonFuzzSchema(pick uint8) *arrow.Schema {
+	inner := arrow.StructOf(arrow.Field{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true})
+	row := arrow.StructOf(
+		arrow.Field{Name: "id", Type: arrow.PrimitiveTypes.Int64},
+		arrow.Field{Name: "tags", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true},
+		arrow.Field{Name: "in", Type: inner, Nullable: true})
+	elem := arrow.StructOf(
+		arrow.Field{Name: "k", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "n", Type: arrow.ListOf(arrow.PrimitiveTypes.Int32), Nullable: true})
+	ms := arrow.MapOfWithMetadata(arrow.BinaryTypes.String, arrow.Metadata{}, arrow.PrimitiveTypes.Int32,
+		arrow.NewMetadata([]string{MultisetMetadataKey}, []string{"count"}))
+	ms.SetItemNullable(false)
+	fields := append(fuzzSchema(pick).Fields(),
+		arrow.Field{Name: "r", Type: row, Nullable: true},
+		arrow.Field{Name: "a", Type: arrow.ListOf(elem), Nullable: true},
+		arrow.Field{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int16), Nullable: true},
+		arrow.Field{Name: "ms", Type: ms, Nullable: true})
+	return arrow.NewSchema(fields, nil)
 }
