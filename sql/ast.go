@@ -376,7 +376,8 @@ type FuncCall struct {
 	Unit string
 	// JSON is the clauses of a JSON function (json.go); the call named
 	// "IS JSON" is x IS [NOT] JSON [type].
-	JSON   *JSONClauses
+	JSON *JSONClauses
+	// Filter is an aggregate's FILTER (WHERE condition).
 	Filter Expr
 }
 
