@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wsql/wsql/sql/jsonform"
+
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	"github.com/pingcap/tidb/pkg/parser/opcode"
 )
@@ -417,7 +419,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
 	case name == "EXTRACT":
 		return l.extract(e, at)
-	case jsonForms[name]:
+	case jsonform.Forms[name]:
 		return l.jsonCall(e, name, at)
 	case plainAggregates[name]:
 		args, err := l.exprs(e.Args)
