@@ -106,9 +106,6 @@ func listAggSeparator(f *sql.FuncCall) (string, error) {
 // ON NULL (aggItem), an expression computed before the window.
 func (s *selectPlanner) jsonAggregate(f *sql.FuncCall, agg Aggregate) (Aggregate, int, error) {
 	agg.Text = sql.FormatExpr(f)
-	if f.Distinct {
-		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported", f.Name)
-	}
 	if want := map[string]int{"JSON_ARRAYAGG": 1, "JSON_OBJECTAGG": 2}[f.Name]; len(f.Args) != want {
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes %s", f.Name, map[int]string{1: "one value", 2: "KEY k VALUE v"}[want])
 	}
