@@ -23,6 +23,7 @@ var externalNames = map[string]string{
 	"readline":    "github.com/chzyer/readline",
 	"testify":     "github.com/stretchr/testify",
 	"datadriven":  "github.com/cockroachdb/datadriven",
+	"regexp2":     "github.com/dlclark/regexp2/v2",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

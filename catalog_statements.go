@@ -143,6 +143,13 @@ func createTableText(t *catalog.Table) string {
 	if w := t.Watermark; w != nil {
 		lines = append(lines, "  WATERMARK FOR "+backquote(t.Columns[w.Index].Name)+" AS "+sql.FormatExpr(w.Expr))
 	}
+	if k := t.PrimaryKey; k != nil {
+		cols := make([]string, len(k.Columns))
+		for i, c := range k.Columns {
+			cols[i] = backquote(c)
+		}
+		lines = append(lines, "  CONSTRAINT "+backquote(k.Name)+" PRIMARY KEY ("+strings.Join(cols, ", ")+") NOT ENFORCED")
+	}
 	var b strings.Builder
 	b.WriteString("CREATE TABLE " + qualifiedName(t.Name) + " (\n" + strings.Join(lines, ",\n") + "\n)")
 	if t.Comment != "" {
@@ -171,7 +178,7 @@ func (r *runner) createViewText(v *catalog.View) string {
 		b.WriteString("TEMPORARY ")
 	}
 	b.WriteString("VIEW " + qualifiedName(v.Name))
-	if p, err := planner.PlanSelect(v.Query, r.e.cat, planner.Options{}); err == nil {
+	if p, err := planner.PlanSelect(v.Query, r.e.cat, planner.Options{Functions: r.e.functions()}); err == nil {
 		var cols []string
 		for i, f := range p.Schema().Fields() {
 			n := f.Name

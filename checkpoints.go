@@ -41,6 +41,9 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 		}
 		return nil, nil
 	}
+	if err := checkpointableFunctions(p); err != nil {
+		return nil, err
+	}
 	interval := defaultCheckpointInterval
 	if v, ok := r.e.settings.get(planner.SetCheckpointInterval); ok {
 		interval, _ = planner.ParseCheckpointInterval(v) // checked by SET

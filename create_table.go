@@ -15,6 +15,13 @@ import (
 func (r *runner) createTable(s *sql.CreateTable, opts planner.Options) error {
 	cat := r.e.cat
 	isNew := cat.Table(s.Name.Name) == nil && cat.View(s.Name.Name) == nil
+	if s.Like != nil && isNew {
+		merged, err := cat.MergeLike(s)
+		if err != nil {
+			return err
+		}
+		s = merged
+	}
 	if isNew {
 		t, err := catalog.NewTable(s)
 		if err != nil {

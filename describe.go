@@ -2,6 +2,7 @@ package wsql
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -9,7 +10,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -32,7 +32,9 @@ func (r *runner) show(s *sql.Show) error {
 	case "CURRENT DATABASE", "DATABASES":
 		return r.table([]string{map[bool]string{true: "current database name", false: "database name"}[s.What == "CURRENT DATABASE"]}, oneColumn([]string{defaultDatabase}))
 	case "FUNCTIONS":
-		return r.table([]string{"function name"}, oneColumn(function.Builtins().RunnableNames()))
+		return r.table([]string{"function name"}, oneColumn(r.e.functions().RunnableNames()))
+	case "USER FUNCTIONS":
+		return r.table([]string{"function name"}, oneColumn(r.e.functions().UserNames()))
 	}
 	return sql.Errorf(sql.ErrUnsupported, s.At, "SHOW %s is not supported yet", s.What)
 }
@@ -121,12 +123,16 @@ func (r *runner) describeRows(name sql.Ident) ([]string, [][]string, error) {
 			if t.Watermark != nil && t.Watermark.Index == i {
 				wm = sql.FormatExpr(t.Watermark.Expr)
 			}
-			rows = append(rows, []string{c.Name, typ, boolText(!c.NotNull), "", extras, wm})
+			key := "" // Flink's PRI(a, b) on each column of the primary key
+			if k := t.PrimaryKey; k != nil && slices.Contains(k.Columns, c.Name) {
+				key = "PRI(" + strings.Join(k.Columns, ", ") + ")"
+			}
+			rows = append(rows, []string{c.Name, typ, boolText(!c.NotNull), key, extras, wm})
 		}
 		return header, rows, nil
 	}
 	if v := cat.View(name.Name); v != nil {
-		p, err := planner.PlanSelect(v.Query, cat, planner.Options{})
+		p, err := planner.PlanSelect(v.Query, cat, planner.Options{Functions: r.e.functions()})
 		if err != nil {
 			return nil, nil, err
 		}

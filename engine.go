@@ -17,6 +17,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/rowtime"
@@ -37,6 +38,11 @@ type Engine struct {
 	stdin     io.Reader
 	// parallelism is the default of 'parallelism.default' (WithParallelism).
 	parallelism int
+	// fns are the functions calls resolve to (nil: the built-ins);
+	// goFunctions the Go functions registered, by upper-case name
+	// (user_functions.go).
+	fns         *function.Registry
+	goFunctions map[string]Function
 
 	// life guards closing: Close cancels runs and waits for them.
 	life    sync.Mutex
@@ -330,7 +336,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		maxRecord, _ = planner.ParseMaxRecordBytes(v) // checked by SET
 	}
 	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin,
-		NoTableHints: planner.TableHintsOff(e.settings.get)}
+		NoTableHints: planner.TableHintsOff(e.settings.get), Functions: e.functions()}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		return r.createTable(s, opts)
@@ -350,6 +356,10 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 			releaseAttached(t)
 		}
 		return nil
+	case *sql.CreateFunction:
+		return r.createFunction(s)
+	case *sql.DropFunction:
+		return r.dropFunction(s)
 	case *sql.Set:
 		return r.set(s)
 	case *sql.Reset:

@@ -62,6 +62,9 @@ func (r *Rows) assignValue(dst reflect.Value, v any, c int, field string) error 
 		}
 		return r.mismatch(t, c, field)
 	}
+	if done, err := r.assignNested(dst, v, c, field); done {
+		return err
+	}
 	switch t.Kind() {
 	case reflect.String:
 		if s, ok := v.(string); ok {

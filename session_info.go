@@ -30,7 +30,7 @@ func (e *Engine) ColumnNames(table string) []string {
 	}
 	if v := e.cat.View(table); v != nil {
 		// a view's columns are its query's, as DESCRIBE plans them
-		p, err := planner.PlanSelect(v.Query, e.cat, planner.Options{})
+		p, err := planner.PlanSelect(v.Query, e.cat, planner.Options{Functions: e.functions()})
 		if err != nil {
 			return nil
 		}
@@ -60,7 +60,8 @@ func Keywords() []string {
 		"LIKE", "IS NULL", "IS NOT NULL", "CASE", "WHEN", "THEN", "ELSE", "END", "CAST", "DISTINCT",
 		"CREATE TABLE", "CREATE VIEW", "CREATE TEMPORARY VIEW", "DROP TABLE", "DROP VIEW", "IF EXISTS",
 		"IF NOT EXISTS", "WITH", "WATERMARK FOR", "INTERVAL", "SECOND", "MINUTE", "HOUR", "DAY",
-		"INSERT INTO", "EXPLAIN", "SET", "RESET", "SHOW TABLES", "SHOW VIEWS", "SHOW FUNCTIONS",
+		"INSERT INTO", "EXPLAIN", "SET", "RESET", "SHOW TABLES", "SHOW VIEWS", "SHOW FUNCTIONS", "SHOW USER FUNCTIONS",
+		"CREATE FUNCTION", "CREATE TEMPORARY FUNCTION", "CREATE TEMPORARY SYSTEM FUNCTION", "DROP FUNCTION",
 		"SHOW COLUMNS FROM", "SHOW CREATE TABLE", "SHOW CREATE VIEW", "SHOW CURRENT CATALOG",
 		"SHOW CURRENT DATABASE", "SHOW CATALOGS", "SHOW DATABASES", "USE",
 		"DESCRIBE", "TABLE", "DESCRIPTOR", "STRING", "BOOLEAN", "INT", "BIGINT", "DOUBLE",

@@ -43,6 +43,12 @@ func (c *Catalog) CreateTable(stmt *sql.CreateTable) (*Table, error) {
 
 // NewTable builds a Table from CREATE TABLE without registering it.
 func NewTable(stmt *sql.CreateTable) (*Table, error) {
+	switch {
+	case stmt.Like != nil:
+		return nil, sql.Errorf(sql.ErrInvalid, stmt.Like.At, "internal: LIKE is merged before the table is made (MergeLike)")
+	case stmt.Query != nil:
+		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "CREATE TABLE ... AS SELECT is not supported yet")
+	}
 	t := &Table{Name: stmt.Name.Name, Options: Options(stmt.Options), Comment: stmt.Comment, At: stmt.At}
 	if len(stmt.Columns) == 0 {
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Name.At, "table %s has no columns", t.Name)
@@ -55,12 +61,15 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 			phys.Columns = append(phys.Columns, Column{Name: def.Name.Name, SQLType: TypeString(def.Type), Type: dt})
 		}
 	}
-	var fields, physical []arrow.Field
+	var fields []arrow.Field
 	for _, def := range stmt.Columns {
 		if i := t.Column(def.Name.Name); i >= 0 && t.Columns[i].Name == def.Name.Name {
 			return nil, sql.Errorf(sql.ErrInvalid, def.Name.At, "duplicate column %s", def.Name.Name)
 		}
 		var col Column
+		if def.Metadata {
+			return nil, sql.Errorf(sql.ErrUnsupported, def.Name.At, "METADATA columns are not supported yet")
+		}
 		if def.Computed != nil {
 			c, err := computedColumn(def, phys, t)
 			if err != nil {
@@ -78,12 +87,13 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 		t.Columns = append(t.Columns, col)
 		f := arrow.Field{Name: col.Name, Type: col.Type, Nullable: !col.NotNull}
 		fields = append(fields, f)
-		if col.Computed == nil {
-			physical = append(physical, f)
-		}
 	}
-	t.physical = arrow.NewSchema(physical, nil)
+	if err := setPrimaryKey(stmt.PrimaryKey, t, fields); err != nil {
+		return nil, err
+	}
+	t.physical = arrow.NewSchema(physicalFields(t, fields), nil)
 	t.schema = arrow.NewSchema(fields, nil)
+	t.Def = stmt
 	if stmt.Watermark != nil {
 		wm, err := newWatermark(stmt.Watermark, t)
 		if err != nil {

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"strings"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/sql"
@@ -55,4 +57,43 @@ func nestedArrowType(t sql.TypeName) (arrow.DataType, error) {
 		return nil, err
 	}
 	return arrow.ListOfField(arrow.Field{Name: "element", Type: elem, Nullable: !t.Elem.NotNull}), nil
+}
+
+// writeNestedType prints a type as Flink's DESCRIBE and SHOW CREATE TABLE
+// do (LogicalType#asSummaryString): ROW<`id` INT, `name` STRING 'its
+// description'>, ARRAY<INT NOT NULL>, MAP<STRING, INT>, MULTISET<STRING>.
+func writeNestedType(b *strings.Builder, t sql.TypeName) {
+	switch {
+	case t.Fields != nil:
+		b.WriteString("ROW<")
+		for k, f := range t.Fields {
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("`" + strings.ReplaceAll(f.Name, "`", "``") + "`") // always quoted, as Flink prints it
+			b.WriteByte(' ')
+			writeNestedType(b, f.Type)
+			if f.Description != "" {
+				b.WriteByte(' ')
+				b.WriteString("'" + strings.ReplaceAll(f.Description, "'", "''") + "'")
+			}
+		}
+		b.WriteByte('>')
+	case t.Key != nil:
+		b.WriteString("MAP<")
+		writeNestedType(b, *t.Key)
+		b.WriteString(", ")
+		writeNestedType(b, *t.Elem)
+		b.WriteByte('>')
+	case t.Elem != nil:
+		b.WriteString(t.Name)
+		b.WriteByte('<')
+		writeNestedType(b, *t.Elem)
+		b.WriteByte('>')
+	default:
+		b.WriteString(TypeString(t))
+	}
+	if t.NotNull {
+		b.WriteString(" NOT NULL")
+	}
 }

@@ -37,12 +37,27 @@ type Table struct {
 	// its rows or writes its results (rows it pushes, an io.Reader, an
 	// array.RecordReader, a callback), in place of a 'connector' option.
 	Attached Attachment
+	// PrimaryKey is the declared PRIMARY KEY ... NOT ENFORCED, or nil.
+	PrimaryKey *PrimaryKey
+	// Def is the CREATE TABLE the table was made from (after LIKE's
+	// merging), which CREATE TABLE ... LIKE starts from; nil for a table
+	// a Go program registered without one.
+	Def *sql.CreateTable
 	// Hinted are the options a table hint of the statement planned set
 	// (they are in Options too): their positions are in the statement's
 	// text, not in Src. Only the planner's copy of a table has them.
 	Hinted   Options
 	schema   *arrow.Schema
 	physical *arrow.Schema
+}
+
+// PrimaryKey is a table's PRIMARY KEY (cols) NOT ENFORCED: declared, not
+// checked against the rows (Flink does not own the data), its columns made
+// NOT NULL as Flink makes them.
+type PrimaryKey struct {
+	Name    string // the constraint's name; Flink's PK_a_b when not named
+	Columns []string
+	At      sql.Pos
 }
 
 // Schema is the table's Arrow schema, one field per column, physical and

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -59,7 +60,9 @@ func ArrowType(t sql.TypeName) (arrow.DataType, error) {
 // TypeString prints a SQL type as Flink writes it, e.g. TIMESTAMP(3).
 func TypeString(t sql.TypeName) string {
 	if t.IsNested() {
-		return sql.FlinkTypeString(t, TypeString)
+		var b strings.Builder
+		writeNestedType(&b, t)
+		return b.String()
 	}
 	switch {
 	case t.Name == "TIMESTAMP" || t.Name == "TIMESTAMP_LTZ":

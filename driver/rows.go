@@ -123,6 +123,15 @@ func (d *rows) ColumnTypeScanType(i int) reflect.Type {
 		return scanTime
 	case arrow.NULL:
 		return scanAny
+	case arrow.STRUCT:
+		return reflect.TypeFor[map[string]any]() // a ROW by field name
+	case arrow.LIST:
+		return reflect.TypeFor[[]any]()
+	case arrow.MAP:
+		if d.r.Schema().Field(i).Type.(*arrow.MapType).KeyType().ID() == arrow.STRING {
+			return reflect.TypeFor[map[string]any]()
+		}
+		return reflect.TypeFor[map[any]any]()
 	}
 	return scanString // STRING, DECIMAL, TIME and others as text
 }

@@ -1,6 +1,8 @@
 package function
 
 import (
+	"strings"
+
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -25,9 +27,54 @@ var aggregateFunctions = []Function{
 		Signatures: []Signature{{Params: []Param{{Name: "x", Type: StringArg.Param}, {Name: "sep", Type: argSeparator, Optional: true}}, Result: "STRING"}},
 		Aggregate:  &AggregateKernel{Kind: windowop.ListAgg, Arg: StringArg}},
 
+	{Name: "PERCENTILE", Kind: AggregateFunction,
+		Description: "the continuous percentile at p (0.0 to 1.0), linearly interpolated; each row counts frequency times (rows whose frequency is NULL or not positive are skipped)",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: NumericArg.Param}, {Name: "p", Type: argPercentage},
+			{Name: "frequency", Type: ArgInteger, Optional: true}}, Result: "DOUBLE"}},
+		Aggregate: &AggregateKernel{Kind: windowop.Percentile, Arg: NumericArg}},
+
 	// Flink's, not run yet
-	{Name: "COLLECT", Kind: AggregateFunction, Description: "the multiset of the values",
-		Signatures: []Signature{{Params: []Param{{Name: "x", Type: AnyArg.Param}}, Result: "MULTISET"}}},
+	unsupportedAggregate("COLLECT", "the multiset of the values", "MULTISET", needsMultiset, "x"),
+	unsupportedAggregate("ARRAY_AGG", "the array of the values", "ARRAY", needsArray, "x"),
+	unsupportedAggregate("RANK", "the rank of the row in its partition, with gaps", "BIGINT", overOnly),
+	unsupportedAggregate("DENSE_RANK", "the rank of the row in its partition, without gaps", "BIGINT", overOnly),
+	unsupportedAggregate("ROW_NUMBER", "the number of the row in its partition", "BIGINT", overOnly),
+	unsupportedAggregate("CUME_DIST", "the cumulative distribution of the row in its partition", "DOUBLE", overOnly),
+	unsupportedAggregate("PERCENT_RANK", "the percentage rank of the row in its partition", "DOUBLE", overOnly),
+	unsupportedAggregate("NTILE", "the bucket, 1 to n, of the row in its partition", "BIGINT", overOnly, "n"),
+	unsupportedAggregate("LEAD", "x of the row offset rows after (default 1), or default", "the type of x", overOnly, "x", "[offset]", "[default]"),
+	unsupportedAggregate("LAG", "x of the row offset rows before (default 1), or default", "the type of x", overOnly, "x", "[offset]", "[default]"),
+	unsupportedAggregate("GROUP_ID", "the number of the grouping set", "BIGINT", needsGroupingSets),
+	unsupportedAggregate("GROUPING", "the bit vector of which of the expressions are not grouped", "BIGINT", needsGroupingSets, "x", "..."),
+	unsupportedAggregate("GROUPING_ID", "the bit vector of which of the expressions are not grouped", "BIGINT", needsGroupingSets, "x", "..."),
+}
+
+// Why the aggregates of Flink that wsql knows do not run.
+const (
+	needsMultiset     = "needs MULTISET values, which wsql does not have yet"
+	needsArray        = "needs ARRAY values, which wsql does not have yet"
+	overOnly          = "it runs only in an OVER window, which wsql does not run yet"
+	needsGroupingSets = "it needs GROUPING SETS, ROLLUP or CUBE, which wsql does not run yet"
+)
+
+// argPercentage is PERCENTILE's p, a numeric literal from 0.0 to 1.0.
+var argPercentage = ArgType{Name: "NUMERIC literal", Sample: "0.5"}
+
+// unsupportedAggregate is an aggregate wsql knows but cannot run, and why.
+// A parameter "[p]" is optional; "..." repeats the one before it.
+func unsupportedAggregate(name, description, result, why string, params ...string) Function {
+	sig := Signature{Result: result}
+	for _, p := range params {
+		switch {
+		case p == "...":
+			sig.Variadic = true
+		case strings.HasPrefix(p, "["):
+			sig.Params = append(sig.Params, Param{Name: strings.Trim(p, "[]"), Type: AnyArg.Param, Optional: true})
+		default:
+			sig.Params = append(sig.Params, Param{Name: p, Type: AnyArg.Param})
+		}
+	}
+	return Function{Name: name, Kind: AggregateFunction, Description: description, Signatures: []Signature{sig}, Unsupported: why}
 }
 
 // argSeparator is LISTAGG's separator, a string literal.

@@ -51,6 +51,8 @@ var (
 // Types the kernels produce and convert to.
 var (
 	tBigint = arrow.PrimitiveTypes.Int64
+	tInt    = arrow.PrimitiveTypes.Int32
+	tBool   = arrow.FixedWidthTypes.Boolean
 	tDouble = arrow.PrimitiveTypes.Float64
 	tString = arrow.BinaryTypes.String
 	tDate   = arrow.FixedWidthTypes.Date32

@@ -22,6 +22,8 @@ const (
 	// WindowPropertyFunction is a group window's auxiliary: TUMBLE_START
 	// and the like.
 	WindowPropertyFunction
+	// TableFunction gives rows per row, joined with LATERAL TABLE(...).
+	TableFunction
 )
 
 func (k FunctionKind) String() string {
@@ -34,6 +36,8 @@ func (k FunctionKind) String() string {
 		return "window"
 	case WindowPropertyFunction:
 		return "window property"
+	case TableFunction:
+		return "table"
 	}
 	return fmt.Sprintf("FunctionKind(%d)", int(k))
 }
@@ -69,6 +73,8 @@ type Function struct {
 	// Bare: the function may be written without parentheses
 	// (CURRENT_TIMESTAMP).
 	Bare bool
+	// User: a Go program defined the function (SHOW USER FUNCTIONS).
+	User bool
 
 	// Constant computes a call without arguments whose value is fixed for
 	// the whole query; its call's arguments are not compiled first.
@@ -87,6 +93,8 @@ type Function struct {
 type AggregateKernel struct {
 	Kind windowop.AggKind
 	Arg  ArgClass
+	// User is the aggregate of kind windowop.User.
+	User windowop.UserAggregate
 }
 
 // Runs reports whether wsql evaluates the function (SHOW FUNCTIONS lists

@@ -48,11 +48,7 @@ func (r *Registry) Register(f Function) error {
 			return fmt.Errorf("function %s is registered twice", n)
 		}
 	}
-	p := &f
-	for _, n := range f.Names() {
-		r.byName[n] = p
-	}
-	r.all = append(r.all, p)
+	r.add(&f)
 	return nil
 }
 
@@ -63,9 +59,51 @@ func (r *Registry) Lookup(name string) *Function { return r.byName[name] }
 func (r *Registry) Functions() []*Function { return append([]*Function(nil), r.all...) }
 
 // RunnableNames lists, sorted, the names and aliases of the functions wsql
-// evaluates (SHOW FUNCTIONS).
+// evaluates and the user-defined ones (SHOW FUNCTIONS).
 func (r *Registry) RunnableNames() []string {
-	return r.names(func(f *Function) bool { return f.Runs() })
+	return r.names(func(f *Function) bool { return f.Runs() || f.User })
+}
+
+// UserNames lists, sorted, the user-defined functions (SHOW USER
+// FUNCTIONS).
+func (r *Registry) UserNames() []string {
+	return r.names(func(f *Function) bool { return f.User })
+}
+
+// With returns a copy of r that also holds f; r is unchanged, so a plan
+// made with it keeps the functions it resolved.
+func (r *Registry) With(f Function) (*Registry, error) {
+	c := r.copy()
+	if err := c.Register(f); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Without returns a copy of r without the function named name.
+func (r *Registry) Without(name string) *Registry {
+	c := &Registry{byName: map[string]*Function{}}
+	for _, f := range r.all {
+		if f.Name != name {
+			c.add(f)
+		}
+	}
+	return c
+}
+
+func (r *Registry) copy() *Registry {
+	c := &Registry{byName: make(map[string]*Function, len(r.byName)+1), all: make([]*Function, 0, len(r.all)+1)}
+	for _, f := range r.all {
+		c.add(f)
+	}
+	return c
+}
+
+func (r *Registry) add(f *Function) {
+	for _, n := range f.Names() {
+		r.byName[n] = f
+	}
+	r.all = append(r.all, f)
 }
 
 // CallableNames lists, sorted, every scalar and aggregate name, running

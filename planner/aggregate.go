@@ -1,15 +1,24 @@
 package planner
 
 import (
+	"strconv"
 	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
 
-// argClassOf is what the aggregate of kind k accepts.
-func argClassOf(k windowop.AggKind) function.ArgClass { return aggArgClasses[k] }
+// argClassOf is what the aggregate of spec accepts.
+func argClassOf(spec windowop.AggSpec) function.ArgClass {
+	if c, ok := function.UserArgClass(spec.User); ok {
+		return c
+	}
+	return aggArgClasses[spec.Kind]
+}
 
 // aggArgClasses is each aggregate kind's argument class, from the registry.
 var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
@@ -30,15 +39,17 @@ var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
 // LISTAGG is STRING.
 func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	agg := Aggregate{Text: aggText(f)}
-	fn := builtins.Lookup(f.Name)
+	fn := s.fns.Lookup(strings.ToUpper(f.Name))
 	if fn == nil || fn.Aggregate == nil {
 		switch {
-		case builtins.IsKind(f.Name, function.AggregateFunction):
+		case fn != nil && fn.Unsupported != "":
+			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s is not supported yet: %s", f.Name, fn.Unsupported)
+		case s.fns.IsKind(strings.ToUpper(f.Name), function.AggregateFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "aggregate %s is not supported yet", f.Name)
-		case builtins.IsKind(f.Name, function.ScalarFunction):
+		case s.fns.IsKind(strings.ToUpper(f.Name), function.ScalarFunction):
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "function %s in the select list is not supported yet", f.Name)
 		}
-		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.CallableNames()))
+		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, s.fns.CallableNames()))
 	}
 	kind := fn.Aggregate.Kind
 	if f.Star {
@@ -51,22 +62,33 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		agg.Spec = windowop.AggSpec{Kind: windowop.CountStar}
 		return agg, -1, nil
 	}
-	if f.Distinct {
+	distinct := f.Distinct
+	if distinct {
 		switch kind {
-		case windowop.FirstValue, windowop.LastValue, windowop.ListAgg:
+		case windowop.FirstValue:
+			distinct = false // the first value is always new: FIRST_VALUE(DISTINCT x) is FIRST_VALUE(x)
+		case windowop.LastValue, windowop.ListAgg, windowop.User:
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 		}
 	}
-	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: f.Distinct}
+	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: distinct, User: fn.Aggregate.User}
 	if kind == windowop.JSONArrayAgg || kind == windowop.JSONObjectAgg {
 		return s.jsonAggregate(f, agg)
 	}
-	if kind == windowop.ListAgg {
+	if kind == windowop.Count && len(f.Args) > 1 {
+		// COUNT(DISTINCT a, b): TiDB reads several arguments only with DISTINCT
+	} else if kind == windowop.ListAgg {
 		sep, err := listAggSeparator(f)
 		if err != nil {
 			return agg, -1, err
 		}
 		agg.Spec.Separator = sep
+	} else if kind == windowop.Percentile {
+		p, err := percentileArgs(f)
+		if err != nil {
+			return agg, -1, err
+		}
+		agg.Spec.Percentage = p
 	} else if len(f.Args) != 1 {
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes exactly one argument", f.Name)
 	}
@@ -78,7 +100,7 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		return agg, idx, nil // typed once the expression is compiled (finish)
 	}
 	col := s.table.Columns[idx]
-	if c := argClassOf(kind); !c.OK(col.Type) {
+	if c := argClassOf(agg.Spec); !c.OK(col.Type) {
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.Args[0].Pos(), "%s expects %s argument, got %s", f.Name, c.What, col.SQLType)
 	}
 	return agg, idx, nil
@@ -124,6 +146,25 @@ func aggItem(f *sql.FuncCall) sql.Expr {
 	return f.Args[0]
 }
 
+// percentileArgs checks PERCENTILE's arguments and returns its
+// percentage, which wsql takes only as a numeric literal from 0.0 to 1.0
+// (Flink's scalar form; its ARRAY of percentages needs ARRAY values).
+func percentileArgs(f *sql.FuncCall) (float64, error) {
+	if len(f.Args) < 2 || len(f.Args) > 3 {
+		return 0, sql.Errorf(sql.ErrInvalid, f.At, "PERCENTILE takes two or three arguments: PERCENTILE(expr, percentage [, frequency])")
+	}
+	lit, ok := f.Args[1].(*sql.Literal)
+	var p float64
+	var err error
+	if ok && (lit.Kind == sql.LitInt || lit.Kind == sql.LitDecimal || lit.Kind == sql.LitFloat) {
+		p, err = strconv.ParseFloat(lit.Text, 64)
+	}
+	if !ok || err != nil || lit.Kind == sql.LitNull || lit.Kind == sql.LitString || lit.Kind == sql.LitBool || !(p >= 0 && p <= 1) {
+		return 0, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, as in PERCENTILE(x, 0.5)")
+	}
+	return p, nil
+}
+
 // argExpression marks an aggregate whose argument is an expression rather
 // than a column: the planner computes it as a column before the window.
 const argExpression = -2
@@ -147,10 +188,10 @@ func (s *selectPlanner) aggArg(f *sql.FuncCall) (int, error) {
 }
 
 func aggText(f *sql.FuncCall) string {
-	if f.Star {
-		return f.Name + "(*)"
-	}
 	var args []string
+	if f.Star {
+		args = append(args, "*")
+	}
 	for _, a := range f.Args {
 		switch a := a.(type) {
 		case *sql.ColumnRef:
@@ -169,5 +210,89 @@ func aggText(f *sql.FuncCall) string {
 	if f.Distinct {
 		d = "DISTINCT "
 	}
-	return f.Name + "(" + d + strings.Join(args, ", ") + ")"
+	text := f.Name + "(" + d + strings.Join(args, ", ") + ")"
+	if f.Filter != nil {
+		text += " FILTER (WHERE " + sql.FormatExpr(f.Filter) + ")"
+	}
+	return text
+}
+
+// aggCall is the call of aggregate i.
+func (s *selectPlanner) aggCall(i int) *sql.FuncCall {
+	for f, j := range s.aggOf {
+		if j == i {
+			return f
+		}
+	}
+	return nil
+}
+
+// aggExtras are what aggregate i reads besides its first argument:
+// COUNT(DISTINCT a, b, ...)'s further arguments or PERCENTILE's frequency,
+// and its FILTER condition.
+func (s *selectPlanner) aggExtras(i int) (more []sql.Expr, filter sql.Expr) {
+	f := s.aggCall(i)
+	switch s.aggs[i].Spec.Kind {
+	case windowop.Count:
+		if !f.Star {
+			more = f.Args[1:]
+		}
+	case windowop.Percentile:
+		more = f.Args[2:] // the frequency; the percentage is a literal
+	}
+	return more, f.Filter
+}
+
+// aggExtraColumns are the table columns aggregate i's extras read.
+func (s *selectPlanner) aggExtraColumns(i int) ([]int, error) {
+	var out []int
+	more, filter := s.aggExtras(i)
+	for _, e := range append(more[:len(more):len(more)], filter) {
+		if e == nil {
+			continue
+		}
+		cols, err := s.referencedColumns(e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cols...)
+	}
+	return out, nil
+}
+
+// aggExtraInputs sets spec's further argument columns and its FILTER
+// column: a column of the stream as is, an expression computed per row
+// before the window through add, which returns its column.
+func (s *selectPlanner) aggExtraInputs(i int, spec *windowop.AggSpec, scope Scope, opts Options, add func(name string, e expr.Expr) int) error {
+	more, filter := s.aggExtras(i)
+	for _, e := range more {
+		x, err := CompileExpr(e, scope, exprOptions(opts))
+		if err != nil {
+			return err
+		}
+		if spec.Kind == windowop.Percentile && !isIntegerType(x.DataType()) {
+			return sql.Errorf(sql.ErrInvalid, e.Pos(), "the frequency of PERCENTILE must be an integer, got %s", sqlTypeName(x.DataType()))
+		}
+		if c, ok := x.(*expr.ColumnExpr); ok {
+			spec.MoreInputs = append(spec.MoreInputs, c.Index)
+			continue
+		}
+		spec.MoreInputs = append(spec.MoreInputs, add("arg", x))
+	}
+	if filter != nil {
+		x, err := CompileCondition(filter, scope, exprOptions(opts))
+		if err != nil {
+			return err
+		}
+		spec.Filtered, spec.Filter = true, add("filter", x)
+	}
+	return nil
+}
+
+func isIntegerType(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
+		return true
+	}
+	return false
 }

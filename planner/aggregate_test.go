@@ -82,6 +82,12 @@ func TestAggregateResultTypes(t *testing.T) {
 		{"VAR_SAMP(DISTINCT bi)", windowop.VarSamp, arrow.PrimitiveTypes.Float64},
 		{"LISTAGG(s)", windowop.ListAgg, arrow.BinaryTypes.String},
 		{"LISTAGG(s, '; ')", windowop.ListAgg, arrow.BinaryTypes.String},
+		{"PERCENTILE(i, 0.5)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
+		{"PERCENTILE(amt, 1, bi)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
+		{"PERCENTILE(db, 0)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
+		{"PERCENTILE(DISTINCT i, 0.5)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
+		{"COUNT(DISTINCT s, d, ts)", windowop.Count, arrow.PrimitiveTypes.Int64},
+		{"SUM(i) FILTER (WHERE bo)", windowop.Sum, arrow.PrimitiveTypes.Int32},
 	}
 	for _, c := range cases {
 		p, err := planAgg(t, c.agg)
@@ -107,6 +113,22 @@ func TestAggregateSpecs(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, windowop.AggSpec{Kind: windowop.Count, Input: 8, Name: "agg0", Distinct: true}, p.Aggs[0].Spec)
 	require.Equal(t, "COUNT(DISTINCT s)", p.Aggs[0].Text)
+
+	// FIRST_VALUE's first value is always new to the distinct set
+	p, err = planAgg(t, "FIRST_VALUE(DISTINCT s)")
+	require.NoError(t, err)
+	require.False(t, p.Aggs[0].Spec.Distinct)
+
+	// COUNT(DISTINCT a, b): the further columns are read as they are, an
+	// expression and the FILTER condition are computed before the window
+	p, err = planAgg(t, "COUNT(DISTINCT s, i, i + 1) FILTER (WHERE bo)")
+	require.NoError(t, err)
+	spec := p.Aggs[0].Spec
+	require.Equal(t, []int{1, p.Stream.NumFields() - 2}, spec.MoreInputs)
+	require.True(t, spec.Filtered)
+	require.Equal(t, p.Stream.NumFields()-1, spec.Filter)
+	require.Equal(t, "COUNT(DISTINCT s, i, i + 1) FILTER (WHERE bo)", p.Aggs[0].Text)
+	require.True(t, arrow.TypeEqual(arrow.PrimitiveTypes.Int64, p.Aggs[0].Type))
 }
 
 func TestAggregateArgumentErrors(t *testing.T) {
@@ -123,9 +145,26 @@ func TestAggregateArgumentErrors(t *testing.T) {
 		{"LISTAGG(i)", sql.ErrInvalid, "LISTAGG expects a STRING argument, got INT", 16},
 		{"LISTAGG(s, s)", sql.ErrUnsupported, "the separator of LISTAGG must be a string literal", 19},
 		{"LISTAGG(s, ',', ';')", sql.ErrInvalid, "LISTAGG takes one or two arguments", 8},
-		{"FIRST_VALUE(DISTINCT s)", sql.ErrUnsupported, "FIRST_VALUE(DISTINCT ...) is not supported yet", 8},
-		{"COLLECT(s)", sql.ErrUnsupported, "aggregate COLLECT is not supported yet", 8},
+		{"LAST_VALUE(DISTINCT s)", sql.ErrUnsupported, "LAST_VALUE(DISTINCT ...) is not supported yet", 8},
+		{"LISTAGG(DISTINCT s)", sql.ErrUnsupported, "LISTAGG(DISTINCT ...) is not supported yet", 8},
+		{"COLLECT(DISTINCT s)", sql.ErrUnsupported, "function COLLECT is not supported yet: needs MULTISET values", 8},
+		{"COLLECT(s)", sql.ErrUnsupported, "function COLLECT is not supported yet: ", 8},
+		{"COUNT(*) FILTER (WHERE i)", sql.ErrInvalid, "a condition must be BOOLEAN, got INT", 31},
+		{"COUNT(*) FILTER (WHERE SUM(i) > 1)", sql.ErrInvalid, "the FILTER of COUNT cannot contain an aggregate call", 31},
+		{"COUNT(*) FILTER (WHERE nope)", sql.ErrInvalid, "nope", 31},
+		{"UPPER(s) FILTER (WHERE i > 1)", sql.ErrInvalid, "FILTER (WHERE ...) belongs to aggregate calls; UPPER is not an aggregate", 31},
 		{"MAXX(s)", sql.ErrInvalid, "unknown function MAXX", 8},
+		{"PERCENTILE(i, 1.5)", sql.ErrInvalid, "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0", 22},
+		{"PERCENTILE(i, -0.5)", sql.ErrInvalid, "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0", 22},
+		{"PERCENTILE(i, s)", sql.ErrInvalid, "the percentage of PERCENTILE must be a numeric literal", 22},
+		{"PERCENTILE(i)", sql.ErrInvalid, "PERCENTILE takes two or three arguments", 8},
+		{"PERCENTILE(s, 0.5)", sql.ErrInvalid, "PERCENTILE expects a numeric argument, got STRING", 19},
+		{"PERCENTILE(i, 0.5, db)", sql.ErrInvalid, "the frequency of PERCENTILE must be an integer, got DOUBLE", 27},
+		{"ARRAY_AGG(s)", sql.ErrUnsupported, "function ARRAY_AGG is not supported yet: needs ARRAY values", 8},
+		{"RANK()", sql.ErrUnsupported, "function RANK is not supported yet: it runs only in an OVER window, which wsql does not run yet", 8},
+		{"LAG(i, 1)", sql.ErrUnsupported, "function LAG is not supported yet: it runs only in an OVER window", 8},
+		{"GROUPING(s)", sql.ErrUnsupported, "function GROUPING is not supported yet: it needs GROUPING SETS, ROLLUP or CUBE", 8},
+		{"GROUP_ID()", sql.ErrUnsupported, "function GROUP_ID is not supported yet: it needs GROUPING SETS", 8},
 		{"AVG(nope)", sql.ErrInvalid, "nope", 12},
 	}
 	for _, c := range cases {

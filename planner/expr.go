@@ -10,6 +10,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -33,12 +34,17 @@ type ExprOptions struct {
 	// CURRENT_TIMESTAMP for the whole query (taken once, as Flink does in
 	// batch mode, so a query's results do not depend on when a row ran).
 	Now int64
+	// Functions are the functions calls resolve to; nil is the built-ins.
+	Functions *function.Registry
 }
 
 // CompileExpr type-checks e and compiles it into an evaluable expression.
 // Errors are *sql.Error at the offending node.
 func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, error) {
-	c := &exprCompiler{scope: scope, opts: opts, fns: builtins}
+	c := &exprCompiler{scope: scope, opts: opts, fns: opts.Functions}
+	if c.fns == nil {
+		c.fns = builtins
+	}
 	x, err := c.compile(e)
 	if err != nil {
 		return nil, err
@@ -487,6 +493,9 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp 
 		if _, lit := l.(*expr.Literal); lit {
 			lt = rt
 		}
+	}
+	if format.IsNestedType(lt) || format.IsNestedType(rt) {
+		return nil, nestedCompareError(at, l.DataType(), r.DataType())
 	}
 	dt, ok := compareType(lt, rt)
 	if !ok {

@@ -10,8 +10,17 @@ import (
 	"github.com/wsql/wsql/sql"
 )
 
-// builtins is the registry of wsql's built-in functions calls resolve to.
+// builtins is the registry of wsql's built-in functions, what calls
+// resolve to when Options.Functions is nil.
 var builtins = function.Builtins()
+
+// functions is the registry calls resolve to.
+func (o Options) functions() *function.Registry {
+	if o.Functions != nil {
+		return o.Functions
+	}
+	return builtins
+}
 
 // The expression compiler is what the function package's kernels compile
 // calls with (function.Compiler).

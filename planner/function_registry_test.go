@@ -71,6 +71,9 @@ var ownFormExamples = map[string]string{
 
 	"JSON_OBJECTAGG": "JSON_OBJECTAGG(KEY s VALUE i ABSENT ON NULL)",
 	"JSON_ARRAYAGG":  "JSON_ARRAYAGG(d NULL ON NULL)",
+
+	"POSITION": "POSITION(s IN s)",
+	"OVERLAY":  "OVERLAY(s PLACING s FROM i FOR i)",
 }
 
 // windowOf is the GROUP BY window a window property is selected with.
@@ -213,8 +216,8 @@ func TestFunctionCallErrors(t *testing.T) {
 		"SELECT DATE_FORMAT(i, 'yyyy') FROM t":                          "DATE_FORMAT expects a TIMESTAMP, got INT",
 		"SELECT TO_TIMESTAMP(s, s) FROM t":                              "the format of TO_TIMESTAMP must be a constant string",
 		"SELECT PROCTIME() FROM t":                                      "function PROCTIME is not supported here yet",
-		"SELECT LPAD(s, 3, 'x') FROM t":                                 "function LPAD is not supported here yet",
-		"SELECT COLLECT(s) FROM t" + window:                             "aggregate COLLECT is not supported yet",
+		"SELECT ENCODE(s, 'UTF-8') FROM t":                              "function ENCODE is not supported yet: needs BINARY values",
+		"SELECT COLLECT(s) FROM t" + window:                             "function COLLECT is not supported yet: needs MULTISET values",
 		"SELECT UPPER(s) FROM t WHERE SUM(d) > 1":                       "aggregate SUM is not allowed here",
 		"SELECT COUNT(*) FROM t" + window + " HAVING LOWERR('a') = 'a'": "unknown function LOWERR",
 		"SELECT SUM(s) FROM t" + window:                                 "SUM expects a numeric argument, got STRING",

@@ -22,12 +22,12 @@ func (s *selectPlanner) planGroupWindow() error {
 				return err
 			}
 		default:
-			if f, ok := e.(*sql.FuncCall); ok && builtins.Lookup(f.Name) == nil {
+			if f, ok := e.(*sql.FuncCall); ok && s.fns.Lookup(strings.ToUpper(f.Name)) == nil {
 				// most likely a misspelled window: name it rather than report
 				// a GROUP BY without one
-				return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.GroupByNames()))
+				return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, s.fns.GroupByNames()))
 			}
-			if hasAggregate(e) {
+			if hasAggregate(s.fns, e) {
 				return sql.Errorf(sql.ErrInvalid, e.Pos(), "aggregates are not allowed in GROUP BY")
 			}
 			// an expression key, computed per row before the window
@@ -202,6 +202,9 @@ func (s *selectPlanner) addKey(c *sql.ColumnRef) error {
 	}
 	if s.table.Columns[idx].Proctime {
 		return sql.Errorf(sql.ErrUnsupported, c.At, "grouping by the processing-time column %s is not supported yet", c.Name)
+	}
+	if err := nestedKeyError(s.table.Columns[idx].Type, c.At); err != nil {
+		return err
 	}
 	s.keyCols = append(s.keyCols, idx)
 	return nil

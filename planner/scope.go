@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -37,10 +38,10 @@ func (sc *streamScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 		}
 		return si, sc.stream.Field(si), true, nil
 	case *sql.FuncCall:
-		if err := checkKnownFunction(x); err != nil {
+		if err := checkKnownFunction(sc.s.fns, x); err != nil {
 			return 0, arrow.Field{}, false, err
 		}
-		if isAggregateCall(x) {
+		if isAggregateCall(sc.s.fns, x) {
 			return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, x.At, "aggregate %s is not allowed here: use it in the select list or HAVING", x.Name)
 		}
 	case *sql.WindowAux:
@@ -101,10 +102,10 @@ func (sc *windowScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 		}
 		return 0, arrow.Field{}, false, sql.Errorf(sql.ErrUnsupported, x.At, "%s_%s is not supported yet", x.Kind, x.Prop)
 	case *sql.FuncCall:
-		if err := checkKnownFunction(x); err != nil {
+		if err := checkKnownFunction(s.fns, x); err != nil {
 			return 0, arrow.Field{}, false, err
 		}
-		if isAggregateCall(x) {
+		if isAggregateCall(s.fns, x) {
 			i, ok := s.aggOf[x]
 			if !ok {
 				return 0, arrow.Field{}, false, fmt.Errorf("internal: aggregate %s was not planned", x.Name)
@@ -146,7 +147,7 @@ func (s *selectPlanner) referencedColumns(e sql.Expr) ([]int, error) {
 
 // exprOptions are the compile options of a query.
 func exprOptions(opts Options) ExprOptions {
-	o := ExprOptions{Location: opts.Location}
+	o := ExprOptions{Location: opts.Location, Functions: opts.Functions}
 	if opts.Clock != nil {
 		o.Now = opts.Clock.Now().UnixMilli()
 	}
@@ -155,9 +156,9 @@ func exprOptions(opts Options) ExprOptions {
 
 // checkKnownFunction reports an unknown function before its arguments are
 // looked at, with the closest known name.
-func checkKnownFunction(f *sql.FuncCall) error {
-	if isAggregateCall(f) || builtins.IsKind(f.Name, function.ScalarFunction) {
+func checkKnownFunction(fns *function.Registry, f *sql.FuncCall) error {
+	if isAggregateCall(fns, f) || fns.IsKind(strings.ToUpper(f.Name), function.ScalarFunction) || fns.IsKind(strings.ToUpper(f.Name), function.TableFunction) {
 		return nil
 	}
-	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, builtins.CallableNames()))
+	return sql.Errorf(sql.ErrInvalid, f.At, "unknown function %s%s", f.Name, sql.DidYouMean(f.Name, fns.CallableNames()))
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -37,6 +38,9 @@ type Options struct {
 	// NoTableHints is 'table.dynamic-table-options.enabled' = 'false':
 	// a table hint is an error (table_hint.go).
 	NoTableHints bool
+	// Functions are the functions calls resolve to: the built-ins and the
+	// session's user-defined functions. nil is the built-ins.
+	Functions *function.Registry
 	// valuesInto are the sink's columns for INSERT ... VALUES.
 	valuesInto []catalog.Column
 }
@@ -86,8 +90,8 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	if err != nil {
 		return nil, err
 	}
-	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}}
-	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(stmt) {
+	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
+	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
 		return s.planPlain(opts)
 	}
 	if s.tvf != nil {
@@ -110,9 +114,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 }
 
 // selectHasAggregate reports whether the select list or HAVING aggregates.
-func selectHasAggregate(stmt *sql.Select) bool {
+func selectHasAggregate(fns *function.Registry, stmt *sql.Select) bool {
 	for _, it := range stmt.Items {
-		if it.Expr != nil && hasAggregate(it.Expr) {
+		if it.Expr != nil && hasAggregate(fns, it.Expr) {
 			return true
 		}
 	}
@@ -128,14 +132,18 @@ func (s *selectPlanner) registerAggregates(e sql.Expr) error {
 			return false
 		}
 		f, ok := x.(*sql.FuncCall)
-		if !ok || !isAggregateCall(f) {
+		if !ok || !isAggregateCall(s.fns, f) {
 			return true
 		}
 		for _, a := range f.Args {
-			if hasAggregate(a) {
+			if hasAggregate(s.fns, a) {
 				err = sql.Errorf(sql.ErrInvalid, a.Pos(), "aggregate calls cannot be nested")
 				return false
 			}
+		}
+		if f.Filter != nil && hasAggregate(s.fns, f.Filter) {
+			err = sql.Errorf(sql.ErrInvalid, f.Filter.Pos(), "the FILTER of %s cannot contain an aggregate call", f.Name)
+			return false
 		}
 		_, err = s.addAggregate(f)
 		return false
@@ -204,6 +212,7 @@ type selectPlanner struct {
 	aggOf      map[*sql.FuncCall]int
 	keyExprs   []keyExpr // GROUP BY keys that are expressions (keyCols holds -1 there)
 	notices    []Notice
+	fns        *function.Registry // the functions calls resolve to
 
 	// each select item: a key (keyRef >= 0), a window column (winCol >= 0)
 	// or an aggregate (aggRef >= 0)
@@ -266,7 +275,7 @@ func (s *selectPlanner) planSelectList() error {
 		case *sql.WindowCall:
 			return sql.Errorf(sql.ErrInvalid, e.At, "%s(...) belongs in GROUP BY; select %s_START, %s_END or %s_ROWTIME instead", e.Kind, e.Kind, e.Kind, e.Kind)
 		default:
-			if f, ok := e.(*sql.FuncCall); ok && isAggregateCall(f) {
+			if f, ok := e.(*sql.FuncCall); ok && isAggregateCall(s.fns, f) {
 				if err := s.registerAggregates(f); err != nil {
 					return err
 				}
@@ -367,6 +376,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			}
 			needed = append(needed, cols...)
 		}
+		cols, err := s.aggExtraColumns(i)
+		if err != nil {
+			return nil, err
+		}
+		needed = append(needed, cols...)
 	}
 	src, stream, streamIdx, computed, gapIndex, err := s.buildStream(opts, needed, true)
 	if err != nil {
@@ -428,6 +442,9 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := nestedKeyError(e.DataType(), ke.Pos()); err != nil {
+			return nil, err
+		}
 		p.Keys = append(p.Keys, len(preFields))
 		preFields = append(preFields, arrow.Field{Name: sql.FormatExpr(ke), Type: e.DataType(), Nullable: true})
 		pre = append(pre, e)
@@ -440,7 +457,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			if err != nil {
 				return nil, err
 			}
-			if c := argClassOf(a.Spec.Kind); !c.OK(e.DataType()) {
+			if c := argClassOf(a.Spec); !c.OK(e.DataType()) {
 				return nil, sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s expects %s argument, got %s", a.Text[:strings.IndexByte(a.Text, '(')], c.What, sqlTypeName(e.DataType()))
 			}
 			a.Spec.Input = len(preFields)
@@ -449,6 +466,14 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		case -1:
 		default:
 			a.Spec.Input = streamIdx[s.aggCols[i]]
+		}
+		scope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
+		if err := s.aggExtraInputs(i, &a.Spec, scope, opts, func(name string, e expr.Expr) int {
+			preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$%s%d", name, i), Type: e.DataType(), Nullable: true})
+			pre = append(pre, e)
+			return len(preFields) - 1
+		}); err != nil {
+			return nil, err
 		}
 		p.Aggs = append(p.Aggs, a)
 	}

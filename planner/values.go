@@ -8,6 +8,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -22,7 +23,7 @@ func valuesTable(v *sql.Values, into []catalog.Column, at sql.Pos, opts Options)
 		t.Attached = &valuesRows{rows: [][]expr.Expr{nil}}
 		return t, nil
 	}
-	c := &exprCompiler{scope: valuesScope{}, opts: exprOptions(opts), fns: builtins}
+	c := &exprCompiler{scope: valuesScope{fns: opts.functions()}, opts: exprOptions(opts), fns: opts.functions()}
 	rows := make([][]expr.Expr, len(v.Rows))
 	for r, row := range v.Rows {
 		for _, e := range row {
@@ -102,19 +103,19 @@ func (v *valuesRows) source(t *catalog.Table, opts Options) exec.Source {
 }
 
 // valuesScope resolves the values of VALUES: constants, no columns.
-type valuesScope struct{}
+type valuesScope struct{ fns *function.Registry }
 
-func (valuesScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
+func (vs valuesScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 	switch x := e.(type) {
 	case *sql.ColumnRef:
 		if !isNiladic(x) {
 			return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, x.At, "column %s not found in any table: VALUES rows are constants", x.Name)
 		}
 	case *sql.FuncCall:
-		if err := checkKnownFunction(x); err != nil {
+		if err := checkKnownFunction(vs.fns, x); err != nil {
 			return 0, arrow.Field{}, false, err
 		}
-		if isAggregateCall(x) {
+		if isAggregateCall(vs.fns, x) {
 			return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, x.At, "aggregate %s is not allowed in VALUES", x.Name)
 		}
 	}

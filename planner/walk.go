@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"strings"
+
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 )
@@ -25,6 +27,7 @@ func walkExpr(e sql.Expr, fn func(sql.Expr) bool) {
 		for _, a := range x.Args {
 			walkExpr(a, fn)
 		}
+		walkExpr(x.Filter, fn)
 	case *sql.WindowCall:
 		for _, a := range x.Args {
 			walkExpr(a, fn)
@@ -61,17 +64,17 @@ func walkExpr(e sql.Expr, fn func(sql.Expr) bool) {
 	}
 }
 
-// isAggregateCall reports whether e calls an aggregate function.
-func isAggregateCall(e sql.Expr) bool {
+// isAggregateCall reports whether e calls an aggregate function of fns.
+func isAggregateCall(fns *function.Registry, e sql.Expr) bool {
 	f, ok := e.(*sql.FuncCall)
-	return ok && builtins.IsKind(f.Name, function.AggregateFunction)
+	return ok && fns.IsKind(strings.ToUpper(f.Name), function.AggregateFunction)
 }
 
 // hasAggregate reports whether e contains an aggregate call.
-func hasAggregate(e sql.Expr) bool {
+func hasAggregate(fns *function.Registry, e sql.Expr) bool {
 	found := false
 	walkExpr(e, func(x sql.Expr) bool {
-		if isAggregateCall(x) {
+		if isAggregateCall(fns, x) {
 			found = true
 		}
 		return !found

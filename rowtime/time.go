@@ -66,3 +66,7 @@ func FloorDiv(a, b int64) int64 {
 	}
 	return q
 }
+
+// FloorMod is a - FloorDiv(a, b)*b (Java's Math.floorMod): the time of day
+// of an instant before 1970 is positive.
+func FloorMod(a, b int64) int64 { return a - FloorDiv(a, b)*b }

@@ -25,18 +25,51 @@ type CreateTable struct {
 	IfNotExists bool
 	Columns     []ColumnDef
 	Watermark   *WatermarkDef // nil when the table has no rowtime attribute
+	PrimaryKey  *PrimaryKey   // nil when none is declared
 	Comment     string
-	Options     []Option // in the order written
+	Options     []Option   // in the order written
+	Like        *TableLike // LIKE source [(options)], or nil
+	Query       *Select    // AS query (CREATE TABLE ... AS SELECT), or nil
+}
+
+// PrimaryKey is [CONSTRAINT name] PRIMARY KEY (cols) NOT ENFORCED, written
+// on the table or on its one column.
+type PrimaryKey struct {
+	At      Pos
+	Name    string // "" when not named
+	Columns []Ident
+}
+
+// TableLike is CREATE TABLE's LIKE source [(INCLUDING ALL, ...)]: the
+// table starts from source's definition, merged as the options say.
+type TableLike struct {
+	At      Pos
+	Table   Ident
+	Options []LikeOption // in the order written
+}
+
+// LikeOption is one merging option of LIKE: Mode is INCLUDING, EXCLUDING
+// or OVERWRITING; Feature is ALL, CONSTRAINTS, PARTITIONS, GENERATED,
+// METADATA, OPTIONS or WATERMARKS.
+type LikeOption struct {
+	At      Pos
+	Mode    string
+	Feature string
 }
 
 // ColumnDef is one column of CREATE TABLE. Computed is set for a computed
-// column (`name AS expr`), whose Type is then the zero TypeName.
+// column (`name AS expr`), whose Type is then the zero TypeName. Metadata
+// is set for `name type METADATA [FROM 'key'] [VIRTUAL]`; MetadataKey is
+// the key written after FROM ("" when the name is the key).
 type ColumnDef struct {
-	Name     Ident
-	Type     TypeName
-	NotNull  bool
-	Computed Expr
-	Comment  string
+	Name        Ident
+	Type        TypeName
+	NotNull     bool
+	Computed    Expr
+	Metadata    bool
+	MetadataKey string
+	Virtual     bool
+	Comment     string
 }
 
 // TypeName is a SQL type as written. Name is canonical upper case:
@@ -327,7 +360,8 @@ type Cast struct {
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.
-// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like.
+// Star is set for COUNT(*); Distinct for COUNT(DISTINCT x) and the like;
+// Filter is an aggregate's FILTER (WHERE condition).
 type FuncCall struct {
 	At       Pos
 	Name     string
@@ -336,7 +370,8 @@ type FuncCall struct {
 	Distinct bool
 	// JSON is the clauses of a JSON function (json.go); the call named
 	// "IS JSON" is x IS [NOT] JSON [type].
-	JSON *JSONClauses
+	JSON   *JSONClauses
+	Filter Expr
 }
 
 // WindowKind names a group window function.

@@ -11,7 +11,7 @@ import (
 //
 //	SET ['key' = 'value']
 //	RESET ['key']
-//	SHOW TABLES | VIEWS [[NOT] LIKE | ILIKE 'pattern'] | FUNCTIONS
+//	SHOW TABLES | VIEWS [[NOT] LIKE | ILIKE 'pattern'] | [USER] FUNCTIONS
 //	SHOW COLUMNS FROM | IN name [[NOT] LIKE | ILIKE 'pattern']
 //	SHOW CREATE TABLE | VIEW name
 //	SHOW CURRENT CATALOG | DATABASE, SHOW CATALOGS | DATABASES
@@ -68,10 +68,10 @@ func parseReset(src *source, toks []token) (*Reset, *Error) {
 // showTargets are what SHOW lists; flinkShowTargets are the other things
 // Flink's SHOW lists, which wsql does not have.
 var (
-	showTargets      = []string{"TABLES", "VIEWS", "FUNCTIONS", "COLUMNS", "CREATE", "CURRENT", "CATALOGS", "DATABASES"}
+	showTargets      = []string{"TABLES", "VIEWS", "FUNCTIONS", "USER", "COLUMNS", "CREATE", "CURRENT", "CATALOGS", "DATABASES"}
 	flinkShowTargets = map[string]bool{
 		"MODULES": true, "FULL": true, "JOBS": true, "PARTITIONS": true, "PROCEDURES": true,
-		"USER": true, "JARS": true, "MATERIALIZED": true, "MODELS": true,
+		"JARS": true, "MATERIALIZED": true, "MODELS": true,
 	}
 )
 
@@ -90,6 +90,11 @@ func parseShow(src *source, toks []token) (*Show, *Error) {
 	p.i++
 	s := &Show{At: toks[0].pos, What: w}
 	switch w {
+	case "USER":
+		if !p.accept("FUNCTIONS") {
+			return nil, p.expected("FUNCTIONS")
+		}
+		s.What = "USER FUNCTIONS"
 	case "CREATE", "CURRENT":
 		k := p.peek()
 		kw := strings.ToUpper(k.text)

@@ -1,17 +1,22 @@
 package sql
 
+import "strings"
+
 // CREATE TABLE is read from tokens rather than through TiDB: its Flink
 // parts (STRING and TIMESTAMP_LTZ types, WATERMARK FOR, WITH options,
 // computed columns without a type) are most of it, and a direct reader can
 // say exactly what it expected where. The expressions inside it (watermark,
 // computed columns) still go through TiDB, via parseExprTokens.
 //
-//	CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name (
-//	    name type [NOT NULL | NULL] [COMMENT 'text']
+//	CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name [(
+//	    name type [NOT NULL | NULL] [[CONSTRAINT c] PRIMARY KEY NOT ENFORCED] [COMMENT 'text']
+//	  | name type METADATA [FROM 'key'] [VIRTUAL] [COMMENT 'text']
 //	  | name AS expr [COMMENT 'text']
 //	  | WATERMARK FOR name AS expr
+//	  | [CONSTRAINT c] PRIMARY KEY (name, ...) NOT ENFORCED
 //	  , ...
-//	) [COMMENT 'text'] [WITH ('key' = 'value', ...)]
+//	)] [COMMENT 'text'] [WITH ('key' = 'value', ...)]
+//	  [LIKE source [(INCLUDING | EXCLUDING | OVERWRITING feature, ...)] | AS query]
 
 // isCreateTable reports whether a statement is CREATE [TEMPORARY] TABLE.
 func isCreateTable(toks []token) bool {
@@ -37,25 +42,21 @@ func parseCreateTable(src *source, toks []token) (*CreateTable, *Error) {
 		return nil, err
 	}
 	ct.Name = name
-	if p.peek().is("LIKE") {
-		return nil, Errorf(ErrUnsupported, p.peek().pos, "CREATE TABLE ... LIKE is not supported yet")
-	}
-	if err := p.op("("); err != nil {
-		return nil, err
-	}
-	for {
+	for paren := p.peek().isOp("("); paren; {
+		p.i++ // past "(" or ","
 		if err := p.element(ct); err != nil {
 			return nil, err
 		}
-		if p.peek().isOp(",") {
+		if p.peek().isOp(")") {
 			p.i++
-			continue
+			break
 		}
-		if !p.peek().isOp(")") {
+		if !p.peek().isOp(",") {
 			return nil, p.expected(`"," or ")" after the column definition`)
 		}
-		p.i++
-		break
+	}
+	if p.i < len(toks) && !p.peek().is("COMMENT") && !p.peek().is("PARTITIONED") && !p.peek().is("WITH") && !p.peek().is("LIKE") && !p.peek().is("AS") {
+		return nil, p.expected(`"(" and the columns, WITH, LIKE or AS`)
 	}
 	if p.peek().is("COMMENT") {
 		p.i++
@@ -74,13 +75,71 @@ func parseCreateTable(src *source, toks []token) (*CreateTable, *Error) {
 			return nil, err
 		}
 	}
-	if p.peek().is("LIKE") {
-		return nil, Errorf(ErrUnsupported, p.peek().pos, "CREATE TABLE ... LIKE is not supported yet")
+	switch t := p.peek(); {
+	case t.is("LIKE"):
+		if ct.Like, err = p.like(); err != nil {
+			return nil, err
+		}
+	case t.is("AS"):
+		if len(ct.Columns) > 0 || ct.Watermark != nil || ct.PrimaryKey != nil {
+			return nil, Errorf(ErrUnsupported, t.pos, "CREATE TABLE ... AS SELECT takes its columns from the query; drop the column list")
+		}
+		ct.Query, err = parseQuery(src, toks[p.i+1:], endPos(toks))
+		return ct, err
 	}
 	if p.i < len(toks) {
-		return nil, p.expected("WITH (...) or the end of the statement")
+		return nil, p.expected("WITH (...), LIKE, AS or the end of the statement")
+	}
+	if len(ct.Columns) == 0 && ct.Like == nil {
+		return nil, Errorf(ErrInvalid, ct.Name.At, "table %s has no columns", ct.Name.Name)
 	}
 	return ct, nil
+}
+
+// likeFeatures are what LIKE's options merge, with the modes each takes.
+var likeFeatures = map[string]string{
+	"ALL": "INCLUDING EXCLUDING", "CONSTRAINTS": "INCLUDING EXCLUDING", "PARTITIONS": "INCLUDING EXCLUDING",
+	"GENERATED": "INCLUDING EXCLUDING OVERWRITING", "METADATA": "INCLUDING EXCLUDING OVERWRITING",
+	"OPTIONS": "INCLUDING EXCLUDING OVERWRITING", "WATERMARKS": "INCLUDING EXCLUDING OVERWRITING",
+}
+
+// like reads LIKE source [(mode feature, ...)].
+func (p *reader) like() (*TableLike, *Error) {
+	l := &TableLike{At: p.peek().pos}
+	p.i++
+	var err *Error
+	if l.Table, err = p.tableName("the name of the table to copy after LIKE"); err != nil {
+		return nil, err
+	}
+	if !p.peek().isOp("(") {
+		return l, nil
+	}
+	p.i++
+	for {
+		m := p.peek()
+		mode := strings.ToUpper(m.text)
+		if !m.is("INCLUDING") && !m.is("EXCLUDING") && !m.is("OVERWRITING") {
+			return nil, p.expected("INCLUDING, EXCLUDING or OVERWRITING")
+		}
+		p.i++
+		f := p.peek()
+		feature := strings.ToUpper(f.text)
+		modes, ok := likeFeatures[feature]
+		if f.kind != tokIdent || !ok {
+			return nil, p.expected("ALL, CONSTRAINTS, GENERATED, METADATA, OPTIONS, PARTITIONS or WATERMARKS")
+		}
+		if !strings.Contains(modes, mode) {
+			// Flink: "Illegal merging strategy 'OVERWRITING' for 'CONSTRAINTS' option."
+			return nil, Errorf(ErrInvalid, m.pos, "illegal merging strategy '%s' for '%s' option", mode, feature)
+		}
+		p.i++
+		l.Options = append(l.Options, LikeOption{At: m.pos, Mode: mode, Feature: feature})
+		if p.peek().isOp(",") {
+			p.i++
+			continue
+		}
+		return l, p.op(")")
+	}
 }
 
 // element reads one entry of the column list.
@@ -107,7 +166,7 @@ func (p *reader) element(ct *CreateTable) *Error {
 		ct.Watermark = &WatermarkDef{At: t.pos, Column: col, Expr: e}
 		return nil
 	case wordsAt(p.toks, p.i, "PRIMARY", "KEY"), t.is("CONSTRAINT"):
-		return Errorf(ErrUnsupported, t.pos, "PRIMARY KEY constraints are not supported yet")
+		return p.primaryKey(ct, nil)
 	}
 	name, err := p.name("a column name")
 	if err != nil {
@@ -132,9 +191,20 @@ func (p *reader) element(ct *CreateTable) *Error {
 		}
 		switch t := p.peek(); {
 		case t.is("METADATA"):
-			return Errorf(ErrUnsupported, t.pos, "METADATA columns are not supported yet")
-		case t.is("PRIMARY"):
-			return Errorf(ErrUnsupported, t.pos, "PRIMARY KEY constraints are not supported yet")
+			p.i++
+			col.Metadata = true
+			if p.accept("FROM") {
+				k, err := p.str("the quoted metadata key after FROM, as in METADATA FROM 'file.path'")
+				if err != nil {
+					return err
+				}
+				col.MetadataKey = k.value()
+			}
+			col.Virtual = p.accept("VIRTUAL")
+		case t.is("PRIMARY"), t.is("CONSTRAINT"):
+			if err := p.primaryKey(ct, &name); err != nil {
+				return err
+			}
 		}
 	}
 	if p.peek().is("COMMENT") {
@@ -146,6 +216,39 @@ func (p *reader) element(ct *CreateTable) *Error {
 		col.Comment = s.value()
 	}
 	ct.Columns = append(ct.Columns, col)
+	return nil
+}
+
+// primaryKey reads [CONSTRAINT name] PRIMARY KEY [(cols)] NOT ENFORCED;
+// col is the column it follows, which is then the key.
+func (p *reader) primaryKey(ct *CreateTable, col *Ident) *Error {
+	pk := &PrimaryKey{At: p.peek().pos}
+	if p.accept("CONSTRAINT") {
+		n, err := p.name("a constraint name")
+		if err != nil {
+			return err
+		}
+		pk.Name = n.Name
+	}
+	if !p.accept("PRIMARY", "KEY") {
+		return p.expected("PRIMARY KEY")
+	}
+	if col != nil {
+		pk.Columns = []Ident{*col}
+	} else {
+		cols, err := p.nameList("a column name")
+		if err != nil {
+			return err
+		}
+		pk.Columns = cols
+	}
+	if !p.accept("NOT", "ENFORCED") {
+		return Errorf(ErrUnsupported, tokPos(p.toks, p.i), "Flink doesn't support ENFORCED mode for PRIMARY KEY constraint: Flink does not own the data, so the only mode is NOT ENFORCED; write PRIMARY KEY (...) NOT ENFORCED")
+	}
+	if ct.PrimaryKey != nil {
+		return Errorf(ErrInvalid, pk.At, "duplicate primary key definition: a table has one PRIMARY KEY (the first is at %s)", ct.PrimaryKey.At)
+	}
+	ct.PrimaryKey = pk
 	return nil
 }
 

@@ -43,6 +43,12 @@ func dumpStmt(b *strings.Builder, s Statement) {
 			if c.NotNull {
 				nn = " NOT NULL"
 			}
+			if c.Metadata {
+				nn += fmt.Sprintf(" METADATA FROM %q", c.MetadataKey)
+				if c.Virtual {
+					nn += " VIRTUAL"
+				}
+			}
 			line(b, 1, "Column %s %s%s @%s (type @%s)", c.Name.Name, typeString(c.Type), nn, c.Name.At, c.Type.At)
 			if c.Comment != "" {
 				line(b, 2, "Comment %q", c.Comment)
@@ -52,11 +58,26 @@ func dumpStmt(b *strings.Builder, s Statement) {
 			line(b, 1, "Watermark FOR %s @%s (column @%s)", w.Column.Name, w.At, w.Column.At)
 			dumpExpr(b, 2, w.Expr)
 		}
+		if k := s.PrimaryKey; k != nil {
+			line(b, 1, "PrimaryKey %q @%s", k.Name, k.At)
+			for _, c := range k.Columns {
+				line(b, 2, "Column %s @%s", c.Name, c.At)
+			}
+		}
 		if s.Comment != "" {
 			line(b, 1, "Comment %q", s.Comment)
 		}
 		for _, o := range s.Options {
 			line(b, 1, "Option %q = %q @%s", o.Key, o.Value, o.At)
+		}
+		if l := s.Like; l != nil {
+			line(b, 1, "Like %s @%s (table @%s)", l.Table.Name, l.At, l.Table.At)
+			for _, o := range l.Options {
+				line(b, 2, "%s %s @%s", o.Mode, o.Feature, o.At)
+			}
+		}
+		if s.Query != nil {
+			dumpSelect(b, 1, s.Query)
 		}
 	case *Select:
 		dumpSelect(b, 0, s)
@@ -76,6 +97,11 @@ func dumpStmt(b *strings.Builder, s Statement) {
 			what = "VIEW"
 		}
 		line(b, 0, "Drop%s %s%s %s @%s (name @%s)", opt(s.Temporary, " TEMPORARY"), what, opt(s.IfExists, " IF EXISTS"), s.Name.Name, s.At, s.Name.At)
+	case *CreateFunction:
+		line(b, 0, "CreateFunction%s%s%s %s AS %q @%s (name @%s, identifier @%s)", opt(s.Temporary, " TEMPORARY"), opt(s.System, " SYSTEM"),
+			opt(s.IfNotExists, " IF NOT EXISTS"), s.Name.Name, s.Identifier, s.At, s.Name.At, s.IdentifierAt)
+	case *DropFunction:
+		line(b, 0, "DropFunction%s%s%s %s @%s (name @%s)", opt(s.Temporary, " TEMPORARY"), opt(s.System, " SYSTEM"), opt(s.IfExists, " IF EXISTS"), s.Name.Name, s.At, s.Name.At)
 	case *Set:
 		line(b, 0, "Set %q = %q @%s", s.Key, s.Value, s.At)
 	case *Reset:
@@ -262,6 +288,10 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 		line(b, d, "FuncCall %s%s @%s", e.Name, flags, e.At)
 		for _, a := range e.Args {
 			dumpExpr(b, d+1, a)
+		}
+		if e.Filter != nil {
+			line(b, d+1, "Filter")
+			dumpExpr(b, d+2, e.Filter)
 		}
 	case *WindowCall:
 		line(b, d, "WindowCall %s @%s", e.Kind, e.At)

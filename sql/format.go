@@ -2,8 +2,9 @@ package sql
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/wsql/wsql/sql/interval"
 )
 
 // Format prints statements back as canonical Flink SQL: upper-case
@@ -97,6 +98,8 @@ func formatStmt(b *strings.Builder, st Statement) {
 		formatNameList(b, s.Columns)
 		b.WriteByte(' ')
 		formatSelect(b, s.Query)
+	case *CreateFunction, *DropFunction:
+		formatFunctionDDL(b, s)
 	default:
 		fmt.Fprintf(b, "/* unknown statement %T */", st)
 	}
@@ -107,7 +110,10 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 	if s.IfNotExists {
 		b.WriteString("IF NOT EXISTS ")
 	}
-	b.WriteString(quoteName(s.Name.Name) + " (")
+	b.WriteString(quoteName(s.Name.Name))
+	if len(s.Columns) > 0 {
+		b.WriteString(" (")
+	}
 	var elems []string
 	for _, c := range s.Columns {
 		e := quoteName(c.Name.Name)
@@ -118,6 +124,15 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 			if c.NotNull {
 				e += " NOT NULL"
 			}
+			if c.Metadata {
+				e += " METADATA"
+				if c.MetadataKey != "" {
+					e += " FROM " + quoteString(c.MetadataKey)
+				}
+				if c.Virtual {
+					e += " VIRTUAL"
+				}
+			}
 		}
 		if c.Comment != "" {
 			e += " COMMENT " + quoteString(c.Comment)
@@ -127,7 +142,18 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 	if w := s.Watermark; w != nil {
 		elems = append(elems, "WATERMARK FOR "+quoteName(w.Column.Name)+" AS "+formatExpr(w.Expr))
 	}
-	b.WriteString("\n  " + strings.Join(elems, ",\n  ") + "\n)")
+	if k := s.PrimaryKey; k != nil {
+		var c strings.Builder
+		if k.Name != "" {
+			c.WriteString("CONSTRAINT " + quoteName(k.Name) + " ")
+		}
+		c.WriteString("PRIMARY KEY")
+		formatNameList(&c, k.Columns)
+		elems = append(elems, c.String()+" NOT ENFORCED")
+	}
+	if len(elems) > 0 {
+		b.WriteString("\n  " + strings.Join(elems, ",\n  ") + "\n)")
+	}
 	if s.Comment != "" {
 		b.WriteString(" COMMENT " + quoteString(s.Comment))
 	}
@@ -140,6 +166,23 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 			b.WriteString("\n  " + quoteString(o.Key) + " = " + quoteString(o.Value))
 		}
 		b.WriteString("\n)")
+	}
+	if l := s.Like; l != nil {
+		b.WriteString("\nLIKE " + quoteName(l.Table.Name))
+		for i, o := range l.Options {
+			sep := ", "
+			if i == 0 {
+				sep = " ("
+			}
+			b.WriteString(sep + o.Mode + " " + o.Feature)
+		}
+		if len(l.Options) > 0 {
+			b.WriteString(")")
+		}
+	}
+	if s.Query != nil {
+		b.WriteString("\nAS ")
+		formatSelect(b, s.Query)
 	}
 }
 
@@ -259,9 +302,6 @@ func formatNameList(b *strings.Builder, names []Ident) {
 }
 
 func formatType(t TypeName) string {
-	if t.IsNested() {
-		return FlinkTypeString(t, formatType)
-	}
 	switch {
 	case t.Scale >= 0:
 		return fmt.Sprintf("%s(%d, %d)", t.Name, t.Precision, t.Scale)
@@ -367,7 +407,7 @@ func formatExpr(e Expr) string {
 		}
 		return e.Text
 	case *IntervalLiteral:
-		return formatInterval(e.Millis)
+		return interval.Format(e.Millis)
 	case *Unary:
 		if e.Op == "NOT" {
 			x := formatExpr(e.X)
@@ -433,6 +473,11 @@ func formatExpr(e Expr) string {
 		}
 		return "TRIM(" + formatExpr(e.X) + ")"
 	case *FuncCall:
+		if e.Filter != nil {
+			call := *e
+			call.Filter = nil
+			return formatExpr(&call) + " FILTER (WHERE " + formatExpr(e.Filter) + ")"
+		}
 		if e.JSON != nil {
 			return formatJSONCall(e)
 		}
@@ -484,41 +529,4 @@ func formatCase(e *Case) string {
 	}
 	b.WriteString(" END")
 	return b.String()
-}
-
-// formatInterval prints ms in the largest unit that holds it exactly,
-// with fractional seconds when no unit does. Flink's default leading
-// precision is 2 digits, so longer values carry theirs: '120' SECOND(3).
-// Values too long for a leading precision of 9 use DAY TO SECOND.
-func formatInterval(ms int64) string {
-	sign := ""
-	if ms < 0 {
-		sign, ms = "-", -ms
-	}
-	frac := ""
-	if ms%1000 != 0 {
-		frac = "." + strings.TrimRight(fmt.Sprintf("%03d", ms%1000), "0")
-	}
-	for _, u := range intervalUnits {
-		n := strconv.FormatInt(ms/u.millis, 10)
-		if len(n) > 9 {
-			continue
-		}
-		if ms%u.millis == 0 {
-			return "INTERVAL '" + sign + n + "' " + u.name + leadingPrecision(n)
-		}
-		if u.name == "SECOND" {
-			return "INTERVAL '" + sign + n + frac + "' SECOND" + leadingPrecision(n)
-		}
-	}
-	days := strconv.FormatInt(ms/86_400_000, 10)
-	return fmt.Sprintf("INTERVAL '%s%s %02d:%02d:%02d%s' DAY%s TO SECOND(3)", sign, days,
-		ms/3_600_000%24, ms/60_000%60, ms/1000%60, frac, leadingPrecision(days))
-}
-
-func leadingPrecision(digits string) string {
-	if len(digits) <= 2 {
-		return ""
-	}
-	return "(" + strconv.Itoa(len(digits)) + ")"
 }

@@ -419,9 +419,13 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
 	case name == "EXTRACT":
 		return l.extract(e, at)
+	case name == "FILTER":
+		return l.filter(e, at)
+	case name == "DISTINCT":
+		return l.distinct(e, at)
 	case jsonform.Forms[name]:
 		return l.jsonCall(e, name, at)
-	case plainAggregates[name]:
+	case plainAggregates[name] || renamedCalls[name] || overOnlyFuncs[name]:
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err

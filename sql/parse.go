@@ -121,6 +121,8 @@ func parseStatement(s *source, toks []token) (Statement, *Error) {
 		return parseCreateTable(s, toks)
 	case isCreateView(toks):
 		return parseCreateView(s, toks)
+	case isFunctionDDL(toks):
+		return parseFunctionDDL(s, toks)
 	case wordsAt(toks, 0, "CREATE", "OR", "REPLACE"):
 		return nil, Errorf(ErrUnsupported, toks[1].pos, "CREATE OR REPLACE is not supported yet")
 	case first.is("DROP"):

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/sql/interval"
 )
 
 func TestParseExprWatermark(t *testing.T) {
@@ -59,7 +61,7 @@ func TestIntervalMillis(t *testing.T) {
 		unit := func(s string) int {
 			return intervalUnit(token{kind: tokIdent, text: s})
 		}
-		ms, ok := intervalMillis(tc.text, unit(tc.from), unit(tc.to))
+		ms, ok := interval.Millis(tc.text, unit(tc.from), unit(tc.to))
 		require.Equal(t, tc.ok, ok, tc.text)
 		require.Equal(t, tc.ms, ms, tc.text)
 	}
@@ -107,7 +109,11 @@ func TestParseErrors(t *testing.T) {
 		{"SELECT t.* FROM t", ErrUnsupported, "1:8: t.* is not supported yet; use *"},
 		{"SELECT ROW_NUMBER() OVER (ORDER BY a) FROM t", ErrUnsupported, "1:8: OVER windows are not supported yet"},
 		{"EXPLAIN CHANGELOG_MODE SELECT a FROM t", ErrUnsupported, "1:9: EXPLAIN CHANGELOG_MODE is not supported"},
-		{"DROP FUNCTION f", ErrUnsupported, "1:1: DROP FUNCTION statements are not supported yet"},
+		{"DROP FUNCTION cat.db.f", ErrUnsupported, "1:15: qualified function names are not supported: wsql has one catalog and one database"},
+		{"CREATE FUNCTION f AS 'x' USING JAR 'a.jar'", ErrUnsupported, "1:26: USING is not supported: wsql's functions are Go functions the program registered (Engine.RegisterFunction)"},
+		{"CREATE FUNCTION f AS x", ErrSyntax, "1:22: expected the quoted name the function was registered under, as in AS 'my_function', found x"},
+		{"DROP FUNCTION IF NOT EXISTS f", ErrSyntax, "1:15: expected IF EXISTS, found IF"},
+		{"SHOW USER TABLES", ErrSyntax, "1:11: expected FUNCTIONS, found TABLES"},
 		{"SELECT a FROM t WHERE a = ?", ErrUnsupported, "1:27: parameters (?) are not supported"},
 		{"SELECT a DIV 2 FROM t", ErrUnsupported, "1:8: operator DIV is not supported"},
 		{"SELECT 0x1F", ErrSyntax, `1:9: unexpected 'x' right after the number 0; put a space between them`},
@@ -117,7 +123,7 @@ func TestParseErrors(t *testing.T) {
 		{"CREATE TABLE t (a INT) PARTITIONED BY (a)", ErrUnsupported, "1:24: PARTITIONED BY is not supported yet"},
 		{"CREATE TABLE t (a INT", ErrSyntax, `1:22: expected "," or ")" after the column definition at end of statement`},
 		{"CREATE TABLE t (a TIMESTAMP WITH TIME ZONE)", ErrUnsupported, "1:29: TIMESTAMP WITH TIME ZONE is not supported; use TIMESTAMP_LTZ"},
-		{"CREATE TABLE t (a INT) WITH ('k' = 'v') extra", ErrSyntax, "1:41: expected WITH (...) or the end of the statement, found extra"},
+		{"CREATE TABLE t (a INT) WITH ('k' = 'v') extra", ErrSyntax, "1:41: expected WITH (...), LIKE, AS or the end of the statement, found extra"},
 		{"CREATE TABLE IF EXISTS t (a INT)", ErrSyntax, "1:14: expected IF NOT EXISTS, found IF"},
 	} {
 		_, err := Parse(tc.src)
@@ -389,6 +395,13 @@ func TestPositionsPointAtTheirText(t *testing.T) {
 				at(s.Query.At, s.QueryText)
 				walkSelect(s.Query)
 			case *Drop:
+				at(s.At, "DROP")
+				at(s.Name.At, s.Name.Name)
+			case *CreateFunction:
+				at(s.At, "create")
+				at(s.Name.At, s.Name.Name)
+				at(s.IdentifierAt, "'")
+			case *DropFunction:
 				at(s.At, "DROP")
 				at(s.Name.At, s.Name.Name)
 			case *Set:

@@ -21,6 +21,8 @@ import (
 //	FROM (VALUES ...) AS t(a)  -> FROM `__wsql_values_0` AS t   (0 indexes rewritten.values; values.go)
 //	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
+//	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
+//	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
@@ -52,6 +54,12 @@ type rewritten struct {
 // accepts as window functions (with OVER); they are renamed so TiDB parses
 // them as ordinary calls, and lifted back to FuncCall.
 var plainAggregates = map[string]bool{"FIRST_VALUE": true, "LAST_VALUE": true}
+
+// renamedCalls are Flink functions whose name MySQL's grammar reads as
+// something else (REGEXP is an operator there), renamed so TiDB parses a
+// call, and lifted back to FuncCall. OVERLAY's keywords become commas:
+// OVERLAY(s PLACING r FROM i FOR n) is the call OVERLAY(s, r, i, n).
+var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true}
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
@@ -88,11 +96,19 @@ var mysqlOnlyReserved = map[string]bool{
 // the text unchanged (ParseExpr uses "SELECT ").
 func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	rw := &rewritten{src: src, toks: toks}
+	filters, ferr := findFilters(toks)
+	if ferr != nil {
+		return nil, ferr
+	}
 	var b strings.Builder
 	b.WriteString(prefix)
 	emit := func(i, j int, text string) { // toks[i:j] become text
 		if i > 0 && toks[i].off > toks[i-1].end && b.Len() > 0 {
 			b.WriteByte(' ') // keep adjacency: MySQL reads "count (" differently from "count("
+		}
+		text = filters.prefix(i) + text // filter.go
+		if filters.distinctEnds[i] {
+			text += ")"
 		}
 		start := b.Len()
 		b.WriteString(text)
@@ -102,6 +118,7 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
 	edits := map[int]tokenEdit{} // tokens of JSON functions' clauses (json.go)
+	commaAt := map[int]bool{}    // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}
@@ -136,9 +153,28 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			c := castAt[i]
 			emit(i, c.end, ", "+strconv.Itoa(c.idx))
 			i = c.end
+		case commaAt[i]:
+			emit(i, i+1, ",")
+			i++
+		case t.kind == tokIdent && next.isOp("(") && renamedCalls[word]:
+			if word == "OVERLAY" {
+				for _, w := range []string{"PLACING", "FROM", "FOR"} {
+					if k := wordInParens(toks, i+1, w); k >= 0 {
+						commaAt[k] = true
+					}
+				}
+			}
+			emit(i, i+1, internalPrefix+strings.ToLower(word))
+			i++
+		case filters.clauses[i]:
+			emit(i, i+3, ",") // FILTER (WHERE c) -> , c)
+			i += 3
+		case filters.distinctWords[i]:
+			emit(i, i+1, "") // LISTAGG(DISTINCT x) -> __wsql_distinct(LISTAGG(x))
+			i++
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
-		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word]):
+		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word] || overOnlyWithoutOver(toks, i)):
 			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
 		case t.is("INTERVAL"):
@@ -185,6 +221,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i+1, i+2, marker)
 			i += 2
 		case t.is("TABLE") && next.isOp("("):
+			if i > 0 && toks[i-1].is("LATERAL") {
+				return nil, Errorf(ErrUnsupported, toks[i-1].pos, "LATERAL TABLE(...) is not supported yet: it joins each row with a table function's rows, and wsql has no joins yet")
+			}
 			if i == 0 || !(toks[i-1].is("FROM") || toks[i-1].is("JOIN")) {
 				return nil, Errorf(ErrSyntax, t.pos, "TABLE(...) can only follow FROM, as in FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE))")
 			}

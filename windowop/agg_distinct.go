@@ -28,7 +28,14 @@ func newDistinctAcc(inner accumulator, in arrow.DataType) (accumulator, error) {
 	case arrow.DECIMAL128:
 		return &distinctAcc[decimal128.Num]{inner: inner, dt: in, key: decimalKey, build: buildDecimals}, nil
 	case arrow.STRING:
-		return &distinctAcc[string]{inner: inner, dt: in, key: stringKey, build: buildStrings, weigh: stringBytes}, nil
+		return &distinctAcc[string]{inner: inner, dt: in, key: stringKey, own: strings.Clone, build: buildStrings, weigh: stringBytes}, nil
+	case arrow.STRUCT:
+		rk, err := newRowKeyer(in.(*arrow.StructType))
+		if err != nil {
+			return nil, err
+		}
+		return &distinctAcc[string]{inner: inner, dt: in, key: rk.key, valid: rowValid, own: strings.Clone,
+			build: buildStrings, weigh: stringBytes}, nil
 	}
 	return nil, fmt.Errorf("distinct values of type %s are not supported", in)
 }
@@ -36,7 +43,9 @@ func newDistinctAcc(inner accumulator, in arrow.DataType) (accumulator, error) {
 type distinctAcc[K comparable] struct {
 	inner accumulator
 	dt    arrow.DataType
-	key   func(col arrow.Array, i int) K                // the set key of row i (not NULL)
+	key   func(col arrow.Array, i int) K                // the set key of row i (not NULL); may borrow the batch's memory
+	own   func(K) K                                     // a key that owns its memory, for the set; nil: keys always do
+	valid func(col arrow.Array, i int) bool             // row i has a value; nil: col.IsValid
 	build func(dt arrow.DataType, keys []K) arrow.Array // an input column of keys
 	weigh func(K) int64                                 // bytes a value holds outside the set's entry; nil: none
 
@@ -75,6 +84,9 @@ func (a *distinctAcc[K]) add(s int32, k K) bool {
 	} else if _, ok := set[k]; ok {
 		return false
 	}
+	if a.own != nil {
+		k = a.own(k)
+	}
 	set[k] = struct{}{}
 	a.order[s] = append(a.order[s], k)
 	if a.weigh != nil {
@@ -88,11 +100,18 @@ func (a *distinctAcc[K]) update(col arrow.Array, slots []int32, from, to int) {
 	for i := from; i < to; i++ {
 		s := slots[i]
 		a.keep[i] = -1
-		if s >= 0 && col.IsValid(i) && a.add(s, a.key(col, i)) {
+		if s >= 0 && a.isValid(col, i) && a.add(s, a.key(col, i)) {
 			a.keep[i] = s
 		}
 	}
 	a.inner.update(col, a.keep, from, to)
+}
+
+func (a *distinctAcc[K]) isValid(col arrow.Array, i int) bool {
+	if a.valid != nil {
+		return a.valid(col, i)
+	}
+	return col.IsValid(i)
 }
 
 func (a *distinctAcc[K]) merge(dst, src int32) {
@@ -174,9 +193,10 @@ func decimalKey(col arrow.Array, i int) decimal128.Num {
 	return col.(*array.Decimal128).Value(i)
 }
 
-// stringKey copies the value out of the batch, whose memory is reused.
+// stringKey borrows the value from the batch; the set keeps a copy
+// (own), made only for a value new to it.
 func stringKey(col arrow.Array, i int) string {
-	return strings.Clone(col.(*array.String).Value(i))
+	return col.(*array.String).Value(i)
 }
 
 func stringBytes(k string) int64 { return int64(len(k)) }
@@ -220,6 +240,8 @@ func buildDecimals(dt arrow.DataType, keys []decimal128.Num) arrow.Array {
 	return b.NewArray()
 }
 
+// buildStrings is a STRING column of keys; for rows (COUNT(DISTINCT a,
+// b)) it is their encodings, which the inner COUNT only counts.
 func buildStrings(dt arrow.DataType, keys []string) arrow.Array {
 	b := array.NewStringBuilder(memory.DefaultAllocator)
 	defer b.Release()

@@ -28,13 +28,16 @@ const (
 	ListAgg                          // LISTAGG(x [, sep]): non-NULL x joined by arrival
 	JSONArrayAgg                     // JSON_ARRAYAGG(x): items written by JSON_ARRAY, in one array (agg_json.go)
 	JSONObjectAgg                    // JSON_OBJECTAGG(KEY k VALUE v): members written by JSON_OBJECT, in one object
+	Percentile                       // PERCENTILE(x, p [, frequency]): continuous, as DOUBLE
+	User                             // a Go program's aggregate (AggSpec.User)
 )
 
 var aggNames = map[AggKind]string{
 	CountStar: "COUNT(*)", Count: "COUNT", Sum: "SUM", Avg: "AVG", Min: "MIN", Max: "MAX",
 	FirstValue: "FIRST_VALUE", LastValue: "LAST_VALUE", StddevPop: "STDDEV_POP",
-	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG",
+	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG", User: "USER",
 	JSONArrayAgg: "JSON_ARRAYAGG", JSONObjectAgg: "JSON_OBJECTAGG",
+	Percentile: "PERCENTILE",
 }
 
 func (k AggKind) String() string {
@@ -50,9 +53,21 @@ type AggSpec struct {
 	Input    int    // index of the argument column in the input; ignored by CountStar
 	Name     string // output column name
 	Distinct bool   // aggregate each distinct non-NULL value once
+	// MoreInputs are the further argument columns of COUNT(DISTINCT a, b,
+	// ...), which counts the distinct combinations without a NULL.
+	MoreInputs []int
+	// Filtered: only rows whose BOOLEAN column Filter is TRUE are folded
+	// in (FILTER (WHERE ...)).
+	Filtered bool
+	Filter   int
 	// Separator joins LISTAGG's values. It is used as given: the planner
 	// fills in Flink's default "," when the query names none.
 	Separator string
+	// User is the aggregate of kind User.
+	User UserAggregate
+	// Percentage is PERCENTILE's p, in [0, 1]; its frequency, if any, is
+	// MoreInputs[0].
+	Percentage float64
 }
 
 // Nullable tells whether the aggregate's result can be NULL: every
@@ -120,7 +135,7 @@ func accumulatorsFailed(accs []accumulator) error {
 // except DECIMAL(p, s), which sums to DECIMAL(38, s); AVG keeps its
 // argument's type except DECIMAL(p, s) → DECIMAL(38, max(6, s)); MIN, MAX,
 // FIRST_VALUE and LAST_VALUE keep the argument's type; the variance family
-// is DOUBLE; LISTAGG is STRING.
+// is DOUBLE, as is PERCENTILE; LISTAGG is STRING.
 func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 	if spec.Kind != CountStar && in == nil {
 		return nil, fmt.Errorf("%s needs an argument column", spec.Kind)
@@ -129,7 +144,10 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		switch spec.Kind {
 		case Min, Max:
 			// the smallest distinct value is the smallest value
-		case Count, Sum, Avg, StddevPop, StddevSamp, VarPop, VarSamp:
+		case Count, Sum, Avg, StddevPop, StddevSamp, VarPop, VarSamp, Percentile:
+			if spec.Kind == Percentile && len(spec.MoreInputs) > 0 {
+				return nil, fmt.Errorf("PERCENTILE(DISTINCT ...) with a frequency is not supported")
+			}
 			inner, err := newAccumulator(AggSpec{Kind: spec.Kind, Input: spec.Input}, in)
 			if err != nil {
 				return nil, err
@@ -160,8 +178,12 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		return newVarianceAcc(spec.Kind, in)
 	case ListAgg:
 		return newListAggAcc(in, spec.Separator)
+	case User:
+		return newUserAcc(spec.User)
 	case JSONArrayAgg, JSONObjectAgg:
 		return newJSONAggAcc(in, spec.Kind == JSONObjectAgg)
+	case Percentile:
+		return newPercentileAcc(in, spec.Percentage)
 	}
 	return nil, fmt.Errorf("aggregate %s is not supported yet", spec.Kind)
 }

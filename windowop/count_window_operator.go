@@ -68,19 +68,18 @@ func (c CountConfig) check() error {
 		}
 	}
 	for _, a := range c.Aggs {
-		if a.Kind != CountStar && (a.Input < 0 || a.Input >= c.Input.NumFields()) {
-			return fmt.Errorf("%s input index %d out of range", a.Kind, a.Input)
+		if err := checkInputs(a, c.Input); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
 func (c CountConfig) newAccumulator(a AggSpec) (accumulator, error) {
-	var in arrow.DataType
-	if a.Kind != CountStar {
-		in = c.Input.Field(a.Input).Type
+	if err := checkInputs(a, c.Input); err != nil {
+		return nil, err
 	}
-	return newAccumulator(a, in)
+	return newAccumulator(a, argType(a, c.Input))
 }
 
 // OutputSchema is the operator's output: the key columns, window_count
@@ -172,6 +171,7 @@ type CountWindowOperator struct {
 
 	keys  *keyTable
 	accs  []accumulator
+	aggIn aggInputs
 	slots slotPool
 	state []countKey // by key id
 
@@ -371,13 +371,7 @@ func (op *CountWindowOperator) ProcessBatch(b pipeline.Batch) error {
 
 // updateAccumulators folds every row of rec into its slot.
 func (op *CountWindowOperator) updateAccumulators(rec arrow.RecordBatch, slots []int32) {
-	for i, a := range op.accs {
-		var col arrow.Array
-		if op.cfg.Aggs[i].Kind != CountStar {
-			col = rec.Column(op.cfg.Aggs[i].Input)
-		}
-		a.update(col, slots, 0, len(slots))
-	}
+	op.aggIn.update(op.accs, op.cfg.Aggs, rec, slots, 0, len(slots))
 }
 
 // emitFired sends the results of the windows the batch fired, in the order

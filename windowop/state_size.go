@@ -273,6 +273,13 @@ func (a *pickAcc) addHeldBytes(slots []int32, sizes []int64) {
 	}
 }
 
+func (a *percentileAcc) addHeldBytes(slots []int32, sizes []int64) {
+	entry := int64(unsafe.Sizeof(pctEntry{}))
+	for i, s := range slots {
+		sizes[i] += int64(cap(a.vals[s])) * entry
+	}
+}
+
 func (a *distinctAcc[K]) addHeldBytes(slots []int32, sizes []int64) {
 	var k K
 	key := int64(unsafe.Sizeof(k))

@@ -148,11 +148,10 @@ func (c Config) LateSchema() *arrow.Schema {
 }
 
 func (c Config) newAccumulator(a AggSpec) (accumulator, error) {
-	var in arrow.DataType
-	if a.Kind != CountStar {
-		in = c.Input.Field(a.Input).Type
+	if err := checkInputs(a, c.Input); err != nil {
+		return nil, err
 	}
-	return newAccumulator(a, in)
+	return newAccumulator(a, argType(a, c.Input))
 }
 
 // Stats counts what the operator did with its input. Nothing is dropped
@@ -196,6 +195,7 @@ type WindowOperator struct {
 
 	keys   *keyTable
 	accs   []accumulator
+	aggIn  aggInputs
 	slots  slotPool
 	timers timerQueue          // chosen by the mode
 	shadow map[windowKey]int32 // last emitted result of each window (update streams)
@@ -610,13 +610,7 @@ func (op *WindowOperator) updateAccumulators(rec arrow.RecordBatch, slots []int3
 		return
 	}
 	op.meter.touchRows(slots[from:to])
-	for i, a := range op.accs {
-		var col arrow.Array
-		if op.cfg.Aggs[i].Kind != CountStar {
-			col = rec.Column(op.cfg.Aggs[i].Input)
-		}
-		a.update(col, slots, from, to)
-	}
+	op.aggIn.update(op.accs, op.cfg.Aggs, rec, slots, from, to)
 }
 
 // flush sends the results built so far downstream as one batch.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wsql/wsql/exec/expr/datepattern"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
@@ -296,12 +298,20 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		loc = time.UTC
 	}
 	bm, off := nullBitmap(x)
+	var nested func([]byte, int) []byte // a ROW, ARRAY, MAP or MULTISET: Flink's text of it
+	if format.IsNestedType(x.DataType()) {
+		nested = format.ValueAppender(x, loc)
+	}
 	for i := range n {
 		if !validAt(bm, off, i) {
 			b.AppendNull()
 			continue
 		}
 		buf = buf[:0]
+		if nested != nil {
+			b.BinaryBuilder.Append(nested(buf, i))
+			continue
+		}
 		switch a := x.(type) {
 		case *array.Boolean:
 			if a.Value(i) {
@@ -341,14 +351,16 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 
 // Layouts CAST reads timestamps with: Flink accepts a date alone, a
 // minute-precision time, a 'T' separator, and any fraction.
-var castTimestampLayouts = func() []*timestampLayout {
-	var out []*timestampLayout
+var castTimestampLayouts = func() []*datepattern.Layout {
+	var out []*datepattern.Layout
 	for _, f := range []string{DefaultTimestampFormat, "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"} {
-		l, err := compileTimestampLayout(f)
+		l, err := datepattern.Compile(f)
 		if err != nil {
 			panic(err)
 		}
-		l.lenientFraction = strings.HasSuffix(f, "ss")
+		if strings.HasSuffix(f, "ss") {
+			l.AcceptFraction()
+		}
 		out = append(out, l)
 	}
 	return out
@@ -357,7 +369,7 @@ var castTimestampLayouts = func() []*timestampLayout {
 // parseTimestampText reads a timestamp as CAST does, as UTC wall-clock ms.
 func parseTimestampText(s string) (int64, bool) {
 	for _, l := range castTimestampLayouts {
-		if ms, ok := l.parse(s); ok {
+		if ms, ok := l.Parse(s); ok {
 			return ms, true
 		}
 	}
@@ -423,7 +435,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			b.UnsafeAppend(v)
 		case *array.Date32Builder:
 			var ms int64
-			ms, ok = castTimestampLayouts[3].parse(text)
+			ms, ok = castTimestampLayouts[3].Parse(text)
 			b.UnsafeAppend(arrow.Date32(ms / 86_400_000))
 		case *array.Time32Builder:
 			// Flink's TIME 'HH:mm:ss' and CAST(s AS TIME): a time of day

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/wsql/wsql/exec/expr/datepattern"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -77,23 +79,23 @@ func (e *Extract) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 	switch e.Unit {
 	case "HOUR":
 		for i, v := range ms {
-			out[i] = floorMod(v, msPerDay) / 3_600_000
+			out[i] = rowtime.FloorMod(v, msPerDay) / 3_600_000
 		}
 	case "MINUTE":
 		for i, v := range ms {
-			out[i] = floorMod(v, 3_600_000) / 60_000
+			out[i] = rowtime.FloorMod(v, 3_600_000) / 60_000
 		}
 	case "SECOND":
 		for i, v := range ms {
-			out[i] = floorMod(v, 60_000) / 1000
+			out[i] = rowtime.FloorMod(v, 60_000) / 1000
 		}
 	case "MILLISECOND":
 		for i, v := range ms {
-			out[i] = floorMod(v, 60_000)
+			out[i] = rowtime.FloorMod(v, 60_000)
 		}
 	case "MICROSECOND":
 		for i, v := range ms {
-			out[i] = floorMod(v, 60_000) * 1000
+			out[i] = rowtime.FloorMod(v, 60_000) * 1000
 		}
 	case "EPOCH":
 		for i, v := range ms {
@@ -101,7 +103,7 @@ func (e *Extract) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 		}
 	case "DOW", "ISODOW":
 		for i, v := range ms {
-			dow := floorMod(rowtime.FloorDiv(v, msPerDay)+4, 7) // 1970-01-01 was a Thursday; 0 = Sunday
+			dow := rowtime.FloorMod(rowtime.FloorDiv(v, msPerDay)+4, 7) // 1970-01-01 was a Thursday; 0 = Sunday
 			if e.Unit == "ISODOW" && dow == 0 {
 				dow = 7
 			} else if e.Unit == "DOW" {
@@ -132,7 +134,7 @@ func calendarField(unit string, days int64) int64 {
 	case "DOY":
 		return days - rowtime.DaysFromCivil(y, 1, 1) + 1
 	case "WEEK":
-		isoDow := floorMod(days+3, 7) + 1 // Monday = 1
+		isoDow := rowtime.FloorMod(days+3, 7) + 1 // Monday = 1
 		thursday := days - isoDow + 4
 		ty, _, _ := rowtime.CivilFromDays(thursday)
 		return (thursday-rowtime.DaysFromCivil(ty, 1, 1))/7 + 1
@@ -152,8 +154,6 @@ func calendarField(unit string, days int64) int64 {
 	return 0
 }
 
-func floorMod(a, b int64) int64 { return a - rowtime.FloorDiv(a, b)*b }
-
 // DateFormat is DATE_FORMAT(X, 'pattern'): a TIMESTAMP, TIMESTAMP_LTZ (in
 // Loc) or DATE as text in a Java date pattern (every letter of a zone-less
 // date-time: MMM month names, EEE day names, a, h, S fractions, quoted
@@ -162,12 +162,12 @@ type DateFormat struct {
 	X      Expr
 	Format string
 	Loc    *time.Location
-	layout *timestampLayout
+	layout *datepattern.Layout
 }
 
 // NewDateFormat compiles the pattern.
 func NewDateFormat(x Expr, format string, loc *time.Location) (*DateFormat, error) {
-	l, err := compileDateFormatLayout(format)
+	l, err := datepattern.CompileFormat(format)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +201,7 @@ func (e *DateFormat) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 			b.AppendNull()
 			continue
 		}
-		buf = e.layout.format(buf[:0], v)
+		buf = e.layout.Append(buf[:0], v)
 		if !fitsString(b, len(buf)) {
 			return nil, stringLimitError("DATE_FORMAT", len(ms))
 		}
@@ -218,12 +218,12 @@ type UnixTimestamp struct {
 	X      Expr
 	Format string
 	Loc    *time.Location
-	layout *timestampLayout
+	layout *datepattern.Layout
 }
 
 // NewUnixTimestamp compiles the pattern.
 func NewUnixTimestamp(x Expr, format string, loc *time.Location) (*UnixTimestamp, error) {
-	l, err := compileTimestampLayout(format)
+	l, err := datepattern.Compile(format)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +256,7 @@ func (e *UnixTimestamp) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow
 			b.UnsafeAppendBoolToBitmap(false)
 			continue
 		}
-		ms, ok := e.layout.parse(s.Value(i))
+		ms, ok := e.layout.Parse(s.Value(i))
 		if !ok {
 			b.UnsafeAppend(math.MinInt64)
 			continue

@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wsql/wsql/exec/expr/datepattern"
+
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
@@ -101,10 +103,10 @@ func TestDateFormatLetters(t *testing.T) {
 		require.Equal(t, want, texts(t, mem, df, rec), format)
 	}
 	// a value is written into the column's reused buffer, allocating nothing
-	l, err := compileDateFormatLayout("EEEE, dd MMM yyyy hh:mm:ss.SSS a 'week' w")
+	l, err := datepattern.CompileFormat("EEEE, dd MMM yyyy hh:mm:ss.SSS a 'week' w")
 	require.NoError(t, err)
 	buf := make([]byte, 0, 64)
-	require.Zero(t, testing.AllocsPerRun(100, func() { buf = l.format(buf[:0], 1709214312345) }))
+	require.Zero(t, testing.AllocsPerRun(100, func() { buf = l.Append(buf[:0], 1709214312345) }))
 }
 
 func TestUnixTimestamp(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/wsql/wsql/exec/expr/datepattern"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -106,12 +108,12 @@ func EpochInRange(v int64, precision int) bool {
 type ToTimestamp struct {
 	Arg    Expr
 	Format string
-	layout *timestampLayout
+	layout *datepattern.Layout
 }
 
 // NewToTimestamp compiles the format once.
 func NewToTimestamp(arg Expr, format string) (*ToTimestamp, error) {
-	l, err := compileTimestampLayout(format)
+	l, err := datepattern.Compile(format)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +144,7 @@ func (f *ToTimestamp) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.A
 			b.UnsafeAppendBoolToBitmap(false)
 			continue
 		}
-		ms, ok := f.layout.parse(s.Value(i))
+		ms, ok := f.layout.Parse(s.Value(i))
 		if !ok {
 			b.UnsafeAppendBoolToBitmap(false)
 			continue
@@ -151,3 +153,6 @@ func (f *ToTimestamp) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.A
 	}
 	return b.NewArray(), nil
 }
+
+// DefaultTimestampFormat is TO_TIMESTAMP's format when none is given.
+const DefaultTimestampFormat = datepattern.Default

@@ -138,7 +138,7 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 	d.vals = make([]jsonValue, schema.NumFields())
 	d.index = make(map[string]int, schema.NumFields())
 	for i, f := range schema.Fields() {
-		if isNestedType(f.Type) {
+		if IsNestedType(f.Type) {
 			n, err := newNestedColumn(f, f.Name)
 			if err != nil {
 				d.err = fmt.Errorf("%s: %w", source, err)

@@ -317,8 +317,9 @@ func (d *JSONDecoder) appendNested(n *nestedColumn, b []byte, v jsonValue) *nest
 	return nil
 }
 
-// isNestedType tells the types a nestedColumn builds.
-func isNestedType(dt arrow.DataType) bool {
+// IsNestedType tells ROW, ARRAY, MAP and MULTISET (Arrow struct, list and
+// map), the types the JSON decoder reads through a nestedColumn.
+func IsNestedType(dt arrow.DataType) bool {
 	switch dt.ID() {
 	case arrow.STRUCT, arrow.LIST, arrow.MAP:
 		return true

@@ -15,7 +15,9 @@ import (
 // float64 for FLOAT and DOUBLE; bool; string for STRING (a copy: the
 // batch's memory goes back to the allocator); time.Time for TIMESTAMP (the
 // wall time, in UTC), TIMESTAMP_LTZ (the instant, in loc) and DATE
-// (midnight UTC); and for DECIMAL, TIME and any other type the text
+// (midnight UTC); map[string]any for a ROW, []any for an ARRAY and
+// map[string]any (map[any]any for keys other than strings) for a MAP or
+// MULTISET (nested.go); and for DECIMAL, TIME and any other type the text
 // AppendValue gives. It is chosen once per column; loc nil means UTC. The
 // database/sql driver and Rows.Scan both read values through it.
 func Reader(arr arrow.Array, loc *time.Location) func(i int) any {
@@ -68,6 +70,9 @@ func nonNullGoValue(arr arrow.Array, loc *time.Location) func(int) any {
 		return func(i int) any { return time.UnixMilli(int64(a.Value(i))).UTC() }
 	case *array.Timestamp:
 		return func(i int) any { return TimestampTime(a, i, loc) }
+	}
+	if read := nestedGoValue(arr, loc); read != nil {
+		return read
 	}
 	// DECIMAL (exact, with its scale's fraction digits), TIME and anything
 	// else: the text the result writers print.

@@ -4,7 +4,7 @@ SELECT usr FROM clicks ORDER BY usr;
 SELECT usr FROM clicks JOIN users ON clicks.usr = users.id;
 SELECT usr FROM clicks LIMIT 10;
 SELECT usr FROM clicks WHERE usr IN (SELECT usr FROM admins);
-CREATE FUNCTION f AS 'com.example.F';
+CREATE FUNCTION f AS 'com.example.F' LANGUAGE JAVA;
 CREATE OR REPLACE VIEW v AS SELECT * FROM clicks;
 SELECT * FROM TABLE(MY_TVF(TABLE clicks));
 INSERT INTO sink PARTITION (dt = '2024') SELECT * FROM clicks;

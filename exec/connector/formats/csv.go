@@ -23,6 +23,9 @@ func init() {
 }
 
 func csvDecoding(t *catalog.Table) (format.Decoding, error) {
+	if err := csvNestedColumns(t); err != nil {
+		return nil, err
+	}
 	s, err := Read(t)
 	return format.CSVDecoding{Options: s.CSV}, err
 }
@@ -30,6 +33,9 @@ func csvDecoding(t *catalog.Table) (format.Decoding, error) {
 // csvWriting refuses the csv options that change the written text unless
 // they name the defaults, which is all the csv writer writes yet.
 func csvWriting(t *catalog.Table) (writer.Writing, error) {
+	if err := csvNestedColumns(t); err != nil {
+		return nil, err
+	}
 	s, err := Read(t)
 	if err != nil {
 		return nil, err

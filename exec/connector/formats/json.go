@@ -19,11 +19,17 @@ func init() {
 }
 
 func jsonDecoding(t *catalog.Table) (format.Decoding, error) {
+	if err := jsonMapKeys(t); err != nil {
+		return nil, err
+	}
 	s, err := Read(t)
 	return format.JSONDecoding{Options: s.JSON}, err
 }
 
 func jsonWriting(t *catalog.Table) (writer.Writing, error) {
+	if err := jsonMapKeys(t); err != nil {
+		return nil, err
+	}
 	s, err := Read(t)
 	return writer.JSONWriting{Standard: s.JSON.TimestampStandard}, err
 }

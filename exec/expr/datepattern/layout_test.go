@@ -1,4 +1,4 @@
-package expr
+package datepattern
 
 import (
 	"testing"
@@ -12,12 +12,12 @@ func TestTimestampLayouts(t *testing.T) {
 		ms         int64
 		ok         bool
 	}{
-		{DefaultTimestampFormat, "1970-01-01 00:00:01", 1000, true},
-		{DefaultTimestampFormat, "1970-01-01 00:00:01.5", 1500, true},
-		{DefaultTimestampFormat, "1969-12-31 23:59:59.999", -1, true},
-		{DefaultTimestampFormat, "2024-02-30 00:00:00", 0, false},
-		{DefaultTimestampFormat, "2024-02-29 24:00:00", 0, false},
-		{DefaultTimestampFormat, "garbage", 0, false},
+		{Default, "1970-01-01 00:00:01", 1000, true},
+		{Default, "1970-01-01 00:00:01.5", 1500, true},
+		{Default, "1969-12-31 23:59:59.999", -1, true},
+		{Default, "2024-02-30 00:00:00", 0, false},
+		{Default, "2024-02-29 24:00:00", 0, false},
+		{Default, "garbage", 0, false},
 		{"yyyy/MM/dd HH:mm", "2024/3/1 09:05", 1709283900000, true},
 		{"dd.MM.yyyy'T'HH:mm:ss.SSS", "01.03.2024T09:05:00.123", 1709283900123, true},
 		{"yyyyMMddHHmmss", "20240301090500", 1709283900000, true},
@@ -34,9 +34,9 @@ func TestTimestampLayouts(t *testing.T) {
 		{"yyyy-MM-dd K:mm a", "2024-03-01 11:59 PM", 1709337540000, true},
 	}
 	for _, c := range cases {
-		l, err := compileTimestampLayout(c.format)
+		l, err := Compile(c.format)
 		require.NoError(t, err)
-		ms, ok := l.parse(c.in)
+		ms, ok := l.Parse(c.in)
 		require.Equal(t, c.ok, ok, "%s %s", c.format, c.in)
 		if ok {
 			require.Equal(t, c.ms, ms, "%s %s", c.format, c.in)
@@ -44,19 +44,19 @@ func TestTimestampLayouts(t *testing.T) {
 	}
 	for format, want := range map[string]string{"EEE, dd MMM yyyy hh:mm:ss a": "Fri, 01 Mar 2024 09:05:00 AM", "'o''clock' yyyy": "o'clock 2024"} {
 		// what DATE_FORMAT writes is read back
-		l, err := compileTimestampLayout(format)
+		l, err := Compile(format)
 		require.NoError(t, err)
-		ms, ok := l.parse(want)
+		ms, ok := l.Parse(want)
 		require.True(t, ok, format)
-		require.Equal(t, want, string(l.format(nil, ms)), format)
+		require.Equal(t, want, string(l.Append(nil, ms)), format)
 	}
-	_, err := compileTimestampLayout("yyyy-MM-dd Z")
+	_, err := Compile("yyyy-MM-dd Z")
 	require.ErrorContains(t, err, `pattern letter 'Z' is not supported`)
-	_, err = compileTimestampLayout("yyyy-MM-ddTHH:mm:ss")
+	_, err = Compile("yyyy-MM-ddTHH:mm:ss")
 	require.EqualError(t, err, `timestamp format "yyyy-MM-ddTHH:mm:ss": pattern letter 'T' is not supported; `+
 		`to match a literal T, quote it as ''T'' in the SQL string: 'yyyy-MM-dd''T''HH:mm:ss'`)
-	_, err = compileTimestampLayout("yyyy'-'MM-ddTHH")
+	_, err = Compile("yyyy'-'MM-ddTHH")
 	require.ErrorContains(t, err, `'yyyy''-''MM-dd''T''HH'`)
-	_, err = compileTimestampLayout("yyyy'T")
+	_, err = Compile("yyyy'T")
 	require.ErrorContains(t, err, "unterminated quote")
 }

@@ -1,4 +1,4 @@
-package expr
+package datepattern
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-// timestampLayout is a compiled Java date pattern, the format language of
+// Layout is a compiled Java date pattern, the format language of
 // Flink's DATE_FORMAT, TO_TIMESTAMP and UNIX_TIMESTAMP (DateTimeFormatter's
 // letters, which are SimpleDateFormat's for the common ones): a plan of
 // segments, each a field of a letter repeated width times or literal text
@@ -15,7 +15,7 @@ import (
 // a zone-less date-time has (formatLetters); text is read in the numeric
 // ones (parseLetters). Parsing and formatting are by hand, without
 // time.Parse, on the CSV decoder's calendar.
-type timestampLayout struct {
+type Layout struct {
 	parts []layoutPart
 	// lenientFraction accepts an optional .fraction after the seconds, as
 	// Flink's default format does.
@@ -29,8 +29,12 @@ type layoutPart struct {
 	exact bool // digits must fill the width: yyyy, or a field next to another field
 }
 
-// DefaultTimestampFormat is TO_TIMESTAMP's format when none is given.
-const DefaultTimestampFormat = "yyyy-MM-dd HH:mm:ss"
+// AcceptFraction makes Parse accept an optional .fraction after the
+// seconds, as CAST reads timestamps; the layout must end in seconds.
+func (l *Layout) AcceptFraction() { l.lenientFraction = true }
+
+// Default is TO_TIMESTAMP's format when none is given.
+const Default = "yyyy-MM-dd HH:mm:ss"
 
 const (
 	// formatLetters are the letters DATE_FORMAT writes: era, years, month,
@@ -49,8 +53,8 @@ const (
 var maxWidths = map[byte]int{'d': 2, 'H': 2, 'h': 2, 'K': 2, 'k': 2, 'm': 2, 's': 2, 'D': 3, 'a': 1,
 	'W': 1, 'F': 1, 'w': 2, 'M': 5, 'L': 5, 'E': 5, 'e': 5, 'c': 5, 'G': 5, 'Q': 5, 'q': 5, 'S': 9, 'n': 9}
 
-// compileTimestampLayout compiles a pattern that text is read in.
-func compileTimestampLayout(format string) (*timestampLayout, error) {
+// Compile compiles a pattern that text is read in.
+func Compile(format string) (*Layout, error) {
 	l, err := compileLayout(format, false)
 	if err != nil {
 		return nil, err
@@ -66,15 +70,15 @@ func compileTimestampLayout(format string) (*timestampLayout, error) {
 	return l, nil
 }
 
-// compileDateFormatLayout compiles DATE_FORMAT's pattern.
-func compileDateFormatLayout(format string) (*timestampLayout, error) {
+// CompileFormat compiles DATE_FORMAT's pattern.
+func CompileFormat(format string) (*Layout, error) {
 	return compileLayout(format, true)
 }
 
 // compileLayout compiles format; forFormat: the pattern is written, where
 // [ and ] mark an optional section, which a date-time always fills.
-func compileLayout(format string, forFormat bool) (*timestampLayout, error) {
-	l := &timestampLayout{lenientFraction: format == DefaultTimestampFormat}
+func compileLayout(format string, forFormat bool) (*Layout, error) {
+	l := &Layout{lenientFraction: format == Default}
 	var lit strings.Builder // literal text pending
 	flush := func() {
 		if lit.Len() > 0 {
@@ -166,7 +170,7 @@ func bareTError(format string) error {
 }
 
 // parse reads s as epoch milliseconds (wall time taken as UTC).
-func (l *timestampLayout) parse(s string) (int64, bool) {
+func (l *Layout) Parse(s string) (int64, bool) {
 	var year, month, day, hour, minute, sec, millis int64 = 1970, 1, 1, 0, 0, 0, 0
 	dow, pm, halfDay := int64(-1), int64(0), false // day name read, PM, an h or K hour
 	p := 0
@@ -261,7 +265,7 @@ func (l *timestampLayout) parse(s string) (int64, bool) {
 		return 0, false
 	}
 	days := rowtime.DaysFromCivil(year, month, day)
-	if dow >= 0 && floorMod(days+4, 7) != dow {
+	if dow >= 0 && rowtime.FloorMod(days+4, 7) != dow {
 		return 0, false // a day name that is not the date's, which Java refuses too
 	}
 	return ((days*24+hour)*60+minute)*60_000 + sec*1000 + millis, true

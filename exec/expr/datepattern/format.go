@@ -1,9 +1,12 @@
-package expr
+package datepattern
 
 import (
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
+
+// msPerDay is the milliseconds of a day.
+const msPerDay = 86_400_000
 
 // Names as Java's DateTimeFormatter writes them in its default (English)
 // locale, as Flink's DATE_FORMAT does.
@@ -28,11 +31,11 @@ func textByWidth(dst []byte, name string, w int) []byte {
 
 // format writes wall-clock milliseconds ms in the layout. The calendar is
 // computed once per value, with no allocation: dst is the caller's buffer.
-func (l *timestampLayout) format(dst []byte, ms int64) []byte {
+func (l *Layout) Append(dst []byte, ms int64) []byte {
 	days := rowtime.FloorDiv(ms, msPerDay)
 	msOfDay := ms - days*msPerDay
 	y, mo, d := rowtime.CivilFromDays(days)
-	dow := floorMod(days+4, 7) // 0 = Sunday; 1970-01-01 was a Thursday
+	dow := rowtime.FloorMod(days+4, 7) // 0 = Sunday; 1970-01-01 was a Thursday
 	hour := msOfDay / 3_600_000
 	for _, p := range l.parts {
 		var v int64
@@ -61,12 +64,12 @@ func (l *timestampLayout) format(dst []byte, ms int64) []byte {
 				v = 1 - y // year of era
 			}
 			if p.width == 2 {
-				v = floorMod(v, 100)
+				v = rowtime.FloorMod(v, 100)
 			}
 		case 'Y':
 			v, _ = weekOfYear(days, dow)
 			if p.width == 2 {
-				v = floorMod(v, 100)
+				v = rowtime.FloorMod(v, 100)
 			}
 		case 'M', 'L':
 			if p.width >= 3 {
@@ -93,7 +96,7 @@ func (l *timestampLayout) format(dst []byte, ms int64) []byte {
 			_, v = weekOfYear(days, dow)
 		case 'W':
 			// the week of the month, weeks starting on Sunday
-			v = (d-1+floorMod(dow-(d-1), 7))/7 + 1
+			v = (d-1+rowtime.FloorMod(dow-(d-1), 7))/7 + 1
 		case 'F':
 			// the day of the week counted from the month's first day, as
 			// Java 11 and 17 (Flink's) read F
@@ -164,6 +167,6 @@ func weekOfYear(days, dow int64) (year, week int64) {
 	sunday := days - dow
 	year, _, _ = rowtime.CivilFromDays(sunday + 6)
 	jan1 := rowtime.DaysFromCivil(year, 1, 1)
-	week1 := jan1 - floorMod(jan1+4, 7)
+	week1 := jan1 - rowtime.FloorMod(jan1+4, 7)
 	return year, (sunday-week1)/7 + 1
 }

@@ -1,0 +1,13 @@
+// Package regex runs regular expressions with Java's semantics (Flink's
+// functions use java.util.regex) and holds the REGEXP_* kernels.
+//
+// A pattern is compiled once per query. Patterns Go's regexp/syntax can
+// parse run on this package's backtracking matcher, which follows
+// Java's leftmost-first backtracking over a node program, with Java's
+// meaning of `.`, `$` and `\b`, and reuses its capture slots across rows, so
+// matching allocates nothing per row. Patterns only Java's syntax has
+// (backreferences, lookahead and lookbehind, atomic groups, `\Z`) run on
+// github.com/dlclark/regexp2, a backtracking engine of the same family. A
+// pathological pattern that exceeds the matcher's step budget on a row is
+// finished by Go's linear-time regexp, which finds the same match.
+package regex

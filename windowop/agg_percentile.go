@@ -1,0 +1,286 @@
+package windowop
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/checkpoint"
+)
+
+// percentileAcc is PERCENTILE(x, p [, frequency]), Flink's continuous
+// percentile (PercentileAggFunction): each slot keeps its values as DOUBLE
+// with how often each was seen, and the result is the value at 1-based
+// position p·(n−1)+1 of the sorted values, linearly interpolated between
+// the two values around a fractional position. NULL values, and rows whose
+// frequency is NULL or not positive, are skipped; a slot without values is
+// NULL. Values are equal as Java's Double keys are (NaN equals NaN, -0.0
+// differs from 0.0) and sorted by Double.compare.
+type percentileAcc struct {
+	p     float64
+	scale int32 // DECIMAL values: their scale
+	freq  bool  // the input is a struct of (value, frequency)
+
+	vals  [][]pctEntry
+	tidy  []int // per slot: its entries up to here are sorted and unique
+	xs    []float64
+	ns    []int64
+	valid []bool
+}
+
+type pctEntry struct {
+	v float64
+	n int64
+}
+
+func newPercentileAcc(in arrow.DataType, p float64) (*percentileAcc, error) {
+	if !(p >= 0 && p <= 1) {
+		return nil, fmt.Errorf("the percentage of PERCENTILE must be between 0.0 and 1.0, got %v", p)
+	}
+	a := &percentileAcc{p: p}
+	value := in
+	if st, ok := in.(*arrow.StructType); ok {
+		if st.NumFields() != 2 || !isIntegerID(st.Field(1).Type.ID()) {
+			return nil, fmt.Errorf("the frequency of PERCENTILE must be an integer, got %s", in)
+		}
+		value, a.freq = st.Field(0).Type, true
+	}
+	switch value.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.FLOAT32, arrow.FLOAT64:
+	case arrow.DECIMAL128:
+		a.scale = value.(*arrow.Decimal128Type).Scale
+	default:
+		return nil, fmt.Errorf("PERCENTILE over %s is not supported", value)
+	}
+	return a, nil
+}
+
+func isIntegerID(id arrow.Type) bool {
+	switch id {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
+		return true
+	}
+	return false
+}
+
+func (a *percentileAcc) resize(n int) {
+	for len(a.vals) < n {
+		a.vals = append(a.vals, nil)
+		a.tidy = append(a.tidy, 0)
+	}
+}
+
+func (a *percentileAcc) reset(s int32) { a.vals[s], a.tidy[s] = a.vals[s][:0], 0 }
+
+func (a *percentileAcc) update(col arrow.Array, slots []int32, from, to int) {
+	value, freq := col, arrow.Array(nil)
+	if a.freq {
+		st := col.(*array.Struct)
+		value, freq = st.Field(0), st.Field(1)
+	}
+	a.xs, a.valid = grow(a.xs, to), grow(a.valid, to)
+	toFloats(a.xs, a.valid, value, a.scale, from, to)
+	if freq != nil {
+		a.ns = grow(a.ns, to)
+		toCounts(a.ns, freq, from, to)
+	}
+	for i := from; i < to; i++ {
+		s := slots[i]
+		if s < 0 || !a.valid[i] {
+			continue
+		}
+		n := int64(1)
+		if freq != nil {
+			if n = a.ns[i]; n <= 0 {
+				continue
+			}
+		}
+		a.add(s, a.xs[i], n)
+	}
+}
+
+// add appends a value; a slot's entries are tidied (sorted, equal values
+// summed) whenever they have doubled, so repeated values take no more room
+// than Flink's map of counts would, give or take a factor of two.
+func (a *percentileAcc) add(s int32, x float64, n int64) {
+	if x != x {
+		x = math.NaN() // one NaN, as Java's Double key
+	}
+	a.vals[s] = append(a.vals[s], pctEntry{x, n})
+	if len(a.vals[s]) >= 2*a.tidy[s]+64 {
+		a.tidyUp(s)
+	}
+}
+
+// tidyUp sorts slot s's entries and sums the counts of equal values.
+func (a *percentileAcc) tidyUp(s int32) {
+	v := a.vals[s]
+	if a.tidy[s] == len(v) {
+		return
+	}
+	slices.SortFunc(v, func(x, y pctEntry) int { return compareFloat(x.v, y.v) })
+	out := v[:0]
+	for _, e := range v {
+		if k := len(out) - 1; k >= 0 && math.Float64bits(out[k].v) == math.Float64bits(e.v) {
+			out[k].n += e.n
+			continue
+		}
+		out = append(out, e)
+	}
+	a.vals[s], a.tidy[s] = out, len(out)
+}
+
+// toFloats converts rows [from, to) of col to DOUBLE, with their validity.
+func toFloats(xs []float64, valid []bool, col arrow.Array, scale int32, from, to int) {
+	switch c := col.(type) {
+	case *array.Int8:
+		floatsOf(xs, c.Int8Values(), from, to)
+	case *array.Int16:
+		floatsOf(xs, c.Int16Values(), from, to)
+	case *array.Int32:
+		floatsOf(xs, c.Int32Values(), from, to)
+	case *array.Int64:
+		floatsOf(xs, c.Int64Values(), from, to)
+	case *array.Float32:
+		floatsOf(xs, c.Float32Values(), from, to)
+	case *array.Float64:
+		copy(xs[from:to], c.Float64Values()[from:to])
+	case *array.Decimal128:
+		vals := c.Values()
+		for i := from; i < to; i++ {
+			xs[i] = vals[i].ToFloat64(scale)
+		}
+	}
+	for i := from; i < to; i++ {
+		valid[i] = col.IsValid(i)
+	}
+}
+
+func floatsOf[T int8 | int16 | int32 | int64 | float32](xs []float64, vals []T, from, to int) {
+	for i := from; i < to; i++ {
+		xs[i] = float64(vals[i])
+	}
+}
+
+// toCounts converts rows [from, to) of an integer column to int64; NULL
+// is 0, a frequency that skips the row.
+func toCounts(ns []int64, col arrow.Array, from, to int) {
+	switch c := col.(type) {
+	case *array.Int8:
+		countsOf(ns, c.Int8Values(), from, to)
+	case *array.Int16:
+		countsOf(ns, c.Int16Values(), from, to)
+	case *array.Int32:
+		countsOf(ns, c.Int32Values(), from, to)
+	case *array.Int64:
+		copy(ns[from:to], c.Int64Values()[from:to])
+	}
+	if col.NullN() > 0 {
+		for i := from; i < to; i++ {
+			if col.IsNull(i) {
+				ns[i] = 0
+			}
+		}
+	}
+}
+
+func countsOf[T int8 | int16 | int32](ns []int64, vals []T, from, to int) {
+	for i := from; i < to; i++ {
+		ns[i] = int64(vals[i])
+	}
+}
+
+func (a *percentileAcc) merge(dst, src int32) {
+	for _, e := range a.vals[src] {
+		a.add(dst, e.v, e.n)
+	}
+}
+
+func (a *percentileAcc) copyTo(dst, src int32) {
+	a.vals[dst] = append(a.vals[dst][:0], a.vals[src]...)
+	a.tidy[dst] = a.tidy[src]
+}
+
+// result is slot s's percentile, as Flink's getValue computes it; ok is
+// false for NULL.
+func (a *percentileAcc) result(s int32) (float64, bool) {
+	a.tidyUp(s)
+	v := a.vals[s]
+	var total int64
+	for _, e := range v {
+		total += e.n
+	}
+	if total <= 0 {
+		return 0, false
+	}
+	pos := a.p*float64(total-1) + 1
+	lower, higher := int64(math.Floor(pos)), int64(math.Ceil(pos))
+	j, seen := 0, v[0].n
+	for seen < lower {
+		j++
+		seen += v[j].n
+	}
+	if seen >= higher {
+		return v[j].v, true
+	}
+	return (float64(higher)-pos)*v[j].v + (pos-float64(lower))*v[j+1].v, true
+}
+
+func (a *percentileAcc) appendResults(slots []int32, b array.Builder) {
+	fb := b.(*array.Float64Builder)
+	for _, s := range slots {
+		if v, ok := a.result(s); ok {
+			fb.Append(v)
+		} else {
+			fb.AppendNull()
+		}
+	}
+}
+
+func (a *percentileAcc) sameResult(x, y int32) bool {
+	vx, okx := a.result(x)
+	vy, oky := a.result(y)
+	return okx == oky && math.Float64bits(vx) == math.Float64bits(vy)
+}
+
+func (*percentileAcc) resultType() arrow.DataType { return arrow.PrimitiveTypes.Float64 }
+
+// save writes each slot's values tidied: sorted, each once with its count.
+func (a *percentileAcc) save(e *checkpoint.Encoder, n int) {
+	e.Uint(uint64(n))
+	for s := range n {
+		a.tidyUp(int32(s))
+		e.Uint(uint64(len(a.vals[s])))
+		for _, x := range a.vals[s] {
+			e.Float(x.v)
+			e.Int(x.n)
+		}
+	}
+}
+
+func (a *percentileAcc) load(d *checkpoint.Decoder, n int) {
+	a.vals = make([][]pctEntry, d.Len(1))
+	for s := range a.vals {
+		v := make([]pctEntry, d.Len(2))
+		for k := range v {
+			v[k] = pctEntry{d.Float(), d.Int()}
+			if v[k].n <= 0 {
+				d.Fail("PERCENTILE count %d is not positive", v[k].n)
+				return
+			}
+			if k > 0 && compareFloat(v[k-1].v, v[k].v) >= 0 {
+				d.Fail("PERCENTILE values out of order")
+				return
+			}
+		}
+		a.vals[s] = v
+	}
+	a.vals = fit(d, a.vals, n)
+	a.tidy = make([]int, len(a.vals))
+	for s, v := range a.vals {
+		a.tidy[s] = len(v)
+	}
+}
