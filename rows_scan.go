@@ -87,7 +87,12 @@ func (r *Rows) Columns() []string {
 //	*[]byte                     any column: the bytes of that text (a copy)
 //	*any                        the value as the database/sql driver gives it: int64,
 //	                            float64, bool, string (also DECIMAL's and TIME's text),
-//	                            time.Time, nil for NULL
+//	                            time.Time, map[string]any (ROW), []any (ARRAY),
+//	                            map[string]any or map[any]any (MAP, MULTISET), nil for NULL
+//	*struct, *[]T, *map[K]V     ROW, ARRAY, MAP and MULTISET: a ROW's fields into the
+//	                            struct fields named like them (or tagged `wsql:"name"`),
+//	                            elements, keys and values each as Scan takes them; NULL
+//	                            is a nil slice or map
 //
 // NULL goes into a pointer to a pointer (**int64 is set to nil), a
 // sql.Scanner such as sql.NullInt64 or sql.Null[time.Time], or *any;

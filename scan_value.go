@@ -52,6 +52,9 @@ func (r *Rows) assignValue(dst reflect.Value, v any, c int, field string) error 
 		}
 		dst.Set(p)
 		return nil
+	case v == nil && (t.Kind() == reflect.Map || (t.Kind() == reflect.Slice && t.Elem().Kind() != reflect.Uint8)):
+		dst.SetZero() // a NULL ARRAY, MAP or MULTISET: a nil slice or map
+		return nil
 	case v == nil:
 		return fmt.Errorf("wsql: column %q (%s) is NULL in this row, which %s cannot hold; scan it into a pointer (*%s), a sql.Null type or any",
 			r.schema.Field(c).Name, r.columnType(c), r.into(t, field), t)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 )
@@ -47,12 +48,17 @@ func FuzzJSONDecoder(f *testing.F) {
 	// Lines over a limit of 16 bytes, the last without its line end.
 	f.Add([]byte("{\"s\":\"ok\"}\n{\"s\":\"much too long\"}\n"+strings.Repeat(" ", 40)+"\n{}\n{\"s\":\"long, no end\"}"), uint8(1), uint8(2<<3|1), uint8(0))
 	f.Add([]byte("{\"s\":\"much too long\"}\n{}\n"), uint8(0), uint8(2<<3|1), uint8(0))
+	// Nested columns: objects, arrays, maps and multisets at depth, NULLs
+	// inside, type mismatches, NOT NULL fields left out.
+	f.Add([]byte(`{"r":{"id":1,"tags":["a",null],"in":{"x":1.5}},"a":[{"k":"v","n":[1,2]},null,{}],"m":{"a":1,"b":null},"ms":{"x":2}}`+"\n"+
+		`{"r":{"tags":"no"},"a":{},"m":[],"ms":{"x":null}}`+"\n"+`{"r":null,"a":[],"m":{},"ms":{}}`+"\n"+`{"r":{"id":"x","in":[]}}`+"\n"), uint8(1), uint8(2), uint8(0))
+	f.Add([]byte(`{"a":[{"n":[1,"2",3.0,1e2]},{"n":[true]}],"r":{"id":9,"id":10,"in":{"x":null}}}`+"\n"+`{"m":{"\u0041":1,"k":"7"}}`+"\n"), uint8(0), uint8(1), uint8(3))
 
 	f.Fuzz(func(t *testing.T, data []byte, flags, batch, pick uint8) {
 		const source = "fuzz.json"
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 		defer mem.AssertSize(t, 0)
-		schema := fuzzSchema(pick)
+		schema := jsonFuzzSchema(pick)
 		opts := JSONOptions{
 			IgnoreParseErrors:  flags&1 != 0,
 			FailOnMissingField: flags&2 != 0,
@@ -114,4 +120,27 @@ func FuzzJSONDecoder(f *testing.F) {
 		})
 		require.Equal(t, want, resumed, "parallel resumed after %d batches of %d", k, small)
 	})
+}
+
+// jsonFuzzSchema is fuzzSchema's scalar columns and nested ones: a ROW
+// (with a NOT NULL field, an ARRAY and a ROW inside), an ARRAY of ROWs, a
+// MAP and a MULTISET.
+func jsonFuzzSchema(pick uint8) *arrow.Schema {
+	inner := arrow.StructOf(arrow.Field{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true})
+	row := arrow.StructOf(
+		arrow.Field{Name: "id", Type: arrow.PrimitiveTypes.Int64},
+		arrow.Field{Name: "tags", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true},
+		arrow.Field{Name: "in", Type: inner, Nullable: true})
+	elem := arrow.StructOf(
+		arrow.Field{Name: "k", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "n", Type: arrow.ListOf(arrow.PrimitiveTypes.Int32), Nullable: true})
+	ms := arrow.MapOfWithMetadata(arrow.BinaryTypes.String, arrow.Metadata{}, arrow.PrimitiveTypes.Int32,
+		arrow.NewMetadata([]string{MultisetMetadataKey}, []string{"count"}))
+	ms.SetItemNullable(false)
+	fields := append(fuzzSchema(pick).Fields(),
+		arrow.Field{Name: "r", Type: row, Nullable: true},
+		arrow.Field{Name: "a", Type: arrow.ListOf(elem), Nullable: true},
+		arrow.Field{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int16), Nullable: true},
+		arrow.Field{Name: "ms", Type: ms, Nullable: true})
+	return arrow.NewSchema(fields, nil)
 }

@@ -40,8 +40,8 @@ type nestedColumn struct {
 	children []*nestedColumn
 	leaf     csvColumn
 
-	// struct: field by key, and where each field's value is in the current
-	// object (seq tells whether it is this object's)
+	// struct: field by key, and which fields the current object gave (a
+	// field's row equals seq)
 	index map[string]int
 	vals  []jsonValue
 	seq   uint64
@@ -213,38 +213,68 @@ type nestedError struct {
 
 // appendNested appends the checked JSON value v of line b to n.
 func (d *JSONDecoder) appendNested(n *nestedColumn, b []byte, v jsonValue) *nestedError {
-	if v.kind == jsonNull {
+	s := jsonScanner{b: b, i: v.start}
+	if v.kind == jsonString {
+		s.i-- // v.start is past a string's opening quote
+	}
+	return d.appendNestedAt(n, &s)
+}
+
+// appendNestedAt appends the checked JSON value at s.i to n and moves s
+// past it. Containers are read once, straight into the children: a ROW's
+// fields as they come (a duplicate key replaces the value appended for
+// it), then NULL for the fields the object left out.
+func (d *JSONDecoder) appendNestedAt(n *nestedColumn, s *jsonScanner) *nestedError {
+	b := s.b
+	c := b[s.i]
+	if c == 'n' { // null
+		s.i += 4
 		if n.notNull {
 			return &nestedError{path: n.path, msg: "NULL in NOT NULL field"}
 		}
 		n.appendNull()
 		return nil
 	}
-	raw := b[v.start:v.end]
-	switch n.kind {
-	case nestedLeaf:
+	if n.kind == nestedLeaf {
+		v, _ := s.value(1)
 		if msg, bad := d.appendJSONScalar(&n.leaf, b, v); msg != "" {
 			return &nestedError{path: n.path, typ: n.leaf.sqlType, msg: msg, value: bad}
 		}
 		return nil
+	}
+	want, what := byte('{'), "expected a JSON object"
+	if n.kind == nestedList {
+		want, what = '[', "expected a JSON array"
+	}
+	if c != want {
+		v, _ := s.value(1)
+		return &nestedError{path: n.path, typ: SQLTypeName(n.dt), msg: what, value: b[v.start:v.end]}
+	}
+	s.i++
+	s.ws()
+	switch n.kind {
 	case nestedStruct:
-		if v.kind != jsonObject {
-			return &nestedError{path: n.path, typ: SQLTypeName(n.dt), msg: "expected a JSON object", value: raw}
-		}
 		n.seq++
-		s := jsonScanner{b: b, i: v.start + 1}
-		s.ws()
-		for s.i < v.end && b[s.i] != '}' {
+		rows := len(n.valid) // each child holds this many values before this one
+		for b[s.i] != '}' {
 			ks, ke, kesc, _ := s.keyText()
-			fv, _ := s.value(1)
 			key := b[ks:ke]
 			if kesc {
 				d.scratch = jsonUnescape(d.scratch[:0], key)
 				key = d.scratch
 			}
-			if k, ok := n.index[string(key)]; ok {
-				fv.row = n.seq
-				n.vals[k] = fv
+			k, ok := n.index[string(key)]
+			switch {
+			case !ok:
+				s.value(1) // an unknown field: skipped
+			default:
+				if n.vals[k].row == n.seq { // a duplicate key: the last wins
+					n.children[k].truncate(rows)
+				}
+				n.vals[k].row = n.seq
+				if err := d.appendNestedAt(n.children[k], s); err != nil {
+					return err
+				}
 			}
 			s.ws()
 			if b[s.i] == ',' {
@@ -252,28 +282,22 @@ func (d *JSONDecoder) appendNested(n *nestedColumn, b []byte, v jsonValue) *nest
 				s.ws()
 			}
 		}
-		for k, c := range n.children {
-			fv := n.vals[k]
-			if fv.row != n.seq {
-				fv.kind = jsonNull
-			}
-			if err := d.appendNested(c, b, fv); err != nil {
-				return err
+		s.i++
+		for k, child := range n.children {
+			if n.vals[k].row != n.seq {
+				if child.notNull {
+					return &nestedError{path: child.path, msg: "NULL in NOT NULL field"}
+				}
+				child.appendNull()
 			}
 		}
 		n.valid = append(n.valid, true)
 		return nil
 	case nestedList:
-		if v.kind != jsonArray {
-			return &nestedError{path: n.path, typ: SQLTypeName(n.dt), msg: "expected a JSON array", value: raw}
-		}
 		elem := n.children[0]
 		count := n.offs[len(n.offs)-1]
-		s := jsonScanner{b: b, i: v.start + 1}
-		s.ws()
-		for s.i < v.end && b[s.i] != ']' {
-			ev, _ := s.value(1)
-			if err := d.appendNested(elem, b, ev); err != nil {
+		for b[s.i] != ']' {
+			if err := d.appendNestedAt(elem, s); err != nil {
 				return err
 			}
 			count++
@@ -283,26 +307,20 @@ func (d *JSONDecoder) appendNested(n *nestedColumn, b []byte, v jsonValue) *nest
 				s.ws()
 			}
 		}
+		s.i++
 		n.offs = append(n.offs, count)
 		n.valid = append(n.valid, true)
 		return nil
 	}
 	// a map: an object of key → value
-	if v.kind != jsonObject {
-		return &nestedError{path: n.path, typ: SQLTypeName(n.dt), msg: "expected a JSON object", value: raw}
-	}
 	keys, values := n.children[0], n.children[1]
 	count := n.offs[len(n.offs)-1]
-	s := jsonScanner{b: b, i: v.start + 1}
-	s.ws()
-	for s.i < v.end && b[s.i] != '}' {
+	for b[s.i] != '}' {
 		ks, ke, kesc, _ := s.keyText()
-		kv := jsonValue{kind: jsonString, start: ks, end: ke, esc: kesc}
-		vv, _ := s.value(1)
-		if err := d.appendNested(keys, b, kv); err != nil {
-			return err
+		if msg, bad := d.appendJSONScalar(&keys.leaf, b, jsonValue{kind: jsonString, start: ks, end: ke, esc: kesc}); msg != "" {
+			return &nestedError{path: keys.path, typ: keys.leaf.sqlType, msg: msg, value: bad}
 		}
-		if err := d.appendNested(values, b, vv); err != nil {
+		if err := d.appendNestedAt(values, s); err != nil {
 			return err
 		}
 		count++
@@ -312,6 +330,7 @@ func (d *JSONDecoder) appendNested(n *nestedColumn, b []byte, v jsonValue) *nest
 			s.ws()
 		}
 	}
+	s.i++
 	n.offs = append(n.offs, count)
 	n.valid = append(n.valid, true)
 	return nil

@@ -38,6 +38,7 @@ func TestJSONDecoderNestedTypes(t *testing.T) {
 {"ts":"2024-01-01 00:00:02","user":{"geo":null,"id":2,"extra":{"deep":[1,2]}},"items":[],"tags":null,"attrs":{}}
 {"ts":"2024-01-01 00:00:03","user":null,"items":[null,{}],"tags":["q",null,"\u00e9"],"attrs":{"n":null}}
 {"ts":"2024-01-01 00:00:04"}
+{"user":{"id":5,"geo":{"country":"A"},"id":6,"geo":{"country":"B","country":"C"}}, "items" : [ { "sku" : "s" , "sku" : null } ] }
 `
 	for _, bs := range []int{1, 2, 4096} {
 		rows, err := decodeJSON(t, input, clickSchema(), JSONOptions{}, bs)
@@ -48,6 +49,7 @@ func TestJSONDecoderNestedTypes(t *testing.T) {
 			{"2024-01-01 00:00:02.000", "(2, null, null)", "[]", N, "{}", N},
 			{"2024-01-01 00:00:03.000", N, "[null, (null, null)]", "[q, null, é]", "{n=null}", N},
 			{"2024-01-01 00:00:04.000", N, N, N, N, N},
+			{N, "(6, null, (C))", "[(null, null)]", N, N, N}, // the last of duplicate keys wins, at every depth
 		}, rows, "batch size %d", bs)
 	}
 }
