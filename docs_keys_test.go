@@ -84,7 +84,7 @@ func sortedKeys(m map[string][]string) []string {
 
 // TestDocsListEveryOption: the section of each connector in
 // sql-reference.md names every WITH option the connector registry declares
-// for it, and the filesystem section those of every format.
+// for it and a row for each of its metadata keys with its type, and the filesystem section those of every format.
 func TestDocsListEveryOption(t *testing.T) {
 	doc := readDoc(t)
 	for _, name := range connector.Names() {
@@ -107,6 +107,10 @@ func TestDocsListEveryOption(t *testing.T) {
 				continue
 			}
 			require.True(t, strings.Contains(text, "`"+o.Key+"`"), "docs/sql-reference.md: section %q misses option '%s'", heading, o.Key)
+		}
+		for _, k := range c.Metadata {
+			row := "| `" + k.Key + "` | `" + k.SQLType + "` |"
+			require.True(t, strings.Contains(text, row), "docs/sql-reference.md: section %q misses the metadata row %s", heading, row)
 		}
 	}
 	filesystem := docSection(t, doc, "### filesystem")

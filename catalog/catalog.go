@@ -67,9 +67,6 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 			return nil, sql.Errorf(sql.ErrInvalid, def.Name.At, "duplicate column %s", def.Name.Name)
 		}
 		var col Column
-		if def.Metadata {
-			return nil, sql.Errorf(sql.ErrUnsupported, def.Name.At, "METADATA columns are not supported yet")
-		}
 		if def.Computed != nil {
 			c, err := computedColumn(def, phys, t)
 			if err != nil {
@@ -82,6 +79,13 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 				return nil, err
 			}
 			col = Column{Name: def.Name.Name, SQLType: TypeString(def.Type), Type: dt, NotNull: def.NotNull, At: def.Name.At}
+			if def.Metadata {
+				// the connector checks the key and type when it plans a read
+				col.Metadata = def.MetadataKey
+				if col.Metadata == "" {
+					col.Metadata = def.Name.Name
+				}
+			}
 		}
 		col.Comment = def.Comment
 		t.Columns = append(t.Columns, col)

@@ -17,6 +17,9 @@ type Column struct {
 	NotNull  bool
 	Computed sql.Expr // nil for a physical column
 	Proctime bool     // the column is PROCTIME(): a processing-time attribute
+	// Metadata is the key of a METADATA column (its FROM 'key', or its
+	// name): the source fills it, not the format; "" for other columns.
+	Metadata string
 	Comment  string
 	At       sql.Pos
 }

@@ -41,6 +41,9 @@ func planTableSource(t *catalog.Table, opts Options) (exec.Source, error) {
 		if !ok || c.NewSource == nil {
 			return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s has a source wsql does not know (%T)", t.Name, t.Attached)
 		}
+		if err := connector.CheckMetadata(t, c); err != nil {
+			return nil, err
+		}
 		return c.NewSource(t, sql.Option{}, env)
 	}
 	conn, ok := t.Options.Lookup(connector.KeyConnector)
@@ -49,6 +52,9 @@ func planTableSource(t *catalog.Table, opts Options) (exec.Source, error) {
 	}
 	c, err := connector.SourceConnector(conn)
 	if err != nil {
+		return nil, err
+	}
+	if err := connector.CheckMetadata(t, c); err != nil {
 		return nil, err
 	}
 	return c.NewSource(t, conn, env)

@@ -29,6 +29,9 @@ func CheckTable(t *catalog.Table, opts Options) error {
 	if err != nil {
 		return err
 	}
+	if err := connector.CheckMetadata(t, c); err != nil {
+		return err
+	}
 	if f, ok := t.Options.Lookup(connector.KeyFormat); ok && c.NewSource != nil && c.NewSink != nil {
 		if _, known := connector.LookupFormat(f.Value); !known {
 			return unknownFormat(f)

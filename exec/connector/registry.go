@@ -24,6 +24,9 @@ type Connector struct {
 	// writes ("path"), checked against the outputs of a script before it
 	// runs; "" for a connector that reads no files.
 	PathKey string
+	// Metadata are the keys a METADATA column of the connector's tables
+	// may read (see MetadataKey); none for a connector without metadata.
+	Metadata []MetadataKey
 	// NewSource plans a read of table t; nil when the connector cannot be
 	// read. conn is the table's 'connector' option, for positions.
 	NewSource func(t *catalog.Table, conn sql.Option, env *Env) (exec.Source, error)

@@ -1,8 +1,11 @@
 package filesystem
 
 import (
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/exec/connector/textsource"
 )
 
 // Name is the connector's identifier.
@@ -19,9 +22,18 @@ var options = []connector.Option{
 	{Key: formats.KeyMonitorInterval, Type: "duration", Scope: connector.Source, Description: "follow the files and the directory, polling every interval (unbounded)"},
 }
 
+// metadata are the keys METADATA columns read, as Flink's filesystem
+// connector documents them: the file each row was read from.
+var metadata = []connector.MetadataKey{
+	{Key: textsource.MetaPath, SQLType: "STRING", Type: arrow.BinaryTypes.String, Description: "the path of the file, as listed from the table's path"},
+	{Key: textsource.MetaName, SQLType: "STRING", Type: arrow.BinaryTypes.String, Description: "the name of the file: the last element of its path"},
+	{Key: textsource.MetaSize, SQLType: "BIGINT", Type: arrow.PrimitiveTypes.Int64, Description: "the size of the file in bytes, when its read started"},
+	{Key: textsource.MetaModificationTime, SQLType: "TIMESTAMP_LTZ(3)", Type: &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}, Description: "when the file was last modified, when its read started"},
+}
+
 // filesystemOptions are the keys of the connector, source and sink alike.
 var filesystemOptions = connector.Keys(options, connector.Both)
 
 func init() {
-	connector.Register(&connector.Connector{Name: Name, Rank: 10, SinkRank: 30, Options: options, PathKey: "path", NewSource: planSource, NewSink: planSink})
+	connector.Register(&connector.Connector{Name: Name, Rank: 10, SinkRank: 30, Options: options, PathKey: "path", Metadata: metadata, NewSource: planSource, NewSink: planSink})
 }

@@ -36,6 +36,11 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 		return nil, err
 	}
 	src.Path, src.Splits = path.Value, splits
+	for i, f := range src.Schema.Fields() {
+		if c := t.Columns[t.Column(f.Name)]; c.Metadata != "" {
+			src.Metadata = append(src.Metadata, textsource.MetadataColumn{Index: i, Key: c.Metadata})
+		}
+	}
 	// 'source.monitor-interval': unbounded, following the files as they
 	// grow and the directory as files appear (textsource.Source).
 	src.MonitorInterval = f.Monitor

@@ -198,12 +198,19 @@ func (r *followReader) add(path string, at *format.SplitPosition, tail uint32) e
 		}
 	}
 	tf := &tailFile{f: f}
-	dec := r.decoding.NewDecoder(tf, path, r.src.Schema, r.mem, r.size)
+	dec := r.decoding.NewDecoder(tf, path, r.src.decodeSchema(), r.mem, r.size)
 	if at != nil {
 		dec.(interface{ ResumeAt(format.SplitPosition) }).ResumeAt(*at)
 	}
+	var meta fileMetadata
+	if len(r.src.Metadata) > 0 {
+		if meta, err = statFileMetadata(path); err != nil {
+			f.Close()
+			return err
+		}
+	}
 	r.seen[path] = true
-	r.splits = append(r.splits, followSplit{fileSplit: fileSplit{name: path, f: f, dec: dec}, tail: tf})
+	r.splits = append(r.splits, followSplit{fileSplit: fileSplit{name: path, f: f, dec: dec, meta: meta}, tail: tf})
 	return nil
 }
 
@@ -267,7 +274,7 @@ func (r *followReader) switchFile(s *followSplit) error {
 		r.truncations++
 	}
 	tail := &tailFile{f: f}
-	dec := r.decoding.NewDecoder(tail, s.name, r.src.Schema, r.mem, r.size)
+	dec := r.decoding.NewDecoder(tail, s.name, r.src.decodeSchema(), r.mem, r.size)
 	// The split's bad rows so far go on counting (and into checkpoints).
 	dec.(interface{ ResumeAt(format.SplitPosition) }).ResumeAt(format.SplitPosition{Skipped: s.dec.Skipped()})
 	s.f, s.tail, s.dec, s.switching = f, tail, dec, noSwitch
@@ -377,7 +384,7 @@ func (r *followReader) Next() (exec.SplitBatch, error) {
 		}
 		r.quiet = 0
 		r.rows += rec.NumRows()
-		return exec.SplitBatch{Record: rec, Split: i}, nil
+		return exec.SplitBatch{Record: r.src.withMetadata(rec, &s.meta, r.mem), Split: i}, nil
 	}
 	// Every split is waiting for data.
 	r.quiet = 0
@@ -425,7 +432,7 @@ func (r *followReader) drain(stop error) (exec.SplitBatch, error) {
 		rec, err := s.dec.Next()
 		if rec != nil {
 			r.rows += rec.NumRows()
-			return exec.SplitBatch{Record: rec, Split: i}, nil
+			return exec.SplitBatch{Record: r.src.withMetadata(rec, &s.meta, r.mem), Split: i}, nil
 		}
 		if err != nil && err != io.EOF {
 			return exec.SplitBatch{}, err

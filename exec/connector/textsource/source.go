@@ -51,6 +51,9 @@ type Source struct {
 	// MaxRecordBytes is 'wsql.max-record-bytes', the longest record the
 	// decoders read (see format.CSVOptions.MaxRecordBytes); 0 is the default.
 	MaxRecordBytes int
+	// Metadata are the table's METADATA columns, filled per file (see
+	// withMetadata); the format decodes the other columns.
+	Metadata []MetadataColumn
 }
 
 // ListSplits returns the splits of path: path itself when it is a file, or
@@ -134,7 +137,7 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 			return nil, err
 		}
 	}
-	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths)}
+	r := &splitReader{splits: make([]fileSplit, len(paths)), live: len(paths), src: s, mem: mem}
 	var in *streamInput
 	if s.Decoding == nil {
 		return nil, fmt.Errorf("%w: unknown format %q", exec.ErrSource, s.Format)
@@ -157,6 +160,7 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 		return nil, fmt.Errorf("%w: the checkpoint wrote a bad-rows file, this run has none", checkpoint.ErrIncompatible)
 	}
 	decoding := s.Decoding.ForRead(onBad, s.MaxRecordBytes)
+	decodeSchema := s.decodeSchema()
 	for i, p := range paths {
 		r.splits[i].name = p
 		var at format.SplitPosition
@@ -185,13 +189,22 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 			f = file
 		}
 		var dec splitDecoder
+		var meta fileMetadata
 		if stream == nil {
 			// A bounded read of a file: decoded in parallel by chunks.
-			dec = decoding.NewParallelDecoder(f, p, s.Schema, mem, size, len(paths), at)
+			dec = decoding.NewParallelDecoder(f, p, decodeSchema, mem, size, len(paths), at)
+			if len(s.Metadata) > 0 {
+				var err error
+				if meta, err = statFileMetadata(p); err != nil {
+					f.Close()
+					r.Close()
+					return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
+				}
+			}
 		} else {
-			dec = decoding.NewDecoder(f, p, s.Schema, mem, size)
+			dec = decoding.NewDecoder(f, p, decodeSchema, mem, size)
 		}
-		r.splits[i] = fileSplit{name: p, f: f, dec: dec}
+		r.splits[i] = fileSplit{name: p, f: f, dec: dec, meta: meta}
 	}
 	if st != nil {
 		r.next, r.live, r.rows = st.next, st.live, st.rows

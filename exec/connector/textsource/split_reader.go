@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/format"
@@ -23,6 +24,8 @@ type splitReader struct {
 	live   int // splits that have not ended
 	rows   int64
 	bad    *exec.BadRowsFile // nil without 'wsql.bad-rows.path'
+	src    *Source           // for its metadata columns
+	mem    memory.Allocator
 }
 
 type fileSplit struct {
@@ -30,6 +33,7 @@ type fileSplit struct {
 	f     io.Closer // nil once the split ended or the reader closed
 	dec   splitDecoder
 	ended bool
+	meta  fileMetadata // what the split's metadata columns hold
 }
 
 // splitDecoder is a format's decoder of one split (format.CSVDecoder, format.JSONDecoder).
@@ -63,7 +67,7 @@ func (r *splitReader) Next() (exec.SplitBatch, error) {
 			return exec.SplitBatch{}, err
 		}
 		r.rows += rec.NumRows()
-		return exec.SplitBatch{Record: rec, Split: i}, nil
+		return exec.SplitBatch{Record: r.src.withMetadata(rec, &s.meta, r.mem), Split: i}, nil
 	}
 	if r.bad != nil {
 		// Flushed at the end of the input, so a failed write is reported

@@ -1,0 +1,61 @@
+package connector
+
+import (
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/sql"
+)
+
+// MetadataKey is one key a connector offers to METADATA columns, as
+// Flink's connectors document theirs ("Available Metadata"): the key, its
+// type, and what it holds. Metadata is read only in wsql: no sink writes it.
+type MetadataKey struct {
+	Key         string
+	SQLType     string // as Flink prints it, e.g. TIMESTAMP_LTZ(3)
+	Type        arrow.DataType
+	Description string
+}
+
+// CheckMetadata checks the METADATA columns of table t against the keys
+// connector c offers: a key it does not have, or a column of another type
+// than the key's, is an error at the column.
+func CheckMetadata(t *catalog.Table, c *Connector) error {
+	for _, col := range t.Columns {
+		if col.Metadata == "" {
+			continue
+		}
+		if len(c.Metadata) == 0 {
+			return sql.Errorf(sql.ErrInvalid, col.At, "connector '%s' has no metadata, so column %s cannot be METADATA", c.Name, col.Name)
+		}
+		k, ok := c.metadataKey(col.Metadata)
+		if !ok {
+			return sql.Errorf(sql.ErrInvalid, col.At, "connector '%s' has no metadata key '%s'; the available keys are %s",
+				c.Name, col.Metadata, strings.Join(c.metadataKeys(), ", "))
+		}
+		if !arrow.TypeEqual(col.Type, k.Type) {
+			return sql.Errorf(sql.ErrInvalid, col.At, "metadata key '%s' of connector '%s' is %s, but column %s is %s; declare the column %s",
+				k.Key, c.Name, k.SQLType, col.Name, col.SQLType, k.SQLType)
+		}
+	}
+	return nil
+}
+
+func (c *Connector) metadataKey(key string) (MetadataKey, bool) {
+	for _, k := range c.Metadata {
+		if k.Key == key {
+			return k, true
+		}
+	}
+	return MetadataKey{}, false
+}
+
+func (c *Connector) metadataKeys() []string {
+	var keys []string
+	for _, k := range c.Metadata {
+		keys = append(keys, "'"+k.Key+"'")
+	}
+	return keys
+}
