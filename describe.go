@@ -121,6 +121,9 @@ func (r *runner) describeRows(name sql.Ident) ([]string, [][]string, error) {
 			if c.Computed != nil {
 				extras = "AS " + sqlfmt.Expr(c.Computed)
 			}
+			if c.Metadata != "" {
+				extras = metadataExtras(c)
+			}
 			if t.Watermark != nil && t.Watermark.Index == i {
 				wm = sqlfmt.Expr(t.Watermark.Expr)
 			}
@@ -203,4 +206,17 @@ func boolText(b bool) string {
 		return "TRUE"
 	}
 	return "FALSE"
+}
+
+// metadataExtras describes a METADATA column as Flink's DESCRIBE does:
+// METADATA [FROM 'key'] [VIRTUAL] (FROM when the key is not the name).
+func metadataExtras(c catalog.Column) string {
+	s := "METADATA"
+	if c.Metadata != c.Name {
+		s += " FROM '" + c.Metadata + "'"
+	}
+	if c.Virtual {
+		s += " VIRTUAL"
+	}
+	return s
 }

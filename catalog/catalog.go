@@ -81,7 +81,7 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 			col = Column{Name: def.Name.Name, SQLType: TypeString(def.Type), Type: dt, NotNull: def.NotNull, At: def.Name.At}
 			if def.Metadata {
 				// the connector checks the key and type when it plans a read
-				col.Metadata = def.MetadataKey
+				col.Metadata, col.Virtual = def.MetadataKey, def.Virtual
 				if col.Metadata == "" {
 					col.Metadata = def.Name.Name
 				}

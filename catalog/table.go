@@ -20,8 +20,10 @@ type Column struct {
 	// Metadata is the key of a METADATA column (its FROM 'key', or its
 	// name): the source fills it, not the format; "" for other columns.
 	Metadata string
-	Comment  string
-	At       sql.Pos
+	// Virtual marks METADATA ... VIRTUAL: a column only read.
+	Virtual bool
+	Comment string
+	At      sql.Pos
 }
 
 // Table is a declared table: its columns, rowtime attribute and options.

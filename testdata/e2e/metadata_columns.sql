@@ -9,6 +9,7 @@ CREATE TABLE parts (
   WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)
 WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/splits', 'format' = 'csv',
       'scan.watermark.idle-timeout' = '1 min');
+DESCRIBE parts;
 SELECT k, v, fname, fpath, `file.size` FROM parts WHERE fname = 'part-1.csv';
 -- a count per file: the file's name as a grouping key
 SELECT fname, TUMBLE_START(ts, INTERVAL '1' DAY) AS d, COUNT(*) AS n, SUM(v) AS sv
