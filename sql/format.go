@@ -472,7 +472,14 @@ func formatExpr(e Expr) string {
 			return "TRIM(" + mode + " FROM " + formatExpr(e.X) + ")"
 		}
 		return "TRIM(" + formatExpr(e.X) + ")"
+	case *FieldAccess:
+		return formatAccessed(e.X) + "." + quoteName(e.Field.Name)
+	case *ItemAccess:
+		return formatAccessed(e.X) + "[" + formatExpr(e.Index) + "]"
 	case *FuncCall:
+		if (e.Name == "ARRAY" || e.Name == "MAP") && e.Filter == nil {
+			return e.Name + "[" + formatExprs(e.Args) + "]"
+		}
 		if e.Filter != nil {
 			call := *e
 			call.Filter = nil

@@ -417,6 +417,9 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
 	case name == "EXTRACT":
 		return l.extract(e, at)
+	case name == "FIELD" || name == "ITEM" || name == "ARRAY" || name == "MAP":
+		x, _, err := l.valueAccessCall(e, name, at)
+		return x, err
 	case name == "FILTER":
 		return l.filter(e, at)
 	case name == "DISTINCT":

@@ -22,6 +22,7 @@ import (
 //	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
 //	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
+//	arr[1], a.b.c, ARRAY[1, 2] -> __wsql_item(arr, 1), ...       (value_access.go)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
 // Literal values and types are read here from tokens and kept in side
@@ -46,6 +47,7 @@ type rewritten struct {
 	extracts  []string       // EXTRACT units (extract.go)
 	escapes   []*Literal     // LIKE ... ESCAPE literals (escape.go)
 	jsons     []*JSONClauses // clauses of JSON functions (json.go)
+	fields    []Ident        // field names of value access (value_access.go)
 }
 
 // plainAggregates are Flink aggregate functions that MySQL's grammar only
@@ -55,9 +57,9 @@ var plainAggregates = map[string]bool{"FIRST_VALUE": true, "LAST_VALUE": true}
 
 // renamedCalls are Flink functions whose name MySQL's grammar reads as
 // something else (REGEXP is an operator there), renamed so TiDB parses a
-// call, and lifted back to FuncCall. OVERLAY's keywords become commas:
+// call, and lifted back to FuncCall (CARDINALITY is a word of TiDB's grammar). OVERLAY's keywords become commas:
 // OVERLAY(s PLACING r FROM i FOR n) is the call OVERLAY(s, r, i, n).
-var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true}
+var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true, "CARDINALITY": true}
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
@@ -98,13 +100,17 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	if ferr != nil {
 		return nil, ferr
 	}
+	access, aerr := rw.findValueAccess(toks)
+	if aerr != nil {
+		return nil, aerr
+	}
 	var b strings.Builder
 	b.WriteString(prefix)
 	emit := func(i, j int, text string) { // toks[i:j] become text
 		if i > 0 && toks[i].off > toks[i-1].end && b.Len() > 0 {
 			b.WriteByte(' ') // keep adjacency: MySQL reads "count (" differently from "count("
 		}
-		text = filters.prefix(i) + text // filter.go
+		text = filters.prefix(i) + access.prefix[i] + text // filter.go, value_access.go
 		if filters.distinctEnds[i] {
 			text += ")"
 		}
@@ -115,8 +121,8 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	// casts pending: index of a CAST's AS -> its closing ")" and side-table index
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
-	edits := map[int]tokenEdit{} // tokens of JSON functions' clauses (json.go)
-	commaAt := map[int]bool{}    // OVERLAY's PLACING, FROM and FOR
+	edits := access.edits     // value access (value_access.go) and JSON functions' clauses (json.go)
+	commaAt := map[int]bool{} // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}
