@@ -298,6 +298,10 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 		return c.extract(e.At, e.Unit, x, e.X.Pos())
 	case *sql.Trim:
 		return c.trim(e)
+	case *sql.FieldAccess:
+		return c.fieldAccess(e)
+	case *sql.ItemAccess:
+		return c.itemAccess(e)
 	case *sql.WindowCall:
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s can only be used as an item of GROUP BY", e.Kind)
 	case *sql.WindowAux:
