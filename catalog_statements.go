@@ -7,6 +7,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 )
 
 // wsql has one catalog holding one database, named as Flink names its
@@ -128,7 +129,7 @@ func createTableText(t *catalog.Table) string {
 	for _, c := range t.Columns {
 		l := "  " + backquote(c.Name) + " "
 		if c.Computed != nil {
-			l += "AS " + sql.FormatExpr(c.Computed)
+			l += "AS " + sqlfmt.Expr(c.Computed)
 		} else {
 			l += c.SQLType
 			if c.NotNull {
@@ -141,7 +142,7 @@ func createTableText(t *catalog.Table) string {
 		lines = append(lines, l)
 	}
 	if w := t.Watermark; w != nil {
-		lines = append(lines, "  WATERMARK FOR "+backquote(t.Columns[w.Index].Name)+" AS "+sql.FormatExpr(w.Expr))
+		lines = append(lines, "  WATERMARK FOR "+backquote(t.Columns[w.Index].Name)+" AS "+sqlfmt.Expr(w.Expr))
 	}
 	if k := t.PrimaryKey; k != nil {
 		cols := make([]string, len(k.Columns))

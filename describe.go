@@ -12,6 +12,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 )
 
 // show answers the SHOW statements as Flink's SQL client does.
@@ -118,10 +119,10 @@ func (r *runner) describeRows(name sql.Ident) ([]string, [][]string, error) {
 			}
 			extras, wm := "", ""
 			if c.Computed != nil {
-				extras = "AS " + sql.FormatExpr(c.Computed)
+				extras = "AS " + sqlfmt.Expr(c.Computed)
 			}
 			if t.Watermark != nil && t.Watermark.Index == i {
-				wm = sql.FormatExpr(t.Watermark.Expr)
+				wm = sqlfmt.Expr(t.Watermark.Expr)
 			}
 			key := "" // Flink's PRI(a, b) on each column of the primary key
 			if k := t.PrimaryKey; k != nil && slices.Contains(k.Columns, c.Name) {

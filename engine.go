@@ -339,7 +339,14 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		NoTableHints: planner.TableHintsOff(e.settings.get), Functions: e.functions()}
 	switch s := st.(type) {
 	case *sql.CreateTable:
-		return r.createTable(s, opts)
+		if s.Query == nil {
+			return r.createTable(s, opts)
+		}
+		ins, err := r.createTableAs(s, opts)
+		if err != nil {
+			return err
+		}
+		return r.runQuery(ctx, ins, opts, unlock)
 	case *sql.CreateView:
 		// A view must plan when it is created, as in Flink.
 		if _, err := planner.PlanSelect(s.Query, e.cat, opts); err != nil {
@@ -380,20 +387,25 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		}
 		return nil
 	case *sql.Select, *sql.Insert:
-		opts.Run = true // what it reads must be there
-		p, err := r.plan(s, opts)
-		if err != nil {
-			return err
-		}
-		if ins, ok := s.(*sql.Insert); ok {
-			if err := r.refuseSecondInsert(ins, p); err != nil {
-				return err
-			}
-		}
-		r.inputs = append(r.inputs, planInputs(p)...)
-		return r.runPlan(ctx, p, unlock)
+		return r.runQuery(ctx, s, opts, unlock)
 	}
 	return sql.Errorf(sql.ErrUnsupported, st.Pos(), "this statement is not supported yet")
+}
+
+// runQuery plans and runs a SELECT or INSERT.
+func (r *runner) runQuery(ctx context.Context, s sql.Statement, opts planner.Options, unlock func()) error {
+	opts.Run = true // what it reads must be there
+	p, err := r.plan(s, opts)
+	if err != nil {
+		return err
+	}
+	if ins, ok := s.(*sql.Insert); ok {
+		if err := r.refuseSecondInsert(ins, p); err != nil {
+			return err
+		}
+	}
+	r.inputs = append(r.inputs, planInputs(p)...)
+	return r.runPlan(ctx, p, unlock)
 }
 
 // plan plans a SELECT or INSERT and reports its notices.

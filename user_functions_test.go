@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -207,6 +208,10 @@ carol,2024-03-01 09:02:00.000,1,1,1.0,1`), lines(got))
 			}
 			require.NotEmpty(t, got)
 		}
+		// FILTER (WHERE ...) as on the built-ins
+		got, err = queryCSV(t, e, `SELECT MY_SUM(n) FILTER (WHERE usr <> 'bob'), SUM(n) FILTER (WHERE usr <> 'bob') FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' HOUR)`)
+		require.NoError(t, err)
+		require.Equal(t, "9,9\n", got)
 		e.Close()
 	}
 }
@@ -281,4 +286,83 @@ func TestUserTableFunctionIsNotRunYet(t *testing.T) {
 	require.True(t, errors.As(err, &se), "%v", err)
 	require.Equal(t, sql.ErrUnsupported, se.Kind, "%v", err)
 	require.Equal(t, "1:31: LATERAL TABLE(...) is not supported yet: it joins each row with a table function's rows, and wsql has no joins yet", se.Pos.String()+": "+se.Msg)
+}
+
+// A user function's error or panic stops the query with an error naming
+// the function; CASE runs the function only on the rows that reach it.
+func TestUserFunctionErrorsStopTheQuery(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	e := udfEngine(t, wsql.WithAllocator(mem), wsql.WithBatchSize(2))
+	defer e.Close()
+	require.NoError(t, e.RegisterFunction("checked", &wsql.ScalarFunction{Args: []arrow.DataType{arrow.PrimitiveTypes.Int64}, Result: arrow.PrimitiveTypes.Int64,
+		Eval: func(mem memory.Allocator, args []arrow.Array) (arrow.Array, error) {
+			if args[0].NullN() > 0 {
+				return nil, errors.New("no NULLs, please")
+			}
+			args[0].Retain()
+			return args[0], nil
+		}}))
+	require.NoError(t, e.RegisterFunction("explode", wsql.ScalarFunc1(func(n int64) int64 {
+		if n == 10 {
+			panic("ten")
+		}
+		return n
+	})))
+	require.NoError(t, e.RegisterFunction("wrong_type", &wsql.ScalarFunction{Args: []arrow.DataType{arrow.PrimitiveTypes.Int64}, Result: arrow.BinaryTypes.String,
+		Eval: func(mem memory.Allocator, args []arrow.Array) (arrow.Array, error) {
+			args[0].Retain()
+			return args[0], nil
+		}}))
+	_, err := queryCSV(t, e, "SELECT CHECKED(n) FROM clicks")
+	require.ErrorContains(t, err, "function CHECKED: no NULLs, please")
+	got, err := queryCSV(t, e, "SELECT CASE WHEN n IS NULL THEN -1 ELSE CHECKED(n) END FROM clicks")
+	require.NoError(t, err)
+	require.Equal(t, "3\n4\n-1\n5\n10\n1\n", got)
+	_, err = queryCSV(t, e, "SELECT EXPLODE(n) FROM clicks")
+	require.ErrorContains(t, err, "function EXPLODE panicked: ten")
+	_, err = queryCSV(t, e, "SELECT WRONG_TYPE(n) FROM clicks")
+	require.ErrorContains(t, err, "function WRONG_TYPE returned int64, not its declared utf8")
+
+	failing := &wsql.AggregateFunction{Arg: arrow.PrimitiveTypes.Int64, Result: arrow.PrimitiveTypes.Int64,
+		NewAccumulator: func() wsql.Accumulator { return &failingAcc{} }}
+	require.NoError(t, e.RegisterFunction("failing", failing))
+	_, err = queryCSV(t, e, "SELECT FAILING(n) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)")
+	require.ErrorContains(t, err, "function FAILING panicked: no accumulating today")
+}
+
+type failingAcc struct{ sumAcc }
+
+func (*failingAcc) Accumulate(arrow.Array, []int) error { panic("no accumulating today") }
+
+// Functions registered, created and dropped while queries that call them
+// run on other goroutines: each query resolves its calls once, when
+// planned (run with -race).
+func TestUserFunctionsConcurrentUse(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	e := udfEngine(t, wsql.WithAllocator(mem), wsql.WithBatchSize(2), wsql.WithParallelism(2))
+	defer e.Close()
+	require.NoError(t, e.RegisterFunction("twice", twice()))
+	require.NoError(t, e.RegisterFunction("my_sum", mySum()))
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 5 {
+				got, err := queryCSV(t, e, "SELECT usr, MY_SUM(TWICE(n)) FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' HOUR)")
+				require.NoError(t, err)
+				require.ElementsMatch(t, []string{"alice,16", "bob,28", "carol,2"}, lines(got))
+				name := fmt.Sprintf("f%d_%d", g, i)
+				require.NoError(t, e.Exec(context.Background(), "CREATE FUNCTION "+name+" AS 'twice'"))
+				require.Contains(t, e.FunctionNames(), strings.ToUpper(name))
+				require.NoError(t, e.Exec(context.Background(), "DROP FUNCTION "+name))
+			}
+		}()
+	}
+	for i := range 5 {
+		require.NoError(t, e.RegisterFunction(fmt.Sprintf("late_%d", i), twice()))
+	}
+	wg.Wait()
 }

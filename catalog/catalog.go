@@ -47,7 +47,7 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 	case stmt.Like != nil:
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Like.At, "internal: LIKE is merged before the table is made (MergeLike)")
 	case stmt.Query != nil:
-		return nil, sql.Errorf(sql.ErrUnsupported, stmt.At, "CREATE TABLE ... AS SELECT is not supported yet")
+		return nil, sql.Errorf(sql.ErrInvalid, stmt.At, "internal: CREATE TABLE ... AS SELECT takes its columns from the query first")
 	}
 	t := &Table{Name: stmt.Name.Name, Options: Options(stmt.Options), Comment: stmt.Comment, At: stmt.At}
 	if len(stmt.Columns) == 0 {

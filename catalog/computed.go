@@ -15,14 +15,31 @@ import (
 //	ts AS TO_TIMESTAMP(str [, 'format'])    text as a zone-less timestamp
 //	x  AS other_column                      a second name for a physical column
 //
-// A computed column reads physical columns only, as in Flink. Other
-// expressions are refused with a positioned error until wsql evaluates
-// general expressions.
+// Any other deterministic expression over the physical columns is typed by
+// ComputedType. A computed column reads physical columns only, as in Flink.
 
 var (
 	tsType  = &arrow.TimestampType{Unit: arrow.Millisecond}
 	ltzType = &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}
 )
+
+// ComputedType types the expression of a computed column that is not one
+// of the forms above, over the table's physical columns (phys; t holds the
+// columns built so far), or says with a position why it cannot be one. It
+// returns the Arrow type and Flink's name of it. The planner sets it: the
+// catalog cannot compile expressions (without the planner, a table with
+// such a column cannot be typed).
+var ComputedType func(e sql.Expr, phys, t *Table) (arrow.DataType, string, error)
+
+// generalComputed types col's expression through ComputedType.
+func generalComputed(col Column, phys, t *Table) (Column, error) {
+	if ComputedType == nil {
+		return col, sql.Errorf(sql.ErrUnsupported, col.Computed.Pos(), "computed column %s cannot be typed here", col.Name)
+	}
+	dt, name, err := ComputedType(col.Computed, phys, t)
+	col.Type, col.SQLType = dt, name
+	return col, err
+}
 
 // computedColumn types the expression of a computed column against the
 // table's physical columns (phys); t holds the columns built so far.
@@ -46,6 +63,9 @@ func computedColumn(def sql.ColumnDef, phys, t *Table) (Column, error) {
 			col.NotNull = true
 			return col, nil
 		case "TO_TIMESTAMP_LTZ":
+			if len(e.Args) == 2 && !isColumnRef(e.Args[0]) {
+				return generalComputed(col, phys, t)
+			}
 			if len(e.Args) != 2 {
 				return col, sql.Errorf(sql.ErrInvalid, e.At, "TO_TIMESTAMP_LTZ takes a number and a precision: TO_TIMESTAMP_LTZ(epoch_millis, 3)")
 			}
@@ -64,6 +84,9 @@ func computedColumn(def sql.ColumnDef, phys, t *Table) (Column, error) {
 			col.SQLType, col.Type = "TIMESTAMP_LTZ(3)", ltzType
 			return col, nil
 		case "TO_TIMESTAMP":
+			if len(e.Args) > 0 && !isColumnRef(e.Args[0]) {
+				return generalComputed(col, phys, t)
+			}
 			if len(e.Args) != 1 && len(e.Args) != 2 {
 				return col, sql.Errorf(sql.ErrInvalid, e.At, "TO_TIMESTAMP takes a string and an optional format: TO_TIMESTAMP(s, 'yyyy-MM-dd HH:mm:ss')")
 			}
@@ -83,8 +106,12 @@ func computedColumn(def sql.ColumnDef, phys, t *Table) (Column, error) {
 			return col, nil
 		}
 	}
-	return col, sql.Errorf(sql.ErrUnsupported, def.Computed.Pos(),
-		"computed column %s: only PROCTIME(), TO_TIMESTAMP_LTZ(col, 3), TO_TIMESTAMP(col [, format]) and a column name are supported yet", def.Name.Name)
+	return generalComputed(col, phys, t)
+}
+
+func isColumnRef(e sql.Expr) bool {
+	_, ok := e.(*sql.ColumnRef)
+	return ok
 }
 
 // physicalArg resolves a function argument that must name a physical column.

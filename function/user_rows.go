@@ -80,12 +80,13 @@ func (r reader[T]) at(i int) T {
 
 // rowScalar computes a column of R: value(i) for every row where no
 // argument is NULL, NULL elsewhere.
-func rowScalar[R Value](mem memory.Allocator, args []arrow.Array, value func(i int) R) (arrow.Array, error) {
+func rowScalar[R Value](mem memory.Allocator, args []arrow.Array, value func(i int) R) (_ arrow.Array, err error) {
 	n := args[0].Len()
 	validity, nulls := expr.AndValidity(mem, n, args...)
 	var valid []byte
 	if validity != nil {
 		valid = validity.Bytes()
+		defer validity.Release() // NewArray takes its own reference
 	}
 	dt := ArrowType[R]()
 	switch dt.ID() {
@@ -97,9 +98,6 @@ func rowScalar[R Value](mem memory.Allocator, args []arrow.Array, value func(i i
 				vals[i] = value(i)
 			}
 		}
-		if validity != nil {
-			validity.Release()
-		}
 		b := array.NewBuilder(mem, dt)
 		defer b.Release()
 		if dt.ID() == arrow.STRING {
@@ -110,11 +108,16 @@ func rowScalar[R Value](mem memory.Allocator, args []arrow.Array, value func(i i
 		return b.NewArray(), nil
 	}
 	buf, out := expr.NewValues[R](mem, n)
+	defer buf.Release() // also when value panics
 	for i := range out {
 		if valid == nil || bitutil.BitIsSet(valid, i) {
 			out[i] = value(i)
 		}
 	}
+	if validity != nil {
+		validity.Retain()
+	}
+	buf.Retain()
 	return expr.NewArray(dt, n, validity, nulls, buf), nil
 }
 

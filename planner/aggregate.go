@@ -9,6 +9,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -127,7 +128,7 @@ func listAggSeparator(f *sql.FuncCall) (string, error) {
 // is the row's item written by JSON_ARRAY or JSON_OBJECT with the call's
 // ON NULL (aggItem), an expression computed before the window.
 func (s *selectPlanner) jsonAggregate(f *sql.FuncCall, agg Aggregate) (Aggregate, int, error) {
-	agg.Text = sql.FormatExpr(f)
+	agg.Text = sqlfmt.Expr(f)
 	if f.Distinct {
 		return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported", f.Name)
 	}
@@ -206,7 +207,7 @@ func aggText(f *sql.FuncCall) string {
 				args = append(args, a.Text)
 			}
 		default:
-			args = append(args, sql.FormatExpr(a))
+			args = append(args, sqlfmt.Expr(a))
 		}
 	}
 	d := ""
@@ -215,7 +216,7 @@ func aggText(f *sql.FuncCall) string {
 	}
 	text := f.Name + "(" + d + strings.Join(args, ", ") + ")"
 	if f.Filter != nil {
-		text += " FILTER (WHERE " + sql.FormatExpr(f.Filter) + ")"
+		text += " FILTER (WHERE " + sqlfmt.Expr(f.Filter) + ")"
 	}
 	return text
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -219,7 +220,7 @@ func sqlTypeName(dt arrow.DataType) string { return format.SQLTypeName(dt) }
 // SQLTypeName is sqlTypeName for the engine's DESCRIBE of query results.
 func SQLTypeName(dt arrow.DataType) string { return format.SQLTypeName(dt) }
 
-func exprString(e sql.Expr) string { return sql.FormatExpr(e) }
+func exprString(e sql.Expr) string { return sqlfmt.Expr(e) }
 
 // maxFutureText shows 'scan.watermark.max-future' when it is set.
 func (p *Plan) maxFutureText() string {

@@ -12,6 +12,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/internal/golden"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 )
 
 // TestExplainGoldens plans every testdata/planner/explain/*.sql, one query
@@ -72,7 +73,7 @@ func explainScript(t *testing.T, src string) string {
 			require.NoError(t, err, "line %d", s.At.Line)
 			_, err = p.Job()
 			require.NoError(t, err, "line %d: the plan does not run", s.At.Line)
-			fmt.Fprintf(&b, "%s\n%s\n", sql.Format(st), p.Explain())
+			fmt.Fprintf(&b, "%s\n%s\n", sqlfmt.Statement(st), p.Explain())
 		default:
 			t.Fatalf("line %d: %T is not part of an EXPLAIN golden", st.Pos().Line, st)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 )
 
 // Scope maps expression nodes to input columns. The compiler asks it
@@ -471,7 +472,7 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 		}
 		r, err := c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: tBigint, Int: n}, Type: sumType}, x)
 		if l, ok := r.(*expr.Literal); ok && !l.Null && !rowtime.InEventTimeRange(catalog.MillisOf(l.Int, sumType)) {
-			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sql.FormatExpr(e))
+			return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s is outside the range of TIMESTAMP, 0000-01-01 00:00:00.000 to 9999-12-31 23:59:59.999", sqlfmt.Expr(e))
 		}
 		return r, err
 	case dt.ID() == arrow.DATE32:

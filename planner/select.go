@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -162,9 +163,9 @@ type keyExpr struct {
 // e (as printed), or -1: SELECT UPPER(usr) ... GROUP BY UPPER(usr) reads
 // the key.
 func (s *selectPlanner) keyExprIndex(e sql.Expr) int {
-	text := sql.FormatExpr(e)
+	text := sqlfmt.Expr(e)
 	for _, k := range s.keyExprs {
-		if sql.FormatExpr(k.e) == text {
+		if sqlfmt.Expr(k.e) == text {
 			return k.pos
 		}
 	}
@@ -450,7 +451,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			return nil, err
 		}
 		p.Keys = append(p.Keys, len(preFields))
-		preFields = append(preFields, arrow.Field{Name: sql.FormatExpr(ke), Type: e.DataType(), Nullable: true})
+		preFields = append(preFields, arrow.Field{Name: sqlfmt.Expr(ke), Type: e.DataType(), Nullable: true})
 		pre = append(pre, e)
 	}
 	for i, a := range s.aggs {

@@ -26,10 +26,11 @@ func computedExpr(c catalog.Column, src *arrow.Schema) (expr.Expr, error) {
 	case *sql.ColumnRef:
 		return col(e), nil
 	case *sql.FuncCall:
-		switch e.Name {
-		case "TO_TIMESTAMP_LTZ":
+		switch {
+		case len(e.Args) == 0 || !isColumnRef(e.Args[0]):
+		case e.Name == "TO_TIMESTAMP_LTZ":
 			return &expr.ToTimestampLTZ{Arg: col(e.Args[0]), Precision: catalog.LTZPrecision(e)}, nil
-		case "TO_TIMESTAMP":
+		case e.Name == "TO_TIMESTAMP":
 			f, err := expr.NewToTimestamp(col(e.Args[0]), catalog.TimestampFormat(e))
 			if err != nil {
 				return nil, sql.Errorf(sql.ErrInvalid, e.At, "%v", err)
@@ -37,7 +38,16 @@ func computedExpr(c catalog.Column, src *arrow.Schema) (expr.Expr, error) {
 			return f, nil
 		}
 	}
-	return nil, sql.Errorf(sql.ErrUnsupported, c.Computed.Pos(), "computed column %s cannot be evaluated yet", c.Name)
+	x, err := CompileExpr(c.Computed, computedScope{fields: src.Fields()}, ExprOptions{})
+	if err == nil && !arrow.TypeEqual(x.DataType(), c.Type) {
+		err = sql.Errorf(sql.ErrInvalid, c.Computed.Pos(), "internal: computed column %s is %s, declared %s", c.Name, sqlTypeName(x.DataType()), c.SQLType)
+	}
+	return x, err
+}
+
+func isColumnRef(e sql.Expr) bool {
+	_, ok := e.(*sql.ColumnRef)
+	return ok
 }
 
 // buildStream plans the source and the stream after it: the physical

@@ -50,9 +50,9 @@ func countWindowArg(a Expr, what string) (int64, *Error) {
 		switch e.Kind {
 		case LitInt:
 		case LitDecimal, LitFloat:
-			return 0, Errorf(ErrInvalid, e.At, "the %s of COUNT_WINDOW must be a whole number of rows, found %s: %s", what, e.Text, countWindowUsage)
+			return 0, Errorf(ErrInvalid, e.At, "the %s of COUNT_WINDOW must be a whole number of rows, found %s: %s", what, literalText(e), countWindowUsage)
 		default:
-			return 0, Errorf(ErrInvalid, e.At, "the %s of COUNT_WINDOW must be an integer literal, found %s: %s", what, FormatExpr(e), countWindowUsage)
+			return 0, Errorf(ErrInvalid, e.At, "the %s of COUNT_WINDOW must be an integer literal, found %s: %s", what, literalText(e), countWindowUsage)
 		}
 		v, err := strconv.ParseInt(e.Text, 10, 64)
 		if err != nil {
@@ -64,12 +64,12 @@ func countWindowArg(a Expr, what string) (int64, *Error) {
 		return v, nil
 	case *Unary:
 		if x, ok := e.X.(*Literal); ok && e.Op == "-" && (x.Kind == LitInt || x.Kind == LitDecimal || x.Kind == LitFloat) {
-			return 0, Errorf(ErrInvalid, e.At, "the %s of COUNT_WINDOW must be positive, got %s", what, FormatExpr(e))
+			return 0, Errorf(ErrInvalid, e.At, "the %s of COUNT_WINDOW must be positive, got -%s", what, x.Text)
 		}
 	case *ColumnRef:
-		return 0, Errorf(ErrInvalid, e.At, "COUNT_WINDOW counts rows and takes no time attribute or column, found %s: %s", FormatExpr(e), countWindowUsage)
+		return 0, Errorf(ErrInvalid, e.At, "COUNT_WINDOW counts rows and takes no time attribute or column, found %s: %s", quoteName(e.Name), countWindowUsage)
 	case *IntervalLiteral:
-		return 0, Errorf(ErrInvalid, e.At, "COUNT_WINDOW counts rows, not time: its %s must be an integer literal, found %s; use TUMBLE or HOP for windows of time", what, FormatExpr(e))
+		return 0, Errorf(ErrInvalid, e.At, "COUNT_WINDOW counts rows, not time: its %s must be an integer literal, found %s; use TUMBLE or HOP for windows of time", what, e.Text)
 	}
 	return 0, Errorf(ErrInvalid, a.Pos(), "the %s of COUNT_WINDOW must be an integer literal: %s", what, countWindowUsage)
 }
@@ -110,4 +110,12 @@ func (w *WindowCall) CountSizes() (size, slide int64, ok bool) {
 		return 0, 0, false
 	}
 	return size, slide, true
+}
+
+// literalText is a literal as written: a string quoted.
+func literalText(l *Literal) string {
+	if l.Kind == LitString {
+		return quoteString(l.Text)
+	}
+	return l.Text
 }

@@ -40,7 +40,7 @@ func erase(v reflect.Value) {
 // what erase clears. It clears those fields of st.
 func requireRoundTrip(t testing.TB, st Statement) {
 	t.Helper()
-	text := Format(st)
+	text := formatStmt(st)
 	again, err := Parse(text)
 	require.NoError(t, err, "Format gave:\n%s", text)
 	require.Len(t, again, 1, "Format gave:\n%s", text)
@@ -133,7 +133,7 @@ func TestFormatExpr(t *testing.T) {
 	} {
 		e, err := ParseExpr(tc.in)
 		require.NoError(t, err, tc.in)
-		got := FormatExpr(e)
+		got := formatExpr(e)
 		require.Equal(t, tc.want, got, tc.in)
 		again, err := ParseExpr(got)
 		require.NoError(t, err, got)

@@ -1,7 +1,5 @@
 package sql
 
-import "strings"
-
 // CREATE [TEMPORARY] [SYSTEM] FUNCTION [IF NOT EXISTS] name AS 'identifier'
 // and DROP [TEMPORARY] [SYSTEM] FUNCTION [IF EXISTS] name, read from
 // tokens. The identifier names what the host program registered (in Flink,
@@ -81,26 +79,4 @@ func parseFunctionDDL(src *source, toks []token) (Statement, *Error) {
 		return nil, err
 	}
 	return c, nil
-}
-
-func formatFunctionDDL(b *strings.Builder, st Statement) {
-	var temporary, system, cond bool
-	var name Ident
-	switch s := st.(type) {
-	case *CreateFunction:
-		b.WriteString("CREATE ")
-		temporary, system, cond, name = s.Temporary, s.System, s.IfNotExists, s.Name
-	case *DropFunction:
-		b.WriteString("DROP ")
-		temporary, system, cond, name = s.Temporary, s.System, s.IfExists, s.Name
-	}
-	b.WriteString(map[bool]string{true: "TEMPORARY ", false: ""}[temporary] + map[bool]string{true: "SYSTEM ", false: ""}[system] + "FUNCTION ")
-	if cond {
-		_, create := st.(*CreateFunction)
-		b.WriteString(map[bool]string{true: "IF NOT EXISTS ", false: "IF EXISTS "}[create])
-	}
-	b.WriteString(quoteName(name.Name))
-	if c, ok := st.(*CreateFunction); ok {
-		b.WriteString(" AS " + quoteString(c.Identifier))
-	}
 }

@@ -45,7 +45,7 @@ func dumpAndFormat(t *testing.T, stmts []Statement) string {
 	var b strings.Builder
 	for _, st := range stmts {
 		b.WriteString(dump([]Statement{st}))
-		b.WriteString("-- format:\n" + Format(st) + "\n")
+		b.WriteString("-- format:\n" + formatStmt(st) + "\n")
 		if v, ok := st.(*CreateView); ok {
 			q, err := Parse(v.QueryText)
 			require.NoError(t, err)

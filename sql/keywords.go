@@ -70,7 +70,16 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// quoteName returns name as Flink SQL that reads back as the same name.
+// QuoteName returns name as Flink SQL that reads back as the same name:
+// back-quoted only when it must be.
+func QuoteName(name string) string { return quoteName(name) }
+
+// QuoteString returns s as a SQL string literal.
+func QuoteString(s string) string { return quoteString(s) }
+
+// quoteString writes s as a SQL string literal.
+func quoteString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
 func quoteName(name string) string {
 	if isPlainName(name) {
 		return name
@@ -78,7 +87,9 @@ func quoteName(name string) string {
 	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
 }
 
-// isIdentifier reports whether the lexer reads name as one identifier.
+// IsIdentifier reports whether the lexer reads name as one identifier.
+func IsIdentifier(name string) bool { return isIdentifier(name) }
+
 func isIdentifier(name string) bool {
 	if name == "" || !isIdentStart(name, 0) {
 		return false

@@ -235,13 +235,3 @@ func (l *lifter) valueAccessCall(e *ast.FuncCallExpr, name string, at Pos) (Expr
 	}
 	return nil, false, nil
 }
-
-// formatAccessed prints the value a field or an item is taken from, in
-// parentheses unless it is a name, a call or another access.
-func formatAccessed(x Expr) string {
-	switch x.(type) {
-	case *ColumnRef, *FuncCall, *FieldAccess, *ItemAccess:
-		return formatExpr(x)
-	}
-	return "(" + formatExpr(x) + ")"
-}

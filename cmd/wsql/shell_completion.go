@@ -129,7 +129,7 @@ func (s *shell) complete(line []rune, pos int) (word string, candidates []string
 		return word, candidates
 	}
 	add(wsql.Keywords(), true)
-	add(wsql.FunctionNames(), true)
+	add(s.engine.FunctionNames(), true)
 	add(tables, false)
 	// columns of the tables the statement names, or of every table
 	if len(named) == 0 {

@@ -1,38 +1,39 @@
-package sql
+package sqlfmt
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/interval"
 )
 
-// Format prints statements back as canonical Flink SQL: upper-case
-// keywords, back-quotes only where a name needs them (keywords.go),
+// Statement prints statements back as canonical Flink SQL: upper-case
+// keywords, back-quotes only where a name needs them (sql.QuoteName),
 // strings with doubled quotes, intervals in their smallest exact unit, and
 // parentheses wherever precedence needs them in Flink or in TiDB (a few
-// more than either needs, never fewer). Parse(Format(st)) gives st back,
-// except for positions and the as-written texts (IntervalLiteral.Text,
-// CreateView.QueryText). CREATE TABLE prints one column per line; the
+// more than either needs, never fewer). sql.Parse(Statement(st)) gives st back,
+// except for positions and the as-written texts (sql.IntervalLiteral.Text,
+// sql.CreateView.QueryText). CREATE TABLE prints one column per line; the
 // other statements print on one line. There is no trailing ';'.
 
-// Format returns st as Flink SQL.
-func Format(st Statement) string {
+// Statement returns st as Flink SQL.
+func Statement(st sql.Statement) string {
 	var b strings.Builder
 	formatStmt(&b, st)
 	return b.String()
 }
 
-// FormatExpr returns e as Flink SQL.
-func FormatExpr(e Expr) string { return formatExpr(e) }
+// Expr returns e as Flink SQL.
+func Expr(e sql.Expr) string { return formatExpr(e) }
 
-func formatStmt(b *strings.Builder, st Statement) {
+func formatStmt(b *strings.Builder, st sql.Statement) {
 	switch s := st.(type) {
-	case *CreateTable:
+	case *sql.CreateTable:
 		formatCreateTable(b, s)
-	case *Select:
+	case *sql.Select:
 		formatSelect(b, s)
-	case *CreateView:
+	case *sql.CreateView:
 		b.WriteString("CREATE ")
 		if s.Temporary {
 			b.WriteString("TEMPORARY ")
@@ -41,14 +42,14 @@ func formatStmt(b *strings.Builder, st Statement) {
 		if s.IfNotExists {
 			b.WriteString("IF NOT EXISTS ")
 		}
-		b.WriteString(quoteName(s.Name.Name))
+		b.WriteString(sql.QuoteName(s.Name.Name))
 		formatNameList(b, s.Columns)
 		if s.Comment != "" {
 			b.WriteString(" COMMENT " + quoteString(s.Comment))
 		}
 		b.WriteString(" AS ")
 		formatSelect(b, s.Query)
-	case *Drop:
+	case *sql.Drop:
 		b.WriteString("DROP ")
 		if s.Temporary {
 			b.WriteString("TEMPORARY ")
@@ -61,62 +62,62 @@ func formatStmt(b *strings.Builder, st Statement) {
 		if s.IfExists {
 			b.WriteString("IF EXISTS ")
 		}
-		b.WriteString(quoteName(s.Name.Name))
-	case *Set:
+		b.WriteString(sql.QuoteName(s.Name.Name))
+	case *sql.Set:
 		b.WriteString("SET")
 		if s.Key != "" {
 			b.WriteString(" " + quoteString(s.Key) + " = " + quoteString(s.Value))
 		}
-	case *Reset:
+	case *sql.Reset:
 		b.WriteString("RESET")
 		if s.Key != "" {
 			b.WriteString(" " + quoteString(s.Key))
 		}
-	case *Show:
+	case *sql.Show:
 		b.WriteString("SHOW " + s.What)
 		if s.Name.Name != "" {
-			b.WriteString(map[bool]string{true: " FROM ", false: " "}[s.What == "COLUMNS"] + quoteName(s.Name.Name))
+			b.WriteString(map[bool]string{true: " FROM ", false: " "}[s.What == "COLUMNS"] + sql.QuoteName(s.Name.Name))
 		}
 		if s.Like != "" {
 			b.WriteString(map[bool]string{true: " NOT ", false: " "}[s.NotLike] + s.Like + " " + quoteString(s.Pattern))
 		}
-	case *Use:
-		b.WriteString("USE " + map[bool]string{true: "CATALOG ", false: ""}[s.Catalog] + quoteName(s.Name.Name))
-	case *Describe:
-		b.WriteString("DESCRIBE " + quoteName(s.Name.Name))
-	case *Explain:
+	case *sql.Use:
+		b.WriteString("USE " + map[bool]string{true: "CATALOG ", false: ""}[s.Catalog] + sql.QuoteName(s.Name.Name))
+	case *sql.Describe:
+		b.WriteString("DESCRIBE " + sql.QuoteName(s.Name.Name))
+	case *sql.Explain:
 		b.WriteString("EXPLAIN ")
 		formatStmt(b, s.Stmt)
-	case *Insert:
+	case *sql.Insert:
 		if s.Overwrite {
 			b.WriteString("INSERT OVERWRITE ")
 		} else {
 			b.WriteString("INSERT INTO ")
 		}
-		b.WriteString(quoteName(s.Table.Name))
+		b.WriteString(sql.QuoteName(s.Table.Name))
 		formatHint(b, s.Hint)
 		formatNameList(b, s.Columns)
 		b.WriteByte(' ')
 		formatSelect(b, s.Query)
-	case *CreateFunction, *DropFunction:
+	case *sql.CreateFunction, *sql.DropFunction:
 		formatFunctionDDL(b, s)
 	default:
 		fmt.Fprintf(b, "/* unknown statement %T */", st)
 	}
 }
 
-func formatCreateTable(b *strings.Builder, s *CreateTable) {
+func formatCreateTable(b *strings.Builder, s *sql.CreateTable) {
 	b.WriteString("CREATE TABLE ")
 	if s.IfNotExists {
 		b.WriteString("IF NOT EXISTS ")
 	}
-	b.WriteString(quoteName(s.Name.Name))
+	b.WriteString(sql.QuoteName(s.Name.Name))
 	if len(s.Columns) > 0 {
 		b.WriteString(" (")
 	}
 	var elems []string
 	for _, c := range s.Columns {
-		e := quoteName(c.Name.Name)
+		e := sql.QuoteName(c.Name.Name)
 		if c.Computed != nil {
 			e += " AS " + formatExpr(c.Computed)
 		} else {
@@ -140,12 +141,12 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 		elems = append(elems, e)
 	}
 	if w := s.Watermark; w != nil {
-		elems = append(elems, "WATERMARK FOR "+quoteName(w.Column.Name)+" AS "+formatExpr(w.Expr))
+		elems = append(elems, "WATERMARK FOR "+sql.QuoteName(w.Column.Name)+" AS "+formatExpr(w.Expr))
 	}
 	if k := s.PrimaryKey; k != nil {
 		var c strings.Builder
 		if k.Name != "" {
-			c.WriteString("CONSTRAINT " + quoteName(k.Name) + " ")
+			c.WriteString("CONSTRAINT " + sql.QuoteName(k.Name) + " ")
 		}
 		c.WriteString("PRIMARY KEY")
 		formatNameList(&c, k.Columns)
@@ -168,7 +169,7 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 		b.WriteString("\n)")
 	}
 	if l := s.Like; l != nil {
-		b.WriteString("\nLIKE " + quoteName(l.Table.Name))
+		b.WriteString("\nLIKE " + sql.QuoteName(l.Table.Name))
 		for i, o := range l.Options {
 			sep := ", "
 			if i == 0 {
@@ -186,7 +187,7 @@ func formatCreateTable(b *strings.Builder, s *CreateTable) {
 	}
 }
 
-func formatSelect(b *strings.Builder, s *Select) {
+func formatSelect(b *strings.Builder, s *sql.Select) {
 	b.WriteString("SELECT ")
 	for i, it := range s.Items {
 		if i > 0 {
@@ -198,7 +199,7 @@ func formatSelect(b *strings.Builder, s *Select) {
 			b.WriteString(formatExpr(it.Expr))
 		}
 		if it.Alias != "" {
-			b.WriteString(" AS " + quoteName(it.Alias))
+			b.WriteString(" AS " + sql.QuoteName(it.Alias))
 		}
 	}
 	if f := s.From; f.Values != nil {
@@ -211,7 +212,7 @@ func formatSelect(b *strings.Builder, s *Select) {
 		}
 		b.WriteString(")")
 		if f.Values.Alias != "" {
-			b.WriteString(" AS " + quoteName(f.Values.Alias))
+			b.WriteString(" AS " + sql.QuoteName(f.Values.Alias))
 			formatNameList(b, f.Values.Columns)
 		}
 	} else if f.Name.Name != "" || f.Subquery != nil {
@@ -223,11 +224,11 @@ func formatSelect(b *strings.Builder, s *Select) {
 		} else if w := f.Window; w != nil {
 			formatTVF(b, w)
 		} else {
-			b.WriteString(quoteName(f.Name.Name))
+			b.WriteString(sql.QuoteName(f.Name.Name))
 			formatHint(b, f.Hint)
 		}
 		if f.Alias != "" {
-			b.WriteString(" AS " + quoteName(f.Alias))
+			b.WriteString(" AS " + sql.QuoteName(f.Alias))
 		}
 	}
 	if s.Where != nil {
@@ -241,7 +242,7 @@ func formatSelect(b *strings.Builder, s *Select) {
 			}
 			// TiDB reads a bare number (or TRUE) there as a column
 			// position; in parentheses it stays the constant.
-			if _, ok := e.(*Literal); ok {
+			if _, ok := e.(*sql.Literal); ok {
 				b.WriteString("(" + formatExpr(e) + ")")
 			} else {
 				b.WriteString(formatExpr(e))
@@ -254,7 +255,7 @@ func formatSelect(b *strings.Builder, s *Select) {
 }
 
 // formatHint prints a table hint, or nothing for none.
-func formatHint(b *strings.Builder, h *TableHint) {
+func formatHint(b *strings.Builder, h *sql.TableHint) {
 	if h == nil {
 		return
 	}
@@ -269,17 +270,17 @@ func formatHint(b *strings.Builder, h *TableHint) {
 }
 
 // formatTVF prints a window TVF with positional arguments.
-func formatTVF(b *strings.Builder, w *WindowTVF) {
-	b.WriteString("TABLE(" + w.Kind.String() + "(TABLE " + quoteName(w.Table.Name))
+func formatTVF(b *strings.Builder, w *sql.WindowTVF) {
+	b.WriteString("TABLE(" + w.Kind.String() + "(TABLE " + sql.QuoteName(w.Table.Name))
 	switch len(w.PartitionBy) {
 	case 0:
 	case 1:
-		b.WriteString(" PARTITION BY " + quoteName(w.PartitionBy[0].Name))
+		b.WriteString(" PARTITION BY " + sql.QuoteName(w.PartitionBy[0].Name))
 	default:
 		b.WriteString(" PARTITION BY")
 		formatNameList(b, w.PartitionBy)
 	}
-	b.WriteString(", DESCRIPTOR(" + quoteName(w.TimeCol.Name) + ")")
+	b.WriteString(", DESCRIPTOR(" + sql.QuoteName(w.TimeCol.Name) + ")")
 	for _, a := range w.Args {
 		b.WriteString(", " + formatExpr(a))
 	}
@@ -287,7 +288,7 @@ func formatTVF(b *strings.Builder, w *WindowTVF) {
 }
 
 // formatNameList prints " (a, b)", or nothing for no names.
-func formatNameList(b *strings.Builder, names []Ident) {
+func formatNameList(b *strings.Builder, names []sql.Ident) {
 	if len(names) == 0 {
 		return
 	}
@@ -296,12 +297,12 @@ func formatNameList(b *strings.Builder, names []Ident) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(quoteName(n.Name))
+		b.WriteString(sql.QuoteName(n.Name))
 	}
 	b.WriteByte(')')
 }
 
-func formatType(t TypeName) string {
+func formatType(t sql.TypeName) string {
 	switch {
 	case t.Scale >= 0:
 		return fmt.Sprintf("%s(%d, %d)", t.Name, t.Precision, t.Scale)
@@ -314,7 +315,7 @@ func formatType(t TypeName) string {
 // quoteString writes s as a SQL string literal.
 func quoteString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
-func formatExprs(es []Expr) string {
+func formatExprs(es []sql.Expr) string {
 	out := make([]string, len(es))
 	for i, e := range es {
 		out[i] = formatExpr(e)
@@ -337,9 +338,9 @@ const (
 	precAtom
 )
 
-func precOf(e Expr) int {
+func precOf(e sql.Expr) int {
 	switch e := e.(type) {
-	case *Binary:
+	case *sql.Binary:
 		switch e.Op {
 		case "OR":
 			return precOr
@@ -353,9 +354,9 @@ func precOf(e Expr) int {
 			return precConcat
 		}
 		return precCompare
-	case *IsNull, *In, *Between, *Like:
+	case *sql.IsNull, *sql.In, *sql.Between, *sql.Like:
 		return precCompare
-	case *Unary:
+	case *sql.Unary:
 		if e.Op == "NOT" {
 			return precNot
 		}
@@ -366,7 +367,7 @@ func precOf(e Expr) int {
 
 // operand prints a child of an operator of level parent, in parentheses
 // when reading it back could build a different tree.
-func operand(e Expr, parent int, right bool) string {
+func operand(e sql.Expr, parent int, right bool) string {
 	s := formatExpr(e)
 	p := precOf(e)
 	paren := false
@@ -390,25 +391,25 @@ func operand(e Expr, parent int, right bool) string {
 // niladic are the functions SQL calls without parentheses. POSITION and
 // SUBSTRING print in the standard's keyword form, which both Flink and
 // TiDB read.
-var niladic = wordSet("CURRENT_TIMESTAMP CURRENT_DATE CURRENT_TIME LOCALTIME LOCALTIMESTAMP CURRENT_USER")
+var niladic = map[string]bool{"CURRENT_TIMESTAMP": true, "CURRENT_DATE": true, "CURRENT_TIME": true, "LOCALTIME": true, "LOCALTIMESTAMP": true, "CURRENT_USER": true}
 
-func formatExpr(e Expr) string {
+func formatExpr(e sql.Expr) string {
 	switch e := e.(type) {
 	case nil:
 		return "NULL"
-	case *ColumnRef:
+	case *sql.ColumnRef:
 		if e.Table != "" {
-			return quoteName(e.Table) + "." + quoteName(e.Name)
+			return sql.QuoteName(e.Table) + "." + sql.QuoteName(e.Name)
 		}
-		return quoteName(e.Name)
-	case *Literal:
-		if e.Kind == LitString {
+		return sql.QuoteName(e.Name)
+	case *sql.Literal:
+		if e.Kind == sql.LitString {
 			return quoteString(e.Text)
 		}
 		return e.Text
-	case *IntervalLiteral:
+	case *sql.IntervalLiteral:
 		return interval.Format(e.Millis)
-	case *Unary:
+	case *sql.Unary:
 		if e.Op == "NOT" {
 			x := formatExpr(e.X)
 			if p := precOf(e.X); p < precAtom && p != precUnary {
@@ -423,10 +424,10 @@ func formatExpr(e Expr) string {
 			x = "(" + x + ")"
 		}
 		return e.Op + x
-	case *Binary:
+	case *sql.Binary:
 		p := precOf(e)
 		return operand(e.L, p, false) + " " + e.Op + " " + operand(e.R, p, true)
-	case *IsNull:
+	case *sql.IsNull:
 		x := formatExpr(e.X)
 		if precOf(e.X) <= precCompare {
 			x = "(" + x + ")"
@@ -435,17 +436,17 @@ func formatExpr(e Expr) string {
 			return x + " IS NOT NULL"
 		}
 		return x + " IS NULL"
-	case *Cast:
-		if l, ok := e.X.(*Literal); ok && e.Literal {
+	case *sql.Cast:
+		if l, ok := e.X.(*sql.Literal); ok && e.Literal {
 			return e.Type.Name + " " + quoteString(l.Text)
 		}
 		return "CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
-	case *In:
+	case *sql.In:
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + formatExprs(e.List) + ")"
-	case *Between:
+	case *sql.Between:
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " BETWEEN " +
 			operand(e.Lo, precCompare, false) + " AND " + operand(e.Hi, precCompare, false)
-	case *Like:
+	case *sql.Like:
 		// TiDB reads only a simple expression as the pattern.
 		pat := formatExpr(e.Pattern)
 		if precOf(e.Pattern) != precAtom {
@@ -456,11 +457,11 @@ func formatExpr(e Expr) string {
 			s += " ESCAPE " + formatExpr(e.Escape)
 		}
 		return s
-	case *Case:
+	case *sql.Case:
 		return formatCase(e)
-	case *Extract:
+	case *sql.Extract:
 		return "EXTRACT(" + e.Unit + " FROM " + formatExpr(e.X) + ")"
-	case *Trim:
+	case *sql.Trim:
 		mode := e.Mode
 		if mode == "" {
 			mode = "BOTH"
@@ -472,11 +473,11 @@ func formatExpr(e Expr) string {
 			return "TRIM(" + mode + " FROM " + formatExpr(e.X) + ")"
 		}
 		return "TRIM(" + formatExpr(e.X) + ")"
-	case *FieldAccess:
-		return formatAccessed(e.X) + "." + quoteName(e.Field.Name)
-	case *ItemAccess:
+	case *sql.FieldAccess:
+		return formatAccessed(e.X) + "." + sql.QuoteName(e.Field.Name)
+	case *sql.ItemAccess:
 		return formatAccessed(e.X) + "[" + formatExpr(e.Index) + "]"
-	case *FuncCall:
+	case *sql.FuncCall:
 		if (e.Name == "ARRAY" || e.Name == "MAP") && e.Filter == nil {
 			return e.Name + "[" + formatExprs(e.Args) + "]"
 		}
@@ -489,7 +490,7 @@ func formatExpr(e Expr) string {
 			return formatJSONCall(e)
 		}
 		name := e.Name
-		if !isIdentifier(name) || strings.HasPrefix(name, "_") {
+		if !sql.IsIdentifier(name) || strings.HasPrefix(name, "_") {
 			name = "`" + strings.ReplaceAll(name, "`", "``") + "`" // a back-quoted UDF name
 		}
 		switch {
@@ -507,9 +508,9 @@ func formatExpr(e Expr) string {
 			return "SUBSTRING(" + formatExpr(e.Args[0]) + " FROM " + formatExpr(e.Args[1]) + " FOR " + formatExpr(e.Args[2]) + ")"
 		}
 		return name + "(" + formatExprs(e.Args) + ")"
-	case *WindowCall:
+	case *sql.WindowCall:
 		return e.Kind.String() + "(" + formatExprs(e.Args) + ")"
-	case *WindowAux:
+	case *sql.WindowAux:
 		return e.Kind.String() + "_" + e.Prop.String() + "(" + formatExprs(e.Args) + ")"
 	}
 	return fmt.Sprintf("/* unknown expression %T */", e)
@@ -522,7 +523,7 @@ func notWord(not bool) string {
 	return ""
 }
 
-func formatCase(e *Case) string {
+func formatCase(e *sql.Case) string {
 	var b strings.Builder
 	b.WriteString("CASE")
 	if e.Operand != nil {
@@ -536,4 +537,78 @@ func formatCase(e *Case) string {
 	}
 	b.WriteString(" END")
 	return b.String()
+}
+
+// formatJSONCall prints a JSON function call with its clauses.
+func formatJSONCall(e *sql.FuncCall) string {
+	c := e.JSON
+	if e.Name == "IS JSON" {
+		return operand(e.Args[0], precCompare, false) + " IS " + map[bool]string{true: "NOT ", false: ""}[c.Not] + "JSON " + c.Type
+	}
+	var b strings.Builder
+	b.WriteString(e.Name + "(")
+	args := e.Args
+	switch e.Name {
+	case "JSON_OBJECT", "JSON_OBJECTAGG":
+		for i := 0; i+1 < len(args); i += 2 {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("KEY " + formatExpr(args[i]) + " VALUE " + formatExpr(args[i+1]))
+		}
+	case "JSON_ARRAY", "JSON_ARRAYAGG":
+		b.WriteString(formatExprs(args))
+	default:
+		b.WriteString(formatExprs(args[:min(2, len(args))]))
+		args = args[min(2, len(args)):]
+	}
+	if c.Returning != nil {
+		b.WriteString(" RETURNING " + formatType(*c.Returning))
+	}
+	if c.Wrapper != "" {
+		b.WriteString(" " + map[bool]string{true: "WITHOUT", false: "WITH " + c.Wrapper}[c.Wrapper == "WITHOUT"] + " ARRAY WRAPPER")
+	}
+	for _, cl := range []struct{ b, on string }{{c.OnEmpty, "EMPTY"}, {c.OnError, "ERROR"}, {c.OnNull, "NULL"}} {
+		switch {
+		case cl.b == "DEFAULT" && len(args) > 0:
+			b.WriteString(" DEFAULT " + formatExpr(args[0]) + " ON " + cl.on)
+			args = args[1:]
+		case cl.b != "":
+			b.WriteString(" " + cl.b + " ON " + cl.on)
+		}
+	}
+	return b.String() + ")"
+}
+
+// formatFunctionDDL prints CREATE FUNCTION and DROP FUNCTION.
+func formatFunctionDDL(b *strings.Builder, st sql.Statement) {
+	var temporary, system, cond bool
+	var name sql.Ident
+	switch s := st.(type) {
+	case *sql.CreateFunction:
+		b.WriteString("CREATE ")
+		temporary, system, cond, name = s.Temporary, s.System, s.IfNotExists, s.Name
+	case *sql.DropFunction:
+		b.WriteString("DROP ")
+		temporary, system, cond, name = s.Temporary, s.System, s.IfExists, s.Name
+	}
+	b.WriteString(map[bool]string{true: "TEMPORARY ", false: ""}[temporary] + map[bool]string{true: "SYSTEM ", false: ""}[system] + "FUNCTION ")
+	if cond {
+		_, create := st.(*sql.CreateFunction)
+		b.WriteString(map[bool]string{true: "IF NOT EXISTS ", false: "IF EXISTS "}[create])
+	}
+	b.WriteString(sql.QuoteName(name.Name))
+	if c, ok := st.(*sql.CreateFunction); ok {
+		b.WriteString(" AS " + quoteString(c.Identifier))
+	}
+}
+
+// formatAccessed prints the value a field or an item is taken from, in
+// parentheses unless it is a name, a call or another access.
+func formatAccessed(x sql.Expr) string {
+	switch x.(type) {
+	case *sql.ColumnRef, *sql.FuncCall, *sql.FieldAccess, *sql.ItemAccess:
+		return formatExpr(x)
+	}
+	return "(" + formatExpr(x) + ")"
 }
