@@ -1,0 +1,156 @@
+package nestedfn
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
+)
+
+// Cardinality is CARDINALITY(array | map | multiset): the number of
+// elements (entries) as an INT, NULL for a NULL collection. A MULTISET
+// counts each element as often as it occurs, as Flink's does.
+type Cardinality struct {
+	X        expr.Expr
+	Multiset bool
+}
+
+func (c *Cardinality) DataType() arrow.DataType { return arrow.PrimitiveTypes.Int32 }
+
+func (c *Cardinality) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	a, err := c.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Release()
+	n := a.Len()
+	buf, out := expr.NewValues[int32](mem, n)
+	validity, nulls := expr.AndValidity(mem, n, a)
+	var counts []int32
+	if m, ok := a.(*array.Map); ok && c.Multiset {
+		counts = expr.ValuesOf[int32](m.Items())
+	}
+	if l, ok := a.(array.ListLike); ok {
+		for i := 0; i < n; i++ {
+			start, end := l.ValueOffsets(i)
+			if counts == nil {
+				out[i] = int32(end - start)
+				continue
+			}
+			s := int32(0)
+			for e := start; e < end; e++ {
+				s += counts[e]
+			}
+			out[i] = s
+		}
+	}
+	return expr.NewArray(c.DataType(), n, validity, nulls, buf), nil
+}
+
+func (c *Cardinality) String() string { return fmt.Sprintf("CARDINALITY(%s)", c.X) }
+
+// Children lets conditional forms see the sub-expression.
+func (c *Cardinality) Children() []expr.Expr { return []expr.Expr{c.X} }
+
+// Sole is ELEMENT(array): the sole element of an array of one, NULL for an
+// empty or NULL array; more than one element is an error, as in Flink.
+type Sole struct {
+	X expr.Expr
+}
+
+func (s *Sole) DataType() arrow.DataType { return s.X.DataType().(*arrow.ListType).Elem() }
+
+func (s *Sole) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	a, err := s.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Release()
+	l, ok := a.(*array.List)
+	if !ok {
+		return array.MakeArrayOfNull(mem, s.DataType(), a.Len()), nil
+	}
+	n := l.Len()
+	idx := make([]int32, n) // one per batch
+	buf, valid := newBits(mem, n)
+	defer buf.Release()
+	for i := 0; i < n; i++ {
+		if l.IsNull(i) {
+			continue
+		}
+		start, end := l.ValueOffsets(i)
+		switch end - start {
+		case 0:
+		case 1:
+			idx[i] = int32(start)
+			valid[i>>3] |= 1 << (i & 7)
+		default:
+			return nil, fmt.Errorf("ELEMENT: the array has %d elements; it must have at most one", end-start)
+		}
+	}
+	return takeValid(l.ListValues(), idx, valid, s.DataType(), mem)
+}
+
+func (s *Sole) String() string { return fmt.Sprintf("ELEMENT(%s)", s.X) }
+
+// Children lets conditional forms see the sub-expression.
+func (s *Sole) Children() []expr.Expr { return []expr.Expr{s.X} }
+
+// CanFail: an array of more than one element fails the query.
+func (s *Sole) CanFail() bool { return true }
+
+// Entries is MAP_KEYS(map) or MAP_VALUES(map): the keys (Values false) or
+// the values of each map as an ARRAY, sharing the map's buffers.
+type Entries struct {
+	X      expr.Expr
+	Values bool
+}
+
+func (e *Entries) DataType() arrow.DataType {
+	mt := e.X.DataType().(*arrow.MapType)
+	if e.Values {
+		return arrow.ListOfField(mt.ItemField())
+	}
+	return arrow.ListOfField(mt.KeyField())
+}
+
+func (e *Entries) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	a, err := e.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Release()
+	m, ok := a.(*array.Map)
+	if !ok {
+		return array.MakeArrayOfNull(mem, e.DataType(), a.Len()), nil
+	}
+	// The map's entries are a struct of keys and values; a list over the
+	// keys (or values) child with the map's own validity and offsets.
+	entries := m.Data().Children()[0]
+	child := entries.Children()[0]
+	if e.Values {
+		child = entries.Children()[1]
+	}
+	if off := entries.Offset(); off != 0 {
+		child = array.NewSliceData(child, int64(off), int64(off+entries.Len()))
+		defer child.Release()
+	}
+	d := m.Data()
+	bufs := d.Buffers()[:2]
+	out := array.NewData(e.DataType(), d.Len(), bufs, []arrow.ArrayData{child}, d.NullN(), d.Offset())
+	defer out.Release()
+	return array.MakeFromData(out), nil
+}
+
+func (e *Entries) String() string {
+	if e.Values {
+		return fmt.Sprintf("MAP_VALUES(%s)", e.X)
+	}
+	return fmt.Sprintf("MAP_KEYS(%s)", e.X)
+}
+
+// Children lets conditional forms see the sub-expression.
+func (e *Entries) Children() []expr.Expr { return []expr.Expr{e.X} }
