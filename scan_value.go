@@ -77,7 +77,11 @@ func (r *Rows) assignValue(dst reflect.Value, v any, c int, field string) error 
 		}
 		return nil
 	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 { // []byte: the text, copied
+		if t.Elem().Kind() == reflect.Uint8 { // []byte: BYTES as they are, else the text, copied
+			if b, ok := v.([]byte); ok {
+				dst.SetBytes(b) // govalue's copy
+				return nil
+			}
 			text, ok := v.(string)
 			if !ok {
 				text = ValueText(r.scan.cols[c], r.scan.row, r.loc)

@@ -21,6 +21,8 @@ func ArrowType(t sql.TypeName) (arrow.DataType, error) {
 	switch t.Name {
 	case "STRING", "VARCHAR", "CHAR":
 		return arrow.BinaryTypes.String, nil
+	case "BYTES", "BINARY", "VARBINARY":
+		return arrow.BinaryTypes.Binary, nil // the length applies in CAST, as CHAR's
 	case "BOOLEAN":
 		return arrow.FixedWidthTypes.Boolean, nil
 	case "TINYINT":

@@ -107,6 +107,7 @@ var (
 	scanString  = reflect.TypeFor[string]()
 	scanTime    = reflect.TypeFor[time.Time]()
 	scanAny     = reflect.TypeFor[any]()
+	scanBytes   = reflect.TypeFor[[]byte]()
 )
 
 // ColumnTypeScanType is the Go type Next gives for the column's non-null
@@ -123,6 +124,8 @@ func (d *rows) ColumnTypeScanType(i int) reflect.Type {
 		return scanTime
 	case arrow.NULL:
 		return scanAny
+	case arrow.BINARY:
+		return scanBytes
 	case arrow.STRUCT:
 		return reflect.TypeFor[map[string]any]() // a ROW by field name
 	case arrow.LIST:

@@ -30,6 +30,16 @@ func partitionHashes(rec arrow.RecordBatch, keys []int, out []uint64) error {
 				}
 				out[i] = mixHash(out[i], h)
 			}
+		case *array.Binary: // BYTES keys hash as STRING keys do
+			for i := range n {
+				h := uint64(14695981039346656037) // FNV-1a
+				if a.IsValid(i) {
+					for _, c := range a.Value(i) {
+						h = (h ^ uint64(c)) * 1099511628211
+					}
+				}
+				out[i] = mixHash(out[i], h)
+			}
 		case *array.Boolean:
 			for i := range n {
 				v := uint64(2)

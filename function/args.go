@@ -56,6 +56,7 @@ var (
 	tDouble = arrow.PrimitiveTypes.Float64
 	tString = arrow.BinaryTypes.String
 	tDate   = arrow.FixedWidthTypes.Date32
+	tTime   = arrow.FixedWidthTypes.Time32s
 	tNull   = arrow.Null
 	tTS     = &arrow.TimestampType{Unit: arrow.Millisecond}
 	tLTZ    = &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: "UTC"}

@@ -79,7 +79,10 @@ func (f *Function) Bind(c Compiler, k *Call) (expr.Expr, error) {
 	if err := CheckArity(k.F, lo, hi); err != nil {
 		return nil, err
 	}
-	sig, _ := f.SignatureFor(len(k.Args))
+	sig, ok := f.signatureFor(len(k.Args), k.F.Unit != "")
+	if !ok && k.F.Unit != "" {
+		return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "%s takes no time unit", k.Name)
+	}
 	for i := range k.Args {
 		if p := sig.Param(i); p.Type.Check != nil {
 			if err := p.Type.Check(c, k, i, p); err != nil {

@@ -128,10 +128,13 @@ func (f *Function) Arity() (lo, hi int) {
 	return max(lo, 0), hi
 }
 
-// SignatureFor is the first signature that takes n arguments.
-func (f *Function) SignatureFor(n int) (Signature, bool) {
+// SignatureFor is the first signature that takes n arguments (and no
+// time unit).
+func (f *Function) SignatureFor(n int) (Signature, bool) { return f.signatureFor(n, false) }
+
+func (f *Function) signatureFor(n int, unit bool) (Signature, bool) {
 	for _, s := range f.Signatures {
-		if n >= s.required() && (s.Variadic || n <= len(s.Params)) {
+		if s.Unit == unit && n >= s.required() && (s.Variadic || n <= len(s.Params)) {
 			return s, true
 		}
 	}
@@ -149,6 +152,10 @@ type Signature struct {
 	// Written is the form of a function with a grammar of its own
 	// (CAST(x AS type)), which Format prints instead of the parameters.
 	Written string
+	// Unit: a call of this form names a time unit, FLOOR(t TO DAY) or
+	// TIMESTAMPADD(DAY, n, t) (sql.FuncCall.Unit); the unit is not one of
+	// Params. Only a call with a unit takes it, and it takes only those.
+	Unit bool
 }
 
 func (s Signature) required() int {

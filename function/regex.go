@@ -29,9 +29,15 @@ var regexFunctions = []Function{
 	{Name: "REGEXP_SUBSTR", Kind: ScalarFunction, Description: "the first match of p; NULL when nothing matches or p is invalid",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "p", Type: ArgString}}, Result: "STRING"}},
 		Compile:    regexKernel(textfn.RegexpSubstr)},
-	{Name: "REGEXP_EXTRACT_ALL", Kind: ScalarFunction, Description: "every match's group g (default 1) as an array",
-		Signatures:  []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "p", Type: ArgString}, {Name: "g", Type: ArgInteger, Optional: true}}, Result: "ARRAY<STRING>"}},
-		Unsupported: "needs ARRAY values"},
+	{Name: "REGEXP_EXTRACT_ALL", Kind: ScalarFunction, Description: "group g (default 1) of every match of p, in order; NULL when g is not a group of p or p is invalid",
+		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "p", Type: ArgString}, {Name: "g", Type: ArgInteger, Optional: true}}, Result: "ARRAY<STRING>"}},
+		Compile: func(c Compiler, k *Call) (expr.Expr, error) {
+			var g expr.Expr
+			if len(k.Args) > 2 {
+				g = k.Args[2]
+			}
+			return textfn.NewExtractAll(k.Args[0], k.Args[1], g), nil // not folded: a literal holds no ARRAY
+		}},
 }
 
 func regexKernel(kind textfn.RegexKind) func(Compiler, *Call) (expr.Expr, error) {

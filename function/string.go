@@ -5,6 +5,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/expr/textfn"
+	"github.com/wsql/wsql/sql"
 )
 
 // init adds the family at its place in the registry.
@@ -124,12 +125,27 @@ var stringFunctions = []Function{
 	{Name: "JSON_UNQUOTE", Kind: ScalarFunction, Description: "a JSON string literal unquoted and unescaped; any other text as it is",
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}}, Result: "STRING"}},
 		Compile:    textKernel("JSON_UNQUOTE", tString)},
-	{Name: "PRINTF", Kind: ScalarFunction, Description: "the arguments formatted by a java.util.Formatter pattern",
-		Signatures:  []Signature{{Params: []Param{{Name: "format", Type: ArgString}, {Name: "x", Type: ArgAny, Optional: true}}, Variadic: true, Result: "STRING"}},
-		Unsupported: "java.util.Formatter's patterns are not implemented"},
-	{Name: "STR_TO_MAP", Kind: ScalarFunction, Description: "s split into key=value pairs as a MAP",
-		Signatures:  []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "pairSep", Type: ArgString, Optional: true}, {Name: "kvSep", Type: ArgString, Optional: true}}, Result: "MAP<STRING, STRING>"}},
-		Unsupported: "needs MAP values"},
+	{Name: "PRINTF", Kind: ScalarFunction, Description: "the values formatted by a java.util.Formatter pattern (Locale.US): %s %d %x %o %f %e %g %b %c %n %% with flags, width, precision and n$; a NULL value is null; NULL for a NULL or invalid pattern or a conversion that does not fit its value",
+		Signatures: []Signature{{Params: []Param{{Name: "format", Type: ArgString}, {Name: "x", Type: ArgAny, Optional: true}}, Variadic: true, Result: "STRING"}},
+		Compile: func(c Compiler, k *Call) (expr.Expr, error) {
+			if l, ok := k.Args[0].(*expr.Literal); ok && !l.Null {
+				if err := textfn.CheckPrintfFormat(l.Str); err != nil {
+					return nil, sql.Errorf(sql.ErrUnsupported, k.Pos[0], "%v", err)
+				}
+			}
+			return c.Fold(k.F.At, &textfn.Printf{Args: k.Args, Loc: c.Location()}, k.Args...)
+		}},
+	{Name: "STR_TO_MAP", Kind: ScalarFunction, Description: "s split into pairs at the regular expression pairSep (default ','), each split at kvSep (default '=') into a key and a value (NULL without kvSep); a later pair of a key replaces its value",
+		Signatures: []Signature{
+			{Params: []Param{{Name: "s", Type: ArgString}}, Result: "MAP<STRING, STRING>"},
+			{Params: []Param{{Name: "s", Type: ArgString}, {Name: "pairSep", Type: ArgString}, {Name: "kvSep", Type: ArgString}}, Result: "MAP<STRING, STRING>"},
+		},
+		Compile: func(c Compiler, k *Call) (expr.Expr, error) {
+			if len(k.Args) == 2 {
+				return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "STR_TO_MAP takes 1 or 3 arguments, got 2")
+			}
+			return &textfn.StrToMap{Args: k.Args}, nil // not folded: a literal holds no MAP
+		}},
 	{Name: "ENCODE", Kind: ScalarFunction, Description: "s encoded in a character set as BINARY",
 		Signatures:  []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "charset", Type: ArgString}}, Result: "BINARY"}},
 		Unsupported: "needs BINARY values"},

@@ -3,7 +3,10 @@ package function
 import (
 	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/expr/temporal"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
@@ -54,32 +57,49 @@ var timeFunctions = []Function{
 	{Name: "PROCTIME", Kind: ScalarFunction, Syntax: SyntaxComputedColumn, Description: "the processing time; declare it as a computed column, `pt AS PROCTIME()`",
 		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}},
 
+	{Name: "CURRENT_ROW_TIMESTAMP", Kind: ScalarFunction, Description: "as CURRENT_TIMESTAMP: wsql evaluates the current time once, at the query's start",
+		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}, Constant: nowKernel},
+	{Name: "LOCALTIME", Kind: ScalarFunction, Bare: true, Description: "the time of day of the query's start in the session time zone, whole seconds",
+		Signatures: []Signature{{Written: "LOCALTIME", Result: "TIME(0)"}}, Constant: nowKernel},
+	{Name: "CURRENT_TIME", Kind: ScalarFunction, Bare: true, Description: "as LOCALTIME",
+		Signatures: []Signature{{Written: "CURRENT_TIME", Result: "TIME(0)"}}, Constant: nowKernel},
+	{Name: "TO_DATE", Kind: ScalarFunction, Description: "text read as a DATE in a format (default `yyyy-MM-dd`) of TO_TIMESTAMP's letters; text that does not match is NULL",
+		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "DATE"}},
+		Compile:    toDateKernel},
+	{Name: "FROM_UNIXTIME", Kind: ScalarFunction, Description: "epoch seconds as text in a format (default `yyyy-MM-dd HH:mm:ss`), in the session time zone",
+		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "STRING"}},
+		Compile:    fromUnixtimeKernel},
+	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units (" + timeRoundUnits + "); months keep the day, clamped to the month's length; a DATE plus a unit under a day is a TIMESTAMP(3)",
+		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "t", Type: argTimepoint}}, Unit: true, Written: "TIMESTAMPADD(unit, n, t)", Result: "the type of t"}},
+		Compile:    timestampAddKernel},
+	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "the whole units from t1 to t2, negative when t2 is earlier",
+		Signatures: []Signature{{Params: []Param{{Name: "t1", Type: argTimepoint}, {Name: "t2", Type: argTimepoint}}, Unit: true, Written: "TIMESTAMPDIFF(unit, t1, t2)", Result: "INT"}},
+		Compile:    timestampDiffKernel},
+	{Name: "CONVERT_TZ", Kind: ScalarFunction, Description: "the date-time text s (`yyyy-MM-dd HH:mm:ss`) moved from time zone `from` to `to`: a name such as `'America/Los_Angeles'`, an offset such as `'GMT-08:00'`, or a short ID such as `'PST'`; text that does not read is NULL",
+		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "from", Type: ArgString}, {Name: "to", Type: ArgString}}, Result: "STRING"}},
+		Compile:    convertTZKernel},
+
 	// Flink's, not run yet
-	{Name: "TO_DATE", Kind: ScalarFunction, Description: "text read as a DATE in a format",
-		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "DATE"}}},
-	{Name: "FROM_UNIXTIME", Kind: ScalarFunction, Description: "epoch seconds as text in a format",
-		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "STRING"}}},
-	{Name: "CURRENT_TIME", Kind: ScalarFunction, Description: "the time of day in the session time zone",
-		Signatures: []Signature{{Result: "TIME(0)"}}},
-	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units",
-		Signatures: []Signature{{Params: []Param{{Name: "unit", Type: argTimeUnit}, {Name: "n", Type: ArgInteger}, {Name: "t", Type: argTemporal}}, Result: "the type of t"}}},
-	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "whole units from t1 to t2",
-		Signatures: []Signature{{Params: []Param{{Name: "unit", Type: argTimeUnit}, {Name: "t1", Type: argTemporal}, {Name: "t2", Type: argTemporal}}, Result: "INT"}}},
-	{Name: "CONVERT_TZ", Kind: ScalarFunction, Description: "a timestamp's text moved from one time zone to another",
-		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "from", Type: ArgString}, {Name: "to", Type: ArgString}}, Result: "STRING"}}},
+	{Name: "CURRENT_WATERMARK", Kind: ScalarFunction, Description: "the watermark of the row's input",
+		Signatures:  []Signature{{Params: []Param{{Name: "rowtime", Type: argTemporal}}, Result: "the type of rowtime"}},
+		Unsupported: "the watermark is not yet visible to expressions"},
+	{Name: "OVERLAPS", Kind: ScalarFunction, Description: "whether two periods (start, end or length) overlap",
+		Signatures:  []Signature{{Params: []Param{{Name: "start1", Type: argTemporal}, {Name: "end1", Type: argTemporal}, {Name: "start2", Type: argTemporal}, {Name: "end2", Type: argTemporal}}, Written: "(start1, end1) OVERLAPS (start2, end2)", Result: "BOOLEAN"}},
+		Unsupported: "row values such as (start, end) are not supported"},
 }
 
 // The argument types of the time functions, checked by their kernels.
 var (
 	// argTemporal: a DATE or TIMESTAMP (EXTRACT's check).
 	argTemporal = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts", Check: millisTimestampArg}
+	// argTimepoint: a DATE or TIMESTAMP of any precision, which the
+	// kernel keeps (inMillis): TIMESTAMPADD, TIMESTAMPDIFF, FLOOR/CEIL TO.
+	argTimepoint = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts"}
 	// argDateFormatted: DATE_FORMAT's first argument.
 	argDateFormatted = ArgType{Name: "TIMESTAMP/DATE/STRING", Sample: "ts", Check: millisTimestampArg}
 	// argEpoch and argEpochPrecision: TO_TIMESTAMP_LTZ's.
 	argEpoch          = ArgType{Name: "INTEGER", Sample: "b"}
 	argEpochPrecision = ArgType{Name: "0 or 3", Sample: "3"}
-	// argTimeUnit: a unit keyword, as TIMESTAMPADD's DAY.
-	argTimeUnit = ArgType{Name: "time unit", Sample: "DAY"}
 )
 
 // calendarFunction is a one-argument time function that is EXTRACT of
@@ -96,6 +116,11 @@ func calendarFunction(name, unit, description string) Function {
 // injected start time.
 func nowKernel(c Compiler, name string) expr.Expr {
 	switch name {
+	case "LOCALTIME", "CURRENT_TIME":
+		// TIME(0): the time of day, whole seconds
+		local := rowtime.NewLocalTime(c.Location()).ToLocal(c.Now())
+		tod := local - rowtime.FloorDiv(local, msPerDay)*msPerDay
+		return &expr.Literal{Type: tTime, Int: tod / 1000}
 	case "LOCALTIMESTAMP":
 		return &expr.Literal{Type: tTS, Int: rowtime.NewLocalTime(c.Location()).ToLocal(c.Now())}
 	case "CURRENT_DATE":
@@ -177,4 +202,206 @@ func dateFormatKernel(c Compiler, k *Call) (expr.Expr, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, pos[1], "%v", err)
 	}
 	return c.Fold(k.F.At, df, args[0])
+}
+
+// timeRoundUnits are the units FLOOR/CEIL(t TO unit), TIMESTAMPADD and
+// TIMESTAMPDIFF take.
+const timeRoundUnits = "MILLISECOND, SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR"
+
+// timeRoundSignature is FLOOR(t TO unit) and CEIL(t TO unit).
+func timeRoundSignature(name string) Signature {
+	return Signature{Params: []Param{{Name: "t", Type: argTimepoint}}, Unit: true, Written: name + "(t TO unit)", Result: "the type of t"}
+}
+
+// timeUnitOr compiles a call with a time unit with withUnit, others with
+// plain.
+func timeUnitOr(plain, withUnit func(Compiler, *Call) (expr.Expr, error)) func(Compiler, *Call) (expr.Expr, error) {
+	return func(c Compiler, k *Call) (expr.Expr, error) {
+		if k.F.Unit != "" {
+			return withUnit(c, k)
+		}
+		return plain(c, k)
+	}
+}
+
+// temporalArg checks argument i is a DATE or TIMESTAMP (a NULL literal
+// becomes a TIMESTAMP(3)).
+func temporalArg(k *Call, i int) error {
+	dt := k.Args[i].DataType()
+	switch {
+	case IsNull(dt):
+		k.Args[i] = expr.NullLiteral(tTS)
+	case !IsTemporal(dt):
+		return sql.Errorf(sql.ErrInvalid, k.Pos[i], "%s expects a DATE or TIMESTAMP, got %s", k.Name, TypeName(dt))
+	}
+	return nil
+}
+
+// unitArg checks the call's time unit.
+func unitArg(k *Call) error {
+	if err := temporal.CheckUnit(k.F.Unit, k.Name); err != nil {
+		return sql.Errorf(sql.ErrUnsupported, k.F.At, "%v", err)
+	}
+	return nil
+}
+
+// timeRoundKernel is FLOOR(t TO unit) and CEIL(t TO unit); a TIME is
+// rounded within the day (FLOOR(TIME '12:44:31' TO MINUTE) is 12:44:00).
+func timeRoundKernel(c Compiler, k *Call) (expr.Expr, error) {
+	if err := unitArg(k); err != nil {
+		return nil, err
+	}
+	if _, ok := k.Args[0].DataType().(*arrow.Time32Type); ok {
+		if !temporal.WithinDay(k.F.Unit) {
+			return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "%s of a TIME takes a unit up to HOUR, not %s", k.Name, k.F.Unit)
+		}
+	} else if err := temporalArg(k, 0); err != nil {
+		return nil, err
+	}
+	return inMillis(c, k, []int{0}, func(args []expr.Expr) (expr.Expr, error) {
+		return c.Fold(k.F.At, &temporal.Round{Unit: k.F.Unit, Ceil: k.Name != "FLOOR", X: args[0], Loc: c.Location()}, args[0])
+	})
+}
+
+// inMillis runs build over the call's arguments, the TIMESTAMP_LTZ ones
+// among idx brought to milliseconds (the session zone's conversions read
+// milliseconds), and brings the result back to the first one's precision:
+// below a millisecond, an instant's digits are dropped. A TIMESTAMP keeps
+// its precision: the kernels count in its unit.
+func inMillis(c Compiler, k *Call, idx []int, build func([]expr.Expr) (expr.Expr, error)) (expr.Expr, error) {
+	args := append([]expr.Expr(nil), k.Args...)
+	var orig arrow.DataType
+	for _, i := range idx {
+		ts, ok := args[i].DataType().(*arrow.TimestampType)
+		if !ok || ts.Unit == arrow.Millisecond || ts.TimeZone == "" {
+			continue
+		}
+		if orig == nil {
+			orig = ts
+		}
+		var err error
+		if args[i], err = c.To(args[i], &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: ts.TimeZone}, k.Pos[i]); err != nil {
+			return nil, err
+		}
+	}
+	out, err := build(args)
+	if err != nil || orig == nil {
+		return out, err
+	}
+	if ts, ok := out.DataType().(*arrow.TimestampType); ok && ts.TimeZone == orig.(*arrow.TimestampType).TimeZone {
+		return c.To(out, orig, k.F.At)
+	}
+	return out, nil
+}
+
+func timestampAddKernel(c Compiler, k *Call) (expr.Expr, error) {
+	if err := unitArg(k); err != nil {
+		return nil, err
+	}
+	if err := temporalArg(k, 1); err != nil {
+		return nil, err
+	}
+	return inMillis(c, k, []int{1}, func(args []expr.Expr) (expr.Expr, error) {
+		n, t := args[0], args[1]
+		return c.Fold(k.F.At, temporal.NewAdd(k.F.Unit, n, t), n, t)
+	})
+}
+
+// timestampDiffKernel is TIMESTAMPDIFF: two TIMESTAMP_LTZ compare as
+// instants, a DATE and a TIMESTAMP as wall clocks; an instant and a wall
+// clock only through a CAST.
+func timestampDiffKernel(c Compiler, k *Call) (expr.Expr, error) {
+	if err := unitArg(k); err != nil {
+		return nil, err
+	}
+	for i := range 2 {
+		if err := temporalArg(k, i); err != nil {
+			return nil, err
+		}
+	}
+	a, b := k.Args[0], k.Args[1]
+	if isLTZ(a.DataType()) != isLTZ(b.DataType()) {
+		return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "TIMESTAMPDIFF of %s and %s: CAST one to the other's type", TypeName(a.DataType()), TypeName(b.DataType()))
+	}
+	// one clock for both: the finer TIMESTAMP's (a DATE is midnight)
+	if fine := finerTimestamp(a.DataType(), b.DataType()); fine != nil {
+		for i := range 2 {
+			var err error
+			if k.Args[i], err = c.To(k.Args[i], fine, k.Pos[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return inMillis(c, k, []int{0, 1}, func(args []expr.Expr) (expr.Expr, error) {
+		return c.Fold(k.F.At, &temporal.Diff{Unit: k.F.Unit, A: args[0], B: args[1]}, args[0], args[1])
+	})
+}
+
+func isLTZ(dt arrow.DataType) bool {
+	ts, ok := dt.(*arrow.TimestampType)
+	return ok && ts.TimeZone != ""
+}
+
+// toDateKernel is TO_DATE: TO_TIMESTAMP's reader, then the date.
+func toDateKernel(c Compiler, k *Call) (expr.Expr, error) {
+	x := k.Args[0]
+	format, err := FormatArg(c, k, 1, "yyyy-MM-dd")
+	if err != nil {
+		return nil, err
+	}
+	tt, err := expr.NewToTimestamp(x, format)
+	if err != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, k.F.Args[1].Pos(), "%v", err)
+	}
+	d, err := c.To(tt, tDate, k.F.At)
+	if err != nil {
+		return nil, err
+	}
+	return c.Fold(k.F.At, d, x)
+}
+
+// fromUnixtimeKernel is FROM_UNIXTIME: DATE_FORMAT of the instant in the
+// session zone.
+func fromUnixtimeKernel(c Compiler, k *Call) (expr.Expr, error) {
+	n := k.Args[0]
+	format, err := FormatArg(c, k, 1, expr.DefaultTimestampFormat)
+	if err != nil {
+		return nil, err
+	}
+	df, err := expr.NewDateFormat(&expr.ToTimestampLTZ{Arg: n, Precision: 0}, format, c.Location())
+	if err != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, k.F.Args[1].Pos(), "%v", err)
+	}
+	return c.Fold(k.F.At, df, n)
+}
+
+// convertTZKernel is CONVERT_TZ; a constant zone is checked now.
+func convertTZKernel(c Compiler, k *Call) (expr.Expr, error) {
+	for i := 1; i < 3; i++ {
+		if l, ok := k.Args[i].(*expr.Literal); ok && !l.Null {
+			if _, err := temporal.Zone(l.Str); err != nil {
+				return nil, sql.Errorf(sql.ErrInvalid, k.Pos[i], "%v", err)
+			}
+		}
+	}
+	return c.Fold(k.F.At, &temporal.ConvertTZ{S: k.Args[0], From: k.Args[1], To: k.Args[2]}, k.Args...)
+}
+
+// finerTimestamp is the TIMESTAMP type of a or b with the finer unit (a
+// DATE's is milliseconds); nil when a and b are already of one type.
+func finerTimestamp(a, b arrow.DataType) arrow.DataType {
+	if arrow.TypeEqual(a, b) {
+		return nil
+	}
+	unit := func(dt arrow.DataType) arrow.TimeUnit {
+		if ts, ok := dt.(*arrow.TimestampType); ok {
+			return ts.Unit
+		}
+		return arrow.Millisecond
+	}
+	fine := &arrow.TimestampType{Unit: max(unit(a), unit(b))}
+	if isLTZ(a) {
+		fine.TimeZone = "UTC"
+	}
+	return fine
 }

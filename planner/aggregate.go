@@ -36,8 +36,8 @@ var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
 // table column of the argument (-1 for COUNT(*)). Result types are
 // windowop's (Flink's): COUNT → BIGINT, SUM and AVG keep the argument's
 // type (DECIMAL(p, s) → DECIMAL(38, s) and DECIMAL(38, max(6, s))), MIN,
-// MAX, FIRST_VALUE and LAST_VALUE keep it, the variance family is DOUBLE,
-// LISTAGG is STRING.
+// MAX, FIRST_VALUE and LAST_VALUE keep it, the variance family and
+// PERCENTILE are DOUBLE, LISTAGG is STRING.
 func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	agg := Aggregate{Text: aggText(f)}
 	fn := s.fns.Lookup(strings.ToUpper(f.Name))
@@ -68,7 +68,7 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		switch kind {
 		case windowop.FirstValue:
 			distinct = false // the first value is always new: FIRST_VALUE(DISTINCT x) is FIRST_VALUE(x)
-		case windowop.LastValue, windowop.ListAgg, windowop.User:
+		case windowop.LastValue, windowop.User:
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 		}
 	}
@@ -76,21 +76,23 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	if kind == windowop.JSONArrayAgg || kind == windowop.JSONObjectAgg {
 		return s.jsonAggregate(f, agg)
 	}
-	if kind == windowop.Count && len(f.Args) > 1 {
-		// COUNT(DISTINCT a, b): TiDB reads several arguments only with DISTINCT
-	} else if kind == windowop.ListAgg {
+	switch {
+	case kind == windowop.Count && len(f.Args) > 1:
+		// COUNT(DISTINCT a, b): the further arguments are read in finish
+		// (aggExtraInputs); TiDB reads several only with DISTINCT
+	case kind == windowop.ListAgg:
 		sep, err := listAggSeparator(f)
 		if err != nil {
 			return agg, -1, err
 		}
 		agg.Spec.Separator = sep
-	} else if kind == windowop.Percentile {
+	case kind == windowop.Percentile:
 		p, err := percentileArgs(f)
 		if err != nil {
 			return agg, -1, err
 		}
 		agg.Spec.Percentage = p
-	} else if len(f.Args) != 1 {
+	case len(f.Args) != 1:
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes exactly one argument", f.Name)
 	}
 	idx, err := s.aggArg(f)

@@ -303,6 +303,8 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 		return c.fieldAccess(e)
 	case *sql.ItemAccess:
 		return c.itemAccess(e)
+	case *sql.IsTruth:
+		return c.isTruth(e)
 	case *sql.WindowCall:
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s can only be used as an item of GROUP BY", e.Kind)
 	case *sql.WindowAux:
@@ -336,6 +338,8 @@ func literal(e *sql.Literal) (expr.Expr, error) {
 		return &expr.Literal{Type: tDouble, Float: v}, nil
 	case sql.LitString:
 		return &expr.Literal{Type: tString, Str: e.Text}, nil
+	case sql.LitBinary:
+		return bytesLiteral(e)
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "this literal is not supported")
 }
@@ -416,6 +420,8 @@ func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
 		return c.comparison(e.At, op, l, r, e.L.Pos(), e.R.Pos())
 	case "||":
 		return c.stringCall(e.At, "CONCAT", "||", []expr.Expr{l, r}, []sql.Pos{e.L.Pos(), e.R.Pos()})
+	case "IS DISTINCT FROM", "IS NOT DISTINCT FROM":
+		return c.distinctFrom(e, l, r)
 	case "+", "-", "*", "/", "%":
 		return c.arith(e.At, op[0], l, r, e.L.Pos(), e.R.Pos())
 	}
@@ -539,6 +545,8 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 	from := x.DataType()
 	ok := false
 	switch {
+	case isBinary(from) || isBinary(dt):
+		ok = isNull(from) || (isString(from) || isBinary(from)) && (isString(dt) || isBinary(dt))
 	case isNull(from), arrow.TypeEqual(from, dt), isString(dt), isString(from):
 		ok = true
 	case (isNumeric(from) || from.ID() == arrow.BOOL) && (isNumeric(dt) || dt.ID() == arrow.BOOL):
@@ -555,7 +563,12 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 		}
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot CAST %s to %s%s", typeName(from), catalog.TypeString(e.Type), hint)
 	}
-	if x, err = c.to(x, dt, e.At); err != nil {
+	if e.Try && !isNull(from) && !arrow.TypeEqual(from, dt) {
+		x, err = c.fold(e.At, &expr.Cast{X: x, To: dt, Loc: c.opts.Location, Try: true}, x)
+	} else {
+		x, err = c.to(x, dt, e.At)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return c.fitLength(x, e)
@@ -653,6 +666,9 @@ func (c *exprCompiler) between(e *sql.Between) (expr.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	if e.Symmetric {
+		return c.betweenSymmetric(e, x, lo, hi)
+	}
 	lop, hop := ">=", "<="
 	if e.Not {
 		lop, hop = "<", ">"
@@ -694,6 +710,9 @@ func (c *exprCompiler) like(e *sql.Like) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
+	}
+	if e.Similar {
+		return c.similar(e, x)
 	}
 	if x, err = c.stringArg(x, e.X.Pos(), "LIKE"); err != nil {
 		return nil, err
@@ -751,11 +770,21 @@ func (c *exprCompiler) caseExpr(e *sql.Case) (expr.Expr, error) {
 	}
 	var whens, thens []expr.Expr
 	var thenPos []sql.Pos
+	var more [][]expr.Expr // CASE x WHEN a, b: b
 	for _, w := range e.Whens {
 		cond, err := c.compile(w.Cond)
 		if err != nil {
 			return nil, err
 		}
+		var values []expr.Expr
+		for _, m := range w.More {
+			v, err := c.compile(m)
+			if err != nil {
+				return nil, err
+			}
+			values = append(values, v)
+		}
+		more = append(more, values)
 		if operand == nil {
 			if cond, err = c.boolean(cond, w.Cond.Pos(), "WHEN"); err != nil {
 				return nil, err
@@ -784,6 +813,15 @@ func (c *exprCompiler) caseExpr(e *sql.Case) (expr.Expr, error) {
 			var err error
 			if conds[i], err = c.comparison(w.Cond.Pos(), "=", x, whens[i], e.Operand.Pos(), w.Cond.Pos()); err != nil {
 				return nil, err
+			}
+			for j, v := range more[i] {
+				eq, err := c.comparison(w.More[j].Pos(), "=", x, v, e.Operand.Pos(), w.More[j].Pos())
+				if err != nil {
+					return nil, err
+				}
+				if conds[i], err = c.fold(w.More[j].Pos(), &expr.Or{L: conds[i], R: eq}, conds[i], eq); err != nil {
+					return nil, err
+				}
 			}
 		}
 		return c.choose(e.At, "CASE", conds, thens, els, thenPos)

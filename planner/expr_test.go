@@ -134,7 +134,16 @@ func TestCompileExprErrors(t *testing.T) {
 		"COUNT(a)":                           "aggregate COUNT is not allowed here",
 		"nope + 1":                           "1:1: column nope not found",
 		"TO_TIMESTAMP_LTZ(b, 6)":             "the precision of TO_TIMESTAMP_LTZ must be 0",
-		"CONVERT_TZ(s, 'a', 'b')":            "function CONVERT_TZ is not supported here yet",
+		"CONVERT_TZ(s, 'a', 'b')":            `1:15: unknown time zone "a"`,
+		"TIMESTAMPADD(DECADE, 1, ts)":        "1:1: TIMESTAMPADD does not support the unit DECADE yet",
+		"FLOOR(a TO DAY)":                    "1:7: FLOOR expects a DATE or TIMESTAMP, got INT",
+		"TIMESTAMPDIFF(DAY, ts, ltz)":        "TIMESTAMPDIFF of TIMESTAMP(3) and TIMESTAMP_LTZ(3): CAST one to the other's type",
+		"s SIMILAR TO s":                     "the SIMILAR TO pattern must be a constant string",
+		"s SIMILAR TO '[a'":                  `1:14: invalid SIMILAR TO pattern "[a": [ is not closed`,
+		"GREATEST(s, 1)":                     "cannot compare STRING with INT",
+		"flag IS DISTINCT FROM s":            "cannot compare BOOLEAN with STRING",
+		"a IS TRUE":                          "1:1: IS TRUE expects a BOOLEAN, got INT",
+		"TYPEOF(a, flag)":                    "force_serializable of TYPEOF must be TRUE or FALSE",
 	} {
 		_, err := compileText(t, src)
 		require.Error(t, err, src)

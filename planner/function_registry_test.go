@@ -59,9 +59,10 @@ func sampleCall(name string, sig function.Signature, all bool) string {
 // ownFormExamples are the functions with a grammar of their own, written
 // as a query would; a new one needs an example here.
 var ownFormExamples = map[string]string{
-	"CAST":    "CAST(i AS STRING)",
-	"EXTRACT": "EXTRACT(YEAR FROM ts)",
-	"TRIM":    "TRIM(LEADING 'x' FROM s)",
+	"CAST":     "CAST(i AS STRING)",
+	"EXTRACT":  "EXTRACT(YEAR FROM ts)",
+	"TRIM":     "TRIM(LEADING 'x' FROM s)",
+	"TRY_CAST": "TRY_CAST(s AS INT)",
 
 	"IS JSON":     "s IS NOT JSON OBJECT",
 	"JSON_EXISTS": "JSON_EXISTS(s, 'lax $.a' UNKNOWN ON ERROR)",
@@ -75,6 +76,15 @@ var ownFormExamples = map[string]string{
 
 	"POSITION": "POSITION(s IN s)",
 	"OVERLAY":  "OVERLAY(s PLACING s FROM i FOR i)",
+}
+
+// unitExamples are calls of the signatures that name a time unit.
+var unitExamples = map[string]string{
+	"FLOOR":         "FLOOR(ts TO HOUR)",
+	"CEIL":          "CEIL(ts TO HOUR)",
+	"CEILING":       "CEILING(ts TO HOUR)",
+	"TIMESTAMPADD":  "TIMESTAMPADD(DAY, i, ts)",
+	"TIMESTAMPDIFF": "TIMESTAMPDIFF(DAY, ts, ts)",
 }
 
 // windowOf is the GROUP BY window a window property is selected with.
@@ -99,6 +109,10 @@ func TestEveryListedFunctionCompiles(t *testing.T) {
 					var query string
 					call := sampleCall(name, sig, all)
 					switch {
+					case sig.Unit:
+						ex, ok := unitExamples[name]
+						require.True(t, ok, "function %s names a time unit: add an example to unitExamples", name)
+						query = "SELECT " + ex + " FROM t"
 					case fn.Syntax == function.SyntaxOwnForm:
 						ex, ok := ownFormExamples[name]
 						require.True(t, ok, "function %s has its own form: add an example to ownFormExamples", name)

@@ -53,10 +53,15 @@ func walkExpr(e sql.Expr, fn func(sql.Expr) bool) {
 		walkExpr(x.Operand, fn)
 		for _, w := range x.Whens {
 			walkExpr(w.Cond, fn)
+			for _, m := range w.More {
+				walkExpr(m, fn)
+			}
 			walkExpr(w.Result, fn)
 		}
 		walkExpr(x.Else, fn)
 	case *sql.Extract:
+		walkExpr(x.X, fn)
+	case *sql.IsTruth:
 		walkExpr(x.X, fn)
 	case *sql.Trim:
 		walkExpr(x.Chars, fn)

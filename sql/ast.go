@@ -312,6 +312,7 @@ const (
 	LitDecimal // exact number with a point, e.g. 1.5
 	LitFloat   // approximate number, e.g. 1.5e3
 	LitString
+	LitBinary // X'0A0B': Text is the hex digits
 )
 
 // Literal is a constant. Text holds the value: digits as written for
@@ -338,7 +339,7 @@ type Unary struct {
 }
 
 // Binary is an infix operator. Op is one of
-// + - * / % = <> < <= > >= AND OR ||.
+// + - * / % = <> < <= > >= AND OR || IS DISTINCT FROM, IS NOT DISTINCT FROM.
 type Binary struct {
 	At   Pos
 	Op   string
@@ -354,12 +355,14 @@ type IsNull struct {
 
 // Cast is CAST(x AS type), or a typed literal (TIME '12:00:01') when
 // Literal is set: a TIME or TIMESTAMP literal's precision is its fraction's
-// digits (LiteralPrecision), a CAST's the type's.
+// digits (LiteralPrecision), a CAST's the type's. With Try it is
+// TRY_CAST(x AS type): NULL where the value does not convert.
 type Cast struct {
 	At      Pos
 	X       Expr
 	Type    TypeName
 	Literal bool
+	Try     bool
 }
 
 // FuncCall is a call of a scalar or aggregate function. Name is upper case.
@@ -371,9 +374,13 @@ type FuncCall struct {
 	Args     []Expr
 	Star     bool
 	Distinct bool
+	// Unit is the time unit of FLOOR(x TO unit) and TIMESTAMPADD(unit, n,
+	// t) and their relatives, upper case; "" for other calls.
+	Unit string
 	// JSON is the clauses of a JSON function (json.go); the call named
 	// "IS JSON" is x IS [NOT] JSON [type].
-	JSON   *JSONClauses
+	JSON *JSONClauses
+	// Filter is an aggregate's FILTER (WHERE condition).
 	Filter Expr
 }
 
@@ -467,6 +474,8 @@ type Between struct {
 	X      Expr
 	Lo, Hi Expr
 	Not    bool
+	// Symmetric: BETWEEN SYMMETRIC, lo and hi in either order.
+	Symmetric bool
 }
 
 // Like is `x [NOT] LIKE pattern [ESCAPE 'c']`.
@@ -476,6 +485,8 @@ type Like struct {
 	Pattern Expr
 	Escape  Expr // nil when absent
 	Not     bool
+	// Similar: SIMILAR TO, the pattern a SQL regular expression.
+	Similar bool
 }
 
 // Case is CASE [operand] WHEN ... THEN ... [ELSE ...] END. Operand is nil
@@ -489,7 +500,10 @@ type Case struct {
 
 // When is one WHEN ... THEN ... arm of a Case.
 type When struct {
-	Cond   Expr
+	Cond Expr
+	// More are the further values of a WHEN of the simple form: CASE x
+	// WHEN a, b THEN ... (Cond is a).
+	More   []Expr
 	Result Expr
 }
 

@@ -130,6 +130,20 @@ func TestFormatExpr(t *testing.T) {
 		{"CONCAT(a, b) || c", "CONCAT(a, b) || c"},
 		{"ts + INTERVAL '1' HOUR > CURRENT_TIMESTAMP", "ts + INTERVAL '1' HOUR > CURRENT_TIMESTAMP"},
 		{"`my fn`(1) + `_f`(2)", "`MY FN`(1) + `_F`(2)"},
+		// Flink forms MySQL lacks (flink_forms.go)
+		{"a IS DISTINCT FROM b + 1", "a IS DISTINCT FROM b + 1"},
+		{"a IS NOT DISTINCT FROM NULL AND b", "a IS NOT DISTINCT FROM NULL AND b"},
+		{"a BETWEEN SYMMETRIC 3 AND 1", "a BETWEEN SYMMETRIC 3 AND 1"},
+		{"a NOT BETWEEN ASYMMETRIC 1 AND 3", "a NOT BETWEEN 1 AND 3"},
+		{"a NOT SIMILAR TO '(x|y)%' ESCAPE '!'", "a NOT SIMILAR TO '(x|y)%' ESCAPE '!'"},
+		{"a IS NOT TRUE OR b IS FALSE", "a IS NOT TRUE OR b IS FALSE"},
+		{"(a = 1) IS TRUE", "(a = 1) IS TRUE"},
+		{"TRY_CAST(a AS INT) + 1", "TRY_CAST(a AS INT) + 1"},
+		{"FLOOR(ts TO day) < CEIL((ts + INTERVAL '1' HOUR) TO HOUR)", "FLOOR(ts TO DAY) < CEIL((ts + INTERVAL '1' HOUR) TO HOUR)"},
+		{"FLOOR(x) + CEILING(x)", "FLOOR(x) + CEILING(x)"},
+		{"TIMESTAMPADD(MONTH, 1, ts)", "TIMESTAMPADD(MONTH, 1, ts)"},
+		{"TIMESTAMPDIFF(SQL_TSI_DAY, a, b)", "TIMESTAMPDIFF(DAY, a, b)"},
+		{"CASE a WHEN 1, 2 THEN 'x' WHEN (3), f(4, 5) THEN 'y' END", "CASE a WHEN 1, 2 THEN 'x' WHEN 3, F(4, 5) THEN 'y' END"},
 	} {
 		e, err := ParseExpr(tc.in)
 		require.NoError(t, err, tc.in)

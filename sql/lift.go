@@ -285,7 +285,6 @@ var unsupportedExprs = map[string]string{
 	"*ast.RowExpr":             "row values are not supported",
 	"*ast.VariableExpr":        "variables are not supported",
 	"*ast.WindowFuncExpr":      "OVER windows are not supported yet",
-	"*ast.IsTruthExpr":         "IS TRUE and IS FALSE are not supported yet",
 	"*ast.DefaultExpr":         "DEFAULT is not supported",
 	"*ast.MatchAgainst":        "MATCH AGAINST is not supported",
 	"*ast.ValuesExpr":          "VALUES() is not supported",
@@ -330,6 +329,9 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 			return x, err
 		}
 		op, ok := binaryOps[e.Op]
+		if e.Op == opcode.NullEQ {
+			return l.distinctFrom(e, at)
+		}
 		if !ok {
 			name := map[opcode.Op]string{opcode.IntDiv: "DIV", opcode.LogicXor: "XOR", opcode.NullEQ: "<=>",
 				opcode.LeftShift: "<<", opcode.RightShift: ">>"}[e.Op]
@@ -369,6 +371,8 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		return l.like(e, at)
 	case *ast.CaseExpr:
 		return l.caseExpr(e, at)
+	case *ast.IsTruthExpr:
+		return l.isTruth(e, at)
 	}
 	if msg, ok := unsupportedExprs[fmt.Sprintf("%T", e)]; ok {
 		return nil, l.unsupported(at, "%s", msg)
@@ -390,6 +394,8 @@ func (l *lifter) literal(e ast.ValueExpr, at Pos) (Expr, *Error) {
 		return nil, l.unsupported(l.rw.toks[i+1].pos, "adjacent string literals are not supported; join them with ||")
 	case t.kind == tokString:
 		return &Literal{At: at, Kind: LitString, Text: t.value()}, nil
+	case isBinaryLiteral(l.rw.toks, i):
+		return binaryLiteral(l.rw.toks[i+1], at)
 	case t.kind == tokNumber && strings.ContainsAny(t.text, "eE"):
 		return &Literal{At: at, Kind: LitFloat, Text: t.text}, nil
 	case t.kind == tokNumber && strings.Contains(t.text, "."):
@@ -409,16 +415,18 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 	switch {
 	case name == "INTERVAL":
 		return l.rw.intervals[l.sideIndex(e, len(e.Args)-1, len(l.rw.intervals))], nil
-	case name == "CAST":
+	case name == "CAST" || name == "TRY_CAST":
 		if len(e.Args) != 2 {
 			// CAST(a, b AS INT) reaches TiDB as a call of three.
-			return nil, Errorf(ErrSyntax, at, "CAST takes one expression before AS")
+			return nil, Errorf(ErrSyntax, at, "%s takes one expression before AS", name)
 		}
 		x, err := l.expr(e.Args[0])
 		if err != nil {
 			return nil, err
 		}
-		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))]}, nil
+		return &Cast{At: at, X: x, Type: l.rw.casts[l.sideIndex(e, 1, len(l.rw.casts))], Try: name == "TRY_CAST"}, nil
+	case unitCalls[name]:
+		return l.unitCall(e, name, at)
 	case name == "EXTRACT":
 		return l.extract(e, at)
 	case name == "FIELD" || name == "ITEM" || name == "ARRAY" || name == "MAP":

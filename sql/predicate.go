@@ -40,7 +40,7 @@ func (l *lifter) between(e *ast.BetweenExpr, at Pos) (Expr, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Between{At: at, X: x, Lo: lo, Hi: hi, Not: e.Not}, nil
+	return &Between{At: at, X: x, Lo: lo, Hi: hi, Not: e.Not, Symmetric: l.wordsBefore(e.Left, "SYMMETRIC")}, nil
 }
 
 // like lifts x [NOT] LIKE pattern [ESCAPE 'c']. TiDB keeps only the
@@ -58,7 +58,7 @@ func (l *lifter) like(e *ast.PatternLikeOrIlikeExpr, at Pos) (Expr, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	like := &Like{At: at, X: x, Pattern: pat, Not: e.Not}
+	like := &Like{At: at, X: x, Pattern: pat, Not: e.Not, Similar: l.wordsBefore(e.Pattern, "SIMILAR", "TO")}
 	if e.EscapeExplicit {
 		like.Escape = l.escape(e.Escape)
 	}
@@ -75,15 +75,18 @@ func (l *lifter) caseExpr(e *ast.CaseExpr, at Pos) (Expr, *Error) {
 		}
 	}
 	for _, w := range e.WhenClauses {
-		cond, err := l.expr(w.Expr)
+		conds, err := l.whenList(w.Expr)
 		if err != nil {
 			return nil, err
+		}
+		if len(conds) > 1 && c.Operand == nil {
+			return nil, Errorf(ErrSyntax, conds[1].Pos(), "several values after WHEN need the form CASE x WHEN a, b THEN ...")
 		}
 		res, err := l.expr(w.Result)
 		if err != nil {
 			return nil, err
 		}
-		c.Whens = append(c.Whens, When{Cond: cond, Result: res})
+		c.Whens = append(c.Whens, When{Cond: conds[0], More: conds[1:], Result: res})
 	}
 	if e.ElseClause != nil {
 		if c.Else, err = l.expr(e.ElseClause); err != nil {

@@ -23,6 +23,8 @@ import (
 //	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
 //	arr[1], a.b.c, ARRAY[1, 2] -> __wsql_item(arr, 1), ...       (value_access.go)
+//	TRY_CAST(x AS t), FLOOR(x TO DAY), TIMESTAMPADD(DAY, ...), IS DISTINCT FROM,
+//	BETWEEN SYMMETRIC, SIMILAR TO, CASE x WHEN a, b     (flink_forms.go)
 //	key                        -> `key`                         (MySQL-only reserved words)
 //
 // Literal values and types are read here from tokens and kept in side
@@ -48,6 +50,7 @@ type rewritten struct {
 	escapes   []*Literal     // LIKE ... ESCAPE literals (escape.go)
 	jsons     []*JSONClauses // clauses of JSON functions (json.go)
 	fields    []Ident        // field names of value access (value_access.go)
+	units     []string       // time units of FLOOR(x TO unit), TIMESTAMPADD (flink_forms.go)
 }
 
 // plainAggregates are Flink aggregate functions that MySQL's grammar only
@@ -121,8 +124,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	// casts pending: index of a CAST's AS -> its closing ")" and side-table index
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
-	edits := access.edits     // value access (value_access.go) and JSON functions' clauses (json.go)
-	commaAt := map[int]bool{} // OVERLAY's PLACING, FROM and FOR
+	later := map[int]replacement{} // later parts of a Flink form (flink_forms.go)
+	edits := access.edits          // value access (value_access.go) and JSON functions' clauses (json.go)
+	commaAt := map[int]bool{}      // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}
@@ -135,6 +139,20 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			e := edits[i]
 			emit(i, e.end, e.text)
 			i = e.end
+		case later[i].end > 0:
+			r := later[i]
+			emit(i, r.end, r.text)
+			i = r.end
+		case isFlinkForm(toks, i):
+			rs, err := rw.flinkForm(toks, i)
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range rs[1:] {
+				later[r.start] = r
+			}
+			emit(i, rs[0].end, rs[0].text)
+			i = rs[0].end
 		case t.kind == tokIdent && next.isOp("(") && jsonForms[word]:
 			es, err := rw.jsonCall(toks, i)
 			if err != nil {
@@ -189,14 +207,14 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i, j, internalPrefix+"interval("+strconv.Itoa(len(rw.intervals))+")")
 			rw.intervals = append(rw.intervals, lit)
 			i = j
-		case t.is("CAST") && next.isOp("("):
+		case (t.is("CAST") || t.is("TRY_CAST")) && next.isOp("("):
 			as, end, tn, err := castType(toks, i)
 			if err != nil {
 				return nil, err
 			}
 			castAt[as] = pendingCast{end: end, idx: len(rw.casts)}
 			rw.casts = append(rw.casts, tn)
-			emit(i, i+1, internalPrefix+"cast")
+			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
 		case t.is("EXTRACT") && next.isOp("("):
 			end, err := rw.extractUnit(toks, i)
@@ -213,9 +231,6 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i+1, i+2, "(")
 			emit(i+2, i+3, "BOTH FROM")
 			i += 3
-		case (t.is("FLOOR") || t.is("CEIL")) && next.isOp("(") && wordInParens(toks, i+1, "TO") >= 0:
-			to := toks[wordInParens(toks, i+1, "TO")]
-			return nil, Errorf(ErrUnsupported, to.pos, "%s(x TO unit) is not supported yet", strings.ToUpper(t.text))
 		case isEscapeClause(toks, i):
 			marker, err := rw.escapeMarker(next)
 			if err != nil {

@@ -21,11 +21,12 @@ var typeAliases = map[string]struct {
 	"FLOAT": {"FLOAT", 0}, "REAL": {"FLOAT", 0}, "DOUBLE": {"DOUBLE", 0},
 	"DECIMAL": {"DECIMAL", 2}, "DEC": {"DECIMAL", 2}, "NUMERIC": {"DECIMAL", 2},
 	"DATE": {"DATE", 0}, "TIME": {"TIME", 1}, "TIMESTAMP": {"TIMESTAMP", 1}, "TIMESTAMP_LTZ": {"TIMESTAMP_LTZ", 1},
+	"BYTES": {"BYTES", 0}, "BINARY": {"BINARY", 1}, "VARBINARY": {"VARBINARY", 1},
 }
 
 // unsupportedTypes are Flink types wsql cannot hold yet.
 var unsupportedTypes = map[string]bool{
-	"BYTES": true, "BINARY": true, "VARBINARY": true, "ARRAY": true, "MAP": true, "MULTISET": true,
+	"ARRAY": true, "MAP": true, "MULTISET": true,
 	"ROW": true, "RAW": true, "INTERVAL": true, "NULL": true, "VARIANT": true, "STRUCTURED": true,
 }
 

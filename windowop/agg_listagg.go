@@ -3,6 +3,7 @@ package windowop
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math"
 	"sort"
 
@@ -30,6 +31,11 @@ type listAggAcc struct {
 	perm  []int // ordering scratch
 	limit int   // maxListAggBytes, lowered in tests
 	err   error // the first result past the limit (failed)
+
+	// LISTAGG(DISTINCT x): per slot, each value kept and the arrival
+	// number of its first row (agg_listagg_distinct.go); nil otherwise
+	distinct bool
+	seen     []map[string]int64
 }
 
 // maxListAggBytes bounds a LISTAGG result, and all LISTAGG results of one
@@ -48,11 +54,11 @@ type listItem struct {
 	end int   // the value is buf[previous end:end]
 }
 
-func newListAggAcc(in arrow.DataType, sep string) (*listAggAcc, error) {
+func newListAggAcc(in arrow.DataType, sep string, distinct bool) (*listAggAcc, error) {
 	if in.ID() != arrow.STRING {
 		return nil, fmt.Errorf("listagg over %s is not supported", in)
 	}
-	return &listAggAcc{sep: []byte(sep), limit: maxListAggBytes}, nil
+	return &listAggAcc{sep: []byte(sep), limit: maxListAggBytes, distinct: distinct}, nil
 }
 
 // joinedLen is the length of a list's result: its values and separators.
@@ -113,6 +119,9 @@ func (a *listAggAcc) ordered(s int32) *strList {
 		t.add(l.items[k].seq, l.value(k))
 	}
 	*l, *t = *t, *l
+	if a.distinct {
+		a.dedupe(s) // a value's older row came after a newer one
+	}
 	return l
 }
 
@@ -120,9 +129,17 @@ func (a *listAggAcc) resize(n int) {
 	for len(a.lists) < n {
 		a.lists = append(a.lists, strList{})
 	}
+	for a.distinct && len(a.seen) < n {
+		a.seen = append(a.seen, nil)
+	}
 }
 
-func (a *listAggAcc) reset(s int32) { a.lists[s].clear() }
+func (a *listAggAcc) reset(s int32) {
+	a.lists[s].clear()
+	if a.distinct {
+		a.seen[s] = nil
+	}
+}
 
 func (a *listAggAcc) update(col arrow.Array, slots []int32, from, to int) {
 	c := col.(*array.String)
@@ -135,11 +152,14 @@ func (a *listAggAcc) update(col arrow.Array, slots []int32, from, to int) {
 		}
 		l := &a.lists[s]
 		v := c.Value(i)
+		seq := base + int64(i)
+		if a.distinct && !a.keepDistinct(s, v, seq) {
+			continue
+		}
 		if size := a.joinedLen(l) + len(a.sep) + len(v); size > a.limit {
 			a.overLimit(size) // the list stops growing: the run stops after this batch
 			continue
 		}
-		seq := base + int64(i)
 		if k := len(l.items); k > 0 && l.items[k-1].seq > seq {
 			l.unsorted = true
 		}
@@ -158,6 +178,9 @@ func (a *listAggAcc) merge(dst, src int32) {
 	if size := a.joinedLen(d) + len(a.sep) + a.joinedLen(s); len(d.items) > 0 && size > a.limit {
 		a.overLimit(size)
 		return
+	}
+	if a.distinct {
+		defer a.dedupe(dst) // values both held
 	}
 	if len(d.items) == 0 || d.items[len(d.items)-1].seq < s.items[0].seq {
 		for k := range s.items {
@@ -185,6 +208,9 @@ func (a *listAggAcc) copyTo(dst, src int32) {
 	d.buf = append(d.buf[:0], s.buf...)
 	d.items = append(d.items[:0], s.items...)
 	d.unsorted = s.unsorted
+	if a.distinct {
+		a.seen[dst] = maps.Clone(a.seen[src])
+	}
 }
 
 // join appends slot s's result to out.
@@ -258,4 +284,10 @@ func (a *listAggAcc) load(d *checkpoint.Decoder, n int) {
 	}
 	a.lists = fit(d, a.lists, n)
 	a.arr.load(d)
+	if a.distinct {
+		a.seen = make([]map[string]int64, len(a.lists))
+		for s := range a.lists {
+			a.dedupe(int32(s))
+		}
+	}
 }

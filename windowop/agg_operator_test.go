@@ -27,6 +27,7 @@ var opAggs = []struct {
 	{AggSpec{Kind: FirstValue, Input: 2}, func(rows []click) any { return refFirst(amounts(rows)) }, tFlt64},
 	{AggSpec{Kind: LastValue, Input: 1}, func(rows []click) any { return refLast(users(rows)) }, tStr},
 	{AggSpec{Kind: ListAgg, Input: 1, Separator: "|"}, func(rows []click) any { return refListAgg("|")(users(rows)) }, tStr},
+	{AggSpec{Kind: ListAgg, Input: 1, Separator: ";", Distinct: true}, func(rows []click) any { return distinct(refListAgg(";"))(users(rows)) }, tStr},
 	{AggSpec{Kind: Avg, Input: 2}, func(rows []click) any { return refAvgFloat(amounts(rows)) }, tFlt64},
 	{AggSpec{Kind: Count, Input: 1, Distinct: true}, func(rows []click) any { return distinct(refCount)(users(rows)) }, tInt64},
 	{AggSpec{Kind: Sum, Input: 2, Distinct: true}, func(rows []click) any { return distinct(refSumFloat)(amounts(rows)) }, tFlt64},
@@ -223,5 +224,27 @@ func TestAggregatesThroughSlidingCountWindows(t *testing.T) {
 	for _, bs := range []int{1, 3, 17, 1000} {
 		got, _, _ := runCount(t, cfg, rows, bs)
 		require.Equal(t, want, got, "batch size %d", bs)
+	}
+}
+
+// Every aggregate comes out the same when the operator is restored from a
+// checkpoint after each batch, through pane and session merges.
+func TestAggregatesThroughRestores(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	rows := aggClicks(r, 300, 300)
+	hop, err := NewHop(300, 1000, 0)
+	require.NoError(t, err)
+	sess, err := NewSession(60)
+	require.NoError(t, err)
+	for _, a := range []Assigner{hop, sess} {
+		cfg := aggConfig(a)
+		want, _ := run(t, cfg, rows, 1000, 4096)
+		var cuts []batchCut
+		for i := 7; i < len(rows)+7; i += 7 {
+			cuts = append(cuts, batchCut{end: min(i, len(rows)), watermark: true})
+		}
+		got, _ := runCutsRestoring(t, cfg, rows, 1000, cuts, func(int) bool { return true })
+		require.Equal(t, sortedRows(want), sortedRows(got))
+		require.NotEmpty(t, sortedRows(got))
 	}
 }

@@ -42,17 +42,17 @@ func TestPercentile(t *testing.T) {
 		{Kind: Percentile, Input: 1, Percentage: 0.25, Name: "p25"},
 		{Kind: Percentile, Input: 1, MoreInputs: []int{2}, Percentage: 0.3, Name: "p30_freq"},
 		{Kind: Percentile, Input: 1, Percentage: 1, Name: "p100"},
-		{Kind: Percentile, Input: 1, Percentage: 0, Name: "p0", Distinct: true},
+		{Kind: Percentile, Input: 1, Percentage: 0.5, Name: "p50_distinct", Distinct: true},
 		{Kind: Percentile, Input: 3, Percentage: 0.5, Name: "p50_decimal"},
 	}
 	tum, err := NewTumble(10, 0)
 	require.NoError(t, err)
 	want := []string{
 		// [0,10): frequency 1 each; p30 of 10,20,30,40 is at 1.9: 19
-		"row 0 10 9 17.5 19 40 10 0.25",
+		"row 0 10 9 17.5 19 40 25 0.25",
 		// [10,20): p25 of 0,10,10,99,99,99: position 2.25 → 10; with the
 		// frequencies, (0, 1) and (10, 2): 6
-		"row 10 20 19 10 6.000000000000001 99 0 0.1",
+		"row 10 20 19 10 6.000000000000001 99 10 0.1",
 		"row 20 30 29 NULL NULL NULL NULL NULL",
 	}
 	for _, bs := range []int{1, 3, 11} {
@@ -64,11 +64,11 @@ func TestPercentile(t *testing.T) {
 	hop, err := NewHop(10, 20, 0)
 	require.NoError(t, err)
 	want = []string{
-		"row -10 10 9 17.5 19 40 10 0.25",
+		"row -10 10 9 17.5 19 40 25 0.25",
 		// 10..40 and 0, 10, 10, 99 ×3: p25 at 2.75 of
 		// 0 10 10 10 20 30 40 99 99 99 → 10
-		"row 0 20 19 10 10 99 0 0.1",
-		"row 10 30 29 10 6.000000000000001 99 0 0.1",
+		"row 0 20 19 10 10 99 25 0.1",
+		"row 10 30 29 10 6.000000000000001 99 10 0.1",
 		"row 20 40 39 NULL NULL NULL NULL NULL",
 	}
 	for _, bs := range []int{1, 4, 11} {

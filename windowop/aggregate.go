@@ -144,11 +144,15 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		switch spec.Kind {
 		case Min, Max:
 			// the smallest distinct value is the smallest value
+		case ListAgg:
+			return newListAggAcc(in, spec.Separator, true)
 		case Count, Sum, Avg, StddevPop, StddevSamp, VarPop, VarSamp, Percentile:
 			if spec.Kind == Percentile && len(spec.MoreInputs) > 0 {
 				return nil, fmt.Errorf("PERCENTILE(DISTINCT ...) with a frequency is not supported")
 			}
-			inner, err := newAccumulator(AggSpec{Kind: spec.Kind, Input: spec.Input}, in)
+			plain := spec
+			plain.Distinct = false
+			inner, err := newAccumulator(plain, in)
 			if err != nil {
 				return nil, err
 			}
@@ -177,7 +181,7 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 	case StddevPop, StddevSamp, VarPop, VarSamp:
 		return newVarianceAcc(spec.Kind, in)
 	case ListAgg:
-		return newListAggAcc(in, spec.Separator)
+		return newListAggAcc(in, spec.Separator, false)
 	case User:
 		return newUserAcc(spec.User)
 	case JSONArrayAgg, JSONObjectAgg:

@@ -72,7 +72,7 @@ func (t *keyTable) intern(keyCols []arrow.Array, rows int, ids []uint32) {
 		return
 	}
 	if len(t.cols) == 1 {
-		if sk, ok := t.cols[0].(*stringKeys); ok {
+		if sk, ok := t.cols[0].(*stringKeys); ok && !sk.bytes {
 			t.internStrings(sk, keyCols[0].(*array.String), rows, ids)
 			return
 		}
@@ -186,6 +186,8 @@ func newKeyColumn(dt arrow.DataType) (keyColumn, error) {
 	switch dt.ID() {
 	case arrow.STRING:
 		return &stringKeys{}, nil
+	case arrow.BINARY:
+		return &stringKeys{bytes: true}, nil
 	case arrow.BOOL:
 		return &boolKeys{}, nil
 	case arrow.INT8:
@@ -220,9 +222,14 @@ func newKeyColumn(dt arrow.DataType) (keyColumn, error) {
 type stringKeys struct {
 	vals  []string
 	valid []bool
+	bytes bool // a BYTES column, its values held as strings
 }
 
 func (k *stringKeys) encode(arr arrow.Array, bufs [][]byte) {
+	if k.bytes {
+		encodeBytesKeys(arr.(*array.Binary), bufs)
+		return
+	}
 	a := arr.(*array.String)
 	for i := range bufs {
 		if a.IsNull(i) {
@@ -237,12 +244,21 @@ func (k *stringKeys) encode(arr arrow.Array, bufs [][]byte) {
 }
 
 func (k *stringKeys) store(arr arrow.Array, i int) {
+	if k.bytes {
+		k.valid = append(k.valid, arr.IsValid(i))
+		k.vals = append(k.vals, string(arr.(*array.Binary).Value(i)))
+		return
+	}
 	a := arr.(*array.String)
 	k.valid = append(k.valid, a.IsValid(i))
 	k.vals = append(k.vals, string([]byte(a.Value(i)))) // copy: the batch is borrowed
 }
 
 func (k *stringKeys) appendTo(ids []uint32, b array.Builder) {
+	if k.bytes {
+		appendBytesKeys(k, ids, b.(*array.BinaryBuilder))
+		return
+	}
 	sb := b.(*array.StringBuilder)
 	size := 0
 	for _, id := range ids {
@@ -259,7 +275,12 @@ func (k *stringKeys) appendTo(ids []uint32, b array.Builder) {
 	}
 }
 
-func (*stringKeys) dataType() arrow.DataType { return arrow.BinaryTypes.String }
+func (k *stringKeys) dataType() arrow.DataType {
+	if k.bytes {
+		return arrow.BinaryTypes.Binary
+	}
+	return arrow.BinaryTypes.String
+}
 
 // boolKeys keys on a boolean column.
 type boolKeys struct {

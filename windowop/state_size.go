@@ -264,6 +264,11 @@ func (a *listAggAcc) addHeldBytes(slots []int32, sizes []int64) {
 	for i, s := range slots {
 		l := &a.lists[s]
 		sizes[i] += int64(cap(l.buf)) + int64(cap(l.items))*item
+		if a.distinct && a.seen[s] != nil {
+			// LISTAGG(DISTINCT): the set's map, entries of a string and
+			// an arrival number, and its copies of the values (the list's)
+			sizes[i] += mapBaseBytes + int64(len(a.seen[s]))*(3*24+8) + int64(len(l.buf))
+		}
 	}
 }
 

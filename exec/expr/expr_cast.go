@@ -11,6 +11,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
@@ -27,8 +28,8 @@ import (
 //   - anything to STRING: the text result writers print, BOOLEAN as
 //     TRUE/FALSE, TIMESTAMP_LTZ in the session zone Loc.
 //   - STRING to anything: the text with surrounding blanks trimmed; text that
-//     is not a value of the type fails the query (Flink throws; TRY_CAST is
-//     not there yet). Integers accept a fraction and truncate it, as Flink's
+//     is not a value of the type fails the query (Flink throws), or with
+//     Try (TRY_CAST) is NULL. Integers accept a fraction and truncate it, as Flink's
 //     string-to-integer parser does. A number too large for the DECIMAL is
 //     NULL, as from other numbers.
 //   - TIMESTAMP ↔ DATE, TIMESTAMP ↔ TIMESTAMP_LTZ (wall time in Loc),
@@ -37,6 +38,7 @@ type Cast struct {
 	X   Expr
 	To  arrow.DataType
 	Loc *time.Location // session zone for TIMESTAMP_LTZ; nil is UTC
+	Try bool           // TRY_CAST: NULL where the text does not convert
 }
 
 func (e *Cast) DataType() arrow.DataType { return e.To }
@@ -44,7 +46,7 @@ func (e *Cast) String() string           { return fmt.Sprintf("CAST(%s AS %s)", 
 func (e *Cast) children() []Expr         { return []Expr{e.X} }
 
 func (e *Cast) canFail() bool {
-	return e.X.DataType().ID() == arrow.STRING && e.To.ID() != arrow.STRING
+	return !e.Try && e.X.DataType().ID() == arrow.STRING && e.To.ID() != arrow.STRING
 }
 
 func (e *Cast) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
@@ -56,6 +58,9 @@ func (e *Cast) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, e
 	if arrow.TypeEqual(x.DataType(), e.To) {
 		x.Retain()
 		return x, nil
+	}
+	if isText(e.To) && isText(x.DataType()) {
+		return castBinaryText(x, e.To, mem), nil
 	}
 	if e.To.ID() == arrow.STRING {
 		return e.toString(x, mem)
@@ -386,6 +391,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 		local = rowtime.NewLocalTime(e.Loc)
 	}
 	var digits []byte // scratch of the DECIMAL parser
+	var bad []int     // TRY_CAST's rows that did not convert
 	for i := range n {
 		if s.IsNull(i) {
 			b.AppendNull()
@@ -452,11 +458,30 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 		default:
 			return nil, fmt.Errorf("CAST from STRING to %s is not supported", e.To)
 		}
-		if !ok {
+		if !ok && !e.Try {
 			return nil, fmt.Errorf("%w: CAST(%s AS %s): cannot read %q", ErrEval, e.X, format.SQLTypeName(e.To), s.Value(i))
 		}
+		if !ok {
+			bad = append(bad, i)
+		}
 	}
-	return b.NewArray(), nil
+	out := b.NewArray()
+	if len(bad) == 0 {
+		return out, nil
+	}
+	defer out.Release()
+	vb, valid := NewBits(mem, n)
+	copyValidity(valid, out)
+	for _, i := range bad {
+		bitutil.ClearBit(valid, i)
+	}
+	bufs := out.Data().Buffers()[1:]
+	for _, buf := range bufs {
+		if buf != nil {
+			buf.Retain()
+		}
+	}
+	return NewArray(e.To, n, vb, out.NullN()+len(bad), bufs...), nil
 }
 
 // parseIntText reads an integer, accepting and truncating a fraction as

@@ -65,6 +65,8 @@ func (e *Compare) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 	switch la := l.(type) {
 	case *array.String:
 		compareStrings(op, la, r.(*array.String), out)
+	case *array.Binary:
+		compareBinary(op, la, r.(*array.Binary), out)
 	case *array.Boolean:
 		compareBools(op, la, r.(*array.Boolean), out)
 	case *array.Decimal128:

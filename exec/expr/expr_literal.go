@@ -113,6 +113,11 @@ func (l *Literal) build(n int) arrow.Array {
 		for range n {
 			b.Append(l.Str)
 		}
+	case *array.BinaryBuilder: // BYTES: the bytes are in Str
+		b.ReserveData(n * len(l.Str))
+		for range n {
+			b.AppendString(l.Str)
+		}
 	case *array.Decimal128Builder:
 		for range n {
 			b.UnsafeAppend(l.Dec)
@@ -142,6 +147,8 @@ func (l *Literal) String() string {
 	switch l.Type.ID() {
 	case arrow.STRING:
 		return "'" + l.Str + "'"
+	case arrow.BINARY:
+		return "X" + string(format.AppendBytesLiteral(nil, []byte(l.Str))[1:])
 	case arrow.BOOL:
 		if l.Int != 0 {
 			return "TRUE"
@@ -192,6 +199,8 @@ func LiteralAt(a arrow.Array, i int) *Literal {
 		l.Float = a.Value(i)
 	case *array.String:
 		l.Str = a.Value(i)
+	case *array.Binary:
+		l.Str = string(a.Value(i))
 	case *array.Decimal128:
 		l.Dec = a.Value(i)
 	case *array.Date32:

@@ -91,6 +91,9 @@ func takeArray(a arrow.Array, idx []int32, mem memory.Allocator) (arrow.Array, e
 		}
 		offs[n] = int32(p)
 		return NewArray(a.DataType(), n, validity, nulls, ob, db), nil
+	case *array.Binary:
+		ob, db := takeBinary(t, idx, mem)
+		return NewArray(a.DataType(), n, validity, nulls, ob, db), nil
 	case *array.Null:
 		return array.NewNull(n), nil
 	case *array.Struct, *array.List, *array.Map:

@@ -223,7 +223,7 @@ type UnixTimestamp struct {
 
 // NewUnixTimestamp compiles the pattern.
 func NewUnixTimestamp(x Expr, format string, loc *time.Location) (*UnixTimestamp, error) {
-	l, err := datepattern.Compile(format)
+	l, err := datepattern.CompileOffsets(format)
 	if err != nil {
 		return nil, err
 	}
@@ -256,12 +256,15 @@ func (e *UnixTimestamp) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow
 			b.UnsafeAppendBoolToBitmap(false)
 			continue
 		}
-		ms, ok := e.layout.Parse(s.Value(i))
-		if !ok {
+		ms, offset, zoned, ok := e.layout.ParseOffset(s.Value(i))
+		switch {
+		case !ok:
 			b.UnsafeAppend(math.MinInt64)
-			continue
+		case zoned: // the text's offset, not the session zone
+			b.UnsafeAppend(rowtime.FloorDiv(ms-offset, 1000))
+		default:
+			b.UnsafeAppend(rowtime.FloorDiv(local.ToEpoch(ms), 1000))
 		}
-		b.UnsafeAppend(rowtime.FloorDiv(local.ToEpoch(ms), 1000))
 	}
 	return b.NewArray(), nil
 }

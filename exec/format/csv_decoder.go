@@ -76,6 +76,7 @@ const (
 	csvTime
 	csvTimestamp
 	csvNested // a ROW, ARRAY, MAP or MULTISET the JSON decoder builds (json_nested.go)
+	csvBinary // BYTES: base64 text, held as a string column's offsets and data
 )
 
 // csvColumn accumulates one column of the current batch in reusable Go
@@ -253,6 +254,8 @@ func (c *csvColumn) init(f arrow.Field) error {
 	switch t := f.Type.(type) {
 	case *arrow.StringType:
 		c.kind, c.sqlType = csvString, "STRING"
+	case *arrow.BinaryType:
+		c.kind, c.sqlType = csvBinary, "BYTES"
 	case *arrow.BooleanType:
 		c.kind, c.sqlType = csvBool, "BOOLEAN"
 	case *arrow.Int8Type:
@@ -601,12 +604,18 @@ func (d *CSVDecoder) appendRow(line int) *ParseError {
 			c.appendNull()
 			continue
 		}
-		if c.kind == csvString {
+		if c.kind.variable() {
 			if len(f) == 0 && !d.quoted[i] && nullLit == "" {
 				if c.notNull {
 					return d.rowError(line, i+1, f, "", "NULL in NOT NULL column")
 				}
 				c.appendNull()
+				continue
+			}
+			if c.kind == csvBinary {
+				if msg := c.appendBase64(f); msg != "" {
+					return d.rowError(line, i+1, f, c.sqlType, msg)
+				}
 				continue
 			}
 			if !utf8.Valid(f) {
@@ -742,7 +751,7 @@ func (c *csvColumn) appendNull() {
 	}
 	c.valid = append(c.valid, false)
 	switch c.kind {
-	case csvString:
+	case csvString, csvBinary:
 		c.offs = append(c.offs, c.offs[len(c.offs)-1])
 	case csvBool:
 		c.bools = append(c.bools, false)
@@ -766,7 +775,7 @@ func (c *csvColumn) truncate(n int) {
 	switch c.kind {
 	case csvNested:
 		c.nested.truncate(n)
-	case csvString:
+	case csvString, csvBinary:
 		c.offs = c.offs[:n+1]
 		c.data = c.data[:c.offs[n]]
 	case csvBool:
@@ -807,7 +816,7 @@ func (c *csvColumn) full() bool {
 	switch c.kind {
 	case csvNested:
 		return c.nested.full()
-	case csvString:
+	case csvString, csvBinary:
 		return len(c.data) >= csvMaxStringBytes
 	}
 	return false
@@ -830,7 +839,7 @@ func (c *csvColumn) build(mem memory.Allocator, n int) arrow.Array {
 	}
 	var bufs []*memory.Buffer
 	switch c.kind {
-	case csvString:
+	case csvString, csvBinary:
 		bufs = []*memory.Buffer{bitmap, csvBuffer(mem, arrow.Int32Traits.CastToBytes(c.offs[:n+1])), csvBuffer(mem, c.data)}
 	case csvBool:
 		bufs = []*memory.Buffer{bitmap, csvBitmap(mem, c.bools[:n])}

@@ -164,7 +164,7 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 func jsonSupported(dt arrow.DataType) bool {
 	switch dt.ID() {
 	case arrow.STRING, arrow.BOOL, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
-		arrow.FLOAT32, arrow.FLOAT64, arrow.DECIMAL128, arrow.DATE32, arrow.TIME32, arrow.TIME64, arrow.TIMESTAMP:
+		arrow.FLOAT32, arrow.FLOAT64, arrow.DECIMAL128, arrow.DATE32, arrow.TIME32, arrow.TIME64, arrow.TIMESTAMP, arrow.BINARY:
 		return true
 	}
 	return false
@@ -719,6 +719,9 @@ func (d *JSONDecoder) appendRow(b []byte, line int) *ParseError {
 // column c; on failure it returns the message and the value's text.
 func (d *JSONDecoder) appendJSONScalar(c *csvColumn, b []byte, v jsonValue) (string, []byte) {
 	raw := b[v.start:v.end]
+	if c.kind == csvBinary {
+		return d.appendBinary(c, v.kind == jsonString, v.esc, raw), raw
+	}
 	if c.kind == csvString {
 		switch v.kind {
 		case jsonString:

@@ -32,6 +32,8 @@ func JSONValueAppender(arr arrow.Array, loc *time.Location, std TimestampStandar
 	case *array.Boolean, *array.Int8, *array.Int16, *array.Int32, *array.Int64,
 		*array.Uint8, *array.Uint16, *array.Uint32, *array.Uint64, *array.Decimal128:
 		return ValueAppender(arr, loc)
+	case *array.Binary:
+		return func(dst []byte, i int) []byte { return append(AppendBase64(append(dst, '"'), a.Value(i)), '"') }
 	case *array.Float32:
 		return func(dst []byte, i int) []byte { return appendJSONFloat(dst, float64(a.Value(i)), 32) }
 	case *array.Float64:

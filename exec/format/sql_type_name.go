@@ -24,6 +24,8 @@ func SQLTypeName(dt arrow.DataType) string {
 		return fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
 	}
 	switch dt.ID() {
+	case arrow.BINARY:
+		return "BYTES"
 	case arrow.INT8:
 		return "TINYINT"
 	case arrow.INT16:

@@ -43,6 +43,8 @@ func ValueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) 
 		return func(dst []byte, i int) []byte { return append(dst, a.Value(i)...) }
 	case *array.LargeString:
 		return func(dst []byte, i int) []byte { return append(dst, a.Value(i)...) }
+	case *array.Binary:
+		return func(dst []byte, i int) []byte { return AppendBytesLiteral(dst, a.Value(i)) }
 	case *array.Boolean:
 		return func(dst []byte, i int) []byte { return strconv.AppendBool(dst, a.Value(i)) }
 	case *array.Int8:

@@ -1,6 +1,7 @@
 package govalue
 
 import (
+	"bytes"
 	"strings"
 	"time"
 
@@ -64,6 +65,8 @@ func nonNullGoValue(arr arrow.Array, loc *time.Location) func(int) any {
 		return func(i int) any { return strings.Clone(a.Value(i)) }
 	case *array.LargeString:
 		return func(i int) any { return strings.Clone(a.Value(i)) }
+	case *array.Binary: // BYTES: a copy the caller may keep
+		return func(i int) any { return bytes.Clone(a.Value(i)) }
 	case *array.Date32:
 		return func(i int) any { return time.Unix(int64(a.Value(i))*86400, 0).UTC() }
 	case *array.Date64:

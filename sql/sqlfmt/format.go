@@ -354,7 +354,7 @@ func precOf(e sql.Expr) int {
 			return precConcat
 		}
 		return precCompare
-	case *sql.IsNull, *sql.In, *sql.Between, *sql.Like:
+	case *sql.IsNull, *sql.In, *sql.Between, *sql.Like, *sql.IsTruth:
 		return precCompare
 	case *sql.Unary:
 		if e.Op == "NOT" {
@@ -403,8 +403,11 @@ func formatExpr(e sql.Expr) string {
 		}
 		return sql.QuoteName(e.Name)
 	case *sql.Literal:
-		if e.Kind == sql.LitString {
+		switch e.Kind {
+		case sql.LitString:
 			return quoteString(e.Text)
+		case sql.LitBinary:
+			return "X'" + e.Text + "'"
 		}
 		return e.Text
 	case *sql.IntervalLiteral:
@@ -436,15 +439,28 @@ func formatExpr(e sql.Expr) string {
 			return x + " IS NOT NULL"
 		}
 		return x + " IS NULL"
+	case *sql.IsTruth:
+		x := formatExpr(e.X)
+		if precOf(e.X) <= precCompare {
+			x = "(" + x + ")"
+		}
+		return x + " IS" + notWord(e.Not) + " " + map[bool]string{true: "TRUE", false: "FALSE"}[e.Value]
 	case *sql.Cast:
 		if l, ok := e.X.(*sql.Literal); ok && e.Literal {
 			return e.Type.Name + " " + quoteString(l.Text)
+		}
+		if e.Try {
+			return "TRY_CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
 		}
 		return "CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
 	case *sql.In:
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + formatExprs(e.List) + ")"
 	case *sql.Between:
-		return operand(e.X, precCompare, false) + notWord(e.Not) + " BETWEEN " +
+		word := " BETWEEN "
+		if e.Symmetric {
+			word = " BETWEEN SYMMETRIC "
+		}
+		return operand(e.X, precCompare, false) + notWord(e.Not) + word +
 			operand(e.Lo, precCompare, false) + " AND " + operand(e.Hi, precCompare, false)
 	case *sql.Like:
 		// TiDB reads only a simple expression as the pattern.
@@ -452,7 +468,11 @@ func formatExpr(e sql.Expr) string {
 		if precOf(e.Pattern) != precAtom {
 			pat = "(" + pat + ")"
 		}
-		s := operand(e.X, precCompare, false) + notWord(e.Not) + " LIKE " + pat
+		word := " LIKE "
+		if e.Similar {
+			word = " SIMILAR TO "
+		}
+		s := operand(e.X, precCompare, false) + notWord(e.Not) + word + pat
 		if e.Escape != nil {
 			s += " ESCAPE " + formatExpr(e.Escape)
 		}
@@ -496,6 +516,8 @@ func formatExpr(e sql.Expr) string {
 		switch {
 		case e.Star:
 			return name + "(*)"
+		case e.Unit != "":
+			return formatUnitCall(e)
 		case len(e.Args) == 0 && niladic[e.Name]:
 			return e.Name
 		case e.Distinct:
@@ -530,7 +552,7 @@ func formatCase(e *sql.Case) string {
 		b.WriteString(" " + formatExpr(e.Operand))
 	}
 	for _, w := range e.Whens {
-		b.WriteString(" WHEN " + formatExpr(w.Cond) + " THEN " + formatExpr(w.Result))
+		b.WriteString(" WHEN " + formatExprs(append([]sql.Expr{w.Cond}, w.More...)) + " THEN " + formatExpr(w.Result))
 	}
 	if e.Else != nil {
 		b.WriteString(" ELSE " + formatExpr(e.Else))
@@ -611,4 +633,13 @@ func formatAccessed(x sql.Expr) string {
 		return formatExpr(x)
 	}
 	return "(" + formatExpr(x) + ")"
+}
+
+// formatUnitCall prints a call with a time unit in its Flink form.
+func formatUnitCall(e *sql.FuncCall) string {
+	if e.Name == "TIMESTAMPADD" || e.Name == "TIMESTAMPDIFF" {
+		return e.Name + "(" + e.Unit + ", " + formatExprs(e.Args) + ")"
+	}
+	// an operand ending in an INTERVAL would read TO as its own
+	return e.Name + "(" + operand(e.Args[0], precAtom, false) + " TO " + e.Unit + ")"
 }

@@ -28,8 +28,13 @@ FROM TABLE(HOP(TABLE orders, DESCRIPTOR(ts), INTERVAL '5' MINUTES, INTERVAL '10'
 GROUP BY window_start, window_end;
 
 -- COUNT(DISTINCT a, b) counts the distinct pairs without a NULL:
--- (a,1) (b,2) (a,3) in [10:00, 10:10); (a,NULL) is not counted
-SELECT window_start, COUNT(DISTINCT k, x) AS pairs, COUNT(DISTINCT k) AS keys
+-- (a,1) (b,2) (a,3) in [10:00, 10:10); (a,NULL) is not counted.
+-- LISTAGG(DISTINCT x) joins each value once, where it first came;
+-- PERCENTILE(DISTINCT x, 0.75) of 1, 2, 3 is 2.5, where PERCENTILE(x,
+-- 0.75) of 1, 2, 3, 2, 3 is 3.0.
+SELECT window_start, COUNT(DISTINCT k, x) AS pairs, COUNT(DISTINCT k) AS keys,
+       LISTAGG(DISTINCT CAST(x AS STRING), '|') AS xs, LISTAGG(DISTINCT k) FILTER (WHERE x > 2) AS ks_big,
+       PERCENTILE(DISTINCT x, 0.75) AS p75_distinct, PERCENTILE(x, 0.75) AS p75
 FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(ts), INTERVAL '10' MINUTES))
 GROUP BY window_start, window_end;
 

@@ -28,6 +28,14 @@ SELECT REGEXP_COUNT('ababab', 'ab') AS count_ab, REGEXP_COUNT('abc', '(') AS cou
        REGEXP_INSTR('héllo wörld', 'w') AS instr_w, REGEXP_INSTR('abc', 'x') AS instr_none,
        REGEXP_SUBSTR('item 42 of 7', '\d+') AS substr_num, REGEXP_SUBSTR('abc', '\d') AS substr_none;
 
+-- REGEXP_EXTRACT_ALL: group extractIndex (default 1) of every match as an
+-- ARRAY<STRING>; NULL when the group does not exist or the pattern is invalid.
+SELECT REGEXP_EXTRACT_ALL('a1b22c333', '(\d+)') AS numbers,
+       REGEXP_EXTRACT_ALL('k1=v1;k2=v2', '(\w+)=(\w+)', 2) AS values_of,
+       REGEXP_EXTRACT_ALL('abc', '(x)?b', 1) AS null_group,
+       REGEXP_EXTRACT_ALL('abc', 'b', 1) AS no_such_group,
+       REGEXP_EXTRACT_ALL('abc', '(', 1) AS invalid;
+
 -- Java-only syntax: backreferences and lookaround.
 SELECT REGEXP_EXTRACT('abccd', '(\w)\1', 0) AS backreference,
        REGEXP_EXTRACT('price: 42 EUR', '\d+(?= EUR)', 0) AS lookahead,

@@ -56,6 +56,22 @@ SELECT URL_ENCODE('a b&c=d/é*~') AS url_encode, URL_DECODE('a+b%26c%C3%A9') AS 
        URL_DECODE('%zz') AS url_decode_bad, JSON_QUOTE('a"b/é') AS json_quote,
        JSON_UNQUOTE('"a\tb\u00e9"') AS json_unquote, JSON_UNQUOTE('[1]') AS json_unquote_other;
 
+-- STR_TO_MAP: pairs split at ',' and '=' by default, both regular
+-- expressions; a key without '=' has a NULL value; an empty string is an
+-- empty map.
+SELECT STR_TO_MAP('a=1,b=2,c') AS defaults, STR_TO_MAP('a:1;b:2;a:3', ';', ':') AS custom,
+       STR_TO_MAP('k1 = v1 ,  k2 = v2', '\s*,\s*', '\s*=\s*') AS regex_delimiters,
+       STR_TO_MAP('') AS empty_map, STR_TO_MAP(CAST(NULL AS STRING)) AS null_map;
+
+-- PRINTF: java.util.Formatter with Locale.US; "null obj is formated as a
+-- string 'null'"; "NULL if format is NULL or invalid".
+SELECT PRINTF('%s has %d items costing %.2f', 'cart', 3, 9.996) AS sentence,
+       PRINTF('%5d|%-5s|%05d|%x|%X|%o', 42, 'ab', -42, 255, -1, 8) AS widths,
+       PRINTF('%,d|%+d|%(d|%b|%c|%%|%2$s', 1234567, 5, -5, TRUE, 65) AS flags,
+       PRINTF('%e|%.3e|%g|%.1f|%.0f', 12345.678, 0.000123456, 0.0001, 0.25, 2.5) AS floats,
+       PRINTF('%s and %s', 'x', CAST(NULL AS INT)) AS null_value,
+       PRINTF('%d', 'x') AS mismatch, PRINTF('%') AS invalid, PRINTF(CAST(NULL AS STRING), 1) AS null_format;
+
 -- A NULL argument gives NULL (CONCAT_WS skips NULL strings).
 CREATE TABLE samples (ts TIMESTAMP(3), x INT, s STRING, WATERMARK FOR ts AS ts)
 WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/samples.csv', 'format' = 'csv');

@@ -5,7 +5,9 @@ SELECT EXTRACT(DAY_HOUR FROM ts) FROM clicks;
 SELECT EXTRACT(HOUR ts) FROM clicks;
 SELECT TRIM(usr, 'x') FROM clicks;
 SELECT CASE WHEN usr THEN 1 FROM clicks;
-SELECT usr FROM clicks WHERE usr IS TRUE;
-SELECT FLOOR(ts TO HOUR) FROM clicks;
-SELECT TIMESTAMPADD(HOUR, 1, ts) FROM clicks;
+SELECT usr FROM clicks WHERE usr <=> 'a';
+SELECT FLOOR(ts TO HOURS) FROM clicks;
+SELECT TIMESTAMPADD(HOUR 1, ts) FROM clicks;
+SELECT CASE WHEN usr = 'a', usr = 'b' THEN 1 END FROM clicks;
+SELECT usr FROM clicks WHERE usr IS DISTINCT usr;
 SELECT usr FROM clicks WHERE usr NOT REGEXP 'a'

@@ -119,7 +119,7 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		if !ok {
 			return bad()
 		}
-		return goValue{i: t.UnixMilli()}, nil
+		return goValue{i: goTimestamp(t, dt.Unit)}, nil
 	case *arrow.Date32Type:
 		t, ok := v.(time.Time)
 		if !ok {
@@ -128,15 +128,27 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 		y, m, d := t.Date()
 		return goValue{i: time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400}, nil
 	case *arrow.Time32Type:
+		perUnit := int64(1)
+		if dt.Unit == arrow.Second {
+			perUnit = 1000 // TIME(0)
+		}
 		switch x := v.(type) {
 		case time.Time:
 			h, m, s := x.Clock()
-			return goValue{i: int64(((h*60+m)*60+s)*1000 + x.Nanosecond()/1e6)}, nil
+			return goValue{i: int64(((h*60+m)*60+s)*1000+x.Nanosecond()/1e6) / perUnit}, nil
 		case time.Duration:
 			if x < 0 || x >= 24*time.Hour {
 				return goValue{}, fmt.Errorf("column %s is TIME and %v is not a time of day", f.Name, x)
 			}
-			return goValue{i: x.Milliseconds()}, nil
+			return goValue{i: x.Milliseconds() / perUnit}, nil
+		}
+		return bad()
+	case *arrow.BinaryType:
+		switch x := v.(type) {
+		case []byte:
+			return goValue{s: string(x)}, nil
+		case string:
+			return goValue{s: x}, nil // its UTF-8 bytes, as CAST(s AS BYTES)
 		}
 		return bad()
 	}
@@ -206,6 +218,8 @@ func appendGoValue(b array.Builder, v goValue) {
 		b.Append(v.d)
 	case *array.StringBuilder:
 		b.Append(v.s)
+	case *array.BinaryBuilder:
+		b.AppendString(v.s)
 	case *array.BooleanBuilder:
 		b.Append(v.i != 0)
 	case *array.TimestampBuilder:

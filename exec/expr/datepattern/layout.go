@@ -20,6 +20,10 @@ type Layout struct {
 	// lenientFraction accepts an optional .fraction after the seconds, as
 	// Flink's default format does.
 	lenientFraction bool
+	// offsets reads an ISO offset for X, x or Z (+08, +0800, +08:00, Z);
+	// trailing ignores text after the pattern, as SimpleDateFormat.parse
+	// does: UNIX_TIMESTAMP's layout (CompileOffsets).
+	offsets, trailing bool
 }
 
 type layoutPart struct {
@@ -78,6 +82,33 @@ func CompileFormat(format string) (*Layout, error) {
 // compileLayout compiles format; forFormat: the pattern is written, where
 // [ and ] mark an optional section, which a date-time always fills.
 func compileLayout(format string, forFormat bool) (*Layout, error) {
+	return compileLayoutOffsets(format, forFormat, false)
+}
+
+// CompileOffsets compiles UNIX_TIMESTAMP's pattern: an offset in the text
+// (X, x, Z) gives the instant (ParseOffset), and text after the pattern is
+// ignored, as Flink documents.
+func CompileOffsets(format string) (*Layout, error) {
+	l, err := compileLayoutOffsets(format, false, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range l.parts {
+		if p.field != 0 && strings.IndexByte(parseLetters+offsetLetters, p.field) < 0 {
+			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported when text is read (use yyyy MM MMM dd HH hh a mm ss SSS EEE X)", format, p.field)
+		}
+		if p.width == 5 && (p.field == 'M' || p.field == 'E') {
+			return nil, fmt.Errorf("timestamp format %q: a one-letter name (%s) cannot be read; use %s", format, strings.Repeat(string(p.field), 5), strings.Repeat(string(p.field), 3))
+		}
+	}
+	l.offsets, l.trailing = true, true
+	return l, nil
+}
+
+// offsetLetters are the zone letters UNIX_TIMESTAMP reads as an offset.
+const offsetLetters = "XxZ"
+
+func compileLayoutOffsets(format string, forFormat, offsets bool) (*Layout, error) {
 	l := &Layout{lenientFraction: format == Default}
 	var lit strings.Builder // literal text pending
 	flush := func() {
@@ -114,6 +145,14 @@ func compileLayout(format string, forFormat bool) (*Layout, error) {
 			i = j
 		case c == 'T':
 			return nil, bareTError(format)
+		case offsets && strings.IndexByte(offsetLetters, c) >= 0:
+			j := i
+			for j < len(format) && format[j] == c {
+				j++
+			}
+			flush()
+			l.parts = append(l.parts, layoutPart{field: c, width: j - i})
+			i = j
 		case strings.IndexByte(zoneLetters, c) >= 0:
 			return nil, fmt.Errorf("timestamp format %q: pattern letter %q is not supported: it names a time zone, and the value is a wall-clock time without one (in Flink too)", format, c)
 		case strings.IndexByte(formatLetters, c) >= 0:
@@ -171,6 +210,13 @@ func bareTError(format string) error {
 
 // parse reads s as epoch milliseconds (wall time taken as UTC).
 func (l *Layout) Parse(s string) (int64, bool) {
+	ms, _, _, ok := l.ParseOffset(s)
+	return ms, ok
+}
+
+// ParseOffset reads s as wall-clock milliseconds and, for a pattern with
+// an offset letter, the offset in milliseconds east of UTC.
+func (l *Layout) ParseOffset(s string) (ms, offset int64, zoned, ok bool) {
 	var year, month, day, hour, minute, sec, millis int64 = 1970, 1, 1, 0, 0, 0, 0
 	dow, pm, halfDay := int64(-1), int64(0), false // day name read, PM, an h or K hour
 	p := 0
@@ -178,23 +224,30 @@ func (l *Layout) Parse(s string) (int64, bool) {
 		switch {
 		case part.field == 0:
 			if !strings.HasPrefix(s[p:], part.lit) {
-				return 0, false
+				return 0, 0, false, false
 			}
 			p += len(part.lit)
 			continue
 		case part.field == 'M' && part.width >= 3:
 			k, n := readName(s[p:], monthNames[:], part.width)
 			if n == 0 {
-				return 0, false
+				return 0, 0, false, false
 			}
 			month, p = int64(k+1), p+n
 			continue
 		case part.field == 'E':
 			k, n := readName(s[p:], dayNames[:], max(part.width, 3))
 			if n == 0 {
-				return 0, false
+				return 0, 0, false, false
 			}
 			dow, p = int64(k), p+n
+			continue
+		case strings.IndexByte(offsetLetters, part.field) >= 0:
+			off, n := readOffset(s[p:])
+			if n == 0 {
+				return 0, 0, false, false
+			}
+			offset, zoned, p = off, true, p+n
 			continue
 		case part.field == 'a':
 			switch {
@@ -202,7 +255,7 @@ func (l *Layout) Parse(s string) (int64, bool) {
 			case strings.HasPrefix(s[p:], "PM"):
 				pm = 12
 			default:
-				return 0, false
+				return 0, 0, false, false
 			}
 			p += 2
 			continue
@@ -214,7 +267,7 @@ func (l *Layout) Parse(s string) (int64, bool) {
 		}
 		v, n := leadingDigits(s[p:], maxDigits)
 		if n == 0 || (part.exact && n != part.width) {
-			return 0, false
+			return 0, 0, false, false
 		}
 		p += n
 		switch part.field {
@@ -228,17 +281,17 @@ func (l *Layout) Parse(s string) (int64, bool) {
 			hour = v
 		case 'k': // 1 to 24, 24 being midnight
 			if v < 1 || v > 24 {
-				return 0, false
+				return 0, 0, false, false
 			}
 			hour = v % 24
 		case 'h': // 1 to 12, 12 being the first hour of the half day
 			if v < 1 || v > 12 {
-				return 0, false
+				return 0, 0, false, false
 			}
 			hour, halfDay = v%12, true
 		case 'K': // 0 to 11
 			if v > 11 {
-				return 0, false
+				return 0, 0, false, false
 			}
 			hour, halfDay = v, true
 		case 'm':
@@ -255,20 +308,50 @@ func (l *Layout) Parse(s string) (int64, bool) {
 	if l.lenientFraction && p < len(s) && s[p] == '.' {
 		v, n := leadingDigits(s[p+1:], 9)
 		if n == 0 {
-			return 0, false
+			return 0, 0, false, false
 		}
 		millis = fractionMillis(v, n)
 		p += 1 + n
 	}
-	if p != len(s) || month < 1 || month > 12 || day < 1 || day > int64(rowtime.DaysInMonth(int(year), int(month))) ||
+	if (p != len(s) && !l.trailing) || month < 1 || month > 12 || day < 1 || day > int64(rowtime.DaysInMonth(int(year), int(month))) ||
 		hour > 23 || minute > 59 || sec > 59 {
-		return 0, false
+		return 0, 0, false, false
 	}
 	days := rowtime.DaysFromCivil(year, month, day)
 	if dow >= 0 && rowtime.FloorMod(days+4, 7) != dow {
-		return 0, false // a day name that is not the date's, which Java refuses too
+		return 0, 0, false, false // a day name that is not the date's, which Java refuses too
 	}
-	return ((days*24+hour)*60+minute)*60_000 + sec*1000 + millis, true
+	return ((days*24+hour)*60+minute)*60_000 + sec*1000 + millis, offset, zoned, true
+}
+
+// readOffset reads an ISO offset at the start of s: Z, +hh, +hhmm or
+// +hh:mm; it returns the offset in milliseconds and the bytes read.
+func readOffset(s string) (int64, int) {
+	if strings.HasPrefix(s, "Z") {
+		return 0, 1
+	}
+	if s == "" || (s[0] != '+' && s[0] != '-') {
+		return 0, 0
+	}
+	h, n := leadingDigits(s[1:], 2)
+	if n != 2 || h > 18 {
+		return 0, 0
+	}
+	read, m := 3, int64(0)
+	rest := s[3:]
+	if strings.HasPrefix(rest, ":") {
+		rest, read = rest[1:], read+1
+	}
+	if v, k := leadingDigits(rest, 2); k == 2 && v < 60 {
+		m, read = v, read+2
+	} else if read == 4 {
+		return 0, 0 // +hh: needs minutes
+	}
+	off := (h*60 + m) * 60_000
+	if s[0] == '-' {
+		off = -off
+	}
+	return off, read
 }
 
 // readName reads one of names at the start of s, abbreviated (its first

@@ -244,15 +244,11 @@ func posixClass(s string) (string, int) {
 	if end < 0 {
 		return "", 0
 	}
-	name, ok := map[string]string{
-		"Lower": "lower", "Upper": "upper", "ASCII": "ascii", "Alpha": "alpha", "Digit": "digit",
-		"Alnum": "alnum", "Punct": "punct", "Graph": "graph", "Print": "print", "Blank": "blank",
-		"Cntrl": "cntrl", "XDigit": "xdigit", "Space": "space",
-	}[s[1:end]]
-	if !ok {
-		return "", 0
+	switch name := s[1:end]; name {
+	case "Lower", "Upper", "ASCII", "Alpha", "Digit", "Alnum", "Punct", "Graph", "Print", "Blank", "Cntrl", "XDigit", "Space":
+		return strings.ToLower(name), end + 1 // Go's [:name:] is the same class
 	}
-	return name, end + 1
+	return "", 0
 }
 
 // Groups is the number of capturing groups of the matcher's pattern.

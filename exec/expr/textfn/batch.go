@@ -85,14 +85,6 @@ func (o *stringOut) add(v []byte) error {
 	return nil
 }
 
-func (o *stringOut) addString(v string) error {
-	if int64(o.b.DataLen())+int64(len(v)) > expr.MaxStringColumnBytes {
-		return o.add([]byte(v)) // reports the limit
-	}
-	o.b.Append(v)
-	return nil
-}
-
 func (o *stringOut) null() { o.b.AppendNull() }
 
 func (o *stringOut) finish() arrow.Array {

@@ -44,6 +44,7 @@ func (c *csvWriter) WriteBatch(rec arrow.RecordBatch) error {
 	c.buf = c.buf[:0]
 	c.appendHeader()
 	for j, col := range rec.Columns() {
+		c.cols[j].csv = true
 		c.cols[j].format(col, c.loc)
 	}
 	for i := 0; i < int(rec.NumRows()); i++ {

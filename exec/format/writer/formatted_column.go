@@ -14,12 +14,16 @@ type formattedColumn struct {
 	data  []byte
 	ends  []int
 	nulls []bool
+	csv   bool // BYTES as base64, as Flink's csv format writes them, not x'..'
 }
 
 // format renders every value of arr, choosing the formatter once per column.
 func (fc *formattedColumn) format(arr arrow.Array, loc *time.Location) {
 	fc.data, fc.ends, fc.nulls = fc.data[:0], fc.ends[:0], fc.nulls[:0]
 	app := format.ValueAppender(arr, loc)
+	if fc.csv {
+		app = format.CSVValueAppender(arr, loc)
+	}
 	for i := 0; i < arr.Len(); i++ {
 		null := arr.IsNull(i)
 		if !null {
