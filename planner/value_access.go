@@ -11,99 +11,22 @@ import (
 	"github.com/wsql/wsql/sql"
 )
 
-// Value access: row.field, arr[i] and m[key] (Flink's "valueaccess").
-//
-// The parser reads a two-part name a.b as table a, column b. As in Flink,
-// a column named a is tried first: then a.b is field b of column a. The
-// query's expressions are rewritten so before planning, so every later
-// step sees a FieldAccess.
+// Value access: row.field, arr[i] and m[key] (Flink's "valueaccess"). A
+// two-part a.b is field b of column a when there is one, before planning.
 
 // resolveFieldRefs turns every a.b of the query whose a is a column of the
 // FROM table into a FieldAccess.
 func (s *selectPlanner) resolveFieldRefs() {
-	fix := func(e sql.Expr) sql.Expr {
-		return mapExpr(e, func(x sql.Expr) sql.Expr {
-			c, ok := x.(*sql.ColumnRef)
-			if !ok || c.Table == "" || s.table.Column(c.Table) < 0 {
-				return x
-			}
-			at := c.NameAt
-			if !at.IsValid() {
-				at = c.At
-			}
-			return &sql.FieldAccess{At: c.At, X: &sql.ColumnRef{At: c.At, Name: c.Table}, Field: sql.Ident{Name: c.Name, At: at}}
-		})
-	}
+	isColumn := func(name string) bool { return s.table.Column(name) >= 0 }
 	st := s.stmt
 	for i := range st.Items {
-		st.Items[i].Expr = fix(st.Items[i].Expr)
+		st.Items[i].Expr = sql.ResolveFieldRefs(st.Items[i].Expr, isColumn)
 	}
-	st.Where = fix(st.Where)
+	st.Where = sql.ResolveFieldRefs(st.Where, isColumn)
 	for i := range st.GroupBy {
-		st.GroupBy[i] = fix(st.GroupBy[i])
+		st.GroupBy[i] = sql.ResolveFieldRefs(st.GroupBy[i], isColumn)
 	}
-	st.Having = fix(st.Having)
-}
-
-// mapExpr replaces, bottom up, every sub-expression x of e by fn(x); the
-// nodes are changed in place.
-func mapExpr(e sql.Expr, fn func(sql.Expr) sql.Expr) sql.Expr {
-	if e == nil {
-		return nil
-	}
-	m := func(x *sql.Expr) { *x = mapExpr(*x, fn) }
-	all := func(xs []sql.Expr) {
-		for i := range xs {
-			m(&xs[i])
-		}
-	}
-	switch x := e.(type) {
-	case *sql.Unary:
-		m(&x.X)
-	case *sql.Binary:
-		m(&x.L)
-		m(&x.R)
-	case *sql.IsNull:
-		m(&x.X)
-	case *sql.Cast:
-		m(&x.X)
-	case *sql.FuncCall:
-		all(x.Args)
-		m(&x.Filter)
-	case *sql.WindowCall:
-		all(x.Args)
-	case *sql.WindowAux:
-		all(x.Args)
-	case *sql.In:
-		m(&x.X)
-		all(x.List)
-	case *sql.Between:
-		m(&x.X)
-		m(&x.Lo)
-		m(&x.Hi)
-	case *sql.Like:
-		m(&x.X)
-		m(&x.Pattern)
-		m(&x.Escape)
-	case *sql.Case:
-		m(&x.Operand)
-		for i := range x.Whens {
-			m(&x.Whens[i].Cond)
-			m(&x.Whens[i].Result)
-		}
-		m(&x.Else)
-	case *sql.Extract:
-		m(&x.X)
-	case *sql.Trim:
-		m(&x.Chars)
-		m(&x.X)
-	case *sql.FieldAccess:
-		m(&x.X)
-	case *sql.ItemAccess:
-		m(&x.X)
-		m(&x.Index)
-	}
-	return fn(e)
+	st.Having = sql.ResolveFieldRefs(st.Having, isColumn)
 }
 
 // fieldAccess compiles row.field.
@@ -127,9 +50,9 @@ func (c *exprCompiler) fieldAccess(e *sql.FieldAccess) (expr.Expr, error) {
 		}
 	}
 	if idx < 0 {
-		names := make([]string, st.NumFields())
-		for i, f := range st.Fields() {
-			names[i] = f.Name
+		var names []string
+		for _, f := range st.Fields() {
+			names = append(names, f.Name)
 		}
 		hint := sql.DidYouMean(e.Field.Name, names)
 		if hint == "" {

@@ -235,3 +235,83 @@ func (l *lifter) valueAccessCall(e *ast.FuncCallExpr, name string, at Pos) (Expr
 	}
 	return nil, false, nil
 }
+
+// ResolveFieldRefs returns e with every a.b whose a is a column
+// (isColumn) read as field b of column a, as Flink resolves a name: a
+// column first, then a table. Nodes are changed in place.
+func ResolveFieldRefs(e Expr, isColumn func(name string) bool) Expr {
+	return MapExpr(e, func(x Expr) Expr {
+		c, ok := x.(*ColumnRef)
+		if !ok || c.Table == "" || !isColumn(c.Table) {
+			return x
+		}
+		at := c.NameAt
+		if !at.IsValid() {
+			at = c.At
+		}
+		return &FieldAccess{At: c.At, X: &ColumnRef{At: c.At, Name: c.Table}, Field: Ident{Name: c.Name, At: at}}
+	})
+}
+
+// MapExpr replaces, bottom up, every sub-expression x of e by fn(x); the
+// nodes are changed in place.
+func MapExpr(e Expr, fn func(Expr) Expr) Expr {
+	if e == nil {
+		return nil
+	}
+	m := func(x *Expr) { *x = MapExpr(*x, fn) }
+	all := func(xs []Expr) {
+		for i := range xs {
+			m(&xs[i])
+		}
+	}
+	switch x := e.(type) {
+	case *Unary:
+		m(&x.X)
+	case *Binary:
+		m(&x.L)
+		m(&x.R)
+	case *IsNull:
+		m(&x.X)
+	case *Cast:
+		m(&x.X)
+	case *FuncCall:
+		all(x.Args)
+		m(&x.Filter)
+	case *WindowCall:
+		all(x.Args)
+	case *WindowAux:
+		all(x.Args)
+	case *In:
+		m(&x.X)
+		all(x.List)
+	case *Between:
+		m(&x.X)
+		m(&x.Lo)
+		m(&x.Hi)
+	case *Like:
+		m(&x.X)
+		m(&x.Pattern)
+		m(&x.Escape)
+	case *Case:
+		m(&x.Operand)
+		for i := range x.Whens {
+			m(&x.Whens[i].Cond)
+			m(&x.Whens[i].Result)
+		}
+		m(&x.Else)
+	case *Extract:
+		m(&x.X)
+	case *IsTruth:
+		m(&x.X)
+	case *Trim:
+		m(&x.Chars)
+		m(&x.X)
+	case *FieldAccess:
+		m(&x.X)
+	case *ItemAccess:
+		m(&x.X)
+		m(&x.Index)
+	}
+	return fn(e)
+}
