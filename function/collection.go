@@ -31,8 +31,9 @@ var collectionFunctions = []Function{
 	{Name: "MAP_VALUES", Kind: ScalarFunction, Description: "the values of a MAP as an ARRAY",
 		Signatures: []Signature{{Params: []Param{{Name: "map", Type: argMap}}, Result: "ARRAY of the value type"}},
 		Compile:    compileEntries(true)},
-	{Name: "ARRAY_CONTAINS", Kind: ScalarFunction, Description: "whether an ARRAY holds an element",
-		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "BOOLEAN"}}},
+	{Name: "ARRAY_CONTAINS", Kind: ScalarFunction, Description: "whether an ARRAY holds an element (a NULL one too); NULL for a NULL ARRAY",
+		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "BOOLEAN"}},
+		Compile:    compileContains},
 	{Name: "ARRAY_DISTINCT", Kind: ScalarFunction, Description: "the ARRAY without repeated elements, in order",
 		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}}, Result: "the ARRAY's type"}}},
 	{Name: "ARRAY_POSITION", Kind: ScalarFunction, Description: "the 1-based position of an element's first occurrence, 0 when absent",
@@ -95,4 +96,27 @@ func compileEntries(values bool) func(c Compiler, k *Call) (expr.Expr, error) {
 		}
 		return c.Fold(k.F.At, &nestedfn.Entries{X: k.Args[0], Values: values}, k.Args...)
 	}
+}
+
+// compileContains casts the needle to the array's element type, as Flink
+// does implicitly.
+func compileContains(c Compiler, k *Call) (expr.Expr, error) {
+	lt, ok := k.Args[0].DataType().(*arrow.ListType)
+	if err := collectionArg(k, 0, "an ARRAY", ok); err != nil {
+		return nil, err
+	}
+	elem, needle := lt.Elem(), k.Args[1]
+	if !nestedfn.CanKey(elem) {
+		return nil, sql.Errorf(sql.ErrUnsupported, k.Pos[0], "%s over an ARRAY<%s> is not supported yet", k.Name, TypeName(elem))
+	}
+	if from := needle.DataType(); !IsNull(from) && !arrow.TypeEqual(from, elem) {
+		if (from.ID() == arrow.STRING) != (elem.ID() == arrow.STRING) || (from.ID() == arrow.BOOL) != (elem.ID() == arrow.BOOL) {
+			return nil, sql.Errorf(sql.ErrInvalid, k.Pos[1], "%s looks for a %s in an ARRAY<%s>", k.Name, TypeName(from), TypeName(elem))
+		}
+		var err error
+		if needle, err = c.To(needle, elem, k.Pos[1]); err != nil {
+			return nil, err
+		}
+	}
+	return c.Fold(k.F.At, &nestedfn.Contains{X: k.Args[0], Needle: needle}, k.Args[0], needle)
 }

@@ -154,3 +154,50 @@ func (e *Entries) String() string {
 
 // Children lets conditional forms see the sub-expression.
 func (e *Entries) Children() []expr.Expr { return []expr.Expr{e.X} }
+
+// Contains is ARRAY_CONTAINS(haystack, needle): whether the array holds
+// the needle (a NULL needle finds a NULL element), NULL for a NULL array.
+type Contains struct {
+	X, Needle expr.Expr
+}
+
+func (c *Contains) DataType() arrow.DataType { return arrow.FixedWidthTypes.Boolean }
+
+func (c *Contains) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	a, err := c.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Release()
+	nd, err := c.Needle.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer nd.Release()
+	n := a.Len()
+	validity, nulls := expr.AndValidity(mem, n, a)
+	vb, out := expr.NewBits(mem, n)
+	if l, ok := a.(*array.List); ok {
+		values := l.ListValues()
+		var eq func(e, i int) bool
+		if nd.DataType().ID() != arrow.NULL {
+			eq = equalAt(values, nd)
+		}
+		for i := 0; i < n; i++ {
+			start, end := l.ValueOffsets(i)
+			needleNull := eq == nil || nd.IsNull(i)
+			for e := int(start); e < int(end); e++ {
+				if (needleNull && values.IsNull(e)) || (!needleNull && eq(e, i)) {
+					out[i>>3] |= 1 << (i & 7)
+					break
+				}
+			}
+		}
+	}
+	return expr.NewArray(c.DataType(), n, validity, nulls, vb), nil
+}
+
+func (c *Contains) String() string { return fmt.Sprintf("ARRAY_CONTAINS(%s, %s)", c.X, c.Needle) }
+
+// Children lets conditional forms see the sub-expressions.
+func (c *Contains) Children() []expr.Expr { return []expr.Expr{c.X, c.Needle} }

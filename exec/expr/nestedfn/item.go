@@ -140,10 +140,11 @@ func intAt(a arrow.Array, i int) int64 {
 	return 0
 }
 
-// CanKey reports whether a map with keys of type dt can be looked up.
+// CanKey reports whether a map with keys (an array with elements) of type
+// dt can be looked up.
 func CanKey(dt arrow.DataType) bool {
 	switch dt.ID() {
-	case arrow.STRING, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.BOOL:
+	case arrow.STRING, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.BOOL, arrow.FLOAT64:
 		return true
 	}
 	return false
@@ -158,6 +159,9 @@ func equalAt(keys, key arrow.Array) func(e, i int) bool {
 		return func(e, i int) bool { return k.IsValid(e) && k.Value(e) == q.Value(i) }
 	case *array.Boolean:
 		q := key.(*array.Boolean)
+		return func(e, i int) bool { return k.IsValid(e) && k.Value(e) == q.Value(i) }
+	case *array.Float64:
+		q := key.(*array.Float64)
 		return func(e, i int) bool { return k.IsValid(e) && k.Value(e) == q.Value(i) }
 	}
 	return func(e, i int) bool { return keys.IsValid(e) && intAt(keys, e) == intAt(key, i) }
