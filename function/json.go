@@ -59,7 +59,7 @@ var jsonFunctions = []Function{
 
 // jsonPathParams are a document and a path, then defaults DEFAULT values.
 func jsonPathParams(defaults int) []Param {
-	ps := []Param{{Name: "json", Type: argJSONText}, {Name: "path", Type: ArgString}}
+	ps := []Param{{Name: "document", Type: argJSONText}, {Name: "path", Type: ArgString}}
 	for range defaults {
 		ps = append(ps, Param{Name: "default", Type: ArgAny, Optional: true})
 	}

@@ -279,6 +279,12 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 		if e.Distinct {
 			flags += " DISTINCT"
 		}
+		if c := e.JSON; c != nil {
+			flags += fmt.Sprintf(" json{wrapper=%q empty=%q error=%q null=%q type=%q not=%v}", c.Wrapper, c.OnEmpty, c.OnError, c.OnNull, c.Type, c.Not)
+			if c.Returning != nil {
+				flags += " returning " + typeString(*c.Returning) + " @" + c.Returning.At.String()
+			}
+		}
 		line(b, d, "FuncCall %s%s @%s", e.Name, flags, e.At)
 		for _, a := range e.Args {
 			dumpExpr(b, d+1, a)

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wsql/wsql/sql/jsonform"
+
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	"github.com/pingcap/tidb/pkg/parser/opcode"
 )
@@ -436,7 +438,7 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.filter(e, at)
 	case name == "DISTINCT":
 		return l.distinct(e, at)
-	case jsonForms[name]:
+	case jsonform.Forms[name]:
 		return l.jsonCall(e, name, at)
 	case plainAggregates[name] || renamedCalls[name] || overOnlyFuncs[name]:
 		args, err := l.exprs(e.Args)

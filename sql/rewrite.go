@@ -3,6 +3,8 @@ package sql
 import (
 	"strconv"
 	"strings"
+
+	"github.com/wsql/wsql/sql/jsonform"
 )
 
 // The rewriter turns the tokens of one statement (or one expression) into
@@ -153,7 +155,7 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			}
 			emit(i, rs[0].end, rs[0].text)
 			i = rs[0].end
-		case t.kind == tokIdent && next.isOp("(") && jsonForms[word]:
+		case t.kind == tokIdent && next.isOp("(") && jsonform.Forms[word]:
 			es, err := rw.jsonCall(toks, i)
 			if err != nil {
 				return nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -17,7 +18,8 @@ func TestShellCompletesEveryFunction(t *testing.T) {
 	listed := map[string]bool{}
 	for _, name := range wsql.FunctionNames() {
 		listed[name] = true
-		_, got := sh.complete([]rune("SELECT "+name), len("SELECT "+name))
+		typed := "SELECT " + strings.Fields(name)[0] // IS JSON is offered from IS
+		_, got := sh.complete([]rune(typed), len(typed))
 		require.Contains(t, got, name)
 	}
 	for _, name := range []string{"WEEK", "DAYOFWEEK", "DAYOFYEAR"} {
@@ -28,7 +30,7 @@ func TestShellCompletesEveryFunction(t *testing.T) {
 		keywords[k] = true
 	}
 	// functions wsql knows but does not run are not offered
-	for _, name := range []string{"LPAD", "COLLECT", "OVERLAPS"} {
+	for _, name := range []string{"COLLECT", "OVERLAPS"} {
 		_, got := sh.complete([]rune("SELECT "+name), len("SELECT "+name))
 		if !keywords[name] {
 			require.NotContains(t, got, name)

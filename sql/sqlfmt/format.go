@@ -6,6 +6,7 @@ import (
 
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/interval"
+	"github.com/wsql/wsql/sql/jsonform"
 )
 
 // Statement prints statements back as canonical Flink SQL: upper-case
@@ -565,11 +566,10 @@ func formatCase(e *sql.Case) string {
 func formatJSONCall(e *sql.FuncCall) string {
 	c := e.JSON
 	if e.Name == "IS JSON" {
-		return operand(e.Args[0], precCompare, false) + " IS " + map[bool]string{true: "NOT ", false: ""}[c.Not] + "JSON " + c.Type
+		return operand(e.Args[0], precCompare, false) + " IS" + notWord(c.Not) + " JSON " + c.Type
 	}
+	args, rest := e.Args, []string(nil)
 	var b strings.Builder
-	b.WriteString(e.Name + "(")
-	args := e.Args
 	switch e.Name {
 	case "JSON_OBJECT", "JSON_OBJECTAGG":
 		for i := 0; i+1 < len(args); i += 2 {
@@ -582,24 +582,16 @@ func formatJSONCall(e *sql.FuncCall) string {
 		b.WriteString(formatExprs(args))
 	default:
 		b.WriteString(formatExprs(args[:min(2, len(args))]))
-		args = args[min(2, len(args)):]
-	}
-	if c.Returning != nil {
-		b.WriteString(" RETURNING " + formatType(*c.Returning))
-	}
-	if c.Wrapper != "" {
-		b.WriteString(" " + map[bool]string{true: "WITHOUT", false: "WITH " + c.Wrapper}[c.Wrapper == "WITHOUT"] + " ARRAY WRAPPER")
-	}
-	for _, cl := range []struct{ b, on string }{{c.OnEmpty, "EMPTY"}, {c.OnError, "ERROR"}, {c.OnNull, "NULL"}} {
-		switch {
-		case cl.b == "DEFAULT" && len(args) > 0:
-			b.WriteString(" DEFAULT " + formatExpr(args[0]) + " ON " + cl.on)
-			args = args[1:]
-		case cl.b != "":
-			b.WriteString(" " + cl.b + " ON " + cl.on)
+		for _, d := range args[min(2, len(args)):] {
+			rest = append(rest, formatExpr(d))
 		}
 	}
-	return b.String() + ")"
+	returning := ""
+	if c.Returning != nil {
+		returning = formatType(*c.Returning)
+	}
+	f := jsonform.Clauses{Wrapper: c.Wrapper, OnEmpty: c.OnEmpty, OnError: c.OnError, OnNull: c.OnNull}
+	return e.Name + "(" + b.String() + f.Format(returning, rest) + ")"
 }
 
 // formatFunctionDDL prints CREATE FUNCTION and DROP FUNCTION.

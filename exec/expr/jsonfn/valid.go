@@ -150,15 +150,29 @@ func literal(s string, i int, word string) (int, bool) {
 	return i, false
 }
 
+// plainByte marks the bytes a string holds as they are: not a quote, a
+// backslash or a control character.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // validString checks the string starting at the quote s[i].
 func validString(s string, i int) (int, bool) {
 	i++
 	for i < len(s) {
-		c := s[i]
-		switch {
-		case c == '"':
+		for i < len(s) && plainByte[s[i]] {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		switch s[i] {
+		case '"':
 			return i + 1, true
-		case c == '\\':
+		case '\\':
 			if i+1 >= len(s) {
 				return i, false
 			}
@@ -173,10 +187,8 @@ func validString(s string, i int) (int, bool) {
 			default:
 				return i, false
 			}
-		case c < 0x20:
-			return i, false // control characters must be escaped
 		default:
-			i++
+			return i, false // control characters must be escaped
 		}
 	}
 	return i, false

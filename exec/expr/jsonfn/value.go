@@ -53,7 +53,7 @@ func (e *Value) Children() []expr.Expr {
 // valueOut is JSON_VALUE's result column being built.
 type valueOut struct {
 	dt    arrow.DataType
-	str   *array.StringBuilder
+	str   *strOut
 	valid []byte
 	ints  []int64
 	dbls  []float64
@@ -67,9 +67,11 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 	o := &valueOut{dt: e.Returning, valid: valid}
 	switch e.Returning.ID() {
 	case arrow.STRING:
-		o.str = array.NewStringBuilder(mem)
-		defer o.str.Release()
-		o.str.Reserve(n)
+		hint := 0
+		if l, ok := e.Doc.(*expr.Literal); !ok || l.Null {
+			hint = 8 * n
+		}
+		o.str = newStrOut(mem, n, hint)
 	case arrow.BOOL:
 		o.bools = make([]byte, bitutil.BytesForBits(int64(n)))
 	case arrow.FLOAT64:
@@ -147,18 +149,21 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		err = failure
 	}
 	if err != nil {
+		if o.str != nil {
+			o.str.release()
+		}
 		return nil, err
 	}
 	for ; next < n; next++ {
 		o.null(next)
 	}
-	return o.finish(mem, n), nil
+	return o.finish(mem, n)
 }
 
 func (o *valueOut) null(i int) {
 	bitutil.ClearBit(o.valid, i)
 	if o.str != nil {
-		o.str.AppendNull()
+		o.str.null()
 	}
 }
 
@@ -170,7 +175,7 @@ func (o *valueOut) set(i int, tok string) string {
 		case '"':
 			body := tok[1 : len(tok)-1]
 			if strings.IndexByte(body, '\\') < 0 {
-				o.str.Append(body) // nothing to decode
+				o.str.add(body) // nothing to decode
 				return ""
 			}
 			o.buf = appendUnescaped(o.buf[:0], body)
@@ -179,7 +184,7 @@ func (o *valueOut) set(i int, tok string) string {
 		default:
 			o.buf = appendNumber(o.buf[:0], tok)
 		}
-		o.str.BinaryBuilder.Append(o.buf)
+		o.str.addBytes(o.buf)
 		return ""
 	case arrow.BOOL:
 		text := tok
@@ -247,11 +252,11 @@ func (o *valueOut) fromColumn(i int, a arrow.Array) {
 	}
 	switch a := a.(type) {
 	case *array.String:
-		o.str.Append(a.Value(i))
+		o.str.add(a.Value(i))
 	case *array.Boolean:
 		switch {
 		case o.str != nil:
-			o.str.Append(strconv.FormatBool(a.Value(i)))
+			o.str.add(strconv.FormatBool(a.Value(i)))
 		case a.Value(i):
 			bitutil.SetBit(o.bools, i)
 		}
@@ -261,13 +266,13 @@ func (o *valueOut) fromColumn(i int, a arrow.Array) {
 		o.setInt(i, a.Value(i))
 	case *array.Float64:
 		if o.str != nil {
-			o.str.BinaryBuilder.Append(AppendJavaDouble(o.buf[:0], a.Value(i), 64))
+			o.str.addBytes(AppendJavaDouble(o.buf[:0], a.Value(i), 64))
 			return
 		}
 		o.dbls[i] = a.Value(i)
 	default:
 		if o.str != nil {
-			o.str.Append(a.ValueStr(i))
+			o.str.add(a.ValueStr(i))
 			return
 		}
 		o.null(i)
@@ -276,35 +281,35 @@ func (o *valueOut) fromColumn(i int, a arrow.Array) {
 
 func (o *valueOut) setInt(i int, v int64) {
 	if o.str != nil {
-		o.str.Append(strconv.FormatInt(v, 10))
+		o.str.addBytes(strconv.AppendInt(o.buf[:0], v, 10))
 		return
 	}
 	o.ints[i] = v
 }
 
-func (o *valueOut) finish(mem memory.Allocator, n int) arrow.Array {
+func (o *valueOut) finish(mem memory.Allocator, n int) (arrow.Array, error) {
 	nulls := n - bitutil.CountSetBits(o.valid, 0, n)
 	switch o.dt.ID() {
 	case arrow.STRING:
-		return o.str.NewArray()
+		return o.str.finish("JSON_VALUE", expr.NullsOf(mem, o.valid, n), nulls)
 	case arrow.BOOL:
 		vb, out := expr.NewBits(mem, n)
 		copy(out, o.bools)
-		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb)
+		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb), nil
 	case arrow.FLOAT64:
 		vb, out := expr.NewValues[float64](mem, n)
 		copy(out, o.dbls)
-		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb)
+		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb), nil
 	case arrow.INT32:
 		vb, out := expr.NewValues[int32](mem, n)
 		for i, v := range o.ints {
 			out[i] = int32(max(min(v, math.MaxInt32), math.MinInt32))
 		}
-		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb)
+		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb), nil
 	}
 	vb, out := expr.NewValues[int64](mem, n)
 	copy(out, o.ints)
-	return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb)
+	return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb), nil
 }
 
 // smallInt reads an integer of up to 18 digits without strconv's checks.

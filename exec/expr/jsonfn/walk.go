@@ -172,10 +172,12 @@ func (r *reader) member(doc string, i int, name string) int {
 	return found
 }
 
-// keyIs compares a key as written (escapes and all) with a name.
+// keyIs compares a key as written (escapes and all) with a name. An
+// escape decodes to fewer bytes than it takes, so a key no longer than
+// the name matches only as written.
 func (r *reader) keyIs(raw, name string) bool {
-	if raw == name {
-		return true
+	if len(raw) <= len(name) {
+		return raw == name
 	}
 	if strings.IndexByte(raw, '\\') < 0 {
 		return false

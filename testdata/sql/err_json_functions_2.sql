@@ -1,0 +1,1 @@
+SELECT JSON_VALUE(s, '$.a' DEFAULT 1) FROM t;

@@ -1,0 +1,19 @@
+-- Flink's JSON functions and their clauses (Flink's sql_functions.yml, json).
+SELECT JSON_VALUE(payload, '$.user.id'),
+       JSON_VALUE('{"a": true}', '$.a' RETURNING BOOLEAN),
+       JSON_VALUE('{"a": true}', 'lax $.b' DEFAULT FALSE ON EMPTY),
+       JSON_VALUE(payload, 'strict $.b' RETURNING INT NULL ON EMPTY DEFAULT CAST(id AS INT) + 1 ON ERROR),
+       JSON_VALUE(payload, '$.c' ERROR ON EMPTY ERROR ON ERROR)
+FROM t;
+SELECT JSON_QUERY('{ "a": { "b": 1 } }', '$.a'),
+       JSON_QUERY(payload, '$' WITH CONDITIONAL ARRAY WRAPPER),
+       JSON_QUERY(payload, '$' WITH UNCONDITIONAL WRAPPER EMPTY OBJECT ON EMPTY),
+       JSON_QUERY(payload, 'strict $.invalid' WITHOUT ARRAY WRAPPER EMPTY ARRAY ON ERROR)
+FROM t;
+SELECT JSON_EXISTS(payload, 'strict $.b' TRUE ON ERROR), JSON_EXISTS(payload, '$.a') FROM t;
+SELECT JSON_OBJECT(), JSON_OBJECT('K1' VALUE 'V1', KEY 'K2' VALUE JSON_ARRAY(1, '2') ABSENT ON NULL),
+       JSON_ARRAY(CAST(NULL AS STRING) NULL ON NULL), JSON_STRING(id)
+FROM t;
+SELECT payload IS JSON, payload IS NOT JSON OBJECT, payload IS JSON SCALAR AND id > 1 FROM t WHERE payload IS JSON ARRAY;
+SELECT JSON_OBJECTAGG(KEY product VALUE cnt ABSENT ON NULL), JSON_ARRAYAGG(product NULL ON NULL) FROM orders
+GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE);
