@@ -33,15 +33,17 @@ var collectionFunctions = []Function{
 		Compile:    compileEntries(true)},
 	{Name: "ARRAY_CONTAINS", Kind: ScalarFunction, Description: "whether an ARRAY holds an element (a NULL one too); NULL for a NULL ARRAY",
 		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "BOOLEAN"}},
-		Compile:    compileContains},
+		Compile:    compileNeedle(func(x, needle expr.Expr) expr.Expr { return &nestedfn.Contains{X: x, Needle: needle} })},
 	{Name: "ARRAY_DISTINCT", Kind: ScalarFunction, Description: "the ARRAY without repeated elements, in order",
 		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}}, Result: "the ARRAY's type"}}},
 	{Name: "ARRAY_POSITION", Kind: ScalarFunction, Description: "the 1-based position of an element's first occurrence, 0 when absent",
-		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "INT"}}},
+		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "INT"}},
+		Compile:    compileNeedle(func(x, needle expr.Expr) expr.Expr { return &nestedfn.Position{X: x, Needle: needle} })},
 	{Name: "ARRAY_REMOVE", Kind: ScalarFunction, Description: "the ARRAY without the elements equal to one",
 		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "the ARRAY's type"}}},
-	{Name: "ARRAY_REVERSE", Kind: ScalarFunction, Description: "the ARRAY in reverse order",
-		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}}, Result: "the ARRAY's type"}}},
+	{Name: "ARRAY_REVERSE", Kind: ScalarFunction, Description: "the ARRAY in reverse order; NULL for a NULL ARRAY",
+		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}}, Result: "the ARRAY's type"}},
+		Compile:    compileReverse},
 	{Name: "MAP_FROM_ARRAYS", Kind: ScalarFunction, Description: "a MAP from an ARRAY of keys and an ARRAY of values of the same length",
 		Signatures: []Signature{{Params: []Param{{Name: "keys", Type: argArray}, {Name: "values", Type: argArray}}, Result: "MAP"}}},
 	{Name: "ARRAY", Kind: ScalarFunction, Description: "ARRAY[v1, v2, ...]: an ARRAY of the values",
@@ -98,9 +100,21 @@ func compileEntries(values bool) func(c Compiler, k *Call) (expr.Expr, error) {
 	}
 }
 
-// compileContains casts the needle to the array's element type, as Flink
-// does implicitly.
-func compileContains(c Compiler, k *Call) (expr.Expr, error) {
+// compileNeedle compiles a search of an array (ARRAY_CONTAINS,
+// ARRAY_POSITION): the needle is cast to the array's element type, as
+// Flink does implicitly.
+func compileNeedle(build func(x, needle expr.Expr) expr.Expr) func(c Compiler, k *Call) (expr.Expr, error) {
+	return func(c Compiler, k *Call) (expr.Expr, error) { return searchArray(c, k, build) }
+}
+
+func compileReverse(c Compiler, k *Call) (expr.Expr, error) {
+	if err := collectionArg(k, 0, "an ARRAY", k.Args[0].DataType().ID() == arrow.LIST); err != nil {
+		return nil, err
+	}
+	return c.Fold(k.F.At, &nestedfn.Reverse{X: k.Args[0]}, k.Args...)
+}
+
+func searchArray(c Compiler, k *Call, build func(x, needle expr.Expr) expr.Expr) (expr.Expr, error) {
 	lt, ok := k.Args[0].DataType().(*arrow.ListType)
 	if err := collectionArg(k, 0, "an ARRAY", ok); err != nil {
 		return nil, err
@@ -118,5 +132,5 @@ func compileContains(c Compiler, k *Call) (expr.Expr, error) {
 			return nil, err
 		}
 	}
-	return c.Fold(k.F.At, &nestedfn.Contains{X: k.Args[0], Needle: needle}, k.Args[0], needle)
+	return c.Fold(k.F.At, build(k.Args[0], needle), k.Args[0], needle)
 }

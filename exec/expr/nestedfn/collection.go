@@ -201,3 +201,101 @@ func (c *Contains) String() string { return fmt.Sprintf("ARRAY_CONTAINS(%s, %s)"
 
 // Children lets conditional forms see the sub-expressions.
 func (c *Contains) Children() []expr.Expr { return []expr.Expr{c.X, c.Needle} }
+
+// Position is ARRAY_POSITION(haystack, needle): the 1-based position of
+// the needle's first occurrence, 0 when absent, NULL when either is NULL.
+type Position struct {
+	X, Needle expr.Expr
+}
+
+func (p *Position) DataType() arrow.DataType { return arrow.PrimitiveTypes.Int32 }
+
+func (p *Position) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	a, err := p.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Release()
+	nd, err := p.Needle.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer nd.Release()
+	n := a.Len()
+	if nd.DataType().ID() == arrow.NULL {
+		return array.MakeArrayOfNull(mem, p.DataType(), n), nil
+	}
+	validity, nulls := expr.AndValidity(mem, n, a, nd)
+	buf, out := expr.NewValues[int32](mem, n)
+	if l, ok := a.(*array.List); ok {
+		values := l.ListValues()
+		eq := equalAt(values, nd)
+		for i := 0; i < n; i++ {
+			if l.IsNull(i) || nd.IsNull(i) {
+				continue
+			}
+			start, end := l.ValueOffsets(i)
+			for e := int(start); e < int(end); e++ {
+				if eq(e, i) {
+					out[i] = int32(e-int(start)) + 1
+					break
+				}
+			}
+		}
+	}
+	return expr.NewArray(p.DataType(), n, validity, nulls, buf), nil
+}
+
+func (p *Position) String() string { return fmt.Sprintf("ARRAY_POSITION(%s, %s)", p.X, p.Needle) }
+
+// Children lets conditional forms see the sub-expressions.
+func (p *Position) Children() []expr.Expr { return []expr.Expr{p.X, p.Needle} }
+
+// Reverse is ARRAY_REVERSE(haystack): the elements in reverse order, NULL
+// for a NULL array.
+type Reverse struct {
+	X expr.Expr
+}
+
+func (r *Reverse) DataType() arrow.DataType { return r.X.DataType() }
+
+func (r *Reverse) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	a, err := r.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Release()
+	l, ok := a.(*array.List)
+	if !ok {
+		return array.MakeArrayOfNull(mem, r.DataType(), a.Len()), nil
+	}
+	n := l.Len()
+	ob, offs := expr.NewValues[int32](mem, n+1)
+	defer ob.Release()
+	var idx []int32 // one per batch
+	for i := 0; i < n; i++ {
+		offs[i] = int32(len(idx))
+		start, end := l.ValueOffsets(i)
+		for e := end - 1; e >= start; e-- {
+			idx = append(idx, int32(e))
+		}
+	}
+	offs[n] = int32(len(idx))
+	elems, err := expr.Take(l.ListValues(), idx, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer elems.Release()
+	validity, nulls := expr.AndValidity(mem, n, l)
+	if validity != nil {
+		defer validity.Release()
+	}
+	out := array.NewData(r.DataType(), n, []*memory.Buffer{validity, ob}, []arrow.ArrayData{elems.Data()}, nulls, 0)
+	defer out.Release()
+	return array.MakeFromData(out), nil
+}
+
+func (r *Reverse) String() string { return fmt.Sprintf("ARRAY_REVERSE(%s)", r.X) }
+
+// Children lets conditional forms see the sub-expression.
+func (r *Reverse) Children() []expr.Expr { return []expr.Expr{r.X} }

@@ -59,6 +59,8 @@ func TestKernelsOverASlicedList(t *testing.T) {
 	require.Equal(t, `[2 (null) 0 1]`, evalString(t, &Cardinality{X: col}, rec, mem))
 	c := &expr.Literal{Type: arrow.BinaryTypes.String, Str: "c"}
 	require.Equal(t, `[false (null) false true]`, evalString(t, &Contains{X: col, Needle: c}, rec, mem))
+	require.Equal(t, `[0 (null) 0 1]`, evalString(t, &Position{X: col, Needle: c}, rec, mem))
+	require.Equal(t, `[["b" "a"] (null) [] ["c"]]`, evalString(t, &Reverse{X: col}, rec, mem))
 	_, err := (&Sole{X: col}).Eval(rec, mem)
 	require.ErrorContains(t, err, "the array has 2 elements") // Flink: "Throws an exception if array has more than one element"
 }
