@@ -706,6 +706,26 @@ func (c *exprCompiler) constString(e sql.Expr, what string) (*string, error) {
 	return &l.Str, nil
 }
 
+// patternOf reads the constant pattern of LIKE or SIMILAR TO (nil for
+// NULL) and its ESCAPE character (-1 when none is given).
+func (c *exprCompiler) patternOf(e *sql.Like, what string) (pattern *string, escape rune, err error) {
+	if pattern, err = c.constString(e.Pattern, what); err != nil {
+		return nil, 0, err
+	}
+	escape = -1
+	if e.Escape != nil {
+		esc, err := c.constString(e.Escape, "the ESCAPE character")
+		if err != nil {
+			return nil, 0, err
+		}
+		if esc == nil || len([]rune(*esc)) != 1 {
+			return nil, 0, sql.Errorf(sql.ErrInvalid, e.Escape.Pos(), "the ESCAPE character must be one character")
+		}
+		escape = []rune(*esc)[0]
+	}
+	return pattern, escape, nil
+}
+
 func (c *exprCompiler) like(e *sql.Like) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
@@ -717,20 +737,9 @@ func (c *exprCompiler) like(e *sql.Like) (expr.Expr, error) {
 	if x, err = c.stringArg(x, e.X.Pos(), "LIKE"); err != nil {
 		return nil, err
 	}
-	pattern, err := c.constString(e.Pattern, "the LIKE pattern")
+	pattern, escape, err := c.patternOf(e, "the LIKE pattern")
 	if err != nil {
 		return nil, err
-	}
-	escape := rune(-1)
-	if e.Escape != nil {
-		esc, err := c.constString(e.Escape, "the ESCAPE character")
-		if err != nil {
-			return nil, err
-		}
-		if esc == nil || len([]rune(*esc)) != 1 {
-			return nil, sql.Errorf(sql.ErrInvalid, e.Escape.Pos(), "the ESCAPE character must be one character")
-		}
-		escape = []rune(*esc)[0]
 	}
 	if pattern == nil {
 		return expr.NullLiteral(tBool), nil
