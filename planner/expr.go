@@ -299,6 +299,10 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 		return c.extract(e.At, e.Unit, x, e.X.Pos())
 	case *sql.Trim:
 		return c.trim(e)
+	case *sql.FieldAccess:
+		return c.fieldAccess(e)
+	case *sql.ItemAccess:
+		return c.itemAccess(e)
 	case *sql.IsTruth:
 		return c.isTruth(e)
 	case *sql.WindowCall:
