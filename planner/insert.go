@@ -37,13 +37,8 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	if err != nil {
 		return nil, err
 	}
-	// No connector writes metadata (Flink's filesystem connector has no
-	// writable metadata); a VIRTUAL column is read only in Flink too.
-	for _, c := range t.Columns {
-		if c.Metadata != "" {
-			return nil, sql.Errorf(sql.ErrInvalid, stmt.Table.At, "sink table %s has METADATA column %s (key '%s'), which cannot be written: connector '%s' writes no metadata",
-				t.Name, c.Name, c.Metadata, sink.Connector)
-		}
+	if err := connector.RefuseMetadataWrite(t, sink.Connector, stmt.Table.At); err != nil {
+		return nil, err
 	}
 	// The sink's columns in the order the INSERT names them.
 	cols := t.Columns

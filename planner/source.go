@@ -41,10 +41,7 @@ func planTableSource(t *catalog.Table, opts Options) (exec.Source, error) {
 		if !ok || c.NewSource == nil {
 			return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s has a source wsql does not know (%T)", t.Name, t.Attached)
 		}
-		if err := connector.CheckMetadata(t, c); err != nil {
-			return nil, err
-		}
-		return c.NewSource(t, sql.Option{}, env)
+		return c.PlanSource(t, sql.Option{}, env)
 	}
 	conn, ok := t.Options.Lookup(connector.KeyConnector)
 	if !ok {
@@ -54,10 +51,7 @@ func planTableSource(t *catalog.Table, opts Options) (exec.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := connector.CheckMetadata(t, c); err != nil {
-		return nil, err
-	}
-	return c.NewSource(t, conn, env)
+	return c.PlanSource(t, conn, env)
 }
 
 // connectorEnv is what the planning of a source may use besides the table.

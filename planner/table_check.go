@@ -29,9 +29,6 @@ func CheckTable(t *catalog.Table, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if err := connector.CheckMetadata(t, c); err != nil {
-		return err
-	}
 	if f, ok := t.Options.Lookup(connector.KeyFormat); ok && c.NewSource != nil && c.NewSink != nil {
 		if _, known := connector.LookupFormat(f.Value); !known {
 			return unknownFormat(f)
@@ -46,7 +43,7 @@ func CheckTable(t *catalog.Table, opts Options) error {
 	}
 	env := opts.connectorEnv()
 	env.Run = false
-	_, err = c.NewSource(t, conn, env)
+	_, err = c.PlanSource(t, conn, env)
 	return err
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -58,4 +59,27 @@ func (c *Connector) metadataKeys() []string {
 		keys = append(keys, "'"+k.Key+"'")
 	}
 	return keys
+}
+
+// PlanSource plans a read of table t by c (NewSource) once its METADATA
+// columns are checked against c's keys.
+func (c *Connector) PlanSource(t *catalog.Table, conn sql.Option, env *Env) (exec.Source, error) {
+	if err := CheckMetadata(t, c); err != nil {
+		return nil, err
+	}
+	return c.NewSource(t, conn, env)
+}
+
+// RefuseMetadataWrite is the error of an INSERT (at) into sink table t
+// with a METADATA column: no connector of wsql writes metadata (Flink's
+// filesystem connector has none writable), and a VIRTUAL column is read
+// only in Flink too.
+func RefuseMetadataWrite(t *catalog.Table, connector string, at sql.Pos) error {
+	for _, c := range t.Columns {
+		if c.Metadata != "" {
+			return sql.Errorf(sql.ErrInvalid, at, "sink table %s has METADATA column %s (key '%s'), which cannot be written: connector '%s' writes no metadata",
+				t.Name, c.Name, c.Metadata, connector)
+		}
+	}
+	return nil
 }
