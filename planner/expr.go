@@ -461,11 +461,17 @@ func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos
 // timeArith is t ± INTERVAL (and INTERVAL + t): milliseconds for a
 // TIMESTAMP, whole days for a DATE.
 func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) (expr.Expr, error) {
+	if err := mixedIntervals(e, other, iv); err != nil {
+		return nil, err
+	}
 	x, err := c.compile(other)
 	if err != nil {
 		return nil, err
 	}
 	dt := x.DataType()
+	if iv.YearMonth {
+		return c.monthArith(e, other, x, iv)
+	}
 	switch {
 	case isTimestamp(dt):
 		n, sumType := catalog.IntervalIn(dt, iv.Millis)

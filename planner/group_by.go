@@ -90,6 +90,9 @@ func (s *selectPlanner) dynamicGap(w *sql.WindowCall) error {
 	if !ivOK || !colOK {
 		return sql.Errorf(sql.ErrInvalid, w.Args[1].Pos(), "%s", usage)
 	}
+	if iv.YearMonth {
+		return sql.Errorf(sql.ErrUnsupported, iv.At, "a session gap cannot be in months or years (%s); use a day-time interval", iv.Text)
+	}
 	if iv.Millis <= 0 {
 		return sql.Errorf(sql.ErrInvalid, iv.At, "the session gap unit must be positive, got %s", iv.Text)
 	}

@@ -77,6 +77,9 @@ func windowArgs(kind sql.WindowKind, at sql.Pos, args []sql.Expr, notices *[]Not
 		if !ok {
 			return w, sql.Errorf(sql.ErrInvalid, a.Pos(), "window arguments must be interval literals such as INTERVAL '1' MINUTE: %s", usage)
 		}
+		if iv.YearMonth {
+			return w, sql.Errorf(sql.ErrUnsupported, iv.At, "a window cannot be sized in months or years (%s), as in Flink; use a day-time interval such as INTERVAL '30' DAY", iv.Text)
+		}
 		ms[i] = iv.Millis
 	}
 	positive := func(i int, what string) error {
