@@ -12,6 +12,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/function"
+	"github.com/wsql/wsql/planner/intervalfold"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -268,7 +269,7 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 	case *sql.Literal:
 		return literal(e)
 	case *sql.IntervalLiteral:
-		return nil, sql.Errorf(sql.ErrUnsupported, e.At, "an INTERVAL can only be added to or subtracted from a TIMESTAMP or DATE")
+		return nil, intervalValueError(e)
 	case *sql.Unary:
 		return c.unary(e)
 	case *sql.Binary:
@@ -384,13 +385,8 @@ func (c *exprCompiler) boolean(x expr.Expr, pos sql.Pos, what string) (expr.Expr
 
 func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
 	op := strings.ToUpper(e.Op)
-	if op == "+" || op == "-" {
-		if li, ok := e.L.(*sql.IntervalLiteral); ok && op == "+" {
-			return c.timeArith(e, e.R, li)
-		}
-		if ri, ok := e.R.(*sql.IntervalLiteral); ok {
-			return c.timeArith(e, e.L, ri)
-		}
+	if x, handled, err := c.intervalBinary(e, op); handled {
+		return x, err
 	}
 	l, err := c.compile(e.L)
 	if err != nil {
@@ -461,9 +457,6 @@ func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos
 // timeArith is t ± INTERVAL (and INTERVAL + t): milliseconds for a
 // TIMESTAMP, whole days for a DATE.
 func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) (expr.Expr, error) {
-	if err := mixedIntervals(e, other, iv); err != nil {
-		return nil, err
-	}
 	x, err := c.compile(other)
 	if err != nil {
 		return nil, err
@@ -532,6 +525,12 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp 
 }
 
 func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
+	if iv, ok, err := intervalfold.Fold(e.X); ok {
+		if err != nil {
+			return nil, err
+		}
+		return c.intervalCast(e, iv)
+	}
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err

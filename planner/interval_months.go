@@ -24,16 +24,3 @@ func (c *exprCompiler) monthArith(e *sql.Binary, other sql.Expr, x expr.Expr, iv
 	}
 	return c.fold(e.At, &expr.AddMonths{X: x, Months: months, Loc: c.opts.Location}, x)
 }
-
-// mixedIntervals refuses a year-month interval added to a day-time one,
-// as Flink does ("Cannot apply '+' to arguments of type '<INTERVAL MONTH>
-// + <INTERVAL DAY>'"): a month has no fixed length.
-func mixedIntervals(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) error {
-	o, ok := other.(*sql.IntervalLiteral)
-	if !ok || o.YearMonth == iv.YearMonth {
-		return nil
-	}
-	return sql.Errorf(sql.ErrInvalid, e.At, "cannot apply %s to a year-month and a day-time interval (%s %s %s): a month has no fixed length", e.Op, sqlText(e.L), e.Op, sqlText(e.R))
-}
-
-func sqlText(x sql.Expr) string { return x.(*sql.IntervalLiteral).Text }
