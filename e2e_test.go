@@ -24,7 +24,7 @@ func e2eScripts(t *testing.T) []string {
 	t.Helper()
 	scripts, err := filepath.Glob("testdata/e2e/*.sql")
 	require.NoError(t, err)
-	return append(scripts, "testdata/examples/clicks.sql")
+	return append(scripts, "testdata/examples/clicks.sql", "testdata/examples/clicks_nested.sql")
 }
 
 // TestEndToEnd runs every testdata/e2e/*.sql script (and the shipped

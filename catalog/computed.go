@@ -44,6 +44,7 @@ func generalComputed(col Column, phys, t *Table) (Column, error) {
 // computedColumn types the expression of a computed column against the
 // table's physical columns (phys); t holds the columns built so far.
 func computedColumn(def sql.ColumnDef, phys, t *Table) (Column, error) {
+	def.Computed = sql.ResolveFieldRefs(def.Computed, func(n string) bool { return phys.Column(n) >= 0 }) // payload.ms
 	col := Column{Name: def.Name.Name, At: def.Name.At, Computed: def.Computed}
 	switch e := def.Computed.(type) {
 	case *sql.ColumnRef:

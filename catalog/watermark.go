@@ -41,6 +41,7 @@ func newWatermark(def *sql.WatermarkDef, t *Table) (*Watermark, error) {
 	if col.Proctime {
 		return nil, sql.Errorf(sql.ErrInvalid, def.Column.At, "watermark column %q is a processing-time attribute (PROCTIME()); declare the watermark on an event-time column", col.Name)
 	}
+	def.Expr = sql.ResolveFieldRefs(def.Expr, func(n string) bool { return t.Column(n) >= 0 }) // payload.ts
 	wm := &Watermark{Column: col.Name, Index: idx, Expr: def.Expr, At: def.At}
 	if f, ok := def.Expr.(*sql.FuncCall); ok && strings.EqualFold(f.Name, "SOURCE_WATERMARK") {
 		if len(f.Args) > 0 || f.Star {

@@ -269,7 +269,7 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 	case *sql.Literal:
 		return literal(e)
 	case *sql.IntervalLiteral:
-		return nil, intervalValueError(e)
+		return nil, intervalfold.ValueError(e)
 	case *sql.Unary:
 		return c.unary(e)
 	case *sql.Binary:
@@ -300,6 +300,10 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 		return c.extract(e.At, e.Unit, x, e.X.Pos())
 	case *sql.Trim:
 		return c.trim(e)
+	case *sql.FieldAccess:
+		return c.fieldAccess(e)
+	case *sql.ItemAccess:
+		return c.itemAccess(e)
 	case *sql.IsTruth:
 		return c.isTruth(e)
 	case *sql.WindowCall:
@@ -385,8 +389,10 @@ func (c *exprCompiler) boolean(x expr.Expr, pos sql.Pos, what string) (expr.Expr
 
 func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
 	op := strings.ToUpper(e.Op)
-	if x, handled, err := c.intervalBinary(e, op); handled {
-		return x, err
+	if u, err := intervalfold.Binary(e, op); err != nil || u.Value != nil {
+		return u.Value, err
+	} else if u.Time != nil {
+		return c.timeArith(e, u.Time, u.Interval)
 	}
 	l, err := c.compile(e.L)
 	if err != nil {
@@ -462,10 +468,9 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 		return nil, err
 	}
 	dt := x.DataType()
-	if iv.YearMonth {
-		return c.monthArith(e, other, x, iv)
-	}
-	switch {
+	switch m := intervalfold.AddMonths(e, x, iv, c.opts.Location); {
+	case m != nil:
+		return c.fold(e.At, m, x)
 	case isTimestamp(dt):
 		n, sumType := catalog.IntervalIn(dt, iv.Millis)
 		if x, err = c.to(x, sumType, other.Pos()); err != nil {
@@ -525,11 +530,8 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp 
 }
 
 func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
-	if iv, ok, err := intervalfold.Fold(e.X); ok {
-		if err != nil {
-			return nil, err
-		}
-		return c.intervalCast(e, iv)
+	if v, err := intervalfold.Cast(e); v != nil || err != nil {
+		return v, err
 	}
 	x, err := c.compile(e.X)
 	if err != nil {
@@ -707,6 +709,26 @@ func (c *exprCompiler) constString(e sql.Expr, what string) (*string, error) {
 	return &l.Str, nil
 }
 
+// patternOf reads the constant pattern of LIKE or SIMILAR TO (nil for
+// NULL) and its ESCAPE character (-1 when none is given).
+func (c *exprCompiler) patternOf(e *sql.Like, what string) (pattern *string, escape rune, err error) {
+	if pattern, err = c.constString(e.Pattern, what); err != nil {
+		return nil, 0, err
+	}
+	escape = -1
+	if e.Escape != nil {
+		esc, err := c.constString(e.Escape, "the ESCAPE character")
+		if err != nil {
+			return nil, 0, err
+		}
+		if esc == nil || len([]rune(*esc)) != 1 {
+			return nil, 0, sql.Errorf(sql.ErrInvalid, e.Escape.Pos(), "the ESCAPE character must be one character")
+		}
+		escape = []rune(*esc)[0]
+	}
+	return pattern, escape, nil
+}
+
 func (c *exprCompiler) like(e *sql.Like) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
@@ -718,20 +740,9 @@ func (c *exprCompiler) like(e *sql.Like) (expr.Expr, error) {
 	if x, err = c.stringArg(x, e.X.Pos(), "LIKE"); err != nil {
 		return nil, err
 	}
-	pattern, err := c.constString(e.Pattern, "the LIKE pattern")
+	pattern, escape, err := c.patternOf(e, "the LIKE pattern")
 	if err != nil {
 		return nil, err
-	}
-	escape := rune(-1)
-	if e.Escape != nil {
-		esc, err := c.constString(e.Escape, "the ESCAPE character")
-		if err != nil {
-			return nil, err
-		}
-		if esc == nil || len([]rune(*esc)) != 1 {
-			return nil, sql.Errorf(sql.ErrInvalid, e.Escape.Pos(), "the ESCAPE character must be one character")
-		}
-		escape = []rune(*esc)[0]
 	}
 	if pattern == nil {
 		return expr.NullLiteral(tBool), nil

@@ -96,20 +96,9 @@ func (c *exprCompiler) similar(e *sql.Like, x expr.Expr) (expr.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	pattern, err := c.constString(e.Pattern, "the SIMILAR TO pattern")
+	pattern, escape, err := c.patternOf(e, "the SIMILAR TO pattern")
 	if err != nil {
 		return nil, err
-	}
-	escape := rune(-1)
-	if e.Escape != nil {
-		esc, err := c.constString(e.Escape, "the ESCAPE character")
-		if err != nil {
-			return nil, err
-		}
-		if esc == nil || len([]rune(*esc)) != 1 {
-			return nil, sql.Errorf(sql.ErrInvalid, e.Escape.Pos(), "the ESCAPE character must be one character")
-		}
-		escape = []rune(*esc)[0]
 	}
 	if pattern == nil {
 		return expr.NullLiteral(tBool), nil

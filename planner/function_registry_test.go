@@ -17,8 +17,9 @@ import (
 // argument types' samples are written over its columns.
 const functionTableDDL = `CREATE TABLE t (
   ts TIMESTAMP(3), s STRING, i INT, b BIGINT, d DOUBLE, flag BOOLEAN, pt AS PROCTIME(),
+  arr ARRAY<INT>, m MAP<STRING, INT>,
   WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
-) WITH ('connector' = 'filesystem', 'path' = 't.csv', 'format' = 'csv')`
+) WITH ('connector' = 'filesystem', 'path' = 't.json', 'format' = 'json')`
 
 // planFunctionQuery plans query over functionTableDDL and returns the type
 // of its first output column.

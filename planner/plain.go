@@ -103,7 +103,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		if name == "" {
 			if c, ok := item.Expr.(*sql.ColumnRef); ok {
 				name = c.Name
-			} else {
+			} else if name = fieldAlias(item.Expr); name == "" {
 				name = fmt.Sprintf("EXPR$%d", i)
 			}
 		}

@@ -92,6 +92,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		return nil, err
 	}
 	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
+	s.resolveFieldRefs() // value_access.go
 	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
 		return s.planPlain(opts)
 	}
@@ -293,6 +294,9 @@ func (s *selectPlanner) planSelectList() error {
 				return err
 			}
 			it.expr = e
+		}
+		if it.name == "" {
+			it.name = fieldAlias(item.Expr)
 		}
 		if it.name == "" {
 			it.name = fmt.Sprintf("EXPR$%d", i) // Flink's name for an unnamed expression

@@ -162,20 +162,17 @@ func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (expr.Expr, err
 // physical ones, and those computed columns read.
 func readColumns(t *catalog.Table, needed []int, src *arrow.Schema) []bool {
 	read := make([]bool, src.NumFields())
-	var mark func(e sql.Expr)
-	mark = func(e sql.Expr) {
-		switch x := e.(type) {
-		case *sql.ColumnRef:
-			for i, f := range src.Fields() {
-				if strings.EqualFold(f.Name, x.Name) {
-					read[i] = true
+	mark := func(e sql.Expr) {
+		walkExpr(e, func(x sql.Expr) bool { // every column under any expression
+			if c, ok := x.(*sql.ColumnRef); ok {
+				for i, f := range src.Fields() {
+					if strings.EqualFold(f.Name, c.Name) {
+						read[i] = true
+					}
 				}
 			}
-		case *sql.FuncCall:
-			for _, a := range x.Args {
-				mark(a)
-			}
-		}
+			return true
+		})
 	}
 	for _, col := range needed {
 		c := t.Columns[col]

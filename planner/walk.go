@@ -66,6 +66,11 @@ func walkExpr(e sql.Expr, fn func(sql.Expr) bool) {
 	case *sql.Trim:
 		walkExpr(x.Chars, fn)
 		walkExpr(x.X, fn)
+	case *sql.FieldAccess:
+		walkExpr(x.X, fn)
+	case *sql.ItemAccess:
+		walkExpr(x.X, fn)
+		walkExpr(x.Index, fn)
 	}
 }
 

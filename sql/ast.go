@@ -293,10 +293,13 @@ type Expr interface {
 }
 
 // ColumnRef is a column name, optionally qualified by a table name.
+// NameAt locates Name when Table is set: t.name, or row.field, which the
+// planner reads as a field when row is a column (value_access.go).
 type ColumnRef struct {
-	At    Pos
-	Table string
-	Name  string
+	At     Pos
+	Table  string
+	Name   string
+	NameAt Pos
 }
 
 // LiteralKind tells how a Literal's text is to be read.

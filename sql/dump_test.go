@@ -342,6 +342,13 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 	case *Extract:
 		line(b, d, "Extract %s @%s", e.Unit, e.At)
 		dumpExpr(b, d+1, e.X)
+	case *FieldAccess:
+		line(b, d, "FieldAccess %s @%s (field @%s)", e.Field.Name, e.At, e.Field.At)
+		dumpExpr(b, d+1, e.X)
+	case *ItemAccess:
+		line(b, d, "ItemAccess @%s", e.At)
+		dumpExpr(b, d+1, e.X)
+		dumpExpr(b, d+1, e.Index)
 	case *Trim:
 		line(b, d, "Trim %s @%s", e.Mode, e.At)
 		if e.Chars != nil {

@@ -307,7 +307,11 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		if e.Name.Schema.O != "" {
 			return nil, l.unsupported(at, "qualified table names are not supported yet")
 		}
-		return &ColumnRef{At: at, Table: e.Name.Table.O, Name: e.Name.Name.O}, nil
+		c := &ColumnRef{At: at, Table: e.Name.Table.O, Name: e.Name.Name.O}
+		if i := l.tokenAt(e.OriginTextPosition()); c.Table != "" && i >= 0 && i+2 < len(l.rw.toks) {
+			c.NameAt = l.rw.toks[i+2].pos
+		}
+		return c, nil
 	case ast.ParamMarkerExpr: // also a ValueExpr
 		return nil, l.unsupported(at, "parameters (?) are not supported")
 	case ast.ValueExpr:
@@ -427,6 +431,9 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.unitCall(e, name, at)
 	case name == "EXTRACT":
 		return l.extract(e, at)
+	case name == "FIELD" || name == "ITEM" || name == "ARRAY" || name == "MAP":
+		x, _, err := l.valueAccessCall(e, name, at)
+		return x, err
 	case name == "FILTER":
 		return l.filter(e, at)
 	case name == "DISTINCT":

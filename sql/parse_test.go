@@ -294,6 +294,14 @@ func TestPositionsPointAtTheirText(t *testing.T) {
 			case *Extract:
 				at(e.At, "EXTRACT")
 				walk(e.X)
+			case *FieldAccess:
+				require.Equal(t, e.X.Pos(), e.At)
+				at(e.Field.At, e.Field.Name)
+				walk(e.X)
+			case *ItemAccess:
+				require.Equal(t, e.X.Pos(), e.At)
+				walk(e.X)
+				walk(e.Index)
 			case *Trim:
 				at(e.At, "TRIM")
 				if e.Chars != nil {

@@ -24,6 +24,7 @@ import (
 //	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
 //	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
+//	arr[1], a.b.c, ARRAY[1, 2] -> __wsql_item(arr, 1), ...       (value_access.go)
 //	TRY_CAST(x AS t), FLOOR(x TO DAY), TIMESTAMPADD(DAY, ...), IS DISTINCT FROM,
 //	BETWEEN SYMMETRIC, SIMILAR TO, CASE x WHEN a, b     (flink_forms.go)
 //	key                        -> `key`                         (MySQL-only reserved words)
@@ -50,6 +51,7 @@ type rewritten struct {
 	extracts  []string       // EXTRACT units (extract.go)
 	escapes   []*Literal     // LIKE ... ESCAPE literals (escape.go)
 	jsons     []*JSONClauses // clauses of JSON functions (json.go)
+	fields    []Ident        // field names of value access (value_access.go)
 	units     []string       // time units of FLOOR(x TO unit), TIMESTAMPADD (flink_forms.go)
 }
 
@@ -60,9 +62,9 @@ var plainAggregates = map[string]bool{"FIRST_VALUE": true, "LAST_VALUE": true}
 
 // renamedCalls are Flink functions whose name MySQL's grammar reads as
 // something else (REGEXP is an operator there), renamed so TiDB parses a
-// call, and lifted back to FuncCall. OVERLAY's keywords become commas:
+// call, and lifted back to FuncCall (CARDINALITY, ARRAY and ROW are words of TiDB's grammar). OVERLAY's keywords become commas:
 // OVERLAY(s PLACING r FROM i FOR n) is the call OVERLAY(s, r, i, n).
-var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true}
+var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true, "CARDINALITY": true, "ARRAY": true, "ROW": true}
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
@@ -103,13 +105,17 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	if ferr != nil {
 		return nil, ferr
 	}
+	access, aerr := rw.findValueAccess(toks)
+	if aerr != nil {
+		return nil, aerr
+	}
 	var b strings.Builder
 	b.WriteString(prefix)
 	emit := func(i, j int, text string) { // toks[i:j] become text
 		if i > 0 && toks[i].off > toks[i-1].end && b.Len() > 0 {
 			b.WriteByte(' ') // keep adjacency: MySQL reads "count (" differently from "count("
 		}
-		text = filters.prefix(i) + text // filter.go
+		text = filters.prefix(i) + access.prefix[i] + text // filter.go, value_access.go
 		if filters.distinctEnds[i] {
 			text += ")"
 		}
@@ -121,7 +127,7 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	type pendingCast struct{ end, idx int }
 	castAt := map[int]pendingCast{}
 	later := map[int]replacement{} // later parts of a Flink form (flink_forms.go)
-	edits := map[int]tokenEdit{}   // tokens of JSON functions' clauses (json.go)
+	edits := access.edits          // value access (value_access.go) and JSON functions' clauses (json.go)
 	commaAt := map[int]bool{}      // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]

@@ -66,3 +66,8 @@ func (s StringArg) IsConst() bool { return s.arg.isConst }
 
 // IsNull reports a NULL row (never for a constant).
 func (s StringArg) IsNull(i int) bool { return !s.arg.isConst && s.arg.arr.IsNull(i) }
+
+// Take returns the rows idx of a (each index in range) as a new array.
+func Take(a arrow.Array, idx []int32, mem memory.Allocator) (arrow.Array, error) {
+	return takeArray(a, idx, mem)
+}

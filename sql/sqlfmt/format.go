@@ -497,7 +497,14 @@ func formatExpr(e sql.Expr) string {
 			return "TRIM(" + mode + " FROM " + formatExpr(e.X) + ")"
 		}
 		return "TRIM(" + formatExpr(e.X) + ")"
+	case *sql.FieldAccess:
+		return formatAccessed(e.X) + "." + sql.QuoteName(e.Field.Name)
+	case *sql.ItemAccess:
+		return formatAccessed(e.X) + "[" + formatExpr(e.Index) + "]"
 	case *sql.FuncCall:
+		if (e.Name == "ARRAY" || e.Name == "MAP") && e.Filter == nil {
+			return e.Name + "[" + formatExprs(e.Args) + "]"
+		}
 		if e.Filter != nil {
 			call := *e
 			call.Filter = nil
@@ -611,6 +618,16 @@ func formatFunctionDDL(b *strings.Builder, st sql.Statement) {
 	if c, ok := st.(*sql.CreateFunction); ok {
 		b.WriteString(" AS " + quoteString(c.Identifier))
 	}
+}
+
+// formatAccessed prints the value a field or an item is taken from, in
+// parentheses unless it is a name, a call or another access.
+func formatAccessed(x sql.Expr) string {
+	switch x.(type) {
+	case *sql.ColumnRef, *sql.FuncCall, *sql.FieldAccess, *sql.ItemAccess:
+		return formatExpr(x)
+	}
+	return "(" + formatExpr(x) + ")"
 }
 
 // formatUnitCall prints a call with a time unit in its Flink form.

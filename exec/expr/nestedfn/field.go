@@ -1,0 +1,54 @@
+package nestedfn
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
+)
+
+// Field is row.field: field Index of a ROW value, NULL where the row is.
+type Field struct {
+	X     expr.Expr
+	Index int
+	Name  string
+}
+
+func (f *Field) DataType() arrow.DataType {
+	return f.X.DataType().(*arrow.StructType).Field(f.Index).Type
+}
+
+// Eval shares the struct's child; only a row NULL where the child is not
+// needs a new validity bitmap.
+func (f *Field) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	a, err := f.X.Eval(rec, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Release()
+	s, ok := a.(*array.Struct)
+	if !ok {
+		return array.MakeArrayOfNull(mem, f.DataType(), a.Len()), nil // an untyped NULL
+	}
+	child := s.Field(f.Index)
+	child.Retain()
+	if s.NullN() == 0 {
+		return child, nil
+	}
+	buf, valid := newBits(mem, s.Len())
+	defer buf.Release()
+	for i := 0; i < s.Len(); i++ {
+		if s.IsValid(i) {
+			valid[i>>3] |= 1 << (i & 7)
+		}
+	}
+	return withValidity(child, valid, mem), nil
+}
+
+func (f *Field) String() string { return fmt.Sprintf("%s.%s", f.X, f.Name) }
+
+// Children lets conditional forms see the sub-expression.
+func (f *Field) Children() []expr.Expr { return []expr.Expr{f.X} }

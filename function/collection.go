@@ -1,0 +1,136 @@
+package function
+
+import (
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/expr/nestedfn"
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/sql"
+)
+
+// init adds the family at its place in the registry.
+func init() { addFamily(340, collectionFunctions) }
+
+// collectionFunctions are Flink's collection functions and value
+// constructors (its "collection" and "valueconstruction" sections). Value
+// access, row.field, arr[i] and m[key], has its own syntax
+// (planner/value_access.go).
+var collectionFunctions = []Function{
+	{Name: "CARDINALITY", Kind: ScalarFunction, Description: "the number of elements of an ARRAY or MULTISET, or of entries of a MAP",
+		Signatures: []Signature{{Params: []Param{{Name: "collection", Type: argCollection}}, Result: "INT"}},
+		Compile:    compileCardinality},
+	{Name: "ELEMENT", Kind: ScalarFunction, Description: "the sole element of an ARRAY of one; NULL when empty; an error for more",
+		Signatures: []Signature{{Params: []Param{{Name: "array", Type: argArray}}, Result: "the element type"}},
+		Compile:    compileElement},
+	{Name: "MAP_KEYS", Kind: ScalarFunction, Description: "the keys of a MAP as an ARRAY",
+		Signatures: []Signature{{Params: []Param{{Name: "map", Type: argMap}}, Result: "ARRAY of the key type"}},
+		Compile:    compileEntries(false)},
+	{Name: "MAP_VALUES", Kind: ScalarFunction, Description: "the values of a MAP as an ARRAY",
+		Signatures: []Signature{{Params: []Param{{Name: "map", Type: argMap}}, Result: "ARRAY of the value type"}},
+		Compile:    compileEntries(true)},
+	{Name: "ARRAY_CONTAINS", Kind: ScalarFunction, Description: "whether an ARRAY holds an element (a NULL one too); NULL for a NULL ARRAY",
+		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "BOOLEAN"}},
+		Compile:    compileNeedle(func(x, needle expr.Expr) expr.Expr { return &nestedfn.Contains{X: x, Needle: needle} })},
+	{Name: "ARRAY_DISTINCT", Kind: ScalarFunction, Description: "the ARRAY without repeated elements, in order",
+		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}}, Result: "the ARRAY's type"}}},
+	{Name: "ARRAY_POSITION", Kind: ScalarFunction, Description: "the 1-based position of an element's first occurrence, 0 when absent",
+		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "INT"}},
+		Compile:    compileNeedle(func(x, needle expr.Expr) expr.Expr { return &nestedfn.Position{X: x, Needle: needle} })},
+	{Name: "ARRAY_REMOVE", Kind: ScalarFunction, Description: "the ARRAY without the elements equal to one",
+		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}, {Name: "needle", Type: argElement}}, Result: "the ARRAY's type"}}},
+	{Name: "ARRAY_REVERSE", Kind: ScalarFunction, Description: "the ARRAY in reverse order; NULL for a NULL ARRAY",
+		Signatures: []Signature{{Params: []Param{{Name: "haystack", Type: argArray}}, Result: "the ARRAY's type"}},
+		Compile:    compileReverse},
+	{Name: "MAP_FROM_ARRAYS", Kind: ScalarFunction, Description: "a MAP from an ARRAY of keys and an ARRAY of values of the same length",
+		Signatures: []Signature{{Params: []Param{{Name: "keys", Type: argArray}, {Name: "values", Type: argArray}}, Result: "MAP"}}},
+	{Name: "ARRAY", Kind: ScalarFunction, Description: "ARRAY[v1, v2, ...]: an ARRAY of the values",
+		Signatures: []Signature{{Params: []Param{{Name: "value", Type: ArgAny}}, Variadic: true, Result: "ARRAY", Written: "ARRAY[value, ...]"}}},
+	{Name: "MAP", Kind: ScalarFunction, Description: "MAP[k1, v1, k2, v2, ...]: a MAP of the key-value pairs",
+		Signatures: []Signature{{Params: []Param{{Name: "key", Type: ArgAny}, {Name: "value", Type: ArgAny}}, Variadic: true, Result: "MAP", Written: "MAP[key, value, ...]"}}},
+	{Name: "ROW", Kind: ScalarFunction, Description: "ROW(v1, v2, ...) or (v1, v2, ...): a ROW of the values",
+		Signatures: []Signature{{Params: []Param{{Name: "value", Type: ArgAny}}, Variadic: true, Result: "ROW"}}},
+}
+
+// The collection arguments; the kernels check the kind (collectionArg).
+var (
+	argArray      = ArgType{Name: "ARRAY", Sample: "arr"}
+	argMap        = ArgType{Name: "MAP", Sample: "m"}
+	argCollection = ArgType{Name: "ARRAY/MAP/MULTISET", Sample: "arr"}
+	argElement    = ArgType{Name: "the element type", Sample: "i"}
+)
+
+func isMultiset(dt arrow.DataType) bool {
+	return dt.ID() == arrow.MAP && strings.HasPrefix(format.SQLTypeName(dt), "MULTISET")
+}
+
+// collectionArg checks that argument i is one of the named kinds of
+// collection; NULL is refused, as Flink cannot type it either.
+func collectionArg(k *Call, i int, kinds string, ok bool) error {
+	if ok {
+		return nil
+	}
+	return sql.Errorf(sql.ErrInvalid, k.Pos[i], "%s expects %s, got %s", k.Name, kinds, TypeName(k.Args[i].DataType()))
+}
+
+func compileCardinality(c Compiler, k *Call) (expr.Expr, error) {
+	dt := k.Args[0].DataType()
+	if err := collectionArg(k, 0, "an ARRAY, MAP or MULTISET", dt.ID() == arrow.LIST || dt.ID() == arrow.MAP); err != nil {
+		return nil, err
+	}
+	return c.Fold(k.F.At, &nestedfn.Cardinality{X: k.Args[0], Multiset: isMultiset(dt)}, k.Args...)
+}
+
+func compileElement(c Compiler, k *Call) (expr.Expr, error) {
+	if err := collectionArg(k, 0, "an ARRAY", k.Args[0].DataType().ID() == arrow.LIST); err != nil {
+		return nil, err
+	}
+	return c.Fold(k.F.At, &nestedfn.Sole{X: k.Args[0]}, k.Args...)
+}
+
+func compileEntries(values bool) func(c Compiler, k *Call) (expr.Expr, error) {
+	return func(c Compiler, k *Call) (expr.Expr, error) {
+		dt := k.Args[0].DataType()
+		if err := collectionArg(k, 0, "a MAP", dt.ID() == arrow.MAP && !isMultiset(dt)); err != nil {
+			return nil, err
+		}
+		return c.Fold(k.F.At, &nestedfn.Entries{X: k.Args[0], Values: values}, k.Args...)
+	}
+}
+
+// compileNeedle compiles a search of an array (ARRAY_CONTAINS,
+// ARRAY_POSITION): the needle is cast to the array's element type, as
+// Flink does implicitly.
+func compileNeedle(build func(x, needle expr.Expr) expr.Expr) func(c Compiler, k *Call) (expr.Expr, error) {
+	return func(c Compiler, k *Call) (expr.Expr, error) { return searchArray(c, k, build) }
+}
+
+func compileReverse(c Compiler, k *Call) (expr.Expr, error) {
+	if err := collectionArg(k, 0, "an ARRAY", k.Args[0].DataType().ID() == arrow.LIST); err != nil {
+		return nil, err
+	}
+	return c.Fold(k.F.At, &nestedfn.Reverse{X: k.Args[0]}, k.Args...)
+}
+
+func searchArray(c Compiler, k *Call, build func(x, needle expr.Expr) expr.Expr) (expr.Expr, error) {
+	lt, ok := k.Args[0].DataType().(*arrow.ListType)
+	if err := collectionArg(k, 0, "an ARRAY", ok); err != nil {
+		return nil, err
+	}
+	elem, needle := lt.Elem(), k.Args[1]
+	if !nestedfn.CanKey(elem) {
+		return nil, sql.Errorf(sql.ErrUnsupported, k.Pos[0], "%s over an ARRAY<%s> is not supported yet", k.Name, TypeName(elem))
+	}
+	if from := needle.DataType(); !IsNull(from) && !arrow.TypeEqual(from, elem) {
+		if (from.ID() == arrow.STRING) != (elem.ID() == arrow.STRING) || (from.ID() == arrow.BOOL) != (elem.ID() == arrow.BOOL) {
+			return nil, sql.Errorf(sql.ErrInvalid, k.Pos[1], "%s looks for a %s in an ARRAY<%s>", k.Name, TypeName(from), TypeName(elem))
+		}
+		var err error
+		if needle, err = c.To(needle, elem, k.Pos[1]); err != nil {
+			return nil, err
+		}
+	}
+	return c.Fold(k.F.At, build(k.Args[0], needle), k.Args[0], needle)
+}

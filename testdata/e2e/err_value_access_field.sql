@@ -1,0 +1,7 @@
+-- An unknown field of a ROW is an error at the field, listing the fields.
+CREATE TABLE clicks (
+  ts TIMESTAMP(3),
+  `user` ROW<id BIGINT, country STRING>,
+  WATERMARK FOR ts AS ts
+) WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/clicks_nested.jsonl', 'format' = 'json');
+SELECT user.id, user.contry FROM clicks;

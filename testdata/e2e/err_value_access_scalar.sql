@@ -1,0 +1,7 @@
+-- Only a ROW has fields.
+CREATE TABLE clicks (
+  ts TIMESTAMP(3),
+  tags ARRAY<STRING>,
+  WATERMARK FOR ts AS ts
+) WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/clicks_nested.jsonl', 'format' = 'json');
+SELECT tags[1].x FROM clicks;

@@ -1,0 +1,1 @@
+SELECT arr[1 FROM t;

@@ -1,0 +1,1 @@
+SELECT arr[] FROM t;
