@@ -61,20 +61,21 @@ func newWatermark(def *sql.WatermarkDef, t *Table) (*Watermark, error) {
 // watermarkDelay reads the delay out of `col`, `col - INTERVAL ...` and
 // any chain of intervals added to or subtracted from the column (`col +
 // INTERVAL` gives a negative delay: a watermark ahead of the data, which
-// Flink allows too); bounded is false for any other expression.
+// Flink allows too); bounded is false for any other expression, and for
+// year-month intervals, whose length in milliseconds varies.
 func watermarkDelay(e sql.Expr, column string) (delay int64, bounded bool, err error) {
 	switch x := e.(type) {
 	case *sql.ColumnRef:
 		return 0, x.Table == "" && (x.Name == column || equalFoldASCII(x.Name, column)), nil
 	case *sql.Binary:
-		if iv, ok := x.R.(*sql.IntervalLiteral); ok && (x.Op == "-" || x.Op == "+") {
+		if iv, ok := x.R.(*sql.IntervalLiteral); ok && !iv.YearMonth && (x.Op == "-" || x.Op == "+") {
 			d, ok, err := watermarkDelay(x.L, column)
 			if x.Op == "-" {
 				return d + iv.Millis, ok, err
 			}
 			return d - iv.Millis, ok, err
 		}
-		if iv, ok := x.L.(*sql.IntervalLiteral); ok && x.Op == "+" {
+		if iv, ok := x.L.(*sql.IntervalLiteral); ok && !iv.YearMonth && x.Op == "+" {
 			d, ok, err := watermarkDelay(x.R, column)
 			return d - iv.Millis, ok, err
 		}

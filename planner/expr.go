@@ -12,6 +12,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/function"
+	"github.com/wsql/wsql/planner/intervalfold"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -268,7 +269,7 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 	case *sql.Literal:
 		return literal(e)
 	case *sql.IntervalLiteral:
-		return nil, sql.Errorf(sql.ErrUnsupported, e.At, "an INTERVAL can only be added to or subtracted from a TIMESTAMP or DATE")
+		return nil, intervalfold.ValueError(e)
 	case *sql.Unary:
 		return c.unary(e)
 	case *sql.Binary:
@@ -388,13 +389,10 @@ func (c *exprCompiler) boolean(x expr.Expr, pos sql.Pos, what string) (expr.Expr
 
 func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
 	op := strings.ToUpper(e.Op)
-	if op == "+" || op == "-" {
-		if li, ok := e.L.(*sql.IntervalLiteral); ok && op == "+" {
-			return c.timeArith(e, e.R, li)
-		}
-		if ri, ok := e.R.(*sql.IntervalLiteral); ok {
-			return c.timeArith(e, e.L, ri)
-		}
+	if u, err := intervalfold.Binary(e, op); err != nil || u.Value != nil {
+		return u.Value, err
+	} else if u.Time != nil {
+		return c.timeArith(e, u.Time, u.Interval)
 	}
 	l, err := c.compile(e.L)
 	if err != nil {
@@ -470,7 +468,9 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 		return nil, err
 	}
 	dt := x.DataType()
-	switch {
+	switch m := intervalfold.AddMonths(e, x, iv, c.opts.Location); {
+	case m != nil:
+		return c.fold(e.At, m, x)
 	case isTimestamp(dt):
 		n, sumType := catalog.IntervalIn(dt, iv.Millis)
 		if x, err = c.to(x, sumType, other.Pos()); err != nil {
@@ -530,6 +530,9 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp 
 }
 
 func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
+	if v, err := intervalfold.Cast(e); v != nil || err != nil {
+		return v, err
+	}
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err

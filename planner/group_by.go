@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/planner/intervalfold"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -90,8 +91,8 @@ func (s *selectPlanner) dynamicGap(w *sql.WindowCall) error {
 	if !ivOK || !colOK {
 		return sql.Errorf(sql.ErrInvalid, w.Args[1].Pos(), "%s", usage)
 	}
-	if iv.Millis <= 0 {
-		return sql.Errorf(sql.ErrInvalid, iv.At, "the session gap unit must be positive, got %s", iv.Text)
+	if err := intervalfold.SessionGapUnit(iv); err != nil {
+		return err
 	}
 	idx, err := s.resolve(col)
 	if err != nil {

@@ -596,7 +596,7 @@ func sameExpr(a, b sql.Expr) bool {
 		return ok && strings.EqualFold(x.Name, y.Name)
 	case *sql.IntervalLiteral:
 		y, ok := b.(*sql.IntervalLiteral)
-		return ok && x.Millis == y.Millis
+		return ok && x.Millis == y.Millis && x.Months == y.Months && x.YearMonth == y.YearMonth
 	case *sql.Literal:
 		y, ok := b.(*sql.Literal)
 		return ok && x.Kind == y.Kind && x.Text == y.Text

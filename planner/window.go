@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/planner/intervalfold"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -73,11 +74,10 @@ func windowArgs(kind sql.WindowKind, at sql.Pos, args []sql.Expr, notices *[]Not
 	}
 	ms := make([]int64, len(args))
 	for i, a := range args {
-		iv, ok := a.(*sql.IntervalLiteral)
-		if !ok {
-			return w, sql.Errorf(sql.ErrInvalid, a.Pos(), "window arguments must be interval literals such as INTERVAL '1' MINUTE: %s", usage)
+		if err := intervalfold.WindowArg(a, usage); err != nil {
+			return w, err
 		}
-		ms[i] = iv.Millis
+		ms[i] = a.(*sql.IntervalLiteral).Millis
 	}
 	positive := func(i int, what string) error {
 		if ms[i] <= 0 {

@@ -324,11 +324,15 @@ type Literal struct {
 }
 
 // IntervalLiteral is a day-time interval such as INTERVAL '5' SECOND,
-// already converted to milliseconds. Text is the literal as the user wrote it.
+// already converted to milliseconds, or (YearMonth) a year-month interval
+// such as INTERVAL '1-2' YEAR TO MONTH in Months. Text is the literal as
+// the user wrote it.
 type IntervalLiteral struct {
-	At     Pos
-	Millis int64
-	Text   string
+	At        Pos
+	Millis    int64
+	Months    int64
+	YearMonth bool
+	Text      string
 }
 
 // Unary is a prefix operator: "-", "+" or "NOT".

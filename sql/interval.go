@@ -6,7 +6,8 @@ import (
 	"github.com/wsql/wsql/sql/interval"
 )
 
-// Flink's day-time interval literals: INTERVAL '5' SECOND, INTERVAL '1.5'
+// Flink's day-time interval literals (year-month ones are in
+// interval_yearmonth.go): INTERVAL '5' SECOND, INTERVAL '1.5'
 // SECOND(3), INTERVAL '-2' MINUTES, INTERVAL '1 02:30' DAY TO MINUTE. MySQL
 // has no such literal as an expression, so the rewriter reads it from tokens
 // here and hands TiDB a placeholder call instead.
@@ -49,13 +50,13 @@ func parseInterval(src *source, toks []token, i int) (*IntervalLiteral, int, *Er
 	j++
 	from := intervalUnit(at(j))
 	if from < 0 {
-		if w := strings.ToUpper(at(j).text); at(j).kind == tokIdent && (strings.HasPrefix(w, "YEAR") || strings.HasPrefix(w, "MONTH")) {
-			return nil, 0, Errorf(ErrUnsupported, at(j).pos, "year-month intervals are not supported; use DAY, HOUR, MINUTE or SECOND")
+		if _, ym := yearMonthUnit(at(j)); ym {
+			return parseYearMonth(src, toks, start, val, j, neg)
 		}
 		if u := at(j); u.kind == tokIdent {
-			return nil, 0, Errorf(ErrSyntax, u.pos, "unknown interval unit %s; use DAY, HOUR, MINUTE or SECOND%s", u.text, DidYouMean(u.text, interval.Names(0)))
+			return nil, 0, Errorf(ErrSyntax, u.pos, "unknown interval unit %s; use YEAR, MONTH, DAY, HOUR, MINUTE or SECOND%s", u.text, DidYouMean(u.text, append([]string{"YEAR", "MONTH"}, interval.Names(0)...)))
 		}
-		return nil, 0, Errorf(ErrSyntax, at(j).pos, "expected an interval unit (DAY, HOUR, MINUTE or SECOND) after %s", val.text)
+		return nil, 0, Errorf(ErrSyntax, at(j).pos, "expected an interval unit (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND) after %s", val.text)
 	}
 	j++
 	j, err := skipPrecision(toks, j)

@@ -412,6 +412,9 @@ func formatExpr(e sql.Expr) string {
 		}
 		return e.Text
 	case *sql.IntervalLiteral:
+		if e.YearMonth {
+			return interval.FormatMonths(e.Months)
+		}
 		return interval.Format(e.Millis)
 	case *sql.Unary:
 		if e.Op == "NOT" {
