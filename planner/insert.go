@@ -37,9 +37,6 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	if err != nil {
 		return nil, err
 	}
-	if err := connector.RefuseMetadataWrite(t, sink.Connector, stmt.Table.At); err != nil {
-		return nil, err
-	}
 	// The sink's columns in the order the INSERT names them.
 	cols := t.Columns
 	if len(stmt.Columns) > 0 {
@@ -109,7 +106,7 @@ func planTableSink(t *catalog.Table) (*Sink, error) {
 		if !ok || c.NewSink == nil {
 			return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s is a source registered from Go and cannot be written to", t.Name)
 		}
-		target, err := c.NewSink(t, sql.Option{})
+		target, err := c.PlanSink(t, sql.Option{})
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +120,7 @@ func planTableSink(t *catalog.Table) (*Sink, error) {
 	if err != nil {
 		return nil, err
 	}
-	target, err := c.NewSink(t, conn)
+	target, err := c.PlanSink(t, conn)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func CheckTable(t *catalog.Table, opts Options) error {
 		}
 	}
 	if c.NewSource == nil || c.NewSink != nil && !readsFormat(t) {
-		_, err := c.NewSink(t, conn)
+		_, err := c.PlanSink(t, conn)
 		return err
 	}
 	if err := checkSourceWatermark(t); err != nil {

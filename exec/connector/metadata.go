@@ -70,16 +70,16 @@ func (c *Connector) PlanSource(t *catalog.Table, conn sql.Option, env *Env) (exe
 	return c.NewSource(t, conn, env)
 }
 
-// RefuseMetadataWrite is the error of an INSERT (at) into sink table t
-// with a METADATA column: no connector of wsql writes metadata (Flink's
+// PlanSink plans a write of table t by c (NewSink), refusing a table with
+// a METADATA column: no connector of wsql writes metadata (Flink's
 // filesystem connector has none writable), and a VIRTUAL column is read
 // only in Flink too.
-func RefuseMetadataWrite(t *catalog.Table, connector string, at sql.Pos) error {
-	for _, c := range t.Columns {
-		if c.Metadata != "" {
-			return sql.Errorf(sql.ErrInvalid, at, "sink table %s has METADATA column %s (key '%s'), which cannot be written: connector '%s' writes no metadata",
-				t.Name, c.Name, c.Metadata, connector)
+func (c *Connector) PlanSink(t *catalog.Table, conn sql.Option) (TableSink, error) {
+	for _, col := range t.Columns {
+		if col.Metadata != "" {
+			return nil, sql.Errorf(sql.ErrInvalid, col.At, "column %s is METADATA (key '%s'), which cannot be written: connector '%s' writes no metadata, so table %s cannot be a sink",
+				col.Name, col.Metadata, c.Name, t.Name)
 		}
 	}
-	return nil
+	return c.NewSink(t, conn)
 }
