@@ -230,21 +230,10 @@ func (a *percentileAcc) result(s int32) (float64, bool) {
 }
 
 func (a *percentileAcc) appendResults(slots []int32, b array.Builder) {
-	fb := b.(*array.Float64Builder)
-	for _, s := range slots {
-		if v, ok := a.result(s); ok {
-			fb.Append(v)
-		} else {
-			fb.AppendNull()
-		}
-	}
+	appendDoubleResults(slots, b, a.result)
 }
 
-func (a *percentileAcc) sameResult(x, y int32) bool {
-	vx, okx := a.result(x)
-	vy, oky := a.result(y)
-	return okx == oky && math.Float64bits(vx) == math.Float64bits(vy)
-}
+func (a *percentileAcc) sameResult(x, y int32) bool { return sameDoubleResult(a.result, x, y) }
 
 func (*percentileAcc) resultType() arrow.DataType { return arrow.PrimitiveTypes.Float64 }
 
