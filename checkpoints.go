@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 )
 
 // defaultCheckpointInterval applies when a directory is set without an
@@ -24,7 +25,7 @@ const defaultCheckpointInterval = 10 * time.Second
 // and resume from them ('execution.checkpointing.dir'; SET changes it per
 // session). See docs/semantics.md, "Checkpoints and restarts".
 func WithCheckpointDir(dir string) Option {
-	return func(e *Engine) { e.settings.values[planner.SetCheckpointDir] = dir }
+	return func(e *Engine) { e.settings.values[setting.CheckpointDir] = dir }
 }
 
 // checkpointing prepares the checkpoints of the n-th query of a Run: nil
@@ -34,10 +35,10 @@ func WithCheckpointDir(dir string) Option {
 // and their options) and its place in the script. A checkpoint that
 // exists is loaded whole, or refused with the reason.
 func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, error) {
-	dir, _ := r.e.settings.get(planner.SetCheckpointDir)
+	dir, _ := r.e.settings.get(setting.CheckpointDir)
 	if dir == "" {
-		if _, ok := r.e.settings.get(planner.SetCheckpointInterval); ok {
-			return nil, fmt.Errorf("'%s' is set but '%s' is not: say where checkpoints go", planner.SetCheckpointInterval, planner.SetCheckpointDir)
+		if _, ok := r.e.settings.get(setting.CheckpointInterval); ok {
+			return nil, fmt.Errorf("'%s' is set but '%s' is not: say where checkpoints go", setting.CheckpointInterval, setting.CheckpointDir)
 		}
 		return nil, nil
 	}
@@ -45,8 +46,8 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 		return nil, err
 	}
 	interval := defaultCheckpointInterval
-	if v, ok := r.e.settings.get(planner.SetCheckpointInterval); ok {
-		interval, _ = planner.ParseCheckpointInterval(v) // checked by SET
+	if v, ok := r.e.settings.get(setting.CheckpointInterval); ok {
+		interval, _ = setting.ParseCheckpointInterval(v) // checked by SET
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("checkpoint directory: %w", err)

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 )
 
 // TestDocsListEverySetting: sql-reference.md's SET table has a row for
@@ -18,8 +18,8 @@ import (
 // data source name takes, and no other.
 func TestDocsListEverySetting(t *testing.T) {
 	rows := docKeyRows(t, readDoc(t), "These are the keys wsql reads:")
-	require.Equal(t, planner.SettingKeys(planner.ScopeSession), sortedKeys(rows), "docs/sql-reference.md: the SET table's keys differ from planner/settings.go")
-	for _, s := range planner.Settings() {
+	require.Equal(t, setting.Keys(setting.ScopeSession), sortedKeys(rows), "docs/sql-reference.md: the SET table's keys differ from planner/settings.go")
+	for _, s := range setting.All() {
 		cells, ok := rows[s.Key]
 		if !ok {
 			continue
@@ -35,8 +35,8 @@ func TestDocsListEverySetting(t *testing.T) {
 	b, err := os.ReadFile("docs/database-sql.md")
 	require.NoError(t, err)
 	var dsnOnly []string
-	for _, s := range planner.Settings() {
-		if s.Scope&planner.ScopeSession == 0 {
+	for _, s := range setting.All() {
+		if s.Scope&setting.ScopeSession == 0 {
 			dsnOnly = append(dsnOnly, s.Key)
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 )
@@ -93,7 +94,7 @@ func WithParallelism(n int) Option { return func(e *Engine) { e.parallelism = ma
 func WithLocalTimeZone(loc *time.Location) Option {
 	return func(e *Engine) {
 		e.settings.location = loc
-		e.settings.values[planner.SetLocalTimeZone] = loc.String()
+		e.settings.values[setting.LocalTimeZone] = loc.String()
 	}
 }
 
@@ -330,10 +331,10 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	if err != nil {
 		return sql.Errorf(sql.ErrInvalid, st.Pos(), "%v", err)
 	}
-	badRows, _ := e.settings.get(planner.SetBadRowsPath)
+	badRows, _ := e.settings.get(setting.BadRowsPath)
 	var maxRecord int
-	if v, ok := e.settings.get(planner.SetMaxRecordBytes); ok {
-		maxRecord, _ = planner.ParseMaxRecordBytes(v) // checked by SET
+	if v, ok := e.settings.get(setting.MaxRecordBytes); ok {
+		maxRecord, _ = setting.ParseMaxRecordBytes(v) // checked by SET
 	}
 	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin,
 		NoTableHints: planner.TableHintsOff(e.settings.get), Functions: e.functions()}
@@ -504,12 +505,12 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	n := r.e.parallelism
-	if v, ok := r.e.settings.get(planner.SetParallelism); ok {
-		n, _ = planner.ParseParallelism(v) // checked by SET
+	if v, ok := r.e.settings.get(setting.Parallelism); ok {
+		n, _ = setting.ParseParallelism(v) // checked by SET
 	}
 	var maxState int64
-	if v, ok := r.e.settings.get(planner.SetStateMaxBytes); ok {
-		maxState, _ = planner.ParseMemorySize(planner.SetStateMaxBytes, v) // checked by SET
+	if v, ok := r.e.settings.get(setting.StateMaxBytes); ok {
+		maxState, _ = setting.ParseMemorySize(setting.StateMaxBytes, v) // checked by SET
 	}
 	if cp != nil {
 		var last uint64

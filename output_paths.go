@@ -9,6 +9,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -117,7 +118,7 @@ func (r *runner) checkOutputs(st sql.Statement, p *planner.Plan) error {
 func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	var outs []outputPath
 	at := st.Pos()
-	checkpoints, _ := r.e.settings.get(planner.SetCheckpointDir)
+	checkpoints, _ := r.e.settings.get(setting.CheckpointDir)
 	if ps, ok := sinkPath(p); ok {
 		o := outputPath{what: "the 'path' of sink table " + p.Sink.Table.Name, path: ps, kind: outputFile, at: at}
 		if ins, ok := st.(*sql.Insert); ok {
@@ -132,18 +133,18 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	for q := p; q != nil; q = q.Input {
 		window = window || !q.Plain
 		if q.Source != nil && q.Source.Spec().BadRowsPath != "" {
-			outs = append(outs, outputPath{what: "'" + planner.SetBadRowsPath + "'", path: q.Source.Spec().BadRowsPath, at: at})
+			outs = append(outs, outputPath{what: "'" + setting.BadRowsPath + "'", path: q.Source.Spec().BadRowsPath, at: at})
 			break // one setting for every source
 		}
 	}
 	if window && p.Emit.LateDataPath != "" {
-		outs = append(outs, outputPath{what: "'" + planner.SetLateDataPath + "'", path: p.Emit.LateDataPath, at: at})
+		outs = append(outs, outputPath{what: "'" + setting.LateDataPath + "'", path: p.Emit.LateDataPath, at: at})
 	}
 	if r.out.File != nil {
 		outs = append(outs, outputPath{what: "the results file", path: r.out.File.Path(), at: at})
 	}
 	if checkpoints != "" {
-		outs = append(outs, outputPath{what: "'" + planner.SetCheckpointDir + "'", path: checkpoints, kind: outputStateDir, at: at})
+		outs = append(outs, outputPath{what: "'" + setting.CheckpointDir + "'", path: checkpoints, kind: outputStateDir, at: at})
 	}
 	return outs
 }

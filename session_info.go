@@ -8,6 +8,7 @@ import (
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 )
 
 // TableNames lists the session's tables and views, sorted, for shells and
@@ -51,7 +52,7 @@ func (e *Engine) ColumnNames(table string) []string {
 func FunctionNames() []string { return function.Builtins().RunnableNames() }
 
 // SettingKeys lists the SET keys wsql reads, sorted, for completion.
-func SettingKeys() []string { return planner.SettingKeys(planner.ScopeSession) }
+func SettingKeys() []string { return setting.Keys(setting.ScopeSession) }
 
 // Keywords lists the SQL keywords of wsql's dialect, for completion.
 func Keywords() []string {

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -27,15 +27,15 @@ func (r *runner) set(s *sql.Set) error {
 	if s.Key == "" {
 		return r.table([]string{"key", "value"}, st.list())
 	}
-	setting, known := planner.LookupSetting(s.Key, planner.ScopeSession)
+	set, known := setting.Lookup(s.Key, setting.ScopeSession)
 	if !known {
-		r.notice(s.At, fmt.Sprintf("'%s' has no effect in wsql yet%s", s.Key, sql.DidYouMean(s.Key, planner.SettingKeys(planner.ScopeSession))))
+		r.notice(s.At, fmt.Sprintf("'%s' has no effect in wsql yet%s", s.Key, sql.DidYouMean(s.Key, setting.Keys(setting.ScopeSession))))
 	}
-	if err := setting.Check(s.Value); err != nil {
+	if err := set.Check(s.Value); err != nil {
 		return sql.Errorf(sql.ErrInvalid, s.At, "%v", err)
 	}
-	if s.Key == planner.SetLocalTimeZone {
-		st.location, _ = planner.LoadZone(s.Value) // checked above
+	if s.Key == setting.LocalTimeZone {
+		st.location, _ = setting.LoadZone(s.Value) // checked above
 	}
 	st.values[s.Key] = s.Value
 	return nil
@@ -48,7 +48,7 @@ func (st *settings) reset(s *sql.Reset) error {
 		return nil
 	}
 	delete(st.values, s.Key)
-	if s.Key == planner.SetLocalTimeZone {
+	if s.Key == setting.LocalTimeZone {
 		st.location = time.Local
 	}
 	return nil
@@ -57,8 +57,8 @@ func (st *settings) reset(s *sql.Reset) error {
 // list returns every setting with a default or set, sorted by key.
 func (st *settings) list() [][]string {
 	all := map[string]string{}
-	for _, s := range planner.Settings() {
-		if s.Scope&planner.ScopeSession != 0 && s.Default != "" {
+	for _, s := range setting.All() {
+		if s.Scope&setting.ScopeSession != 0 && s.Default != "" {
 			all[s.Key] = s.Default
 		}
 	}

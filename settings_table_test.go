@@ -9,19 +9,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql"
-	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 )
 
 // SettingSamples are valid values of the settings whose default is not
 // one (no default); a new such setting needs a line here.
 var settingSamples = map[string]string{
-	planner.SetStateMaxBytes:      "512 mb",
-	planner.SetCheckpointInterval: "10 s",
-	planner.DSNBatchSize:          "1024",
-	planner.DSNInit:               "schema.sql",
+	setting.StateMaxBytes:      "512 mb",
+	setting.CheckpointInterval: "10 s",
+	setting.DSNBatchSize:       "1024",
+	setting.DSNInit:            "schema.sql",
 }
 
-func settingSample(t *testing.T, s planner.Setting) string {
+func settingSample(t *testing.T, s setting.Setting) string {
 	t.Helper()
 	if v, ok := settingSamples[s.Key]; ok {
 		return v
@@ -52,10 +52,10 @@ func runSet(t *testing.T, script string) (string, []string, error) {
 // exactly the defaults.
 func TestSetFollowsSettingsTable(t *testing.T) {
 	want := "key,value\n"
-	for _, s := range planner.Settings() {
+	for _, s := range setting.All() {
 		v := settingSample(t, s)
 		_, notices, err := runSet(t, "SET '"+s.Key+"' = '"+v+"';")
-		if s.Scope&planner.ScopeSession == 0 {
+		if s.Scope&setting.ScopeSession == 0 {
 			require.NoError(t, err, s.Key)
 			require.Len(t, notices, 1, "SET '%s', a key of the data source name only", s.Key)
 			require.Contains(t, notices[0], "has no effect in wsql yet")
@@ -78,8 +78,8 @@ func TestSetFollowsSettingsTable(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, want, got)
 
-	for _, s := range planner.Settings() {
-		if s.Scope&planner.ScopeSession == 0 || s.Check("no such value") == nil {
+	for _, s := range setting.All() {
+		if s.Scope&setting.ScopeSession == 0 || s.Check("no such value") == nil {
 			continue
 		}
 		_, _, err := runSet(t, "SET '"+s.Key+"' = 'no such value';")

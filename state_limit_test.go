@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -54,12 +54,12 @@ func TestStateMaxBytesValues(t *testing.T) {
 		"1024": 1024, "512 kb": 512 << 10, "64mb": 64 << 20, "1 GB": 1 << 30, "256 MB": 256 << 20,
 		"10 bytes": 10, "2 tebibytes": 2 << 40, " 3 m ": 3 << 20,
 	} {
-		got, err := planner.ParseMemorySize(planner.SetStateMaxBytes, v)
+		got, err := setting.ParseMemorySize(setting.StateMaxBytes, v)
 		require.NoError(t, err, v)
 		require.Equal(t, want, got, v)
 	}
 	for _, v := range []string{"", "0", "-1 mb", "1.5 gb", "mb", "12 parsecs", "99999999999 tb"} {
-		_, err := planner.ParseMemorySize(planner.SetStateMaxBytes, v)
+		_, err := setting.ParseMemorySize(setting.StateMaxBytes, v)
 		require.ErrorContains(t, err, "use a positive size such as '512 kb', '64 mb', '1 gb' or a number of bytes", v)
 	}
 	out := runScript(t, "SET 'wsql.state.max-bytes' = 'lots';", 4096)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -270,7 +271,7 @@ func checkpointableFunctions(p *planner.Plan) error {
 		for _, a := range p.Aggs {
 			if a.Spec.User != nil && !a.Spec.User.Checkpointable() {
 				return fmt.Errorf("%s cannot run with checkpoints ('%s' is set): the accumulator of function %s does not implement encoding.BinaryMarshaler and encoding.BinaryUnmarshaler, which save and restore it",
-					a.Text, planner.SetCheckpointDir, a.Spec.User.Name())
+					a.Text, setting.CheckpointDir, a.Spec.User.Name())
 			}
 		}
 	}

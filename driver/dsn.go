@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql"
-	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 )
 
 // The driver's data source name: empty, or URL-query-encoded key=value
@@ -54,19 +54,19 @@ func parseDSN(dsn string) (dsnConfig, error) {
 			return cfg, fmt.Errorf("wsql: DSN key %q is given %d times", k, len(q[k]))
 		}
 		v := q[k][0]
-		setting, ok := planner.LookupSetting(k, planner.ScopeDSN)
+		set, ok := setting.Lookup(k, setting.ScopeDSN)
 		if !ok {
-			return cfg, fmt.Errorf("wsql: unknown DSN key %q: the keys are %s", k, strings.Join(planner.SettingKeys(planner.ScopeDSN), ", "))
+			return cfg, fmt.Errorf("wsql: unknown DSN key %q: the keys are %s", k, strings.Join(setting.Keys(setting.ScopeDSN), ", "))
 		}
-		if err := setting.Check(v); err != nil {
+		if err := set.Check(v); err != nil {
 			return cfg, fmt.Errorf("wsql: DSN key %s: %w", k, err)
 		}
 		switch {
-		case k == planner.DSNBatchSize:
-			cfg.batchSize, _ = planner.ParseBatchSize(v) // checked above
-		case k == planner.DSNInit:
+		case k == setting.DSNBatchSize:
+			cfg.batchSize, _ = setting.ParseBatchSize(v) // checked above
+		case k == setting.DSNInit:
 			cfg.init = v
-		case setting.Scope&planner.ScopeSession != 0:
+		case set.Scope&setting.ScopeSession != 0:
 			cfg.settings = append(cfg.settings, [2]string{k, v})
 		}
 	}

@@ -7,15 +7,15 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/planner/setting"
 )
 
 // dsnSamples are valid values of the DSN keys whose default is not one.
 var dsnSamples = map[string]string{
-	planner.SetStateMaxBytes:      "512 mb",
-	planner.SetCheckpointInterval: "10 s",
-	planner.DSNBatchSize:          "1024",
-	planner.DSNInit:               "schema.sql",
+	setting.StateMaxBytes:      "512 mb",
+	setting.CheckpointInterval: "10 s",
+	setting.DSNBatchSize:       "1024",
+	setting.DSNInit:            "schema.sql",
 }
 
 // The data source name follows planner's settings table: it takes every
@@ -23,8 +23,8 @@ var dsnSamples = map[string]string{
 // and names exactly those keys when refusing another.
 func TestDSNFollowsSettingsTable(t *testing.T) {
 	var session []string
-	for _, s := range planner.Settings() {
-		if s.Scope&planner.ScopeDSN == 0 {
+	for _, s := range setting.All() {
+		if s.Scope&setting.ScopeDSN == 0 {
 			_, err := parseDSN(url.Values{s.Key: {"x"}}.Encode())
 			require.ErrorContains(t, err, "unknown DSN key", s.Key)
 			continue
@@ -36,7 +36,7 @@ func TestDSNFollowsSettingsTable(t *testing.T) {
 		}
 		cfg, err := parseDSN(url.Values{s.Key: {v}}.Encode())
 		require.NoError(t, err, "%s=%s", s.Key, v)
-		if s.Scope&planner.ScopeSession != 0 {
+		if s.Scope&setting.ScopeSession != 0 {
 			require.Equal(t, [][2]string{{s.Key, v}}, cfg.settings, s.Key)
 			session = append(session, s.Key)
 		}
@@ -47,5 +47,5 @@ func TestDSNFollowsSettingsTable(t *testing.T) {
 	}
 	require.NotEmpty(t, session)
 	_, err := parseDSN("no.such.key=1")
-	require.EqualError(t, err, `wsql: unknown DSN key "no.such.key": the keys are `+strings.Join(planner.SettingKeys(planner.ScopeDSN), ", "))
+	require.EqualError(t, err, `wsql: unknown DSN key "no.such.key": the keys are `+strings.Join(setting.Keys(setting.ScopeDSN), ", "))
 }

@@ -3,6 +3,7 @@ package planner
 import (
 	"strings"
 
+	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -18,27 +19,27 @@ type Emit struct {
 func ParseEmit(get func(key string) (string, bool)) (Emit, error) {
 	var e Emit
 	var err error
-	if e.Strategy.EarlyFire, err = boolSetting(get, SetEarlyFire); err != nil {
+	if e.Strategy.EarlyFire, err = boolSetting(get, setting.EarlyFire); err != nil {
 		return e, err
 	}
-	if e.Strategy.LateFire, err = boolSetting(get, SetLateFire); err != nil {
+	if e.Strategy.LateFire, err = boolSetting(get, setting.LateFire); err != nil {
 		return e, err
 	}
-	if e.Strategy.EarlyFireDelay, err = durationSetting(get, SetEarlyFireDelay); err != nil {
+	if e.Strategy.EarlyFireDelay, err = durationSetting(get, setting.EarlyFireDelay); err != nil {
 		return e, err
 	}
-	if e.Strategy.LateFireDelay, err = durationSetting(get, SetLateFireDelay); err != nil {
+	if e.Strategy.LateFireDelay, err = durationSetting(get, setting.LateFireDelay); err != nil {
 		return e, err
 	}
-	lateness, err := durationSetting(get, SetAllowLateness)
+	lateness, err := durationSetting(get, setting.AllowLateness)
 	if err != nil {
 		return e, err
 	}
 	if e.Strategy.LateFire {
 		e.AllowedLateness = lateness
 	}
-	e.LateDataPath, _ = get(SetLateDataPath)
-	return e, checkLateDataPath(e.LateDataPath)
+	e.LateDataPath, _ = get(setting.LateDataPath)
+	return e, setting.CheckLateDataPath(e.LateDataPath)
 }
 
 // boolSetting reads a boolean setting; false when it is not set.
@@ -47,7 +48,7 @@ func boolSetting(get func(string) (string, bool), key string) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	return parseBoolSetting(key, v)
+	return setting.ParseBool(key, v)
 }
 
 // durationSetting reads a duration setting in milliseconds; 0 when it is
@@ -57,7 +58,7 @@ func durationSetting(get func(string) (string, bool), key string) (int64, error)
 	if !ok {
 		return 0, nil
 	}
-	return parseDurationSetting(key, v)
+	return setting.ParseDuration(key, v)
 }
 
 func (e Emit) String() string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/internal/golden"
+	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
 )
@@ -56,9 +57,9 @@ func explainScript(t *testing.T, src string) string {
 			_, err = cat.CreateView(s)
 			require.NoError(t, err)
 		case *sql.Set:
-			setting, ok := LookupSetting(s.Key, ScopeSession)
+			set, ok := setting.Lookup(s.Key, setting.ScopeSession)
 			require.True(t, ok, "line %d: no setting %s", s.At.Line, s.Key)
-			require.NoError(t, setting.Check(s.Value))
+			require.NoError(t, set.Check(s.Value))
 			settings[s.Key] = s.Value
 		case *sql.Explain:
 			var p *Plan
@@ -88,13 +89,13 @@ func explainOptions(t *testing.T, settings map[string]string) Options {
 	opts := Options{} // the system clock, as the command line runs
 	for key, value := range settings {
 		switch key {
-		case SetLocalTimeZone:
-			loc, err := LoadZone(value)
+		case setting.LocalTimeZone:
+			loc, err := setting.LoadZone(value)
 			require.NoError(t, err)
 			opts.Location = loc
-		case SetBadRowsPath:
+		case setting.BadRowsPath:
 			opts.BadRowsPath = value
-		case SetEarlyFire, SetEarlyFireDelay, SetLateFire, SetLateFireDelay, SetAllowLateness, SetLateDataPath:
+		case setting.EarlyFire, setting.EarlyFireDelay, setting.LateFire, setting.LateFireDelay, setting.AllowLateness, setting.LateDataPath:
 			// read by ParseEmit below
 		default:
 			t.Fatalf("SET '%s': the planner does not read it", key)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -26,7 +27,7 @@ func hintedTable(t *catalog.Table, h *sql.TableHint, opts Options) (*catalog.Tab
 	if opts.NoTableHints {
 		// as Flink: "OPTIONS hint is allowed only when
 		// table.dynamic-table-options.enabled is set to true"
-		return nil, sql.Errorf(sql.ErrInvalid, h.At, "table hints are disabled: '%s' is 'false'; SET it to 'true' to use OPTIONS", SetTableHints)
+		return nil, sql.Errorf(sql.ErrInvalid, h.At, "table hints are disabled: '%s' is 'false'; SET it to 'true' to use OPTIONS", setting.TableHints)
 	}
 	hinted := *t
 	hinted.Options = slices.Clone(t.Options)
@@ -45,7 +46,7 @@ func hintedTable(t *catalog.Table, h *sql.TableHint, opts Options) (*catalog.Tab
 // TableHintsOff reads 'table.dynamic-table-options.enabled' (its value
 // checked by SET): true when it is 'false'.
 func TableHintsOff(get func(string) (string, bool)) bool {
-	v, ok := get(SetTableHints)
+	v, ok := get(setting.TableHints)
 	return ok && strings.EqualFold(v, "false")
 }
 

@@ -1,4 +1,4 @@
-package planner
+package setting
 
 import (
 	"fmt"
@@ -17,32 +17,32 @@ import (
 // new setting is one entry (and the code that reads its value).
 type Setting struct {
 	Key         string
-	Type        SettingType
+	Type        Type
 	Default     string // in effect when the key is not set, listed by `SET;`; "" for none
-	Scope       SettingScope
+	Scope       Scope
 	Description string             // one line
 	check       func(string) error // nil: any value
 }
 
-// SettingType is the kind of value a setting takes, as the docs name it.
-type SettingType string
+// Type is the kind of value a setting takes, as the docs name it.
+type Type string
 
 // The kinds of setting values.
 const (
-	TypeBoolean    SettingType = "boolean"
-	TypeDuration   SettingType = "duration"
-	TypeMemorySize SettingType = "memory size"
-	TypeInteger    SettingType = "integer"
-	TypeTimeZone   SettingType = "time zone"
-	TypePath       SettingType = "path"
+	TypeBoolean    Type = "boolean"
+	TypeDuration   Type = "duration"
+	TypeMemorySize Type = "memory size"
+	TypeInteger    Type = "integer"
+	TypeTimeZone   Type = "time zone"
+	TypePath       Type = "path"
 )
 
-// SettingScope says where a setting can be given.
-type SettingScope uint8
+// Scope says where a setting can be given.
+type Scope uint8
 
 const (
 	// ScopeSession: SET and RESET in a session; listed by `SET;`.
-	ScopeSession SettingScope = 1 << iota
+	ScopeSession Scope = 1 << iota
 	// ScopeDSN: a key of the database/sql driver's data source name.
 	ScopeDSN
 )
@@ -50,20 +50,20 @@ const (
 // The keys wsql reads. Flink's names where Flink has the setting; wsql's
 // own under wsql.*.
 const (
-	SetLocalTimeZone      = "table.local-time-zone"
-	SetEarlyFire          = "table.exec.emit.early-fire.enabled"
-	SetEarlyFireDelay     = "table.exec.emit.early-fire.delay"
-	SetLateFire           = "table.exec.emit.late-fire.enabled"
-	SetLateFireDelay      = "table.exec.emit.late-fire.delay"
-	SetAllowLateness      = "table.exec.emit.allow-lateness"
-	SetLateDataPath       = "wsql.late-data.path"
-	SetBadRowsPath        = "wsql.bad-rows.path"
-	SetMaxRecordBytes     = "wsql.max-record-bytes"
-	SetStateMaxBytes      = "wsql.state.max-bytes"
-	SetParallelism        = "parallelism.default"
-	SetCheckpointDir      = "execution.checkpointing.dir"
-	SetCheckpointInterval = "execution.checkpointing.interval"
-	SetTableHints         = "table.dynamic-table-options.enabled"
+	LocalTimeZone      = "table.local-time-zone"
+	EarlyFire          = "table.exec.emit.early-fire.enabled"
+	EarlyFireDelay     = "table.exec.emit.early-fire.delay"
+	LateFire           = "table.exec.emit.late-fire.enabled"
+	LateFireDelay      = "table.exec.emit.late-fire.delay"
+	AllowLateness      = "table.exec.emit.allow-lateness"
+	LateDataPath       = "wsql.late-data.path"
+	BadRowsPath        = "wsql.bad-rows.path"
+	MaxRecordBytes     = "wsql.max-record-bytes"
+	StateMaxBytes      = "wsql.state.max-bytes"
+	Parallelism        = "parallelism.default"
+	CheckpointDir      = "execution.checkpointing.dir"
+	CheckpointInterval = "execution.checkpointing.interval"
+	TableHints         = "table.dynamic-table-options.enabled"
 
 	// DSNBatchSize and DSNInit configure the engine a data source name
 	// opens; SET has no use for them.
@@ -76,46 +76,46 @@ const (
 const sessionAndDSN = ScopeSession | ScopeDSN
 
 var settings = []Setting{
-	{Key: SetLocalTimeZone, Type: TypeTimeZone, Default: "default", Scope: sessionAndDSN,
+	{Key: LocalTimeZone, Type: TypeTimeZone, Default: "default", Scope: sessionAndDSN,
 		Description: "the zone of TIMESTAMP_LTZ values and their windows; 'default' is the machine's",
 		check:       checkZone},
-	{Key: SetEarlyFire, Type: TypeBoolean, Default: "false", Scope: sessionAndDSN,
+	{Key: EarlyFire, Type: TypeBoolean, Default: "false", Scope: sessionAndDSN,
 		Description: "emit window results before the window closes, as an update stream",
-		check:       func(v string) error { _, err := parseBoolSetting(SetEarlyFire, v); return err }},
-	{Key: SetEarlyFireDelay, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
+		check:       func(v string) error { _, err := ParseBool(EarlyFire, v); return err }},
+	{Key: EarlyFireDelay, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
 		Description: "how long after a window's first change an early firing comes; 0 fires on every row",
-		check:       func(v string) error { _, err := parseDurationSetting(SetEarlyFireDelay, v); return err }},
-	{Key: SetLateFire, Type: TypeBoolean, Default: "false", Scope: sessionAndDSN,
+		check:       func(v string) error { _, err := ParseDuration(EarlyFireDelay, v); return err }},
+	{Key: LateFire, Type: TypeBoolean, Default: "false", Scope: sessionAndDSN,
 		Description: "update a fired window when late rows arrive within the allowed lateness",
-		check:       func(v string) error { _, err := parseBoolSetting(SetLateFire, v); return err }},
-	{Key: SetLateFireDelay, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
+		check:       func(v string) error { _, err := ParseBool(LateFire, v); return err }},
+	{Key: LateFireDelay, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
 		Description: "like the early-fire delay, for late firings",
-		check:       func(v string) error { _, err := parseDurationSetting(SetLateFireDelay, v); return err }},
-	{Key: SetAllowLateness, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
+		check:       func(v string) error { _, err := ParseDuration(LateFireDelay, v); return err }},
+	{Key: AllowLateness, Type: TypeDuration, Default: "0 s", Scope: sessionAndDSN,
 		Description: "how long a window is kept after it fires; in effect only with late firing",
-		check:       func(v string) error { _, err := parseDurationSetting(SetAllowLateness, v); return err }},
-	{Key: SetLateDataPath, Type: TypePath, Scope: sessionAndDSN,
+		check:       func(v string) error { _, err := ParseDuration(AllowLateness, v); return err }},
+	{Key: LateDataPath, Type: TypePath, Scope: sessionAndDSN,
 		Description: "a .csv file for the rows that missed their window",
-		check:       checkLateDataPath},
-	{Key: SetBadRowsPath, Type: TypePath, Scope: sessionAndDSN,
+		check:       CheckLateDataPath},
+	{Key: BadRowsPath, Type: TypePath, Scope: sessionAndDSN,
 		Description: "a file for the bad input rows that were skipped"},
-	{Key: SetMaxRecordBytes, Type: TypeMemorySize, Default: "64 mb", Scope: sessionAndDSN,
+	{Key: MaxRecordBytes, Type: TypeMemorySize, Default: "64 mb", Scope: sessionAndDSN,
 		Description: "the longest input record a source reads; a longer one is a bad row",
 		check:       func(v string) error { _, err := ParseMaxRecordBytes(v); return err }},
-	{Key: SetStateMaxBytes, Type: TypeMemorySize, Scope: sessionAndDSN,
+	{Key: StateMaxBytes, Type: TypeMemorySize, Scope: sessionAndDSN,
 		Description: "stop a query whose window aggregation's state grows past this size",
-		check:       func(v string) error { _, err := ParseMemorySize(SetStateMaxBytes, v); return err }},
-	{Key: SetParallelism, Type: TypeInteger, Default: "1", Scope: sessionAndDSN,
+		check:       func(v string) error { _, err := ParseMemorySize(StateMaxBytes, v); return err }},
+	{Key: Parallelism, Type: TypeInteger, Default: "1", Scope: sessionAndDSN,
 		Description: "how many goroutines run a window aggregation, each over the keys that hash to it",
 		check:       func(v string) error { _, err := ParseParallelism(v); return err }},
-	{Key: SetCheckpointDir, Type: TypePath, Scope: sessionAndDSN,
+	{Key: CheckpointDir, Type: TypePath, Scope: sessionAndDSN,
 		Description: "take checkpoints of every query into this directory and resume from them"},
-	{Key: SetCheckpointInterval, Type: TypeDuration, Scope: sessionAndDSN,
+	{Key: CheckpointInterval, Type: TypeDuration, Scope: sessionAndDSN,
 		Description: "how often a checkpoint is taken while a query runs (10 s with a directory)",
 		check:       func(v string) error { _, err := ParseCheckpointInterval(v); return err }},
-	{Key: SetTableHints, Type: TypeBoolean, Default: "true", Scope: sessionAndDSN,
+	{Key: TableHints, Type: TypeBoolean, Default: "true", Scope: sessionAndDSN,
 		Description: "honour table hints, FROM t /*+ OPTIONS('key' = 'value') */; when false a hint is an error",
-		check:       func(v string) error { _, err := parseBoolSetting(SetTableHints, v); return err }},
+		check:       func(v string) error { _, err := ParseBool(TableHints, v); return err }},
 	{Key: DSNBatchSize, Type: TypeInteger, Scope: ScopeDSN,
 		Description: "how many rows a source puts in one batch",
 		check:       checkBatchSize},
@@ -124,15 +124,15 @@ var settings = []Setting{
 		check:       checkInitPath},
 }
 
-// Settings returns every setting, sorted by key.
-func Settings() []Setting {
+// All returns every setting, sorted by key.
+func All() []Setting {
 	out := append([]Setting(nil), settings...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
 
-// SettingKeys lists the keys of the settings given in scope, sorted.
-func SettingKeys(scope SettingScope) []string {
+// Keys lists the keys of the settings given in scope, sorted.
+func Keys(scope Scope) []string {
 	var keys []string
 	for _, s := range settings {
 		if s.Scope&scope != 0 {
@@ -143,8 +143,8 @@ func SettingKeys(scope SettingScope) []string {
 	return keys
 }
 
-// LookupSetting returns the setting of key if it may be given in scope.
-func LookupSetting(key string, scope SettingScope) (Setting, bool) {
+// Lookup returns the setting of key if it may be given in scope.
+func Lookup(key string, scope Scope) (Setting, bool) {
 	for _, s := range settings {
 		if s.Key == key && s.Scope&scope != 0 {
 			return s, true
@@ -162,7 +162,7 @@ func (s Setting) Check(value string) error {
 	return s.check(value)
 }
 
-func parseBoolSetting(key, v string) (bool, error) {
+func ParseBool(key, v string) (bool, error) {
 	switch strings.ToLower(v) {
 	case "true":
 		return true, nil
@@ -172,8 +172,8 @@ func parseBoolSetting(key, v string) (bool, error) {
 	return false, fmt.Errorf("'%s' must be 'true' or 'false', got '%s'", key, v)
 }
 
-// parseDurationSetting reads a duration setting in milliseconds.
-func parseDurationSetting(key, v string) (int64, error) {
+// ParseDuration reads a duration setting in milliseconds.
+func ParseDuration(key, v string) (int64, error) {
 	d, err := connector.ParseDuration(v)
 	if err != nil {
 		return 0, fmt.Errorf("'%s': %v (write e.g. '0 s', '5 s' or '1 min')", key, err)
@@ -181,9 +181,10 @@ func parseDurationSetting(key, v string) (int64, error) {
 	return d.Milliseconds(), nil
 }
 
-func checkLateDataPath(v string) error {
+// CheckLateDataPath tells whether v may name the file of late rows.
+func CheckLateDataPath(v string) error {
 	if v != "" && !strings.HasSuffix(strings.ToLower(v), ".csv") {
-		return fmt.Errorf("'%s' must name a .csv file (other formats are not supported yet), got '%s'", SetLateDataPath, v)
+		return fmt.Errorf("'%s' must name a .csv file (other formats are not supported yet), got '%s'", LateDataPath, v)
 	}
 	return nil
 }
@@ -199,7 +200,7 @@ func LoadZone(name string) (*time.Location, error) {
 
 func checkZone(v string) error {
 	if _, err := LoadZone(v); err != nil {
-		return fmt.Errorf("invalid '%s' %q: use a zone name such as 'UTC' or 'Asia/Shanghai', or 'default'", SetLocalTimeZone, v)
+		return fmt.Errorf("invalid '%s' %q: use a zone name such as 'UTC' or 'Asia/Shanghai', or 'default'", LocalTimeZone, v)
 	}
 	return nil
 }
@@ -208,7 +209,7 @@ func checkZone(v string) error {
 func ParseParallelism(v string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < 1 || n > 256 {
-		return 0, fmt.Errorf("invalid '%s' %q: use a whole number from 1 to 256", SetParallelism, v)
+		return 0, fmt.Errorf("invalid '%s' %q: use a whole number from 1 to 256", Parallelism, v)
 	}
 	return n, nil
 }
@@ -216,12 +217,12 @@ func ParseParallelism(v string) (int, error) {
 // ParseMaxRecordBytes reads 'wsql.max-record-bytes' as the decoders take
 // it; above 1 GiB a record could not be held in one buffer anyway.
 func ParseMaxRecordBytes(v string) (int, error) {
-	n, err := ParseMemorySize(SetMaxRecordBytes, v)
+	n, err := ParseMemorySize(MaxRecordBytes, v)
 	if err != nil {
 		return 0, err
 	}
 	if n > 1<<30 {
-		return 0, fmt.Errorf("invalid '%s' %q: use at most '1 gb'", SetMaxRecordBytes, v)
+		return 0, fmt.Errorf("invalid '%s' %q: use at most '1 gb'", MaxRecordBytes, v)
 	}
 	return int(n), nil
 }
@@ -230,7 +231,7 @@ func ParseMaxRecordBytes(v string) (int, error) {
 func ParseCheckpointInterval(v string) (time.Duration, error) {
 	d, err := connector.ParseDuration(v)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("invalid '%s' %q: use a positive duration such as '10 s' or '1 min'", SetCheckpointInterval, v)
+		return 0, fmt.Errorf("invalid '%s' %q: use a positive duration such as '10 s' or '1 min'", CheckpointInterval, v)
 	}
 	return d, nil
 }
