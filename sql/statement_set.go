@@ -37,9 +37,17 @@ func (*EndStatementSet) statement()   {}
 // statement set, as Flink's.
 const onlyInserts = "only INSERT statements are allowed in a statement set"
 
-// OnlyInsertsError is the error for st inside a statement set.
-func OnlyInsertsError(st Statement) *Error {
-	return Errorf(ErrInvalid, st.Pos(), "%s", onlyInserts)
+// OnlyInsertsError is the error for st, read from src, inside a
+// statement set.
+func OnlyInsertsError(src string, st Statement) *Error {
+	at := st.Pos()
+	word := strings.FieldsFunc(src[min(at.Offset, len(src)):], func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z')
+	})
+	if len(word) == 0 {
+		return Errorf(ErrInvalid, at, "%s", onlyInserts)
+	}
+	return Errorf(ErrInvalid, at, "%s, found %s", onlyInserts, strings.ToUpper(word[0]))
 }
 
 // setHead returns how many tokens open a statement set of the EXECUTE or
