@@ -211,3 +211,18 @@ func (r *runner) explainStatementSet(s *sql.StatementSet, opts planner.Options) 
 	}
 	return stmtset.New(plans).Explain(), nil
 }
+
+// EndOfScript ends a script run by Run: a statement set its BEGIN
+// STATEMENT SET opened and no END closed is dropped, its INSERTs not run,
+// and reported as an error at the BEGIN. A session that goes on (the
+// shell, a program's Exec calls) keeps the set open instead.
+func (e *Engine) EndOfScript() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	set := e.openSet
+	if set == nil {
+		return nil
+	}
+	e.openSet = nil
+	return sql.Errorf(sql.ErrSyntax, set.at, "this statement set has no END: its %d INSERT statement(s) did not run; end it with END;", len(set.plans))
+}
