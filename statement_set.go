@@ -116,6 +116,15 @@ func (r *runner) addToSet(set *statementSet, ins *sql.Insert, opts planner.Optio
 			}
 		}
 	}
+	// the INSERTs of a set run at the same time: none may read what an
+	// earlier one writes (checkOutputs checked the other way round)
+	for k, q := range set.plans {
+		for _, o := range r.planOutputs(set.inserts[k], q) {
+			if err := checkOutput(o, planInputs(p)); err != nil {
+				return err
+			}
+		}
+	}
 	r.inputs = append(r.inputs, planInputs(p)...)
 	set.inserts = append(set.inserts, ins)
 	set.plans = append(set.plans, p)

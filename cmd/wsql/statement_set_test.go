@@ -109,11 +109,23 @@ CREATE TABLE b (usr STRING, amount DOUBLE) WITH ('connector' = 'filesystem', 'pa
 	require.Contains(t, stderr, "error: q.sql:5:1: this statement set has no END: its 1 INSERT statement(s) did not run; end it with END;\nBEGIN STATEMENT SET;\n^")
 	require.NoFileExists(t, filepath.Join(dir, "a"))
 
+	// an INSERT of a set reading what another writes is refused: they run
+	// at the same time
+	dir = t.TempDir()
+	code, stderr = run(dir, tables+insA)
+	require.Equal(t, 0, code, stderr)
+	code, stderr = run(dir, tables+`CREATE TABLE again (usr STRING, n BIGINT) WITH ('connector' = 'filesystem', 'path' = 'a', 'format' = 'csv');
+EXECUTE STATEMENT SET BEGIN
+`+insA+"INSERT INTO b SELECT usr, CAST(n AS DOUBLE) FROM again;\nEND;\n")
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "error: q.sql:7:13: the 'path' of sink table a 'a' is the same file as 'a', which table again reads: writing it would destroy that input")
+	before := read(dir, "a")
+
 	// checkpoints of a statement set are refused before anything runs
 	code, stderr = run(dir, tables+"EXECUTE STATEMENT SET BEGIN\n"+insA+insB+"END;\n", "--checkpoint-dir", "ckp")
 	require.Equal(t, 1, code)
 	require.Contains(t, stderr, "error: q.sql:5:1: checkpoints of a statement set are not supported yet ('execution.checkpointing.dir' is set): run its INSERTs as separate statements to checkpoint them")
-	require.NoFileExists(t, filepath.Join(dir, "a"))
+	require.Equal(t, before, read(dir, "a"))
 }
 
 // On a terminal: BEGIN STATEMENT SET, the INSERTs acknowledged one by
