@@ -175,3 +175,12 @@ func TestShellStatementSetOnPseudoTerminal(t *testing.T) {
 	s.line(`\q`)
 	require.Equal(t, 0, s.wait(ptyWait))
 }
+
+// EXECUTE STATEMENT SET typed over lines is one history entry, saved at
+// its END, which runs the set again when recalled.
+func TestShellHistoryKeepsAStatementSetAsOneEntry(t *testing.T) {
+	t.Chdir("../..")
+	entries, _, stderr := historyOf(t, "EXECUTE STATEMENT SET", "BEGIN", insertPerUser, insertNowhere, "END;")
+	require.Contains(t, stderr, "error: 3:13: sink table per_user does not exist") // no tables: the set is refused whole
+	require.Equal(t, []string{"EXECUTE STATEMENT SET BEGIN " + insertPerUser + " " + insertNowhere + " END;"}, entries)
+}
