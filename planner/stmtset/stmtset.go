@@ -21,7 +21,7 @@ type Set struct {
 }
 
 // New groups the plans of a set's INSERTs by the scan they read: the same
-// table, read the same way (connector and format options, hints, splits,
+// table, read the same way (connector and format options, splits,
 // columns, batch size), is one scan read once.
 func New(plans []*planner.Plan) *Set {
 	s := &Set{Plans: plans}
@@ -49,12 +49,14 @@ func innermost(p *planner.Plan) *planner.Plan {
 	return p
 }
 
-// scanKey is what makes two reads the same read.
+// scanKey is what makes two reads the same read: the same table of the
+// catalog (a VALUES list or a table with hints is a table of its own
+// statement, never shared) read the same way.
 func scanKey(p *planner.Plan) string {
 	src := p.Source
 	spec := src.Spec()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\x00%T\x00%s\x00%s\x00%d\x00%s\x00%v\x00%s\x00", spec.Table, src, src.Explain(), spec.Schema, spec.BatchSize, spec.BadRowsPath, spec.IdleTimeout, spec.MaxFuture)
+	fmt.Fprintf(&b, "%p\x00%s\x00%T\x00%s\x00%s\x00%d\x00%s\x00%v\x00%+v\x00", p.Table, spec.Table, src, src.Explain(), spec.Schema, spec.BatchSize, spec.BadRowsPath, spec.IdleTimeout, spec.MaxFuture)
 	src.Identity(&b)
 	return b.String()
 }

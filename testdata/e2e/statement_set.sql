@@ -48,3 +48,15 @@ EXPLAIN STATEMENT SET BEGIN
   INSERT INTO big SELECT k, v FROM events WHERE v > 4;
   INSERT INTO big SELECT k, v FROM t;
 END;
+
+-- a VALUES list, or a table read with hints, is read by its INSERT alone
+EXECUTE STATEMENT SET BEGIN
+  INSERT INTO big VALUES ('x', 1), ('y', 2);
+  INSERT INTO per_key VALUES ('z', TIMESTAMP '2024-01-01 00:00:00', 3), ('w', TIMESTAMP '2024-01-01 00:00:00', 4);
+END;
+EXPLAIN STATEMENT SET BEGIN
+  INSERT INTO big VALUES ('x', 1), ('y', 2);
+  INSERT INTO big VALUES ('z', 3), ('w', 4);
+  INSERT INTO big SELECT k, v FROM events /*+ OPTIONS('csv.ignore-parse-errors' = 'true') */;
+  INSERT INTO big SELECT k, v FROM events;
+END;
