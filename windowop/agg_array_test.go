@@ -25,7 +25,8 @@ var nestedAggSchema = arrow.NewSchema([]arrow.Field{
 // A: 1, 2 → [1, 2] and [1, 2]; B: 2, 2, 3 → [2, 2, 3] and [2, 3];
 // C: 3, NULL → [3, NULL] and [3]; D: NULL → [NULL] and NULL.
 // [40, 50) is FLINK-36123's PERCENTILE(col, ARRAY[0.25, 0.75]) over 0 and
-// 10: [2.5, 7.5].
+// 10: [2.5, 7.5]. PERCENTILE over an empty array is always NULL (Flink's
+// function list: "NULL if percentage is an empty array").
 var nestedAggRows = [][]any{
 	{int64(1), int32(1), "b", true, "1.50"},
 	{int64(2), int32(2), "a", false, nil},
@@ -48,6 +49,7 @@ var nestedAggs = []AggSpec{
 	{Kind: Percentile, Input: 1, PercentageArray: true, Percentages: []float64{0.25, 0.75}, Name: "pcts"},
 	{Kind: ArrayAgg, Input: 4, Name: "arr_d", IgnoreNulls: true},
 	{Kind: Collect, Input: 3, Name: "bools"},
+	{Kind: Percentile, Input: 1, PercentageArray: true, Percentages: []float64{}, Name: "no_pcts"},
 }
 
 // bag is a multiset as the recorder shows a map: entries "key:count", in
@@ -65,11 +67,11 @@ func TestArrayAggCollectAndPercentiles(t *testing.T) {
 	tum, err := NewTumble(10, 0)
 	require.NoError(t, err)
 	want := []string{
-		`row 0 10 9 [1,2] [1,2] ["b"] ` + bag(`"b":1`, `"a":1`) + ` ` + bag(`"b":1`, `"a":1`) + ` [1.25,1.75] ["1.5"] ` + bag(`true:1`, `false:1`),
-		`row 10 20 19 [2,2,3] [2,3] ["a",null] ` + bag(`"a":2`) + ` ` + bag(`"a":1`) + ` [2,2.5] ["2","2","-0.25"] ` + bag(`true:2`),
-		`row 20 30 29 [3,null] [3] ["",""] ` + bag(`"":2`) + ` ` + bag(`"":1`) + ` [3,3] NULL ` + bag(`true:2`),
-		`row 30 40 39 [null] NULL NULL [] [] NULL NULL ` + bag(`false:1`),
-		`row 40 50 49 [10,0] [10,0] ["z","z"] ` + bag(`"z":2`) + ` ` + bag(`"z":1`) + ` [2.5,7.5] NULL ` + bag(`true:2`),
+		`row 0 10 9 [1,2] [1,2] ["b"] ` + bag(`"b":1`, `"a":1`) + ` ` + bag(`"b":1`, `"a":1`) + ` [1.25,1.75] ["1.5"] ` + bag(`true:1`, `false:1`) + ` NULL`,
+		`row 10 20 19 [2,2,3] [2,3] ["a",null] ` + bag(`"a":2`) + ` ` + bag(`"a":1`) + ` [2,2.5] ["2","2","-0.25"] ` + bag(`true:2`) + ` NULL`,
+		`row 20 30 29 [3,null] [3] ["",""] ` + bag(`"":2`) + ` ` + bag(`"":1`) + ` [3,3] NULL ` + bag(`true:2`) + ` NULL`,
+		`row 30 40 39 [null] NULL NULL [] [] NULL NULL ` + bag(`false:1`) + ` NULL`,
+		`row 40 50 49 [10,0] [10,0] ["z","z"] ` + bag(`"z":2`) + ` ` + bag(`"z":1`) + ` [2.5,7.5] NULL ` + bag(`true:2`) + ` NULL`,
 	}
 	for _, bs := range []int{1, 3, 10} {
 		require.Equal(t, want, runAggRows(t, nestedAggSchema, nestedAggRows, tum, nestedAggs, bs, false), "batch size %d", bs)
@@ -81,14 +83,14 @@ func TestArrayAggCollectAndPercentiles(t *testing.T) {
 	require.NoError(t, err)
 	rows := runAggRows(t, nestedAggSchema, nestedAggRows, hop, nestedAggs, 4, true)
 	require.Contains(t, rows, `row 0 20 19 [1,2,2,2,3] [1,2,3] ["b","a",null] `+bag(`"b":1`, `"a":3`)+` `+bag(`"b":1`, `"a":1`)+
-		` [2,2] ["1.5","2","2","-0.25"] `+bag(`true:3`, `false:1`))
+		` [2,2] ["1.5","2","2","-0.25"] `+bag(`true:3`, `false:1`)+` NULL`)
 	// a session holds every row: its panes merge as they are bridged
 	sess, err := NewSession(10)
 	require.NoError(t, err)
 	for _, bs := range []int{1, 4} {
 		rows = runAggRows(t, nestedAggSchema, nestedAggRows, sess, nestedAggs, bs, true)
 		require.Equal(t, []string{`row 1 52 51 [1,2,2,2,3,3,null,null,10,0] [1,2,3,10,0] ["b","a",null,"","","z","z"] ` +
-			bag(`"b":1`, `"a":3`, `"":2`, `"z":2`) + ` ` + bag(`"b":1`, `"a":1`, `"":1`, `"z":1`) + ` [1.75,3] ["1.5","2","2","-0.25"] ` + bag(`true:7`, `false:2`)}, rows, "batch size %d", bs)
+			bag(`"b":1`, `"a":3`, `"":2`, `"z":2`) + ` ` + bag(`"b":1`, `"a":1`, `"":1`, `"z":1`) + ` [1.75,3] ["1.5","2","2","-0.25"] ` + bag(`true:7`, `false:2`) + ` NULL`}, rows, "batch size %d", bs)
 	}
 }
 

@@ -249,7 +249,11 @@ func (a *percentileAcc) appendResults(slots []int32, b array.Builder) {
 	lb := b.(*array.ListBuilder)
 	vb := lb.ValueBuilder().(*array.Float64Builder)
 	for _, s := range slots {
-		if _, ok := a.result(s); !ok || len(a.ps) == 0 {
+		if len(a.ps) == 0 {
+			lb.AppendNull() // Flink: NULL for an empty array
+			continue
+		}
+		if _, ok := a.result(s); !ok {
 			lb.AppendNull()
 			continue
 		}
