@@ -260,12 +260,13 @@ func (a *listAggAcc) sameResult(x, y int32) bool {
 
 func (*listAggAcc) resultType() arrow.DataType { return arrow.BinaryTypes.String }
 
-// save writes each slot's values with their arrival numbers, in the order
-// held (not necessarily sorted), and the arrival counter.
+// save writes each slot's values with their arrival numbers, in arrival
+// order (with DISTINCT, a value once: load rebuilds the set from the
+// list, which must be in order for that), and the arrival counter.
 func (a *listAggAcc) save(e *checkpoint.Encoder, n int) {
 	e.Uint(uint64(n))
 	for s := range a.lists[:n] {
-		l := &a.lists[s]
+		l := a.ordered(int32(s))
 		e.Uint(uint64(len(l.items)))
 		for k := range l.items {
 			e.Int(l.items[k].seq)
