@@ -475,12 +475,20 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			if c := argClassOf(a.Spec); !c.OK(e.DataType()) {
 				return nil, sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s expects %s argument, got %s", a.Text[:strings.IndexByte(a.Text, '(')], c.What, sqlTypeName(e.DataType()))
 			}
+			if a.Spec.Distinct {
+				e = nestedKey(e) // DISTINCT by a nested value's encoding
+			}
 			a.Spec.Input = len(preFields)
 			preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: e.DataType(), Nullable: true})
 			pre = append(pre, e)
 		case -1:
 		default:
 			a.Spec.Input = streamIdx[s.aggCols[i]]
+			if f := stream.Field(a.Spec.Input); a.Spec.Distinct && format.IsNestedType(f.Type) {
+				a.Spec.Input = len(preFields)
+				preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: arrow.BinaryTypes.Binary, Nullable: true})
+				pre = append(pre, nestedKey(&expr.ColumnExpr{Index: streamIdx[s.aggCols[i]], Name: f.Name, Type: f.Type}))
+			}
 		}
 		scope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
 		if err := s.aggExtraInputs(i, &a.Spec, scope, opts, func(name string, e expr.Expr) int {

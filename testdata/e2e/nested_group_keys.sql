@@ -1,7 +1,8 @@
 -- Grouping by ROW, ARRAY, MAP and MULTISET values, as Flink does: equal
 -- values are one group (a MAP's or MULTISET's entries in any order, a NULL
 -- field or element equal to a NULL one), a NULL value is a group of its
--- own, and the key is written back as the value it was.
+-- own, and the key is written back as the value it was. COUNT(DISTINCT x)
+-- counts distinct values alike.
 CREATE TABLE clicks (
   ts TIMESTAMP(3),
   `user` ROW<id BIGINT, country STRING>,
@@ -33,3 +34,6 @@ GROUP BY tags[1], TUMBLE(ts, INTERVAL '1' MINUTE);
 SELECT attrs, COUNT(*) AS c
 FROM clicks
 GROUP BY attrs, COUNT_WINDOW(2);
+SELECT COUNT(DISTINCT `user`) AS users, COUNT(DISTINCT attrs) AS attr_sets, COUNT(DISTINCT seen) AS seen_sets
+FROM clicks
+GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE);
