@@ -47,11 +47,14 @@ var collectionFunctions = []Function{
 	{Name: "MAP_FROM_ARRAYS", Kind: ScalarFunction, Description: "a MAP from an ARRAY of keys and an ARRAY of values of the same length",
 		Signatures: []Signature{{Params: []Param{{Name: "keys", Type: argArray}, {Name: "values", Type: argArray}}, Result: "MAP"}}},
 	{Name: "ARRAY", Kind: ScalarFunction, Description: "ARRAY[v1, v2, ...]: an ARRAY of the values",
-		Signatures: []Signature{{Params: []Param{{Name: "value", Type: ArgAny}}, Variadic: true, Result: "ARRAY", Written: "ARRAY[value, ...]"}}},
+		Signatures: []Signature{{Params: []Param{{Name: "value", Type: ArgAny}}, Variadic: true, Result: "ARRAY of the values' common type", Written: "ARRAY[value, ...]"}},
+		Compile:    compileArray},
 	{Name: "MAP", Kind: ScalarFunction, Description: "MAP[k1, v1, k2, v2, ...]: a MAP of the key-value pairs",
-		Signatures: []Signature{{Params: []Param{{Name: "key", Type: ArgAny}, {Name: "value", Type: ArgAny}}, Variadic: true, Result: "MAP", Written: "MAP[key, value, ...]"}}},
+		Signatures: []Signature{{Params: []Param{{Name: "key", Type: ArgAny}, {Name: "value", Type: ArgAny}}, Variadic: true, Result: "MAP of the keys' and the values' common types", Written: "MAP[key, value, ...]"}},
+		Compile:    compileMap},
 	{Name: "ROW", Kind: ScalarFunction, Description: "ROW(v1, v2, ...) or (v1, v2, ...): a ROW of the values",
-		Signatures: []Signature{{Params: []Param{{Name: "value", Type: ArgAny}}, Variadic: true, Result: "ROW"}}},
+		Signatures: []Signature{{Params: []Param{{Name: "value", Type: ArgAny}}, Variadic: true, Result: "ROW of the values' types"}},
+		Compile:    compileRow},
 }
 
 // The collection arguments; the kernels check the kind (collectionArg).
