@@ -50,8 +50,8 @@ func (a *ArrayOf) String() string { return "ARRAY[" + joinExprs(a.Elems) + "]" }
 func (a *ArrayOf) Children() []expr.Expr { return a.Elems }
 
 // MapOf is MAP[k1, v1, k2, v2, ...]: per row a MAP of the pairs, never
-// NULL itself. A key written twice keeps its last value, at the place of
-// its last pair. Arrow maps have no NULL keys, so a NULL key is an error.
+// NULL itself. A key written twice keeps its first place and its last
+// value, as Java's LinkedHashMap.put. Arrow maps have no NULL keys, so a NULL key is an error.
 type MapOf struct {
 	Keys, Values []expr.Expr
 	Type         *arrow.MapType
@@ -81,19 +81,25 @@ func (m *MapOf) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		key[j] = keyAt(keys[j])
 	}
 	b := newListBuilder(mem, n, n*k)
+	d := newEntryDedup()
 	for i := 0; i < n; i++ {
 		b.startRow(i)
-	pairs:
+		d.reset()
 		for j := 0; j < k; j++ {
-			for j2 := j + 1; j2 < k; j2++ {
-				if key[j](i) == key[j2](i) {
-					continue pairs // a later pair has the key
-				}
-			}
-			b.add(j*n + i)
+			d.add(b, nil, key[j](i), j*n+i, 0)
 		}
 	}
-	return finishMap(m.Type, b, keys, values, nil, 0, mem)
+	kall, err := array.Concatenate(keys, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer kall.Release()
+	vall, err := array.Concatenate(values, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer vall.Release()
+	return finishMap(m.Type, b, kall, b.idx, vall, b.idx, nil, 0, mem)
 }
 
 func (m *MapOf) String() string {
@@ -109,38 +115,6 @@ func (m *MapOf) Children() []expr.Expr { return append(append([]expr.Expr{}, m.K
 
 // CanFail: a NULL key fails the query.
 func (m *MapOf) CanFail() bool { return true }
-
-// finishMap takes the entries b collected from the concatenated keys and
-// values and returns the map array of type dt.
-func finishMap(dt *arrow.MapType, b *listBuilder, keys, values []arrow.Array, validity *memory.Buffer, nulls int, mem memory.Allocator) (arrow.Array, error) {
-	n := len(b.offs) - 1
-	b.offs[n] = int32(len(b.idx))
-	kv := make([]arrow.Array, 2)
-	defer func() {
-		for _, a := range kv {
-			if a != nil {
-				a.Release()
-			}
-		}
-	}()
-	for c, src := range [][]arrow.Array{keys, values} {
-		all, err := array.Concatenate(src, mem)
-		if err != nil {
-			b.offb.Release()
-			return nil, err
-		}
-		kv[c], err = expr.Take(all, b.idx, mem)
-		all.Release()
-		if err != nil {
-			b.offb.Release()
-			return nil, err
-		}
-	}
-	entries := array.NewData(dt.Elem(), len(b.idx), []*memory.Buffer{nil}, []arrow.ArrayData{kv[0].Data(), kv[1].Data()}, 0, 0)
-	ea := array.MakeFromData(entries)
-	entries.Release()
-	return newList(dt, n, validity, nulls, b.offb, ea), nil
-}
 
 // RowOf is ROW(v1, v2, ...) and (v1, v2, ...): per row a ROW of the
 // values, never NULL itself; the values become the struct's children
