@@ -407,14 +407,12 @@ func (s *jsonScanner) fail(at int, msg string) bool {
 }
 
 func (s *jsonScanner) ws() {
-	for s.i < len(s.b) {
-		switch s.b[s.i] {
-		case ' ', '\t', '\r', '\n':
-			s.i++
-		default:
-			return
-		}
+	// Every token byte is above ' ': one compare settles most calls.
+	b, i := s.b, s.i
+	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
 	}
+	s.i = i
 }
 
 // str scans the string starting at s.i (a quote) and returns its contents.
