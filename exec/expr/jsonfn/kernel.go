@@ -88,11 +88,11 @@ type pathRows struct {
 
 // rows evaluates the arguments over rec; rows whose document or path is
 // NULL are cleared in valid.
-func (a *pathArgs) rows(rec arrow.RecordBatch, mem memory.Allocator, valid []byte) (*pathRows, error) {
-	r := &pathRows{p: a.path, constant: a.path != nil}
+func (a *pathArgs) rows(rec arrow.RecordBatch, mem memory.Allocator, valid []byte) (pathRows, error) {
+	r := pathRows{p: a.path, constant: a.path != nil}
 	var err error
 	if r.docs, r.arrays[0], err = expr.EvalStringArg(a.Doc, rec, mem); err != nil {
-		return nil, err
+		return r, err
 	}
 	if r.arrays[0] != nil {
 		expr.AndValidityInto(valid, r.arrays[0])
@@ -100,7 +100,7 @@ func (a *pathArgs) rows(rec arrow.RecordBatch, mem memory.Allocator, valid []byt
 	if !r.constant {
 		if r.paths, r.arrays[1], err = expr.EvalStringArg(a.PathArg, rec, mem); err != nil {
 			r.release()
-			return nil, err
+			return r, err
 		}
 		if r.arrays[1] != nil {
 			expr.AndValidityInto(valid, r.arrays[1])
