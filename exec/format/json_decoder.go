@@ -7,11 +7,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/format/jsontext"
 )
 
 // TimestampStandard is 'json.timestamp-format.standard': the text form of
@@ -438,7 +439,7 @@ func (s *jsonScanner) str() (start, end int, esc, ok bool) {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
-				if _, ok := jsonHex4(b[i+2:]); !ok {
+				if _, ok := jsontext.Hex4(b[i+2:]); !ok {
 					return 0, 0, false, s.fail(i, `invalid \u escape`)
 				}
 				i += 6
@@ -450,27 +451,6 @@ func (s *jsonScanner) str() (start, end int, esc, ok bool) {
 		}
 	}
 	return 0, 0, false, s.fail(start-1, "unterminated string")
-}
-
-func jsonHex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[:4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }
 
 // num scans a number by JSON's grammar; integral is false when it has a
@@ -754,7 +734,7 @@ func (d *JSONDecoder) scanRow(b []byte, line int) (blank bool, perr *ParseError)
 			}
 			key := b[ks:ke]
 			if kesc {
-				d.scratch = jsonUnescape(d.scratch[:0], key)
+				d.scratch = jsontext.Unescape(d.scratch[:0], key)
 				key = d.scratch
 			}
 			if col, found := d.fields.index[string(key)]; found {
@@ -852,12 +832,12 @@ func (d *JSONDecoder) appendJSONScalar(c *csvColumn, b []byte, v jsonValue) (str
 		switch v.kind {
 		case jsonString:
 			if v.esc {
-				c.data = jsonUnescape(c.data, raw)
+				c.data = jsontext.Unescape(c.data, raw)
 			} else {
 				c.data = append(c.data, raw...)
 			}
 		case jsonObject, jsonArray:
-			c.data = jsonCompact(c.data, raw)
+			c.data = jsontext.Compact(c.data, raw)
 		default:
 			c.data = append(c.data, raw...)
 		}
@@ -871,7 +851,7 @@ func (d *JSONDecoder) appendJSONScalar(c *csvColumn, b []byte, v jsonValue) (str
 		return "nested objects and arrays can only be read into STRING, ROW, ARRAY, MAP or MULTISET columns", raw
 	case jsonString:
 		if v.esc {
-			d.scratch = jsonUnescape(d.scratch[:0], raw)
+			d.scratch = jsontext.Unescape(d.scratch[:0], raw)
 			raw = d.scratch
 		}
 		if text = csvTrim(raw); len(text) == 0 {
@@ -880,7 +860,7 @@ func (d *JSONDecoder) appendJSONScalar(c *csvColumn, b []byte, v jsonValue) (str
 	case jsonNumber:
 		if c.kind == csvInt && !v.integral {
 			var msg string
-			if d.scratch, msg = jsonIntegral(d.scratch[:0], raw); msg != "" {
+			if d.scratch, msg = jsontext.Integral(d.scratch[:0], raw); msg != "" {
 				return msg, raw
 			}
 			text = d.scratch
@@ -961,133 +941,4 @@ func jsonCutOffset(b []byte) ([]byte, int64, string) {
 		return b[:p], sec, ""
 	}
 	return b, 0, ""
-}
-
-// jsonIntegral rewrites a number with a fraction or an exponent as plain
-// integer digits, if its value is an integer.
-func jsonIntegral(dst, num []byte) ([]byte, string) {
-	if num[0] == '-' {
-		dst = append(dst, '-')
-		num = num[1:]
-	}
-	mant, exp := num, int64(0)
-	if k := bytes.IndexAny(num, "eE"); k >= 0 {
-		mant = num[:k]
-		e, msg := csvParseInt(num[k+1:])
-		switch {
-		case msg == "":
-			exp = max(min(e, 1<<20), -1<<20)
-		case num[k+1] == '-':
-			exp = -1 << 20
-		default:
-			exp = 1 << 20
-		}
-	}
-	intPart, frac := mant, []byte(nil)
-	if k := bytes.IndexByte(mant, '.'); k >= 0 {
-		intPart, frac = mant[:k], mant[k+1:]
-	}
-	digit := func(j int64) byte { // j-th digit of intPart+frac; 0 beyond
-		switch {
-		case j < int64(len(intPart)):
-			return intPart[j]
-		case j < int64(len(intPart)+len(frac)):
-			return frac[j-int64(len(intPart))]
-		}
-		return '0'
-	}
-	total := int64(len(intPart) + len(frac))
-	point := int64(len(intPart)) + exp
-	nonzero := false
-	for j := range total {
-		if digit(j) != '0' {
-			nonzero = true
-			if j >= point {
-				return nil, "not an integer"
-			}
-		}
-	}
-	if !nonzero {
-		return append(dst[:0], '0'), ""
-	}
-	if point > 40 {
-		return nil, "value out of range"
-	}
-	for j := range point {
-		dst = append(dst, digit(j))
-	}
-	return dst, ""
-}
-
-// jsonUnescape appends the text of a checked JSON string body. A lone
-// UTF-16 surrogate becomes U+FFFD, as in encoding/json.
-func jsonUnescape(dst, s []byte) []byte {
-	for len(s) > 0 {
-		k := bytes.IndexByte(s, '\\')
-		if k < 0 {
-			return append(dst, s...)
-		}
-		dst = append(dst, s[:k]...)
-		s = s[k:]
-		c := s[1]
-		s = s[2:]
-		switch c {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r, _ := jsonHex4(s)
-			s = s[4:]
-			if utf16.IsSurrogate(r) {
-				r2 := rune(-1)
-				if len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {
-					r2, _ = jsonHex4(s[2:])
-				}
-				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-					r = dec
-					s = s[6:]
-				} else {
-					r = utf8.RuneError
-				}
-			}
-			dst = utf8.AppendRune(dst, r)
-		default: // '"', '\\', '/'
-			dst = append(dst, c)
-		}
-	}
-	return dst
-}
-
-// jsonCompact appends checked JSON text without the blanks between tokens.
-func jsonCompact(dst, s []byte) []byte {
-	inStr := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if inStr {
-			dst = append(dst, c)
-			switch c {
-			case '\\':
-				i++
-				dst = append(dst, s[i])
-			case '"':
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '"':
-			inStr = true
-		}
-		dst = append(dst, c)
-	}
-	return dst
 }

@@ -6,6 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/format/jsontext"
 )
 
 // A ROW, ARRAY, MAP or MULTISET column of the JSON decoder is a tree of
@@ -334,7 +336,7 @@ func (d *JSONDecoder) appendField(n *nestedColumn, s *jsonScanner, depth, pos, r
 	}
 	key := s.b[ks:ke]
 	if kesc {
-		d.scratch = jsonUnescape(d.scratch[:0], key)
+		d.scratch = jsontext.Unescape(d.scratch[:0], key)
 		key = d.scratch
 	}
 	k := n.fields.find(pos, key)
