@@ -44,6 +44,10 @@ type Job struct {
 	// nil for a plain streaming SELECT (filter and project only).
 	Window *windowop.Config
 	Count  *windowop.CountConfig
+	// PostWindow reads the window operator's result rows before Having and
+	// Project (the values of nested grouping keys, which the window keys
+	// by their encoding); nil for none.
+	PostWindow *ProjectSpec
 	// Having filters the window operator's result rows; nil keeps all.
 	Having  expr.Expr
 	Project ProjectSpec
@@ -385,6 +389,10 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	if err != nil {
 		return nil, err
 	}
+	windowOut := schema
+	if j.PostWindow != nil {
+		schema = j.PostWindow.Schema
+	}
 	project, err := NewProject(j.Project, schema, mem, sink)
 	if err != nil {
 		return nil, err
@@ -392,6 +400,11 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	var next pipeline.Operator = project
 	if j.Having != nil {
 		if next, err = NewFilter(j.Having, mem, project); err != nil {
+			return nil, err
+		}
+	}
+	if j.PostWindow != nil {
+		if next, err = NewProject(*j.PostWindow, windowOut, mem, next); err != nil {
 			return nil, err
 		}
 	}

@@ -524,6 +524,12 @@ func formatExpr(e sql.Expr) string {
 		if e.JSON != nil {
 			return formatJSONCall(e)
 		}
+		if e.IgnoreNulls {
+			call := *e
+			call.IgnoreNulls = false
+			s := formatExpr(&call)
+			return s[:len(s)-1] + " IGNORE NULLS)"
+		}
 		name := e.Name
 		if !sql.IsIdentifier(name) || strings.HasPrefix(name, "_") {
 			name = "`" + strings.ReplaceAll(name, "`", "``") + "`" // a back-quoted UDF name
