@@ -441,6 +441,8 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return x, err
 	case name == "FILTER":
 		return l.filter(e, at)
+	case name == "IGNORENULLS":
+		return l.ignoreNulls(e, at)
 	case name == "DISTINCT":
 		return l.distinct(e, at)
 	case jsonform.Forms[name]:

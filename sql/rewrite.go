@@ -119,6 +119,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		if filters.distinctEnds[i] {
 			text += ")"
 		}
+		if filters.nulls.ignoreEnds[i] {
+			text += ")"
+		}
 		start := b.Len()
 		b.WriteString(text)
 		rw.splices.add(splice{origStart: toks[i].off, origEnd: toks[j-1].end, rewStart: start, rewEnd: b.Len()})
@@ -196,6 +199,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		case filters.distinctWords[i]:
 			emit(i, i+1, "") // LISTAGG(DISTINCT x) -> __wsql_distinct(LISTAGG(x))
 			i++
+		case filters.nulls.words[i]:
+			emit(i, i+2, "") // ARRAY_AGG(x IGNORE NULLS) -> __wsql_ignorenulls(ARRAY_AGG(x))
+			i += 2
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
 		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word] || overOnlyWithoutOver(toks, i)):
