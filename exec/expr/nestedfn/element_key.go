@@ -19,14 +19,62 @@ type elemKey struct {
 }
 
 // CanCompare reports the element types the set functions and MAP keys
-// compare (keyAt).
+// compare (elementKeys): the scalar ones, and a ROW, ARRAY or MAP of them
+// (by their canonical encoding, key_encoding.go).
 func CanCompare(dt arrow.DataType) bool {
+	if isNested(dt) {
+		return Comparable(dt, dt)
+	}
+	return canKeyScalar(dt)
+}
+
+func isNested(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.STRUCT, arrow.LIST, arrow.MAP:
+		return true
+	}
+	return false
+}
+
+func canKeyScalar(dt arrow.DataType) bool {
 	switch dt.ID() {
 	case arrow.BOOL, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.FLOAT32, arrow.FLOAT64,
 		arrow.STRING, arrow.BINARY, arrow.DATE32, arrow.TIME32, arrow.TIMESTAMP, arrow.DECIMAL128:
 		return true
 	}
 	return false
+}
+
+// elementKeys returns the key of each element of values: a scalar read
+// in place (keyAt), a nested value by its canonical encoding, written for
+// the whole array once per batch (equal values, a MAP's entries in any
+// order, encode alike).
+func elementKeys(values arrow.Array) (func(i int) elemKey, error) {
+	if !isNested(values.DataType()) {
+		return keyAt(values), nil
+	}
+	w, err := newKeyWriter(values)
+	if err != nil {
+		return nil, err
+	}
+	var buf []byte
+	ends := make([]int, values.Len())
+	for i := range ends {
+		if values.IsValid(i) {
+			buf = w(buf, i)
+		}
+		ends[i] = len(buf)
+	}
+	return func(i int) elemKey {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		if start == ends[i] {
+			return elemKey{}
+		}
+		return elemKey{s: unsafe.String(&buf[start], ends[i]-start)}
+	}, nil
 }
 
 // keyAt returns the key of element i of a (not meaningful for a NULL
