@@ -68,7 +68,8 @@ SELECT ARRAY_DISTINCT(ARRAY[ROW(1, 'a'), ROW(1, 'a'), ROW(2, 'b')]) AS rows_dist
   ARRAY_REMOVE(ARRAY[ARRAY[1], ARRAY[2], ARRAY[1]], ARRAY[1]) AS arrays_rm,
   ARRAY_DISTINCT(ARRAY[MAP['a', 1, 'b', 2], MAP['b', 2, 'a', 1]]) AS maps_dist,
   ARRAY_INTERSECT(ARRAY[ARRAY['x'], ARRAY['y']], ARRAY[ARRAY['y']]) AS arrays_inter,
-  MAP[ROW(1, 'a'), 'first', ROW(1, 'a'), 'again'] AS row_keys;
+  MAP[ROW(1, 'a'), 'first', ROW(1, 'a'), 'again'] AS row_keys,
+  ARRAY_CONTAINS(ARRAY[ROW(1, 'a')], ROW(1, 'a')) AS row_in, ARRAY_POSITION(ARRAY[ARRAY[1], ARRAY[2]], ARRAY[2]) AS array_at;
 -- Over columns: a NULL array gives NULL, an empty one an empty result.
 CREATE TABLE clicks (
   ts TIMESTAMP(3),

@@ -8,11 +8,12 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
-// elemKey is an element of a scalar type as a comparable Go value: the
-// set functions (ARRAY_DISTINCT, ARRAY_UNION, ...), MAP keys and
-// ARRAY_REMOVE compare elements by it. Two elements are equal when their
-// keys are, as Flink's equals: numbers by value (DOUBLE by its bits, so
-// NaN equals NaN), strings and bytes by content.
+// elemKey is an element as a comparable Go value: the set functions
+// (ARRAY_DISTINCT, ARRAY_UNION, ...), ARRAY_CONTAINS, ARRAY_POSITION,
+// ARRAY_REMOVE and MAP keys compare elements by it. Two elements are equal
+// when their keys are: numbers by value (DOUBLE by its bits, with -0.0 as
+// 0.0; NaN equals NaN, as Java's equals), strings and bytes by content, a
+// nested value by its canonical encoding.
 type elemKey struct {
 	a, b uint64
 	s    string
@@ -98,9 +99,9 @@ func keyAt(a arrow.Array) func(i int) elemKey {
 	case *array.Int64:
 		return func(i int) elemKey { return elemKey{a: uint64(a.Value(i))} }
 	case *array.Float32:
-		return func(i int) elemKey { return elemKey{a: uint64(math.Float32bits(a.Value(i)))} }
+		return func(i int) elemKey { return elemKey{a: math.Float64bits(zeroed(float64(a.Value(i))))} }
 	case *array.Float64:
-		return func(i int) elemKey { return elemKey{a: math.Float64bits(a.Value(i))} }
+		return func(i int) elemKey { return elemKey{a: math.Float64bits(zeroed(a.Value(i)))} }
 	case *array.String:
 		return func(i int) elemKey { return elemKey{s: a.Value(i)} }
 	case *array.Binary:
@@ -121,6 +122,14 @@ func keyAt(a arrow.Array) func(i int) elemKey {
 		}
 	}
 	return func(int) elemKey { return elemKey{} }
+}
+
+// zeroed makes -0.0 the 0.0 it equals.
+func zeroed(v float64) float64 {
+	if v == 0 {
+		return 0
+	}
+	return v
 }
 
 // elemSet is a set of element keys, and whether it holds NULL; one per
