@@ -62,9 +62,9 @@ var plainAggregates = map[string]bool{"FIRST_VALUE": true, "LAST_VALUE": true}
 
 // renamedCalls are Flink functions whose name MySQL's grammar reads as
 // something else (REGEXP is an operator there), renamed so TiDB parses a
-// call, and lifted back to FuncCall (CARDINALITY, ARRAY and ROW are words of TiDB's grammar). OVERLAY's keywords become commas:
+// call, and lifted back to FuncCall (CARDINALITY, ARRAY, ROW and SPLIT are words of TiDB's grammar). OVERLAY's keywords become commas:
 // OVERLAY(s PLACING r FROM i FOR n) is the call OVERLAY(s, r, i, n).
-var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true, "CARDINALITY": true, "ARRAY": true, "ROW": true}
+var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true, "CARDINALITY": true, "ARRAY": true, "ROW": true, "SPLIT": true}
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
