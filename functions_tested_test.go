@@ -61,8 +61,9 @@ func TestEveryRunnableFunctionIsCalledByATest(t *testing.T) {
 	}
 }
 
-// identifier is a word of a query, and the parenthesis when it is called.
-var identifier = regexp.MustCompile(`([a-z_][a-z0-9_]*)\s*(\()?`)
+// identifier is a word of a query, and the parenthesis (or the bracket of
+// ARRAY[...] and MAP[...]) when it is called.
+var identifier = regexp.MustCompile(`([a-z_][a-z0-9_]*)\s*([(\[])?`)
 
 // testQueries is the text of every query the tests run: the .sql files
 // under testdata (without their -- comments) and the string literals of
