@@ -54,6 +54,10 @@ type Compiler interface {
 	Location() *time.Location
 	// Now is the query's start time in epoch milliseconds.
 	Now() int64
+	// IsRowtime reports whether x reads the rowtime attribute of the rows
+	// the expression runs over, after their watermark is assigned
+	// (CURRENT_WATERMARK's argument).
+	IsRowtime(x expr.Expr) bool
 }
 
 // Call is a scalar function call being compiled: its arguments are

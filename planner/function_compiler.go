@@ -81,3 +81,8 @@ func (c *exprCompiler) Extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos)
 func (c *exprCompiler) Location() *time.Location { return c.opts.Location }
 
 func (c *exprCompiler) Now() int64 { return c.opts.Now }
+
+func (c *exprCompiler) IsRowtime(x expr.Expr) bool {
+	r, ok := c.scope.(interface{ isRowtime(expr.Expr) bool })
+	return ok && r.isRowtime(x)
+}
