@@ -618,9 +618,9 @@ func (s *jsonScanner) keyText() (start, end int, esc, ok bool) {
 // field that is not simply NULL), leaving the row to be rolled back and
 // read again by scanRow and appendRow. Reading each line once instead of
 // twice, with jsonFields' memo of keys and the scanner's loops without
-// closures, took BenchmarkJSONDecoderNested from 0.47M to 0.67M rows per
-// CPU-second and BenchmarkJSONDecoder from 1.35M to 1.65M (medians of 3;
-// see docs/performance.md).
+// closures, took BenchmarkJSONDecoderNested from about 0.47M to 0.67M
+// rows per CPU-second (+41%) and BenchmarkJSONDecoder up 4-22% (two sets
+// of three runs under load; docs/performance.md).
 func (d *JSONDecoder) decodeRow(b []byte) (blank, ok bool) {
 	d.rowSeq++
 	s := jsonScanner{b: b}

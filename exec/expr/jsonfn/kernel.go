@@ -75,9 +75,9 @@ func (a *pathArgs) each(rec arrow.RecordBatch, mem memory.Allocator, valid []byt
 // pathRows are a batch's evaluated documents and paths, for a loop over
 // its rows without a call through a closure per row. JSON_VALUE's loop is
 // written out: with its results written in place, its type read once and
-// skipWS and keyIs settled by one compare, BenchmarkValue went from 6.0M
-// to 8.5M rows per CPU-second (BIGINT) and 5.8M to 6.1M (STRING), medians
-// of 3 (docs/performance.md).
+// skipWS and keyIs settled by one compare, BenchmarkValue gained 9-43%
+// rows per CPU-second (BIGINT) and 5% (STRING), in two sets of three runs
+// under load (docs/performance.md).
 type pathRows struct {
 	docs, paths expr.StringArg
 	arrays      [2]arrow.Array
