@@ -38,11 +38,12 @@ type ComputedColumns struct {
 	watermarks pipeline.WatermarkGate
 	passed     int64
 	skipped    int64
+	wm         *watermarkInput // CURRENT_WATERMARK in an aggregate argument
 }
 
 // NewComputedColumns returns the stage.
 func NewComputedColumns(spec ComputedSpec, mem memory.Allocator, next pipeline.Operator) *ComputedColumns {
-	return &ComputedColumns{spec: spec, mem: mem, next: next}
+	return &ComputedColumns{spec: spec, mem: mem, next: next, wm: newWatermarkInput(spec.Exprs...)}
 }
 
 // Skipped counts rows dropped for a NULL computed rowtime.
@@ -66,8 +67,10 @@ func (c *ComputedColumns) ProcessBatch(b pipeline.Batch) error {
 			a.Release()
 		}
 	}()
+	in := c.wm.record(b, c.mem)
+	defer in.Release()
 	for _, e := range c.spec.Exprs {
-		a, err := e.Eval(rec, c.mem)
+		a, err := e.Eval(in, c.mem)
 		if err != nil {
 			return err
 		}
@@ -208,6 +211,7 @@ func (c *ComputedColumns) ProcessWatermark(wm int64) error {
 	if !c.watermarks.Advance(wm) {
 		return nil
 	}
+	c.wm.advance(wm)
 	return c.next.ProcessWatermark(wm)
 }
 

@@ -24,6 +24,7 @@ type Filter struct {
 	idx        []int32
 	wms        []int64
 	dropped    int64
+	wm         *watermarkInput // CURRENT_WATERMARK in cond
 }
 
 // NewFilter returns the stage; cond must be BOOLEAN.
@@ -31,14 +32,16 @@ func NewFilter(cond expr.Expr, mem memory.Allocator, next pipeline.Operator) (*F
 	if cond.DataType().ID() != arrow.BOOL {
 		return nil, fmt.Errorf("filter condition %s is %s, not BOOLEAN", cond, cond.DataType())
 	}
-	return &Filter{cond: cond, mem: mem, next: next}, nil
+	return &Filter{cond: cond, mem: mem, next: next, wm: newWatermarkInput(cond)}, nil
 }
 
 // Dropped counts the rows the condition removed.
 func (f *Filter) Dropped() int64 { return f.dropped }
 
 func (f *Filter) ProcessBatch(b pipeline.Batch) error {
-	c, err := f.cond.Eval(b.Record, f.mem)
+	in := f.wm.record(b, f.mem)
+	c, err := f.cond.Eval(in, f.mem)
+	in.Release()
 	if err != nil {
 		return err
 	}
@@ -75,6 +78,7 @@ func (f *Filter) ProcessWatermark(wm int64) error {
 	if !f.watermarks.Advance(wm) {
 		return nil
 	}
+	f.wm.advance(wm)
 	return f.next.ProcessWatermark(wm)
 }
 

@@ -28,6 +28,7 @@ type Project struct {
 	next       pipeline.Operator
 	watermarks pipeline.WatermarkGate
 	cols       []arrow.Array
+	wm         *watermarkInput // CURRENT_WATERMARK in an expression
 }
 
 // NewProject checks spec against the input schema and returns the stage;
@@ -45,7 +46,7 @@ func NewProject(spec ProjectSpec, input *arrow.Schema, mem memory.Allocator, nex
 				return nil, fmt.Errorf("projection of %s changes type %s to %s", e, e.DataType(), spec.Schema.Field(i).Type)
 			}
 		}
-		return &Project{spec: spec, mem: mem, next: next, cols: make([]arrow.Array, len(spec.Exprs))}, nil
+		return &Project{spec: spec, mem: mem, next: next, cols: make([]arrow.Array, len(spec.Exprs)), wm: newWatermarkInput(spec.Exprs...)}, nil
 	}
 	if len(spec.Columns) != spec.Schema.NumFields() {
 		return nil, fmt.Errorf("projection picks %d columns for %d output fields", len(spec.Columns), spec.Schema.NumFields())
@@ -73,8 +74,10 @@ func (p *Project) ProcessBatch(b pipeline.Batch) error {
 	}
 	clear(p.cols)
 	defer expr.ReleaseAll(p.cols)
+	in := p.wm.record(b, p.mem)
+	defer in.Release()
 	for i, e := range p.spec.Exprs {
-		a, err := e.Eval(b.Record, p.mem)
+		a, err := e.Eval(in, p.mem)
 		if err != nil {
 			return err
 		}
@@ -90,6 +93,7 @@ func (p *Project) ProcessWatermark(wm int64) error {
 	if !p.watermarks.Advance(wm) {
 		return nil
 	}
+	p.wm.advance(wm)
 	return p.next.ProcessWatermark(wm)
 }
 

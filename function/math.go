@@ -137,9 +137,9 @@ var mathFunctions = []Function{
 	{Name: "HEX", Kind: ScalarFunction, Description: "an integer, or a string's UTF-8 bytes, in upper-case hexadecimal",
 		Signatures: []Signature{{Params: []Param{{Name: "x", Type: ArgAny}}, Result: "STRING"}},
 		Compile:    hexKernel},
-	{Name: "UNHEX", Kind: ScalarFunction, Description: "hexadecimal text as BINARY",
-		Signatures:  []Signature{{Params: []Param{{Name: "s", Type: ArgString}}, Result: "BINARY"}},
-		Unsupported: "needs BINARY values"},
+	{Name: "UNHEX", Kind: ScalarFunction, Description: "hexadecimal text as bytes, two digits a byte; of an odd number of digits the first is dropped and the result starts with a zero byte, as in Flink; NULL for a character that is not a hex digit",
+		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}}, Result: "BYTES"}},
+		Compile:    unhexKernel},
 }
 
 // doubleFunction is a function of one DOUBLE.

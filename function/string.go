@@ -146,12 +146,12 @@ var stringFunctions = []Function{
 			}
 			return &textfn.StrToMap{Args: k.Args}, nil // not folded: a literal holds no MAP
 		}},
-	{Name: "ENCODE", Kind: ScalarFunction, Description: "s encoded in a character set as BINARY",
-		Signatures:  []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "charset", Type: ArgString}}, Result: "BINARY"}},
-		Unsupported: "needs BINARY values"},
-	{Name: "DECODE", Kind: ScalarFunction, Description: "BINARY decoded from a character set",
-		Signatures:  []Signature{{Params: []Param{{Name: "b", Type: ArgAny}, {Name: "charset", Type: ArgString}}, Result: "STRING"}},
-		Unsupported: "needs BINARY values"},
+	{Name: "ENCODE", Kind: ScalarFunction, Description: "s encoded in the character set charset: 'US-ASCII', 'ISO-8859-1', 'UTF-8', 'UTF-16BE', 'UTF-16LE' or 'UTF-16' (big-endian after a byte-order mark), any case; a character the set cannot hold becomes '?'",
+		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "charset", Type: ArgString}}, Result: "BYTES"}},
+		Compile:    charsetKernel},
+	{Name: "DECODE", Kind: ScalarFunction, Description: "the text of b in the character set charset (as ENCODE's); bytes that do not decode become U+FFFD, and UTF-16 reads a byte-order mark",
+		Signatures: []Signature{{Params: []Param{{Name: "b", Type: argBytes}, {Name: "charset", Type: ArgString}}, Result: "STRING"}},
+		Compile:    charsetKernel},
 	{Name: "HASH_CODE", Kind: ScalarFunction, Description: "Java's hash code of the value",
 		Signatures: []Signature{{Params: []Param{{Name: "x", Type: ArgAny}}, Result: "INT"}}},
 }

@@ -79,10 +79,11 @@ var timeFunctions = []Function{
 		Signatures: []Signature{{Params: []Param{{Name: "s", Type: ArgString}, {Name: "from", Type: ArgString}, {Name: "to", Type: ArgString}}, Result: "STRING"}},
 		Compile:    convertTZKernel},
 
+	{Name: "CURRENT_WATERMARK", Kind: ScalarFunction, Description: "the watermark the row arrived under (the latest rowtime before it minus the WATERMARK delay), NULL before the first; `WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts)` drops late rows. The argument is the table's rowtime attribute, in WHERE and the select list of a query without GROUP BY and in aggregate arguments",
+		Signatures: []Signature{{Params: []Param{{Name: "rowtime", Type: argRowtime}}, Result: "the type of rowtime, precision 3"}},
+		Compile:    currentWatermarkKernel},
+
 	// Flink's, not run yet
-	{Name: "CURRENT_WATERMARK", Kind: ScalarFunction, Description: "the watermark of the row's input",
-		Signatures:  []Signature{{Params: []Param{{Name: "rowtime", Type: argTemporal}}, Result: "the type of rowtime"}},
-		Unsupported: "the watermark is not yet visible to expressions"},
 	{Name: "OVERLAPS", Kind: ScalarFunction, Description: "whether two periods (start, end or length) overlap",
 		Signatures:  []Signature{{Params: []Param{{Name: "start1", Type: argTemporal}, {Name: "end1", Type: argTemporal}, {Name: "start2", Type: argTemporal}, {Name: "end2", Type: argTemporal}}, Written: "(start1, end1) OVERLAPS (start2, end2)", Result: "BOOLEAN"}},
 		Unsupported: "row values such as (start, end) are not supported"},
@@ -97,6 +98,8 @@ var (
 	argTimepoint = ArgType{Name: "DATE/TIMESTAMP", Sample: "ts"}
 	// argDateFormatted: DATE_FORMAT's first argument.
 	argDateFormatted = ArgType{Name: "TIMESTAMP/DATE/STRING", Sample: "ts", Check: millisTimestampArg}
+	// argRowtime: the rowtime attribute, checked by the kernel.
+	argRowtime = ArgType{Name: "rowtime attribute", Sample: "ts"}
 	// argEpoch and argEpochPrecision: TO_TIMESTAMP_LTZ's.
 	argEpoch          = ArgType{Name: "INTEGER", Sample: "b"}
 	argEpochPrecision = ArgType{Name: "0 or 3", Sample: "3"}
@@ -373,6 +376,20 @@ func fromUnixtimeKernel(c Compiler, k *Call) (expr.Expr, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, k.F.Args[1].Pos(), "%v", err)
 	}
 	return c.Fold(k.F.At, df, n)
+}
+
+// currentWatermarkKernel is CURRENT_WATERMARK, with Flink's errors for an
+// argument that is not a rowtime attribute.
+func currentWatermarkKernel(c Compiler, k *Call) (expr.Expr, error) {
+	x := k.Args[0]
+	ts, ok := x.DataType().(*arrow.TimestampType)
+	if !ok {
+		return nil, sql.Errorf(sql.ErrInvalid, k.Pos[0], "CURRENT_WATERMARK() must be called with a single rowtime attribute argument, but '%s' cannot be a time attribute.", TypeName(x.DataType()))
+	}
+	if !c.IsRowtime(x) {
+		return nil, sql.Errorf(sql.ErrInvalid, k.Pos[0], "The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was '%s'.", TypeName(x.DataType()))
+	}
+	return &expr.CurrentWatermark{Of: x, Type: &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: ts.TimeZone}}, nil
 }
 
 // convertTZKernel is CONVERT_TZ; a constant zone is checked now.

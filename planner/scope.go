@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 )
@@ -50,6 +51,14 @@ func (sc *streamScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 		return 0, arrow.Field{}, false, sql.Errorf(sql.ErrInvalid, x.At, "%s(...) belongs in GROUP BY", x.Kind)
 	}
 	return 0, arrow.Field{}, false, nil
+}
+
+// isRowtime reports x reads the table's rowtime attribute, whose
+// watermarks reach the expressions over this stream (CURRENT_WATERMARK).
+func (sc *streamScope) isRowtime(x expr.Expr) bool {
+	c, ok := x.(*expr.ColumnExpr)
+	w := sc.s.table.Watermark
+	return ok && w != nil && c.Index == sc.streamIdx[w.Index]
 }
 
 // windowScope resolves the select list and HAVING against the window

@@ -148,7 +148,7 @@ func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (expr.Expr, err
 	if wm == nil || wm.Bounded || wm.Upstream || wm.Source {
 		return nil, nil
 	}
-	e, err := CompileExpr(wm.Expr, scope, exprOptions(opts))
+	e, err := CompileExpr(wm.Expr, beforeWatermarks{scope}, exprOptions(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +157,10 @@ func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (expr.Expr, err
 	}
 	return e, nil
 }
+
+// beforeWatermarks is a scope whose rows have no watermark yet: the
+// WATERMARK expression's.
+type beforeWatermarks struct{ Scope }
 
 // readColumns marks the source fields the needed table columns read:
 // physical ones, and those computed columns read.

@@ -20,6 +20,7 @@ type ScaleInt struct {
 }
 
 func (s *ScaleInt) DataType() arrow.DataType { return arrow.PrimitiveTypes.Int64 }
+func (s *ScaleInt) children() []Expr         { return []Expr{s.Arg} }
 
 func (s *ScaleInt) String() string { return fmt.Sprintf("%s * %d", s.Arg, s.Factor) }
 

@@ -29,6 +29,7 @@ type ToTimestampLTZ struct {
 }
 
 func (f *ToTimestampLTZ) DataType() arrow.DataType { return timestampLTZMillis }
+func (f *ToTimestampLTZ) children() []Expr         { return []Expr{f.Arg} }
 
 func (f *ToTimestampLTZ) String() string {
 	return fmt.Sprintf("TO_TIMESTAMP_LTZ(%s, %d)", f.Arg, f.Precision)
@@ -121,6 +122,7 @@ func NewToTimestamp(arg Expr, format string) (*ToTimestamp, error) {
 }
 
 func (f *ToTimestamp) DataType() arrow.DataType { return timestampMillis }
+func (f *ToTimestamp) children() []Expr         { return []Expr{f.Arg} }
 
 func (f *ToTimestamp) String() string {
 	return fmt.Sprintf("TO_TIMESTAMP(%s, %s)", f.Arg, strconv.Quote(f.Format))
