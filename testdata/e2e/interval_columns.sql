@@ -19,5 +19,16 @@ FROM factors;
 CREATE VIEW spans AS SELECT INTERVAL '1' HOUR * n AS hours, n * INTERVAL '1' MONTH AS months FROM factors;
 DESCRIBE spans;
 
+-- intervals computed per row compare with intervals of their kind and
+-- group a window's rows
+SELECT n, INTERVAL '1' DAY * n > INTERVAL '1' DAY AS longer, INTERVAL '1' MONTH * n = INTERVAL '-3' MONTH AS minus_three
+FROM factors;
+
+CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts - INTERVAL '2' SECOND)
+WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');
+
+SELECT INTERVAL '1' SECOND * v AS span, COUNT(*) AS cnt FROM events
+GROUP BY INTERVAL '1' SECOND * v, TUMBLE(ts, INTERVAL '1' HOUR);
+
 -- adding an interval computed per row to a time is not supported yet
 SELECT ts + INTERVAL '1' SECOND * n FROM factors;
