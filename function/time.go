@@ -16,7 +16,7 @@ func init() { addFamily(400, timeFunctions) }
 
 // timeFunctions are the date and time functions.
 var timeFunctions = []Function{
-	{Name: "EXTRACT", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "a field of a DATE or TIMESTAMP; unit is one of " + strings.Join(expr.ExtractUnits, ", "),
+	{Name: "EXTRACT", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "a field of a DATE or TIMESTAMP; unit is one of " + strings.Join(expr.ExtractUnits, ", ") + "; MILLISECOND, MICROSECOND and NANOSECOND count the seconds too, from t's own precision (12.345678 s is 12345678 MICROSECOND), as in Flink",
 		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argTemporal}}, Written: "EXTRACT(unit FROM t)", Result: "BIGINT"}}},
 	calendarFunction("YEAR", "YEAR", "the year"),
 	calendarFunction("QUARTER", "QUARTER", "the quarter, 1 to 4"),
@@ -69,10 +69,10 @@ var timeFunctions = []Function{
 	{Name: "FROM_UNIXTIME", Kind: ScalarFunction, Description: "epoch seconds as text in a format (default `yyyy-MM-dd HH:mm:ss`), in the session time zone",
 		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "STRING"}},
 		Compile:    fromUnixtimeKernel},
-	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units (" + timeRoundUnits + "); months keep the day, clamped to the month's length; a DATE plus a unit under a day is a TIMESTAMP(3)",
+	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units (" + temporal.Units + "); below t's precision n is cut to whole ticks (1500 MICROSECOND on a TIMESTAMP(3) is 1 ms); months keep the day, clamped to the month's length; a DATE plus a unit under a day is a TIMESTAMP(3)",
 		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "t", Type: argTimepoint}}, Unit: true, Written: "TIMESTAMPADD(unit, n, t)", Result: "the type of t"}},
 		Compile:    timestampAddKernel},
-	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "the whole units from t1 to t2, negative when t2 is earlier",
+	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "the whole units (" + temporal.Units + ") from t1 to t2, negative when t2 is earlier",
 		Signatures: []Signature{{Params: []Param{{Name: "t1", Type: argTimepoint}, {Name: "t2", Type: argTimepoint}}, Unit: true, Written: "TIMESTAMPDIFF(unit, t1, t2)", Result: "INT"}},
 		Compile:    timestampDiffKernel},
 	{Name: "CONVERT_TZ", Kind: ScalarFunction, Description: "the date-time text s (`yyyy-MM-dd HH:mm:ss`) moved from time zone `from` to `to`: a name such as `'America/Los_Angeles'`, an offset such as `'GMT-08:00'`, or a short ID such as `'PST'`; text that does not read is NULL",
@@ -207,9 +207,8 @@ func dateFormatKernel(c Compiler, k *Call) (expr.Expr, error) {
 	return c.Fold(k.F.At, df, args[0])
 }
 
-// timeRoundUnits are the units FLOOR/CEIL(t TO unit), TIMESTAMPADD and
-// TIMESTAMPDIFF take.
-const timeRoundUnits = "MILLISECOND, SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR"
+// timeRoundUnits are the units FLOOR/CEIL(t TO unit) take.
+const timeRoundUnits = temporal.RoundUnits + "; a unit finer than t's precision leaves it as it is, a DECADE starts in a year ending in 0, a CENTURY or MILLENNIUM in a year ending in 1"
 
 // timeRoundSignature is FLOOR(t TO unit) and CEIL(t TO unit).
 func timeRoundSignature(name string) Signature {
