@@ -56,6 +56,9 @@ type Engine struct {
 	// with checkpoints, each with its inter-process lock
 	// (*checkpoint.FileLock): two runs must not write one file.
 	checkpointing sync.Map
+	// openSet is the statement set BEGIN STATEMENT SET opened, until END
+	// (statement_set.go).
+	openSet *statementSet
 }
 
 // ErrClosed is returned by an Engine's methods after Close.
@@ -338,6 +341,9 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	}
 	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin,
 		NoTableHints: planner.TableHintsOff(e.settings.get), Functions: e.functions()}
+	if gathering, err := r.inStatementSet(ctx, st, opts, unlock); gathering {
+		return err
+	}
 	switch s := st.(type) {
 	case *sql.CreateTable:
 		if s.Query == nil {
@@ -378,7 +384,20 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		return r.describe(s)
 	case *sql.Use:
 		return r.use(s)
+	case *sql.StatementSet:
+		return r.executeStatementSet(ctx, s, opts, unlock)
+	case *sql.BeginStatementSet:
+		return r.beginStatementSet(s)
+	case *sql.EndStatementSet:
+		return sql.Errorf(sql.ErrInvalid, s.At, "END without BEGIN STATEMENT SET")
 	case *sql.Explain:
+		if set, ok := s.Stmt.(*sql.StatementSet); ok {
+			text, err := r.explainStatementSet(set, opts)
+			if err == nil && r.out.OnText != nil {
+				r.out.OnText(text)
+			}
+			return err
+		}
 		p, err := r.plan(s.Stmt, opts)
 		if err != nil {
 			return err

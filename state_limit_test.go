@@ -72,8 +72,8 @@ func (w countingWriter) WriteBatch(rec RecordBatch) error { *w.n += rec.NumRows(
 func (w countingWriter) Close() error                     { return nil }
 
 // 'wsql.state.max-bytes' counts what the state really holds: the windows
-// a HOP or CUMULATE row opens (each with its timers), LISTAGG's values and
-// COUNT DISTINCT's sets. Each query here holds tens of megabytes in a few
+// a HOP or CUMULATE row opens (each with its timers), the values of
+// LISTAGG, ARRAY_AGG and COLLECT, and COUNT DISTINCT's sets. Each query here holds tens of megabytes in a few
 // keys and slots, and stops at a 4 mb limit; under a limit it stays below,
 // it runs to the end.
 func TestStateMaxBytesCountsContents(t *testing.T) {
@@ -91,6 +91,10 @@ WITH ('connector' = 'datagen', 'number-of-rows' = 'ROWS', 'rows-per-second' = '0
 		"cumulate": {"30", "1", `SELECT k, COUNT(*) FROM g GROUP BY k, CUMULATE(ts, INTERVAL '1' SECOND, INTERVAL '1' DAY)`,
 			`in 259200 window timers`, 3 * 86400},
 		"listagg": {"20000", "1000", `SELECT k, LISTAGG(s) FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR)`,
+			`[\d.]+ mb in aggregate values`, 3},
+		"array_agg": {"20000", "1000", `SELECT k, ARRAY_AGG(s) FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR)`,
+			`[\d.]+ mb in aggregate values`, 3},
+		"collect": {"300000", "1", `SELECT k, COLLECT(v) FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR)`,
 			`[\d.]+ mb in aggregate values`, 3},
 		"count distinct": {"300000", "1", `SELECT k, COUNT(DISTINCT v) FROM g GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR)`,
 			`[\d.]+ mb in aggregate values`, 3},

@@ -44,6 +44,10 @@ type Job struct {
 	// nil for a plain streaming SELECT (filter and project only).
 	Window *windowop.Config
 	Count  *windowop.CountConfig
+	// PostWindow reads the window operator's result rows before Having and
+	// Project (the values of nested grouping keys, which the window keys
+	// by their encoding); nil for none.
+	PostWindow *ProjectSpec
 	// Having filters the window operator's result rows; nil keeps all.
 	Having  expr.Expr
 	Project ProjectSpec
@@ -254,6 +258,12 @@ type chain struct {
 // at, when set, is where a restored run's source resumes (the source
 // state of a checkpoint).
 func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint.Decoder) (*chain, error) {
+	return j.buildOn(mem, next, at, nil)
+}
+
+// buildOn is build; with shared set, the innermost job reads shared's
+// reader instead of opening its source (a statement set, set_job.go).
+func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoint.Decoder, shared *sharedRead) (*chain, error) {
 	window, err := j.windowStage(mem, next, at != nil)
 	if err != nil {
 		return nil, err
@@ -269,7 +279,7 @@ func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint
 		}
 	}
 	if j.Input != nil {
-		p, err := j.Input.build(mem, first, at)
+		p, err := j.Input.buildOn(mem, first, at, shared)
 		if err != nil {
 			window.Close()
 			return nil, err
@@ -277,8 +287,10 @@ func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint
 		p.windows = append([]windowStage{window}, p.windows...)
 		return p, nil
 	}
-	reader, err := j.Source.Open(mem, at)
-	if err != nil {
+	var reader BatchReader
+	if shared != nil {
+		reader = shared.reader
+	} else if reader, err = j.Source.Open(mem, at); err != nil {
 		window.Close()
 		return nil, err
 	}
@@ -299,7 +311,13 @@ func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint
 		if mf := j.Source.Spec().MaxFuture; mf != nil && !j.SourceWatermarks {
 			spec = *mf
 		}
-		if p.assigner.future, err = newFutureFilter(spec, j.Source.Spec(), reader, mem); err != nil {
+		src, badRows := j.Source.Spec(), reader
+		if shared != nil && !shared.first {
+			// the first pipeline of a shared read writes its bad rows
+			quiet := *src
+			quiet.BadRowsPath, src, badRows = "", &quiet, sharedReader{reader}
+		}
+		if p.assigner.future, err = newFutureFilter(spec, src, badRows, mem); err != nil {
 			p.close()
 			return nil, err
 		}
@@ -371,6 +389,10 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	if err != nil {
 		return nil, err
 	}
+	windowOut := schema
+	if j.PostWindow != nil {
+		schema = j.PostWindow.Schema
+	}
 	project, err := NewProject(j.Project, schema, mem, sink)
 	if err != nil {
 		return nil, err
@@ -378,6 +400,11 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	var next pipeline.Operator = project
 	if j.Having != nil {
 		if next, err = NewFilter(j.Having, mem, project); err != nil {
+			return nil, err
+		}
+	}
+	if j.PostWindow != nil {
+		if next, err = NewProject(*j.PostWindow, windowOut, mem, next); err != nil {
 			return nil, err
 		}
 	}
@@ -487,6 +514,12 @@ func drive(ctx context.Context, r BatchReader, first pipeline.Operator, assigner
 // the input when it returns errEnded.
 func driveStep(r BatchReader, first pipeline.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
 	b, err := r.Next()
+	return takeStep(b, err, r, first, assigner, afterBatch)
+}
+
+// takeStep takes the step b (err) of r through the pipeline; it releases
+// b's record.
+func takeStep(b SplitBatch, err error, r BatchReader, first pipeline.Operator, assigner *WatermarkAssigner, afterBatch func()) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return errStopped{err} // a followed read waiting for data: nothing half done
 	}

@@ -28,14 +28,21 @@ var aggregateFunctions = []Function{
 		Aggregate:  &AggregateKernel{Kind: windowop.ListAgg, Arg: StringArg}},
 
 	{Name: "PERCENTILE", Kind: AggregateFunction,
-		Description: "the continuous percentile at p (0.0 to 1.0), linearly interpolated; each row counts frequency times (rows whose frequency is NULL or not positive are skipped)",
+		Description: "the continuous percentile at p (0.0 to 1.0), linearly interpolated, or at each p of an ARRAY; each row counts frequency times (rows whose frequency is NULL or not positive are skipped)",
 		Signatures: []Signature{{Params: []Param{{Name: "x", Type: NumericArg.Param}, {Name: "p", Type: argPercentage},
-			{Name: "frequency", Type: ArgInteger, Optional: true}}, Result: "DOUBLE"}},
+			{Name: "frequency", Type: ArgInteger, Optional: true}}, Result: "DOUBLE; ARRAY<DOUBLE> for an ARRAY of percentages"}},
 		Aggregate: &AggregateKernel{Kind: windowop.Percentile, Arg: NumericArg}},
+	{Name: "ARRAY_AGG", Kind: AggregateFunction,
+		Description: "the values in an ARRAY, in arrival order; NULL values kept unless IGNORE NULLS; NULL without rows",
+		Signatures: []Signature{{Params: []Param{{Name: "x", Type: ElementArg.Param}}, Result: "ARRAY<the type of x>",
+			Written: "ARRAY_AGG([DISTINCT] x [RESPECT NULLS | IGNORE NULLS])"}},
+		Aggregate: &AggregateKernel{Kind: windowop.ArrayAgg, Arg: ElementArg}},
+	{Name: "COLLECT", Kind: AggregateFunction,
+		Description: "the MULTISET of the non-NULL values, each with its number of rows, listed by first arrival; empty without values",
+		Signatures:  []Signature{{Params: []Param{{Name: "x", Type: ElementArg.Param}}, Result: "MULTISET<the type of x> NOT NULL"}},
+		Aggregate:   &AggregateKernel{Kind: windowop.Collect, Arg: ElementArg}},
 
 	// Flink's, not run yet
-	unsupportedAggregate("COLLECT", "the multiset of the values", "MULTISET", needsMultiset, "x"),
-	unsupportedAggregate("ARRAY_AGG", "the array of the values", "ARRAY", needsArray, "x"),
 	unsupportedAggregate("RANK", "the rank of the row in its partition, with gaps", "BIGINT", overOnly),
 	unsupportedAggregate("DENSE_RANK", "the rank of the row in its partition, without gaps", "BIGINT", overOnly),
 	unsupportedAggregate("ROW_NUMBER", "the number of the row in its partition", "BIGINT", overOnly),
@@ -51,14 +58,13 @@ var aggregateFunctions = []Function{
 
 // Why the aggregates of Flink that wsql knows do not run.
 const (
-	needsMultiset     = "needs MULTISET values, which wsql does not have yet"
-	needsArray        = "needs ARRAY values, which wsql does not have yet"
 	overOnly          = "it runs only in an OVER window, which wsql does not run yet"
 	needsGroupingSets = "it needs GROUPING SETS, ROLLUP or CUBE, which wsql does not run yet"
 )
 
-// argPercentage is PERCENTILE's p, a numeric literal from 0.0 to 1.0.
-var argPercentage = ArgType{Name: "NUMERIC literal", Sample: "0.5"}
+// argPercentage is PERCENTILE's p, a numeric literal from 0.0 to 1.0, or
+// an ARRAY[...] of them.
+var argPercentage = ArgType{Name: "NUMERIC literal or ARRAY of them", Sample: "0.5"}
 
 // unsupportedAggregate is an aggregate wsql knows but cannot run, and why.
 // A parameter "[p]" is optional; "..." repeats the one before it.

@@ -25,6 +25,15 @@ var (
 		return isAggNumeric(dt)
 	}, ArgType{Name: "NUMERIC/STRING/BOOLEAN/DATE/TIME/TIMESTAMP", Sample: "s"}}
 	StringArg = ArgClass{"a STRING", func(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }, ArgType{Name: "STRING", Sample: "s"}}
+	// ElementArg: ARRAY_AGG and COLLECT; every type but ROW, ARRAY, MAP
+	// and MULTISET, whose values they cannot hold yet.
+	ElementArg = ArgClass{"a scalar (not ROW, ARRAY, MAP or MULTISET)", func(dt arrow.DataType) bool {
+		switch dt.ID() {
+		case arrow.BINARY, arrow.TIME64:
+			return true
+		}
+		return ComparableArg.OK(dt)
+	}, ArgType{Name: "any but ROW/ARRAY/MAP/MULTISET", Sample: "s"}}
 )
 
 func isAggNumeric(dt arrow.DataType) bool {

@@ -44,6 +44,9 @@ type Compiler interface {
 	// Coalesce is the first argument that is not NULL, over their common
 	// type, each evaluated only for the rows still NULL.
 	Coalesce(at sql.Pos, what string, args []expr.Expr, pos []sql.Pos) (expr.Expr, error)
+	// ToCommon brings scalar values (in place) to their common type, as
+	// CASE's results, and returns it; what names the form in errors.
+	ToCommon(at sql.Pos, what string, args []expr.Expr, pos []sql.Pos) (arrow.DataType, error)
 	// Extract is EXTRACT(unit FROM x).
 	Extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos) (expr.Expr, error)
 	// Location is the session time zone ('table.local-time-zone'); nil

@@ -37,7 +37,8 @@ var aggArgClasses = func() map[windowop.AggKind]function.ArgClass {
 // windowop's (Flink's): COUNT → BIGINT, SUM and AVG keep the argument's
 // type (DECIMAL(p, s) → DECIMAL(38, s) and DECIMAL(38, max(6, s))), MIN,
 // MAX, FIRST_VALUE and LAST_VALUE keep it, the variance family and
-// PERCENTILE are DOUBLE, LISTAGG is STRING.
+// PERCENTILE are DOUBLE (ARRAY<DOUBLE> over an ARRAY of percentages),
+// LISTAGG is STRING, ARRAY_AGG ARRAY<T> and COLLECT MULTISET<T>.
 func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 	agg := Aggregate{Text: aggText(f)}
 	fn := s.fns.Lookup(strings.ToUpper(f.Name))
@@ -72,7 +73,7 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 			return agg, -1, sql.Errorf(sql.ErrUnsupported, f.At, "%s(DISTINCT ...) is not supported yet", f.Name)
 		}
 	}
-	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: distinct, User: fn.Aggregate.User}
+	agg.Spec = windowop.AggSpec{Kind: kind, Distinct: distinct, User: fn.Aggregate.User, IgnoreNulls: f.IgnoreNulls}
 	if kind == windowop.JSONArrayAgg || kind == windowop.JSONObjectAgg {
 		return s.jsonAggregate(f, agg)
 	}
@@ -87,11 +88,9 @@ func (s *selectPlanner) aggregate(f *sql.FuncCall) (Aggregate, int, error) {
 		}
 		agg.Spec.Separator = sep
 	case kind == windowop.Percentile:
-		p, err := percentileArgs(f)
-		if err != nil {
+		if err := percentileArgs(f, &agg.Spec); err != nil {
 			return agg, -1, err
 		}
-		agg.Spec.Percentage = p
 	case len(f.Args) != 1:
 		return agg, -1, sql.Errorf(sql.ErrInvalid, f.At, "%s takes exactly one argument", f.Name)
 	}
@@ -152,21 +151,39 @@ func aggItem(f *sql.FuncCall) sql.Expr {
 	return f.Args[0]
 }
 
-// percentileArgs checks PERCENTILE's arguments and returns its
-// percentage, which wsql takes only as a numeric literal from 0.0 to 1.0
-// (Flink's scalar form; its ARRAY of percentages needs ARRAY values).
-func percentileArgs(f *sql.FuncCall) (float64, error) {
+// percentileArgs checks PERCENTILE's arguments and sets spec's
+// percentage: a numeric literal from 0.0 to 1.0, or an ARRAY[...] of them,
+// read from the syntax tree (Flink takes only constants).
+func percentileArgs(f *sql.FuncCall, spec *windowop.AggSpec) error {
 	if len(f.Args) < 2 || len(f.Args) > 3 {
-		return 0, sql.Errorf(sql.ErrInvalid, f.At, "PERCENTILE takes two or three arguments: PERCENTILE(expr, percentage [, frequency])")
+		return sql.Errorf(sql.ErrInvalid, f.At, "PERCENTILE takes two or three arguments: PERCENTILE(expr, percentage [, frequency])")
 	}
-	lit, ok := f.Args[1].(*sql.Literal)
+	if arr, ok := f.Args[1].(*sql.FuncCall); ok && arr.Name == "ARRAY" {
+		spec.PercentageArray, spec.Percentages = true, []float64{}
+		for _, a := range arr.Args {
+			p, err := percentage(a)
+			if err != nil {
+				return err
+			}
+			spec.Percentages = append(spec.Percentages, p)
+		}
+		return nil
+	}
+	p, err := percentage(f.Args[1])
+	spec.Percentage = p
+	return err
+}
+
+// percentage reads one percentage of PERCENTILE.
+func percentage(e sql.Expr) (float64, error) {
+	lit, ok := e.(*sql.Literal)
 	var p float64
 	var err error
 	if ok && (lit.Kind == sql.LitInt || lit.Kind == sql.LitDecimal || lit.Kind == sql.LitFloat) {
 		p, err = strconv.ParseFloat(lit.Text, 64)
 	}
 	if !ok || err != nil || lit.Kind == sql.LitNull || lit.Kind == sql.LitString || lit.Kind == sql.LitBool || !(p >= 0 && p <= 1) {
-		return 0, sql.Errorf(sql.ErrInvalid, f.Args[1].Pos(), "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, as in PERCENTILE(x, 0.5)")
+		return 0, sql.Errorf(sql.ErrInvalid, e.Pos(), "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, or an ARRAY of them, as in PERCENTILE(x, 0.5) or PERCENTILE(x, ARRAY[0.5, 0.9])")
 	}
 	return p, nil
 }
@@ -215,6 +232,9 @@ func aggText(f *sql.FuncCall) string {
 	d := ""
 	if f.Distinct {
 		d = "DISTINCT "
+	}
+	if f.IgnoreNulls {
+		args[len(args)-1] += " IGNORE NULLS"
 	}
 	text := f.Name + "(" + d + strings.Join(args, ", ") + ")"
 	if f.Filter != nil {

@@ -89,6 +89,15 @@ func TestAggregateResultTypes(t *testing.T) {
 		{"PERCENTILE(DISTINCT i, 0.5)", windowop.Percentile, arrow.PrimitiveTypes.Float64},
 		{"COUNT(DISTINCT s, d, ts)", windowop.Count, arrow.PrimitiveTypes.Int64},
 		{"SUM(i) FILTER (WHERE bo)", windowop.Sum, arrow.PrimitiveTypes.Int32},
+		// Flink: ARRAY_AGG is ARRAY<T> (nullable elements), COLLECT
+		// MULTISET<T>, PERCENTILE over an ARRAY of percentages ARRAY<DOUBLE>
+		{"ARRAY_AGG(i)", windowop.ArrayAgg, arrow.ListOfField(arrow.Field{Name: "element", Type: arrow.PrimitiveTypes.Int32, Nullable: true})},
+		{"ARRAY_AGG(DISTINCT s IGNORE NULLS)", windowop.ArrayAgg, arrow.ListOfField(arrow.Field{Name: "element", Type: arrow.BinaryTypes.String, Nullable: true})},
+		{"ARRAY_AGG(amt RESPECT NULLS) FILTER (WHERE bo)", windowop.ArrayAgg, arrow.ListOfField(arrow.Field{Name: "element", Type: dec(10, 2), Nullable: true})},
+		{"COLLECT(d)", windowop.Collect, multisetOf(arrow.FixedWidthTypes.Date32)},
+		{"COLLECT(DISTINCT s)", windowop.Collect, multisetOf(arrow.BinaryTypes.String)},
+		{"PERCENTILE(i, ARRAY[0.5, 0.9])", windowop.Percentile, arrow.ListOfField(arrow.Field{Name: "element", Type: arrow.PrimitiveTypes.Float64, Nullable: true})},
+		{"PERCENTILE(amt, ARRAY[1], bi)", windowop.Percentile, arrow.ListOfField(arrow.Field{Name: "element", Type: arrow.PrimitiveTypes.Float64, Nullable: true})},
 	}
 	for _, c := range cases {
 		p, err := planAgg(t, c.agg)
@@ -98,6 +107,14 @@ func TestAggregateResultTypes(t *testing.T) {
 		require.True(t, arrow.TypeEqual(c.want, p.Aggs[0].Type), "%s: %s, want %s", c.agg, p.Aggs[0].Type, c.want)
 		require.True(t, arrow.TypeEqual(c.want, p.Schema().Field(0).Type), c.agg)
 	}
+}
+
+// multisetOf is MULTISET<elem> as catalog stores it.
+func multisetOf(elem arrow.DataType) arrow.DataType {
+	m := arrow.MapOfWithMetadata(elem, arrow.Metadata{}, arrow.PrimitiveTypes.Int32,
+		arrow.NewMetadata([]string{catalog.MultisetMetadataKey}, []string{"count"}))
+	m.SetItemNullable(false)
+	return m
 }
 
 func TestAggregateSpecs(t *testing.T) {
@@ -130,6 +147,16 @@ func TestAggregateSpecs(t *testing.T) {
 	require.Equal(t, p.Stream.NumFields()-1, spec.Filter)
 	require.Equal(t, "COUNT(DISTINCT s, i, i + 1) FILTER (WHERE bo)", p.Aggs[0].Text)
 	require.True(t, arrow.TypeEqual(arrow.PrimitiveTypes.Int64, p.Aggs[0].Type))
+
+	// ARRAY_AGG's IGNORE NULLS, PERCENTILE's ARRAY of percentages, read
+	// from the literals of ARRAY[...]
+	p, err = planAgg(t, "ARRAY_AGG(DISTINCT s IGNORE NULLS)")
+	require.NoError(t, err)
+	require.Equal(t, windowop.AggSpec{Kind: windowop.ArrayAgg, Input: 8, Name: "agg0", Distinct: true, IgnoreNulls: true}, p.Aggs[0].Spec)
+	require.Equal(t, "ARRAY_AGG(DISTINCT s IGNORE NULLS)", p.Aggs[0].Text)
+	p, err = planAgg(t, "PERCENTILE(i, ARRAY[0.25, 1, 0.0])")
+	require.NoError(t, err)
+	require.Equal(t, windowop.AggSpec{Kind: windowop.Percentile, Input: 1, Name: "agg0", PercentageArray: true, Percentages: []float64{0.25, 1, 0}}, p.Aggs[0].Spec)
 }
 
 func TestAggregateArgumentErrors(t *testing.T) {
@@ -147,8 +174,6 @@ func TestAggregateArgumentErrors(t *testing.T) {
 		{"LISTAGG(s, s)", sql.ErrUnsupported, "the separator of LISTAGG must be a string literal", 19},
 		{"LISTAGG(s, ',', ';')", sql.ErrInvalid, "LISTAGG takes one or two arguments", 8},
 		{"LAST_VALUE(DISTINCT s)", sql.ErrUnsupported, "LAST_VALUE(DISTINCT ...) is not supported yet", 8},
-		{"COLLECT(DISTINCT s)", sql.ErrUnsupported, "function COLLECT is not supported yet: needs MULTISET values", 8},
-		{"COLLECT(s)", sql.ErrUnsupported, "function COLLECT is not supported yet: ", 8},
 		{"COUNT(*) FILTER (WHERE i)", sql.ErrInvalid, "a condition must be BOOLEAN, got INT", 31},
 		{"COUNT(*) FILTER (WHERE SUM(i) > 1)", sql.ErrInvalid, "the FILTER of COUNT cannot contain an aggregate call", 31},
 		{"COUNT(*) FILTER (WHERE nope)", sql.ErrInvalid, "nope", 31},
@@ -160,7 +185,9 @@ func TestAggregateArgumentErrors(t *testing.T) {
 		{"PERCENTILE(i)", sql.ErrInvalid, "PERCENTILE takes two or three arguments", 8},
 		{"PERCENTILE(s, 0.5)", sql.ErrInvalid, "PERCENTILE expects a numeric argument, got STRING", 19},
 		{"PERCENTILE(i, 0.5, db)", sql.ErrInvalid, "the frequency of PERCENTILE must be an integer, got DOUBLE", 27},
-		{"ARRAY_AGG(s)", sql.ErrUnsupported, "function ARRAY_AGG is not supported yet: needs ARRAY values", 8},
+		{"PERCENTILE(i, ARRAY[0.5, 2])", sql.ErrInvalid, "the percentage of PERCENTILE must be a numeric literal between 0.0 and 1.0, or an ARRAY of them", 33},
+		{"PERCENTILE(i, ARRAY[0.5, i])", sql.ErrInvalid, "the percentage of PERCENTILE must be a numeric literal", 33},
+		{"ARRAY_AGG(s, i)", sql.ErrInvalid, "ARRAY_AGG takes exactly one argument", 8},
 		{"RANK()", sql.ErrUnsupported, "function RANK is not supported yet: it runs only in an OVER window, which wsql does not run yet", 8},
 		{"LAG(i, 1)", sql.ErrUnsupported, "function LAG is not supported yet: it runs only in an OVER window", 8},
 		{"GROUPING(s)", sql.ErrUnsupported, "function GROUPING is not supported yet: it needs GROUPING SETS, ROLLUP or CUBE", 8},

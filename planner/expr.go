@@ -506,7 +506,7 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp 
 		}
 	}
 	if format.IsNestedType(lt) || format.IsNestedType(rt) {
-		return nil, nestedCompareError(at, l.DataType(), r.DataType())
+		return c.nestedComparison(at, op, l, r)
 	}
 	dt, ok := compareType(lt, rt)
 	if !ok {
@@ -593,6 +593,10 @@ func (c *exprCompiler) in(e *sql.In) (expr.Expr, error) {
 		allConst = allConst && lit
 		it := items[i].DataType()
 		if isTemporal(dt) && isString(it) && lit {
+			continue
+		}
+		if format.IsNestedType(dt) || format.IsNestedType(it) { // compared one by one (nestedComparison)
+			allConst = false
 			continue
 		}
 		var ok bool

@@ -70,6 +70,10 @@ func (c *exprCompiler) Coalesce(at sql.Pos, what string, args []expr.Expr, pos [
 	return c.coalesce(at, what, args, pos)
 }
 
+func (c *exprCompiler) ToCommon(at sql.Pos, what string, args []expr.Expr, pos []sql.Pos) (arrow.DataType, error) {
+	return c.toCommon(at, what, args, pos)
+}
+
 func (c *exprCompiler) Extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos) (expr.Expr, error) {
 	return c.extract(at, unit, x, xp)
 }

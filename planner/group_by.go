@@ -204,9 +204,6 @@ func (s *selectPlanner) addKey(c *sql.ColumnRef) error {
 	if s.table.Columns[idx].Proctime {
 		return sql.Errorf(sql.ErrUnsupported, c.At, "grouping by the processing-time column %s is not supported yet", c.Name)
 	}
-	if err := nestedKeyError(s.table.Columns[idx].Type, c.At); err != nil {
-		return err
-	}
 	s.keyCols = append(s.keyCols, idx)
 	return nil
 }

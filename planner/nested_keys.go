@@ -3,21 +3,53 @@ package planner
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/expr/nestedfn"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/sql"
 )
 
-// nestedKeyError refuses a ROW, ARRAY, MAP or MULTISET grouping key at its
-// position: Flink groups by them, wsql's key tables hold scalars only yet.
-func nestedKeyError(dt arrow.DataType, at sql.Pos) error {
-	if !format.IsNestedType(dt) {
-		return nil
+// nestedKey makes a ROW, ARRAY, MAP or MULTISET grouping key the window
+// groups and partitions by: its canonical encoding as BYTES; a scalar key
+// is itself.
+func nestedKey(e expr.Expr) expr.Expr {
+	if !format.IsNestedType(e.DataType()) {
+		return e
 	}
-	return sql.Errorf(sql.ErrUnsupported, at, "grouping by a value of type %s is not supported yet", format.SQLTypeName(dt))
+	return &nestedfn.Key{X: e}
 }
 
-// nestedCompareError refuses comparing ROW, ARRAY, MAP or MULTISET values
-// at the comparison: Flink compares them, wsql's kernels compare scalars.
-func nestedCompareError(at sql.Pos, l, r arrow.DataType) error {
-	return sql.Errorf(sql.ErrUnsupported, at, "comparing %s with %s is not supported yet", format.SQLTypeName(l), format.SQLTypeName(r))
+// nestedKeyValues decodes the window's nested keys (keys[k], of the key
+// expression's type) back into their values, a stage between the window
+// and what reads its output; nil when no key is nested.
+func nestedKeyValues(win *arrow.Schema, keys []arrow.DataType, shift int) *exec.ProjectSpec {
+	spec := &exec.ProjectSpec{}
+	fields := win.Fields()
+	nested := false
+	for i, f := range fields {
+		var e expr.Expr = &expr.ColumnExpr{Index: i, Name: f.Name, Type: f.Type}
+		if k := i - shift; k >= 0 && k < len(keys) && format.IsNestedType(keys[k]) {
+			e, fields[i].Type, nested = &nestedfn.KeyValue{X: e, Type: keys[k]}, keys[k], true
+		}
+		spec.Exprs = append(spec.Exprs, e)
+	}
+	if !nested {
+		return nil
+	}
+	spec.Schema = arrow.NewSchema(fields, nil)
+	return spec
+}
+
+// nestedComparison is l = r or l <> r over nested values. Flink compares
+// ROW, ARRAY, MAP and MULTISET values for equality only.
+func (c *exprCompiler) nestedComparison(at sql.Pos, op string, l, r expr.Expr) (expr.Expr, error) {
+	lt, rt := l.DataType(), r.DataType()
+	if op != "=" && op != "<>" && op != "!=" {
+		return nil, sql.Errorf(sql.ErrInvalid, at, "%s cannot order %s and %s: values of nested types are compared only with =, <> and IS [NOT] DISTINCT FROM", op, typeName(lt), typeName(rt))
+	}
+	if !nestedfn.Comparable(lt, rt) || format.IsMultiset(lt) != format.IsMultiset(rt) {
+		return nil, sql.Errorf(sql.ErrInvalid, at, "cannot compare %s with %s", typeName(lt), typeName(rt))
+	}
+	return c.fold(at, &nestedfn.Equal{L: l, R: r, Not: op != "="}, l, r)
 }

@@ -43,6 +43,10 @@ type Plan struct {
 	Emit      Emit
 	Clock     rowtime.Clock
 	Sink      *Sink // set for INSERT INTO; nil for a SELECT
+
+	// PostWindow decodes nested grouping keys from the window's output
+	// (their encoding) before HAVING and Project; nil when none is nested.
+	PostWindow *exec.ProjectSpec
 	// Input is the plan of the subquery or view the query reads (Source is
 	// then nil); TimeAttr is the output column that stays a time attribute
 	// for an outer query (-1 if none).
@@ -101,6 +105,7 @@ func (p *Plan) Job() (*exec.Job, error) {
 		RowtimeIndex: p.Rowtime,
 		Where:        p.Where,
 		PreWindow:    p.PreWindow,
+		PostWindow:   p.PostWindow,
 		Having:       p.Having,
 		Window:       &cfg,
 		Project:      p.Project,
@@ -154,7 +159,7 @@ func (p *Plan) countJob() (*exec.Job, error) {
 		return nil, sql.Errorf(sql.ErrUnsupported, p.Window.At, "table.exec.emit.* options do not apply to COUNT_WINDOW, which emits as each window fills")
 	}
 	cfg := p.countConfig()
-	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, PreWindow: p.PreWindow, Having: p.Having, Count: &cfg, Project: p.Project, Clock: p.Clock}
+	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, PreWindow: p.PreWindow, PostWindow: p.PostWindow, Having: p.Having, Count: &cfg, Project: p.Project, Clock: p.Clock}
 	if p.Input != nil {
 		return job, p.attachInput(job)
 	}

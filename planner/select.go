@@ -11,6 +11,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -432,26 +433,35 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	var pre []expr.Expr
 	preFields := append([]arrow.Field(nil), stream.Fields()...)
 	keyScope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
+	var keyTypes []arrow.DataType
 	for i, k := range s.keyCols {
+		var e expr.Expr
+		var name string
 		if k >= 0 {
-			p.Keys = append(p.Keys, streamIdx[k])
-			continue
-		}
-		var ke sql.Expr
-		for _, x := range s.keyExprs {
-			if x.pos == i {
-				ke = x.e
+			f := stream.Field(streamIdx[k])
+			keyTypes = append(keyTypes, f.Type)
+			if !format.IsNestedType(f.Type) {
+				p.Keys = append(p.Keys, streamIdx[k])
+				continue
 			}
+			e, name = &expr.ColumnExpr{Index: streamIdx[k], Name: f.Name, Type: f.Type}, f.Name
+		} else {
+			var ke sql.Expr
+			for _, x := range s.keyExprs {
+				if x.pos == i {
+					ke = x.e
+				}
+			}
+			var err error
+			if e, err = CompileExpr(ke, keyScope, exprOptions(opts)); err != nil {
+				return nil, err
+			}
+			keyTypes = append(keyTypes, e.DataType())
+			name = sqlfmt.Expr(ke)
 		}
-		e, err := CompileExpr(ke, keyScope, exprOptions(opts))
-		if err != nil {
-			return nil, err
-		}
-		if err := nestedKeyError(e.DataType(), ke.Pos()); err != nil {
-			return nil, err
-		}
+		e = nestedKey(e)
 		p.Keys = append(p.Keys, len(preFields))
-		preFields = append(preFields, arrow.Field{Name: sqlfmt.Expr(ke), Type: e.DataType(), Nullable: true})
+		preFields = append(preFields, arrow.Field{Name: name, Type: e.DataType(), Nullable: true})
 		pre = append(pre, e)
 	}
 	for i, a := range s.aggs {
@@ -465,12 +475,20 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			if c := argClassOf(a.Spec); !c.OK(e.DataType()) {
 				return nil, sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s expects %s argument, got %s", a.Text[:strings.IndexByte(a.Text, '(')], c.What, sqlTypeName(e.DataType()))
 			}
+			if a.Spec.Distinct {
+				e = nestedKey(e) // DISTINCT by a nested value's encoding
+			}
 			a.Spec.Input = len(preFields)
 			preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: e.DataType(), Nullable: true})
 			pre = append(pre, e)
 		case -1:
 		default:
 			a.Spec.Input = streamIdx[s.aggCols[i]]
+			if f := stream.Field(a.Spec.Input); a.Spec.Distinct && format.IsNestedType(f.Type) {
+				a.Spec.Input = len(preFields)
+				preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: arrow.BinaryTypes.Binary, Nullable: true})
+				pre = append(pre, nestedKey(&expr.ColumnExpr{Index: streamIdx[s.aggCols[i]], Name: f.Name, Type: f.Type}))
+			}
 		}
 		scope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
 		if err := s.aggExtraInputs(i, &a.Spec, scope, opts, func(name string, e expr.Expr) int {
@@ -495,6 +513,13 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	}
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, p.Window.At, "%v", err)
+	}
+	keyShift := 0 // an update stream's row kind leads
+	if p.Window.Kind != sql.CountWindow && winCfg.Updates() {
+		keyShift = 1
+	}
+	if p.PostWindow = nestedKeyValues(winSchema, keyTypes, keyShift); p.PostWindow != nil {
+		winSchema = p.PostWindow.Schema
 	}
 	nk := len(p.Keys)
 	var outFields []arrow.Field

@@ -386,6 +386,8 @@ type FuncCall struct {
 	JSON *JSONClauses
 	// Filter is an aggregate's FILTER (WHERE condition).
 	Filter Expr
+	// IgnoreNulls is ARRAY_AGG(x IGNORE NULLS) (nulls.go).
+	IgnoreNulls bool
 }
 
 // WindowKind names a group window function.

@@ -261,9 +261,9 @@ func (p *reader) expr(computed bool) (Expr, *Error) {
 		if depth == 0 && (t.isOp(",") || t.isOp(")") || (computed && t.is("COMMENT"))) {
 			break
 		}
-		if t.isOp("(") {
+		if t.isOp("(") || t.isOp("[") { // ARRAY[a, b] and m['k'] hold commas too
 			depth++
-		} else if t.isOp(")") {
+		} else if t.isOp(")") || t.isOp("]") {
 			depth--
 		}
 	}

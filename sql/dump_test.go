@@ -279,6 +279,9 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 		if e.Distinct {
 			flags += " DISTINCT"
 		}
+		if e.IgnoreNulls {
+			flags += " IGNORE NULLS"
+		}
 		if c := e.JSON; c != nil {
 			flags += fmt.Sprintf(" json{wrapper=%q empty=%q error=%q null=%q type=%q not=%v}", c.Wrapper, c.OnEmpty, c.OnError, c.OnNull, c.Type, c.Not)
 			if c.Returning != nil {

@@ -25,6 +25,7 @@ import (
 type filterClauses struct {
 	calls, clauses                             map[int]bool
 	distinctCalls, distinctWords, distinctEnds map[int]bool
+	nulls                                      nullsClauses
 }
 
 // distinctAggregates are Flink's aggregates that MySQL's grammar does not
@@ -39,6 +40,9 @@ func (f filterClauses) prefix(i int) string {
 	}
 	if f.distinctCalls[i] {
 		p += internalPrefix + "distinct("
+	}
+	if f.nulls.ignoreCalls[i] {
+		p += internalPrefix + "ignorenulls("
 	}
 	return p
 }
@@ -77,6 +81,7 @@ func findFilters(toks []token) (filterClauses, *Error) {
 		f.calls[open-1], f.clauses[k] = true, true
 	}
 	f.findDistincts(toks)
+	f.nulls = findNullsClauses(toks)
 	return f, nil
 }
 

@@ -284,7 +284,6 @@ var unsupportedExprs = map[string]string{
 	"*ast.SubqueryExpr":        "subqueries are not supported yet",
 	"*ast.ExistsSubqueryExpr":  "EXISTS is not supported yet",
 	"*ast.CompareSubqueryExpr": "subqueries are not supported yet",
-	"*ast.RowExpr":             "row values are not supported",
 	"*ast.VariableExpr":        "variables are not supported",
 	"*ast.WindowFuncExpr":      "OVER windows are not supported yet",
 	"*ast.DefaultExpr":         "DEFAULT is not supported",
@@ -375,6 +374,12 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		return l.caseExpr(e, at)
 	case *ast.IsTruthExpr:
 		return l.isTruth(e, at)
+	case *ast.RowExpr: // (a, b): Flink's implicit row constructor
+		args, err := l.exprs(e.Values)
+		if err != nil {
+			return nil, err
+		}
+		return &FuncCall{At: at, Name: "ROW", Args: args}, nil
 	}
 	if msg, ok := unsupportedExprs[fmt.Sprintf("%T", e)]; ok {
 		return nil, l.unsupported(at, "%s", msg)
@@ -436,6 +441,8 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return x, err
 	case name == "FILTER":
 		return l.filter(e, at)
+	case name == "IGNORENULLS":
+		return l.ignoreNulls(e, at)
 	case name == "DISTINCT":
 		return l.distinct(e, at)
 	case jsonform.Forms[name]:

@@ -20,7 +20,19 @@ func Parse(src string) (stmts []Statement, err error) {
 		return nil, ErrorList{lerr}
 	}
 	var errs ErrorList
-	for _, part := range splitStatements(toks) {
+	parts := splitStatements(toks)
+	for i := 0; i < len(parts); i++ {
+		part := parts[i]
+		if n, _ := setHead(part); n > 0 {
+			st, used, e := groupStatementSet(s, parts[i:])
+			i += used - 1
+			if e != nil {
+				errs = append(errs, e)
+				continue
+			}
+			stmts = append(stmts, st)
+			continue
+		}
 		st, e := parseWithHints(s, part)
 		if e != nil {
 			errs = append(errs, e)
@@ -141,6 +153,10 @@ func parseStatement(s *source, toks []token) (Statement, *Error) {
 		return parseExplain(s, toks)
 	case first.is("INSERT"):
 		return parseInsert(s, toks)
+	case first.is("BEGIN"), first.is("END"):
+		if st, err := parseClientSet(s, toks); st != nil || err != nil {
+			return st, err
+		}
 	}
 	return parseTiDB(s, toks)
 }

@@ -62,9 +62,9 @@ var plainAggregates = map[string]bool{"FIRST_VALUE": true, "LAST_VALUE": true}
 
 // renamedCalls are Flink functions whose name MySQL's grammar reads as
 // something else (REGEXP is an operator there), renamed so TiDB parses a
-// call, and lifted back to FuncCall (CARDINALITY, ARRAY and ROW are words of TiDB's grammar). OVERLAY's keywords become commas:
+// call, and lifted back to FuncCall (CARDINALITY, ARRAY, ROW and SPLIT are words of TiDB's grammar). OVERLAY's keywords become commas:
 // OVERLAY(s PLACING r FROM i FOR n) is the call OVERLAY(s, r, i, n).
-var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true, "CARDINALITY": true, "ARRAY": true, "ROW": true}
+var renamedCalls = map[string]bool{"REGEXP": true, "OVERLAY": true, "CARDINALITY": true, "ARRAY": true, "ROW": true, "SPLIT": true}
 
 // windowFuncs maps the Flink group window functions and their auxiliaries
 // to what they mean; Prop is zero for the window functions themselves.
@@ -117,6 +117,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		}
 		text = filters.prefix(i) + access.prefix[i] + text // filter.go, value_access.go
 		if filters.distinctEnds[i] {
+			text += ")"
+		}
+		if filters.nulls.ignoreEnds[i] {
 			text += ")"
 		}
 		start := b.Len()
@@ -196,6 +199,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 		case filters.distinctWords[i]:
 			emit(i, i+1, "") // LISTAGG(DISTINCT x) -> __wsql_distinct(LISTAGG(x))
 			i++
+		case filters.nulls.words[i]:
+			emit(i, i+2, "") // ARRAY_AGG(x IGNORE NULLS) -> __wsql_ignorenulls(ARRAY_AGG(x))
+			i += 2
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
 		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word] || overOnlyWithoutOver(toks, i)):

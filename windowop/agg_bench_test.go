@@ -71,3 +71,11 @@ func BenchmarkVarPopFloat64(b *testing.B) {
 func BenchmarkCountDistinctInt64(b *testing.B) {
 	benchAccumulator(b, AggSpec{Kind: Count, Distinct: true}, tInt64)
 }
+
+// ARRAY_AGG keeps every row: run with a small -benchtime (3x), its state
+// grows with each round.
+func BenchmarkArrayAggInt64(b *testing.B) { benchAccumulator(b, AggSpec{Kind: ArrayAgg}, tInt64) }
+func BenchmarkArrayAggString(b *testing.B) {
+	benchAccumulator(b, AggSpec{Kind: ArrayAgg}, tStr)
+}
+func BenchmarkCollectString(b *testing.B) { benchAccumulator(b, AggSpec{Kind: Collect}, tStr) }

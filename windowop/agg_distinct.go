@@ -29,6 +29,8 @@ func newDistinctAcc(inner accumulator, in arrow.DataType) (accumulator, error) {
 		return &distinctAcc[decimal128.Num]{inner: inner, dt: in, key: decimalKey, build: buildDecimals}, nil
 	case arrow.STRING:
 		return &distinctAcc[string]{inner: inner, dt: in, key: stringKey, own: strings.Clone, build: buildStrings, weigh: stringBytes}, nil
+	case arrow.BINARY: // BYTES, and the encoding of a nested value (COUNT(DISTINCT row))
+		return &distinctAcc[string]{inner: inner, dt: in, key: bytesKey, own: strings.Clone, build: buildStrings, weigh: stringBytes}, nil
 	case arrow.STRUCT:
 		rk, err := newRowKeyer(in.(*arrow.StructType))
 		if err != nil {
@@ -197,6 +199,11 @@ func decimalKey(col arrow.Array, i int) decimal128.Num {
 // (own), made only for a value new to it.
 func stringKey(col arrow.Array, i int) string {
 	return col.(*array.String).Value(i)
+}
+
+// bytesKey borrows the batch's bytes as a string, as stringKey does.
+func bytesKey(col arrow.Array, i int) string {
+	return col.(*array.Binary).ValueString(i)
 }
 
 func stringBytes(k string) int64 { return int64(len(k)) }

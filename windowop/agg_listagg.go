@@ -28,9 +28,10 @@ type listAggAcc struct {
 	tmp   strList // merge scratch, swapped with the merged slot
 	bx    []byte  // sameResult scratch
 	by    []byte
-	perm  []int // ordering scratch
-	limit int   // maxListAggBytes, lowered in tests
-	err   error // the first result past the limit (failed)
+	perm  []int  // ordering scratch
+	limit int    // maxListAggBytes, lowered in tests
+	err   error  // the first result past the limit (failed)
+	what  string // the aggregate its errors name: LISTAGG unless set
 
 	// LISTAGG(DISTINCT x): per slot, each value kept and the arrival
 	// number of its first row (agg_listagg_distinct.go); nil otherwise
@@ -73,8 +74,12 @@ func (a *listAggAcc) joinedLen(l *strList) int {
 // run with the error before the batch goes out (failed).
 func (a *listAggAcc) overLimit(size int) {
 	if a.err == nil {
-		a.err = fmt.Errorf("%w: a LISTAGG result needs %d bytes, more than the %d bytes (2 GiB) one string column holds. "+
-			"Use a smaller window, group by more keys, or aggregate fewer values", ErrStateLimit, size, a.limit)
+		what := a.what
+		if what == "" {
+			what = "LISTAGG"
+		}
+		a.err = fmt.Errorf("%w: a %s result needs %d bytes, more than the %d bytes (2 GiB) one string column holds. "+
+			"Use a smaller window, group by more keys, or aggregate fewer values", ErrStateLimit, what, size, a.limit)
 	}
 }
 
@@ -255,12 +260,13 @@ func (a *listAggAcc) sameResult(x, y int32) bool {
 
 func (*listAggAcc) resultType() arrow.DataType { return arrow.BinaryTypes.String }
 
-// save writes each slot's values with their arrival numbers, in the order
-// held (not necessarily sorted), and the arrival counter.
+// save writes each slot's values with their arrival numbers, in arrival
+// order (with DISTINCT, a value once: load rebuilds the set from the
+// list, which must be in order for that), and the arrival counter.
 func (a *listAggAcc) save(e *checkpoint.Encoder, n int) {
 	e.Uint(uint64(n))
 	for s := range a.lists[:n] {
-		l := &a.lists[s]
+		l := a.ordered(int32(s))
 		e.Uint(uint64(len(l.items)))
 		for k := range l.items {
 			e.Int(l.items[k].seq)

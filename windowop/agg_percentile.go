@@ -18,11 +18,14 @@ import (
 // the two values around a fractional position. NULL values, and rows whose
 // frequency is NULL or not positive, are skipped; a slot without values is
 // NULL. Values are equal as Java's Double keys are (NaN equals NaN, -0.0
-// differs from 0.0) and sorted by Double.compare.
+// differs from 0.0) and sorted by Double.compare. PERCENTILE(x, ARRAY[p1,
+// p2, ...]) gives an ARRAY<DOUBLE> of the percentiles at each (Flink's
+// MultiPercentileAggFunction), NULL without values or percentages.
 type percentileAcc struct {
-	p     float64
-	scale int32 // DECIMAL values: their scale
-	freq  bool  // the input is a struct of (value, frequency)
+	ps    []float64 // the percentages: one, or the array's
+	multi bool      // the ARRAY form
+	scale int32     // DECIMAL values: their scale
+	freq  bool      // the input is a struct of (value, frequency)
 
 	vals  [][]pctEntry
 	tidy  []int // per slot: its entries up to here are sorted and unique
@@ -36,11 +39,17 @@ type pctEntry struct {
 	n int64
 }
 
-func newPercentileAcc(in arrow.DataType, p float64) (*percentileAcc, error) {
-	if !(p >= 0 && p <= 1) {
-		return nil, fmt.Errorf("the percentage of PERCENTILE must be between 0.0 and 1.0, got %v", p)
+// newPercentileAcc is PERCENTILE at p, or at each of ps when multi.
+func newPercentileAcc(in arrow.DataType, p float64, ps []float64, multi bool) (*percentileAcc, error) {
+	if !multi {
+		ps = []float64{p}
 	}
-	a := &percentileAcc{p: p}
+	for _, p := range ps {
+		if !(p >= 0 && p <= 1) {
+			return nil, fmt.Errorf("the percentage of PERCENTILE must be between 0.0 and 1.0, got %v", p)
+		}
+	}
+	a := &percentileAcc{ps: ps, multi: multi}
 	value := in
 	if st, ok := in.(*arrow.StructType); ok {
 		if st.NumFields() != 2 || !isIntegerID(st.Field(1).Type.ID()) {
@@ -206,7 +215,10 @@ func (a *percentileAcc) copyTo(dst, src int32) {
 
 // result is slot s's percentile, as Flink's getValue computes it; ok is
 // false for NULL.
-func (a *percentileAcc) result(s int32) (float64, bool) {
+func (a *percentileAcc) result(s int32) (float64, bool) { return a.resultAt(s, a.ps[0]) }
+
+// resultAt is slot s's percentile at p.
+func (a *percentileAcc) resultAt(s int32, p float64) (float64, bool) {
 	a.tidyUp(s)
 	v := a.vals[s]
 	var total int64
@@ -216,7 +228,7 @@ func (a *percentileAcc) result(s int32) (float64, bool) {
 	if total <= 0 {
 		return 0, false
 	}
-	pos := a.p*float64(total-1) + 1
+	pos := p*float64(total-1) + 1
 	lower, higher := int64(math.Floor(pos)), int64(math.Ceil(pos))
 	j, seen := 0, v[0].n
 	for seen < lower {
@@ -230,12 +242,47 @@ func (a *percentileAcc) result(s int32) (float64, bool) {
 }
 
 func (a *percentileAcc) appendResults(slots []int32, b array.Builder) {
-	appendDoubleResults(slots, b, a.result)
+	if !a.multi {
+		appendDoubleResults(slots, b, a.result)
+		return
+	}
+	lb := b.(*array.ListBuilder)
+	vb := lb.ValueBuilder().(*array.Float64Builder)
+	for _, s := range slots {
+		if len(a.ps) == 0 {
+			lb.AppendNull() // Flink: NULL for an empty array
+			continue
+		}
+		if _, ok := a.result(s); !ok {
+			lb.AppendNull()
+			continue
+		}
+		lb.Append(true)
+		for _, p := range a.ps {
+			v, _ := a.resultAt(s, p)
+			vb.Append(v)
+		}
+	}
 }
 
-func (a *percentileAcc) sameResult(x, y int32) bool { return sameDoubleResult(a.result, x, y) }
+func (a *percentileAcc) sameResult(x, y int32) bool {
+	if !a.multi {
+		return sameDoubleResult(a.result, x, y)
+	}
+	for _, p := range a.ps {
+		if !sameDoubleResult(func(s int32) (float64, bool) { return a.resultAt(s, p) }, x, y) {
+			return false
+		}
+	}
+	return true
+}
 
-func (*percentileAcc) resultType() arrow.DataType { return arrow.PrimitiveTypes.Float64 }
+func (a *percentileAcc) resultType() arrow.DataType {
+	if a.multi {
+		return arrow.ListOfField(arrow.Field{Name: "element", Type: arrow.PrimitiveTypes.Float64, Nullable: true})
+	}
+	return arrow.PrimitiveTypes.Float64
+}
 
 // save writes each slot's values tidied: sorted, each once with its count.
 func (a *percentileAcc) save(e *checkpoint.Encoder, n int) {

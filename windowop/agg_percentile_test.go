@@ -108,7 +108,7 @@ func TestPercentileAsFlinkTests(t *testing.T) {
 
 // Many repeated values are kept once each with a count.
 func TestPercentileTidiesRepeats(t *testing.T) {
-	a, err := newPercentileAcc(arrow.PrimitiveTypes.Float64, 0.5)
+	a, err := newPercentileAcc(arrow.PrimitiveTypes.Float64, 0.5, nil, false)
 	require.NoError(t, err)
 	a.resize(1)
 	for i := range 10_000 {

@@ -43,11 +43,14 @@ func TestAccumulatorSaveLoad(t *testing.T) {
 		{Kind: Count}, {Kind: Sum}, {Kind: Avg}, {Kind: Min}, {Kind: Max},
 		{Kind: FirstValue}, {Kind: LastValue},
 		{Kind: StddevPop}, {Kind: StddevSamp}, {Kind: VarPop}, {Kind: VarSamp},
-		{Kind: ListAgg, Separator: ", "},
+		{Kind: ListAgg, Separator: ", "}, {Kind: ListAgg, Separator: ",", Distinct: true},
 		{Kind: Count, Distinct: true}, {Kind: Sum, Distinct: true}, {Kind: Avg, Distinct: true},
 		{Kind: StddevPop, Distinct: true}, {Kind: StddevSamp, Distinct: true},
 		{Kind: VarPop, Distinct: true}, {Kind: VarSamp, Distinct: true},
 		{Kind: Min, Distinct: true},
+		{Kind: ArrayAgg}, {Kind: ArrayAgg, IgnoreNulls: true}, {Kind: ArrayAgg, Distinct: true},
+		{Kind: Collect}, {Kind: Collect, Distinct: true},
+		{Kind: Percentile, PercentageArray: true, Percentages: []float64{0.1, 0.5, 1}},
 	}
 	t.Run("COUNT(*)", func(t *testing.T) {
 		for seed := range 4 {

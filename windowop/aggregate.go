@@ -29,6 +29,8 @@ const (
 	JSONArrayAgg                     // JSON_ARRAYAGG(x): items written by JSON_ARRAY, in one array (agg_json.go)
 	JSONObjectAgg                    // JSON_OBJECTAGG(KEY k VALUE v): members written by JSON_OBJECT, in one object
 	Percentile                       // PERCENTILE(x, p [, frequency]): continuous, as DOUBLE
+	ArrayAgg                         // ARRAY_AGG(x): the values in an ARRAY by arrival (agg_array.go)
+	Collect                          // COLLECT(x): the MULTISET of the non-NULL values (agg_collect.go)
 	User                             // a Go program's aggregate (AggSpec.User)
 )
 
@@ -37,7 +39,7 @@ var aggNames = map[AggKind]string{
 	FirstValue: "FIRST_VALUE", LastValue: "LAST_VALUE", StddevPop: "STDDEV_POP",
 	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG", User: "USER",
 	JSONArrayAgg: "JSON_ARRAYAGG", JSONObjectAgg: "JSON_OBJECTAGG",
-	Percentile: "PERCENTILE",
+	Percentile: "PERCENTILE", ArrayAgg: "ARRAY_AGG", Collect: "COLLECT",
 }
 
 func (k AggKind) String() string {
@@ -68,12 +70,19 @@ type AggSpec struct {
 	// Percentage is PERCENTILE's p, in [0, 1]; its frequency, if any, is
 	// MoreInputs[0].
 	Percentage float64
+	// Percentages are PERCENTILE(x, ARRAY[p1, p2, ...])'s, when
+	// PercentageArray: the result is an ARRAY<DOUBLE> of the percentiles.
+	Percentages     []float64
+	PercentageArray bool
+	// IgnoreNulls: ARRAY_AGG(x IGNORE NULLS) skips NULL values, which
+	// Flink's default, RESPECT NULLS, keeps.
+	IgnoreNulls bool
 }
 
 // Nullable tells whether the aggregate's result can be NULL: every
 // aggregate but COUNT is NULL over a window without non-NULL values.
 func (s AggSpec) Nullable() bool {
-	return s.Kind != CountStar && s.Kind != Count && s.Kind != JSONArrayAgg && s.Kind != JSONObjectAgg
+	return s.Kind != CountStar && s.Kind != Count && s.Kind != JSONArrayAgg && s.Kind != JSONObjectAgg && s.Kind != Collect
 }
 
 // accumulator holds one aggregate's state for every slot, in flat arrays
@@ -135,7 +144,9 @@ func accumulatorsFailed(accs []accumulator) error {
 // except DECIMAL(p, s), which sums to DECIMAL(38, s); AVG keeps its
 // argument's type except DECIMAL(p, s) → DECIMAL(38, max(6, s)); MIN, MAX,
 // FIRST_VALUE and LAST_VALUE keep the argument's type; the variance family
-// is DOUBLE, as is PERCENTILE; LISTAGG is STRING.
+// is DOUBLE, as is PERCENTILE (ARRAY<DOUBLE> over an ARRAY of
+// percentages); LISTAGG is STRING; ARRAY_AGG is ARRAY<T> and COLLECT
+// MULTISET<T> of the argument's type T.
 func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 	if spec.Kind != CountStar && in == nil {
 		return nil, fmt.Errorf("%s needs an argument column", spec.Kind)
@@ -146,6 +157,10 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 			// the smallest distinct value is the smallest value
 		case ListAgg:
 			return newListAggAcc(in, spec.Separator, true)
+		case ArrayAgg:
+			return newArrayAggAcc(in, spec.IgnoreNulls, true)
+		case Collect:
+			return newCollectAcc(in, true)
 		case Count, Sum, Avg, StddevPop, StddevSamp, VarPop, VarSamp, Percentile:
 			if spec.Kind == Percentile && len(spec.MoreInputs) > 0 {
 				return nil, fmt.Errorf("PERCENTILE(DISTINCT ...) with a frequency is not supported")
@@ -187,7 +202,11 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 	case JSONArrayAgg, JSONObjectAgg:
 		return newJSONAggAcc(in, spec.Kind == JSONObjectAgg)
 	case Percentile:
-		return newPercentileAcc(in, spec.Percentage)
+		return newPercentileAcc(in, spec.Percentage, spec.Percentages, spec.PercentageArray)
+	case ArrayAgg:
+		return newArrayAggAcc(in, spec.IgnoreNulls, false)
+	case Collect:
+		return newCollectAcc(in, false)
 	}
 	return nil, fmt.Errorf("aggregate %s is not supported yet", spec.Kind)
 }

@@ -293,7 +293,7 @@ func (t *keyTable) load(d *checkpoint.Decoder, mem memory.Allocator) error {
 		var count, valid int
 		switch c := c.(type) {
 		case *stringKeys:
-			sk := &stringKeys{vals: make([]string, d.Len(1))}
+			sk := &stringKeys{vals: make([]string, d.Len(1)), bytes: c.bytes} // a BYTES column restores as BYTES
 			for i := range sk.vals {
 				sk.vals[i] = d.String()
 			}

@@ -301,3 +301,19 @@ func (a *distinctAcc[K]) addHeldBytes(slots []int32, sizes []int64) {
 // mapBaseBytes is a small Go map's memory before its entries (measured:
 // about 200 bytes for a set of one value).
 const mapBaseBytes = 192
+
+func (a *collectAcc) addHeldBytes(slots []int32, sizes []int64) {
+	entry := int64(unsafe.Sizeof(collectEntry{}))
+	for i, s := range slots {
+		set := &a.sets[s]
+		sizes[i] += int64(cap(set.entries)) * entry
+		if set.index != nil {
+			// the map's entries of a string and a position, and the values'
+			// bytes, which entries and the map share
+			sizes[i] += mapBaseBytes + int64(len(set.index))*(3*20)
+			for _, e := range set.entries {
+				sizes[i] += int64(len(e.value))
+			}
+		}
+	}
+}

@@ -203,6 +203,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if err := e.Run(ctx, *script, out); err != nil {
 		return runFailed(stderr, *script, err, path, false)
 	}
+	if err := e.EndOfScript(); err != nil {
+		return runFailed(stderr, *script, err, path, false)
+	}
 	return 0
 }
 

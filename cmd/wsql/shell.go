@@ -142,15 +142,35 @@ func (s *shell) handleLine(ctx context.Context, line string) (quit bool) {
 	if isBlank(rest) {
 		rest = ""
 	}
-	s.setPending(rest)
+	// EXECUTE STATEMENT SET BEGIN ...; ...; END; runs whole at its END
+	stmts, unended := groupStatementSets(stmts)
+	s.setPending(unended + rest)
 	s.lineOutputs = s.separator() // the tables of a line's statements apart
 	defer func() { s.lineOutputs = nil }()
 	for _, st := range stmts {
-		if !s.exec(ctx, st) {
+		if !s.execInSet(ctx, st) {
 			break // as in a script, the first error stops the rest of the input
 		}
 	}
 	return false
+}
+
+// execInSet runs one statement and, around the SQL client's BEGIN
+// STATEMENT SET ... END, says what became of it as Flink's client does.
+func (s *shell) execInSet(ctx context.Context, text string) bool {
+	wasOpen, inserts := s.engine.StatementSet()
+	if !s.exec(ctx, text) {
+		return false
+	}
+	switch open, _ := s.engine.StatementSet(); {
+	case !wasOpen && open:
+		fmt.Fprintln(s.stdout, "[INFO] Begin a statement set.")
+	case wasOpen && open:
+		fmt.Fprintln(s.stdout, "[INFO] Add SQL update statement to the statement set.")
+	case wasOpen && inserts == 0:
+		fmt.Fprintln(s.stdout, "[INFO] No statement in the statement set, skip submit.")
+	}
+	return true
 }
 
 // separator separates the outputs of one input in table format; nil in

@@ -33,8 +33,11 @@ func (s *shell) remember(line string) {
 		return
 	}
 	s.typed = append(s.typed, line)
-	if _, rest := splitStatements(pending + line + "\n"); isBlank(rest) {
-		s.saveTyped()
+	// a statement set typed over lines is one entry, saved at its END
+	if stmts, rest := splitStatements(pending + line + "\n"); isBlank(rest) {
+		if _, unended := groupStatementSets(stmts); unended == "" {
+			s.saveTyped()
+		}
 	}
 }
 

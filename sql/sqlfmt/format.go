@@ -102,6 +102,17 @@ func formatStmt(b *strings.Builder, st sql.Statement) {
 		formatSelect(b, s.Query)
 	case *sql.CreateFunction, *sql.DropFunction:
 		formatFunctionDDL(b, s)
+	case *sql.StatementSet:
+		b.WriteString("EXECUTE STATEMENT SET BEGIN ")
+		for _, ins := range s.Inserts {
+			formatStmt(b, ins)
+			b.WriteString("; ")
+		}
+		b.WriteString("END")
+	case *sql.BeginStatementSet:
+		b.WriteString("BEGIN STATEMENT SET")
+	case *sql.EndStatementSet:
+		b.WriteString("END")
 	default:
 		fmt.Fprintf(b, "/* unknown statement %T */", st)
 	}
@@ -512,6 +523,12 @@ func formatExpr(e sql.Expr) string {
 		}
 		if e.JSON != nil {
 			return formatJSONCall(e)
+		}
+		if e.IgnoreNulls {
+			call := *e
+			call.IgnoreNulls = false
+			s := formatExpr(&call)
+			return s[:len(s)-1] + " IGNORE NULLS)"
 		}
 		name := e.Name
 		if !sql.IsIdentifier(name) || strings.HasPrefix(name, "_") {

@@ -25,6 +25,7 @@ type goValue struct {
 	f    float64
 	s    string
 	d    decimal128.Num
+	kids []goValue // a ROW's fields, an ARRAY's elements, a MAP's keys and values in turn
 }
 
 // convertGoValue converts v for field f. Pushing rows from Go is the
@@ -39,7 +40,8 @@ type goValue struct {
 //	TIMESTAMP(_LTZ)(3) time.Time: its instant (TIMESTAMP shows it in UTC)
 //	DATE               time.Time: its calendar date in its own location
 //	TIME               time.Time's clock in its location, or a time.Duration since midnight
-//	any column         nil: NULL, unless the column is NOT NULL
+//	ROW, ARRAY, MAP    maps, structs and slices (convertNested)
+//	any column         nil (or a nil map or slice): NULL, unless the column is NOT NULL
 func convertGoValue(v any, f arrow.Field) (goValue, error) {
 	if v == nil || isNilPointer(v) {
 		if !f.Nullable {
@@ -49,6 +51,9 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 	}
 	if p := reflect.ValueOf(v); p.Kind() == reflect.Pointer {
 		v = p.Elem().Interface()
+	}
+	if nv, ok, err := convertNested(v, f); ok {
+		return nv, err
 	}
 	bad := func() (goValue, error) {
 		return goValue{}, fmt.Errorf("column %s is %s and cannot take the Go value %v (%T)", f.Name, format.SQLTypeName(f.Type), v, v)
@@ -201,6 +206,9 @@ func appendGoValue(b array.Builder, v goValue) {
 		b.AppendNull()
 		return
 	}
+	if appendNested(b, v) {
+		return
+	}
 	switch b := b.(type) {
 	case *array.Int8Builder:
 		b.Append(int8(v.i))
@@ -260,9 +268,15 @@ func goInt(v any) (int64, bool) {
 	return 0, false
 }
 
+// isNilPointer is true for a nil pointer, and a nil map or slice (as
+// encoding/json writes null for them).
 func isNilPointer(v any) bool {
 	p := reflect.ValueOf(v)
-	return p.Kind() == reflect.Pointer && p.IsNil()
+	switch p.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice:
+		return p.IsNil()
+	}
+	return false
 }
 
 // structColumns maps the table's columns to the fields of a struct type:
