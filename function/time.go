@@ -84,9 +84,9 @@ var timeFunctions = []Function{
 		Compile:    currentWatermarkKernel},
 
 	// Flink's, not run yet
-	{Name: "OVERLAPS", Kind: ScalarFunction, Description: "whether two periods (start, end or length) overlap",
-		Signatures:  []Signature{{Params: []Param{{Name: "start1", Type: argTemporal}, {Name: "end1", Type: argTemporal}, {Name: "start2", Type: argTemporal}, {Name: "end2", Type: argTemporal}}, Written: "(start1, end1) OVERLAPS (start2, end2)", Result: "BOOLEAN"}},
-		Unsupported: "row values such as (start, end) are not supported"},
+	{Name: "OVERLAPS", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "whether two periods overlap, ends included, as in Flink: each is a start and an end or an INTERVAL length (a DATE or TIMESTAMP plus it), in either order; NULL when an end is NULL and the other comparison does not decide",
+		Signatures: []Signature{{Params: []Param{{Name: "start1", Type: ArgAny}, {Name: "end1", Type: ArgAny}, {Name: "start2", Type: ArgAny}, {Name: "end2", Type: ArgAny}}, Written: "(start1, end1 or INTERVAL) OVERLAPS (start2, end2 or INTERVAL)", Result: "BOOLEAN"}},
+		Compile:    overlapsKernel},
 }
 
 // The argument types of the time functions, checked by their kernels.
@@ -389,6 +389,46 @@ func currentWatermarkKernel(c Compiler, k *Call) (expr.Expr, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, k.Pos[0], "The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was '%s'.", TypeName(x.DataType()))
 	}
 	return &expr.CurrentWatermark{Of: x, Type: &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: ts.TimeZone}}, nil
+}
+
+// overlapsKernel is (a, b) OVERLAPS (c, d) as Calcite rewrites it: each
+// period sorted (LEAST and GREATEST of its ends), then
+// greatest(a, b) >= least(c, d) AND greatest(c, d) >= least(a, b).
+func overlapsKernel(c Compiler, k *Call) (expr.Expr, error) {
+	if len(k.Args) != 4 {
+		return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "OVERLAPS compares two periods, as in (start1, end1) OVERLAPS (start2, end2)")
+	}
+	period := func(i int) (lo, hi expr.Expr, err error) {
+		for _, j := range []int{i, i + 1} {
+			if dt := k.Args[j].DataType(); !IsTemporal(dt) && dt.ID() != arrow.TIME32 && !IsNull(dt) {
+				return nil, nil, sql.Errorf(sql.ErrInvalid, k.Pos[j], "OVERLAPS expects a DATE, TIME or TIMESTAMP, got %s", TypeName(dt))
+			}
+		}
+		pair := &Call{F: k.F, Name: "OVERLAPS", Args: k.Args[i : i+2], Pos: k.Pos[i : i+2]}
+		if lo, err = extremeKernel("<=")(c, pair); err != nil {
+			return nil, nil, err
+		}
+		pair.Args = append([]expr.Expr(nil), k.Args[i:i+2]...)
+		hi, err = extremeKernel(">=")(c, pair)
+		return lo, hi, err
+	}
+	lo1, hi1, err := period(0)
+	if err != nil {
+		return nil, err
+	}
+	lo2, hi2, err := period(2)
+	if err != nil {
+		return nil, err
+	}
+	a, err := c.Comparison(k.F.At, ">=", hi1, lo2, k.Pos[1], k.Pos[2])
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.Comparison(k.F.At, ">=", hi2, lo1, k.Pos[3], k.Pos[0])
+	if err != nil {
+		return nil, err
+	}
+	return c.Fold(k.F.At, &expr.And{L: a, R: b}, a, b)
 }
 
 // convertTZKernel is CONVERT_TZ; a constant zone is checked now.
