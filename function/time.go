@@ -16,7 +16,7 @@ func init() { addFamily(400, timeFunctions) }
 
 // timeFunctions are the date and time functions.
 var timeFunctions = []Function{
-	{Name: "EXTRACT", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "a field of a DATE or TIMESTAMP; unit is one of " + strings.Join(expr.ExtractUnits, ", "),
+	{Name: "EXTRACT", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "a field of a DATE or TIMESTAMP; unit is one of " + strings.Join(expr.ExtractUnits, ", ") + "; MILLISECOND, MICROSECOND and NANOSECOND count the seconds too, from t's own precision (12.345678 s is 12345678 MICROSECOND), as in Flink",
 		Signatures: []Signature{{Params: []Param{{Name: "t", Type: argTemporal}}, Written: "EXTRACT(unit FROM t)", Result: "BIGINT"}}},
 	calendarFunction("YEAR", "YEAR", "the year"),
 	calendarFunction("QUARTER", "QUARTER", "the quarter, 1 to 4"),
@@ -69,10 +69,10 @@ var timeFunctions = []Function{
 	{Name: "FROM_UNIXTIME", Kind: ScalarFunction, Description: "epoch seconds as text in a format (default `yyyy-MM-dd HH:mm:ss`), in the session time zone",
 		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "format", Type: ArgFormat, Optional: true}}, Result: "STRING"}},
 		Compile:    fromUnixtimeKernel},
-	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units (" + timeRoundUnits + "); months keep the day, clamped to the month's length; a DATE plus a unit under a day is a TIMESTAMP(3)",
+	{Name: "TIMESTAMPADD", Kind: ScalarFunction, Description: "t plus n units (" + temporal.Units + "); below t's precision n is cut to whole ticks (1500 MICROSECOND on a TIMESTAMP(3) is 1 ms); months keep the day, clamped to the month's length; a DATE plus a unit under a day is a TIMESTAMP(3)",
 		Signatures: []Signature{{Params: []Param{{Name: "n", Type: ArgInteger}, {Name: "t", Type: argTimepoint}}, Unit: true, Written: "TIMESTAMPADD(unit, n, t)", Result: "the type of t"}},
 		Compile:    timestampAddKernel},
-	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "the whole units from t1 to t2, negative when t2 is earlier",
+	{Name: "TIMESTAMPDIFF", Kind: ScalarFunction, Description: "the whole units (" + temporal.Units + ") from t1 to t2, negative when t2 is earlier",
 		Signatures: []Signature{{Params: []Param{{Name: "t1", Type: argTimepoint}, {Name: "t2", Type: argTimepoint}}, Unit: true, Written: "TIMESTAMPDIFF(unit, t1, t2)", Result: "INT"}},
 		Compile:    timestampDiffKernel},
 	{Name: "CONVERT_TZ", Kind: ScalarFunction, Description: "the date-time text s (`yyyy-MM-dd HH:mm:ss`) moved from time zone `from` to `to`: a name such as `'America/Los_Angeles'`, an offset such as `'GMT-08:00'`, or a short ID such as `'PST'`; text that does not read is NULL",
@@ -84,9 +84,9 @@ var timeFunctions = []Function{
 		Compile:    currentWatermarkKernel},
 
 	// Flink's, not run yet
-	{Name: "OVERLAPS", Kind: ScalarFunction, Description: "whether two periods (start, end or length) overlap",
-		Signatures:  []Signature{{Params: []Param{{Name: "start1", Type: argTemporal}, {Name: "end1", Type: argTemporal}, {Name: "start2", Type: argTemporal}, {Name: "end2", Type: argTemporal}}, Written: "(start1, end1) OVERLAPS (start2, end2)", Result: "BOOLEAN"}},
-		Unsupported: "row values such as (start, end) are not supported"},
+	{Name: "OVERLAPS", Kind: ScalarFunction, Syntax: SyntaxOwnForm, Description: "whether two periods overlap, ends included, as in Flink: each is a start and an end or an INTERVAL length (a DATE or TIMESTAMP plus it), in either order; NULL when an end is NULL and the other comparison does not decide",
+		Signatures: []Signature{{Params: []Param{{Name: "start1", Type: ArgAny}, {Name: "end1", Type: ArgAny}, {Name: "start2", Type: ArgAny}, {Name: "end2", Type: ArgAny}}, Written: "(start1, end1 or INTERVAL) OVERLAPS (start2, end2 or INTERVAL)", Result: "BOOLEAN"}},
+		Compile:    overlapsKernel},
 }
 
 // The argument types of the time functions, checked by their kernels.
@@ -207,9 +207,8 @@ func dateFormatKernel(c Compiler, k *Call) (expr.Expr, error) {
 	return c.Fold(k.F.At, df, args[0])
 }
 
-// timeRoundUnits are the units FLOOR/CEIL(t TO unit), TIMESTAMPADD and
-// TIMESTAMPDIFF take.
-const timeRoundUnits = "MILLISECOND, SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR"
+// timeRoundUnits are the units FLOOR/CEIL(t TO unit) take.
+const timeRoundUnits = temporal.RoundUnits + "; a unit finer than t's precision leaves it as it is, a DECADE starts in a year ending in 0, a CENTURY or MILLENNIUM in a year ending in 1"
 
 // timeRoundSignature is FLOOR(t TO unit) and CEIL(t TO unit).
 func timeRoundSignature(name string) Signature {
@@ -390,6 +389,46 @@ func currentWatermarkKernel(c Compiler, k *Call) (expr.Expr, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, k.Pos[0], "The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was '%s'.", TypeName(x.DataType()))
 	}
 	return &expr.CurrentWatermark{Of: x, Type: &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: ts.TimeZone}}, nil
+}
+
+// overlapsKernel is (a, b) OVERLAPS (c, d) as Calcite rewrites it: each
+// period sorted (LEAST and GREATEST of its ends), then
+// greatest(a, b) >= least(c, d) AND greatest(c, d) >= least(a, b).
+func overlapsKernel(c Compiler, k *Call) (expr.Expr, error) {
+	if len(k.Args) != 4 {
+		return nil, sql.Errorf(sql.ErrInvalid, k.F.At, "OVERLAPS compares two periods, as in (start1, end1) OVERLAPS (start2, end2)")
+	}
+	period := func(i int) (lo, hi expr.Expr, err error) {
+		for _, j := range []int{i, i + 1} {
+			if dt := k.Args[j].DataType(); !IsTemporal(dt) && dt.ID() != arrow.TIME32 && !IsNull(dt) {
+				return nil, nil, sql.Errorf(sql.ErrInvalid, k.Pos[j], "OVERLAPS expects a DATE, TIME or TIMESTAMP, got %s", TypeName(dt))
+			}
+		}
+		pair := &Call{F: k.F, Name: "OVERLAPS", Args: k.Args[i : i+2], Pos: k.Pos[i : i+2]}
+		if lo, err = extremeKernel("<=")(c, pair); err != nil {
+			return nil, nil, err
+		}
+		pair.Args = append([]expr.Expr(nil), k.Args[i:i+2]...)
+		hi, err = extremeKernel(">=")(c, pair)
+		return lo, hi, err
+	}
+	lo1, hi1, err := period(0)
+	if err != nil {
+		return nil, err
+	}
+	lo2, hi2, err := period(2)
+	if err != nil {
+		return nil, err
+	}
+	a, err := c.Comparison(k.F.At, ">=", hi1, lo2, k.Pos[1], k.Pos[2])
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.Comparison(k.F.At, ">=", hi2, lo1, k.Pos[3], k.Pos[0])
+	if err != nil {
+		return nil, err
+	}
+	return c.Fold(k.F.At, &expr.And{L: a, R: b}, a, b)
 }
 
 // convertTZKernel is CONVERT_TZ; a constant zone is checked now.

@@ -949,9 +949,11 @@ func (c *exprCompiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos)
 	if !isTemporal(dt) {
 		return nil, sql.Errorf(sql.ErrInvalid, xp, "EXTRACT expects a DATE or TIMESTAMP, got %s", typeName(dt))
 	}
-	x, err := c.millisTimestamp(x, xp)
-	if err != nil {
-		return nil, err
+	var err error
+	if !expr.IsFractionUnit(unit) { // those read the value's own precision
+		if x, err = c.millisTimestamp(x, xp); err != nil {
+			return nil, err
+		}
 	}
 	return c.fold(at, &expr.Extract{Unit: unit, X: x, Loc: c.opts.Location}, x)
 }

@@ -135,7 +135,7 @@ func TestCompileExprErrors(t *testing.T) {
 		"nope + 1":                           "1:1: column nope not found",
 		"TO_TIMESTAMP_LTZ(b, 6)":             "the precision of TO_TIMESTAMP_LTZ must be 0",
 		"CONVERT_TZ(s, 'a', 'b')":            `1:15: unknown time zone "a"`,
-		"TIMESTAMPADD(DECADE, 1, ts)":        "1:1: TIMESTAMPADD does not support the unit DECADE yet",
+		"TIMESTAMPADD(DECADE, 1, ts)":        "1:1: TIMESTAMPADD does not support the unit DECADE; use NANOSECOND, MICROSECOND, MILLISECOND",
 		"FLOOR(a TO DAY)":                    "1:7: FLOOR expects a DATE or TIMESTAMP, got INT",
 		"TIMESTAMPDIFF(DAY, ts, ltz)":        "TIMESTAMPDIFF of TIMESTAMP(3) and TIMESTAMP_LTZ(3): CAST one to the other's type",
 		"s SIMILAR TO s":                     "the SIMILAR TO pattern must be a constant string",

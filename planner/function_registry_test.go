@@ -75,6 +75,7 @@ var ownFormExamples = map[string]string{
 	"JSON_ARRAYAGG":  "JSON_ARRAYAGG(d NULL ON NULL)",
 
 	"POSITION": "POSITION(s IN s)",
+	"OVERLAPS": "(ts, INTERVAL '1' HOUR) OVERLAPS (ts, ts)",
 	"OVERLAY":  "OVERLAY(s PLACING s FROM i FOR i)",
 }
 

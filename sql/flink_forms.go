@@ -31,7 +31,7 @@ type replacement struct {
 
 // timeUnits are the units of FLOOR/CEIL(x TO unit), TIMESTAMPADD and
 // TIMESTAMPDIFF, as Flink (Calcite) reads them.
-var timeUnits = wordSet("MILLENNIUM CENTURY DECADE YEAR QUARTER MONTH WEEK DAY HOUR MINUTE SECOND MILLISECOND MICROSECOND")
+var timeUnits = wordSet("MILLENNIUM CENTURY DECADE YEAR QUARTER MONTH WEEK DAY HOUR MINUTE SECOND MILLISECOND MICROSECOND NANOSECOND")
 
 // unitCalls are the functions whose calls carry a time unit.
 var unitCalls = wordSet("FLOOR CEIL CEILING TIMESTAMPADD TIMESTAMPDIFF")

@@ -447,10 +447,13 @@ func (l *lifter) funcCall(e *ast.FuncCallExpr, at Pos) (Expr, *Error) {
 		return l.distinct(e, at)
 	case jsonform.Forms[name]:
 		return l.jsonCall(e, name, at)
-	case plainAggregates[name] || renamedCalls[name] || overOnlyFuncs[name]:
+	case plainAggregates[name] || renamedCalls[name] || overOnlyFuncs[name] || name == "OVERLAPS":
 		args, err := l.exprs(e.Args)
 		if err != nil {
 			return nil, err
+		}
+		if name == "OVERLAPS" {
+			args = overlapsArgs(args)
 		}
 		return &FuncCall{At: at, Name: name, Args: args}, nil
 	case name != "":

@@ -102,6 +102,8 @@ func TestParseErrors(t *testing.T) {
 		{"SELECT a FROM t WHERE a LIKE 'x' ESCAPE 'ab'", ErrInvalid, "1:41: ESCAPE takes a single character, found 'ab'"},
 		{"SELECT EXTRACT(HOURS FROM ts) FROM t", ErrSyntax, "1:16: unknown time unit HOURS in EXTRACT; did you mean HOUR?"},
 		{"SELECT EXTRACT(DAY_HOUR FROM ts) FROM t", ErrSyntax, "1:16: unknown time unit DAY_HOUR in EXTRACT"},
+		{"SELECT a FROM t WHERE ts OVERLAPS (a, b)", ErrSyntax, "1:26: OVERLAPS compares two periods, as in (start1, end1) OVERLAPS (start2, end2)"},
+		{"SELECT a FROM t WHERE f(a, b) OVERLAPS (a, b)", ErrSyntax, "1:31: OVERLAPS compares two periods, as in (start1, end1) OVERLAPS (start2, end2)"},
 		{"SELECT EXTRACT(HOUR ts) FROM t", ErrSyntax, "1:21: expected FROM after the unit of EXTRACT, as in EXTRACT(HOUR FROM ts)"},
 		{"SELECT EXTRACT('x' FROM ts) FROM t", ErrSyntax, "1:16: expected a time unit in EXTRACT, as in EXTRACT(HOUR FROM ts)"},
 		{"SELECT EXTRACT(YEAR FROM a, b) FROM t", ErrSyntax, "1:29: EXTRACT takes one expression after FROM"},

@@ -131,7 +131,10 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	castAt := map[int]pendingCast{}
 	later := map[int]replacement{} // later parts of a Flink form (flink_forms.go)
 	edits := access.edits          // value access (value_access.go) and JSON functions' clauses (json.go)
-	commaAt := map[int]bool{}      // OVERLAY's PLACING, FROM and FOR
+	if err := findOverlaps(toks, edits); err != nil {
+		return nil, err
+	}
+	commaAt := map[int]bool{} // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		next := token{}

@@ -48,7 +48,8 @@ func wallMillis(x arrow.Array, loc *time.Location) ([]int64, error) {
 // Units: MILLENNIUM, CENTURY, DECADE, YEAR, QUARTER, MONTH, WEEK (ISO week),
 // DAY, DOY, DOW (Sunday = 1), ISODOW (Monday = 1), HOUR, MINUTE, SECOND,
 // MILLISECOND (seconds included, as Calcite: 12.345 s gives 12345),
-// MICROSECOND, EPOCH (seconds).
+// MICROSECOND and NANOSECOND (likewise, from the value's own precision),
+// EPOCH (seconds), ISOYEAR (the year of the ISO week).
 type Extract struct {
 	Unit string
 	X    Expr
@@ -57,7 +58,7 @@ type Extract struct {
 
 // ExtractUnits lists the units Extract knows.
 var ExtractUnits = []string{"MILLENNIUM", "CENTURY", "DECADE", "YEAR", "QUARTER", "MONTH", "WEEK", "DAY",
-	"DOY", "DOW", "ISODOW", "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND", "EPOCH"}
+	"DOY", "DOW", "ISODOW", "ISOYEAR", "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND", "NANOSECOND", "EPOCH"}
 
 func (e *Extract) DataType() arrow.DataType { return arrow.PrimitiveTypes.Int64 }
 func (e *Extract) children() []Expr         { return []Expr{e.X} }
@@ -69,6 +70,9 @@ func (e *Extract) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 		return nil, err
 	}
 	defer x.Release()
+	if IsFractionUnit(e.Unit) {
+		return e.secondFraction(x, mem), nil
+	}
 	ms, err := wallMillis(x, e.Loc)
 	if err != nil {
 		return nil, err
@@ -88,14 +92,6 @@ func (e *Extract) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 	case "SECOND":
 		for i, v := range ms {
 			out[i] = rowtime.FloorMod(v, 60_000) / 1000
-		}
-	case "MILLISECOND":
-		for i, v := range ms {
-			out[i] = rowtime.FloorMod(v, 60_000)
-		}
-	case "MICROSECOND":
-		for i, v := range ms {
-			out[i] = rowtime.FloorMod(v, 60_000) * 1000
 		}
 	case "EPOCH":
 		for i, v := range ms {
@@ -133,10 +129,13 @@ func calendarField(unit string, days int64) int64 {
 		return d
 	case "DOY":
 		return days - rowtime.DaysFromCivil(y, 1, 1) + 1
-	case "WEEK":
+	case "WEEK", "ISOYEAR":
 		isoDow := rowtime.FloorMod(days+3, 7) + 1 // Monday = 1
-		thursday := days - isoDow + 4
+		thursday := days - isoDow + 4             // the week's year is its Thursday's
 		ty, _, _ := rowtime.CivilFromDays(thursday)
+		if unit == "ISOYEAR" {
+			return ty
+		}
 		return (thursday-rowtime.DaysFromCivil(ty, 1, 1))/7 + 1
 	case "DECADE":
 		return rowtime.FloorDiv(y, 10)

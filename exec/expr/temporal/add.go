@@ -22,7 +22,7 @@ type Add struct {
 // NewAdd types TIMESTAMPADD of t.
 func NewAdd(unit string, n, t expr.Expr) *Add {
 	dt := t.DataType()
-	if dt.ID() == arrow.DATE32 && fixedUnits[unit] > 0 && fixedUnits[unit] < msPerDay {
+	if dt.ID() == arrow.DATE32 && fixedUnits[unit] > 0 && fixedUnits[unit] < nsPerDay {
 		dt = &arrow.TimestampType{Unit: arrow.Millisecond}
 	}
 	return &Add{Unit: unit, N: n, T: t, Type: dt}

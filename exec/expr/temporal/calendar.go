@@ -2,6 +2,7 @@ package temporal
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -9,29 +10,46 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-const msPerDay = int64(86_400_000)
+const (
+	msPerDay = int64(86_400_000)
+	nsPerDay = msPerDay * 1_000_000
+)
 
-// fixedUnits are the units of a fixed length, in milliseconds.
+// fixedUnits are the units of a fixed length, in nanoseconds.
 var fixedUnits = map[string]int64{
-	"MILLISECOND": 1, "SECOND": 1000, "MINUTE": 60_000, "HOUR": 3_600_000,
-	"DAY": msPerDay, "WEEK": 7 * msPerDay,
+	"NANOSECOND": 1, "MICROSECOND": 1_000, "MILLISECOND": 1_000_000, "SECOND": 1_000_000_000,
+	"MINUTE": 60 * 1_000_000_000, "HOUR": 3_600 * 1_000_000_000, "DAY": nsPerDay, "WEEK": 7 * nsPerDay,
 }
 
-// monthUnits are the calendar units, in months.
-var monthUnits = map[string]int64{"MONTH": 1, "QUARTER": 3, "YEAR": 12}
+// monthUnits are the calendar units, in months; DECADE, CENTURY and
+// MILLENNIUM only round (FLOOR and CEIL), as in Flink.
+var monthUnits = map[string]int64{"MONTH": 1, "QUARTER": 3, "YEAR": 12, "DECADE": 120, "CENTURY": 1_200, "MILLENNIUM": 12_000}
 
-// CheckUnit reports whether the kernels take unit, with the error to give
-// otherwise.
+// Units are the units TIMESTAMPADD and TIMESTAMPDIFF take; FLOOR and CEIL
+// take RoundUnits.
+const (
+	Units      = "NANOSECOND, MICROSECOND, MILLISECOND, SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR"
+	RoundUnits = Units + ", DECADE, CENTURY, MILLENNIUM"
+)
+
+// CheckUnit reports whether fn (TIMESTAMPADD, TIMESTAMPDIFF, FLOOR, CEIL)
+// takes unit, with the error to give otherwise.
 func CheckUnit(unit, fn string) error {
-	if fixedUnits[unit] == 0 && monthUnits[unit] == 0 {
-		return fmt.Errorf("%s does not support the unit %s yet; use MILLISECOND, SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER or YEAR", fn, unit)
+	units := Units
+	if fn == "FLOOR" || fn == "CEIL" || fn == "CEILING" {
+		units = RoundUnits
 	}
-	return nil
+	for _, u := range strings.Split(units, ", ") {
+		if u == unit {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s does not support the unit %s; use %s", fn, unit, units)
 }
 
 // WithinDay reports a unit of a day or less that divides it: the units a
 // TIME is rounded to.
-func WithinDay(unit string) bool { return fixedUnits[unit] > 0 && fixedUnits[unit] < msPerDay }
+func WithinDay(unit string) bool { return fixedUnits[unit] > 0 && fixedUnits[unit] < nsPerDay }
 
 // clock is the resolution of a column's values: ticks per day (a
 // TIMESTAMP(0) counts seconds, TIMESTAMP(3) milliseconds, TIMESTAMP(6)
@@ -50,12 +68,13 @@ func clockOf(dt arrow.DataType) clock {
 	return msClock
 }
 
-// ticks is n fixed units of unitMs milliseconds.
-func (c clock) ticks(n, unitMs int64) int64 {
-	if per := unitMs * c.day / msPerDay; per > 0 {
-		return n * per
+// ticks is n fixed units of unitNs nanoseconds.
+func (c clock) ticks(n, unitNs int64) int64 {
+	tick := nsPerDay / c.day // nanoseconds
+	if unitNs >= tick {
+		return n * (unitNs / tick)
 	}
-	return n * unitMs * c.day / msPerDay // below the clock's resolution
+	return n * unitNs / tick // below the clock's resolution
 }
 
 // addMonths adds n months to a wall-clock value, the day clamped to the
@@ -110,13 +129,19 @@ func (c clock) floor(v int64, unit string) int64 {
 	case "WEEK":
 		// 1970-01-01 was a Thursday, 4 days after a Sunday
 		return (days - (days + 4 - rowtime.FloorDiv(days+4, 7)*7)) * c.day
-	case "YEAR", "QUARTER", "MONTH":
+	case "YEAR", "QUARTER", "MONTH", "DECADE", "CENTURY", "MILLENNIUM":
 		y, m, _ := rowtime.CivilFromDays(days)
 		switch unit {
 		case "YEAR":
 			m = 1
 		case "QUARTER":
 			m = (m-1)/3*3 + 1
+		case "DECADE": // 2020-01-01, as Calcite's julianDateFloor
+			y, m = rowtime.FloorDiv(y, 10)*10, 1
+		case "CENTURY": // centuries and millennia start in year 1: 2001-01-01
+			y, m = rowtime.FloorDiv(y-1, 100)*100+1, 1
+		case "MILLENNIUM":
+			y, m = rowtime.FloorDiv(y-1, 1000)*1000+1, 1
 		}
 		return rowtime.DaysFromCivil(y, m, 1) * c.day
 	}

@@ -48,11 +48,19 @@ func (e *Diff) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, e
 	as, bs := values(aa, scratchA), values(ba, scratchB)
 	c := clockOf(aa.DataType()) // the planner gives both one clock
 	fixed, months := c.ticks(1, fixedUnits[e.Unit]), monthUnits[e.Unit]
+	// a unit finer than the clock: each tick is several units
+	finer := int64(0)
+	if unit := fixedUnits[e.Unit]; unit > 0 && fixed == 0 {
+		finer = nsPerDay / c.day / unit
+	}
 	for i := range out {
-		if months > 0 {
+		switch {
+		case months > 0:
 			out[i] = int32(c.subtractMonths(bs[i], as[i]) / months)
-		} else {
-			out[i] = int32((bs[i] - as[i]) / max(fixed, 1))
+		case finer > 0:
+			out[i] = int32((bs[i] - as[i]) * finer)
+		default:
+			out[i] = int32((bs[i] - as[i]) / fixed)
 		}
 	}
 	return expr.NewArray(arrow.PrimitiveTypes.Int32, n, validity, nulls, buf), nil

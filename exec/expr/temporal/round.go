@@ -62,7 +62,7 @@ func (e *Round) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		buf, out := expr.NewValues[int32](mem, n)
 		for i, d := range expr.ValuesOf[int32](x) {
 			out[i] = d
-			if fixedUnits[e.Unit] >= msPerDay || monthUnits[e.Unit] > 0 {
+			if fixedUnits[e.Unit] >= nsPerDay || monthUnits[e.Unit] > 0 {
 				out[i] = int32(rowtime.FloorDiv(round(int64(d)*msPerDay, e.Unit), msPerDay)) // msClock
 			}
 		}
