@@ -341,6 +341,9 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 	}
 	opts := planner.Options{BatchSize: e.batchSize, Location: e.settings.location, Emit: emit, Clock: e.clock, BadRowsPath: badRows, MaxRecordBytes: maxRecord, Stdin: e.stdin,
 		NoTableHints: planner.TableHintsOff(e.settings.get), Functions: e.functions()}
+	if v, ok := e.settings.get(setting.TypeLengthEnforcer); ok {
+		opts.TrimPad, _ = setting.ParseTrimPad(v) // checked by SET
+	}
 	if gathering, err := r.inStatementSet(ctx, st, opts, unlock); gathering {
 		return err
 	}

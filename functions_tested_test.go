@@ -66,8 +66,8 @@ func TestEveryRunnableFunctionIsCalledByATest(t *testing.T) {
 	}
 }
 
-// identifier is a word of a query, and the parenthesis or bracket when it
-// is called.
+// identifier is a word of a query, and the parenthesis (or the bracket of
+// ARRAY[...] and MAP[...]) when it is called.
 var identifier = regexp.MustCompile(`([a-z_][a-z0-9_]*)\s*([(\[])?`)
 
 // testQueries is the text of every query the tests run: the .sql files

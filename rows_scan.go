@@ -82,12 +82,14 @@ func (r *Rows) Columns() []string {
 //	*bool                       BOOLEAN
 //	*time.Time                  TIMESTAMP(p) (the wall time, in UTC), TIMESTAMP_LTZ(p)
 //	                            (the instant, in the session's time zone, Rows.Location), DATE
+//	*time.Duration              INTERVAL DAY TO SECOND (int64 months and *int scan a
+//	                            YEAR TO MONTH interval's months)
 //	*string                     any column: STRING as it is, any other its text as the
 //	                            command line prints it (ValueText)
 //	*[]byte                     any column: the bytes of that text (a copy)
 //	*any                        the value as the database/sql driver gives it: int64,
 //	                            float64, bool, string (also DECIMAL's and TIME's text),
-//	                            time.Time, map[string]any (ROW), []any (ARRAY),
+//	                            time.Time, time.Duration, map[string]any (ROW), []any (ARRAY),
 //	                            map[string]any or map[any]any (MAP, MULTISET), nil for NULL
 //	*struct, *[]T, *map[K]V     ROW, ARRAY, MAP and MULTISET: a ROW's fields into the
 //	                            struct fields named like them (or tagged `wsql:"name"`),

@@ -11,8 +11,9 @@ import (
 )
 
 var (
-	timeType    = reflect.TypeFor[time.Time]()
-	scannerType = reflect.TypeFor[sql.Scanner]()
+	timeType     = reflect.TypeFor[time.Time]()
+	durationType = reflect.TypeFor[time.Duration]()
+	scannerType  = reflect.TypeFor[sql.Scanner]()
 )
 
 // scanColumn sets dst, a settable value, to column c of the current row;
@@ -61,6 +62,12 @@ func (r *Rows) assignValue(dst reflect.Value, v any, c int, field string) error 
 	case t == timeType:
 		if tv, ok := v.(time.Time); ok {
 			dst.Set(reflect.ValueOf(tv))
+			return nil
+		}
+		return r.mismatch(t, c, field)
+	case t == durationType:
+		if d, ok := v.(time.Duration); ok { // a day-time interval
+			dst.Set(reflect.ValueOf(d))
 			return nil
 		}
 		return r.mismatch(t, c, field)

@@ -13,6 +13,12 @@ import (
 // truncated to the unit (CAST and the decoders), and printed with its 0, 3,
 // 6 or 9 fraction digits.
 
+// DefaultTimestampPrecision is the precision of TIMESTAMP and
+// TIMESTAMP_LTZ written without one, Flink's 6 (microseconds). A rowtime
+// column needs a precision of at most 3, so it is declared TIMESTAMP(3),
+// as in Flink.
+const DefaultTimestampPrecision = 6
+
 // TimestampUnit is the Arrow unit of TIMESTAMP(p).
 func TimestampUnit(p int) arrow.TimeUnit {
 	switch {
@@ -29,7 +35,7 @@ func TimestampUnit(p int) arrow.TimeUnit {
 func timestampArrowType(t sql.TypeName) (arrow.DataType, error) {
 	p := t.Precision
 	if p < 0 {
-		p = 3 // wsql's TIMESTAMP is TIMESTAMP(3), the rowtime's precision (Flink's is TIMESTAMP(6))
+		p = DefaultTimestampPrecision
 	}
 	if p > 9 {
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "%s(%d) is invalid: the precision of %s must be 0 to 9", t.Name, p, t.Name)

@@ -19,7 +19,8 @@ func TestTemporalPrecisions(t *testing.T) {
 	}{
 		{"TIMESTAMP(0)", &arrow.TimestampType{Unit: arrow.Second}, "TIMESTAMP(0)"},
 		{"TIMESTAMP(2)", &arrow.TimestampType{Unit: arrow.Millisecond}, "TIMESTAMP(2)"},
-		{"TIMESTAMP", &arrow.TimestampType{Unit: arrow.Millisecond}, "TIMESTAMP(3)"},
+		{"TIMESTAMP", &arrow.TimestampType{Unit: arrow.Microsecond}, "TIMESTAMP(6)"}, // Flink's default precision
+		{"TIMESTAMP_LTZ", &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}, "TIMESTAMP_LTZ(6)"},
 		{"TIMESTAMP(6)", &arrow.TimestampType{Unit: arrow.Microsecond}, "TIMESTAMP(6)"},
 		{"TIMESTAMP(9) WITHOUT TIME ZONE", &arrow.TimestampType{Unit: arrow.Nanosecond}, "TIMESTAMP(9)"},
 		{"TIMESTAMP_LTZ(9)", &arrow.TimestampType{Unit: arrow.Nanosecond, TimeZone: "UTC"}, "TIMESTAMP_LTZ(9)"},

@@ -13,7 +13,7 @@ import (
 // (docs/sql-reference.md, "Data types").
 // TIMESTAMP(p) and TIMESTAMP_LTZ(p) take the Arrow unit that holds p digits
 // (timestamp_precision.go); a TIMESTAMP written without precision is
-// TIMESTAMP(3), a TIME is TIME(0), as in Flink.
+// TIMESTAMP(6), a TIME is TIME(0), as in Flink.
 func ArrowType(t sql.TypeName) (arrow.DataType, error) {
 	if t.IsNested() {
 		return nestedArrowType(t)
@@ -70,7 +70,7 @@ func TypeString(t sql.TypeName) string {
 	case t.Name == "TIMESTAMP" || t.Name == "TIMESTAMP_LTZ":
 		p := t.Precision
 		if p < 0 {
-			p = 3
+			p = DefaultTimestampPrecision
 		}
 		return fmt.Sprintf("%s(%d)", t.Name, p)
 	case t.Name == "TIME":

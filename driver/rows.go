@@ -122,6 +122,10 @@ func (d *rows) ColumnTypeScanType(i int) reflect.Type {
 		return scanBool
 	case arrow.DATE32, arrow.DATE64, arrow.TIMESTAMP:
 		return scanTime
+	case arrow.DURATION: // a day-time interval
+		return reflect.TypeFor[time.Duration]()
+	case arrow.INTERVAL_MONTHS: // a year-month interval: its months
+		return scanInt64
 	case arrow.NULL:
 		return scanAny
 	case arrow.BINARY:

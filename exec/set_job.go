@@ -36,8 +36,9 @@ type SetJob struct {
 }
 
 // sharedRead is the reader a job of a statement set reads instead of
-// opening its source; first is the one pipeline that writes the bad-rows
-// file, so a bad row is written once.
+// opening its source; first marks the one pipeline that writes the rows
+// its watermark assigner refuses to the bad-rows file, so a bad row is
+// written once.
 type sharedRead struct {
 	reader BatchReader
 	first  bool
@@ -139,9 +140,21 @@ func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writ
 			c.close()
 		}
 	}()
+	// the bad rows of event time are written by the first pipeline that
+	// has event time
+	writes := 0
+	for i, j := range jobs {
+		for j.Input != nil {
+			j = j.Input
+		}
+		if j.RowtimeIndex >= 0 {
+			writes = i
+			break
+		}
+	}
 	for i, j := range jobs {
 		sinks[i] = NewWriterSink(ws[i])
-		c, err := j.buildOn(mem, sinks[i], nil, &sharedRead{reader: reader, first: i == 0})
+		c, err := j.buildOn(mem, sinks[i], nil, &sharedRead{reader: reader, first: i == writes})
 		if err != nil {
 			return stats, err
 		}

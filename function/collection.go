@@ -176,10 +176,15 @@ func searchArray(c Compiler, k *Call, build func(x, needle expr.Expr) expr.Expr)
 		return nil, err
 	}
 	elem, needle := lt.Elem(), k.Args[1]
-	if !nestedfn.CanKey(elem) {
+	if !nestedfn.CanCompare(elem) {
 		return nil, sql.Errorf(sql.ErrUnsupported, k.Pos[0], "%s over an ARRAY<%s> is not supported yet", k.Name, TypeName(elem))
 	}
-	if from := needle.DataType(); !IsNull(from) && !arrow.TypeEqual(from, elem) {
+	if from := needle.DataType(); isNestedType(elem) || isNestedType(from) {
+		// nested values compare by their encoding: no cast, but a like shape
+		if !IsNull(from) && !nestedfn.Comparable(from, elem) {
+			return nil, sql.Errorf(sql.ErrInvalid, k.Pos[1], "%s looks for a %s in an ARRAY<%s>", k.Name, TypeName(from), TypeName(elem))
+		}
+	} else if !IsNull(from) && !arrow.TypeEqual(from, elem) {
 		if (from.ID() == arrow.STRING) != (elem.ID() == arrow.STRING) || (from.ID() == arrow.BOOL) != (elem.ID() == arrow.BOOL) {
 			return nil, sql.Errorf(sql.ErrInvalid, k.Pos[1], "%s looks for a %s in an ARRAY<%s>", k.Name, TypeName(from), TypeName(elem))
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/expr/nestedfn"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -35,6 +36,16 @@ func (p *Plan) Explain() string {
 	depth++
 	if p.Having != nil {
 		add(depth, "Filter(HAVING %s)", p.Having)
+		depth++
+	}
+	if p.PostWindow != nil {
+		var cols []string
+		for i, e := range p.PostWindow.Exprs {
+			if _, decoded := e.(*nestedfn.KeyValue); decoded {
+				cols = append(cols, fmt.Sprintf("%s := %s", p.PostWindow.Schema.Field(i).Name, e))
+			}
+		}
+		add(depth, "Calc(%s)", strings.Join(cols, ", "))
 		depth++
 	}
 	switch {

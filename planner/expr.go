@@ -269,7 +269,7 @@ func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
 	case *sql.Literal:
 		return literal(e)
 	case *sql.IntervalLiteral:
-		return nil, intervalfold.ValueError(e)
+		return intervalfold.Value(e), nil
 	case *sql.Unary:
 		return c.unary(e)
 	case *sql.Binary:
@@ -353,6 +353,11 @@ func b2i(b bool) int {
 }
 
 func (c *exprCompiler) unary(e *sql.Unary) (expr.Expr, error) {
+	if iv, ok, err := intervalfold.Fold(e); err != nil {
+		return nil, err
+	} else if ok {
+		return intervalfold.Value(iv), nil
+	}
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -429,6 +434,12 @@ func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
 // arith types l op r: both numbers, in their common type. % (MOD) takes
 // the divisor's type, as Calcite does.
 func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
+	if x, ok, err := intervalfold.Arith(at, op, l, r); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return c.fold(at, x, l, r)
+	}
 	lt, rt := l.DataType(), r.DataType()
 	for i, t := range []arrow.DataType{lt, rt} {
 		if !isNumeric(t) && !isNull(t) {

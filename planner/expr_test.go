@@ -124,7 +124,7 @@ func TestCompileExprErrors(t *testing.T) {
 		"1 / 0":                              "1:1: expression error: division by zero",
 		"CAST('x' AS INT)":                   `cannot read "x"`,
 		"ts > 'garbage'":                     `1:6: expression error: CAST('garbage' AS TIMESTAMP(3)): cannot read "garbage"`,
-		"CAST(a AS TIMESTAMP)":               "cannot CAST INT to TIMESTAMP(3); use TO_TIMESTAMP_LTZ",
+		"CAST(a AS TIMESTAMP)":               "cannot CAST INT to TIMESTAMP(6); use TO_TIMESTAMP_LTZ",
 		"s LIKE 'a!b' ESCAPE '!'":            "1:8: invalid escape sequence",
 		"s LIKE s":                           "the LIKE pattern must be a constant string",
 		"CASE WHEN a THEN 1 END":             "1:11: WHEN expects a BOOLEAN, got INT",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/planner/sinklength"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -60,7 +61,7 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		return nil, err
 	}
 	p.Sink = sink
-	out := p.Schema()
+	out, shift := p.Schema(), 0
 	if out.NumFields() > 0 && windowop.IsRowKindField(out.Field(0)) {
 		if sink.Target.AppendOnly() {
 			// As Flink: "Table sink ... doesn't support consuming update changes".
@@ -69,6 +70,7 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		}
 		// an update stream's row kind travels with the rows, not as a column
 		out = arrow.NewSchema(out.Fields()[1:], nil)
+		shift = 1
 	}
 	if out.NumFields() != len(cols) {
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Query.At, "the query has %d columns but sink table %s has %d (%s)",
@@ -86,6 +88,9 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 			return nil, sql.Errorf(sql.ErrInvalid, at, "query column %d (%s) is %s but sink column %s is %s; add a CAST",
 				i+1, out.Field(i).Name, sqlTypeName(out.Field(i).Type), c.Name, c.SQLType)
 		}
+	}
+	if opts.TrimPad {
+		sinklength.Fit(&p.Project, cols, shift)
 	}
 	sink.Target.Bind(t, cols)
 	return p, nil

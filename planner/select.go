@@ -40,6 +40,8 @@ type Options struct {
 	// NoTableHints is 'table.dynamic-table-options.enabled' = 'false':
 	// a table hint is an error (table_hint.go).
 	NoTableHints bool
+	// TrimPad is 'table.exec.sink.type-length-enforcer' = 'TRIM_PAD'.
+	TrimPad bool
 	// Functions are the functions calls resolve to: the built-ins and the
 	// session's user-defined functions. nil is the built-ins.
 	Functions *function.Registry

@@ -5,7 +5,7 @@ import "strings"
 // LiteralPrecision is the precision of a TIME or TIMESTAMP literal: the
 // digits of its fraction, as Flink types TIME '12:00:01.5' TIME(1) and
 // TIMESTAMP '2024-01-01 00:00:00.123456' TIMESTAMP(6). A TIMESTAMP literal
-// is at least TIMESTAMP(3), wsql's TIMESTAMP; a DATE has none (-1).
+// is at least TIMESTAMP(3), a rowtime's precision; a DATE has none (-1).
 func LiteralPrecision(typeName, text string) int {
 	if typeName == "DATE" {
 		return -1

@@ -95,14 +95,13 @@ func (a *arrayAggAcc) appendResults(slots []int32, b array.Builder) {
 	lb := b.(*array.ListBuilder)
 	vb := lb.ValueBuilder()
 	put := elemAppender(vb)
-	var held int64 // the bytes of this batch's values, which one column holds
 	for _, s := range slots {
 		l := a.ordered(s)
 		if len(l.items) == 0 {
 			lb.AppendNull()
 			continue
 		}
-		if held += int64(len(l.buf)); held > int64(a.limit) {
+		if held := heldBytes(vb) + int64(len(l.buf)); held > int64(a.limit) {
 			a.overLimit(int(min(held, math.MaxInt)))
 			lb.AppendNull() // never sent: the operator stops with the error
 			continue
@@ -134,4 +133,17 @@ func (a *arrayAggAcc) sameResult(x, y int32) bool {
 
 func (a *arrayAggAcc) resultType() arrow.DataType {
 	return arrow.ListOfField(arrow.Field{Name: "element", Type: a.elem.dt, Nullable: true})
+}
+
+// heldBytes is what the values a builder of results holds count against
+// the limit of one column (maxListAggBytes): the bytes of strings, the
+// number of other values (a list's 32-bit offsets count them).
+func heldBytes(vb array.Builder) int64 {
+	switch b := vb.(type) {
+	case *array.StringBuilder:
+		return int64(b.DataLen())
+	case *array.BinaryBuilder:
+		return int64(b.DataLen())
+	}
+	return int64(vb.Len())
 }

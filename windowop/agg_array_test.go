@@ -1,6 +1,7 @@
 package windowop
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/pipeline"
 )
 
 var nestedAggSchema = arrow.NewSchema([]arrow.Field{
@@ -182,5 +185,58 @@ func TestArrayAggStateIsCounted(t *testing.T) {
 		sizes[0] = 0
 		sizer.addHeldBytes([]int32{0}, sizes)
 		require.Greater(t, sizes[0]-empty, int64(100), "%s", spec.Kind)
+	}
+}
+
+// ARRAY_AGG's values and COLLECT's past the limit one column holds (2 GiB;
+// 40 bytes here) stop the run with ErrStateLimit rather than wrapping
+// Arrow's 32-bit offsets: a list that grows past it, and the results of
+// one firing (one per user here) that together pass it.
+func TestArrayAggLimitIsAnError(t *testing.T) {
+	users := func(n int, name func(i int) string) []click {
+		var rows []click
+		for i := range n {
+			rows = append(rows, click{ts: int64(i), usr: name(i)})
+		}
+		return rows
+	}
+	same := func(int) string { return "userxxxxx" }
+	each := func(i int) string { return fmt.Sprintf("user%dxxxx", i%2) }
+	for _, c := range []struct {
+		name string
+		spec AggSpec
+		rows []click
+		msg  string
+	}{
+		// five values of a tag byte and 9 bytes: 50 bytes
+		{"one list", AggSpec{Kind: ArrayAgg, Input: 1, Name: "a"}, users(5, same), "a ARRAY_AGG result needs 50 bytes"},
+		// two users' lists of 30 bytes: 27 bytes of strings, then 30 more
+		{"one firing", AggSpec{Kind: ArrayAgg, Input: 1, Name: "a"}, users(6, each), "a ARRAY_AGG result needs 57 bytes"},
+		// COLLECT holds a value once: five users' values of 9 bytes
+		{"collect", AggSpec{Kind: Collect, Input: 1, Name: "c"}, users(5, func(i int) string { return fmt.Sprintf("user%dxxxx", i) }), "COLLECT results need 45 bytes"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+			defer mem.AssertSize(t, 0)
+			cfg := tumbleConfig(t, 100)
+			cfg.Aggs = []AggSpec{c.spec}
+			op, err := NewWindowOperator(cfg, mem, &recorder{})
+			require.NoError(t, err)
+			defer op.Close()
+			switch a := op.accs[0].(type) {
+			case *arrayAggAcc:
+				a.limit = 40
+			case *collectAcc:
+				a.limit = 40
+			}
+			batch := clickBatch(t, mem, c.rows)
+			err = op.ProcessBatch(pipeline.Batch{Record: batch})
+			batch.Release()
+			if err == nil {
+				err = op.ProcessEnd()
+			}
+			require.True(t, errors.Is(err, ErrStateLimit), "%v", err)
+			require.ErrorContains(t, err, c.msg)
+		})
 	}
 }

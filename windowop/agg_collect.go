@@ -158,9 +158,9 @@ func (a *collectAcc) appendResults(slots []int32, b array.Builder) {
 	mb := b.(*array.MapBuilder)
 	kb, ib := mb.KeyBuilder(), mb.ItemBuilder().(*array.Int32Builder)
 	put := elemAppender(kb)
-	var held int64 // the bytes of this batch's values, which one column holds
 	for _, s := range slots {
 		set := a.ordered(s)
+		held := heldBytes(kb) // the values of this batch's results, in one column
 		for _, e := range set.entries {
 			held += int64(len(e.value))
 		}

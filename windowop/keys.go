@@ -204,6 +204,10 @@ func newKeyColumn(dt arrow.DataType) (keyColumn, error) {
 		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Timestamp).Value(i)) }), nil
 	case arrow.TIME32:
 		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Time32).Value(i)) }), nil
+	case arrow.DURATION: // a day-time interval
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.Duration).Value(i)) }), nil
+	case arrow.INTERVAL_MONTHS: // a year-month interval
+		return newIntKeys(dt, func(a arrow.Array, i int) int64 { return int64(a.(*array.MonthInterval).Value(i)) }), nil
 	case arrow.FLOAT32:
 		return newIntKeys(dt, func(a arrow.Array, i int) int64 {
 			return int64(math.Float32bits(a.(*array.Float32).Value(i)))
@@ -376,6 +380,10 @@ func (k *intKeys) appendTo(ids []uint32, b array.Builder) {
 			bb.Append(arrow.Timestamp(v))
 		case *array.Time32Builder:
 			bb.Append(arrow.Time32(v))
+		case *array.DurationBuilder:
+			bb.Append(arrow.Duration(v))
+		case *array.MonthIntervalBuilder:
+			bb.Append(arrow.MonthInterval(v))
 		case *array.Float32Builder:
 			bb.Append(math.Float32frombits(uint32(v)))
 		case *array.Float64Builder:

@@ -184,3 +184,31 @@ func TestShellHistoryKeepsAStatementSetAsOneEntry(t *testing.T) {
 	require.Contains(t, stderr, "error: 3:13: sink table per_user does not exist") // no tables: the set is refused whole
 	require.Equal(t, []string{"EXECUTE STATEMENT SET BEGIN " + insertPerUser + " " + insertNowhere + " END;"}, entries)
 }
+
+// A table read once for two INSERTs writes each of its bad rows once to
+// 'wsql.bad-rows.path' and counts it once: the line that does not parse
+// and the row too far in the future alike.
+func TestRunStatementSetBadRowsOnce(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile("in.csv", []byte("2024-01-01 00:00:01,a,1\n2024-01-01 00:00:02,b,x\n2099-01-01 00:00:00,c,3\n2024-01-01 00:00:03,a,4\n"), 0o644))
+	script := `SET 'wsql.bad-rows.path' = 'bad.csv';
+CREATE TABLE t (ts TIMESTAMP(3), k STRING, v INT, WATERMARK FOR ts AS ts)
+WITH ('connector' = 'filesystem', 'path' = 'in.csv', 'format' = 'csv', 'csv.ignore-parse-errors' = 'true', 'scan.watermark.max-future' = '1 h');
+CREATE TABLE n (k STRING, c BIGINT) WITH ('connector' = 'print');
+CREATE TABLE s (k STRING, v INT) WITH ('connector' = 'blackhole');
+EXECUTE STATEMENT SET BEGIN
+  INSERT INTO s SELECT k, v FROM t;
+  INSERT INTO n SELECT k, COUNT(*) FROM t GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE);
+END;
+`
+	require.NoError(t, os.WriteFile("q.sql", []byte(script), 0o644))
+	code, stdout, stderr := runCLI(t, "", "run", "q.sql")
+	require.Equal(t, 0, code, stderr)
+	require.Equal(t, "+I[a, 2]\n", stdout)
+	require.Regexp(t, `^wsql: 2 rows read, 0 late rows dropped, 2 bad rows skipped, 3 result rows in \S+\n$`, stderr)
+	bad, err := os.ReadFile("bad.csv")
+	require.NoError(t, err)
+	require.Equal(t, 1, strings.Count(string(bad), "2024-01-01 00:00:02,b,x\n"), string(bad))
+	require.Equal(t, 1, strings.Count(string(bad), "# table t, column ts: 2099-01-01 00:00:00.000 is past the bound"), string(bad))
+	require.Equal(t, 1, strings.Count(string(bad), "\n2099-01-01 00:00:00.000,c,3\n"), string(bad))
+}

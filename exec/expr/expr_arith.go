@@ -198,9 +198,9 @@ func negateDecimals(x arrow.Array, mem memory.Allocator) *memory.Buffer {
 // as INT32, TIMESTAMP and TIME as their integer width.
 func storageID(dt arrow.DataType) arrow.Type {
 	switch dt.ID() {
-	case arrow.DATE32, arrow.TIME32:
+	case arrow.DATE32, arrow.TIME32, arrow.INTERVAL_MONTHS:
 		return arrow.INT32
-	case arrow.TIMESTAMP, arrow.DATE64, arrow.TIME64:
+	case arrow.TIMESTAMP, arrow.DATE64, arrow.TIME64, arrow.DURATION:
 		return arrow.INT64
 	}
 	return dt.ID()

@@ -16,6 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/intervaltext"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -303,8 +304,8 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		loc = time.UTC
 	}
 	bm, off := nullBitmap(x)
-	var nested func([]byte, int) []byte // a ROW, ARRAY, MAP or MULTISET: Flink's text of it
-	if format.IsNestedType(x.DataType()) {
+	var nested func([]byte, int) []byte // a ROW, ARRAY, MAP, MULTISET or interval: Flink's text of it
+	if format.IsNestedType(x.DataType()) || intervaltext.IsInterval(x.DataType()) {
 		nested = format.ValueAppender(x, loc)
 	}
 	for i := range n {

@@ -134,6 +134,14 @@ func (l *Literal) build(n int) arrow.Array {
 		for range n {
 			b.UnsafeAppend(arrow.Timestamp(l.Int))
 		}
+	case *array.DurationBuilder: // a day-time interval: milliseconds in Int
+		for range n {
+			b.UnsafeAppend(arrow.Duration(l.Int))
+		}
+	case *array.MonthIntervalBuilder: // a year-month interval: months in Int
+		for range n {
+			b.UnsafeAppend(arrow.MonthInterval(l.Int))
+		}
 	default:
 		panic(fmt.Sprintf("exec: literal of type %s", l.Type))
 	}
@@ -171,6 +179,8 @@ func (l *Literal) String() string {
 	case arrow.TIME32:
 		unit := l.Type.(*arrow.Time32Type).Unit
 		return "TIME '" + string(format.AppendTimeOfDayValue(nil, l.Int*int64(unit.Multiplier()), unit)) + "'"
+	case arrow.DURATION, arrow.INTERVAL_MONTHS:
+		return "INTERVAL '" + string(format.AppendValue(nil, l.build(1), 0, nil)) + "'"
 	}
 	return strconv.FormatInt(l.Int, 10)
 }
@@ -208,6 +218,10 @@ func LiteralAt(a arrow.Array, i int) *Literal {
 	case *array.Time32:
 		l.Int = int64(a.Value(i))
 	case *array.Timestamp:
+		l.Int = int64(a.Value(i))
+	case *array.Duration:
+		l.Int = int64(a.Value(i))
+	case *array.MonthInterval:
 		l.Int = int64(a.Value(i))
 	case *array.Null:
 		l.Null = true

@@ -3,6 +3,8 @@ package format
 import (
 	"encoding/base64"
 	"slices"
+
+	"github.com/wsql/wsql/exec/format/jsontext"
 )
 
 // BYTES, BINARY(n) and VARBINARY(n) columns in text: Flink's csv and json
@@ -39,7 +41,7 @@ func (d *JSONDecoder) appendBinary(c *csvColumn, isString, escaped bool, raw []b
 		return "expected a base64 string"
 	}
 	if escaped {
-		d.scratch = jsonUnescape(d.scratch[:0], raw)
+		d.scratch = jsontext.Unescape(d.scratch[:0], raw)
 		raw = d.scratch
 	}
 	return c.appendBase64(raw)

@@ -36,12 +36,13 @@ import (
 // row, as in Flink, whose Jackson parser rejects it. Blank lines are skipped.
 // Lines end in "\n", "\r\n" or a lone "\r" (see csv_line_ends.go).
 type CSVOptions struct {
-	FieldDelimiter    byte   // default ','  ('csv.field-delimiter')
-	QuoteChar         byte   // default '"'  ('csv.quote-character')
-	IgnoreParseErrors bool   // skip bad rows and count them ('csv.ignore-parse-errors')
-	NullLiteral       string // 'csv.null-literal'; see above
-	IgnoreFirstLine   bool   // skip the first record (a header)
-	AllowComments     bool   // skip lines starting with '#' ('csv.allow-comments')
+	FieldDelimiter        byte   // default ','  ('csv.field-delimiter')
+	QuoteChar             byte   // default '"'  ('csv.quote-character')
+	IgnoreParseErrors     bool   // skip bad rows and count them ('csv.ignore-parse-errors')
+	NullLiteral           string // 'csv.null-literal'; see above
+	ArrayElementDelimiter string // between an ARRAY's or ROW's elements; default ";" ('csv.array-element-delimiter')
+	IgnoreFirstLine       bool   // skip the first record (a header)
+	AllowComments         bool   // skip lines starting with '#' ('csv.allow-comments')
 
 	// OnBadRow, if set, sees every row skipped under IgnoreParseErrors, e.g. to
 	// write a dead-letter file. raw is the record text without its line end and
@@ -291,6 +292,8 @@ func (c *csvColumn) init(f arrow.Field) error {
 		} else {
 			c.sqlType = fmt.Sprintf("TIMESTAMP(%d)", csvUnitDigits(t.Unit))
 		}
+	case *arrow.ListType, *arrow.StructType:
+		return c.initElements(f)
 	default:
 		return fmt.Errorf("column %s: csv format does not support type %s", f.Name, f.Type)
 	}
@@ -602,6 +605,12 @@ func (d *CSVDecoder) appendRow(line int) *ParseError {
 				return d.rowError(line, i+1, f, "", "NULL in NOT NULL column")
 			}
 			c.appendNull()
+			continue
+		}
+		if c.kind == csvNested && (len(f) > 0 || d.quoted[i]) {
+			if msg := d.appendElements(c, f); msg != "" {
+				return d.rowError(line, i+1, f, c.sqlType, msg)
+			}
 			continue
 		}
 		if c.kind.variable() {

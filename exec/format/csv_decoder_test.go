@@ -409,9 +409,9 @@ func TestCSVDecoderMisc(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 
-	d := NewCSVDecoder(strings.NewReader("x\n"), "in", csvSchema("l", arrow.ListOf(arrow.PrimitiveTypes.Int32)), CSVOptions{}, mem, 0)
+	d := NewCSVDecoder(strings.NewReader("x\n"), "in", csvSchema("m", arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int32)), CSVOptions{}, mem, 0)
 	_, err := d.Next()
-	require.EqualError(t, err, "in: column l: csv format does not support type list<item: int32, nullable>")
+	require.EqualError(t, err, "in: column m: csv format does not support type map<utf8, int32, items_nullable>")
 
 	boom := errors.New("disk on fire")
 	d = NewCSVDecoder(io.MultiReader(strings.NewReader("1\n2\n"), iotest.ErrReader(boom)), "in", csvSchema("n", arrow.PrimitiveTypes.Int32), CSVOptions{}, mem, 0)

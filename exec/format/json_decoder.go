@@ -7,11 +7,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/format/jsontext"
 )
 
 // TimestampStandard is 'json.timestamp-format.standard': the text form of
@@ -101,7 +102,7 @@ type JSONDecoder struct {
 	mem       memory.Allocator
 	batchSize int
 
-	index   map[string]int // column by key
+	fields  jsonFields // column by key
 	vals    []jsonValue
 	rowSeq  uint64
 	scratch []byte
@@ -120,6 +121,8 @@ type JSONDecoder struct {
 	skip     *recordSkip
 	skipLine int
 	skipFrom *SplitPosition
+
+	twoPass bool // tests: every row read by scanRow and appendRow too
 }
 
 // NewJSONDecoder reads r, labelled source in errors, into batches of up to
@@ -136,7 +139,7 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 		bad: badRows{ignore: opts.IgnoreParseErrors, onBad: opts.OnBadRow}}
 	d.batch = CSVDecoder{schema: schema, mem: mem, cols: make([]csvColumn, schema.NumFields())}
 	d.vals = make([]jsonValue, schema.NumFields())
-	d.index = make(map[string]int, schema.NumFields())
+	d.fields.index = make(map[string]int, schema.NumFields())
 	for i, f := range schema.Fields() {
 		if IsNestedType(f.Type) {
 			n, err := newNestedColumn(f, f.Name)
@@ -145,7 +148,7 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 				return d
 			}
 			d.batch.cols[i] = csvColumn{kind: csvNested, name: f.Name, dt: f.Type, sqlType: SQLTypeName(f.Type), notNull: !f.Nullable, nested: n}
-			d.index[f.Name] = i
+			d.fields.index[f.Name] = i
 			continue
 		}
 		if !jsonSupported(f.Type) {
@@ -156,9 +159,42 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 			d.err = fmt.Errorf("%s: %w", source, err)
 			return d
 		}
-		d.index[f.Name] = i
+		d.fields.index[f.Name] = i
 	}
 	return d
+}
+
+// jsonFields finds an object's fields by key. It remembers the key seen
+// at each position of the last object and what it named, so objects of
+// one shape, as a stream's lines are, find each field with a comparison
+// instead of hashing the key (part of decodeRow's measured gain).
+type jsonFields struct {
+	index map[string]int
+	last  []jsonFieldAt
+}
+
+type jsonFieldAt struct {
+	key   []byte
+	field int // -1: not a field
+}
+
+// find is the field named key, the pos-th key of its object, or -1.
+func (f *jsonFields) find(pos int, key []byte) int {
+	if pos < len(f.last) && string(f.last[pos].key) == string(key) {
+		return f.last[pos].field
+	}
+	k, ok := f.index[string(key)]
+	if !ok {
+		k = -1
+	}
+	switch {
+	case pos < len(f.last):
+		f.last[pos].key = append(f.last[pos].key[:0], key...)
+		f.last[pos].field = k
+	case pos == len(f.last) && pos < 64:
+		f.last = append(f.last, jsonFieldAt{key: append([]byte(nil), key...), field: k})
+	}
+	return k
 }
 
 func jsonSupported(dt arrow.DataType) bool {
@@ -210,6 +246,7 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 		return nil, d.err
 	}
 	b := &d.batch
+	held := 0 // bytes of the batch's lines: no column holds more text
 	for b.nrows < d.batchSize {
 		raw, line, err := d.readLine()
 		if err == errCSVYield || err == ErrNoData {
@@ -219,24 +256,26 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 			d.err = err
 			break
 		}
-		var blank bool
 		var perr *ParseError
 		if d.tooLong {
 			perr = &ParseError{Source: d.source, Line: line, Msg: recordTooLong(d.limit, "line")}
-		} else {
-			blank, perr = d.scanRow(raw, line)
-		}
-		if blank {
+		} else if blank, ok := d.decodeRow(raw); blank {
 			continue
+		} else if !ok || d.twoPass {
+			// Not a clean row: it is read again by the two passes, whose
+			// errors say what and where.
+			b.rollback()
+			if _, perr = d.scanRow(raw, line); perr == nil {
+				perr = d.appendRow(raw, line)
+			}
 		}
 		if perr == nil {
-			if perr = d.appendRow(raw, line); perr == nil {
-				b.nrows++
-				if b.stringsFull() {
-					break
-				}
-				continue
+			b.nrows++
+			// Checking only past the limit saves a walk of the columns per row.
+			if held += len(raw); held >= csvMaxStringBytes && b.stringsFull() {
+				break
 			}
+			continue
 		}
 		b.rollback()
 		// raw starts where the line does, or after a byte order mark,
@@ -368,14 +407,13 @@ func (s *jsonScanner) fail(at int, msg string) bool {
 }
 
 func (s *jsonScanner) ws() {
-	for s.i < len(s.b) {
-		switch s.b[s.i] {
-		case ' ', '\t', '\r', '\n':
-			s.i++
-		default:
-			return
-		}
+	// Every token byte is above ' ': one compare settles most calls
+	// (part of decodeRow's measured gain).
+	b, i := s.b, s.i
+	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
 	}
+	s.i = i
 }
 
 // str scans the string starting at s.i (a quote) and returns its contents.
@@ -401,7 +439,7 @@ func (s *jsonScanner) str() (start, end int, esc, ok bool) {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
-				if _, ok := jsonHex4(b[i+2:]); !ok {
+				if _, ok := jsontext.Hex4(b[i+2:]); !ok {
 					return 0, 0, false, s.fail(i, `invalid \u escape`)
 				}
 				i += 6
@@ -415,51 +453,32 @@ func (s *jsonScanner) str() (start, end int, esc, ok bool) {
 	return 0, 0, false, s.fail(start-1, "unterminated string")
 }
 
-func jsonHex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[:4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
-}
-
 // num scans a number by JSON's grammar; integral is false when it has a
-// fraction or an exponent.
+// fraction or an exponent. (Loops instead of a closure per call: part of
+// decodeRow's measured gain.)
 func (s *jsonScanner) num() (integral, ok bool) {
 	b, i := s.b, s.i
-	digits := func() bool {
-		j := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		return i > j
-	}
 	if b[i] == '-' {
 		i++
 	}
 	switch {
 	case i < len(b) && b[i] == '0':
 		i++
-	case !digits():
+	case i == len(b) || b[i] < '0' || b[i] > '9':
 		return false, s.fail(s.i, "invalid number")
+	default:
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
 	}
 	integral = true
 	if i < len(b) && b[i] == '.' {
 		i++
-		if !digits() {
+		j := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == j {
 			return false, s.fail(s.i, "invalid number")
 		}
 		integral = false
@@ -469,7 +488,11 @@ func (s *jsonScanner) num() (integral, ok bool) {
 		if i < len(b) && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
-		if !digits() {
+		j := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == j {
 			return false, s.fail(s.i, "invalid number")
 		}
 		integral = false
@@ -484,14 +507,7 @@ func (s *jsonScanner) value(depth int) (v jsonValue, ok bool) {
 		return v, s.fail(s.i, "expected a value")
 	}
 	v.start = s.i
-	lit := func(word string, k jsonKind) (jsonValue, bool) {
-		if !bytes.HasPrefix(s.b[s.i:], []byte(word)) {
-			return v, s.fail(s.i, "invalid literal")
-		}
-		s.i += len(word)
-		v.kind, v.end = k, s.i
-		return v, true
-	}
+	var word string
 	switch c := s.b[s.i]; {
 	case c == '"':
 		v.kind = jsonString
@@ -508,19 +524,26 @@ func (s *jsonScanner) value(depth int) (v jsonValue, ok bool) {
 		ok = s.container(depth + 1)
 		v.end = s.i
 		return v, ok
-	case c == 't':
-		return lit("true", jsonTrue)
-	case c == 'f':
-		return lit("false", jsonFalse)
-	case c == 'n':
-		return lit("null", jsonNull)
 	case c == '-' || (c >= '0' && c <= '9'):
 		v.kind = jsonNumber
 		v.integral, ok = s.num()
 		v.end = s.i
 		return v, ok
+	case c == 't':
+		word, v.kind = "true", jsonTrue
+	case c == 'f':
+		word, v.kind = "false", jsonFalse
+	case c == 'n':
+		word, v.kind = "null", jsonNull
+	default:
+		return v, s.fail(s.i, "unexpected character "+jsonQuoteChar(s.b[s.i:]))
 	}
-	return v, s.fail(s.i, "unexpected character "+jsonQuoteChar(s.b[s.i:]))
+	if !bytes.HasPrefix(s.b[s.i:], []byte(word)) {
+		return v, s.fail(s.i, "invalid literal")
+	}
+	s.i += len(word)
+	v.end = s.i
+	return v, true
 }
 
 func jsonQuoteChar(b []byte) string {
@@ -589,6 +612,89 @@ func (s *jsonScanner) keyText() (start, end int, esc, ok bool) {
 	return start, end, esc, true
 }
 
+// decodeRow reads a line in one pass: it checks the syntax and appends
+// each value to its column as it comes. It gives up (ok false) on anything
+// but a clean row (a syntax or value error, a duplicate key, a missing
+// field that is not simply NULL), leaving the row to be rolled back and
+// read again by scanRow and appendRow. Reading each line once instead of
+// twice, with jsonFields' memo of keys and the scanner's loops without
+// closures, took BenchmarkJSONDecoderNested from about 0.47M to 0.67M
+// rows per CPU-second (+41%) and BenchmarkJSONDecoder up 4-22% (two sets
+// of three runs under load; docs/performance.md).
+func (d *JSONDecoder) decodeRow(b []byte) (blank, ok bool) {
+	d.rowSeq++
+	s := jsonScanner{b: b}
+	s.ws()
+	if s.i == len(b) {
+		return true, false
+	}
+	if b[s.i] != '{' || !utf8.Valid(b) {
+		return false, false
+	}
+	s.i++
+	s.ws()
+	empty := s.i < len(b) && b[s.i] == '}'
+	for pos := 0; !empty; pos++ {
+		ks, ke, kesc, ok := s.keyText()
+		if !ok || kesc || s.i == len(b) {
+			return false, false
+		}
+		col := d.fields.find(pos, b[ks:ke])
+		switch {
+		case col < 0:
+			if _, ok := s.value(1); !ok {
+				return false, false
+			}
+		case d.vals[col].row == d.rowSeq: // a duplicate key
+			return false, false
+		default:
+			d.vals[col].row = d.rowSeq
+			c := &d.batch.cols[col]
+			if c.kind == csvNested {
+				if d.appendNestedAt(c.nested, &s, 1) != nil {
+					return false, false
+				}
+				break
+			}
+			v, ok := s.value(1)
+			switch {
+			case !ok || v.kind == jsonNull && c.notNull:
+				return false, false
+			case v.kind == jsonNull:
+				c.appendNull()
+			default:
+				if msg, _ := d.appendJSONScalar(c, b, v); msg != "" {
+					return false, false
+				}
+			}
+		}
+		s.ws()
+		if s.i < len(b) && b[s.i] == ',' {
+			s.i++
+			s.ws()
+			continue
+		}
+		if s.i == len(b) || b[s.i] != '}' {
+			return false, false
+		}
+		break
+	}
+	s.i++
+	s.ws()
+	if s.i < len(b) {
+		return false, false
+	}
+	for i := range d.batch.cols {
+		if d.vals[i].row != d.rowSeq {
+			if d.opts.FailOnMissingField || d.batch.cols[i].notNull {
+				return false, false
+			}
+			d.batch.cols[i].appendNull()
+		}
+	}
+	return false, true
+}
+
 // scanRow checks the syntax of a line and records where each column's value
 // is. A blank line is reported as such.
 func (d *JSONDecoder) scanRow(b []byte, line int) (blank bool, perr *ParseError) {
@@ -628,10 +734,10 @@ func (d *JSONDecoder) scanRow(b []byte, line int) (blank bool, perr *ParseError)
 			}
 			key := b[ks:ke]
 			if kesc {
-				d.scratch = jsonUnescape(d.scratch[:0], key)
+				d.scratch = jsontext.Unescape(d.scratch[:0], key)
 				key = d.scratch
 			}
-			if col, found := d.index[string(key)]; found {
+			if col, found := d.fields.index[string(key)]; found {
 				v.row = d.rowSeq
 				d.vals[col] = v
 			}
@@ -726,12 +832,12 @@ func (d *JSONDecoder) appendJSONScalar(c *csvColumn, b []byte, v jsonValue) (str
 		switch v.kind {
 		case jsonString:
 			if v.esc {
-				c.data = jsonUnescape(c.data, raw)
+				c.data = jsontext.Unescape(c.data, raw)
 			} else {
 				c.data = append(c.data, raw...)
 			}
 		case jsonObject, jsonArray:
-			c.data = jsonCompact(c.data, raw)
+			c.data = jsontext.Compact(c.data, raw)
 		default:
 			c.data = append(c.data, raw...)
 		}
@@ -745,7 +851,7 @@ func (d *JSONDecoder) appendJSONScalar(c *csvColumn, b []byte, v jsonValue) (str
 		return "nested objects and arrays can only be read into STRING, ROW, ARRAY, MAP or MULTISET columns", raw
 	case jsonString:
 		if v.esc {
-			d.scratch = jsonUnescape(d.scratch[:0], raw)
+			d.scratch = jsontext.Unescape(d.scratch[:0], raw)
 			raw = d.scratch
 		}
 		if text = csvTrim(raw); len(text) == 0 {
@@ -754,7 +860,7 @@ func (d *JSONDecoder) appendJSONScalar(c *csvColumn, b []byte, v jsonValue) (str
 	case jsonNumber:
 		if c.kind == csvInt && !v.integral {
 			var msg string
-			if d.scratch, msg = jsonIntegral(d.scratch[:0], raw); msg != "" {
+			if d.scratch, msg = jsontext.Integral(d.scratch[:0], raw); msg != "" {
 				return msg, raw
 			}
 			text = d.scratch
@@ -835,133 +941,4 @@ func jsonCutOffset(b []byte) ([]byte, int64, string) {
 		return b[:p], sec, ""
 	}
 	return b, 0, ""
-}
-
-// jsonIntegral rewrites a number with a fraction or an exponent as plain
-// integer digits, if its value is an integer.
-func jsonIntegral(dst, num []byte) ([]byte, string) {
-	if num[0] == '-' {
-		dst = append(dst, '-')
-		num = num[1:]
-	}
-	mant, exp := num, int64(0)
-	if k := bytes.IndexAny(num, "eE"); k >= 0 {
-		mant = num[:k]
-		e, msg := csvParseInt(num[k+1:])
-		switch {
-		case msg == "":
-			exp = max(min(e, 1<<20), -1<<20)
-		case num[k+1] == '-':
-			exp = -1 << 20
-		default:
-			exp = 1 << 20
-		}
-	}
-	intPart, frac := mant, []byte(nil)
-	if k := bytes.IndexByte(mant, '.'); k >= 0 {
-		intPart, frac = mant[:k], mant[k+1:]
-	}
-	digit := func(j int64) byte { // j-th digit of intPart+frac; 0 beyond
-		switch {
-		case j < int64(len(intPart)):
-			return intPart[j]
-		case j < int64(len(intPart)+len(frac)):
-			return frac[j-int64(len(intPart))]
-		}
-		return '0'
-	}
-	total := int64(len(intPart) + len(frac))
-	point := int64(len(intPart)) + exp
-	nonzero := false
-	for j := range total {
-		if digit(j) != '0' {
-			nonzero = true
-			if j >= point {
-				return nil, "not an integer"
-			}
-		}
-	}
-	if !nonzero {
-		return append(dst[:0], '0'), ""
-	}
-	if point > 40 {
-		return nil, "value out of range"
-	}
-	for j := range point {
-		dst = append(dst, digit(j))
-	}
-	return dst, ""
-}
-
-// jsonUnescape appends the text of a checked JSON string body. A lone
-// UTF-16 surrogate becomes U+FFFD, as in encoding/json.
-func jsonUnescape(dst, s []byte) []byte {
-	for len(s) > 0 {
-		k := bytes.IndexByte(s, '\\')
-		if k < 0 {
-			return append(dst, s...)
-		}
-		dst = append(dst, s[:k]...)
-		s = s[k:]
-		c := s[1]
-		s = s[2:]
-		switch c {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r, _ := jsonHex4(s)
-			s = s[4:]
-			if utf16.IsSurrogate(r) {
-				r2 := rune(-1)
-				if len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {
-					r2, _ = jsonHex4(s[2:])
-				}
-				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-					r = dec
-					s = s[6:]
-				} else {
-					r = utf8.RuneError
-				}
-			}
-			dst = utf8.AppendRune(dst, r)
-		default: // '"', '\\', '/'
-			dst = append(dst, c)
-		}
-	}
-	return dst
-}
-
-// jsonCompact appends checked JSON text without the blanks between tokens.
-func jsonCompact(dst, s []byte) []byte {
-	inStr := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if inStr {
-			dst = append(dst, c)
-			switch c {
-			case '\\':
-				i++
-				dst = append(dst, s[i])
-			case '"':
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '"':
-			inStr = true
-		}
-		dst = append(dst, c)
-	}
-	return dst
 }

@@ -69,7 +69,7 @@ func FuzzJSONDecoder(f *testing.F) {
 		opts.MaxRecordBytes = 8 * int(batch>>3) // lines over a small limit too
 		lines := bytes.Count(data, []byte{'\n'}) + 1
 
-		decode := func(size int) (string, int, int64, error) {
+		decode := func(size int, twoPass bool) (string, int, int64, error) {
 			var bad []string
 			o := opts
 			o.OnBadRow = func(e *ParseError, raw []byte) {
@@ -77,15 +77,20 @@ func FuzzJSONDecoder(f *testing.F) {
 				bad = append(bad, e.Error()+" "+string(raw))
 			}
 			d := NewJSONDecoder(bytes.NewReader(data), source, schema, o, mem, size)
+			d.twoPass = twoPass
 			text, rows, err := fuzzDecode(t, d.Next, d.Skipped, &bad, lines)
 			return text, rows, d.Skipped(), err
 		}
-		want, rows, skipped, err := decode(small)
+		want, rows, skipped, err := decode(small, false)
 		if err != nil {
 			requireClearError(t, err, source, lines, false)
 		}
-		big, _, _, _ := decode(4096)
+		big, _, _, _ := decode(4096, false)
 		require.Equal(t, want, big, "batch size %d and 4096", small)
+		// The one pass over a line reads what the two passes (scanRow,
+		// then appendRow) read, which also name the errors.
+		twoPass, _, _, _ := decode(small, true)
+		require.Equal(t, want, twoPass, "one pass and two passes")
 
 		// Resumed at a batch boundary, the read goes on as if uninterrupted.
 		k := (len(data) + int(pick)) % 6

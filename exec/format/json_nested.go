@@ -6,6 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/format/jsontext"
 )
 
 // A ROW, ARRAY, MAP or MULTISET column of the JSON decoder is a tree of
@@ -42,9 +44,9 @@ type nestedColumn struct {
 
 	// struct: field by key, and which fields the current object gave (a
 	// field's row equals seq)
-	index map[string]int
-	vals  []jsonValue
-	seq   uint64
+	fields jsonFields
+	vals   []jsonValue
+	seq    uint64
 }
 
 // newNestedColumn prepares the builder of a nested column; it refuses what
@@ -54,7 +56,7 @@ func newNestedColumn(f arrow.Field, path string) (*nestedColumn, error) {
 	switch t := f.Type.(type) {
 	case *arrow.StructType:
 		n.kind = nestedStruct
-		n.index = make(map[string]int, t.NumFields())
+		n.fields.index = make(map[string]int, t.NumFields())
 		n.vals = make([]jsonValue, t.NumFields())
 		for k, cf := range t.Fields() {
 			child, err := newNestedColumn(cf, path+"."+cf.Name)
@@ -62,7 +64,7 @@ func newNestedColumn(f arrow.Field, path string) (*nestedColumn, error) {
 				return nil, err
 			}
 			n.children = append(n.children, child)
-			n.index[cf.Name] = k
+			n.fields.index[cf.Name] = k
 		}
 	case *arrow.MapType:
 		n.kind = nestedMap
@@ -217,72 +219,99 @@ func (d *JSONDecoder) appendNested(n *nestedColumn, b []byte, v jsonValue) *nest
 	if v.kind == jsonString {
 		s.i-- // v.start is past a string's opening quote
 	}
-	return d.appendNestedAt(n, &s)
+	return d.appendNestedAt(n, &s, 1)
 }
 
-// appendNestedAt appends the checked JSON value at s.i to n and moves s
-// past it. Containers are read once, straight into the children: a ROW's
-// fields as they come (a duplicate key replaces the value appended for
-// it), then NULL for the fields the object left out.
-func (d *JSONDecoder) appendNestedAt(n *nestedColumn, s *jsonScanner) *nestedError {
+// errNestedSyntax stops appendNestedAt at a syntax error: the line is then
+// read again by scanRow, which names it.
+var errNestedSyntax = &nestedError{msg: "invalid JSON"}
+
+// appendNestedAt appends the JSON value at s.i, at nesting depth depth, to
+// n and moves s past it, checking its syntax on the way. Containers are
+// read once, straight into the children: a ROW's fields as they come (a
+// duplicate key replaces the value appended for it), then NULL for the
+// fields the object left out.
+func (d *JSONDecoder) appendNestedAt(n *nestedColumn, s *jsonScanner, depth int) *nestedError {
 	b := s.b
+	if s.i == len(b) {
+		return errNestedSyntax
+	}
 	c := b[s.i]
-	if c == 'n' { // null
-		s.i += 4
-		if n.notNull {
-			return &nestedError{path: n.path, msg: "NULL in NOT NULL field"}
+	if c == 'n' || n.kind == nestedLeaf {
+		v, ok := s.value(depth)
+		switch {
+		case !ok:
+			return errNestedSyntax
+		case v.kind == jsonNull:
+			if n.notNull {
+				return &nestedError{path: n.path, msg: "NULL in NOT NULL field"}
+			}
+			n.appendNull()
+		default: // a leaf
+			if msg, bad := d.appendJSONScalar(&n.leaf, b, v); msg != "" {
+				return &nestedError{path: n.path, typ: n.leaf.sqlType, msg: msg, value: bad}
+			}
 		}
-		n.appendNull()
 		return nil
 	}
-	if n.kind == nestedLeaf {
-		v, _ := s.value(1)
-		if msg, bad := d.appendJSONScalar(&n.leaf, b, v); msg != "" {
-			return &nestedError{path: n.path, typ: n.leaf.sqlType, msg: msg, value: bad}
-		}
-		return nil
-	}
-	want, what := byte('{'), "expected a JSON object"
+	want, closing, what := byte('{'), byte('}'), "expected a JSON object"
 	if n.kind == nestedList {
-		want, what = '[', "expected a JSON array"
+		want, closing, what = '[', ']', "expected a JSON array"
 	}
 	if c != want {
-		v, _ := s.value(1)
+		v, ok := s.value(depth)
+		if !ok {
+			return errNestedSyntax
+		}
 		return &nestedError{path: n.path, typ: SQLTypeName(n.dt), msg: what, value: b[v.start:v.end]}
+	}
+	if depth >= jsonMaxDepth {
+		return errNestedSyntax
 	}
 	s.i++
 	s.ws()
-	switch n.kind {
-	case nestedStruct:
-		n.seq++
-		rows := len(n.valid) // each child holds this many values before this one
-		for b[s.i] != '}' {
-			ks, ke, kesc, _ := s.keyText()
-			key := b[ks:ke]
-			if kesc {
-				d.scratch = jsonUnescape(d.scratch[:0], key)
-				key = d.scratch
+	rows := len(n.valid) // a ROW's children hold this many values before this one
+	count := int32(0)
+	if n.kind != nestedStruct {
+		count = n.offs[len(n.offs)-1]
+	}
+	n.seq++
+	empty := s.i < len(b) && b[s.i] == closing
+	for pos := 0; !empty; pos++ {
+		var err *nestedError
+		switch n.kind {
+		case nestedStruct:
+			err = d.appendField(n, s, depth, pos, rows)
+		case nestedList:
+			err = d.appendNestedAt(n.children[0], s, depth+1)
+		default: // a map: an object of key → value
+			keys := n.children[0]
+			ks, ke, kesc, ok := s.keyText()
+			if !ok {
+				return errNestedSyntax
 			}
-			k, ok := n.index[string(key)]
-			switch {
-			case !ok:
-				s.value(1) // an unknown field: skipped
-			default:
-				if n.vals[k].row == n.seq { // a duplicate key: the last wins
-					n.children[k].truncate(rows)
-				}
-				n.vals[k].row = n.seq
-				if err := d.appendNestedAt(n.children[k], s); err != nil {
-					return err
-				}
+			if msg, bad := d.appendJSONScalar(&keys.leaf, b, jsonValue{kind: jsonString, start: ks, end: ke, esc: kesc}); msg != "" {
+				return &nestedError{path: keys.path, typ: keys.leaf.sqlType, msg: msg, value: bad}
 			}
-			s.ws()
-			if b[s.i] == ',' {
-				s.i++
-				s.ws()
-			}
+			err = d.appendNestedAt(n.children[1], s, depth+1)
 		}
-		s.i++
+		if err != nil {
+			return err
+		}
+		count++
+		s.ws()
+		if s.i < len(b) && b[s.i] == ',' {
+			s.i++
+			s.ws()
+			continue
+		}
+		if s.i == len(b) || b[s.i] != closing {
+			return errNestedSyntax
+		}
+		break
+	}
+	s.i++
+	if n.kind == nestedStruct {
 		for k, child := range n.children {
 			if n.vals[k].row != n.seq {
 				if child.notNull {
@@ -291,49 +320,37 @@ func (d *JSONDecoder) appendNestedAt(n *nestedColumn, s *jsonScanner) *nestedErr
 				child.appendNull()
 			}
 		}
-		n.valid = append(n.valid, true)
-		return nil
-	case nestedList:
-		elem := n.children[0]
-		count := n.offs[len(n.offs)-1]
-		for b[s.i] != ']' {
-			if err := d.appendNestedAt(elem, s); err != nil {
-				return err
-			}
-			count++
-			s.ws()
-			if b[s.i] == ',' {
-				s.i++
-				s.ws()
-			}
-		}
-		s.i++
+	} else {
 		n.offs = append(n.offs, count)
-		n.valid = append(n.valid, true)
-		return nil
 	}
-	// a map: an object of key → value
-	keys, values := n.children[0], n.children[1]
-	count := n.offs[len(n.offs)-1]
-	for b[s.i] != '}' {
-		ks, ke, kesc, _ := s.keyText()
-		if msg, bad := d.appendJSONScalar(&keys.leaf, b, jsonValue{kind: jsonString, start: ks, end: ke, esc: kesc}); msg != "" {
-			return &nestedError{path: keys.path, typ: keys.leaf.sqlType, msg: msg, value: bad}
-		}
-		if err := d.appendNestedAt(values, s); err != nil {
-			return err
-		}
-		count++
-		s.ws()
-		if b[s.i] == ',' {
-			s.i++
-			s.ws()
-		}
-	}
-	s.i++
-	n.offs = append(n.offs, count)
 	n.valid = append(n.valid, true)
 	return nil
+}
+
+// appendField appends the field `"key": value` at s.i, the pos-th of its
+// object, to the ROW n, whose children held rows values before the object.
+func (d *JSONDecoder) appendField(n *nestedColumn, s *jsonScanner, depth, pos, rows int) *nestedError {
+	ks, ke, kesc, ok := s.keyText()
+	if !ok {
+		return errNestedSyntax
+	}
+	key := s.b[ks:ke]
+	if kesc {
+		d.scratch = jsontext.Unescape(d.scratch[:0], key)
+		key = d.scratch
+	}
+	k := n.fields.find(pos, key)
+	if k < 0 { // an unknown field: skipped
+		if _, ok := s.value(depth + 1); !ok {
+			return errNestedSyntax
+		}
+		return nil
+	}
+	if n.vals[k].row == n.seq { // a duplicate key: the last wins
+		n.children[k].truncate(rows)
+	}
+	n.vals[k].row = n.seq
+	return d.appendNestedAt(n.children[k], s, depth+1)
 }
 
 // IsNestedType tells ROW, ARRAY, MAP and MULTISET (Arrow struct, list and

@@ -3,6 +3,7 @@ package format
 import (
 	"bytes"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -34,6 +35,10 @@ func JSONValueAppender(arr arrow.Array, loc *time.Location, std TimestampStandar
 		return ValueAppender(arr, loc)
 	case *array.Binary:
 		return func(dst []byte, i int) []byte { return append(AppendBase64(append(dst, '"'), a.Value(i)), '"') }
+	case *array.Duration: // Flink's json format: an interval is its milliseconds or months
+		return func(dst []byte, i int) []byte { return strconv.AppendInt(dst, int64(a.Value(i)), 10) }
+	case *array.MonthInterval:
+		return func(dst []byte, i int) []byte { return strconv.AppendInt(dst, int64(a.Value(i)), 10) }
 	case *array.Float32:
 		return func(dst []byte, i int) []byte { return appendJSONFloat(dst, float64(a.Value(i)), 32) }
 	case *array.Float64:

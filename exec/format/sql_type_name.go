@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/exec/format/intervaltext"
 )
 
 // SQLTypeName names an Arrow type as the SQL type that declares it, as
@@ -13,6 +15,10 @@ func SQLTypeName(dt arrow.DataType) string {
 		return name
 	}
 	switch t := dt.(type) {
+	case *arrow.DurationType:
+		return intervaltext.DayTimeName
+	case *arrow.MonthIntervalType:
+		return intervaltext.YearMonthName
 	case *arrow.TimestampType:
 		if t.TimeZone != "" {
 			return fmt.Sprintf("TIMESTAMP_LTZ(%d)", TimeUnitDigits(t.Unit))

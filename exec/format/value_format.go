@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
+	"github.com/wsql/wsql/exec/format/intervaltext"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -90,6 +91,10 @@ func ValueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) 
 		tt := a.DataType().(*arrow.TimestampType)
 		unit, zoned := tt.Unit, tt.TimeZone != ""
 		return func(dst []byte, i int) []byte { return AppendTimestampValue(dst, int64(a.Value(i)), unit, zoned, loc) }
+	case *array.Duration: // a day-time interval in milliseconds
+		return func(dst []byte, i int) []byte { return intervaltext.AppendDayTime(dst, int64(a.Value(i))) }
+	case *array.MonthInterval:
+		return func(dst []byte, i int) []byte { return intervaltext.AppendYearMonth(dst, int64(a.Value(i))) }
 	}
 	return func(dst []byte, i int) []byte { return append(dst, arr.ValueStr(i)...) }
 }

@@ -16,7 +16,8 @@ import (
 // float64 for FLOAT and DOUBLE; bool; string for STRING (a copy: the
 // batch's memory goes back to the allocator); time.Time for TIMESTAMP (the
 // wall time, in UTC), TIMESTAMP_LTZ (the instant, in loc) and DATE
-// (midnight UTC); map[string]any for a ROW, []any for an ARRAY and
+// (midnight UTC); time.Duration for a day-time interval and int64 months
+// for a year-month interval; map[string]any for a ROW, []any for an ARRAY and
 // map[string]any (map[any]any for keys other than strings) for a MAP or
 // MULTISET (nested.go); and for DECIMAL, TIME and any other type the text
 // AppendValue gives. It is chosen once per column; loc nil means UTC. The
@@ -73,6 +74,10 @@ func nonNullGoValue(arr arrow.Array, loc *time.Location) func(int) any {
 		return func(i int) any { return time.UnixMilli(int64(a.Value(i))).UTC() }
 	case *array.Timestamp:
 		return func(i int) any { return TimestampTime(a, i, loc) }
+	case *array.Duration: // a day-time interval, duration[ms]
+		return func(i int) any { return time.Duration(a.Value(i)) * time.Millisecond }
+	case *array.MonthInterval: // a year-month interval: its months
+		return func(i int) any { return int64(a.Value(i)) }
 	}
 	if read := nestedGoValue(arr, loc); read != nil {
 		return read

@@ -1,10 +1,10 @@
 package intervalfold
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
+	"github.com/wsql/wsql/exec/format/intervaltext"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/interval"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -95,14 +95,10 @@ func intLiteral(e sql.Expr) (int64, bool) {
 // Text is an interval as Flink's CAST(... AS STRING) and print
 // sink write it: +1-02 for 14 months, +2 00:00:00.000 for two days.
 func Text(iv *sql.IntervalLiteral) string {
-	sign, ms, months := "+", iv.Millis, iv.Months
-	if ms < 0 || months < 0 {
-		sign, ms, months = "-", -ms, -months
-	}
 	if iv.YearMonth {
-		return fmt.Sprintf("%s%d-%02d", sign, months/12, months%12)
+		return string(intervaltext.AppendYearMonth(nil, iv.Months))
 	}
-	return fmt.Sprintf("%s%d %02d:%02d:%02d.%03d", sign, ms/86_400_000, ms/3_600_000%24, ms/60_000%60, ms/1000%60, ms%1000)
+	return string(intervaltext.AppendDayTime(nil, iv.Millis))
 }
 
 // Compare compares two interval constants of the same kind.

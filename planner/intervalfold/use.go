@@ -6,6 +6,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/expr/intervalfn"
+	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/intervaltext"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -50,14 +53,56 @@ func Binary(e *sql.Binary, op string) (Use, error) {
 		if err != nil {
 			return Use{}, err
 		}
-		return Use{}, ValueError(iv)
+		return Use{Value: Value(iv)}, nil
 	}
 	return Use{}, nil
 }
 
-// Cast is CAST(interval AS STRING), a string constant in Flink's text;
-// nil, nil when e.X is no interval. No other target is allowed, as
-// intervals have no column type in wsql.
+// Value is an interval constant as a column value: a day-time interval
+// is Arrow duration[ms], a year-month interval Arrow month_interval.
+func Value(iv *sql.IntervalLiteral) *expr.Literal {
+	if iv.YearMonth {
+		return &expr.Literal{Type: intervaltext.YearMonth, Int: iv.Months}
+	}
+	return &expr.Literal{Type: intervaltext.DayTime, Int: iv.Millis}
+}
+
+// Arith types l op r when an operand is an interval value (a column or a
+// product the fold could not take): an interval times or divided by a
+// number, as Flink computes it (intervalfn.Scale). ok is false when
+// neither operand is an interval.
+func Arith(at sql.Pos, op byte, l, r expr.Expr) (x expr.Expr, ok bool, err error) {
+	li, ri := intervaltext.IsInterval(l.DataType()), intervaltext.IsInterval(r.DataType())
+	if !li && !ri {
+		return nil, false, nil
+	}
+	iv, n := l, r
+	if ri {
+		iv, n = r, l
+	}
+	nt := n.DataType()
+	switch {
+	case (op == '*' || op == '/' && li) && !(li && ri) && (isNumber(nt) || nt.ID() == arrow.NULL):
+		to := arrow.DataType(arrow.PrimitiveTypes.Int64)
+		if !arrow.IsInteger(nt.ID()) && nt.ID() != arrow.NULL {
+			to = arrow.PrimitiveTypes.Float64
+		}
+		return &intervalfn.Scale{Interval: iv, N: &expr.Cast{X: n, To: to}, Divide: op == '/'}, true, nil
+	case op == '+' || op == '-':
+		return nil, true, sql.Errorf(sql.ErrUnsupported, at, "%s %c %s with an interval computed per row is not supported yet; only interval constants are added to a TIMESTAMP, DATE or interval",
+			format.SQLTypeName(l.DataType()), op, format.SQLTypeName(r.DataType()))
+	}
+	return nil, true, sql.Errorf(sql.ErrInvalid, at, "cannot apply %c to %s and %s; an interval can be multiplied by a number or divided by one",
+		op, format.SQLTypeName(l.DataType()), format.SQLTypeName(r.DataType()))
+}
+
+func isNumber(dt arrow.DataType) bool {
+	return arrow.IsInteger(dt.ID()) || arrow.IsFloating(dt.ID()) || dt.ID() == arrow.DECIMAL128
+}
+
+// Cast is CAST(interval AS STRING) of an interval constant, a string
+// constant in Flink's text; nil, nil when e.X is no interval constant.
+// No other target is allowed, as in Flink.
 func Cast(e *sql.Cast) (expr.Expr, error) {
 	iv, ok, err := Fold(e.X)
 	if !ok || err != nil {
@@ -67,11 +112,6 @@ func Cast(e *sql.Cast) (expr.Expr, error) {
 		return &expr.Literal{Type: arrow.BinaryTypes.String, Str: Text(iv)}, nil
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, e.At, "an INTERVAL can only be CAST to STRING")
-}
-
-// ValueError refuses an interval standing alone as a value.
-func ValueError(iv *sql.IntervalLiteral) error {
-	return sql.Errorf(sql.ErrUnsupported, iv.At, "an INTERVAL is not a column value yet; add it to a TIMESTAMP or DATE, compare it, or CAST it to STRING")
 }
 
 // AddMonths is x ± a year-month interval for a DATE, TIMESTAMP or

@@ -35,6 +35,7 @@ const (
 	TypeInteger    Type = "integer"
 	TypeTimeZone   Type = "time zone"
 	TypePath       Type = "path"
+	TypeEnum       Type = "enum"
 )
 
 // Scope says where a setting can be given.
@@ -64,6 +65,7 @@ const (
 	CheckpointDir      = "execution.checkpointing.dir"
 	CheckpointInterval = "execution.checkpointing.interval"
 	TableHints         = "table.dynamic-table-options.enabled"
+	TypeLengthEnforcer = "table.exec.sink.type-length-enforcer"
 
 	// DSNBatchSize and DSNInit configure the engine a data source name
 	// opens; SET has no use for them.
@@ -116,6 +118,9 @@ var settings = []Setting{
 	{Key: TableHints, Type: TypeBoolean, Default: "true", Scope: sessionAndDSN,
 		Description: "honour table hints, FROM t /*+ OPTIONS('key' = 'value') */; when false a hint is an error",
 		check:       func(v string) error { _, err := ParseBool(TableHints, v); return err }},
+	{Key: TypeLengthEnforcer, Type: TypeEnum, Default: "IGNORE", Scope: sessionAndDSN,
+		Description: "TRIM_PAD cuts values to a sink's CHAR(n)/VARCHAR(n)/BINARY(n)/VARBINARY(n) and pads CHAR(n)/BINARY(n); IGNORE writes them as they are",
+		check:       func(v string) error { _, err := ParseTrimPad(v); return err }},
 	{Key: DSNBatchSize, Type: TypeInteger, Scope: ScopeDSN,
 		Description: "how many rows a source puts in one batch",
 		check:       checkBatchSize},
@@ -170,6 +175,18 @@ func ParseBool(key, v string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("'%s' must be 'true' or 'false', got '%s'", key, v)
+}
+
+// ParseTrimPad reads 'table.exec.sink.type-length-enforcer' (Flink's
+// IGNORE or TRIM_PAD, any case): true for TRIM_PAD.
+func ParseTrimPad(v string) (bool, error) {
+	switch strings.ToUpper(v) {
+	case "IGNORE":
+		return false, nil
+	case "TRIM_PAD":
+		return true, nil
+	}
+	return false, fmt.Errorf("'%s' must be 'IGNORE' or 'TRIM_PAD', got '%s'", TypeLengthEnforcer, v)
 }
 
 // ParseDuration reads a duration setting in milliseconds.

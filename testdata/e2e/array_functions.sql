@@ -63,6 +63,13 @@ SELECT ARRAY_JOIN(ARRAY['a', NULL, 'c'], ',') AS j, ARRAY_JOIN(ARRAY['a', NULL, 
 SELECT SPLIT('abcdefg', 'c') AS flink_example, SPLIT('abc', 'x') AS not_found, SPLIT('héllo', '') AS chars,
   SPLIT(',a,,b,', ',') AS empties, SPLIT('', ',') AS empty, SPLIT('a-b', CAST(NULL AS STRING)) AS split_null,
   SPLIT('a--b--c', '--') AS whole_delimiter;
+-- Nested elements compare by value (a MAP's entries in any order).
+SELECT ARRAY_DISTINCT(ARRAY[ROW(1, 'a'), ROW(1, 'a'), ROW(2, 'b')]) AS rows_dist,
+  ARRAY_REMOVE(ARRAY[ARRAY[1], ARRAY[2], ARRAY[1]], ARRAY[1]) AS arrays_rm,
+  ARRAY_DISTINCT(ARRAY[MAP['a', 1, 'b', 2], MAP['b', 2, 'a', 1]]) AS maps_dist,
+  ARRAY_INTERSECT(ARRAY[ARRAY['x'], ARRAY['y']], ARRAY[ARRAY['y']]) AS arrays_inter,
+  MAP[ROW(1, 'a'), 'first', ROW(1, 'a'), 'again'] AS row_keys,
+  ARRAY_CONTAINS(ARRAY[ROW(1, 'a')], ROW(1, 'a')) AS row_in, ARRAY_POSITION(ARRAY[ARRAY[1], ARRAY[2]], ARRAY[2]) AS array_at;
 -- Over columns: a NULL array gives NULL, an empty one an empty result.
 CREATE TABLE clicks (
   ts TIMESTAMP(3),

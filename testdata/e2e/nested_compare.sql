@@ -15,3 +15,9 @@ SELECT n, r1 = r2 AS r_eq, r1 <> r2 AS r_ne, a1 = a2 AS a_eq, m1 = m2 AS m_eq, s
 FROM pairs;
 SELECT n FROM pairs WHERE a1 IN (a2, ARRAY_REVERSE(a2));
 SELECT n FROM pairs WHERE r1 NOT IN (r2);
+-- against constructed values: Flink's ARRAY[1, NULL] = ARRAY[1, NULL] is
+-- TRUE (its binary arrays are equal), and integer widths may differ
+SELECT n, a1 = ARRAY[1, 2] AS a12, r1 = ROW(1, 'a') AS r1a, m1 = MAP['y', 2, 'x', 1] AS m_yx,
+  a1 IN (ARRAY[1, 2], ARRAY[1, CAST(NULL AS INT)]) AS a_in,
+  ARRAY[1, NULL] = ARRAY[1, NULL] AS null_elems, ROW(1, 'a') <> ROW(1, 'b') AS rows_differ
+FROM pairs;

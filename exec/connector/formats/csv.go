@@ -19,6 +19,7 @@ func init() {
 		{Key: "csv.null-literal", Type: "string", Scope: connector.Both, Description: "the text read as NULL (a sink writes NULL as an empty field)"},
 		{Key: "csv.allow-comments", Type: "bool", Default: "false", Scope: connector.Both, Description: "skip lines that start with '#'"},
 		{Key: "csv.ignore-first-line", Type: "bool", Default: "false", Scope: connector.Both, Description: "skip the first line (a header)"},
+		{Key: "csv.array-element-delimiter", Type: "string", Default: ";", Scope: connector.Both, Description: "the text between the elements of an ARRAY or the fields of a ROW"},
 	}, Decoding: csvDecoding, Writing: csvWriting})
 }
 
@@ -54,5 +55,5 @@ func csvWriting(t *catalog.Table) (writer.Writing, error) {
 			return nil, sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' = '%s' is not supported for writing yet: a csv sink writes ',' between fields, '\"' quotes and NULL as an empty field", o.Key, o.Value)
 		}
 	}
-	return writer.CSVWriting{}, nil
+	return writer.CSVWriting{ElementDelimiter: s.CSV.ArrayElementDelimiter}, nil
 }

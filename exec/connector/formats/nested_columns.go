@@ -8,14 +8,29 @@ import (
 	"github.com/wsql/wsql/sql"
 )
 
-// csvNestedColumns refuses a ROW, ARRAY, MAP or MULTISET column of a csv
-// table, at the column. Flink's csv format reads an ARRAY or a ROW as one
-// field of elements separated by 'csv.array-element-delimiter' and has no
-// MAP; wsql's csv decoder and writer do neither yet.
+// csvNestedColumns refuses, at the column, what Flink's csv format cannot
+// read or write: a MAP or MULTISET ("Unsupported type"), and an ARRAY or
+// ROW of other than scalars ("Only simple types are supported in the
+// second level nesting"). An ARRAY or ROW of scalars is one field of
+// elements separated by 'csv.array-element-delimiter'.
 func csvNestedColumns(t *catalog.Table) error {
 	for _, c := range t.Columns {
-		if c.Computed == nil && format.IsNestedType(c.Type) {
-			return sql.Errorf(sql.ErrUnsupported, c.At, "column %s: the csv format cannot read or write %s yet; declare the table with 'format' = 'json'", c.Name, c.SQLType)
+		if c.Computed != nil || !format.IsNestedType(c.Type) {
+			continue
+		}
+		var parts []arrow.Field
+		switch dt := c.Type.(type) {
+		case *arrow.MapType:
+			return sql.Errorf(sql.ErrUnsupported, c.At, "column %s: the csv format cannot read or write a %s, as Flink's cannot; declare the table with 'format' = 'json'", c.Name, c.SQLType)
+		case *arrow.ListType:
+			parts = []arrow.Field{dt.ElemField()}
+		case *arrow.StructType:
+			parts = dt.Fields()
+		}
+		for _, p := range parts {
+			if format.IsNestedType(p.Type) {
+				return sql.Errorf(sql.ErrUnsupported, c.At, "column %s: the csv format reads and writes only scalar elements of an ARRAY or ROW, as Flink's does, not %s; declare the table with 'format' = 'json'", c.Name, format.SQLTypeName(p.Type))
+			}
 		}
 	}
 	return nil

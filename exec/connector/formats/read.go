@@ -26,7 +26,7 @@ type Settings struct {
 // Read reads the values of the table's format options, checked by the
 // connector, in the order written; the first bad one is the error.
 func Read(t *catalog.Table) (Settings, error) {
-	f := Settings{CSV: format.CSVOptions{FieldDelimiter: ',', QuoteChar: '"'}}
+	f := Settings{CSV: format.CSVOptions{FieldDelimiter: ',', QuoteChar: '"', ArrayElementDelimiter: ";"}}
 	var ignore, failMissing *sql.Option
 	for _, o := range t.Options {
 		var err error
@@ -49,6 +49,10 @@ func Read(t *catalog.Table) (Settings, error) {
 			f.CSV.IgnoreFirstLine, err = connector.Bool(o)
 		case "csv.null-literal":
 			f.CSV.NullLiteral = o.Value
+		case "csv.array-element-delimiter":
+			if f.CSV.ArrayElementDelimiter = o.Value; o.Value == "" {
+				err = sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must not be empty", o.Key)
+			}
 		case "json.ignore-parse-errors":
 			f.JSON.IgnoreParseErrors, err = connector.Bool(o)
 			ignore = &o

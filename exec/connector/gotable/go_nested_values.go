@@ -43,7 +43,7 @@ func convertNested(v any, f arrow.Field) (goValue, bool, error) {
 	switch dt := f.Type.(type) {
 	case *arrow.StructType:
 		out := goValue{kids: make([]goValue, dt.NumFields())}
-		field := func(k int) reflect.Value { return reflect.Value{} }
+		var field func(k int) reflect.Value
 		switch rv.Kind() {
 		case reflect.Map:
 			if rv.Type().Key().Kind() != reflect.String {

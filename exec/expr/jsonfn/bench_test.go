@@ -61,3 +61,36 @@ func cpuTime() time.Duration {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// JSON_VALUE allocates per batch, never per row: a batch of 8192 rows
+// costs about as many allocations as one of 1024.
+func TestValueAllocatesPerBatch(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	for _, c := range []struct {
+		path string
+		ret  arrow.DataType
+	}{{"$.b", arrow.BinaryTypes.String}, {"$.a", arrow.PrimitiveTypes.Int64}, {"$.a", arrow.PrimitiveTypes.Int32}} {
+		v, err := NewValue(&expr.ColumnExpr{Index: 0, Name: "doc", Type: arrow.BinaryTypes.String}, str(c.path), c.ret)
+		require.NoError(t, err)
+		allocs := func(n int) float64 {
+			sb := array.NewStringBuilder(mem)
+			for i := range n {
+				sb.Append(fmt.Sprintf(`{"a":%d,"b":"x%d"}`, i%100, i%10))
+			}
+			col := sb.NewArray()
+			sb.Release()
+			schema := arrow.NewSchema([]arrow.Field{{Name: "doc", Type: arrow.BinaryTypes.String}}, nil)
+			rec := array.NewRecordBatch(schema, []arrow.Array{col}, int64(n))
+			col.Release()
+			defer rec.Release()
+			return testing.AllocsPerRun(20, func() {
+				a, err := v.Eval(rec, mem)
+				require.NoError(t, err)
+				a.Release()
+			})
+		}
+		small, large := allocs(1024), allocs(8192)
+		require.LessOrEqual(t, large, small+16, "%s: %v allocations for 1024 rows, %v for 8192", c.path, small, large)
+	}
+}

@@ -56,7 +56,8 @@ func kindOf(c byte) byte {
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func skipWS(s string, i int) int {
-	for i < len(s) && isWS(s[i]) {
+	// Every token byte is above ' ': one compare settles most calls.
+	for i < len(s) && s[i] <= ' ' && isWS(s[i]) {
 		i++
 	}
 	return i

@@ -50,22 +50,26 @@ func (e *Value) Children() []expr.Expr {
 	return out
 }
 
-// valueOut is JSON_VALUE's result column being built.
+// valueOut is JSON_VALUE's result column being built, straight in the
+// Arrow buffers of the result.
 type valueOut struct {
-	dt    arrow.DataType
-	str   *strOut
-	valid []byte
-	ints  []int64
-	dbls  []float64
-	bools []byte
-	buf   []byte
+	dt     arrow.DataType
+	id     arrow.Type // dt.ID(), not asked of the interface per row
+	str    *strOut
+	valid  []byte
+	values *memory.Buffer // BOOLEAN, INT, BIGINT or DOUBLE: one of
+	bools  []byte
+	int32s []int32
+	ints   []int64
+	dbls   []float64
+	buf    []byte
 }
 
 func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
 	n := int(rec.NumRows())
 	valid := allValid(n)
-	o := &valueOut{dt: e.Returning, valid: valid}
-	switch e.Returning.ID() {
+	o := &valueOut{dt: e.Returning, id: e.Returning.ID(), valid: valid}
+	switch o.id {
 	case arrow.STRING:
 		hint := 0
 		if l, ok := e.Doc.(*expr.Literal); !ok || l.Null {
@@ -73,17 +77,23 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		}
 		o.str = newStrOut(mem, n, hint)
 	case arrow.BOOL:
-		o.bools = make([]byte, bitutil.BytesForBits(int64(n)))
+		o.values, o.bools = expr.NewBits(mem, n)
 	case arrow.FLOAT64:
-		o.dbls = make([]float64, n)
+		o.values, o.dbls = expr.NewValues[float64](mem, n)
+		clear(o.dbls)
+	case arrow.INT32:
+		o.values, o.int32s = expr.NewValues[int32](mem, n)
+		clear(o.int32s)
 	default:
-		o.ints = make([]int64, n)
+		o.values, o.ints = expr.NewValues[int64](mem, n)
+		clear(o.ints)
 	}
 	var defaults [2]arrow.Array
 	for k, d := range []expr.Expr{e.EmptyDefault, e.ErrorDefault} {
 		if d != nil {
 			a, err := d.Eval(rec, mem)
 			if err != nil {
+				o.release()
 				return nil, err
 			}
 			defer a.Release()
@@ -92,13 +102,24 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 	}
 	r := readers.Get().(*reader)
 	defer readers.Put(r)
+	rows, err := e.rows(rec, mem, valid)
+	if err != nil {
+		o.release()
+		return nil, err
+	}
+	defer rows.release()
 	var failure error
-	next := 0 // the next row of a STRING result
-	err := e.each(rec, mem, valid, func(i int, doc string, p *Path) {
-		for ; next < i; next++ {
-			o.null(next)
+	for i := range n {
+		if bitutil.BitIsNotSet(valid, i) {
+			o.null(i)
+			continue
 		}
-		next = i + 1
+		p, err := rows.path(i)
+		if err != nil {
+			o.release()
+			return nil, err
+		}
+		doc := rows.docs.At(i)
 		var msg string
 		switch r.read(p, doc) {
 		case outValue:
@@ -108,7 +129,7 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 				}
 				msg = "strict mode requires a scalar value at path " + quote(p.text)
 			} else if msg = o.set(i, doc[r.value.start:r.value.end]); msg == "" {
-				return
+				continue
 			}
 		case outList:
 			if !p.lax {
@@ -121,17 +142,17 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 			switch e.OnEmpty {
 			case BehaviorNull:
 				o.null(i)
-				return
+				continue
 			case BehaviorDefault:
 				o.fromColumn(i, defaults[0])
-				return
+				continue
 			}
 			msg = "no value at path " + quote(p.text) + " (ERROR ON EMPTY)"
 			if failure == nil {
 				failure = evalError("JSON_VALUE", msg)
 			}
 			o.null(i)
-			return
+			continue
 		}
 		switch e.OnError {
 		case BehaviorDefault:
@@ -144,20 +165,21 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		default:
 			o.null(i)
 		}
-	})
-	if err == nil {
-		err = failure
 	}
-	if err != nil {
-		if o.str != nil {
-			o.str.release()
-		}
-		return nil, err
-	}
-	for ; next < n; next++ {
-		o.null(next)
+	if failure != nil {
+		o.release()
+		return nil, failure
 	}
 	return o.finish(mem, n)
+}
+
+func (o *valueOut) release() {
+	if o.str != nil {
+		o.str.release()
+	}
+	if o.values != nil {
+		o.values.Release()
+	}
 }
 
 func (o *valueOut) null(i int) {
@@ -169,7 +191,7 @@ func (o *valueOut) null(i int) {
 
 // set converts the scalar tok; a message when it does not convert.
 func (o *valueOut) set(i int, tok string) string {
-	switch o.dt.ID() {
+	switch o.id {
 	case arrow.STRING:
 		switch tok[0] {
 		case '"':
@@ -214,15 +236,15 @@ func (o *valueOut) set(i int, tok string) string {
 			text = strings.TrimSpace(string(appendUnescaped(o.buf[:0], tok[1:len(tok)-1])))
 		}
 		bits := 64
-		if o.dt.ID() == arrow.INT32 {
+		if o.id == arrow.INT32 {
 			bits = 32
 		}
 		if v, ok := smallInt(text); ok && (bits == 64 || v == int64(int32(v))) {
-			o.ints[i] = v
+			o.setInt(i, v)
 			return ""
 		}
 		if v, err := strconv.ParseInt(text, 10, bits); err == nil {
-			o.ints[i] = v
+			o.setInt(i, v)
 			return ""
 		}
 	}
@@ -280,36 +302,22 @@ func (o *valueOut) fromColumn(i int, a arrow.Array) {
 }
 
 func (o *valueOut) setInt(i int, v int64) {
-	if o.str != nil {
+	switch {
+	case o.str != nil:
 		o.str.addBytes(strconv.AppendInt(o.buf[:0], v, 10))
-		return
+	case o.int32s != nil:
+		o.int32s[i] = int32(max(min(v, math.MaxInt32), math.MinInt32))
+	default:
+		o.ints[i] = v
 	}
-	o.ints[i] = v
 }
 
 func (o *valueOut) finish(mem memory.Allocator, n int) (arrow.Array, error) {
 	nulls := n - bitutil.CountSetBits(o.valid, 0, n)
-	switch o.dt.ID() {
-	case arrow.STRING:
+	if o.id == arrow.STRING {
 		return o.str.finish("JSON_VALUE", expr.NullsOf(mem, o.valid, n), nulls)
-	case arrow.BOOL:
-		vb, out := expr.NewBits(mem, n)
-		copy(out, o.bools)
-		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb), nil
-	case arrow.FLOAT64:
-		vb, out := expr.NewValues[float64](mem, n)
-		copy(out, o.dbls)
-		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb), nil
-	case arrow.INT32:
-		vb, out := expr.NewValues[int32](mem, n)
-		for i, v := range o.ints {
-			out[i] = int32(max(min(v, math.MaxInt32), math.MinInt32))
-		}
-		return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb), nil
 	}
-	vb, out := expr.NewValues[int64](mem, n)
-	copy(out, o.ints)
-	return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, vb), nil
+	return expr.NewArray(o.dt, n, expr.NullsOf(mem, o.valid, n), nulls, o.values), nil
 }
 
 // smallInt reads an integer of up to 18 digits without strconv's checks.

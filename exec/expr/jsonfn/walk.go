@@ -177,7 +177,8 @@ func (r *reader) member(doc string, i int, name string) int {
 // the name matches only as written.
 func (r *reader) keyIs(raw, name string) bool {
 	if len(raw) <= len(name) {
-		return raw == name
+		// The first bytes settle most mismatches without a call.
+		return len(raw) == len(name) && (len(raw) == 0 || raw[0] == name[0]) && raw == name
 	}
 	if strings.IndexByte(raw, '\\') < 0 {
 		return false

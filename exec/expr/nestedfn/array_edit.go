@@ -228,8 +228,16 @@ func (r *Remove) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array,
 		return array.MakeArrayOfNull(mem, r.DataType(), n), nil
 	}
 	values, needle := l.ListValues(), cols[1]
-	key := keyAt(values)
-	needleKey := keyAt(needle)
+	key, err := elementKeys(values)
+	if err != nil {
+		return nil, err
+	}
+	needleKey := func(int) elemKey { return elemKey{} }
+	if needle.DataType().ID() != arrow.NULL {
+		if needleKey, err = elementKeys(needle); err != nil {
+			return nil, err
+		}
+	}
 	untyped := needle.DataType().ID() == arrow.NULL
 	b := newListBuilder(mem, n, values.Len())
 	for i := 0; i < n; i++ {

@@ -31,7 +31,10 @@ func (d *Distinct) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arra
 		return array.MakeArrayOfNull(mem, d.DataType(), n), nil
 	}
 	values := l.ListValues()
-	key := keyAt(values)
+	key, err := elementKeys(values)
+	if err != nil {
+		return nil, err
+	}
 	seen := newElemSet()
 	b := newListBuilder(mem, n, values.Len())
 	for i := 0; i < n; i++ {
@@ -100,7 +103,10 @@ func (s *SetOf) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		return nil, err
 	}
 	defer src.Release()
-	key := keyAt(src)
+	key, err := elementKeys(src)
+	if err != nil {
+		return nil, err
+	}
 	seen, other := newElemSet(), newElemSet()
 	validity, nulls := expr.AndValidity(mem, n, cols...)
 	b := newListBuilder(mem, n, src.Len())

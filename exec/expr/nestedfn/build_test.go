@@ -71,6 +71,11 @@ func TestBuildingKernelsOverASlicedList(t *testing.T) {
 	for _, c := range cases {
 		require.Equal(t, c.want, evalString(t, c.e, rec, mem), c.e.String())
 	}
+	lists := arrow.ListOfField(arrow.Field{Name: "element", Type: stringList, Nullable: true})
+	pairs := &ArrayOf{Elems: []expr.Expr{col, col, &ArrayOf{Elems: []expr.Expr{str("c")}, Type: stringList}}, Type: lists}
+	require.Equal(t, `[[["a" "b"] ["c"]] [(null) ["c"]] [[] ["c"]] [["c"]]]`, evalString(t, &Distinct{X: pairs}, rec, mem),
+		"nested elements compare by their encoding")
+	require.Equal(t, `[[["a" "b"] ["a" "b"]] [(null) (null)] [[] []] []]`, evalString(t, &Remove{X: pairs, Needle: &ArrayOf{Elems: []expr.Expr{str("c")}, Type: stringList}}, rec, mem))
 	row := &RowOf{Fields: []expr.Expr{col, i64(1)}, Type: arrow.StructOf(
 		arrow.Field{Name: "EXPR$0", Type: stringList, Nullable: true}, arrow.Field{Name: "EXPR$1", Type: arrow.PrimitiveTypes.Int64, Nullable: true})}
 	require.Equal(t, `{[["a" "b"] (null) [] ["c"]] [1 1 1 1]}`, evalString(t, row, rec, mem))

@@ -179,15 +179,28 @@ func (c *Contains) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arra
 	vb, out := expr.NewBits(mem, n)
 	if l, ok := a.(*array.List); ok {
 		values := l.ListValues()
-		var eq func(e, i int) bool
-		if nd.DataType().ID() != arrow.NULL {
-			eq = equalAt(values, nd)
+		key, needleKey, err := searchKeys(values, nd)
+		if err != nil {
+			if validity != nil {
+				validity.Release()
+			}
+			vb.Release()
+			return nil, err
 		}
 		for i := 0; i < n; i++ {
 			start, end := l.ValueOffsets(i)
-			needleNull := eq == nil || nd.IsNull(i)
+			needleNull := needleKey == nil || nd.IsNull(i)
+			var nk elemKey
+			if !needleNull {
+				nk = needleKey(i)
+			}
 			for e := int(start); e < int(end); e++ {
-				if (needleNull && values.IsNull(e)) || (!needleNull && eq(e, i)) {
+				if values.IsNull(e) {
+					if needleNull {
+						out[i>>3] |= 1 << (i & 7)
+						break
+					}
+				} else if !needleNull && key(e) == nk {
 					out[i>>3] |= 1 << (i & 7)
 					break
 				}
@@ -229,14 +242,22 @@ func (p *Position) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arra
 	buf, out := expr.NewValues[int32](mem, n)
 	if l, ok := a.(*array.List); ok {
 		values := l.ListValues()
-		eq := equalAt(values, nd)
+		key, needleKey, err := searchKeys(values, nd)
+		if err != nil {
+			if validity != nil {
+				validity.Release()
+			}
+			buf.Release()
+			return nil, err
+		}
 		for i := 0; i < n; i++ {
 			if l.IsNull(i) || nd.IsNull(i) {
 				continue
 			}
+			nk := needleKey(i)
 			start, end := l.ValueOffsets(i)
 			for e := int(start); e < int(end); e++ {
-				if eq(e, i) {
+				if values.IsValid(e) && key(e) == nk {
 					out[i] = int32(e-int(start)) + 1
 					break
 				}
@@ -299,3 +320,17 @@ func (r *Reverse) String() string { return fmt.Sprintf("ARRAY_REVERSE(%s)", r.X)
 
 // Children lets conditional forms see the sub-expression.
 func (r *Reverse) Children() []expr.Expr { return []expr.Expr{r.X} }
+
+// searchKeys are the keys of an array's elements and of the needles
+// looked for in it (nil for an untyped NULL needle); a needle has the
+// element type, or for nested values one that encodes alike.
+func searchKeys(values, needle arrow.Array) (key, needleKey func(int) elemKey, err error) {
+	if key, err = elementKeys(values); err != nil {
+		return nil, nil, err
+	}
+	if needle.DataType().ID() == arrow.NULL {
+		return key, nil, nil
+	}
+	needleKey, err = elementKeys(needle)
+	return key, needleKey, err
+}

@@ -78,7 +78,9 @@ func (m *MapOf) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 	}
 	key := make([]func(int) elemKey, k)
 	for j := range keys {
-		key[j] = keyAt(keys[j])
+		if key[j], err = elementKeys(keys[j]); err != nil {
+			return nil, err
+		}
 	}
 	b := newListBuilder(mem, n, n*k)
 	d := newEntryDedup()

@@ -89,7 +89,10 @@ func (f *FromArrays) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 		return array.MakeArrayOfNull(mem, f.Type, n), nil
 	}
 	keys, values := ls[0].ListValues(), ls[1].ListValues()
-	key := keyAt(keys)
+	key, err := elementKeys(keys)
+	if err != nil {
+		return nil, err
+	}
 	validity, nulls := expr.AndValidity(mem, n, cols...)
 	b := newListBuilder(mem, n, keys.Len())
 	vidx := make([]int32, 0, keys.Len())
@@ -170,7 +173,10 @@ func (u *MapUnion) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arra
 		return nil, err
 	}
 	defer vall.Release()
-	key := keyAt(kall)
+	key, err := elementKeys(kall)
+	if err != nil {
+		return nil, err
+	}
 	validity, nulls := expr.AndValidity(mem, n, cols...)
 	b := newListBuilder(mem, n, total)
 	d := newEntryDedup()

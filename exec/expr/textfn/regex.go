@@ -196,7 +196,10 @@ func (e *Regex) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 			out.null()
 			continue
 		}
-		m, ok := ps.matcher(p.At(i))
+		m, ok := ps.m, !ps.bad // a constant pattern's, without a call
+		if !ps.cons {
+			m, ok = ps.matcher(p.At(i))
+		}
 		if !ok {
 			out.null()
 			continue

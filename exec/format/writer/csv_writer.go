@@ -18,6 +18,9 @@ type csvWriter struct {
 	buf    []byte
 	header bool // written
 	closed bool
+	// elements, when set, separates an ARRAY's or ROW's elements as Flink's
+	// csv format writes them (a sink's), instead of Flink's text of them
+	elements string
 }
 
 // NewCSVWriter writes RFC 4180 CSV with a header of the column names (also
@@ -44,7 +47,7 @@ func (c *csvWriter) WriteBatch(rec arrow.RecordBatch) error {
 	c.buf = c.buf[:0]
 	c.appendHeader()
 	for j, col := range rec.Columns() {
-		c.cols[j].csv = true
+		c.cols[j].csv, c.cols[j].elements = true, c.elements
 		c.cols[j].format(col, c.loc)
 	}
 	for i := 0; i < int(rec.NumRows()); i++ {

@@ -15,6 +15,8 @@ type formattedColumn struct {
 	ends  []int
 	nulls []bool
 	csv   bool // BYTES as base64, as Flink's csv format writes them, not x'..'
+
+	elements string // csv_elements.go
 }
 
 // format renders every value of arr, choosing the formatter once per column.
@@ -23,6 +25,9 @@ func (fc *formattedColumn) format(arr arrow.Array, loc *time.Location) {
 	app := format.ValueAppender(arr, loc)
 	if fc.csv {
 		app = format.CSVValueAppender(arr, loc)
+	}
+	if fc.elements != "" {
+		app = csvElementAppender(arr, loc, fc.elements, app)
 	}
 	for i := 0; i < arr.Len(); i++ {
 		null := arr.IsNull(i)

@@ -18,8 +18,9 @@ type Writing interface {
 	NewWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) (ResultWriter, error)
 }
 
-// CSVWriting writes CSV without a header, as Flink's csv format does.
-type CSVWriting struct{}
+// CSVWriting writes CSV without a header, as Flink's csv format does: an
+// ARRAY's or ROW's elements separated by ElementDelimiter (";" if empty).
+type CSVWriting struct{ ElementDelimiter string }
 
 // JSONWriting writes JSON lines with timestamps in Standard.
 type JSONWriting struct{ Standard format.TimestampStandard }
@@ -33,8 +34,12 @@ var (
 	_ Writing = ParquetWriting{}
 )
 
-func (CSVWriting) NewWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) (ResultWriter, error) {
-	return NewHeaderlessCSVWriter(w, schema, loc), nil
+func (c CSVWriting) NewWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) (ResultWriter, error) {
+	cw := NewHeaderlessCSVWriter(w, schema, loc).(*csvWriter)
+	if cw.elements = c.ElementDelimiter; cw.elements == "" {
+		cw.elements = ";"
+	}
+	return cw, nil
 }
 
 func (j JSONWriting) NewWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) (ResultWriter, error) {
