@@ -237,6 +237,24 @@ type Summary struct {
 	Late LateRows
 }
 
+// summaryOf is the Summary of a run's stats; p is the plan whose
+// watermark the late rows are measured against.
+func summaryOf(stats *exec.Stats, p *planner.Plan) Summary {
+	return Summary{
+		RowsRead:          stats.RowsRead,
+		LateRowsDropped:   stats.LateRowsDropped,
+		LateForWindow:     stats.LateForWindow,
+		NoWindowRows:      stats.NoWindowRows,
+		BadRowsSkipped:    stats.BadRowsSkipped,
+		ResultRows:        stats.ResultRows,
+		Elapsed:           stats.Elapsed,
+		FilesRotated:      stats.FilesRotated,
+		FilesTruncated:    stats.FilesTruncated,
+		UnfilledCountRows: stats.UnfilledCountRows,
+		Late:              lateRows(stats, p),
+	}
+}
+
 // String is the one-line run summary the CLI prints on stderr.
 func (s Summary) String() string {
 	return s.Counts() + " in " + s.Elapsed.Round(time.Millisecond).String()
@@ -559,20 +577,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	}
 	closeErr := w.Close()
 	if r.out.OnSummary != nil {
-		r.out.OnSummary(Summary{
-			RowsRead:        stats.RowsRead,
-			LateRowsDropped: stats.LateRowsDropped,
-			LateForWindow:   stats.LateForWindow,
-			NoWindowRows:    stats.NoWindowRows,
-			BadRowsSkipped:  stats.BadRowsSkipped,
-			ResultRows:      stats.ResultRows,
-			Elapsed:         stats.Elapsed,
-			FilesRotated:    stats.FilesRotated,
-			FilesTruncated:  stats.FilesTruncated,
-
-			UnfilledCountRows: stats.UnfilledCountRows,
-			Late:              lateRows(&stats, p),
-		})
+		r.out.OnSummary(summaryOf(&stats, p))
 	}
 	if runErr != nil {
 		return runErr

@@ -184,19 +184,7 @@ func (r *runner) runSet(ctx context.Context, at sql.Pos, set *statementSet, unlo
 	stats, runErr := job.Run(ctx, r.e.mem, ws)
 	closeErr := closeAll()
 	if r.out.OnSummary != nil {
-		r.out.OnSummary(Summary{
-			RowsRead:          stats.RowsRead,
-			LateRowsDropped:   stats.LateRowsDropped,
-			LateForWindow:     stats.LateForWindow,
-			NoWindowRows:      stats.NoWindowRows,
-			BadRowsSkipped:    stats.BadRowsSkipped,
-			ResultRows:        stats.ResultRows,
-			Elapsed:           stats.Elapsed,
-			FilesRotated:      stats.FilesRotated,
-			FilesTruncated:    stats.FilesTruncated,
-			UnfilledCountRows: stats.UnfilledCountRows,
-			Late:              lateRows(&stats, set.plans[0]),
-		})
+		r.out.OnSummary(summaryOf(&stats, set.plans[0]))
 	}
 	if runErr != nil {
 		return runErr

@@ -58,22 +58,10 @@ func (e *CurrentWatermark) Eval(rec arrow.RecordBatch, mem memory.Allocator) (ar
 
 // ReadsWatermark reports whether e calls CURRENT_WATERMARK.
 func ReadsWatermark(e Expr) bool {
-	if _, ok := e.(*CurrentWatermark); ok {
-		return true
-	}
-	var children []Expr
-	switch p := e.(type) {
-	case parent:
-		children = p.children()
-	case Parent:
-		children = p.Children()
-	}
-	for _, c := range children {
-		if c != nil && ReadsWatermark(c) {
-			return true
-		}
-	}
-	return false
+	return anyExpr(e, func(x Expr) bool {
+		_, ok := x.(*CurrentWatermark)
+		return ok
+	})
 }
 
 var watermarkField = arrow.Field{Name: WatermarkColumn, Type: arrow.PrimitiveTypes.Int64}

@@ -29,10 +29,18 @@ type parent interface{ children() []Expr }
 
 // mayFail reports whether evaluating e can fail on some row's values.
 func mayFail(e Expr) bool {
-	if f, ok := e.(failer); ok && f.canFail() {
-		return true
-	}
-	if f, ok := e.(Failer); ok && f.CanFail() {
+	return anyExpr(e, func(x Expr) bool {
+		if f, ok := x.(failer); ok && f.canFail() {
+			return true
+		}
+		f, ok := x.(Failer)
+		return ok && f.CanFail()
+	})
+}
+
+// anyExpr reports whether is holds for e or for any expression below it.
+func anyExpr(e Expr, is func(Expr) bool) bool {
+	if is(e) {
 		return true
 	}
 	var children []Expr
@@ -43,7 +51,7 @@ func mayFail(e Expr) bool {
 		children = p.Children()
 	}
 	for _, c := range children {
-		if c != nil && mayFail(c) {
+		if c != nil && anyExpr(c, is) {
 			return true
 		}
 	}
