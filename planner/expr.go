@@ -880,11 +880,8 @@ func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []expr.Expr,
 func (c *exprCompiler) toCommon(at sql.Pos, what string, results []expr.Expr, pos []sql.Pos) (arrow.DataType, error) {
 	dt := arrow.DataType(tNull)
 	for i, r := range results {
-		if format.IsNestedType(r.DataType()) { // the kernels choose between scalars only yet
-			return nil, sql.Errorf(sql.ErrUnsupported, pos[i], "%s over values of type %s is not supported yet", what, format.SQLTypeName(r.DataType()))
-		}
 		t, ok := commonType(dt, r.DataType())
-		if !ok {
+		if !ok || (format.IsMultiset(dt) != format.IsMultiset(r.DataType()) && !isNull(dt) && !isNull(r.DataType())) {
 			return nil, sql.Errorf(sql.ErrInvalid, pos[i], "%s results have no common type: %s and %s", what, typeName(dt), typeName(r.DataType()))
 		}
 		dt = t

@@ -97,9 +97,16 @@ func (e *Case) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, e
 	return gather(e.Type, n, choice, vals, mem)
 }
 
+// GatherNested is gather of ROW, ARRAY and MAP values: nestedfn.Choose,
+// set by that package (expr cannot import it).
+var GatherNested func(dt arrow.DataType, n int, choice []int32, vals []arrow.Array, mem memory.Allocator) (arrow.Array, error)
+
 // gather builds the column whose row i is row i of vals[choice[i]], NULL
 // where choice[i] < 0.
 func gather(dt arrow.DataType, n int, choice []int32, vals []arrow.Array, mem memory.Allocator) (arrow.Array, error) {
+	if id := dt.ID(); (id == arrow.STRUCT || id == arrow.LIST || id == arrow.MAP) && GatherNested != nil {
+		return GatherNested(dt, n, choice, vals, mem)
+	}
 	maps := make([][]byte, len(vals))
 	offs := make([]int, len(vals))
 	for k, a := range vals {

@@ -149,6 +149,14 @@ func scatterArray(sub arrow.Array, idx []int32, n int, mem memory.Allocator) (ar
 		}
 	}
 	nulls := n - bitutil.CountSetBits(valid, 0, n)
+	if id := sub.DataType().ID(); id == arrow.STRUCT || id == arrow.LIST || id == arrow.MAP {
+		at := make([]int32, n) // one per batch; a row left out reads row 0 under its NULL
+		for j, i := range idx {
+			at[i] = int32(j)
+		}
+		out, _, err := takeNested(sub, at, mem, validity, nulls)
+		return out, err
+	}
 	switch t := sub.(type) {
 	case *array.Boolean:
 		vb, out := NewBits(mem, n)
