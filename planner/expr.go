@@ -370,6 +370,11 @@ func (c *exprCompiler) unary(e *sql.Unary) (expr.Expr, error) {
 		}
 		return c.fold(e.At, &expr.Not{X: x}, x)
 	case "-", "+":
+		if n := intervalfold.Negate(x); n != nil && e.Op == "-" {
+			return c.fold(e.At, n, x)
+		} else if n != nil {
+			return x, nil
+		}
 		if !isNumeric(dt) && !isNull(dt) {
 			return nil, sql.Errorf(sql.ErrInvalid, e.At, "unary %s expects a number, got %s", e.Op, typeName(dt))
 		}
@@ -434,7 +439,7 @@ func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
 // arith types l op r: both numbers, in their common type. % (MOD) takes
 // the divisor's type, as Calcite does.
 func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
-	if x, ok, err := intervalfold.Arith(at, op, l, r); ok || err != nil {
+	if x, ok, err := intervalfold.Arith(at, op, l, r, c.opts.Location); ok || err != nil {
 		if err != nil {
 			return nil, err
 		}
@@ -472,7 +477,7 @@ func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos
 }
 
 // timeArith is t ± INTERVAL (and INTERVAL + t): milliseconds for a
-// TIMESTAMP, whole days for a DATE.
+// TIMESTAMP, whole days for a DATE, wrapping around the day for a TIME.
 func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) (expr.Expr, error) {
 	x, err := c.compile(other)
 	if err != nil {
@@ -482,6 +487,10 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 	switch m := intervalfold.AddMonths(e, x, iv, c.opts.Location); {
 	case m != nil:
 		return c.fold(e.At, m, x)
+	case intervalfold.IsInterval(dt): // an interval computed per row plus a constant
+		return c.arith(e.At, e.Op[0], x, intervalfold.Value(iv), other.Pos(), iv.At)
+	case intervalfold.ShiftTime(e, x, iv) != nil:
+		return c.fold(e.At, intervalfold.ShiftTime(e, x, iv), x)
 	case isTimestamp(dt):
 		n, sumType := catalog.IntervalIn(dt, iv.Millis)
 		if x, err = c.to(x, sumType, other.Pos()); err != nil {
@@ -493,14 +502,11 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 		}
 		return r, err
 	case dt.ID() == arrow.DATE32:
-		if iv.Millis%msPerDay != 0 {
-			return nil, sql.Errorf(sql.ErrUnsupported, iv.At, "only whole days can be added to a DATE; CAST it to TIMESTAMP")
-		}
 		return c.fold(e.At, &expr.Arith{Op: e.Op[0], L: x, R: &expr.Literal{Type: arrow.PrimitiveTypes.Int32, Int: iv.Millis / msPerDay}, Type: dt}, x)
 	case isNull(dt):
 		return expr.NullLiteral(tTS), nil
 	}
-	return nil, sql.Errorf(sql.ErrInvalid, other.Pos(), "an INTERVAL can only be added to a TIMESTAMP or DATE, not %s", typeName(dt))
+	return nil, sql.Errorf(sql.ErrInvalid, other.Pos(), "an INTERVAL can only be added to a TIMESTAMP, DATE or TIME, not %s", typeName(dt))
 }
 
 // comparison brings l and r to a common type. A string literal compared

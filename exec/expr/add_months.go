@@ -50,17 +50,17 @@ func (e *AddMonths) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Arr
 		perMs := map[arrow.TimeUnit]int64{arrow.Second: 0, arrow.Millisecond: 1, arrow.Microsecond: 1000, arrow.Nanosecond: 1_000_000}[dt.Unit]
 		vb, out := NewValues[int64](mem, n)
 		for i, v := range valuesOf[int64](x) {
-			out[i] = addMonthsTimestamp(v, perMs, e.Months, lt)
+			out[i] = AddMonthsTimestamp(v, perMs, e.Months, lt)
 		}
 		return NewArray(dt, n, validity, nulls, vb), nil
 	}
 	return nil, fmt.Errorf("cannot add months to %s", x.DataType())
 }
 
-// addMonthsTimestamp shifts one timestamp value with perMs units per
+// AddMonthsTimestamp shifts one timestamp value with perMs units per
 // millisecond (0 for seconds); lt is the session zone for a TIMESTAMP_LTZ
 // and nil for a TIMESTAMP.
-func addMonthsTimestamp(v, perMs, months int64, lt *rowtime.LocalTime) int64 {
+func AddMonthsTimestamp(v, perMs, months int64, lt *rowtime.LocalTime) int64 {
 	var ms, sub int64
 	if perMs == 0 {
 		ms = v * 1000

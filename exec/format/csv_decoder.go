@@ -1095,8 +1095,13 @@ func csvParseTimeOfDay(b []byte) (int64, string) {
 }
 
 // ParseTimeOfDay is csvParseTimeOfDay of text: CAST(s AS TIME) and TIME
-// literals read what a TIME column of a CSV file holds.
+// literals read what a TIME column of a CSV file holds, and also a
+// one-digit hour (TIME '2:55:00' in Flink's OVERLAPS examples), as
+// Flink's DateTimeUtils.parseTime does.
 func ParseTimeOfDay(s string) (nanos int64, msg string) {
+	if len(s) > 1 && s[1] == ':' {
+		s = "0" + s
+	}
 	return csvParseTimeOfDay([]byte(s))
 }
 

@@ -69,9 +69,12 @@ func Value(iv *sql.IntervalLiteral) *expr.Literal {
 
 // Arith types l op r when an operand is an interval value (a column or a
 // product the fold could not take): an interval times or divided by a
-// number, as Flink computes it (intervalfn.Scale). ok is false when
-// neither operand is an interval.
-func Arith(at sql.Pos, op byte, l, r expr.Expr) (x expr.Expr, ok bool, err error) {
+// number, as Flink computes it (intervalfn.Scale), the sum or difference
+// of two intervals of one kind (intervalfn.Sum), and a TIMESTAMP,
+// TIMESTAMP_LTZ, DATE or TIME plus or minus an interval (intervalfn.Shift;
+// loc is the session zone). ok is false when neither operand is an
+// interval.
+func Arith(at sql.Pos, op byte, l, r expr.Expr, loc *time.Location) (x expr.Expr, ok bool, err error) {
 	li, ri := intervaltext.IsInterval(l.DataType()), intervaltext.IsInterval(r.DataType())
 	if !li && !ri {
 		return nil, false, nil
@@ -88,12 +91,60 @@ func Arith(at sql.Pos, op byte, l, r expr.Expr) (x expr.Expr, ok bool, err error
 			to = arrow.PrimitiveTypes.Float64
 		}
 		return &intervalfn.Scale{Interval: iv, N: &expr.Cast{X: n, To: to}, Divide: op == '/'}, true, nil
-	case op == '+' || op == '-':
-		return nil, true, sql.Errorf(sql.ErrUnsupported, at, "%s %c %s with an interval computed per row is not supported yet; only interval constants are added to a TIMESTAMP, DATE or interval",
-			format.SQLTypeName(l.DataType()), op, format.SQLTypeName(r.DataType()))
+	case (op == '+' || op == '-') && li && ri:
+		if l.DataType().ID() != r.DataType().ID() {
+			return nil, true, sql.Errorf(sql.ErrInvalid, at, "cannot apply %c to a year-month and a day-time interval (%s %c %s): a month has no fixed length",
+				op, format.SQLTypeName(l.DataType()), op, format.SQLTypeName(r.DataType()))
+		}
+		return &intervalfn.Sum{L: l, R: r, Minus: op == '-'}, true, nil
+	case (op == '+' || op == '-' && ri) && isTime(nt):
+		return &intervalfn.Shift{X: finerThanSeconds(n), Interval: iv, Minus: op == '-', Loc: loc}, true, nil
+	case (op == '+' || op == '-') && nt.ID() == arrow.NULL:
+		return expr.NullLiteral(iv.DataType()), true, nil
 	}
 	return nil, true, sql.Errorf(sql.ErrInvalid, at, "cannot apply %c to %s and %s; an interval can be multiplied by a number or divided by one",
 		op, format.SQLTypeName(l.DataType()), format.SQLTypeName(r.DataType()))
+}
+
+// Negate is -x of an interval computed per row, nil when x is no
+// interval.
+func Negate(x expr.Expr) expr.Expr {
+	if !intervaltext.IsInterval(x.DataType()) {
+		return nil
+	}
+	return &intervalfn.Scale{Interval: x, N: &expr.Literal{Type: arrow.PrimitiveTypes.Int64, Int: -1}}
+}
+
+// ShiftTime is a TIME, or a DATE moved by part of a day, plus or minus an
+// interval constant, computed as for an interval per row; nil for any
+// other x.
+func ShiftTime(e *sql.Binary, x expr.Expr, iv *sql.IntervalLiteral) expr.Expr {
+	if id := x.DataType().ID(); id != arrow.TIME32 && (id != arrow.DATE32 || iv.YearMonth || iv.Millis%msPerDay == 0) {
+		return nil
+	}
+	return &intervalfn.Shift{X: x, Interval: Value(iv), Minus: e.Op == "-"}
+}
+
+const msPerDay = 86_400_000
+
+// IsInterval says whether dt is an interval value's type.
+func IsInterval(dt arrow.DataType) bool { return intervaltext.IsInterval(dt) }
+
+func isTime(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.TIMESTAMP, arrow.DATE32, arrow.TIME32:
+		return true
+	}
+	return false
+}
+
+// finerThanSeconds gives a TIMESTAMP(0) as TIMESTAMP(3), so that
+// milliseconds can be added, as the planner does for constants.
+func finerThanSeconds(x expr.Expr) expr.Expr {
+	if tt, ok := x.DataType().(*arrow.TimestampType); ok && tt.Unit == arrow.Second {
+		return &expr.Cast{X: x, To: &arrow.TimestampType{Unit: arrow.Millisecond, TimeZone: tt.TimeZone}}
+	}
+	return x
 }
 
 func isNumber(dt arrow.DataType) bool {

@@ -4,11 +4,11 @@
 -- time point or a time interval. E.g., (TIME '2:55:00', INTERVAL '1' HOUR)
 -- OVERLAPS (TIME '3:30:00', INTERVAL '2' HOUR) returns TRUE; (TIME
 -- '9:00:00', TIME '10:00:00') OVERLAPS (TIME '10:15:00', INTERVAL '3'
--- HOUR) returns FALSE." (Flink's sql_functions.yml). wsql cannot add an
--- INTERVAL to a TIME yet, so the examples' intervals are on TIMESTAMPs and
--- the second's is written as its end.
-SELECT (TIMESTAMP '2024-01-01 02:55:00', INTERVAL '1' HOUR) OVERLAPS (TIMESTAMP '2024-01-01 03:30:00', INTERVAL '2' HOUR) AS example1,
-       (TIME '09:00:00', TIME '10:00:00') OVERLAPS (TIME '10:15:00', TIME '13:15:00') AS example2,
+-- HOUR) returns FALSE." (Flink's sql_functions.yml). The examples as
+-- written, and on TIMESTAMPs.
+SELECT (TIME '2:55:00', INTERVAL '1' HOUR) OVERLAPS (TIME '3:30:00', INTERVAL '2' HOUR) AS example1,
+       (TIME '9:00:00', TIME '10:00:00') OVERLAPS (TIME '10:15:00', INTERVAL '3' HOUR) AS example2,
+       (TIMESTAMP '2024-01-01 02:55:00', INTERVAL '1' HOUR) OVERLAPS (TIMESTAMP '2024-01-01 03:30:00', INTERVAL '2' HOUR) AS example1_ts,
        (TIMESTAMP '2024-01-01 09:00:00', TIMESTAMP '2024-01-01 10:00:00') OVERLAPS (TIMESTAMP '2024-01-01 10:15:00', INTERVAL '3' HOUR) AS example2_ts;
 
 -- ends are included, and a period may be written end first (as Calcite
