@@ -33,7 +33,8 @@ type collectAcc struct {
 type collectSet struct {
 	index    map[string]int32 // value → its entry
 	entries  []collectEntry
-	unsorted bool // an entry's first row came before the one ahead of it
+	unsorted bool  // an entry's first row came before the one ahead of it
+	bytes    int64 // the values' bytes, for the state size without a walk
 }
 
 type collectEntry struct {
@@ -58,7 +59,7 @@ func (a *collectAcc) resize(n int) {
 
 func (a *collectAcc) reset(s int32) {
 	set := &a.sets[s]
-	set.index, set.unsorted = nil, false
+	set.index, set.unsorted, set.bytes = nil, false, 0
 	if cap(set.entries) > maxKeptString {
 		set.entries = nil
 	} else {
@@ -107,6 +108,7 @@ func (a *collectAcc) add(s int32, key []byte, value string, seq, n int64) {
 	}
 	set.index[value] = int32(len(set.entries))
 	set.entries = append(set.entries, collectEntry{value: value, seq: seq, n: n})
+	set.bytes += int64(len(value))
 }
 
 // ordered puts slot s's entries in order of their first rows.
@@ -143,7 +145,7 @@ func (a *collectAcc) copyTo(dst, src int32) {
 	d, s := &a.sets[dst], &a.sets[src]
 	d.entries = append(d.entries[:0], s.entries...)
 	d.index = maps.Clone(s.index)
-	d.unsorted = s.unsorted
+	d.unsorted, d.bytes = s.unsorted, s.bytes
 }
 
 // count is an entry's count in the result: Flink's INT, 1 with DISTINCT.

@@ -310,10 +310,7 @@ func (a *collectAcc) addHeldBytes(slots []int32, sizes []int64) {
 		if set.index != nil {
 			// the map's entries of a string and a position, and the values'
 			// bytes, which entries and the map share
-			sizes[i] += mapBaseBytes + int64(len(set.index))*(3*20)
-			for _, e := range set.entries {
-				sizes[i] += int64(len(e.value))
-			}
+			sizes[i] += mapBaseBytes + int64(len(set.index))*(3*20) + set.bytes
 		}
 	}
 }
