@@ -25,15 +25,15 @@ var (
 		return isAggNumeric(dt)
 	}, ArgType{Name: "NUMERIC/STRING/BOOLEAN/DATE/TIME/TIMESTAMP", Sample: "s"}}
 	StringArg = ArgClass{"a STRING", func(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }, ArgType{Name: "STRING", Sample: "s"}}
-	// ElementArg: ARRAY_AGG and COLLECT; every type but ROW, ARRAY, MAP
-	// and MULTISET, whose values they cannot hold yet.
-	ElementArg = ArgClass{"a scalar (not ROW, ARRAY, MAP or MULTISET)", func(dt arrow.DataType) bool {
+	// ElementArg: ARRAY_AGG and COLLECT; a comparable scalar, BYTES, TIME
+	// or a ROW, ARRAY, MAP or MULTISET (held as its canonical encoding).
+	ElementArg = ArgClass{"a value", func(dt arrow.DataType) bool {
 		switch dt.ID() {
-		case arrow.BINARY, arrow.TIME64:
+		case arrow.BINARY, arrow.TIME64, arrow.STRUCT, arrow.LIST, arrow.MAP:
 			return true
 		}
 		return ComparableArg.OK(dt)
-	}, ArgType{Name: "any but ROW/ARRAY/MAP/MULTISET", Sample: "s"}}
+	}, ArgType{Name: "any", Sample: "s"}}
 )
 
 func isAggNumeric(dt arrow.DataType) bool {

@@ -8,7 +8,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/expr"
-	"github.com/wsql/wsql/exec/expr/nestedfn"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -41,7 +40,7 @@ func (p *Plan) Explain() string {
 	if p.PostWindow != nil {
 		var cols []string
 		for i, e := range p.PostWindow.Exprs {
-			if _, decoded := e.(*nestedfn.KeyValue); decoded {
+			if _, plain := e.(*expr.ColumnExpr); !plain {
 				cols = append(cols, fmt.Sprintf("%s := %s", p.PostWindow.Schema.Field(i).Name, e))
 			}
 		}

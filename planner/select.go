@@ -466,6 +466,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		preFields = append(preFields, arrow.Field{Name: name, Type: e.DataType(), Nullable: true})
 		pre = append(pre, e)
 	}
+	elemTypes := make([]arrow.DataType, len(s.aggs))
 	for i, a := range s.aggs {
 		switch s.aggCols[i] {
 		case argExpression:
@@ -477,8 +478,8 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			if c := argClassOf(a.Spec); !c.OK(e.DataType()) {
 				return nil, sql.Errorf(sql.ErrInvalid, arg.Pos(), "%s expects %s argument, got %s", a.Text[:strings.IndexByte(a.Text, '(')], c.What, sqlTypeName(e.DataType()))
 			}
-			if a.Spec.Distinct {
-				e = nestedKey(e) // DISTINCT by a nested value's encoding
+			if elemTypes[i] = heldElementType(a.Spec, e.DataType()); a.Spec.Distinct || elemTypes[i] != nil {
+				e = nestedKey(e) // DISTINCT by, and ARRAY_AGG/COLLECT holding, a nested value's encoding
 			}
 			a.Spec.Input = len(preFields)
 			preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: e.DataType(), Nullable: true})
@@ -486,7 +487,8 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		case -1:
 		default:
 			a.Spec.Input = streamIdx[s.aggCols[i]]
-			if f := stream.Field(a.Spec.Input); a.Spec.Distinct && format.IsNestedType(f.Type) {
+			f := stream.Field(a.Spec.Input)
+			if elemTypes[i] = heldElementType(a.Spec, f.Type); (a.Spec.Distinct || elemTypes[i] != nil) && format.IsNestedType(f.Type) {
 				a.Spec.Input = len(preFields)
 				preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: arrow.BinaryTypes.Binary, Nullable: true})
 				pre = append(pre, nestedKey(&expr.ColumnExpr{Index: streamIdx[s.aggCols[i]], Name: f.Name, Type: f.Type}))
@@ -520,7 +522,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	if p.Window.Kind != sql.CountWindow && winCfg.Updates() {
 		keyShift = 1
 	}
-	if p.PostWindow = nestedKeyValues(winSchema, keyTypes, keyShift); p.PostWindow != nil {
+	aggAt := keyShift + len(keyTypes) + 3 // the window's first aggregate column
+	if p.Window.Kind == sql.CountWindow {
+		aggAt = len(keyTypes) + 1
+	}
+	if p.PostWindow = nestedValues(winSchema, keyTypes, keyShift, elemTypes, aggAt); p.PostWindow != nil {
 		winSchema = p.PostWindow.Schema
 	}
 	nk := len(p.Keys)
