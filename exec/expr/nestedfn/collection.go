@@ -164,16 +164,12 @@ type Contains struct {
 func (c *Contains) DataType() arrow.DataType { return arrow.FixedWidthTypes.Boolean }
 
 func (c *Contains) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
-	a, err := c.X.Eval(rec, mem)
+	cols, release, err := evalAll([]expr.Expr{c.X, c.Needle}, rec, mem)
 	if err != nil {
 		return nil, err
 	}
-	defer a.Release()
-	nd, err := c.Needle.Eval(rec, mem)
-	if err != nil {
-		return nil, err
-	}
-	defer nd.Release()
+	defer release()
+	a, nd := cols[0], cols[1]
 	n := a.Len()
 	validity, nulls := expr.AndValidity(mem, n, a)
 	vb, out := expr.NewBits(mem, n)
@@ -224,16 +220,12 @@ type Position struct {
 func (p *Position) DataType() arrow.DataType { return arrow.PrimitiveTypes.Int32 }
 
 func (p *Position) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
-	a, err := p.X.Eval(rec, mem)
+	cols, release, err := evalAll([]expr.Expr{p.X, p.Needle}, rec, mem)
 	if err != nil {
 		return nil, err
 	}
-	defer a.Release()
-	nd, err := p.Needle.Eval(rec, mem)
-	if err != nil {
-		return nil, err
-	}
-	defer nd.Release()
+	defer release()
+	a, nd := cols[0], cols[1]
 	n := a.Len()
 	if nd.DataType().ID() == arrow.NULL {
 		return array.MakeArrayOfNull(mem, p.DataType(), n), nil
