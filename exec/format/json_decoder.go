@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/format/jsonfast"
 	"github.com/wsql/wsql/exec/format/jsontext"
 )
 
@@ -104,6 +105,8 @@ type JSONDecoder struct {
 
 	fields  jsonFields // column by key
 	vals    []jsonValue
+	fast    *jsonfast.Decoder // a clean line's one pass (json_fast_path.go)
+	leaves  []*csvColumn      // the fast path's leaves by number
 	rowSeq  uint64
 	scratch []byte
 	// batch holds the rows being built in CSVDecoder's columns, so both
@@ -161,6 +164,7 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 		}
 		d.fields.index[f.Name] = i
 	}
+	d.fast = d.newFastPath()
 	return d
 }
 
@@ -259,11 +263,12 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 		var perr *ParseError
 		if d.tooLong {
 			perr = &ParseError{Source: d.source, Line: line, Msg: recordTooLong(d.limit, "line")}
-		} else if blank, ok := d.decodeRow(raw); blank {
+		} else if blank, ok := d.fast.Line(raw); blank {
 			continue
 		} else if !ok || d.twoPass {
-			// Not a clean row: it is read again by the two passes, whose
-			// errors say what and where.
+			// Not a clean row (or not one the fast path reads): it is
+			// read again by the two passes, whose errors say what and
+			// where.
 			b.rollback()
 			if _, perr = d.scanRow(raw, line); perr == nil {
 				perr = d.appendRow(raw, line)
@@ -383,14 +388,6 @@ func (d *JSONDecoder) skipOverLong() ([]byte, int, error) {
 // more reads input for the next line; see readBuffer.fill.
 func (d *JSONDecoder) more(need int) error { return d.fill(need, d.batch.nrows > 0) }
 
-// jsonPlain tells the string bytes that need no attention.
-var jsonPlain = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
 // jsonScanner checks the JSON syntax of one line and locates values.
 type jsonScanner struct {
 	b   []byte
@@ -418,39 +415,13 @@ func (s *jsonScanner) ws() {
 
 // str scans the string starting at s.i (a quote) and returns its contents.
 func (s *jsonScanner) str() (start, end int, esc, ok bool) {
-	b := s.b
 	start = s.i + 1
-	for i := start; i < len(b); {
-		c := b[i]
-		if jsonPlain[c] {
-			i++
-			continue
-		}
-		switch {
-		case c == '"':
-			s.i = i + 1
-			return start, i, esc, true
-		case c == '\\':
-			esc = true
-			if i+1 == len(b) {
-				return 0, 0, false, s.fail(start-1, "unterminated string")
-			}
-			switch b[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if _, ok := jsontext.Hex4(b[i+2:]); !ok {
-					return 0, 0, false, s.fail(i, `invalid \u escape`)
-				}
-				i += 6
-			default:
-				return 0, 0, false, s.fail(i, "invalid escape "+strconv.Quote(string(b[i:i+2])))
-			}
-		default:
-			return 0, 0, false, s.fail(i, "control character in a string")
-		}
+	if end, esc = jsontext.String(s.b, start); end < 0 {
+		at, msg := jsontext.StringProblem(s.b, start)
+		return 0, 0, false, s.fail(at, msg)
 	}
-	return 0, 0, false, s.fail(start-1, "unterminated string")
+	s.i = end + 1
+	return start, end, esc, true
 }
 
 // num scans a number by JSON's grammar; integral is false when it has a
@@ -610,89 +581,6 @@ func (s *jsonScanner) keyText() (start, end int, esc, ok bool) {
 	s.i++
 	s.ws()
 	return start, end, esc, true
-}
-
-// decodeRow reads a line in one pass: it checks the syntax and appends
-// each value to its column as it comes. It gives up (ok false) on anything
-// but a clean row (a syntax or value error, a duplicate key, a missing
-// field that is not simply NULL), leaving the row to be rolled back and
-// read again by scanRow and appendRow. Reading each line once instead of
-// twice, with jsonFields' memo of keys and the scanner's loops without
-// closures, took BenchmarkJSONDecoderNested from about 0.47M to 0.67M
-// rows per CPU-second (+41%) and BenchmarkJSONDecoder up 4-22% (two sets
-// of three runs under load; docs/performance.md).
-func (d *JSONDecoder) decodeRow(b []byte) (blank, ok bool) {
-	d.rowSeq++
-	s := jsonScanner{b: b}
-	s.ws()
-	if s.i == len(b) {
-		return true, false
-	}
-	if b[s.i] != '{' || !utf8.Valid(b) {
-		return false, false
-	}
-	s.i++
-	s.ws()
-	empty := s.i < len(b) && b[s.i] == '}'
-	for pos := 0; !empty; pos++ {
-		ks, ke, kesc, ok := s.keyText()
-		if !ok || kesc || s.i == len(b) {
-			return false, false
-		}
-		col := d.fields.find(pos, b[ks:ke])
-		switch {
-		case col < 0:
-			if _, ok := s.value(1); !ok {
-				return false, false
-			}
-		case d.vals[col].row == d.rowSeq: // a duplicate key
-			return false, false
-		default:
-			d.vals[col].row = d.rowSeq
-			c := &d.batch.cols[col]
-			if c.kind == csvNested {
-				if d.appendNestedAt(c.nested, &s, 1) != nil {
-					return false, false
-				}
-				break
-			}
-			v, ok := s.value(1)
-			switch {
-			case !ok || v.kind == jsonNull && c.notNull:
-				return false, false
-			case v.kind == jsonNull:
-				c.appendNull()
-			default:
-				if msg, _ := d.appendJSONScalar(c, b, v); msg != "" {
-					return false, false
-				}
-			}
-		}
-		s.ws()
-		if s.i < len(b) && b[s.i] == ',' {
-			s.i++
-			s.ws()
-			continue
-		}
-		if s.i == len(b) || b[s.i] != '}' {
-			return false, false
-		}
-		break
-	}
-	s.i++
-	s.ws()
-	if s.i < len(b) {
-		return false, false
-	}
-	for i := range d.batch.cols {
-		if d.vals[i].row != d.rowSeq {
-			if d.opts.FailOnMissingField || d.batch.cols[i].notNull {
-				return false, false
-			}
-			d.batch.cols[i].appendNull()
-		}
-	}
-	return false, true
 }
 
 // scanRow checks the syntax of a line and records where each column's value

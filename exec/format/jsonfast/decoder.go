@@ -1,0 +1,488 @@
+package jsonfast
+
+import (
+	"encoding/binary"
+
+	"github.com/wsql/wsql/exec/format/jsontext"
+)
+
+// Kind says how a Node's value is read.
+type Kind uint8
+
+const (
+	// Other is a leaf read by the Decoder's General function.
+	Other Kind = iota
+	// String is a STRING leaf: Offs and Data.
+	String
+	// Int is an integer leaf of Width bytes in Fixed, from Min to Max.
+	Int
+	// Float64 is a DOUBLE leaf in Fixed.
+	Float64
+	// Bool is a BOOLEAN leaf in Bools.
+	Bool
+	// Timestamp is a TIMESTAMP leaf (no time zone) in Fixed, with Digits
+	// fraction digits.
+	Timestamp
+	// Struct is a ROW: Fields, and Valid.
+	Struct
+	// List is an ARRAY: Elem, Offs and Valid.
+	List
+	// Map is a MAP or MULTISET with STRING keys: Key (a String leaf),
+	// Value, Offs and Valid.
+	Map
+)
+
+// maxDepth bounds the nesting the fast path reads; a deeper line goes to
+// the general path, whose own limit is higher.
+const maxDepth = 500
+
+// Node is a column, or a part of a nested one, as pointers to the
+// decoder's reusable buffers, which the fast path appends to. A leaf's
+// NULL is appended by the buffers it has: a repeated offset (Offs), false
+// (Bools) or Width zero bytes (Fixed).
+type Node struct {
+	Kind    Kind
+	NotNull bool
+	ID      int // a leaf's number for General
+
+	Valid *[]bool
+	Fixed *[]byte
+	Width int
+	Bools *[]bool
+	Offs  *[]int32
+	Data  *[]byte
+
+	Min, Max int64 // Int
+	Digits   int   // Timestamp: 0, 3, 6 or 9
+
+	Fields []Field // Struct
+	Elem   *Node   // List
+	Key    *Node   // Map
+	Value  *Node   // Map
+
+	obj  object    // Struct: keys, the expected order, fields seen
+	date dateCache // Timestamp
+}
+
+// Field is a ROW's field (or a top-level column) by name.
+type Field struct {
+	Name string
+	Node *Node
+}
+
+// object is a ROW's key state: the field of each key, the keys in the
+// order the last object had them, and which fields the current object
+// gave (seen equals epoch).
+type object struct {
+	index map[string]int
+	order []expect
+	seen  []uint64
+	epoch uint64
+}
+
+// expect is the key the last object had at a position, as the bytes
+// `"key":`; word and mask hold them for a one-word compare when they fit
+// in eight bytes.
+type expect struct {
+	quoted     []byte
+	word, mask uint64
+	field      int // -1: not a field
+}
+
+// maxOrder bounds the positions remembered per object.
+const maxOrder = 64
+
+// Decoder reads lines into Row's fields.
+type Decoder struct {
+	row           *Node
+	failOnMissing bool
+	// general appends the non-null value at b[i] to leaf id the general
+	// way and returns the index after it, or -1 when it cannot. It takes
+	// the values and types the fast path does not specialise (strings
+	// into numbers, exponents, decimals, dates, zoned timestamps, ...).
+	general func(id int, b []byte, i, depth int) int
+	scratch []byte
+}
+
+// NewDecoder reads into the columns of fields. failOnMissing makes a
+// missing top-level field a bad line.
+func NewDecoder(fields []Field, failOnMissing bool, general func(id int, b []byte, i, depth int) int) *Decoder {
+	row := &Node{Kind: Struct, Fields: fields}
+	prepare(row)
+	return &Decoder{row: row, failOnMissing: failOnMissing, general: general}
+}
+
+func prepare(n *Node) {
+	switch n.Kind {
+	case Struct:
+		n.obj.index = make(map[string]int, len(n.Fields))
+		n.obj.seen = make([]uint64, len(n.Fields))
+		for k, f := range n.Fields {
+			n.obj.index[f.Name] = k
+			prepare(f.Node)
+		}
+	case List:
+		prepare(n.Elem)
+	case Map:
+		prepare(n.Value)
+	}
+}
+
+// Line reads one line, without its line end. blank: the line holds only
+// blanks. ok false: the line is not clean, or not one the fast path
+// reads; what it appended is to be rolled back.
+func (d *Decoder) Line(b []byte) (blank, ok bool) {
+	i := ws(b, 0)
+	if i == len(b) {
+		return true, false
+	}
+	if b[i] != '{' {
+		return false, false
+	}
+	if i = d.object(d.row, b, i, 0); i < 0 {
+		return false, false
+	}
+	return false, ws(b, i) == len(b)
+}
+
+func ws(b []byte, i int) int {
+	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// object reads the object at b[i] (a '{') into the ROW n (the row when
+// n.Valid is nil) and returns the index after it, or -1.
+func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
+	o := &n.obj
+	o.epoch++
+	i = ws(b, i+1)
+	hits := 0
+	if i < len(b) && b[i] == '}' {
+		i++
+	} else {
+		for pos := 0; ; pos++ {
+			k := -1
+			if i = o.matchKey(b, i, pos); i >= 0 {
+				k = o.order[pos].field
+			} else if k, i = d.key(o, b, -1-i, pos); i < 0 {
+				return -1
+			}
+			if i < len(b) && b[i] <= ' ' {
+				i = ws(b, i)
+			}
+			if i >= len(b) {
+				return -1
+			}
+			if k < 0 {
+				i = skip(b, i, depth+1)
+			} else {
+				if o.seen[k] == o.epoch { // a duplicate key: the general path takes the last
+					return -1
+				}
+				o.seen[k] = o.epoch
+				hits++
+				i = d.value(n.Fields[k].Node, b, i, depth+1)
+			}
+			if i < 0 {
+				return -1
+			}
+			if i < len(b) && b[i] <= ' ' {
+				i = ws(b, i)
+			}
+			if i < len(b) && b[i] == ',' {
+				i++
+				if i < len(b) && b[i] <= ' ' {
+					i = ws(b, i)
+				}
+				continue
+			}
+			if i < len(b) && b[i] == '}' {
+				i++
+				break
+			}
+			return -1
+		}
+	}
+	if hits < len(n.Fields) {
+		for k, f := range n.Fields {
+			if o.seen[k] != o.epoch {
+				if f.Node.NotNull || n.Valid == nil && d.failOnMissing {
+					return -1
+				}
+				f.Node.appendNull()
+			}
+		}
+	}
+	if n.Valid != nil {
+		*n.Valid = append(*n.Valid, true)
+	}
+	return i
+}
+
+// matchKey returns the index after the key expected at position pos if
+// b[i:] starts with it, or -1-i.
+func (o *object) matchKey(b []byte, i, pos int) int {
+	if pos >= len(o.order) {
+		return -1 - i
+	}
+	e := &o.order[pos]
+	if e.mask != 0 && len(b)-i >= 8 {
+		if binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
+			return i + len(e.quoted)
+		}
+		return -1 - i
+	}
+	if len(b)-i >= len(e.quoted) && string(b[i:i+len(e.quoted)]) == string(e.quoted) {
+		return i + len(e.quoted)
+	}
+	return -1 - i
+}
+
+// key reads the key at b[i], its blanks and ':' the general way, and
+// remembers it as the one expected at pos. It returns the key's field
+// (-1 if none) and the index after the ':', or -1.
+func (d *Decoder) key(o *object, b []byte, i, pos int) (int, int) {
+	if i >= len(b) || b[i] != '"' {
+		return -1, -1
+	}
+	end, esc := jsontext.String(b, i+1)
+	if end < 0 {
+		return -1, -1
+	}
+	key := b[i+1 : end]
+	if esc {
+		d.scratch = jsontext.Unescape(d.scratch[:0], key)
+		key = d.scratch
+	}
+	j := ws(b, end+1)
+	if j >= len(b) || b[j] != ':' {
+		return -1, -1
+	}
+	k, found := o.index[string(key)]
+	if !found {
+		k = -1
+	}
+	// Only an unescaped key is its own bytes: an escaped one is matched
+	// the general way every time.
+	if !esc && pos <= len(o.order) && pos < maxOrder {
+		if pos == len(o.order) {
+			o.order = append(o.order, expect{})
+		}
+		e := &o.order[pos]
+		e.quoted = append(append(e.quoted[:0], b[i:end+1]...), ':')
+		e.field, e.word, e.mask = k, 0, 0
+		if len(e.quoted) <= 8 {
+			var w [8]byte
+			copy(w[:], e.quoted)
+			e.word = binary.LittleEndian.Uint64(w[:])
+			e.mask = ^uint64(0) >> (64 - 8*len(e.quoted))
+		}
+	}
+	return k, j + 1
+}
+
+// value reads the value at b[i] (i < len(b)) into n and returns the
+// index after it, or -1.
+func (d *Decoder) value(n *Node, b []byte, i, depth int) int {
+	c := b[i]
+	if c == 'n' {
+		if n.NotNull || len(b)-i < 4 || string(b[i:i+4]) != "null" {
+			return -1
+		}
+		n.appendNull()
+		return i + 4
+	}
+	switch n.Kind {
+	case String:
+		if c != '"' {
+			break
+		}
+		end, esc := jsontext.String(b, i+1)
+		if end < 0 {
+			return -1
+		}
+		if esc {
+			*n.Data = jsontext.Unescape(*n.Data, b[i+1:end])
+		} else {
+			*n.Data = append(*n.Data, b[i+1:end]...)
+		}
+		*n.Offs = append(*n.Offs, int32(len(*n.Data)))
+		*n.Valid = append(*n.Valid, true)
+		return end + 1
+	case Int:
+		j, v, ok := integer(b, i)
+		if !ok || v < n.Min || v > n.Max {
+			break
+		}
+		switch n.Width {
+		case 8:
+			*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, uint64(v))
+		case 4:
+			*n.Fixed = binary.NativeEndian.AppendUint32(*n.Fixed, uint32(v))
+		case 2:
+			*n.Fixed = binary.NativeEndian.AppendUint16(*n.Fixed, uint16(v))
+		default:
+			*n.Fixed = append(*n.Fixed, byte(v))
+		}
+		*n.Valid = append(*n.Valid, true)
+		return j
+	case Float64:
+		j, v, ok := decimal(b, i)
+		if !ok {
+			break
+		}
+		*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, v)
+		*n.Valid = append(*n.Valid, true)
+		return j
+	case Bool:
+		switch {
+		case c == 't' && len(b)-i >= 4 && string(b[i:i+4]) == "true":
+			*n.Bools = append(*n.Bools, true)
+			i += 4
+		case c == 'f' && len(b)-i >= 5 && string(b[i:i+5]) == "false":
+			*n.Bools = append(*n.Bools, false)
+			i += 5
+		default:
+			return d.general(n.ID, b, i, depth)
+		}
+		*n.Valid = append(*n.Valid, true)
+		return i
+	case Timestamp:
+		if c != '"' {
+			break
+		}
+		end, v, ok := n.timestamp(b, i+1)
+		if !ok {
+			break
+		}
+		*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, uint64(v))
+		*n.Valid = append(*n.Valid, true)
+		return end + 1
+	case Struct:
+		if c != '{' || depth >= maxDepth {
+			return -1
+		}
+		return d.object(n, b, i, depth)
+	case List:
+		if c != '[' || depth >= maxDepth {
+			return -1
+		}
+		return d.list(n, b, i, depth)
+	case Map:
+		if c != '{' || depth >= maxDepth {
+			return -1
+		}
+		return d.mapObject(n, b, i, depth)
+	}
+	return d.general(n.ID, b, i, depth)
+}
+
+// list reads the array at b[i] into the ARRAY n.
+func (d *Decoder) list(n *Node, b []byte, i, depth int) int {
+	offs := *n.Offs
+	count := offs[len(offs)-1]
+	i = ws(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		i++
+	} else {
+		for {
+			if i >= len(b) {
+				return -1
+			}
+			if i = d.value(n.Elem, b, i, depth+1); i < 0 {
+				return -1
+			}
+			count++
+			if i < len(b) && b[i] <= ' ' {
+				i = ws(b, i)
+			}
+			if i < len(b) && b[i] == ',' {
+				i = ws(b, i+1)
+				continue
+			}
+			if i < len(b) && b[i] == ']' {
+				i++
+				break
+			}
+			return -1
+		}
+	}
+	*n.Offs = append(*n.Offs, count)
+	*n.Valid = append(*n.Valid, true)
+	return i
+}
+
+// mapObject reads the object at b[i] into the MAP n: each key into the
+// keys, its value into the values.
+func (d *Decoder) mapObject(n *Node, b []byte, i, depth int) int {
+	offs := *n.Offs
+	count := offs[len(offs)-1]
+	key := n.Key
+	i = ws(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		i++
+	} else {
+		for {
+			if i >= len(b) || b[i] != '"' {
+				return -1
+			}
+			end, esc := jsontext.String(b, i+1)
+			if end < 0 {
+				return -1
+			}
+			if esc {
+				*key.Data = jsontext.Unescape(*key.Data, b[i+1:end])
+			} else {
+				*key.Data = append(*key.Data, b[i+1:end]...)
+			}
+			*key.Offs = append(*key.Offs, int32(len(*key.Data)))
+			*key.Valid = append(*key.Valid, true)
+			i = ws(b, end+1)
+			if i >= len(b) || b[i] != ':' {
+				return -1
+			}
+			if i = ws(b, i+1); i >= len(b) {
+				return -1
+			}
+			if i = d.value(n.Value, b, i, depth+1); i < 0 {
+				return -1
+			}
+			count++
+			i = ws(b, i)
+			if i < len(b) && b[i] == ',' {
+				i = ws(b, i+1)
+				continue
+			}
+			if i < len(b) && b[i] == '}' {
+				i++
+				break
+			}
+			return -1
+		}
+	}
+	*n.Offs = append(*n.Offs, count)
+	*n.Valid = append(*n.Valid, true)
+	return i
+}
+
+// appendNull appends a NULL to n (and to a ROW's fields).
+func (n *Node) appendNull() {
+	*n.Valid = append(*n.Valid, false)
+	switch {
+	case n.Kind == Struct:
+		for _, f := range n.Fields {
+			f.Node.appendNull()
+		}
+	case n.Offs != nil:
+		offs := *n.Offs
+		*n.Offs = append(offs, offs[len(offs)-1])
+	case n.Bools != nil:
+		*n.Bools = append(*n.Bools, false)
+	default:
+		for range n.Width {
+			*n.Fixed = append(*n.Fixed, 0)
+		}
+	}
+}
