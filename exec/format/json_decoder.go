@@ -125,7 +125,8 @@ type JSONDecoder struct {
 	skipLine int
 	skipFrom *SplitPosition
 
-	twoPass bool // tests: every row read by scanRow and appendRow too
+	twoPass    bool // tests: every row read by scanRow and appendRow too
+	fastMisses int  // the lines the fast path left to the two passes
 }
 
 // NewJSONDecoder reads r, labelled source in errors, into batches of up to
@@ -269,6 +270,9 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 			// Not a clean row (or not one the fast path reads): it is
 			// read again by the two passes, whose errors say what and
 			// where.
+			if !ok {
+				d.fastMisses++
+			}
 			b.rollback()
 			if _, perr = d.scanRow(raw, line); perr == nil {
 				perr = d.appendRow(raw, line)

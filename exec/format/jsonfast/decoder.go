@@ -163,10 +163,14 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 		i++
 	} else {
 		for pos := 0; ; pos++ {
+			// The key expected here, matched by its bytes in one word
+			// compare when it fits.
 			k := -1
-			if i = o.matchKey(b, i, pos); i >= 0 {
-				k = o.order[pos].field
-			} else if k, i = d.key(o, b, -1-i, pos); i < 0 {
+			if e := o.at(pos); e != nil && e.mask != 0 && len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
+				k, i = e.field, i+len(e.quoted)
+			} else if e != nil && e.mask == 0 && len(b)-i >= len(e.quoted) && string(b[i:i+len(e.quoted)]) == string(e.quoted) {
+				k, i = e.field, i+len(e.quoted)
+			} else if k, i = d.key(o, b, i, pos); i < 0 {
 				return -1
 			}
 			if i < len(b) && b[i] <= ' ' {
@@ -221,23 +225,12 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 	return i
 }
 
-// matchKey returns the index after the key expected at position pos if
-// b[i:] starts with it, or -1-i.
-func (o *object) matchKey(b []byte, i, pos int) int {
-	if pos >= len(o.order) {
-		return -1 - i
+// at is the key expected at position pos, or nil.
+func (o *object) at(pos int) *expect {
+	if pos < len(o.order) {
+		return &o.order[pos]
 	}
-	e := &o.order[pos]
-	if e.mask != 0 && len(b)-i >= 8 {
-		if binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
-			return i + len(e.quoted)
-		}
-		return -1 - i
-	}
-	if len(b)-i >= len(e.quoted) && string(b[i:i+len(e.quoted)]) == string(e.quoted) {
-		return i + len(e.quoted)
-	}
-	return -1 - i
+	return nil
 }
 
 // key reads the key at b[i], its blanks and ':' the general way, and

@@ -26,6 +26,29 @@ var plain = func() (t [256]bool) {
 // and whether the body holds escapes, or -1 when the string is not valid
 // JSON or not valid UTF-8 (StringProblem says where and why).
 func String(b []byte, start int) (end int, esc bool) {
+	// The first word test is here, not in nextSpecial: most strings are
+	// short and plain, and end in their first eight bytes.
+	if start+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[start:])
+		if m := special(w); m != 0 {
+			if i := start + bits.TrailingZeros64(m)>>3; b[i] == '"' {
+				return i, false
+			}
+		}
+	}
+	return stringRest(b, start)
+}
+
+// special flags (in its high bits) the bytes of w that are not plain. In
+// each test the lowest flagged byte is exact (a borrow only carries into
+// the bytes above it), which is the one taken.
+func special(w uint64) uint64 {
+	q := w ^ (ones * '"')
+	s := w ^ (ones * '\\')
+	return ((q-ones)&^q | (s-ones)&^s | (w - ones*0x20) | w) & highs
+}
+
+func stringRest(b []byte, start int) (end int, esc bool) {
 	i := start
 	for {
 		i = nextSpecial(b, i)
@@ -58,15 +81,10 @@ func String(b []byte, start int) (end int, esc bool) {
 // or len(b). It tests eight bytes at a time (SWAR): one word finds a
 // quote, a backslash, a control byte or a non-ASCII byte, so plain text
 // costs a few instructions per eight bytes instead of a table look-up
-// per byte. In each test the lowest flagged byte is exact (a borrow only
-// carries into the bytes above it), which is the one taken.
+// per byte.
 func nextSpecial(b []byte, i int) int {
 	for i+8 <= len(b) {
-		w := binary.LittleEndian.Uint64(b[i:])
-		q := w ^ (ones * '"')
-		s := w ^ (ones * '\\')
-		m := ((q-ones)&^q | (s-ones)&^s | (w - ones*0x20) | w) & highs
-		if m != 0 {
+		if m := special(binary.LittleEndian.Uint64(b[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
