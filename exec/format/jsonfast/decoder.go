@@ -84,9 +84,11 @@ type object struct {
 // `"key":`; word and mask hold them for a one-word compare when they fit
 // in eight bytes.
 type expect struct {
-	quoted     []byte
 	word, mask uint64
-	field      int // -1: not a field
+	n          int   // len(quoted)
+	field      int   // -1: not a field
+	node       *Node // the field's, nil for none
+	quoted     []byte
 }
 
 // maxOrder bounds the positions remembered per object.
@@ -158,6 +160,9 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 	o := &n.obj
 	o.epoch++
 	i = ws(b, i+1)
+	// The fields given: the first 64 in a bit set held in a register,
+	// any further ones in o.seen.
+	var seen uint64
 	hits := 0
 	if i < len(b) && b[i] == '}' {
 		i++
@@ -165,12 +170,13 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 		for pos := 0; ; pos++ {
 			// The key expected here, matched by its bytes in one word
 			// compare when it fits.
-			k := -1
+			var k int
+			var f *Node
 			if e := o.at(pos); e != nil && e.mask != 0 && len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
-				k, i = e.field, i+len(e.quoted)
-			} else if e != nil && e.mask == 0 && len(b)-i >= len(e.quoted) && string(b[i:i+len(e.quoted)]) == string(e.quoted) {
-				k, i = e.field, i+len(e.quoted)
-			} else if k, i = d.key(o, b, i, pos); i < 0 {
+				k, f, i = e.field, e.node, i+e.n
+			} else if e != nil && e.mask == 0 && len(b)-i >= e.n && string(b[i:i+e.n]) == string(e.quoted) {
+				k, f, i = e.field, e.node, i+e.n
+			} else if k, f, i = d.key(n, b, i, pos); i < 0 {
 				return -1
 			}
 			if i < len(b) && b[i] <= ' ' {
@@ -179,15 +185,23 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			if i >= len(b) {
 				return -1
 			}
-			if k < 0 {
+			switch {
+			case f == nil:
 				i = skip(b, i, depth+1)
-			} else {
-				if o.seen[k] == o.epoch { // a duplicate key: the general path takes the last
+			case k < 64:
+				if seen&(1<<k) != 0 { // a duplicate key: the general path takes the last
+					return -1
+				}
+				seen |= 1 << k
+				hits++
+				i = d.value(f, b, i, depth+1)
+			default:
+				if o.seen[k] == o.epoch {
 					return -1
 				}
 				o.seen[k] = o.epoch
 				hits++
-				i = d.value(n.Fields[k].Node, b, i, depth+1)
+				i = d.value(f, b, i, depth+1)
 			}
 			if i < 0 {
 				return -1
@@ -195,14 +209,15 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			if i < len(b) && b[i] <= ' ' {
 				i = ws(b, i)
 			}
-			if i < len(b) && b[i] == ',' {
-				i++
-				if i < len(b) && b[i] <= ' ' {
+			if i >= len(b) {
+				return -1
+			}
+			if c := b[i]; c == ',' {
+				if i++; i < len(b) && b[i] <= ' ' {
 					i = ws(b, i)
 				}
 				continue
-			}
-			if i < len(b) && b[i] == '}' {
+			} else if c == '}' {
 				i++
 				break
 			}
@@ -211,7 +226,7 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 	}
 	if hits < len(n.Fields) {
 		for k, f := range n.Fields {
-			if o.seen[k] != o.epoch {
+			if k < 64 && seen&(1<<k) == 0 || k >= 64 && o.seen[k] != o.epoch {
 				if f.Node.NotNull || n.Valid == nil && d.failOnMissing {
 					return -1
 				}
@@ -234,15 +249,17 @@ func (o *object) at(pos int) *expect {
 }
 
 // key reads the key at b[i], its blanks and ':' the general way, and
-// remembers it as the one expected at pos. It returns the key's field
-// (-1 if none) and the index after the ':', or -1.
-func (d *Decoder) key(o *object, b []byte, i, pos int) (int, int) {
+// remembers it as the one expected at pos. It returns the key's field of
+// the ROW n and its node (nil if none) and the index after the ':', or
+// -1.
+func (d *Decoder) key(n *Node, b []byte, i, pos int) (int, *Node, int) {
+	o := &n.obj
 	if i >= len(b) || b[i] != '"' {
-		return -1, -1
+		return -1, nil, -1
 	}
 	end, esc := jsontext.String(b, i+1)
 	if end < 0 {
-		return -1, -1
+		return -1, nil, -1
 	}
 	key := b[i+1 : end]
 	if esc {
@@ -251,11 +268,12 @@ func (d *Decoder) key(o *object, b []byte, i, pos int) (int, int) {
 	}
 	j := ws(b, end+1)
 	if j >= len(b) || b[j] != ':' {
-		return -1, -1
+		return -1, nil, -1
 	}
 	k, found := o.index[string(key)]
-	if !found {
-		k = -1
+	var f *Node
+	if found {
+		f = n.Fields[k].Node
 	}
 	// Only an unescaped key is its own bytes: an escaped one is matched
 	// the general way every time.
@@ -265,7 +283,7 @@ func (d *Decoder) key(o *object, b []byte, i, pos int) (int, int) {
 		}
 		e := &o.order[pos]
 		e.quoted = append(append(e.quoted[:0], b[i:end+1]...), ':')
-		e.field, e.word, e.mask = k, 0, 0
+		e.field, e.node, e.n, e.word, e.mask = k, f, len(e.quoted), 0, 0
 		if len(e.quoted) <= 8 {
 			var w [8]byte
 			copy(w[:], e.quoted)
@@ -273,103 +291,147 @@ func (d *Decoder) key(o *object, b []byte, i, pos int) (int, int) {
 			e.mask = ^uint64(0) >> (64 - 8*len(e.quoted))
 		}
 	}
-	return k, j + 1
+	return k, f, j + 1
 }
 
+// other is what a leaf's reader returns for a value not of the form it
+// reads: NULL, or one for the general path.
+const other = -2
+
 // value reads the value at b[i] (i < len(b)) into n and returns the
-// index after it, or -1.
+// index after it, or -1. It only dispatches: each kind's reader is a
+// small function of its own, which keeps the common path free of the
+// spills of one large one.
 func (d *Decoder) value(n *Node, b []byte, i, depth int) int {
-	c := b[i]
-	if c == 'n' {
+	j := other
+	switch n.Kind {
+	case String:
+		j = n.str(b, i)
+	case Int:
+		j = n.integer(b, i)
+	case Float64:
+		j = n.float(b, i)
+	case Bool:
+		j = n.boolean(b, i)
+	case Timestamp:
+		j = n.timestamp(b, i)
+	case Struct:
+		if b[i] == '{' && depth < maxDepth {
+			return d.object(n, b, i, depth)
+		}
+	case List:
+		if b[i] == '[' && depth < maxDepth {
+			return d.list(n, b, i, depth)
+		}
+	case Map:
+		if b[i] == '{' && depth < maxDepth {
+			return d.mapObject(n, b, i, depth)
+		}
+	}
+	if j != other {
+		return j
+	}
+	if b[i] == 'n' {
 		if n.NotNull || len(b)-i < 4 || string(b[i:i+4]) != "null" {
 			return -1
 		}
 		n.appendNull()
 		return i + 4
 	}
-	switch n.Kind {
-	case String:
-		if c != '"' {
-			break
-		}
-		end, esc := jsontext.String(b, i+1)
-		if end < 0 {
-			return -1
-		}
-		if esc {
-			*n.Data = jsontext.Unescape(*n.Data, b[i+1:end])
-		} else {
-			*n.Data = append(*n.Data, b[i+1:end]...)
-		}
-		*n.Offs = append(*n.Offs, int32(len(*n.Data)))
-		*n.Valid = append(*n.Valid, true)
-		return end + 1
-	case Int:
-		j, v, ok := integer(b, i)
-		if !ok || v < n.Min || v > n.Max {
-			break
-		}
-		switch n.Width {
-		case 8:
-			*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, uint64(v))
-		case 4:
-			*n.Fixed = binary.NativeEndian.AppendUint32(*n.Fixed, uint32(v))
-		case 2:
-			*n.Fixed = binary.NativeEndian.AppendUint16(*n.Fixed, uint16(v))
-		default:
-			*n.Fixed = append(*n.Fixed, byte(v))
-		}
-		*n.Valid = append(*n.Valid, true)
-		return j
-	case Float64:
-		j, v, ok := decimal(b, i)
-		if !ok {
-			break
-		}
-		*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, v)
-		*n.Valid = append(*n.Valid, true)
-		return j
-	case Bool:
-		switch {
-		case c == 't' && len(b)-i >= 4 && string(b[i:i+4]) == "true":
-			*n.Bools = append(*n.Bools, true)
-			i += 4
-		case c == 'f' && len(b)-i >= 5 && string(b[i:i+5]) == "false":
-			*n.Bools = append(*n.Bools, false)
-			i += 5
-		default:
-			return d.general(n.ID, b, i, depth)
-		}
-		*n.Valid = append(*n.Valid, true)
-		return i
-	case Timestamp:
-		if c != '"' {
-			break
-		}
-		end, v, ok := n.timestamp(b, i+1)
-		if !ok {
-			break
-		}
-		*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, uint64(v))
-		*n.Valid = append(*n.Valid, true)
-		return end + 1
-	case Struct:
-		if c != '{' || depth >= maxDepth {
-			return -1
-		}
-		return d.object(n, b, i, depth)
-	case List:
-		if c != '[' || depth >= maxDepth {
-			return -1
-		}
-		return d.list(n, b, i, depth)
-	case Map:
-		if c != '{' || depth >= maxDepth {
-			return -1
-		}
-		return d.mapObject(n, b, i, depth)
+	if n.Kind >= Struct { // not an object or array: the general path names the error
+		return -1
 	}
 	return d.general(n.ID, b, i, depth)
+}
+
+// str reads a string into a STRING leaf.
+func (n *Node) str(b []byte, i int) int {
+	if b[i] != '"' {
+		return other
+	}
+	end, esc := jsontext.String(b, i+1)
+	if end < 0 {
+		return -1
+	}
+	data := *n.Data
+	switch l := len(data); {
+	case esc:
+		data = jsontext.Unescape(data, b[i+1:end])
+	case end-i <= 17 && cap(data)-l >= 16 && len(b)-i >= 17:
+		// A short string is copied as two words (past its end, within
+		// the capacity), without a call to memmove.
+		data = data[:l+16]
+		binary.LittleEndian.PutUint64(data[l:], binary.LittleEndian.Uint64(b[i+1:]))
+		binary.LittleEndian.PutUint64(data[l+8:], binary.LittleEndian.Uint64(b[i+9:]))
+		data = data[:l+end-i-1]
+	default:
+		data = append(data, b[i+1:end]...)
+	}
+	*n.Data = data
+	*n.Offs = append(*n.Offs, int32(len(data)))
+	*n.Valid = append(*n.Valid, true)
+	return end + 1
+}
+
+// integer reads an integer into an Int leaf.
+func (n *Node) integer(b []byte, i int) int {
+	j, v, ok := integer(b, i)
+	if !ok || v < n.Min || v > n.Max {
+		return other
+	}
+	switch n.Width {
+	case 8:
+		*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, uint64(v))
+	case 4:
+		*n.Fixed = binary.NativeEndian.AppendUint32(*n.Fixed, uint32(v))
+	case 2:
+		*n.Fixed = binary.NativeEndian.AppendUint16(*n.Fixed, uint16(v))
+	default:
+		*n.Fixed = append(*n.Fixed, byte(v))
+	}
+	*n.Valid = append(*n.Valid, true)
+	return j
+}
+
+// float reads a number into a Float64 leaf.
+func (n *Node) float(b []byte, i int) int {
+	j, v, ok := decimal(b, i)
+	if !ok {
+		return other
+	}
+	*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, v)
+	*n.Valid = append(*n.Valid, true)
+	return j
+}
+
+// boolean reads true or false into a Bool leaf.
+func (n *Node) boolean(b []byte, i int) int {
+	switch {
+	case b[i] == 't' && len(b)-i >= 4 && string(b[i:i+4]) == "true":
+		*n.Bools = append(*n.Bools, true)
+		i += 4
+	case b[i] == 'f' && len(b)-i >= 5 && string(b[i:i+5]) == "false":
+		*n.Bools = append(*n.Bools, false)
+		i += 5
+	default:
+		return other
+	}
+	*n.Valid = append(*n.Valid, true)
+	return i
+}
+
+// timestamp reads a timestamp string into a Timestamp leaf.
+func (n *Node) timestamp(b []byte, i int) int {
+	if b[i] != '"' {
+		return other
+	}
+	end, v, ok := n.parseTimestamp(b, i+1)
+	if !ok {
+		return other
+	}
+	*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, uint64(v))
+	*n.Valid = append(*n.Valid, true)
+	return end + 1
 }
 
 // list reads the array at b[i] into the ARRAY n.

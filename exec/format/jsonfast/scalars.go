@@ -91,12 +91,12 @@ type dateCache struct {
 	ok   bool
 }
 
-// timestamp parses the string body at b[i] of the form yyyy-MM-dd
+// parseTimestamp parses the string body at b[i] of the form yyyy-MM-dd
 // HH:mm:ss[.fraction] ('T' or ' ' in the middle) and returns the index of
 // its closing quote and the value in the unit of n.Digits. Any other form,
 // and any value out of range, goes to the general path, which names the
 // error.
-func (n *Node) timestamp(b []byte, i int) (end int, v int64, ok bool) {
+func (n *Node) parseTimestamp(b []byte, i int) (end int, v int64, ok bool) {
 	if len(b)-i < 20 {
 		return 0, 0, false
 	}
@@ -136,9 +136,7 @@ func (n *Node) timestamp(b []byte, i int) (end int, v int64, ok bool) {
 		if j-f == 0 || j-f > 9 {
 			return 0, 0, false
 		}
-		for range 9 - (j - f) {
-			nanos *= 10
-		}
+		nanos *= fracScale[j-f]
 	}
 	if j >= len(b) || b[j] != '"' {
 		return 0, 0, false
@@ -156,6 +154,9 @@ func (n *Node) timestamp(b []byte, i int) (end int, v int64, ok bool) {
 	}
 	return j, sec*1e9 + nanos, true
 }
+
+// fracScale[k] turns k fraction digits into nanoseconds.
+var fracScale = [10]int64{1e9, 1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 1e2, 1e1, 1}
 
 // two reads two ASCII digits, or -1.
 func two(b []byte) int {

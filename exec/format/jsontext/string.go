@@ -29,8 +29,7 @@ func String(b []byte, start int) (end int, esc bool) {
 	// The first word test is here, not in nextSpecial: most strings are
 	// short and plain, and end in their first eight bytes.
 	if start+8 <= len(b) {
-		w := binary.LittleEndian.Uint64(b[start:])
-		if m := special(w); m != 0 {
+		if m := special(binary.LittleEndian.Uint64(b[start:])); m != 0 {
 			if i := start + bits.TrailingZeros64(m)>>3; b[i] == '"' {
 				return i, false
 			}
