@@ -8,32 +8,6 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-// integer parses the JSON integer at b[i]: at most 18 digits, without a
-// fraction or an exponent (those go to the general path).
-func integer(b []byte, i int) (next int, v int64, ok bool) {
-	neg := b[i] == '-'
-	if neg {
-		i++
-	}
-	start := i
-	var u uint64
-	for i < len(b) && b[i]-'0' <= 9 {
-		u = u*10 + uint64(b[i]-'0')
-		i++
-	}
-	if n := i - start; n == 0 || n > 18 || n > 1 && b[start] == '0' {
-		return 0, 0, false
-	}
-	if i < len(b) && (b[i] == '.' || b[i]|0x20 == 'e') {
-		return 0, 0, false
-	}
-	v = int64(u)
-	if neg {
-		v = -v
-	}
-	return i, v, true
-}
-
 // pow10 holds the powers of ten a float64 represents exactly.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}

@@ -29,7 +29,7 @@ func String(b []byte, start int) (end int, esc bool) {
 	// The first word test is here, not in nextSpecial: most strings are
 	// short and plain, and end in their first eight bytes.
 	if start+8 <= len(b) {
-		if m := special(binary.LittleEndian.Uint64(b[start:])); m != 0 {
+		if m := Special(binary.LittleEndian.Uint64(b[start:])); m != 0 {
 			if i := start + bits.TrailingZeros64(m)>>3; b[i] == '"' {
 				return i, false
 			}
@@ -38,10 +38,13 @@ func String(b []byte, start int) (end int, esc bool) {
 	return stringRest(b, start)
 }
 
-// special flags (in its high bits) the bytes of w that are not plain. In
-// each test the lowest flagged byte is exact (a borrow only carries into
-// the bytes above it), which is the one taken.
-func special(w uint64) uint64 {
+// Special flags (in their high bits) the bytes of w, eight bytes of a
+// string read little-endian, that a string scan stops at: a quote, a
+// backslash, a control byte or a non-ASCII byte. Only the lowest flagged
+// byte is exact (a borrow only carries into the bytes above it); it is
+// the one to take. Small enough to be inlined where a caller tests a
+// string's first word itself.
+func Special(w uint64) uint64 {
 	q := w ^ (ones * '"')
 	s := w ^ (ones * '\\')
 	return ((q-ones)&^q | (s-ones)&^s | (w - ones*0x20) | w) & highs
@@ -83,7 +86,7 @@ func stringRest(b []byte, start int) (end int, esc bool) {
 // per byte.
 func nextSpecial(b []byte, i int) int {
 	for i+8 <= len(b) {
-		if m := special(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+		if m := Special(binary.LittleEndian.Uint64(b[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
