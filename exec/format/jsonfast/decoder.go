@@ -215,6 +215,21 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 					i = j
 					goto next
 				}
+			case Timestamp:
+				if j = f.timestamp(b, i); j != other {
+					i = j
+					goto next
+				}
+			case Struct:
+				if b[i] == '{' && depth+1 < maxDepth {
+					i = d.object(f, b, i, depth+1)
+					goto next
+				}
+			case List:
+				if b[i] == '[' && depth+1 < maxDepth {
+					i = d.list(f, b, i, depth+1)
+					goto next
+				}
 			}
 			i = d.value(f, b, i, depth+1)
 		next:
@@ -461,20 +476,6 @@ func (n *Node) boolean(b []byte, i int) int {
 	}
 	*n.Valid = append(*n.Valid, true)
 	return i
-}
-
-// timestamp reads a timestamp string into a Timestamp leaf.
-func (n *Node) timestamp(b []byte, i int) int {
-	if b[i] != '"' {
-		return other
-	}
-	end, v, ok := n.parseTimestamp(b, i+1)
-	if !ok {
-		return other
-	}
-	*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, uint64(v))
-	*n.Valid = append(*n.Valid, true)
-	return end + 1
 }
 
 // list reads the array at b[i] into the ARRAY n.

@@ -65,18 +65,18 @@ type dateCache struct {
 	ok   bool
 }
 
-// parseTimestamp parses the string body at b[i] of the form yyyy-MM-dd
-// HH:mm:ss[.fraction] ('T' or ' ' in the middle) and returns the index of
-// its closing quote and the value in the unit of n.Digits. Any other form,
-// and any value out of range, goes to the general path, which names the
-// error.
-func (n *Node) parseTimestamp(b []byte, i int) (end int, v int64, ok bool) {
-	if len(b)-i < 20 {
-		return 0, 0, false
+// timestamp reads the string at b[i] of the form "yyyy-MM-dd
+// HH:mm:ss[.fraction]" ('T' or ' ' in the middle) into a Timestamp leaf,
+// in the unit of n.Digits. Any other form, and any value out of range,
+// goes to the general path, which names the error.
+func (n *Node) timestamp(b []byte, i int) int {
+	if b[i] != '"' || len(b)-i < 21 {
+		return other
 	}
+	i++
 	t := b[i : i+19]
 	if t[4] != '-' || t[7] != '-' || t[10] != ' ' && t[10] != 'T' || t[13] != ':' || t[16] != ':' {
-		return 0, 0, false
+		return other
 	}
 	var days int64
 	head, tail := binary.LittleEndian.Uint64(t), binary.LittleEndian.Uint16(t[8:])
@@ -85,18 +85,18 @@ func (n *Node) parseTimestamp(b []byte, i int) (end int, v int64, ok bool) {
 	} else {
 		y1, y2, mo, d := two(t[0:]), two(t[2:]), two(t[5:]), two(t[8:])
 		if y1 < 0 || y2 < 0 || mo < 1 || mo > 12 || d < 1 {
-			return 0, 0, false
+			return other
 		}
 		y := y1*100 + y2
 		if d > rowtime.DaysInMonth(y, mo) {
-			return 0, 0, false
+			return other
 		}
 		days = rowtime.DaysFromCivil(int64(y), int64(mo), int64(d))
 		*c = dateCache{head: head, tail: tail, days: days, ok: true}
 	}
 	h, mi, s := two(t[11:]), two(t[14:]), two(t[17:])
 	if h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59 {
-		return 0, 0, false
+		return other
 	}
 	sec := days*86400 + int64(h*3600+mi*60+s)
 	j, nanos := i+19, int64(0)
@@ -108,25 +108,30 @@ func (n *Node) parseTimestamp(b []byte, i int) (end int, v int64, ok bool) {
 			j++
 		}
 		if j-f == 0 || j-f > 9 {
-			return 0, 0, false
+			return other
 		}
 		nanos *= fracScale[j-f]
 	}
 	if j >= len(b) || b[j] != '"' {
-		return 0, 0, false
+		return other
 	}
+	var v int64
 	switch n.Digits {
 	case 0:
-		return j, sec, true
+		v = sec
 	case 3:
-		return j, sec*1e3 + nanos/1e6, true
+		v = sec*1e3 + nanos/1e6
 	case 6:
-		return j, sec*1e6 + nanos/1e3, true
+		v = sec*1e6 + nanos/1e3
+	default:
+		if sec > math.MaxInt64/1_000_000_000-1 || sec < math.MinInt64/1_000_000_000+1 {
+			return other
+		}
+		v = sec*1e9 + nanos
 	}
-	if sec > math.MaxInt64/1_000_000_000-1 || sec < math.MinInt64/1_000_000_000+1 {
-		return 0, 0, false
-	}
-	return j, sec*1e9 + nanos, true
+	*n.Fixed = binary.NativeEndian.AppendUint64(*n.Fixed, uint64(v))
+	*n.Valid = append(*n.Valid, true)
+	return j + 1
 }
 
 // fracScale[k] turns k fraction digits into nanoseconds.
