@@ -11,9 +11,12 @@ import (
 // pointers to its buffers, so both paths append to the same slices and a
 // line the fast path gives up on is rolled back as any other. Reading a
 // line straight into the columns, specialised to the schema, took
-// BenchmarkJSONDecoderNested from about 0.7M to 1.7-2.1M rows per
-// CPU-second and BenchmarkJSONDecoder from 1.5-1.7M to 3.5-4.8M
-// (docs/performance.md).
+// BenchmarkJSONDecoderNested from 8,512 to 3,397 instructions per line
+// (0.7M to 1.8M rows per CPU-second under load, up to 2.9M when quiet)
+// and BenchmarkJSONDecoder from 3,791 to 1,625 (1.7M to 4.8M). A
+// library parser (simdjson-go, AVX2) was measured slower on these short
+// lines before filling any column: 0.5M rows per CPU-second for its
+// parse alone (docs/performance.md).
 func (d *JSONDecoder) newFastPath() *jsonfast.Decoder {
 	fields := make([]jsonfast.Field, len(d.batch.cols))
 	for i := range d.batch.cols {
@@ -52,10 +55,11 @@ func (d *JSONDecoder) fastColumn(c *csvColumn) *jsonfast.Node {
 }
 
 func (d *JSONDecoder) fastNested(n *nestedColumn) *jsonfast.Node {
+	if n.kind == nestedLeaf {
+		return d.fastColumn(&n.leaf)
+	}
 	node := &jsonfast.Node{NotNull: n.notNull, Valid: &n.valid, Offs: &n.offs}
 	switch n.kind {
-	case nestedLeaf:
-		return d.fastColumn(&n.leaf)
 	case nestedStruct:
 		node.Kind, node.Offs = jsonfast.Struct, nil
 		for k, child := range n.children {
