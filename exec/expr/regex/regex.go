@@ -15,6 +15,7 @@ type Regex struct {
 	pattern string
 	groups  int
 	prog    *program       // the backtracking matcher's program, or nil
+	line    *straight      // prog without choice points, or nil
 	std     *regexp.Regexp // Go's regexp of the same pattern, for searches over budget
 	net     *regexp2.Regexp
 }
@@ -28,7 +29,8 @@ func Compile(pattern string) (*Regex, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Regex{pattern: pattern, groups: re.MaxCap(), prog: compileProgram(re), std: std}, nil
+		prog := compileProgram(re)
+		return &Regex{pattern: pattern, groups: re.MaxCap(), prog: prog, line: straighten(prog), std: std}, nil
 	}
 	// Java's forms RE2 lacks: backreferences, lookaround, atomic groups.
 	net, err := regexp2.Compile(pattern, regexp2.None)
@@ -93,8 +95,13 @@ func (m *Matcher) Find(s string) bool {
 		m.done = true
 		return false
 	}
-	ok := m.bt.find(s, from)
-	if m.bt.aborted {
+	var ok bool
+	if line := m.re.line; line != nil {
+		var aborted bool
+		if ok, aborted = line.find(m.re.prog, s, from, m.caps); aborted {
+			ok = m.findStd(s, from)
+		}
+	} else if ok = m.bt.find(s, from); m.bt.aborted {
 		ok = m.findStd(s, from)
 	} else if ok {
 		copy(m.caps, m.bt.caps)

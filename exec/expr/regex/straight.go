@@ -1,0 +1,261 @@
+package regex
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A straight program is one without choice points: no alternation, no
+// loop, and each repetition of a rune class followed by something that
+// cannot start with a rune of the class (or by the end of the pattern).
+// Backing off such a repetition leaves a rune of the class where the rest
+// must start, so it never helps: the repetition is possessive (as Java
+// and PCRE make it by themselves) and a search attempt is one pass over
+// the instructions, without a trail, undo or recursion. id=(\d+),
+// [a-z]+@\w+ and ^\d{4}-\d{2} are straight; a|b, (ab)+ and \d+1 are not.
+// It finds exactly what the backtracker finds (TestStraightAgreesWithBacktracker).
+
+// instr is one instruction of a straight program.
+type instr struct {
+	op       op
+	cls      *class
+	ascii    *[256]bool // the ASCII runes of cls, by byte
+	wide     bool       // cls has runes beyond ASCII
+	str      string
+	slot     int
+	min, max int
+}
+
+type straight struct {
+	ins []instr
+	// lit is the index of the literal the search finds with
+	// strings.Index (the program's prefix), -1 if none; only saves come
+	// before it.
+	lit int
+}
+
+// straighten is p's straight form, nil if p has a choice point.
+func straighten(p *program) *straight {
+	l := &straight{lit: -1}
+	for i := p.start; ; {
+		n := &p.nodes[i]
+		switch n.op {
+		case opMatch:
+			if p.prefix != "" {
+				for k, in := range l.ins {
+					if in.op != opSave {
+						if in.op == opLit && in.str == p.prefix {
+							l.lit = k
+						}
+						break
+					}
+				}
+			}
+			return l
+		case opFail, opAlt, opLoop:
+			return nil
+		case opRepeat:
+			cls := &p.classes[n.cls]
+			rest := p.skipSaves(n.next)
+			in := instr{op: opRepeat, cls: cls, ascii: asciiTable(cls), wide: len(cls.ranges) > 0, min: n.min, max: n.max}
+			if in.max < 0 {
+				in.max = int(^uint(0) >> 1)
+			}
+			switch {
+			case !n.greedy && rest.op == opMatch:
+				in.max = in.min // a lazy repetition at the end takes min runes
+			case !p.cannotStartIn(rest, cls):
+				return nil
+			}
+			l.ins = append(l.ins, in)
+		case opClass:
+			l.ins = append(l.ins, instr{op: opClass, cls: &p.classes[n.cls]})
+		default:
+			l.ins = append(l.ins, instr{op: n.op, str: n.str, slot: n.slot})
+		}
+		i = n.next
+	}
+}
+
+func (p *program) skipSaves(i int) *node {
+	for p.nodes[i].op == opSave {
+		i = p.nodes[i].next
+	}
+	return &p.nodes[i]
+}
+
+// cannotStartIn reports that what node n begins cannot match at a rune of
+// cls: then backing off a repetition of cls before n never finds a match.
+func (p *program) cannotStartIn(n *node, cls *class) bool {
+	switch n.op {
+	case opMatch:
+		return true // the longest run matches at once
+	case opEndText:
+		return true
+	case opDollar, opEndLine: // these match only before a line terminator
+		for _, r := range []rune{'\n', '\r', 0x85, 0x2028, 0x2029} {
+			if cls.has(r) {
+				return false
+			}
+		}
+		return true
+	case opLit:
+		r, _ := utf8.DecodeRuneInString(n.str)
+		return !cls.has(r)
+	case opClass:
+		return cls.disjoint(&p.classes[n.cls])
+	case opRepeat:
+		return n.min > 0 && cls.disjoint(&p.classes[n.cls])
+	}
+	return false
+}
+
+func asciiTable(c *class) *[256]bool {
+	t := new([256]bool)
+	for b := range utf8.RuneSelf {
+		t[b] = c.has(rune(b))
+	}
+	return t
+}
+
+// disjoint reports that no rune is in both c and d.
+func (c *class) disjoint(d *class) bool {
+	if c.ascii[0]&d.ascii[0] != 0 || c.ascii[1]&d.ascii[1] != 0 {
+		return false
+	}
+	a, b := c.ranges, d.ranges
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[1] < b[0]:
+			a = a[2:]
+		case b[1] < a[0]:
+			b = b[2:]
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// find searches s from byte from as backtracker.find does; the match is
+// in caps. aborted: the search scanned more than the step budget allows
+// (a long row a pattern scans again from each start), and Go's regexp
+// must finish it.
+func (l *straight) find(p *program, s string, from int, caps []int) (found, aborted bool) {
+	for i := range caps {
+		caps[i] = -1 // every save of the line is written by a match
+	}
+	if p.anchored && from > 0 {
+		return false, false
+	}
+	steps := 0
+	for pos := from; pos <= len(s); {
+		start, at := 0, pos
+		if l.lit >= 0 {
+			k := strings.Index(s[pos:], p.prefix)
+			if k < 0 {
+				return false, false
+			}
+			pos += k
+			for _, in := range l.ins[:l.lit] {
+				caps[in.slot] = pos
+			}
+			start, at = l.lit+1, pos+len(p.prefix)
+		} else if p.firstKnown {
+			for pos < len(s) && p.first[s[pos]>>6]&(1<<(s[pos]&63)) == 0 {
+				pos++
+			}
+			if pos == len(s) {
+				return false, false
+			}
+			at = pos
+		}
+		end := l.run(s, start, at, caps)
+		if end >= 0 {
+			return true, false
+		}
+		if steps += -end; steps > stepBudget {
+			return false, true
+		}
+		if p.anchored || pos == len(s) {
+			return false, false
+		}
+		_, size := utf8.DecodeRuneInString(s[pos:])
+		pos += size
+	}
+	return false, false
+}
+
+// run runs the instructions from ins[k] at pos: the end of the match, or
+// minus the runes the failed attempt scanned (at least 1).
+func (l *straight) run(s string, k, pos int, caps []int) int {
+	scanned := 1
+	for ; k < len(l.ins); k++ {
+		in := &l.ins[k]
+		switch in.op {
+		case opLit:
+			if !strings.HasPrefix(s[pos:], in.str) {
+				return -scanned
+			}
+			pos += len(in.str)
+		case opClass:
+			size := classRuneAt(in.cls, s, pos)
+			if size == 0 {
+				return -scanned
+			}
+			pos += size
+		case opRepeat:
+			ascii, count := in.ascii, 0
+			for count < in.max && pos < len(s) {
+				if c := s[pos]; ascii[c] {
+					pos++
+					count++
+					continue
+				} else if c < utf8.RuneSelf || !in.wide {
+					break
+				}
+				r, size := utf8.DecodeRuneInString(s[pos:])
+				if !in.cls.has(r) {
+					break
+				}
+				pos += size
+				count++
+			}
+			scanned += count
+			if count < in.min {
+				return -scanned
+			}
+		case opSave:
+			caps[in.slot] = pos
+		case opBeginText:
+			if pos != 0 {
+				return -scanned
+			}
+		case opEndText:
+			if pos != len(s) {
+				return -scanned
+			}
+		case opDollar:
+			if !javaDollar(s, pos) {
+				return -scanned
+			}
+		case opBeginLine:
+			if pos != 0 && !(pos < len(s) && afterLineTerminator(s, pos)) {
+				return -scanned
+			}
+		case opEndLine:
+			if pos != len(s) && !beforeLineTerminator(s, pos) {
+				return -scanned
+			}
+		case opWordEdge:
+			if isWordBefore(s, pos) == isWordAt(s, pos) {
+				return -scanned
+			}
+		case opNoWordEdge:
+			if isWordBefore(s, pos) != isWordAt(s, pos) {
+				return -scanned
+			}
+		}
+	}
+	return pos
+}
