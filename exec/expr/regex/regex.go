@@ -66,6 +66,9 @@ type Matcher struct {
 // for every string.
 func (re *Regex) NewMatcher() *Matcher {
 	m := &Matcher{re: re, caps: make([]int, 2*(re.groups+1))}
+	for i := range m.caps {
+		m.caps[i] = -1
+	}
 	if re.prog != nil {
 		m.bt = newBacktracker(re.prog)
 	}

@@ -32,6 +32,8 @@ type straight struct {
 	// strings.Index (the program's prefix), -1 if none; only saves come
 	// before it.
 	lit int
+	// preSaves are the capture slots of the saves before lit.
+	preSaves []int
 }
 
 // straighten is p's straight form, nil if p has a choice point.
@@ -46,6 +48,9 @@ func straighten(p *program) *straight {
 					if in.op != opSave {
 						if in.op == opLit && in.str == p.prefix {
 							l.lit = k
+							for _, save := range l.ins[:k] {
+								l.preSaves = append(l.preSaves, save.slot)
+							}
 						}
 						break
 					}
@@ -142,9 +147,8 @@ func (c *class) disjoint(d *class) bool {
 // (a long row a pattern scans again from each start), and Go's regexp
 // must finish it.
 func (l *straight) find(p *program, s string, from int, caps []int) (found, aborted bool) {
-	for i := range caps {
-		caps[i] = -1 // every save of the line is written by a match
-	}
+	// caps is not cleared: a match writes every save of the line, and
+	// the slots of groups off the line stay -1 (NewMatcher).
 	if p.anchored && from > 0 {
 		return false, false
 	}
@@ -157,8 +161,8 @@ func (l *straight) find(p *program, s string, from int, caps []int) (found, abor
 				return false, false
 			}
 			pos += k
-			for _, in := range l.ins[:l.lit] {
-				caps[in.slot] = pos
+			for _, slot := range l.preSaves {
+				caps[slot] = pos
 			}
 			start, at = l.lit+1, pos+len(p.prefix)
 		} else if p.firstKnown {
