@@ -140,3 +140,95 @@ func (r *reader) findValue(doc string, i, depth int, steps []step, on bool) (int
 	}
 	return validValue(doc, i, depth)
 }
+
+// findName is find for a path of one name ($.b), the most common path:
+// the members of the top object in one loop, the value at the name kept
+// (the last one of duplicate names). What it does not settle, a document
+// that is not an object or a name written with escapes, goes to find.
+func (r *reader) findName(doc string, steps []step) (ok, found bool) {
+	name := steps[0].name
+	i := skipWS(doc, 0)
+	if i >= len(doc) || doc[i] != '{' {
+		return r.find(doc, steps)
+	}
+	i = skipWS(doc, i+1)
+	if i < len(doc) && doc[i] == '}' {
+		return skipWS(doc, i+1) == len(doc), false
+	}
+	for {
+		if i >= len(doc) || doc[i] != '"' {
+			return false, false
+		}
+		k := i + 1
+		j := k
+		for j < len(doc) && plainByte[doc[j]] {
+			j++
+		}
+		if j >= len(doc) {
+			return false, false
+		}
+		if doc[j] != '"' {
+			if doc[j] == '\\' {
+				return r.find(doc, steps)
+			}
+			return false, false // a control character
+		}
+		hit := j-k == len(name) && doc[k:j] == name
+		i = skipWS(doc, j+1)
+		if i >= len(doc) || doc[i] != ':' {
+			return false, false
+		}
+		i = skipWS(doc, i+1)
+		start := i
+		if i >= len(doc) {
+			return false, false
+		}
+		var ok bool
+		// The usual scalars are checked here, the rest by validValue.
+		switch c := doc[i]; {
+		case c == '"':
+			for i++; i < len(doc) && plainByte[doc[i]]; i++ {
+			}
+			if i < len(doc) && doc[i] == '"' {
+				i++
+			} else if i, ok = validString(doc, start); !ok {
+				return false, false
+			}
+		case c >= '1' && c <= '9':
+			for i++; i < len(doc) && isDigit(doc[i]); i++ {
+			}
+			if i < len(doc) && !numberEnd[doc[i]] {
+				if i, ok = validNumber(doc, start); !ok {
+					return false, false
+				}
+			}
+		default:
+			if i, ok = validValue(doc, i, 1); !ok {
+				return false, false
+			}
+		}
+		if hit {
+			r.value, found = span{start, i}, true
+		}
+		i = skipWS(doc, i)
+		if i >= len(doc) {
+			return false, false
+		}
+		if doc[i] == '}' {
+			return skipWS(doc, i+1) == len(doc), found
+		}
+		if doc[i] != ',' {
+			return false, false
+		}
+		i = skipWS(doc, i+1)
+	}
+}
+
+// numberEnd marks the bytes that end an integer as validNumber reads it:
+// whitespace and the separators , } ].
+var numberEnd = func() (t [256]bool) {
+	for _, c := range " \t\r\n,}]" {
+		t[c] = true
+	}
+	return t
+}()

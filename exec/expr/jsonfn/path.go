@@ -20,6 +20,8 @@ type Path struct {
 	invalid string
 	// isSimple: read in the pass that validates the document (find.go).
 	isSimple bool
+	// oneName: a simple path of one name, read by findName.
+	oneName bool
 }
 
 type stepKind byte
@@ -78,6 +80,7 @@ func CompilePath(spec string) (*Path, error) {
 		}
 	}
 	p.isSimple = p.simple()
+	p.oneName = p.isSimple && len(p.steps) == 1 && p.steps[0].kind == stepName
 	return p, nil
 }
 

@@ -45,7 +45,12 @@ type reader struct {
 // read reads p from doc.
 func (r *reader) read(p *Path, doc string) outcome {
 	if p.isSimple {
-		ok, found := r.find(doc, p.steps)
+		var ok, found bool
+		if p.oneName {
+			ok, found = r.findName(doc, p.steps)
+		} else {
+			ok, found = r.find(doc, p.steps)
+		}
 		switch {
 		case !ok && p.lax:
 			return outEmpty

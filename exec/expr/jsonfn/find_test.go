@@ -1,0 +1,73 @@
+package jsonfn
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// findDocs are documents for the one-name reader, valid and not; each is
+// also tried cut short and with bytes replaced.
+var findDocs = []string{
+	`{"a":42,"b":"x2"}`, ` { "a" : 1 , "b" : "y" } `, `{"b":1,"b":2}`, `{"b":"1","a":{"b":3}}`, `{}`, ` {} `,
+	`{"a":[1,{"b":2}],"b":null}`, `{"b":-0.5e+3}`, `{"b":0}`, `{"b":01}`, `{"b":1.}`, `{"b":1x}`, `{"b":12,}`,
+	`{"b":"a\"b\\c\u00e9"}`, `{"\u0062":7}`, `{"b\n":1}`, `{"bb":1,"b":true}`, `{"b":false,"c":"é"}`,
+	`{"b":"tab	in"}`, `[{"b":1}]`, `"b"`, `12`, ``, `   `, `{"b":1} x`, `{"b":1}}`, `{"b" 1}`, `{"b":}`,
+	`{b:1}`, `{"b":'x'}`, `{"b":[1,2,]}`, `{"b":{"c":[true,false,null]}}`, `{"b":1e5,"a":2E-3}`,
+	`{"b":123456789012345678901234}`, `{"b":"\ud83d\ude00"}`, `{"b":"\x"}`, "{\"b\":\"\x01\"}", `{"a":1,}`,
+	`{"b":99:1}`, `{"b":7]`, `{"b":7 , }`, `{"a":"b","b":"a"}`, `{"b":-}`, `{"b":-1}`, `{"b":nul}`,
+}
+
+// The one-name reader (findName) finds what find finds, on every
+// document and each cut and changed form of it.
+func TestFindNameAgreesWithFind(t *testing.T) {
+	var docs []string
+	for _, d := range findDocs {
+		docs = append(docs, d)
+		for k := range len(d) {
+			docs = append(docs, d[:k])
+			for _, c := range []byte{'"', '\\', ',', '}', ' ', '1', 'x', 0} {
+				docs = append(docs, d[:k]+string(c)+d[k+1:])
+			}
+		}
+	}
+	var general, fast reader
+	for _, name := range []string{"b", "a", "", "bb", "\n"} {
+		steps := []step{{kind: stepName, name: name}}
+		for _, d := range docs {
+			general.value, fast.value = span{}, span{}
+			ok1, found1 := general.find(d, steps)
+			ok2, found2 := fast.findName(d, steps)
+			require.Equal(t, ok1, ok2, "ok of %q in %q", name, d)
+			require.Equal(t, ok1 && found1, ok2 && found2, "found %q in %q", name, d)
+			if ok1 && found1 {
+				require.Equal(t, general.value, fast.value, "%q in %q", name, d)
+			}
+		}
+	}
+}
+
+func TestOneNamePaths(t *testing.T) {
+	for spec, one := range map[string]bool{"$.b": true, "lax $.b": true, "strict $['b']": true, "$.a.b": false, "$[0]": false, "$.*": false, "$": false, "$..b": false} {
+		p, err := CompilePath(spec)
+		require.NoError(t, err)
+		require.Equal(t, one, p.oneName, spec)
+	}
+}
+
+func FuzzFindName(f *testing.F) {
+	for _, d := range findDocs {
+		f.Add(d, "b")
+	}
+	f.Fuzz(func(t *testing.T, doc, name string) {
+		var general, fast reader
+		steps := []step{{kind: stepName, name: name}}
+		ok1, found1 := general.find(doc, steps)
+		ok2, found2 := fast.findName(doc, steps)
+		require.Equal(t, ok1, ok2)
+		require.Equal(t, ok1 && found1, ok2 && found2)
+		if ok1 && found1 {
+			require.Equal(t, general.value, fast.value)
+		}
+	})
+}
