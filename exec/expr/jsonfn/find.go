@@ -147,6 +147,7 @@ func (r *reader) findValue(doc string, i, depth int, steps []step, on bool) (int
 // that is not an object or a name written with escapes, goes to find.
 func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 	name := steps[0].name
+	plainFound := false // the value found is a string without escapes
 	i := skipWS(doc, 0)
 	if i >= len(doc) || doc[i] != '{' {
 		return r.find(doc, steps)
@@ -173,7 +174,8 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 			}
 			return false, false // a control character
 		}
-		hit := j-k == len(name) && doc[k:j] == name
+		// The first byte settles most mismatches without a call.
+		hit := j-k == len(name) && (j == k || doc[k] == name[0] && doc[k+1:j] == name[1:])
 		i = skipWS(doc, j+1)
 		if i >= len(doc) || doc[i] != ':' {
 			return false, false
@@ -183,7 +185,7 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 		if i >= len(doc) {
 			return false, false
 		}
-		var ok bool
+		var ok, plain bool
 		// The usual scalars are checked here, the rest by validValue.
 		switch c := doc[i]; {
 		case c == '"':
@@ -191,6 +193,7 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 			}
 			if i < len(doc) && doc[i] == '"' {
 				i++
+				plain = true
 			} else if i, ok = validString(doc, start); !ok {
 				return false, false
 			}
@@ -208,13 +211,14 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 			}
 		}
 		if hit {
-			r.value, found = span{start, i}, true
+			r.value, found, plainFound = span{start, i}, true, plain
 		}
 		i = skipWS(doc, i)
 		if i >= len(doc) {
 			return false, false
 		}
 		if doc[i] == '}' {
+			r.plain = plainFound
 			return skipWS(doc, i+1) == len(doc), found
 		}
 		if doc[i] != ',' {

@@ -1,9 +1,16 @@
 package jsonfn
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/expr"
 )
 
 // findDocs are documents for the one-name reader, valid and not; each is
@@ -15,7 +22,7 @@ var findDocs = []string{
 	`{"b":"tab	in"}`, `[{"b":1}]`, `"b"`, `12`, ``, `   `, `{"b":1} x`, `{"b":1}}`, `{"b" 1}`, `{"b":}`,
 	`{b:1}`, `{"b":'x'}`, `{"b":[1,2,]}`, `{"b":{"c":[true,false,null]}}`, `{"b":1e5,"a":2E-3}`,
 	`{"b":123456789012345678901234}`, `{"b":"\ud83d\ude00"}`, `{"b":"\x"}`, "{\"b\":\"\x01\"}", `{"a":1,}`,
-	`{"b":99:1}`, `{"b":7]`, `{"b":7 , }`, `{"a":"b","b":"a"}`, `{"b":-}`, `{"b":-1}`, `{"b":nul}`,
+	`{"b":"x","b":"a\"b"}`, `{"b":"x","\u0062":"a\"b"}`, `{"b":"x","c":"y"}`, `{"b":"x","b":1}`, `{"b":99:1}`, `{"b":7]`, `{"b":7 , }`, `{"a":"b","b":"a"}`, `{"b":-}`, `{"b":-1}`, `{"b":nul}`,
 }
 
 // The one-name reader (findName) finds what find finds, on every
@@ -35,13 +42,17 @@ func TestFindNameAgreesWithFind(t *testing.T) {
 	for _, name := range []string{"b", "a", "", "bb", "\n"} {
 		steps := []step{{kind: stepName, name: name}}
 		for _, d := range docs {
-			general.value, fast.value = span{}, span{}
+			general.value, fast.value, fast.plain = span{}, span{}, false
 			ok1, found1 := general.find(d, steps)
 			ok2, found2 := fast.findName(d, steps)
 			require.Equal(t, ok1, ok2, "ok of %q in %q", name, d)
 			require.Equal(t, ok1 && found1, ok2 && found2, "found %q in %q", name, d)
 			if ok1 && found1 {
 				require.Equal(t, general.value, fast.value, "%q in %q", name, d)
+				v := d[fast.value.start:fast.value.end]
+				if fast.plain {
+					require.True(t, v[0] == '"' && !strings.Contains(v, `\`), "plain %q in %q", v, d)
+				}
 			}
 		}
 	}
@@ -70,4 +81,31 @@ func FuzzFindName(f *testing.F) {
 			require.Equal(t, general.value, fast.value)
 		}
 	})
+}
+
+// JSON_VALUE over a column through the one-name reader: a string without
+// escapes is copied as it is, the last of duplicate names wins, escaped
+// names and values are decoded.
+func TestValueOneNameColumn(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	docs := []string{`{"b":"x","b":"a\"b"}`, `{"b":"x","\u0062":"a\"b"}`, ` {"a":1, "b" : "plain"} `, `{"b":"x","b":1}`,
+		`{"b":"é"}`, `{"b":"x"} x`, `{"c":"x"}`, `{"b":null}`, `{"b":{"c":1}}`, `{"b":true,"b":"y"}`}
+	sb := array.NewStringBuilder(mem)
+	sb.AppendValues(docs, nil)
+	col := sb.NewArray()
+	sb.Release()
+	schema := arrow.NewSchema([]arrow.Field{{Name: "doc", Type: arrow.BinaryTypes.String}}, nil)
+	rec := array.NewRecordBatch(schema, []arrow.Array{col}, int64(len(docs)))
+	col.Release()
+	defer rec.Release()
+	v, err := NewValue(&expr.ColumnExpr{Index: 0, Name: "doc", Type: arrow.BinaryTypes.String}, str("$.b"), arrow.BinaryTypes.String)
+	require.NoError(t, err)
+	out, err := v.Eval(rec, mem)
+	require.NoError(t, err)
+	defer out.Release()
+	require.Equal(t, `["a\"b" "a\"b" "plain" "1" "é" (null) (null) (null) (null) "y"]`, fmt.Sprint(out))
+	var r reader
+	ok, found := r.findName(`{"a":42,"b":"x2"}`, []step{{kind: stepName, name: "b"}})
+	require.True(t, ok && found && r.plain)
 }

@@ -108,6 +108,7 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		return nil, err
 	}
 	defer rows.release()
+	docs := newColumnRows(rows.arrays[0])
 	var failure error
 	for i := range n {
 		if bitutil.BitIsNotSet(valid, i) {
@@ -119,10 +120,19 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 			o.release()
 			return nil, err
 		}
-		doc := rows.docs.At(i)
+		var doc string
+		if docs.ok {
+			doc = docs.at(i)
+		} else {
+			doc = rows.docs.At(i)
+		}
 		var msg string
 		switch r.read(p, doc) {
 		case outValue:
+			if r.plain && o.str != nil { // a STRING of a string without escapes
+				o.str.add(doc[r.value.start+1 : r.value.end-1])
+				continue
+			}
 			if c := doc[r.value.start]; c == '{' || c == '[' {
 				if p.lax {
 					break // a lax path to an object or array found no scalar
@@ -196,7 +206,7 @@ func (o *valueOut) set(i int, tok string) string {
 		switch tok[0] {
 		case '"':
 			body := tok[1 : len(tok)-1]
-			if strings.IndexByte(body, '\\') < 0 {
+			if !hasBackslash(body) {
 				o.str.add(body) // nothing to decode
 				return ""
 			}
@@ -340,4 +350,18 @@ func smallInt(s string) (int64, bool) {
 		v = -v
 	}
 	return v, true
+}
+
+// hasBackslash reports an escape in a string's body; a short one is
+// looked at here, which is cheaper than IndexByte's call.
+func hasBackslash(s string) bool {
+	if len(s) > 16 {
+		return strings.IndexByte(s, '\\') >= 0
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' {
+			return true
+		}
+	}
+	return false
 }

@@ -38,12 +38,15 @@ type reader struct {
 	found   bool
 	failed  bool
 	scratch []byte
+	// plain: the value found is a string without escapes (findName).
+	plain bool
 	// err says why the last read failed (outError), for ERROR ON ERROR.
 	err string
 }
 
 // read reads p from doc.
 func (r *reader) read(p *Path, doc string) outcome {
+	r.plain = false
 	if p.isSimple {
 		var ok, found bool
 		if p.oneName {
