@@ -34,6 +34,8 @@ type straight struct {
 	lit int
 	// preSaves are the capture slots of the saves before lit.
 	preSaves []int
+	// rare is the offset in the prefix of the byte IndexByte looks for.
+	rare int
 }
 
 // straighten is p's straight form, nil if p has a choice point.
@@ -47,7 +49,7 @@ func straighten(p *program) *straight {
 				for k, in := range l.ins {
 					if in.op != opSave {
 						if in.op == opLit && in.str == p.prefix {
-							l.lit = k
+							l.lit, l.rare = k, rareByte(p.prefix)
 							for _, save := range l.ins[:k] {
 								l.preSaves = append(l.preSaves, save.slot)
 							}
@@ -115,6 +117,37 @@ func (p *program) cannotStartIn(n *node, cls *class) bool {
 	return false
 }
 
+// rareByte picks the byte of a prefix to look for: one that is not a
+// letter, a digit or a space, which text holds fewer of ('=' of id=), or
+// else the first.
+func rareByte(prefix string) int {
+	for i := 0; i < len(prefix); i++ {
+		c := prefix[i]
+		if c < utf8.RuneSelf && c != ' ' && !('0' <= c && c <= '9') && !('a' <= c && c <= 'z') && !('A' <= c && c <= 'Z') {
+			return i
+		}
+	}
+	return 0
+}
+
+// indexPrefix is the offset of the first prefix in s at or after pos, -1
+// if none: IndexByte finds its rare byte, then the rest is compared.
+func indexPrefix(s string, pos int, prefix string, rare int) int {
+	c := prefix[rare]
+	for from := pos + rare; from < len(s); {
+		k := strings.IndexByte(s[from:], c)
+		if k < 0 {
+			return -1
+		}
+		at := from + k - rare
+		if strings.HasPrefix(s[at:], prefix) {
+			return at
+		}
+		from += k + 1
+	}
+	return -1
+}
+
 func asciiTable(c *class) *[256]bool {
 	t := new([256]bool)
 	for b := range utf8.RuneSelf {
@@ -156,11 +189,11 @@ func (l *straight) find(p *program, s string, from int, caps []int) (found, abor
 	for pos := from; pos <= len(s); {
 		start, at := 0, pos
 		if l.lit >= 0 {
-			k := strings.Index(s[pos:], p.prefix)
+			k := indexPrefix(s, pos, p.prefix, l.rare)
 			if k < 0 {
 				return false, false
 			}
-			pos += k
+			pos = k
 			for _, slot := range l.preSaves {
 				caps[slot] = pos
 			}
