@@ -402,8 +402,18 @@ func (f *datagenFiller) column(mem memory.Allocator, c *datagenColumn, n int, no
 		}
 		buf, v := expr.NewValues[int64](mem, n)
 		fillInts(c, 0, fd.MaxPast.Milliseconds(), v)
-		for i := range v {
-			v[i] = ms - v[i]
+		// Flink draws milliseconds; a column of another unit holds the
+		// same instant (TIMESTAMP(0) truncated to its second).
+		switch unit := c.typ.(*arrow.TimestampType).Unit; unit {
+		case arrow.Second:
+			for i := range v {
+				v[i] = rowtime.FloorDiv(ms-v[i], 1000)
+			}
+		default:
+			scale := int64(time.Millisecond / unit.Multiplier()) // 1, 1000 or 1e6
+			for i := range v {
+				v[i] = (ms - v[i]) * scale
+			}
 		}
 		return expr.NewArray(c.typ, n, nil, 0, buf)
 	}

@@ -146,3 +146,20 @@ func TestDatagenMakesThePinnedRows(t *testing.T) {
 		t.Errorf("datagen: hash %s, want %s", got, want)
 	}
 }
+
+// A random TIMESTAMP of any precision is the same instant Flink draws in
+// milliseconds, kept in the column's unit: TIMESTAMP (6) in microseconds,
+// TIMESTAMP(9) in nanoseconds, TIMESTAMP(0) truncated to its second.
+func TestDatagenTimestampsKeepTheirUnit(t *testing.T) {
+	now := time.Date(2024, 3, 1, 9, 30, 0, 123_000_000, time.UTC)
+	schema := arrow.NewSchema([]arrow.Field{
+		{Name: "s", Type: &arrow.TimestampType{Unit: arrow.Second}},
+		{Name: "ms", Type: &arrow.TimestampType{Unit: arrow.Millisecond}},
+		{Name: "us", Type: &arrow.TimestampType{Unit: arrow.Microsecond}},
+		{Name: "ns", Type: &arrow.TimestampType{Unit: arrow.Nanosecond, TimeZone: "UTC"}},
+	}, nil)
+	g := &Source{NumberOfRows: 1, Seed: 1, Clock: rowtime.NewManualClock(now), Location: time.UTC,
+		Fields: []Field{{Name: "s"}, {Name: "ms"}, {Name: "us"}, {Name: "ns"}}}
+	require.Equal(t, []string{"2024-03-01T09:30:00|2024-03-01T09:30:00.123|2024-03-01T09:30:00.123|2024-03-01T09:30:00.123Z"},
+		generatortest.Drain(t, g, schema, 4))
+}
