@@ -268,7 +268,9 @@ func (e *Regex) firstMatches(b *batch, col *array.String, m *regex.Matcher, mem 
 	data := col.ValueBytes()
 	base := offs[0]
 	text := unsafe.String(unsafe.SliceData(data), len(data))
-	out := newRawStrings(mem, n, regexNames[e.Kind], min(len(data), expr.MaxStringColumnBytes)) // a match is no longer than its row
+	// A match is no longer than its row, and usually much shorter: the
+	// data buffer starts at 8 bytes a row and grows when it must.
+	out := newRawStrings(mem, n, regexNames[e.Kind], min(len(data), 8*n, expr.MaxStringColumnBytes))
 	var groups []int64
 	if e.Kind == RegexpExtract && e.Third != nil {
 		groups = b.ints(2)
