@@ -147,7 +147,7 @@ func (r *reader) findValue(doc string, i, depth int, steps []step, on bool) (int
 // that is not an object or a name written with escapes, goes to find.
 func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 	name := steps[0].name
-	plainFound := false // the value found is a string without escapes
+	shapeFound := shapeOther // the shape of the value found
 	i := skipWS(doc, 0)
 	if i >= len(doc) || doc[i] != '{' {
 		return r.find(doc, steps)
@@ -185,7 +185,8 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 		if i >= len(doc) {
 			return false, false
 		}
-		var ok, plain bool
+		var ok bool
+		shape := shapeOther
 		// The usual scalars are checked here, the rest by validValue.
 		switch c := doc[i]; {
 		case c == '"':
@@ -193,7 +194,7 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 			}
 			if i < len(doc) && doc[i] == '"' {
 				i++
-				plain = true
+				shape = shapePlainString
 			} else if i, ok = validString(doc, start); !ok {
 				return false, false
 			}
@@ -204,6 +205,8 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 				if i, ok = validNumber(doc, start); !ok {
 					return false, false
 				}
+			} else if i-start <= 18 {
+				shape = shapeSmallInt
 			}
 		default:
 			if i, ok = validValue(doc, i, 1); !ok {
@@ -211,14 +214,14 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 			}
 		}
 		if hit {
-			r.value, found, plainFound = span{start, i}, true, plain
+			r.value, found, shapeFound = span{start, i}, true, shape
 		}
 		i = skipWS(doc, i)
 		if i >= len(doc) {
 			return false, false
 		}
 		if doc[i] == '}' {
-			r.plain = plainFound
+			r.shape = shapeFound
 			return skipWS(doc, i+1) == len(doc), found
 		}
 		if doc[i] != ',' {

@@ -42,7 +42,7 @@ func TestFindNameAgreesWithFind(t *testing.T) {
 	for _, name := range []string{"b", "a", "", "bb", "\n"} {
 		steps := []step{{kind: stepName, name: name}}
 		for _, d := range docs {
-			general.value, fast.value, fast.plain = span{}, span{}, false
+			general.value, fast.value, fast.shape = span{}, span{}, shapeOther
 			ok1, found1 := general.find(d, steps)
 			ok2, found2 := fast.findName(d, steps)
 			require.Equal(t, ok1, ok2, "ok of %q in %q", name, d)
@@ -50,8 +50,11 @@ func TestFindNameAgreesWithFind(t *testing.T) {
 			if ok1 && found1 {
 				require.Equal(t, general.value, fast.value, "%q in %q", name, d)
 				v := d[fast.value.start:fast.value.end]
-				if fast.plain {
+				switch fast.shape {
+				case shapePlainString:
 					require.True(t, v[0] == '"' && !strings.Contains(v, `\`), "plain %q in %q", v, d)
+				case shapeSmallInt:
+					require.Regexp(t, `^[1-9][0-9]{0,17}$`, v, "%q in %q", name, d)
 				}
 			}
 		}
@@ -105,7 +108,24 @@ func TestValueOneNameColumn(t *testing.T) {
 	require.NoError(t, err)
 	defer out.Release()
 	require.Equal(t, `["a\"b" "a\"b" "plain" "1" "é" (null) (null) (null) (null) "y"]`, fmt.Sprint(out))
+	ints := []string{`{"b":123456789012345678}`, `{"b":1234567890123456789}`, `{"b":12.5}`, `{"b":-5}`, `{"b":" 7"}`,
+		`{"b":0}`, `{"b":1e3}`, `{"b":5,"b":"x"}`, `{"b":"x","b":5}`, `{"b":42 }`, `{"b":42}x`, `{"b":99999999999999999999}`}
+	ib := array.NewStringBuilder(mem)
+	ib.AppendValues(ints, nil)
+	icol := ib.NewArray()
+	ib.Release()
+	irec := array.NewRecordBatch(schema, []arrow.Array{icol}, int64(len(ints)))
+	icol.Release()
+	defer irec.Release()
+	v, err = NewValue(&expr.ColumnExpr{Index: 0, Name: "doc", Type: arrow.BinaryTypes.String}, str("$.b"), arrow.PrimitiveTypes.Int64)
+	require.NoError(t, err)
+	iout, err := v.Eval(irec, mem)
+	require.NoError(t, err)
+	defer iout.Release()
+	require.Equal(t, `[123456789012345678 1234567890123456789 (null) -5 7 0 (null) (null) 5 42 (null) (null)]`, fmt.Sprint(iout))
 	var r reader
 	ok, found := r.findName(`{"a":42,"b":"x2"}`, []step{{kind: stepName, name: "b"}})
-	require.True(t, ok && found && r.plain)
+	require.True(t, ok && found && r.shape == shapePlainString)
+	ok, found = r.findName(`{"a":42,"b":"x2"}`, []step{{kind: stepName, name: "a"}})
+	require.True(t, ok && found && r.shape == shapeSmallInt)
 }

@@ -129,8 +129,12 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		var msg string
 		switch r.read(p, doc) {
 		case outValue:
-			if r.plain && o.str != nil { // a STRING of a string without escapes
+			switch {
+			case r.shape == shapePlainString && o.str != nil:
 				o.str.add(doc[r.value.start+1 : r.value.end-1])
+				continue
+			case r.shape == shapeSmallInt && o.ints != nil:
+				o.ints[i] = digits(doc[r.value.start:r.value.end])
 				continue
 			}
 			if c := doc[r.value.start]; c == '{' || c == '[' {
@@ -364,4 +368,13 @@ func hasBackslash(s string) bool {
 		}
 	}
 	return false
+}
+
+// digits is the value of 1 to 18 decimal digits.
+func digits(s string) int64 {
+	var v int64
+	for i := 0; i < len(s); i++ {
+		v = v*10 + int64(s[i]-'0')
+	}
+	return v
 }

@@ -38,15 +38,25 @@ type reader struct {
 	found   bool
 	failed  bool
 	scratch []byte
-	// plain: the value found is a string without escapes (findName).
-	plain bool
+	// shape is what findName knows of the value found.
+	shape valueShape
 	// err says why the last read failed (outError), for ERROR ON ERROR.
 	err string
 }
 
+// valueShape is what the one-name reader saw of a value while checking
+// it, so the kernel converts the usual ones without looking again.
+type valueShape byte
+
+const (
+	shapeOther       valueShape = iota
+	shapePlainString            // a string without escapes
+	shapeSmallInt               // 1 to 18 digits, no sign, fraction or exponent
+)
+
 // read reads p from doc.
 func (r *reader) read(p *Path, doc string) outcome {
-	r.plain = false
+	r.shape = shapeOther
 	if p.isSimple {
 		var ok, found bool
 		if p.oneName {
