@@ -24,40 +24,31 @@ type instr struct {
 	str      string
 	slot     int
 	min, max int
+	// saves are the capture slots to set to the position before the
+	// instruction runs (the saves of the pattern, folded into what
+	// follows them).
+	saves []int
 }
 
 type straight struct {
 	ins []instr
-	// lit is the index of the literal the search finds with
-	// strings.Index (the program's prefix), -1 if none; only saves come
-	// before it.
-	lit int
-	// preSaves are the capture slots of the saves before lit.
-	preSaves []int
+	// prefixed: the first instruction is the program's literal prefix,
+	// which the search finds with indexPrefix.
+	prefixed bool
+	// tail are the capture slots saved at the end of a match.
+	tail []int
 	// rare is the offset in the prefix of the byte IndexByte looks for.
 	rare int
 }
 
 // straighten is p's straight form, nil if p has a choice point.
 func straighten(p *program) *straight {
-	l := &straight{lit: -1}
+	l := &straight{}
 	for i := p.start; ; {
 		n := &p.nodes[i]
 		switch n.op {
 		case opMatch:
-			if p.prefix != "" {
-				for k, in := range l.ins {
-					if in.op != opSave {
-						if in.op == opLit && in.str == p.prefix {
-							l.lit, l.rare = k, rareByte(p.prefix)
-							for _, save := range l.ins[:k] {
-								l.preSaves = append(l.preSaves, save.slot)
-							}
-						}
-						break
-					}
-				}
-			}
+			l.fold(p.prefix)
 			return l
 		case opFail, opAlt, opLoop:
 			return nil
@@ -81,6 +72,25 @@ func straighten(p *program) *straight {
 			l.ins = append(l.ins, instr{op: n.op, str: n.str, slot: n.slot})
 		}
 		i = n.next
+	}
+}
+
+// fold moves each save into the instruction after it, and finds the
+// literal prefix.
+func (l *straight) fold(prefix string) {
+	var ins []instr
+	var saves []int
+	for _, in := range l.ins {
+		if in.op == opSave {
+			saves = append(saves, in.slot)
+			continue
+		}
+		in.saves, saves = saves, nil
+		ins = append(ins, in)
+	}
+	l.ins, l.tail = ins, saves
+	if prefix != "" && len(ins) > 0 && ins[0].op == opLit && ins[0].str == prefix {
+		l.prefixed, l.rare = true, rareByte(prefix)
 	}
 }
 
@@ -188,16 +198,16 @@ func (l *straight) find(p *program, s string, from int, caps []int) (found, abor
 	steps := 0
 	for pos := from; pos <= len(s); {
 		start, at := 0, pos
-		if l.lit >= 0 {
+		if l.prefixed {
 			k := indexPrefix(s, pos, p.prefix, l.rare)
 			if k < 0 {
 				return false, false
 			}
 			pos = k
-			for _, slot := range l.preSaves {
+			for _, slot := range l.ins[0].saves {
 				caps[slot] = pos
 			}
-			start, at = l.lit+1, pos+len(p.prefix)
+			start, at = 1, pos+len(p.prefix)
 		} else if p.firstKnown {
 			for pos < len(s) && p.first[s[pos]>>6]&(1<<(s[pos]&63)) == 0 {
 				pos++
@@ -229,6 +239,9 @@ func (l *straight) run(s string, k, pos int, caps []int) int {
 	scanned := 1
 	for ; k < len(l.ins); k++ {
 		in := &l.ins[k]
+		for _, slot := range in.saves {
+			caps[slot] = pos
+		}
 		switch in.op {
 		case opLit:
 			if !strings.HasPrefix(s[pos:], in.str) {
@@ -262,8 +275,6 @@ func (l *straight) run(s string, k, pos int, caps []int) int {
 			if count < in.min {
 				return -scanned
 			}
-		case opSave:
-			caps[in.slot] = pos
 		case opBeginText:
 			if pos != 0 {
 				return -scanned
@@ -293,6 +304,9 @@ func (l *straight) run(s string, k, pos int, caps []int) int {
 				return -scanned
 			}
 		}
+	}
+	for _, slot := range l.tail {
+		caps[slot] = pos
 	}
 	return pos
 }
