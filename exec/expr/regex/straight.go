@@ -255,21 +255,31 @@ func (l *straight) run(s string, k, pos int, caps []int) int {
 			}
 			pos += size
 		case opRepeat:
-			ascii, count := in.ascii, 0
-			for count < in.max && pos < len(s) {
-				if c := s[pos]; ascii[c] {
-					pos++
+			// ASCII first, a byte a rune, in a loop of one test.
+			ascii, start, end := in.ascii, pos, len(s)
+			if in.max < end-pos {
+				end = pos + in.max
+			}
+			for pos < end && ascii[s[pos]] {
+				pos++
+			}
+			count := pos - start
+			if in.wide && count < in.max && pos < len(s) && s[pos] >= utf8.RuneSelf {
+				for count < in.max && pos < len(s) {
+					if c := s[pos]; ascii[c] {
+						pos++
+						count++
+						continue
+					} else if c < utf8.RuneSelf {
+						break
+					}
+					r, size := utf8.DecodeRuneInString(s[pos:])
+					if !in.cls.has(r) {
+						break
+					}
+					pos += size
 					count++
-					continue
-				} else if c < utf8.RuneSelf || !in.wide {
-					break
 				}
-				r, size := utf8.DecodeRuneInString(s[pos:])
-				if !in.cls.has(r) {
-					break
-				}
-				pos += size
-				count++
 			}
 			scanned += count
 			if count < in.min {

@@ -32,7 +32,7 @@ var straightPatterns = []string{
 	`a+b`, `a*?b`, `a+?b`, `a*?`, `(a{2,}?)`, `x(a*)`, `(é+)x`, `[^a]+a`, `[^a]*`, `\w+$`, `\d+\z`,
 	`(?i)id=(\d+)`, `(?m)^\w+$`, `\bfoo\b`, `foo\B`, `.*`, `(.+)`, `[α-ω]+\d`, `\s+\S`, `^$`,
 	`(a)(b)(c)`, `(?:ab)(c)`, `()`, `x{0}`, `(a){0}b`, `\p{Alpha}+\d+`, `[^\n]+\n`, `user(\d+) GET`,
-	`\d+[a-z]+`, `a?b`, `π=(\d)`, `d=\d=`, `id=id=(\d+)`, `[a-c]+[d-f]+$`, `\Q.*\E`, `é`, `[\x{100}-\x{200}]+a`,
+	`\d+[a-z]+`, `a?b`, `π=(\d)`, `[^x]{2,3}x`, `(.{2})`, `a{2,3}`, `d=\d=`, `id=id=(\d+)`, `[a-c]+[d-f]+$`, `\Q.*\E`, `é`, `[\x{100}-\x{200}]+a`,
 }
 
 // notStraight are patterns with a choice point.
@@ -42,7 +42,7 @@ var straightInputs = []string{
 	"", "a", "b", "ab", "aab", "aaab", "ba", "user5 GET /item?id=39595 ok", "id=", "id=x id=7", "ID=12",
 	"foo@bar.com x@y.com", "2024-01-31", "12x 123x 1234x", "ééx", "xé", "aaa\n", "aaa\r\n", "abc\ndef\n",
 	"a foo b foobar", "αβγ1", "  \tx", "\n", "\u2028", "abcdefghi", "dddd", "ab\u0085", "Ā\u01ffa", "é\xffa\xc3",
-	strings.Repeat("a", 50) + "b", "π=3.14 id=0 id=42", "d=d=1=", "id=id=id=5", "π=π=7",
+	strings.Repeat("a", 50) + "b", "π=3.14 id=0 id=42", "d=d=1=", "id=id=id=5", "π=π=7", "aéaéx", "éaéa", "aaaaa", "ééx", "aéx",
 }
 
 func TestStraightForms(t *testing.T) {
