@@ -58,6 +58,7 @@ type Matcher struct {
 	next int // where the next search starts
 	caps []int
 	done bool
+	line *straight // re's, read here without going through re
 	// the regexp2 engine's current match
 	netMatch *regexp2.Match
 }
@@ -65,7 +66,7 @@ type Matcher struct {
 // NewMatcher returns a Matcher of re; it allocates once and is reused
 // for every string.
 func (re *Regex) NewMatcher() *Matcher {
-	m := &Matcher{re: re, caps: make([]int, 2*(re.groups+1))}
+	m := &Matcher{re: re, caps: make([]int, 2*(re.groups+1)), line: re.line}
 	for i := range m.caps {
 		m.caps[i] = -1
 	}
@@ -90,20 +91,18 @@ func (m *Matcher) Find(s string) bool {
 	if m.done {
 		return false
 	}
-	if m.re.prog == nil {
-		return m.findNet(s)
-	}
 	from := m.next
-	if from > len(s) {
-		m.done = true
-		return false
-	}
 	var ok bool
-	if line := m.re.line; line != nil {
+	if m.line != nil && from <= len(s) {
 		var aborted bool
-		if ok, aborted = line.find(m.re.prog, s, from, m.caps); aborted {
+		if ok, aborted = m.line.find(s, from, m.caps); aborted {
 			ok = m.findStd(s, from)
 		}
+	} else if m.re.prog == nil {
+		return m.findNet(s)
+	} else if from > len(s) {
+		m.done = true
+		return false
 	} else if ok = m.bt.find(s, from); m.bt.aborted {
 		ok = m.findStd(s, from)
 	} else if ok {

@@ -32,6 +32,12 @@ type instr struct {
 
 type straight struct {
 	ins []instr
+	// The program's search hints (program.analyze), kept here for the
+	// search loop.
+	anchored   bool
+	prefix     string
+	first      [4]uint64
+	firstKnown bool
 	// prefixed: the first instruction is the program's literal prefix,
 	// which the search finds with indexPrefix.
 	prefixed bool
@@ -43,7 +49,7 @@ type straight struct {
 
 // straighten is p's straight form, nil if p has a choice point.
 func straighten(p *program) *straight {
-	l := &straight{}
+	l := &straight{anchored: p.anchored, prefix: p.prefix, first: p.first, firstKnown: p.firstKnown}
 	for i := p.start; ; {
 		n := &p.nodes[i]
 		switch n.op {
@@ -150,12 +156,26 @@ func indexPrefix(s string, pos int, prefix string, rare int) int {
 			return -1
 		}
 		at := from + k - rare
-		if strings.HasPrefix(s[at:], prefix) {
+		if len(s)-at >= len(prefix) && equalShort(s[at:at+len(prefix)], prefix) {
 			return at
 		}
 		from += k + 1
 	}
 	return -1
+}
+
+// equalShort compares two strings of the same length; a short prefix is
+// compared here, which is cheaper than the runtime's call.
+func equalShort(a, b string) bool {
+	if len(b) > 8 {
+		return a == b
+	}
+	for i := 0; i < len(b); i++ {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func asciiTable(c *class) *[256]bool {
@@ -189,17 +209,17 @@ func (c *class) disjoint(d *class) bool {
 // in caps. aborted: the search scanned more than the step budget allows
 // (a long row a pattern scans again from each start), and Go's regexp
 // must finish it.
-func (l *straight) find(p *program, s string, from int, caps []int) (found, aborted bool) {
+func (l *straight) find(s string, from int, caps []int) (found, aborted bool) {
 	// caps is not cleared: a match writes every save of the line, and
 	// the slots of groups off the line stay -1 (NewMatcher).
-	if p.anchored && from > 0 {
+	if l.anchored && from > 0 {
 		return false, false
 	}
 	steps := 0
 	for pos := from; pos <= len(s); {
 		start, at := 0, pos
 		if l.prefixed {
-			k := indexPrefix(s, pos, p.prefix, l.rare)
+			k := indexPrefix(s, pos, l.prefix, l.rare)
 			if k < 0 {
 				return false, false
 			}
@@ -207,9 +227,9 @@ func (l *straight) find(p *program, s string, from int, caps []int) (found, abor
 			for _, slot := range l.ins[0].saves {
 				caps[slot] = pos
 			}
-			start, at = 1, pos+len(p.prefix)
-		} else if p.firstKnown {
-			for pos < len(s) && p.first[s[pos]>>6]&(1<<(s[pos]&63)) == 0 {
+			start, at = 1, pos+len(l.prefix)
+		} else if l.firstKnown {
+			for pos < len(s) && l.first[s[pos]>>6]&(1<<(s[pos]&63)) == 0 {
 				pos++
 			}
 			if pos == len(s) {
@@ -224,7 +244,7 @@ func (l *straight) find(p *program, s string, from int, caps []int) (found, abor
 		if steps += -end; steps > stepBudget {
 			return false, true
 		}
-		if p.anchored || pos == len(s) {
+		if l.anchored || pos == len(s) {
 			return false, false
 		}
 		_, size := utf8.DecodeRuneInString(s[pos:])

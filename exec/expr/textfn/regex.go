@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/expr"
@@ -276,8 +277,9 @@ func (e *Regex) firstMatches(b *batch, col *array.String, m *regex.Matcher, mem 
 		groups = b.ints(2)
 	}
 	maxGroup := int64(m.Groups())
+	anyNull := bitutil.CountSetBits(b.valid, 0, n) < n
 	for i := range n {
-		if !b.ok(i) {
+		if anyNull && !b.ok(i) {
 			out.null()
 			continue
 		}
