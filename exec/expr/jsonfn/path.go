@@ -22,6 +22,9 @@ type Path struct {
 	isSimple bool
 	// oneName: a simple path of one name, read by findName.
 	oneName bool
+	// The messages of rows the path finds nothing or no scalar in, made
+	// once rather than per row.
+	msgNoValue, msgNotScalar string
 }
 
 type stepKind byte
@@ -50,7 +53,8 @@ func (p *Path) Lax() bool { return p.lax }
 // in one bracket); a path that is not valid at all compiles to a Path
 // every row fails on, as in Flink.
 func CompilePath(spec string) (*Path, error) {
-	p := &Path{text: spec, definite: true}
+	p := &Path{text: spec, definite: true,
+		msgNoValue: "no value at path " + quote(spec), msgNotScalar: "strict mode requires a scalar value at path " + quote(spec)}
 	rest := spec
 	if mode, tail, ok := splitMode(spec); ok {
 		p.lax = mode == "lax"

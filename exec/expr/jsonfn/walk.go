@@ -73,7 +73,7 @@ func (r *reader) read(p *Path, doc string) outcome {
 		case !found && p.lax:
 			return outEmpty
 		case !found:
-			r.err = "no value at path " + quote(p.text)
+			r.err = p.msgNoValue
 			return outError
 		case doc[r.value.start] == 'n':
 			return outEmpty // a JSON null is no value
@@ -98,7 +98,7 @@ func (r *reader) read(p *Path, doc string) outcome {
 			if p.lax {
 				return outEmpty
 			}
-			r.err = "no value at path " + quote(p.text)
+			r.err = p.msgNoValue
 			return outError
 		}
 		r.value = r.list[0]
@@ -112,7 +112,7 @@ func (r *reader) read(p *Path, doc string) outcome {
 			r.list = r.list[:0]
 			return outList
 		}
-		r.err = "no value at path " + quote(p.text)
+		r.err = p.msgNoValue
 		return outError
 	}
 	return outList
