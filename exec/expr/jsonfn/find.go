@@ -141,24 +141,52 @@ func (r *reader) findValue(doc string, i, depth int, steps []step, on bool) (int
 	return validValue(doc, i, depth)
 }
 
-// findName is find for a path of one name ($.b), the most common path:
-// the members of the top object in one loop, the value at the name kept
-// (the last one of duplicate names). What it does not settle, a document
-// that is not an object or a name written with escapes, goes to find.
-func (r *reader) findName(doc string, steps []step) (ok, found bool) {
-	name := steps[0].name
-	shapeFound := shapeOther // the shape of the value found
+// findNames is find for a path of names only ($.b, $.user.id), the
+// most common paths: each object on the way is read by one loop over its
+// members, the value at the last name kept (the last one of duplicate
+// names, as find). What it does not settle, a document that is not an
+// object or a name written with escapes, goes to find.
+func (r *reader) findNames(doc string, steps []step) (ok, found bool) {
 	i := skipWS(doc, 0)
 	if i >= len(doc) || doc[i] != '{' {
 		return r.find(doc, steps)
 	}
+	end, res := r.namesIn(doc, i, 0, steps)
+	switch res {
+	case namesInvalid:
+		return false, false
+	case namesFallback:
+		r.shape = shapeOther
+		return r.find(doc, steps)
+	}
+	return skipWS(doc, end) == len(doc), res == namesFound
+}
+
+// namesResult is what namesIn found in an object.
+type namesResult byte
+
+const (
+	namesInvalid  namesResult = iota // the document is not JSON
+	namesMissing                     // valid, and the path finds nothing
+	namesFound                       // valid, the value in r.value
+	namesFallback                    // a name with escapes: find reads the document
+)
+
+// namesIn reads the object at doc[i] ('{'), at depth, for steps; it
+// returns the offset after the object.
+func (r *reader) namesIn(doc string, i, depth int, steps []step) (int, namesResult) {
+	if depth >= maxDepth {
+		return i, namesInvalid
+	}
+	name, last := steps[0].name, len(steps) == 1
+	res := namesMissing
 	i = skipWS(doc, i+1)
 	if i < len(doc) && doc[i] == '}' {
-		return skipWS(doc, i+1) == len(doc), false
+		return i + 1, res
 	}
 	for {
 		if i >= len(doc) || doc[i] != '"' {
-			return false, false
+			return i, namesInvalid
 		}
 		k := i + 1
 		j := k
@@ -166,29 +194,36 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 			j++
 		}
 		if j >= len(doc) {
-			return false, false
+			return j, namesInvalid
 		}
 		if doc[j] != '"' {
 			if doc[j] == '\\' {
-				return r.find(doc, steps)
+				return j, namesFallback
 			}
-			return false, false // a control character
+			return j, namesInvalid // a control character
 		}
 		// The first byte settles most mismatches without a call.
 		hit := j-k == len(name) && (j == k || doc[k] == name[0] && doc[k+1:j] == name[1:])
 		i = skipWS(doc, j+1)
 		if i >= len(doc) || doc[i] != ':' {
-			return false, false
+			return i, namesInvalid
 		}
 		i = skipWS(doc, i+1)
 		start := i
 		if i >= len(doc) {
-			return false, false
+			return i, namesInvalid
 		}
 		var ok bool
 		shape := shapeOther
 		// The usual scalars are checked here, the rest by validValue.
 		switch c := doc[i]; {
+		case hit && !last && c == '{':
+			var sub namesResult
+			if i, sub = r.namesIn(doc, i, depth+1, steps[1:]); sub == namesInvalid || sub == namesFallback {
+				return i, sub
+			}
+			res = sub // a later duplicate name replaces what an earlier one found
+			hit = false
 		case c == '"':
 			for i++; i < len(doc) && plainByte[doc[i]]; i++ {
 			}
@@ -196,36 +231,39 @@ func (r *reader) findName(doc string, steps []step) (ok, found bool) {
 				i++
 				shape = shapePlainString
 			} else if i, ok = validString(doc, start); !ok {
-				return false, false
+				return i, namesInvalid
 			}
 		case c >= '1' && c <= '9':
 			for i++; i < len(doc) && isDigit(doc[i]); i++ {
 			}
 			if i < len(doc) && !numberEnd[doc[i]] {
 				if i, ok = validNumber(doc, start); !ok {
-					return false, false
+					return i, namesInvalid
 				}
 			} else if i-start <= 18 {
 				shape = shapeSmallInt
 			}
 		default:
-			if i, ok = validValue(doc, i, 1); !ok {
-				return false, false
+			if i, ok = validValue(doc, i, depth+1); !ok {
+				return i, namesInvalid
 			}
 		}
 		if hit {
-			r.value, found, shapeFound = span{start, i}, true, shape
+			if last {
+				r.value, r.shape, res = span{start, i}, shape, namesFound
+			} else {
+				res = namesMissing // a step into a scalar or an array
+			}
 		}
 		i = skipWS(doc, i)
 		if i >= len(doc) {
-			return false, false
+			return i, namesInvalid
 		}
 		if doc[i] == '}' {
-			r.shape = shapeFound
-			return skipWS(doc, i+1) == len(doc), found
+			return i + 1, res
 		}
 		if doc[i] != ',' {
-			return false, false
+			return i, namesInvalid
 		}
 		i = skipWS(doc, i+1)
 	}

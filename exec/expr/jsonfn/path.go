@@ -20,8 +20,8 @@ type Path struct {
 	invalid string
 	// isSimple: read in the pass that validates the document (find.go).
 	isSimple bool
-	// oneName: a simple path of one name, read by findName.
-	oneName bool
+	// names: a path of names only, read by findNames.
+	names bool
 	// The messages of rows the path finds nothing or no scalar in, made
 	// once rather than per row.
 	msgNoValue, msgNotScalar string
@@ -84,7 +84,10 @@ func CompilePath(spec string) (*Path, error) {
 		}
 	}
 	p.isSimple = p.simple()
-	p.oneName = p.isSimple && len(p.steps) == 1 && p.steps[0].kind == stepName
+	p.names = p.isSimple && len(p.steps) > 0
+	for _, st := range p.steps {
+		p.names = p.names && st.kind == stepName
+	}
 	return p, nil
 }
 

@@ -38,13 +38,13 @@ type reader struct {
 	found   bool
 	failed  bool
 	scratch []byte
-	// shape is what findName knows of the value found.
+	// shape is what findNames knows of the value found.
 	shape valueShape
 	// err says why the last read failed (outError), for ERROR ON ERROR.
 	err string
 }
 
-// valueShape is what the one-name reader saw of a value while checking
+// valueShape is what the names reader saw of a value while checking
 // it, so the kernel converts the usual ones without looking again.
 type valueShape byte
 
@@ -59,8 +59,8 @@ func (r *reader) read(p *Path, doc string) outcome {
 	r.shape = shapeOther
 	if p.isSimple {
 		var ok, found bool
-		if p.oneName {
-			ok, found = r.findName(doc, p.steps)
+		if p.names {
+			ok, found = r.findNames(doc, p.steps)
 		} else {
 			ok, found = r.find(doc, p.steps)
 		}

@@ -184,6 +184,7 @@ func newRawStrings(mem memory.Allocator, n int, name string, dataHint int) *rawS
 	o.ob, o.offsets = expr.NewValues[int32](mem, n+1)
 	o.offsets[0] = 0
 	o.nb, o.valid = expr.NewBits(mem, n)
+	bitutil.SetBitsTo(o.valid, 0, int64(n), true) // null clears its row's bit
 	o.db = memory.NewResizableBuffer(mem)
 	o.db.Resize(max(dataHint, 64))
 	o.data = o.db.Bytes()
@@ -201,13 +202,13 @@ func (o *rawStrings) add(v string) error {
 		o.data = o.db.Bytes()
 	}
 	o.size += copy(o.data[o.size:], v)
-	bitutil.SetBit(o.valid, o.row)
 	o.row++
 	o.offsets[o.row] = int32(o.size)
 	return nil
 }
 
 func (o *rawStrings) null() {
+	bitutil.ClearBit(o.valid, o.row)
 	o.nulls++
 	o.row++
 	o.offsets[o.row] = int32(o.size)
