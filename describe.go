@@ -146,7 +146,7 @@ func (r *runner) describeRows(name sql.Ident) ([]string, [][]string, error) {
 			if i < len(v.Columns) {
 				name = v.Columns[i]
 			}
-			rows = append(rows, []string{name, planner.SQLTypeName(f.Type), boolText(f.Nullable), "", "", ""})
+			rows = append(rows, []string{name, planner.FieldTypeName(f), boolText(f.Nullable), "", "", ""})
 		}
 		return header, rows, nil
 	}

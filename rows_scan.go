@@ -11,8 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/exec/connector/gotable"
-	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/govalue"
+	"github.com/wsql/wsql/planner"
 )
 
 // rowCursor is where NextRow stands in the batches of a Rows: the row,
@@ -202,7 +202,7 @@ func (r *Rows) structFields(t reflect.Type) ([]int, error) {
 	for i, col := range r.schema.Fields() {
 		j, ok := gotable.StructField(t, col.Name)
 		if !ok {
-			return nil, fmt.Errorf("wsql: struct %s has no field for column %q (%s); add an exported field named like it or tagged `wsql:\"%s\"`, or leave the column out of the SELECT", t, col.Name, columnTypeName(col.Type), col.Name)
+			return nil, fmt.Errorf("wsql: struct %s has no field for column %q (%s); add an exported field named like it or tagged `wsql:\"%s\"`, or leave the column out of the SELECT", t, col.Name, columnTypeName(col), col.Name)
 		}
 		fields[i] = j
 	}
@@ -221,15 +221,15 @@ func columnList(s *Schema) string {
 		}
 		b = append(b, f.Name...)
 		b = append(b, ' ')
-		b = append(b, columnTypeName(f.Type)...)
+		b = append(b, columnTypeName(f)...)
 	}
 	return string(b)
 }
 
 // columnTypeName is the SQL type of a result column, as DESCRIBE shows it.
-func columnTypeName(t arrow.DataType) string {
-	if t.ID() == arrow.NULL {
+func columnTypeName(f arrow.Field) string {
+	if f.Type.ID() == arrow.NULL {
 		return "NULL"
 	}
-	return format.SQLTypeName(t)
+	return planner.FieldTypeName(f)
 }

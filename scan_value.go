@@ -144,7 +144,7 @@ func (r *Rows) assignValue(dst reflect.Value, v any, c int, field string) error 
 	return r.mismatch(t, c, field)
 }
 
-func (r *Rows) columnType(c int) string { return columnTypeName(r.schema.Field(c).Type) }
+func (r *Rows) columnType(c int) string { return columnTypeName(r.schema.Field(c)) }
 
 func (r *Rows) isDecimal(c int) bool {
 	switch r.schema.Field(c).Type.ID() {

@@ -89,8 +89,7 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 		}
 		col.Comment = def.Comment
 		t.Columns = append(t.Columns, col)
-		f := arrow.Field{Name: col.Name, Type: col.Type, Nullable: !col.NotNull}
-		fields = append(fields, f)
+		fields = append(fields, col.Field())
 	}
 	if err := setPrimaryKey(stmt.PrimaryKey, t, fields); err != nil {
 		return nil, err

@@ -132,7 +132,7 @@ func NewDerivedTable(name string, cols []Column, timeAttr int, at sql.Pos) *Tabl
 	t := &Table{Name: name, Columns: cols, At: at}
 	fields := make([]arrow.Field, len(cols))
 	for i, c := range cols {
-		fields[i] = arrow.Field{Name: c.Name, Type: c.Type, Nullable: !c.NotNull}
+		fields[i] = c.Field()
 	}
 	t.schema = arrow.NewSchema(fields, nil)
 	t.physical = t.schema

@@ -1,8 +1,12 @@
 package catalog
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -10,8 +14,9 @@ import (
 // milliseconds, microseconds and nanoseconds, so TIMESTAMP(p) is kept in the
 // coarsest unit that holds p digits: TIMESTAMP(0) in seconds, 1 to 3 in
 // milliseconds, 4 to 6 in microseconds, 7 to 9 in nanoseconds. Values are
-// truncated to the unit (CAST and the decoders), and printed with its 0, 3,
-// 6 or 9 fraction digits.
+// truncated to the unit (the decoders) or to p (CAST, INSERT); a p between
+// the units travels on the column's Arrow field (Column.Field,
+// exec/format/timeprecision), so results print p digits as Flink's do.
 
 // DefaultTimestampPrecision is the precision of TIMESTAMP and
 // TIMESTAMP_LTZ written without one, Flink's 6 (microseconds). A rowtime
@@ -158,4 +163,29 @@ func floorDiv(a, b int64) int64 {
 		q--
 	}
 	return q
+}
+
+// TimePrecision is the declared precision of a TIMESTAMP, TIMESTAMP_LTZ or
+// TIME column (from its SQLType, e.g. TIMESTAMP(2)), -1 for other columns.
+func (c Column) TimePrecision() int {
+	switch c.Type.(type) {
+	case *arrow.TimestampType, *arrow.Time32Type:
+	default:
+		return -1
+	}
+	open, end := strings.IndexByte(c.SQLType, '('), strings.IndexByte(c.SQLType, ')')
+	if open < 0 || end < open {
+		return -1
+	}
+	p, err := strconv.Atoi(c.SQLType[open+1 : end])
+	if err != nil {
+		return -1
+	}
+	return p
+}
+
+// Field is c's Arrow field; a TIMESTAMP or TIME whose precision lies
+// between Arrow's units carries it (exec/format/timeprecision).
+func (c Column) Field() arrow.Field {
+	return timeprecision.With(arrow.Field{Name: c.Name, Type: c.Type, Nullable: !c.NotNull}, c.TimePrecision())
 }

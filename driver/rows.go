@@ -146,11 +146,11 @@ func (d *rows) ColumnTypeScanType(i int) reflect.Type {
 // ColumnTypeDatabaseTypeName is the Flink type name, e.g. BIGINT,
 // TIMESTAMP(3), TIMESTAMP_LTZ(3), DECIMAL(10, 2).
 func (d *rows) ColumnTypeDatabaseTypeName(i int) string {
-	t := d.r.Schema().Field(i).Type
-	if t.ID() == arrow.NULL {
+	f := d.r.Schema().Field(i)
+	if f.Type.ID() == arrow.NULL {
 		return "NULL"
 	}
-	return planner.SQLTypeName(t)
+	return planner.FieldTypeName(f)
 }
 
 // ColumnTypeNullable tells whether the column may hold NULL.

@@ -39,6 +39,7 @@ func TestDriverScansEveryType(t *testing.T) {
 		{"t3", "TIME(3)", "", "23:59:59.999", "TIME(3)", func() any { return new(string) }, "23:59:59.999"},
 		{"ts0", "TIMESTAMP(0)", "", "2024-03-01 12:00:01", "TIMESTAMP(0)", func() any { return new(time.Time) }, at(0)},
 		{"ts6", "TIMESTAMP(6)", "", "2024-03-01 12:00:01.123456", "TIMESTAMP(6)", func() any { return new(time.Time) }, at(123456000)},
+		{"ts2", "TIMESTAMP(2)", "", "2024-03-01 12:00:01.12", "TIMESTAMP(2)", func() any { return new(time.Time) }, at(120000000)},
 		{"ltz9", "TIMESTAMP_LTZ(9)", "", "2024-03-01 12:00:01.123456789", "TIMESTAMP_LTZ(9)", func() any { return new(time.Time) }, at(123456789)},
 		{"dts", "", "INTERVAL '1' SECOND * ti", "", "INTERVAL DAY TO SECOND(3)", func() any { return new(time.Duration) }, -8 * time.Second},
 		{"ym", "", "INTERVAL '1' MONTH * si", "", "INTERVAL YEAR TO MONTH", func() any { return new(int) }, 300},

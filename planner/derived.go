@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -35,7 +36,7 @@ func derivedRelation(name string, inner *sql.Select, colNames []string, cat *cat
 		if len(colNames) > 0 {
 			n = colNames[i]
 		}
-		cols = append(cols, catalog.Column{Name: n, SQLType: sqlTypeName(f.Type), Type: f.Type, NotNull: !f.Nullable, At: at})
+		cols = append(cols, catalog.Column{Name: n, SQLType: timeprecision.Name(sqlTypeName(f.Type), f.Type, timeprecision.Of(f)), Type: f.Type, NotNull: !f.Nullable, At: at})
 	}
 	if name == "" {
 		name = fmt.Sprintf("EXPR$%d", 0)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -229,6 +230,12 @@ func sqlTypeName(dt arrow.DataType) string { return format.SQLTypeName(dt) }
 
 // SQLTypeName is sqlTypeName for the engine's DESCRIBE of query results.
 func SQLTypeName(dt arrow.DataType) string { return format.SQLTypeName(dt) }
+
+// FieldTypeName is the SQL type of a result column, its precision
+// included where its Arrow type does not tell it (TIMESTAMP(2)).
+func FieldTypeName(f arrow.Field) string {
+	return timeprecision.Name(format.SQLTypeName(f.Type), f.Type, timeprecision.Of(f))
+}
 
 func exprString(e sql.Expr) string { return sqlfmt.Expr(e) }
 

@@ -591,6 +591,9 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	if x, err = c.fitPrecision(x, tn); err != nil {
+		return nil, err
+	}
 	return c.fitLength(x, e)
 }
 

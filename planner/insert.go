@@ -89,6 +89,7 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 				i+1, out.Field(i).Name, sqlTypeName(out.Field(i).Type), c.Name, c.SQLType)
 		}
 	}
+	sinklength.Precision(&p.Project, cols, shift)
 	if opts.TrimPad {
 		sinklength.Fit(&p.Project, cols, shift)
 	}

@@ -69,7 +69,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 				return fmt.Errorf("duplicate output column name %s", name)
 			}
 		}
-		fields = append(fields, arrow.Field{Name: name, Type: e.DataType(), Nullable: true})
+		fields = append(fields, resultField(name, e, stream))
 		p.Project.Exprs = append(p.Project.Exprs, e)
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
@@ -463,7 +464,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		}
 		e = nestedKey(e)
 		p.Keys = append(p.Keys, len(preFields))
-		preFields = append(preFields, arrow.Field{Name: name, Type: e.DataType(), Nullable: true})
+		preFields = append(preFields, resultField(name, e, stream))
 		pre = append(pre, e)
 	}
 	elemTypes := make([]arrow.DataType, len(s.aggs))
@@ -482,7 +483,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 				e = nestedKey(e) // DISTINCT by, and ARRAY_AGG/COLLECT holding, a nested value's encoding
 			}
 			a.Spec.Input = len(preFields)
-			preFields = append(preFields, arrow.Field{Name: fmt.Sprintf("$arg%d", i), Type: e.DataType(), Nullable: true})
+			preFields = append(preFields, resultField(fmt.Sprintf("$arg%d", i), e, stream))
 			pre = append(pre, e)
 		case -1:
 		default:
@@ -558,7 +559,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 			if err != nil {
 				return nil, err
 			}
-			outFields = append(outFields, arrow.Field{Name: it.name, Type: e.DataType(), Nullable: true})
+			outFields = append(outFields, resultField(it.name, e, winSchema))
 			p.Project.Exprs = append(p.Project.Exprs, e)
 			continue
 		case it.keyRef >= 0:
@@ -570,6 +571,10 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		}
 		f := winSchema.Field(c + shift)
 		f.Name = it.name
+		if in := p.Aggs; it.keyRef < 0 && it.winCol < 0 && arrow.TypeEqual(f.Type, p.Stream.Field(in[it.aggRef].Spec.Input).Type) {
+			// MIN, MAX, FIRST_VALUE, LAST_VALUE: a value of the argument's precision
+			f = timeprecision.With(f, timeprecision.Of(p.Stream.Field(in[it.aggRef].Spec.Input)))
+		}
 		outFields = append(outFields, f)
 		p.Project.Columns = append(p.Project.Columns, c+shift)
 		if general {

@@ -94,7 +94,7 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exe
 		}
 		c := t.Columns[col]
 		streamIdx[col] = len(fields)
-		fields = append(fields, arrow.Field{Name: c.Name, Type: c.Type, Nullable: !c.NotNull})
+		fields = append(fields, c.Field())
 		if c.Proctime {
 			continue // planned so EXPLAIN shows it; Job refuses processing time
 		}

@@ -4,6 +4,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/expr/temporal"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -19,4 +21,66 @@ func (c *exprCompiler) millisTimestamp(x expr.Expr, pos sql.Pos) (expr.Expr, err
 		return c.to(x, tLTZ, pos)
 	}
 	return c.to(x, tTS, pos)
+}
+
+// fitPrecision truncates x, the result of CAST(... AS t), to the digits of
+// t's precision when they fall between Arrow's units: TIMESTAMP(2) is kept
+// in milliseconds, and Flink's CAST to it drops the third digit.
+func (c *exprCompiler) fitPrecision(x expr.Expr, t sql.TypeName) (expr.Expr, error) {
+	if t.Precision < 0 {
+		return x, nil
+	}
+	var unit arrow.TimeUnit
+	switch dt := x.DataType().(type) {
+	case *arrow.TimestampType:
+		unit = dt.Unit
+	case *arrow.Time32Type:
+		unit = dt.Unit
+	default:
+		return x, nil
+	}
+	if temporal.FractionStep(unit, t.Precision) == 1 {
+		return x, nil
+	}
+	// Not folded into a literal: the node tells the result's precision
+	// (exprPrecision).
+	return &temporal.FractionDigits{X: x, Digits: t.Precision}, nil
+}
+
+// resultField is the output column name of e over the input schema in: a
+// TIMESTAMP or TIME whose precision lies between Arrow's units carries it
+// (timeprecision), so it is written and described as Flink does.
+func resultField(name string, e expr.Expr, in *arrow.Schema) arrow.Field {
+	return timeprecision.With(arrow.Field{Name: name, Type: e.DataType(), Nullable: true}, exprPrecision(e, in))
+}
+
+// exprPrecision is the precision e's value keeps, -1 for its unit's: a
+// CAST's, a column's, or for a value computed from values of its own type
+// (CASE, COALESCE, ts + INTERVAL, FLOOR(ts TO unit)) the finest of theirs,
+// as Flink's type inference takes the larger precision.
+func exprPrecision(e expr.Expr, in *arrow.Schema) int {
+	switch x := e.(type) {
+	case *temporal.FractionDigits:
+		return x.Digits
+	case *expr.ColumnExpr:
+		if in == nil || x.Index >= in.NumFields() {
+			return -1
+		}
+		return timeprecision.Of(in.Field(x.Index))
+	}
+	p, same := -1, false
+	for _, c := range expr.Children(e) {
+		if c == nil || !arrow.TypeEqual(c.DataType(), e.DataType()) {
+			continue
+		}
+		cp := exprPrecision(c, in)
+		if cp < 0 {
+			return -1
+		}
+		p, same = max(p, cp), true
+	}
+	if !same {
+		return -1
+	}
+	return p
 }

@@ -51,7 +51,8 @@ func TableColumns(t *catalog.Table, cols []catalog.Column, notNull bool) (*arrow
 	order := make([]int, len(t.Columns))
 	same := true
 	for i, c := range t.Columns {
-		fields[i] = arrow.Field{Name: c.Name, Type: c.Type, Nullable: !(notNull && c.NotNull)}
+		fields[i] = c.Field()
+		fields[i].Nullable = !(notNull && c.NotNull)
 		for q, qc := range cols {
 			if qc.Name == c.Name {
 				order[i] = q

@@ -30,12 +30,21 @@ type parent interface{ children() []Expr }
 // mayFail reports whether evaluating e can fail on some row's values.
 func mayFail(e Expr) bool {
 	return anyExpr(e, func(x Expr) bool {
-		if f, ok := x.(failer); ok && f.canFail() {
-			return true
-		}
-		f, ok := x.(Failer)
-		return ok && f.CanFail()
+		f, ok := x.(failer)
+		g, exported := x.(Failer)
+		return ok && f.canFail() || exported && g.CanFail()
 	})
+}
+
+// Children is e's sub-expressions.
+func Children(e Expr) []Expr {
+	switch p := e.(type) {
+	case parent:
+		return p.children()
+	case Parent:
+		return p.Children()
+	}
+	return nil
 }
 
 // anyExpr reports whether is holds for e or for any expression below it.
@@ -43,14 +52,7 @@ func anyExpr(e Expr, is func(Expr) bool) bool {
 	if is(e) {
 		return true
 	}
-	var children []Expr
-	switch p := e.(type) {
-	case parent:
-		children = p.children()
-	case Parent:
-		children = p.Children()
-	}
-	for _, c := range children {
+	for _, c := range Children(e) {
 		if c != nil && anyExpr(c, is) {
 			return true
 		}

@@ -206,12 +206,19 @@ func FuzzCSVDecoder(f *testing.F) {
 		f.Add([]byte("a\n"+long+"\n\""+long+"\"\nb\n"), byte(0), byte(0), uint8(1), "", uint8(5), uint8(0))
 	}
 	f.Add([]byte(strings.Repeat("z", 3000)+"\xff\n"+strings.Repeat("1,", 2000)+"\n"), byte(0), byte(0), uint8(1), "", uint8(1), uint8(0))
+	// Nested columns (flags bit 7): a ROW and an ARRAY after the picked
+	// columns, their elements separated by ';' (csv.array-element-delimiter).
+	f.Add([]byte("x,1;a,1;2;3\ny,;,\"\"\nz,NULL;b,NULL\nw,1,\n\"v\",\"2;\"\"q\"\"\",\"4;5\"\n"), byte(0), byte(0), uint8(128|1), "NULL", uint8(2), uint8(0))
+	f.Add([]byte("1|2;x|7\n3|bad;y|8;9\n"), byte('|'), byte(0), uint8(128|1|8), "", uint8(1), uint8(4))
 
 	f.Fuzz(func(t *testing.T, data []byte, delim, quote byte, flags uint8, null string, batch, pick uint8) {
 		const source = "fuzz.csv"
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 		defer mem.AssertSize(t, 0)
 		schema := fuzzSchema(pick)
+		if flags&128 != 0 {
+			schema = csvNestedFuzzSchema(schema)
+		}
 		opts := CSVOptions{
 			FieldDelimiter:    delim,
 			QuoteChar:         quote,
@@ -288,4 +295,14 @@ func FuzzCSVDecoder(f *testing.F) {
 		})
 		require.Equal(t, want, resumed, "parallel resumed after %d batches of %d", k, small)
 	})
+}
+
+// csvNestedFuzzSchema is schema with a ROW<i INT, s STRING> and an
+// ARRAY<BIGINT> column after its columns: the csv format's nested columns.
+func csvNestedFuzzSchema(schema *arrow.Schema) *arrow.Schema {
+	row := arrow.StructOf(arrow.Field{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+		arrow.Field{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true})
+	return arrow.NewSchema(append(schema.Fields(),
+		arrow.Field{Name: "r", Type: row, Nullable: true},
+		arrow.Field{Name: "a", Type: arrow.ListOf(arrow.PrimitiveTypes.Int64), Nullable: true}), nil)
 }

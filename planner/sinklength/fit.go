@@ -13,11 +13,24 @@ import (
 // to the sink columns cols, so each value fits its column's length: the
 // last step of Flink's TRIM_PAD is the same cut and pad as CAST's.
 func Fit(spec *exec.ProjectSpec, cols []catalog.Column, shift int) {
-	fits := make([]*expr.FitLength, len(cols))
+	rewrite(spec, cols, shift, func(c catalog.Column, x expr.Expr) expr.Expr {
+		f := fitOf(c.SQLType)
+		if f == nil {
+			return nil
+		}
+		f.X = x
+		return f
+	})
+}
+
+// rewrite replaces the expression of each output field i+shift of spec
+// by fit(cols[i], it), where fit gives one (nil keeps the field as it is).
+func rewrite(spec *exec.ProjectSpec, cols []catalog.Column, shift int, fit func(c catalog.Column, x expr.Expr) expr.Expr) {
+	fits := make([]expr.Expr, len(cols))
 	found := false
 	for i, c := range cols {
-		if fits[i] = fitOf(c.SQLType); fits[i] != nil {
-			fits[i].X, found = column(spec, i+shift), true
+		if fits[i] = fit(c, column(spec, i+shift)); fits[i] != nil {
+			found = true
 		}
 	}
 	if !found {

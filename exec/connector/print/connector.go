@@ -23,7 +23,10 @@ func init() {
 }
 
 // sink prints the rows of one INSERT.
-type sink struct{ identifier string }
+type sink struct {
+	identifier string
+	precisions []int // the columns' timeprecision, -1 for most
+}
 
 func planSink(t *catalog.Table, _ sql.Option) (connector.TableSink, error) {
 	allowed := connector.Keys(options, connector.Sink)
@@ -36,7 +39,11 @@ func planSink(t *catalog.Table, _ sql.Option) (connector.TableSink, error) {
 		}
 	}
 	id, _ := t.Options.Get("print-identifier")
-	return &sink{identifier: id}, nil
+	s := &sink{identifier: id}
+	for _, c := range t.Columns {
+		s.precisions = append(s.precisions, c.TimePrecision())
+	}
+	return s, nil
 }
 
 func (s *sink) Bind(*catalog.Table, []catalog.Column) {}
@@ -44,5 +51,5 @@ func (s *sink) Bind(*catalog.Table, []catalog.Column) {}
 func (s *sink) AppendOnly() bool { return false }
 
 func (s *sink) Open(_ context.Context, run *connector.SinkRun) (writer.ResultWriter, error) {
-	return newWriter(run.Stdout, s.identifier, run.Location), nil
+	return newWriter(run.Stdout, s.identifier, run.Location, s.precisions), nil
 }

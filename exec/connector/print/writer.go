@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/windowop"
 )
@@ -21,11 +22,15 @@ type printWriter struct {
 	prefix []byte
 	loc    *time.Location
 	buf    []byte
+	// precisions are the columns' timeprecision (-1 for most), and apps
+	// their value writers for the batch
+	precisions []int
+	apps       []func(dst []byte, i int) []byte
 }
 
 // newWriter writes rows the way Flink's print connector does.
-func newWriter(w io.Writer, identifier string, loc *time.Location) writer.ResultWriter {
-	p := &printWriter{w: w, loc: loc}
+func newWriter(w io.Writer, identifier string, loc *time.Location, precisions []int) writer.ResultWriter {
+	p := &printWriter{w: w, loc: loc, precisions: precisions}
 	if identifier != "" {
 		p.prefix = []byte(identifier + "> ")
 	}
@@ -38,6 +43,14 @@ func (p *printWriter) WriteBatch(rec arrow.RecordBatch) error {
 	var kinds *array.String
 	if rec.NumCols() > 0 && windowop.IsRowKindField(rec.Schema().Field(0)) {
 		kinds, first = rec.Column(0).(*array.String), 1
+	}
+	p.apps = p.apps[:0]
+	for c, col := range rec.Columns()[first:] {
+		app := format.ValueAppender(col, p.loc)
+		if c < len(p.precisions) {
+			app = timeprecision.Trim(app, p.precisions[c])
+		}
+		p.apps = append(p.apps, app)
 	}
 	for i := 0; i < int(rec.NumRows()); i++ {
 		b = append(b, p.prefix...)
@@ -54,7 +67,7 @@ func (p *printWriter) WriteBatch(rec arrow.RecordBatch) error {
 			if col.IsNull(i) {
 				b = append(b, "null"...)
 			} else {
-				b = format.AppendValue(b, col, i, p.loc)
+				b = p.apps[c](b, i)
 			}
 		}
 		b = append(b, "]\n"...)

@@ -28,13 +28,13 @@ type csvWriter struct {
 // empty string is written as "", so CSVDecoder reads the output back as is.
 // Zoned timestamps are shown in loc (nil means UTC). One Write per batch.
 func NewCSVWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
-	return &csvWriter{w: w, schema: schema, loc: loc, cols: make([]formattedColumn, schema.NumFields())}
+	return &csvWriter{w: w, schema: schema, loc: loc, cols: formattedColumns(schema)}
 }
 
 // NewHeaderlessCSVWriter is NewCSVWriter without the header line, for
 // files that hold rows only (the filesystem sink's).
 func NewHeaderlessCSVWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
-	return &csvWriter{w: w, schema: schema, loc: loc, cols: make([]formattedColumn, schema.NumFields()), header: true}
+	return &csvWriter{w: w, schema: schema, loc: loc, cols: formattedColumns(schema), header: true}
 }
 
 func (c *csvWriter) WriteBatch(rec arrow.RecordBatch) error {

@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 )
 
 // formattedColumn holds the text of one column of a batch: cell i is
@@ -17,6 +18,18 @@ type formattedColumn struct {
 	csv   bool // BYTES as base64, as Flink's csv format writes them, not x'..'
 
 	elements string // csv_elements.go
+	// precision is a TIMESTAMP's or TIME's between Arrow's units
+	// (timeprecision), -1 for other columns
+	precision int
+}
+
+// formattedColumns are the columns of schema, ready to format.
+func formattedColumns(schema *arrow.Schema) []formattedColumn {
+	cols := make([]formattedColumn, schema.NumFields())
+	for j, f := range schema.Fields() {
+		cols[j].precision = timeprecision.Of(f)
+	}
+	return cols
 }
 
 // format renders every value of arr, choosing the formatter once per column.
@@ -29,6 +42,7 @@ func (fc *formattedColumn) format(arr arrow.Array, loc *time.Location) {
 	if fc.elements != "" {
 		app = csvElementAppender(arr, loc, fc.elements, app)
 	}
+	app = timeprecision.Trim(app, fc.precision)
 	for i := 0; i < arr.Len(); i++ {
 		null := arr.IsNull(i)
 		if !null {

@@ -8,16 +8,19 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 )
 
 type jsonWriter struct {
-	w      io.Writer
-	keys   [][]byte // `{"name":` for the first column, `,"name":` after
-	loc    *time.Location
-	std    format.TimestampStandard
-	apps   []func(dst []byte, i int) []byte
-	buf    []byte
-	closed bool
+	w    io.Writer
+	keys [][]byte // `{"name":` for the first column, `,"name":` after
+	loc  *time.Location
+	std  format.TimestampStandard
+	apps []func(dst []byte, i int) []byte
+	// precisions are the columns' timeprecision.Of, -1 for most
+	precisions []int
+	buf        []byte
+	closed     bool
 }
 
 // NewJSONWriter writes JSON lines, one object per row with the schema's
@@ -40,6 +43,7 @@ func NewJSONWriter(w io.Writer, schema *arrow.Schema, loc *time.Location, std fo
 	}
 	j := &jsonWriter{w: w, loc: loc, std: std, apps: make([]func([]byte, int) []byte, schema.NumFields())}
 	for i, f := range schema.Fields() {
+		j.precisions = append(j.precisions, timeprecision.Of(f))
 		sep := byte(',')
 		if i == 0 {
 			sep = '{'
@@ -58,7 +62,7 @@ func (j *jsonWriter) WriteBatch(rec arrow.RecordBatch) error {
 		return fmt.Errorf("json writer: batch has %d columns, schema has %d", rec.NumCols(), len(j.keys))
 	}
 	for c, col := range rec.Columns() {
-		j.apps[c] = format.JSONValueAppender(col, j.loc, j.std)
+		j.apps[c] = timeprecision.Trim(format.JSONValueAppender(col, j.loc, j.std), j.precisions[c])
 	}
 	b := j.buf[:0]
 	cols := rec.Columns()

@@ -34,7 +34,7 @@ type tableWriter struct {
 func NewTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
 	n := schema.NumFields()
 	t := &tableWriter{w: w, loc: loc, names: make([]string, n), widths: make([]int, n),
-		right: make([]bool, n), cols: make([]formattedColumn, n)}
+		right: make([]bool, n), cols: formattedColumns(schema)}
 	for j, f := range schema.Fields() {
 		t.names[j] = f.Name
 		t.right[j] = rightAligned(f.Type)
