@@ -45,6 +45,9 @@ type straight struct {
 	tail []int
 	// rare is the offset in the prefix of the byte IndexByte looks for.
 	rare int
+	// run1 is the one instruction after the prefix when it is a
+	// repetition of ASCII runes (id=(\d+)), run in the search loop.
+	run1 *instr
 }
 
 // straighten is p's straight form, nil if p has a choice point.
@@ -97,6 +100,9 @@ func (l *straight) fold(prefix string) {
 	l.ins, l.tail = ins, saves
 	if prefix != "" && len(ins) > 0 && ins[0].op == opLit && ins[0].str == prefix {
 		l.prefixed, l.rare = true, rareByte(prefix)
+		if len(ins) == 2 && ins[1].op == opRepeat && !ins[1].wide {
+			l.run1 = &l.ins[1]
+		}
 	}
 }
 
@@ -237,8 +243,27 @@ func (l *straight) find(s string, from int, caps []int) (found, aborted bool) {
 			}
 			at = pos
 		}
-		end := l.run(s, start, at, caps)
-		if end >= 0 {
+		var end int
+		if in := l.run1; in != nil {
+			end = at + in.max
+			if in.max >= len(s)-at {
+				end = len(s)
+			}
+			for _, slot := range in.saves {
+				caps[slot] = at
+			}
+			p := at
+			for p < end && in.ascii[s[p]] {
+				p++
+			}
+			if p-at >= in.min {
+				for _, slot := range l.tail {
+					caps[slot] = p
+				}
+				return true, false
+			}
+			end = -(p - at + 1)
+		} else if end = l.run(s, start, at, caps); end >= 0 {
 			return true, false
 		}
 		if steps += -end; steps > stepBudget {

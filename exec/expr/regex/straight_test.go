@@ -32,7 +32,7 @@ var straightPatterns = []string{
 	`a+b`, `a*?b`, `a+?b`, `a*?`, `(a{2,}?)`, `x(a*)`, `(é+)x`, `[^a]+a`, `[^a]*`, `\w+$`, `\d+\z`,
 	`(?i)id=(\d+)`, `(?m)^\w+$`, `\bfoo\b`, `foo\B`, `.*`, `(.+)`, `[α-ω]+\d`, `\s+\S`, `^$`,
 	`(a)(b)(c)`, `(?:ab)(c)`, `()`, `x{0}`, `(a){0}b`, `\p{Alpha}+\d+`, `[^\n]+\n`, `user(\d+) GET`,
-	`\d+[a-z]+`, `a?b`, `π=(\d)`, `[^x]{2,3}x`, `(.{2})`, `a{2,3}`, `d=\d=`, `id=id=(\d+)`, `[a-c]+[d-f]+$`, `\Q.*\E`, `é`, `[\x{100}-\x{200}]+a`,
+	`\d+[a-z]+`, `a?b`, `π=(\d)`, `ab(\w{2,3})`, `x=[a-c]{0,2}`, `id=(é+)`, `id=[^a]+`, `id=\d{3}`, `[^x]{2,3}x`, `(.{2})`, `a{2,3}`, `d=\d=`, `id=id=(\d+)`, `[a-c]+[d-f]+$`, `\Q.*\E`, `é`, `[\x{100}-\x{200}]+a`,
 }
 
 // notStraight are patterns with a choice point.
@@ -42,7 +42,7 @@ var straightInputs = []string{
 	"", "a", "b", "ab", "aab", "aaab", "ba", "user5 GET /item?id=39595 ok", "id=", "id=x id=7", "ID=12",
 	"foo@bar.com x@y.com", "2024-01-31", "12x 123x 1234x", "ééx", "xé", "aaa\n", "aaa\r\n", "abc\ndef\n",
 	"a foo b foobar", "αβγ1", "  \tx", "\n", "\u2028", "abcdefghi", "dddd", "ab\u0085", "Ā\u01ffa", "é\xffa\xc3",
-	strings.Repeat("a", 50) + "b", "π=3.14 id=0 id=42", "d=d=1=", "id=id=id=5", "π=π=7", "aéaéx", "éaéa", "aaaaa", "ééx", "aéx",
+	strings.Repeat("a", 50) + "b", "π=3.14 id=0 id=42", "d=d=1=", "id=id=id=5", "π=π=7", "x=abcd x=", "abé1 ab12345", "id=123 id=1234", "aéaéx", "éaéa", "aaaaa", "ééx", "aéx",
 }
 
 func TestStraightForms(t *testing.T) {
@@ -50,6 +50,12 @@ func TestStraightForms(t *testing.T) {
 		re, err := Compile(p)
 		require.NoError(t, err, p)
 		require.NotNil(t, re.line, "%q should be straight", p)
+	}
+	// A prefix and one repetition of an ASCII class run in the search loop.
+	for p, run1 := range map[string]bool{`id=(\d+)`: true, `ab(\w{2,3})`: true, `id=\d{3}`: true, `id=(é+)`: false, `id=[^a]+`: false, `id=(\d+)x`: false, `\d+`: false} {
+		re, err := Compile(p)
+		require.NoError(t, err, p)
+		require.Equal(t, run1, re.line.run1 != nil, p)
 	}
 	for _, p := range notStraight {
 		re, err := Compile(p)
