@@ -135,7 +135,13 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		case outValue:
 			switch {
 			case r.shape == shapePlainString && o.str != nil:
-				o.str.add(doc[r.value.start+1 : r.value.end-1])
+				// o.str.add written out: the call costs more than the copy.
+				out, v := o.str, doc[r.value.start+1:r.value.end-1]
+				if out.end+len(v) <= len(out.bytes) || out.room(len(v)) {
+					out.end += copy(out.bytes[out.end:], v)
+				}
+				out.rows++
+				out.offsets[out.rows] = int32(out.end)
 				continue
 			case r.shape == shapeSmallInt && o.ints != nil:
 				o.ints[i] = digits(doc[r.value.start:r.value.end])
