@@ -12,7 +12,7 @@ import (
 // must start, so it never helps: the repetition is possessive (as Java
 // and PCRE make it by themselves) and a search attempt is one pass over
 // the instructions, without a trail, undo or recursion. id=(\d+),
-// [a-z]+@\w+ and ^\d{4}-\d{2} are straight; a|b, (ab)+ and \d+1 are not.
+// [a-z]+@\w+ and ^\d{4}-\d{2} are straight; ab|cd, (ab)+ and \d+1 are not.
 // It finds exactly what the backtracker finds (TestStraightAgreesWithBacktracker).
 
 // instr is one instruction of a straight program.
