@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/intervaltext"
 	"github.com/wsql/wsql/exec/format/writer"
 )
 
@@ -28,9 +29,12 @@ type typeCase struct {
 	name, decl, expr string
 	text             string
 	arrow            arrow.DataType
+	// the CSV input, when it is not text: an interval's number of
+	// milliseconds or months, as Flink's csv format reads and writes it
+	input string
 	// what the JSON writer gives, when it is not the CSV text (intervals
-	// are written as numbers, as Flink's json format does): the JSON
-	// table reads it back declared readAs
+	// are written as numbers, as Flink's json format does); a computed
+	// column is read back from JSON declared readAs
 	jsonText, readAs string
 	// Parquet: the type read back and the text of it, when not the same
 	parquet     arrow.DataType
@@ -71,13 +75,19 @@ var typeCases = []typeCase{
 		jsonText: `"2024-03-01 12:00:01.123Z"`, dest: func() any { return new(time.Time) }, want: at(123000000)},
 	{name: "ltz9", decl: "TIMESTAMP_LTZ(9)", text: "2024-03-01 12:00:01.123456789", arrow: &arrow.TimestampType{Unit: arrow.Nanosecond, TimeZone: "UTC"},
 		jsonText: `"2024-03-01 12:00:01.123456789Z"`, dest: func() any { return new(time.Time) }, want: at(123456789)},
-	// intervals are computed: a DDL cannot declare them, as in Flink's
-	// filesystem connector
+	// intervals, declared (read from their numbers, as Flink's csv and
+	// json formats read them) and computed
+	{name: "idt", decl: "INTERVAL DAY TO SECOND(3)", input: "90061001", text: "+1 01:01:01.001", arrow: arrow.FixedWidthTypes.Duration_ms,
+		jsonText: "90061001", parquet: arrow.PrimitiveTypes.Int64, parquetText: "90061001",
+		dest: func() any { return new(time.Duration) }, want: 25*time.Hour + time.Minute + time.Second + time.Millisecond},
+	{name: "iym", decl: "INTERVAL YEAR TO MONTH", input: "-14", text: "-1-02", arrow: arrow.FixedWidthTypes.MonthInterval,
+		jsonText: "-14", parquet: arrow.PrimitiveTypes.Int32, parquetText: "-14",
+		dest: func() any { return new(int) }, want: -14},
 	{name: "dts", expr: "INTERVAL '1' SECOND * ti", text: "-0 00:00:08.000", arrow: arrow.FixedWidthTypes.Duration_ms,
-		jsonText: "-8000", readAs: "BIGINT", parquet: arrow.PrimitiveTypes.Int64, parquetText: "-8000",
+		jsonText: "-8000", readAs: "INTERVAL SECOND(3)", parquet: arrow.PrimitiveTypes.Int64, parquetText: "-8000",
 		dest: func() any { return new(time.Duration) }, want: -8 * time.Second},
 	{name: "ym", expr: "INTERVAL '1' MONTH * si", text: "+25-00", arrow: arrow.FixedWidthTypes.MonthInterval,
-		jsonText: "300", readAs: "INT", parquet: arrow.PrimitiveTypes.Int32, parquetText: "300",
+		jsonText: "300", readAs: "INTERVAL MONTH", parquet: arrow.PrimitiveTypes.Int32, parquetText: "300",
 		dest: func() any { return new(int) }, want: 300},
 }
 
@@ -91,6 +101,9 @@ func typeRoundTrip(t *testing.T) (ddl, query string, want func(text func(typeCas
 			decls = append(decls, "`"+c.name+"` "+c.decl)
 			items = append(items, "`"+c.name+"`")
 			row1 = append(row1, c.text)
+			if c.input != "" {
+				row1[len(row1)-1] = c.input
+			}
 			nulls = append(nulls, "")
 		} else {
 			items = append(items, c.expr+" AS "+c.name)
@@ -139,7 +152,7 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 			if c.jsonText != "" {
 				v = c.jsonText
 			}
-			if !strings.HasPrefix(v, `"`) && c.arrow.ID() != arrow.BOOL && !arrow.IsInteger(c.arrow.ID()) && !arrow.IsFloating(c.arrow.ID()) && c.arrow.ID() != arrow.DECIMAL128 && c.readAs == "" {
+			if !strings.HasPrefix(v, `"`) && c.arrow.ID() != arrow.BOOL && !arrow.IsInteger(c.arrow.ID()) && !arrow.IsFloating(c.arrow.ID()) && c.arrow.ID() != arrow.DECIMAL128 && !intervaltext.IsInterval(c.arrow) {
 				v = `"` + v + `"`
 			}
 			if c.name == "s" {
@@ -157,12 +170,7 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "out.jsonl")
 		require.NoError(t, os.WriteFile(path, out, 0o644))
 		back := ddl + "CREATE TABLE back (" + strings.Join(decls, ", ") + ") WITH ('connector' = 'filesystem', 'path' = '" + filepath.ToSlash(path) + "', 'format' = 'json');\nSELECT * FROM back;"
-		require.Equal(t, want(func(c typeCase) string {
-			if c.readAs != "" {
-				return c.jsonText
-			}
-			return c.text
-		}), string(runWith(t, back, mem, func(w *bytes.Buffer, r ResultInfo) ResultWriter { return NewCSVWriter(w, r.Schema, time.UTC) })))
+		require.Equal(t, want(csvText), string(runWith(t, back, mem, func(w *bytes.Buffer, r ResultInfo) ResultWriter { return NewCSVWriter(w, r.Schema, time.UTC) })))
 	})
 
 	t.Run("arrow", func(t *testing.T) {
@@ -201,7 +209,7 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 			if c.parquet != nil {
 				dt = c.parquet
 			}
-			if c.readAs != "" {
+			if intervaltext.IsInterval(c.arrow) {
 				v, ok := got.Field(i).Metadata.GetValue(writer.IntervalMetadataKey)
 				require.True(t, ok, c.name)
 				require.True(t, strings.HasPrefix(v, format.SQLTypeName(c.arrow)), "%s: %s", c.name, v)
@@ -251,4 +259,35 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 		require.False(t, rows.NextRow())
 		require.NoError(t, rows.Err())
 	})
+}
+
+// Interval columns of csv and json files hold numbers, as Flink's csv and
+// json formats read and write them: milliseconds for a day-time interval,
+// months for a year-month one. A file written by an INSERT reads back as
+// the same values.
+func TestIntervalColumnsRoundTripThroughFiles(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.csv")
+	require.NoError(t, os.WriteFile(in, []byte("1,90061001,14\n2,-5000,-1\n3,,\n"), 0o644))
+	decl := "(n INT, d INTERVAL DAY TO SECOND(3), m INTERVAL YEAR TO MONTH)"
+	table := func(name, path, format string) string {
+		return "CREATE TABLE " + name + " " + decl + " WITH ('connector' = 'filesystem', 'path' = '" + filepath.ToSlash(path) + "', 'format' = '" + format + "');\n"
+	}
+	outCSV, outJSON := filepath.Join(dir, "out.csv"), filepath.Join(dir, "out.json")
+	src := table("src", in, "csv") + table("c", outCSV, "csv") + table("j", outJSON, "json") +
+		"INSERT INTO c SELECT n, d * 2, m FROM src;\nINSERT INTO j SELECT n, d, m + INTERVAL '1' YEAR FROM src;\n"
+	runWith(t, src, mem, func(w *bytes.Buffer, r ResultInfo) ResultWriter { return NewCSVWriter(w, r.Schema, time.UTC) })
+	csvOut, err := os.ReadFile(outCSV)
+	require.NoError(t, err)
+	require.Equal(t, "1,180122002,14\n2,-10000,-1\n3,,\n", string(csvOut))
+	jsonOut, err := os.ReadFile(outJSON)
+	require.NoError(t, err)
+	require.Equal(t, `{"n":1,"d":90061001,"m":26}`+"\n"+`{"n":2,"d":-5000,"m":11}`+"\n"+`{"n":3,"d":null,"m":null}`+"\n", string(jsonOut))
+	read := func(name, path, format string) string {
+		return string(runWith(t, table(name, path, format)+"SELECT * FROM "+name+";", mem, func(w *bytes.Buffer, r ResultInfo) ResultWriter { return NewCSVWriter(w, r.Schema, time.UTC) }))
+	}
+	require.Equal(t, "n,d,m\n1,+2 02:02:02.002,+1-02\n2,-0 00:00:10.000,-0-01\n3,,\n", read("c", outCSV, "csv"))
+	require.Equal(t, "n,d,m\n1,+1 01:01:01.001,+2-02\n2,-0 00:00:05.000,+0-11\n3,,\n", read("j", outJSON, "json"))
 }

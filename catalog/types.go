@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/exec/format/intervaltext"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -55,6 +56,11 @@ func ArrowType(t sql.TypeName) (arrow.DataType, error) {
 		return timeArrowType(t)
 	case "TIMESTAMP", "TIMESTAMP_LTZ":
 		return timestampArrowType(t)
+	case "INTERVAL": // Flink's months and milliseconds, whatever the precisions
+		if t.Interval.YearMonth {
+			return intervaltext.YearMonth, nil
+		}
+		return intervaltext.DayTime, nil
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, t.At, "type %s is not supported", t.Name)
 }
@@ -67,6 +73,8 @@ func TypeString(t sql.TypeName) string {
 		return b.String()
 	}
 	switch {
+	case t.Interval != nil:
+		return "INTERVAL " + t.Interval.Qualifier
 	case t.Name == "TIMESTAMP" || t.Name == "TIMESTAMP_LTZ":
 		p := t.Precision
 		if p < 0 {

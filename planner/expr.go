@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/planner/intervalfold"
+	"github.com/wsql/wsql/planner/nestedcast"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -199,6 +201,8 @@ func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 		return a, true
 	case a.ID() == arrow.DATE32 && isTimestamp(b):
 		return b, true
+	case format.IsNestedType(a) && format.IsNestedType(b):
+		return nestedcast.Common(a, b, commonType)
 	}
 	return nil, false
 }
@@ -233,6 +237,9 @@ func (c *exprCompiler) to(x expr.Expr, dt arrow.DataType, pos sql.Pos) (expr.Exp
 		if r, ok := rescaleLiteral(l, dt); ok {
 			return r, nil
 		}
+	}
+	if format.IsNestedType(dt) && format.IsNestedType(x.DataType()) {
+		return c.nestedCast(x, dt, false, pos, format.SQLTypeName(dt))
 	}
 	return c.fold(pos, &expr.Cast{X: x, To: dt, Loc: c.opts.Location}, x)
 }
@@ -563,24 +570,10 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 		return nil, err
 	}
 	from := x.DataType()
-	ok := false
-	switch {
-	case isBinary(from) || isBinary(dt):
-		ok = isNull(from) || (isString(from) || isBinary(from)) && (isString(dt) || isBinary(dt))
-	case isNull(from), arrow.TypeEqual(from, dt), isString(dt), isString(from):
-		ok = true
-	case (isNumeric(from) || from.ID() == arrow.BOOL) && (isNumeric(dt) || dt.ID() == arrow.BOOL):
-		ok = !(from.ID() == arrow.BOOL && isDecimal(dt))
-	case isTemporal(from) && isTemporal(dt):
-		ok = !(from.ID() == arrow.DATE32 && dt.ID() == arrow.DATE32)
-	case catalog.CastableTemporal(from, dt):
-		ok = true
+	if format.IsNestedType(from) && format.IsNestedType(dt) && !arrow.TypeEqual(from, dt) {
+		return c.nestedCast(x, dt, e.Try, e.At, catalog.TypeString(e.Type))
 	}
-	if !ok {
-		hint := ""
-		if isInteger(from) && isTimestamp(dt) {
-			hint = "; use TO_TIMESTAMP_LTZ(n, 0) or TO_TIMESTAMP_LTZ(n, 3)"
-		}
+	if ok, hint := castable(from, dt); !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot CAST %s to %s%s", typeName(from), catalog.TypeString(e.Type), hint)
 	}
 	if e.Try && !isNull(from) && !arrow.TypeEqual(from, dt) {
@@ -595,6 +588,45 @@ func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
 		return nil, err
 	}
 	return c.fitLength(x, e)
+}
+
+// castable reports whether CAST turns a scalar of type from (or a nested
+// value, into STRING) into type dt; hint is said when it does not.
+func castable(from, dt arrow.DataType) (ok bool, hint string) {
+	switch {
+	case isBinary(from) || isBinary(dt):
+		ok = isNull(from) || (isString(from) || isBinary(from)) && (isString(dt) || isBinary(dt))
+	case isNull(from), arrow.TypeEqual(from, dt), isString(dt), isString(from):
+		ok = true
+	case (isNumeric(from) || from.ID() == arrow.BOOL) && (isNumeric(dt) || dt.ID() == arrow.BOOL):
+		ok = !(from.ID() == arrow.BOOL && isDecimal(dt))
+	case isTemporal(from) && isTemporal(dt):
+		ok = !(from.ID() == arrow.DATE32 && dt.ID() == arrow.DATE32)
+	case catalog.CastableTemporal(from, dt):
+		ok = true
+	}
+	if !ok && isInteger(from) && isTimestamp(dt) {
+		hint = "; use TO_TIMESTAMP_LTZ(n, 0) or TO_TIMESTAMP_LTZ(n, 3)"
+	}
+	return ok, hint
+}
+
+// nestedCast is CAST(x AS dt) between nested types of one kind, each
+// element converted as CAST (TRY_CAST with try) converts a scalar.
+func (c *exprCompiler) nestedCast(x expr.Expr, dt arrow.DataType, try bool, at sql.Pos, name string) (expr.Expr, error) {
+	out, err := nestedcast.Build(x, dt, func(col expr.Expr, to arrow.DataType) (expr.Expr, error) {
+		if ok, _ := castable(col.DataType(), to); !ok {
+			return nil, fmt.Errorf("%s does not convert to %s", typeName(col.DataType()), typeName(to))
+		}
+		if try && !isNull(col.DataType()) {
+			return &expr.Cast{X: col, To: to, Loc: c.opts.Location, Try: true}, nil
+		}
+		return c.to(col, to, at)
+	})
+	if err != nil {
+		return nil, sql.Errorf(sql.ErrInvalid, at, "cannot CAST %s to %s: %v", typeName(x.DataType()), name, err)
+	}
+	return c.fold(at, out, x)
 }
 
 func (c *exprCompiler) in(e *sql.In) (expr.Expr, error) {

@@ -235,6 +235,7 @@ func TestFunctionCallErrors(t *testing.T) {
 		"SELECT ENCODE(s, 'EBCDIC') FROM t":                             `ENCODE: the character set "EBCDIC" is not supported; use one of US-ASCII, ISO-8859-1, UTF-8, UTF-16BE, UTF-16LE, UTF-16`,
 		"SELECT DECODE(s, 'UTF-8') FROM t":                              "DECODE expects BYTES, got STRING",
 		"SELECT TRY_PARSE_JSON(s) FROM t":                               "function TRY_PARSE_JSON is not supported yet: it needs the VARIANT type, which wsql does not have yet",
+		"SELECT HASH_CODE(s) FROM t":                                    "function HASH_CODE is not supported yet: its value is the hashCode() of Flink's internal Java objects",
 		"SELECT GROUP_ID() FROM t" + window:                             "function GROUP_ID is not supported yet: it needs GROUPING SETS",
 		"SELECT COLLECT(s), ARRAY_AGG(s) FROM t" + window:               "",
 		"SELECT UPPER(s) FROM t WHERE SUM(d) > 1":                       "aggregate SUM is not allowed here",

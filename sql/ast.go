@@ -88,6 +88,8 @@ type TypeName struct {
 	Key     *TypeName
 	Fields  []TypeField
 	NotNull bool
+	// Interval is an INTERVAL type's qualifier (interval_type.go).
+	Interval *Interval
 }
 
 // TypeField is a field of a ROW type: `name type ['description']`.

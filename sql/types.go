@@ -27,7 +27,7 @@ var typeAliases = map[string]struct {
 // unsupportedTypes are Flink types wsql cannot hold yet.
 var unsupportedTypes = map[string]bool{
 	"ARRAY": true, "MAP": true, "MULTISET": true,
-	"ROW": true, "RAW": true, "INTERVAL": true, "NULL": true, "VARIANT": true, "STRUCTURED": true,
+	"ROW": true, "RAW": true, "NULL": true, "VARIANT": true, "STRUCTURED": true,
 }
 
 // parseScalarType reads a type other than a nested one (nested_types.go)
@@ -43,6 +43,8 @@ func parseScalarType(toks []token, i int) (TypeName, int, *Error) {
 	switch {
 	case t.kind != tokIdent:
 		return TypeName{}, i, Errorf(ErrSyntax, t.pos, "expected a type such as STRING or BIGINT, found %s", t.text)
+	case word == "INTERVAL":
+		return parseIntervalType(toks, i)
 	case unsupportedTypes[word]:
 		return TypeName{}, i, Errorf(ErrUnsupported, t.pos, "type %s is not supported yet", word)
 	case !ok:

@@ -252,64 +252,46 @@ func (c *csvColumn) init(f arrow.Field) error {
 	c.dt = f.Type
 	c.notNull = !f.Nullable
 	c.offs = append(c.offs[:0], 0)
+	c.sqlType = SQLTypeName(f.Type)
 	switch t := f.Type.(type) {
 	case *arrow.StringType:
-		c.kind, c.sqlType = csvString, "STRING"
+		c.kind = csvString
 	case *arrow.BinaryType:
-		c.kind, c.sqlType = csvBinary, "BYTES"
+		c.kind = csvBinary
 	case *arrow.BooleanType:
-		c.kind, c.sqlType = csvBool, "BOOLEAN"
+		c.kind = csvBool
 	case *arrow.Int8Type:
-		c.kind, c.sqlType, c.width, c.min, c.max = csvInt, "TINYINT", 1, math.MinInt8, math.MaxInt8
+		c.kind, c.width, c.min, c.max = csvInt, 1, math.MinInt8, math.MaxInt8
 	case *arrow.Int16Type:
-		c.kind, c.sqlType, c.width, c.min, c.max = csvInt, "SMALLINT", 2, math.MinInt16, math.MaxInt16
-	case *arrow.Int32Type:
-		c.kind, c.sqlType, c.width, c.min, c.max = csvInt, "INT", 4, math.MinInt32, math.MaxInt32
-	case *arrow.Int64Type:
-		c.kind, c.sqlType, c.width, c.min, c.max = csvInt, "BIGINT", 8, math.MinInt64, math.MaxInt64
+		c.kind, c.width, c.min, c.max = csvInt, 2, math.MinInt16, math.MaxInt16
+	case *arrow.Int32Type, *arrow.MonthIntervalType: // a year-month interval: Flink's csv and json read its months
+		c.kind, c.width, c.min, c.max = csvInt, 4, math.MinInt32, math.MaxInt32
+	case *arrow.Int64Type, *arrow.DurationType: // a day-time interval: its milliseconds
+		c.kind, c.width, c.min, c.max = csvInt, 8, math.MinInt64, math.MaxInt64
 	case *arrow.Float32Type:
-		c.kind, c.sqlType, c.width = csvFloat32, "FLOAT", 4
+		c.kind, c.width = csvFloat32, 4
 	case *arrow.Float64Type:
-		c.kind, c.sqlType, c.width = csvFloat64, "DOUBLE", 8
+		c.kind, c.width = csvFloat64, 8
 	case *arrow.Decimal128Type:
 		if t.Precision < 1 || t.Precision > 38 || t.Scale < 0 || t.Scale > t.Precision {
 			return fmt.Errorf("column %s: unsupported decimal precision/scale %d,%d", f.Name, t.Precision, t.Scale)
 		}
 		c.kind, c.width, c.prec, c.scale = csvDecimal, 16, t.Precision, t.Scale
-		c.sqlType = fmt.Sprintf("DECIMAL(%d, %d)", t.Precision, t.Scale)
 	case *arrow.Date32Type:
-		c.kind, c.sqlType, c.width = csvDate, "DATE", 4
+		c.kind, c.width = csvDate, 4
 	case *arrow.Time32Type:
 		c.kind, c.width, c.unit = csvTime, 4, t.Unit
-		c.sqlType = fmt.Sprintf("TIME(%d)", csvUnitDigits(t.Unit))
 	case *arrow.Time64Type:
 		c.kind, c.width, c.unit = csvTime, 8, t.Unit
-		c.sqlType = fmt.Sprintf("TIME(%d)", csvUnitDigits(t.Unit))
+		c.sqlType = fmt.Sprintf("TIME(%d)", TimeUnitDigits(t.Unit))
 	case *arrow.TimestampType:
 		c.kind, c.width, c.unit, c.zoned = csvTimestamp, 8, t.Unit, t.TimeZone != ""
-		if c.zoned {
-			c.sqlType = fmt.Sprintf("TIMESTAMP_LTZ(%d)", csvUnitDigits(t.Unit))
-		} else {
-			c.sqlType = fmt.Sprintf("TIMESTAMP(%d)", csvUnitDigits(t.Unit))
-		}
 	case *arrow.ListType, *arrow.StructType:
 		return c.initElements(f)
 	default:
 		return fmt.Errorf("column %s: csv format does not support type %s", f.Name, f.Type)
 	}
 	return nil
-}
-
-func csvUnitDigits(u arrow.TimeUnit) int {
-	switch u {
-	case arrow.Millisecond:
-		return 3
-	case arrow.Microsecond:
-		return 6
-	case arrow.Nanosecond:
-		return 9
-	}
-	return 0
 }
 
 // readRecord splits the next record into d.fields. It returns the record's

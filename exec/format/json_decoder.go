@@ -205,7 +205,8 @@ func (f *jsonFields) find(pos int, key []byte) int {
 func jsonSupported(dt arrow.DataType) bool {
 	switch dt.ID() {
 	case arrow.STRING, arrow.BOOL, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
-		arrow.FLOAT32, arrow.FLOAT64, arrow.DECIMAL128, arrow.DATE32, arrow.TIME32, arrow.TIME64, arrow.TIMESTAMP, arrow.BINARY:
+		arrow.FLOAT32, arrow.FLOAT64, arrow.DECIMAL128, arrow.DATE32, arrow.TIME32, arrow.TIME64, arrow.TIMESTAMP, arrow.BINARY,
+		arrow.INTERVAL_MONTHS, arrow.DURATION:
 		return true
 	}
 	return false

@@ -49,7 +49,7 @@ func (d *JSONDecoder) fastColumn(c *csvColumn) *jsonfast.Node {
 	case c.kind == csvBool:
 		n.Kind = jsonfast.Bool
 	case c.kind == csvTimestamp && !c.zoned:
-		n.Kind, n.Digits = jsonfast.Timestamp, csvUnitDigits(c.unit)
+		n.Kind, n.Digits = jsonfast.Timestamp, TimeUnitDigits(c.unit)
 	}
 	return n
 }

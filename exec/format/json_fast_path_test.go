@@ -16,7 +16,8 @@ import (
 func fastPathSchema() *arrow.Schema {
 	leaves := csvSchema("n", arrow.PrimitiveTypes.Int32, "d", arrow.PrimitiveTypes.Float64,
 		"b", arrow.FixedWidthTypes.Boolean, "s", arrow.BinaryTypes.String,
-		"ts6", &arrow.TimestampType{Unit: arrow.Microsecond}, "ltz", ltzType)
+		"ts6", &arrow.TimestampType{Unit: arrow.Microsecond}, "ltz", ltzType,
+		"iv", arrow.FixedWidthTypes.Duration_ms, "ym", arrow.FixedWidthTypes.MonthInterval)
 	return arrow.NewSchema(append(clickSchema().Fields(), leaves.Fields()...), nil)
 }
 
@@ -69,6 +70,7 @@ func TestJSONDecoderFastPath(t *testing.T) {
 		`{"user":null,"items":[],"tags":[],"attrs":{},"seen":{}}`,
 		`{}`,
 		`{"user":{"geo":{"country":null},"id":0}}`,
+		`{"iv":90000,"ym":-14,"user":{"id":1}}`, `{"iv":"90000","ym":1.2e1}`,
 	}
 	for k := range 16 { // a string's special bytes at every place in a word
 		pad := strings.Repeat("x", k)

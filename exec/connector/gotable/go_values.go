@@ -40,6 +40,8 @@ type goValue struct {
 //	TIMESTAMP(_LTZ)(3) time.Time: its instant (TIMESTAMP shows it in UTC)
 //	DATE               time.Time: its calendar date in its own location
 //	TIME               time.Time's clock in its location, or a time.Duration since midnight
+//	INTERVAL DAY TO SECOND  time.Duration (its milliseconds)
+//	INTERVAL YEAR TO MONTH  a Go integer: months
 //	ROW, ARRAY, MAP    maps, structs and slices (convertNested)
 //	any column         nil (or a nil map or slice): NULL, unless the column is NOT NULL
 func convertGoValue(v any, f arrow.Field) (goValue, error) {
@@ -156,6 +158,17 @@ func convertGoValue(v any, f arrow.Field) (goValue, error) {
 			return goValue{s: x}, nil // its UTF-8 bytes, as CAST(s AS BYTES)
 		}
 		return bad()
+	case *arrow.DurationType: // a day-time interval: its milliseconds, as Flink keeps it
+		if d, ok := v.(time.Duration); ok {
+			return goValue{i: d.Milliseconds()}, nil
+		}
+		return bad()
+	case *arrow.MonthIntervalType: // a year-month interval: a number of months
+		n, ok := goInt(v)
+		if !ok || n < math.MinInt32 || n > math.MaxInt32 {
+			return bad()
+		}
+		return goValue{i: n}, nil
 	}
 	return goValue{}, fmt.Errorf("column %s of type %s cannot be set from Go yet", f.Name, format.SQLTypeName(f.Type))
 }
@@ -236,6 +249,10 @@ func appendGoValue(b array.Builder, v goValue) {
 		b.Append(arrow.Date32(v.i))
 	case *array.Time32Builder:
 		b.Append(arrow.Time32(v.i))
+	case *array.DurationBuilder:
+		b.Append(arrow.Duration(v.i))
+	case *array.MonthIntervalBuilder:
+		b.Append(arrow.MonthInterval(v.i))
 	default:
 		panic(fmt.Sprintf("appendGoValue: unexpected builder %T", b)) // convertGoValue refused the type
 	}

@@ -248,3 +248,31 @@ func TestPushSourceCannotResume(t *testing.T) {
 	defer r.Close()
 	require.Implements(t, (*exec.Follower)(nil), r)
 }
+
+// An interval column takes a time.Duration (day-time: its milliseconds)
+// or a Go integer of months (year-month).
+func TestPushSourceTakesIntervals(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	ctx := context.Background()
+	schema := arrow.NewSchema([]arrow.Field{
+		{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Millisecond}},
+		{Name: "d", Type: arrow.FixedWidthTypes.Duration_ms, Nullable: true},
+		{Name: "m", Type: arrow.FixedWidthTypes.MonthInterval, Nullable: true},
+	}, nil)
+	s := NewPushSource(schema, mem, 8)
+	defer s.Release()
+	require.EqualError(t, s.AppendValues(ctx, 0, []any{at("09:00:00"), 5, nil}), "column d is INTERVAL DAY TO SECOND(3) and cannot take the Go value 5 (int)")
+	require.EqualError(t, s.AppendValues(ctx, 0, []any{at("09:00:00"), nil, time.Second}), "column m is INTERVAL YEAR TO MONTH and cannot take the Go value 1s (time.Duration)")
+	require.NoError(t, s.AppendValues(ctx, 0, []any{at("09:00:00"), 90*time.Minute + 1500*time.Microsecond, int16(-14)}))
+	require.NoError(t, s.AppendValues(ctx, 0, []any{at("09:00:01"), nil, nil}))
+	require.NoError(t, s.Close())
+	r, err := s.Open(mem, schema, 8)
+	require.NoError(t, err)
+	defer r.Close()
+	b, err := r.Next()
+	require.NoError(t, err)
+	defer b.Record.Release()
+	require.Equal(t, "[5400001 (null)]", b.Record.Column(1).String(), "milliseconds, truncated")
+	require.Equal(t, "[-14 (null)]", b.Record.Column(2).String(), "months")
+}

@@ -140,3 +140,140 @@ func (r *reader) findValue(doc string, i, depth int, steps []step, on bool) (int
 	}
 	return validValue(doc, i, depth)
 }
+
+// findNames is find for a path of names only ($.b, $.user.id), the
+// most common paths: each object on the way is read by one loop over its
+// members, the value at the last name kept (the last one of duplicate
+// names, as find). What it does not settle, a document that is not an
+// object or a name written with escapes, goes to find.
+func (r *reader) findNames(doc string, steps []step) (ok, found bool) {
+	i := skipWS(doc, 0)
+	if i >= len(doc) || doc[i] != '{' {
+		return r.find(doc, steps)
+	}
+	end, res := r.namesIn(doc, i, 0, steps)
+	switch res {
+	case namesInvalid:
+		return false, false
+	case namesFallback:
+		r.shape = shapeOther
+		return r.find(doc, steps)
+	}
+	return skipWS(doc, end) == len(doc), res == namesFound
+}
+
+// namesResult is what namesIn found in an object.
+type namesResult byte
+
+const (
+	namesInvalid  namesResult = iota // the document is not JSON
+	namesMissing                     // valid, and the path finds nothing
+	namesFound                       // valid, the value in r.value
+	namesFallback                    // a name with escapes: find reads the document
+)
+
+// namesIn reads the object at doc[i] ('{'), at depth, for steps; it
+// returns the offset after the object.
+func (r *reader) namesIn(doc string, i, depth int, steps []step) (int, namesResult) {
+	if depth >= maxDepth {
+		return i, namesInvalid
+	}
+	name, last := steps[0].name, len(steps) == 1
+	res := namesMissing
+	i = skipWS(doc, i+1)
+	if i < len(doc) && doc[i] == '}' {
+		return i + 1, res
+	}
+	for {
+		if i >= len(doc) || doc[i] != '"' {
+			return i, namesInvalid
+		}
+		k := i + 1
+		j := k
+		for j < len(doc) && plainByte[doc[j]] {
+			j++
+		}
+		if j >= len(doc) {
+			return j, namesInvalid
+		}
+		if doc[j] != '"' {
+			if doc[j] == '\\' {
+				return j, namesFallback
+			}
+			return j, namesInvalid // a control character
+		}
+		// The first byte settles most mismatches without a call.
+		hit := j-k == len(name) && (j == k || doc[k] == name[0] && doc[k+1:j] == name[1:])
+		i = skipWS(doc, j+1)
+		if i >= len(doc) || doc[i] != ':' {
+			return i, namesInvalid
+		}
+		i = skipWS(doc, i+1)
+		start := i
+		if i >= len(doc) {
+			return i, namesInvalid
+		}
+		var ok bool
+		shape := shapeOther
+		// The usual scalars are checked here, the rest by validValue.
+		switch c := doc[i]; {
+		case hit && !last && c == '{':
+			var sub namesResult
+			if i, sub = r.namesIn(doc, i, depth+1, steps[1:]); sub == namesInvalid || sub == namesFallback {
+				return i, sub
+			}
+			res = sub // a later duplicate name replaces what an earlier one found
+			hit = false
+		case c == '"':
+			for i++; i < len(doc) && plainByte[doc[i]]; i++ {
+			}
+			if i < len(doc) && doc[i] == '"' {
+				i++
+				shape = shapePlainString
+			} else if i, ok = validString(doc, start); !ok {
+				return i, namesInvalid
+			}
+		case c >= '1' && c <= '9':
+			for i++; i < len(doc) && isDigit(doc[i]); i++ {
+			}
+			if i < len(doc) && !numberEnd[doc[i]] {
+				if i, ok = validNumber(doc, start); !ok {
+					return i, namesInvalid
+				}
+			} else if i-start <= 18 {
+				shape = shapeSmallInt
+			}
+		default:
+			if i, ok = validValue(doc, i, depth+1); !ok {
+				return i, namesInvalid
+			}
+		}
+		if hit {
+			if last {
+				r.value, r.shape, res = span{start, i}, shape, namesFound
+			} else {
+				res = namesMissing // a step into a scalar or an array
+			}
+		}
+		i = skipWS(doc, i)
+		if i >= len(doc) {
+			return i, namesInvalid
+		}
+		if doc[i] == '}' {
+			return i + 1, res
+		}
+		if doc[i] != ',' {
+			return i, namesInvalid
+		}
+		i = skipWS(doc, i+1)
+	}
+}
+
+// numberEnd marks the bytes that end an integer as validNumber reads it:
+// whitespace and the separators , } ].
+var numberEnd = func() (t [256]bool) {
+	for _, c := range " \t\r\n,}]" {
+		t[c] = true
+	}
+	return t
+}()

@@ -3,8 +3,10 @@ package jsonfn
 import (
 	"fmt"
 	"sync"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
@@ -132,6 +134,26 @@ func (r *pathRows) path(i int) (*Path, error) {
 	}
 	return r.p, nil
 }
+
+// columnRows reads the rows of a STRING column straight from its offsets
+// and data, without the calls of expr.StringArg.At.
+type columnRows struct {
+	text string
+	offs []int32
+	base int32
+	ok   bool // the argument is a STRING column
+}
+
+func newColumnRows(a arrow.Array) columnRows {
+	col, ok := a.(*array.String)
+	if !ok {
+		return columnRows{}
+	}
+	offs, data := col.ValueOffsets(), col.ValueBytes()
+	return columnRows{text: unsafe.String(unsafe.SliceData(data), len(data)), offs: offs, base: offs[0], ok: true}
+}
+
+func (c *columnRows) at(i int) string { return c.text[c.offs[i]-c.base : c.offs[i+1]-c.base] }
 
 func allValid(n int) []byte {
 	valid := make([]byte, bitutil.BytesForBits(int64(n)))

@@ -101,6 +101,18 @@ func TestValueSemantics(t *testing.T) {
 	require.ErrorContains(t, err, "no value at path 'strict $.b'")
 	_, err = value(t, str(`{"a":1}`), "lax $.b", s, func(v *Value) { v.OnEmpty = BehaviorError })
 	require.ErrorContains(t, err, "ERROR ON EMPTY")
+	_, err = value(t, str(`{"a":"x"}`), "$.a", arrow.PrimitiveTypes.Int64, func(v *Value) { v.OnError = BehaviorError })
+	require.ErrorContains(t, err, `JSON_VALUE: cannot read "x" as BIGINT`)
+	_, err = value(t, str(`{"a":{"b":1}}`), "$.a", s, func(v *Value) { v.OnError = BehaviorError })
+	require.ErrorContains(t, err, `JSON_VALUE: strict mode requires a scalar value at path '$.a'`)
+	for doc, want := range map[string]string{`{"a":"TRUE"}`: "true", `{"a":"fAlse"}`: "false", `{"a":"yes"}`: "NULL", `{"a":" true"}`: "NULL"} {
+		got, _ = value(t, str(doc), "$.a", arrow.FixedWidthTypes.Boolean, nil)
+		require.Equal(t, want, got, doc)
+	}
+	for doc, want := range map[string]string{`{"a":"+7"}`: "7", `{"a":" -8 "}`: "-8", `{"a":"1x"}`: "NULL", `{"a":"9223372036854775808"}`: "NULL", `{"a":"-9223372036854775808"}`: "-9223372036854775808"} {
+		got, _ = value(t, str(doc), "$.a", arrow.PrimitiveTypes.Int64, nil)
+		require.Equal(t, want, got, doc)
+	}
 	got, _ = value(t, str(`{"a":"x"}`), "$.a", arrow.PrimitiveTypes.Int32, func(v *Value) {
 		v.OnError, v.ErrorDefault = BehaviorDefault, &expr.Literal{Type: arrow.PrimitiveTypes.Int32, Int: -1}
 	})

@@ -20,6 +20,11 @@ type Path struct {
 	invalid string
 	// isSimple: read in the pass that validates the document (find.go).
 	isSimple bool
+	// names: a path of names only, read by findNames.
+	names bool
+	// The messages of rows the path finds nothing or no scalar in, made
+	// once rather than per row.
+	msgNoValue, msgNotScalar string
 }
 
 type stepKind byte
@@ -48,7 +53,8 @@ func (p *Path) Lax() bool { return p.lax }
 // in one bracket); a path that is not valid at all compiles to a Path
 // every row fails on, as in Flink.
 func CompilePath(spec string) (*Path, error) {
-	p := &Path{text: spec, definite: true}
+	p := &Path{text: spec, definite: true,
+		msgNoValue: "no value at path " + quote(spec), msgNotScalar: "strict mode requires a scalar value at path " + quote(spec)}
 	rest := spec
 	if mode, tail, ok := splitMode(spec); ok {
 		p.lax = mode == "lax"
@@ -78,6 +84,10 @@ func CompilePath(spec string) (*Path, error) {
 		}
 	}
 	p.isSimple = p.simple()
+	p.names = p.isSimple && len(p.steps) > 0
+	for _, st := range p.steps {
+		p.names = p.names && st.kind == stepName
+	}
 	return p, nil
 }
 

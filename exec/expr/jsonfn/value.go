@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -108,32 +109,57 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		return nil, err
 	}
 	defer rows.release()
+	docs := newColumnRows(rows.arrays[0])
+	anyNull := bitutil.CountSetBits(valid, 0, n) < n
+	p := rows.p // a constant path's; a column's is read per row
 	var failure error
 	for i := range n {
-		if bitutil.BitIsNotSet(valid, i) {
+		if anyNull && bitutil.BitIsNotSet(valid, i) {
 			o.null(i)
 			continue
 		}
-		p, err := rows.path(i)
-		if err != nil {
-			o.release()
-			return nil, err
+		if !rows.constant {
+			if p, err = rows.path(i); err != nil {
+				o.release()
+				return nil, err
+			}
 		}
-		doc := rows.docs.At(i)
-		var msg string
+		var doc string
+		if docs.ok {
+			doc = docs.at(i)
+		} else {
+			doc = rows.docs.At(i)
+		}
+		var msg, badTok string
 		switch r.read(p, doc) {
 		case outValue:
+			switch {
+			case r.shape == shapePlainString && o.str != nil:
+				// o.str.add written out: the call costs more than the copy.
+				out, v := o.str, doc[r.value.start+1:r.value.end-1]
+				if out.end+len(v) <= len(out.bytes) || out.room(len(v)) {
+					out.end += copy(out.bytes[out.end:], v)
+				}
+				out.rows++
+				out.offsets[out.rows] = int32(out.end)
+				continue
+			case r.shape == shapeSmallInt && o.ints != nil:
+				o.ints[i] = digits(doc[r.value.start:r.value.end])
+				continue
+			}
 			if c := doc[r.value.start]; c == '{' || c == '[' {
 				if p.lax {
 					break // a lax path to an object or array found no scalar
 				}
-				msg = "strict mode requires a scalar value at path " + quote(p.text)
-			} else if msg = o.set(i, doc[r.value.start:r.value.end]); msg == "" {
+				msg = p.msgNotScalar
+			} else if tok := doc[r.value.start:r.value.end]; o.set(i, tok) {
 				continue
+			} else {
+				msg, badTok = msgCannotConvert, tok
 			}
 		case outList:
 			if !p.lax {
-				msg = "strict mode requires a scalar value at path " + quote(p.text)
+				msg = p.msgNotScalar
 			}
 		case outError:
 			msg = r.err
@@ -147,9 +173,8 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 				o.fromColumn(i, defaults[0])
 				continue
 			}
-			msg = "no value at path " + quote(p.text) + " (ERROR ON EMPTY)"
 			if failure == nil {
-				failure = evalError("JSON_VALUE", msg)
+				failure = evalError("JSON_VALUE", p.msgNoValue+" (ERROR ON EMPTY)")
 			}
 			o.null(i)
 			continue
@@ -159,6 +184,9 @@ func (e *Value) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 			o.fromColumn(i, defaults[1])
 		case BehaviorError:
 			if failure == nil {
+				if msg == msgCannotConvert { // the message is made only when it is shown
+					msg = fmt.Sprintf("cannot read %s as %s", badTok, typeName(o.dt))
+				}
 				failure = evalError("JSON_VALUE", msg)
 			}
 			o.null(i)
@@ -189,16 +217,21 @@ func (o *valueOut) null(i int) {
 	}
 }
 
-// set converts the scalar tok; a message when it does not convert.
-func (o *valueOut) set(i int, tok string) string {
+// msgCannotConvert stands for the message of a value that does not
+// convert, made when ERROR ON ERROR shows it.
+const msgCannotConvert = "cannot convert"
+
+// set converts the scalar tok; false when it does not convert. It
+// allocates nothing: a quoted value is decoded into o.buf and read there.
+func (o *valueOut) set(i int, tok string) bool {
 	switch o.id {
 	case arrow.STRING:
 		switch tok[0] {
 		case '"':
 			body := tok[1 : len(tok)-1]
-			if strings.IndexByte(body, '\\') < 0 {
+			if !hasBackslash(body) {
 				o.str.add(body) // nothing to decode
-				return ""
+				return true
 			}
 			o.buf = appendUnescaped(o.buf[:0], body)
 		case 't', 'f':
@@ -207,33 +240,35 @@ func (o *valueOut) set(i int, tok string) string {
 			o.buf = appendNumber(o.buf[:0], tok)
 		}
 		o.str.addBytes(o.buf)
-		return ""
+		return true
 	case arrow.BOOL:
 		text := tok
 		if tok[0] == '"' {
 			o.buf = appendUnescaped(o.buf[:0], tok[1:len(tok)-1])
-			text = strings.ToLower(string(o.buf))
+			text = bytesView(o.buf)
 		}
-		switch text {
-		case "true":
+		switch {
+		case asciiEqualFold(text, "true"):
 			bitutil.SetBit(o.bools, i)
-			return ""
-		case "false":
-			return ""
+			return true
+		case asciiEqualFold(text, "false"):
+			return true
 		}
 	case arrow.FLOAT64:
 		text := tok
 		if tok[0] == '"' {
-			text = strings.TrimSpace(string(appendUnescaped(o.buf[:0], tok[1:len(tok)-1])))
+			o.buf = appendUnescaped(o.buf[:0], tok[1:len(tok)-1])
+			text = strings.TrimSpace(bytesView(o.buf))
 		}
 		if f, err := strconv.ParseFloat(text, 64); err == nil {
 			o.dbls[i] = f
-			return ""
+			return true
 		}
 	default:
 		text := tok
 		if tok[0] == '"' {
-			text = strings.TrimSpace(string(appendUnescaped(o.buf[:0], tok[1:len(tok)-1])))
+			o.buf = appendUnescaped(o.buf[:0], tok[1:len(tok)-1])
+			text = strings.TrimSpace(bytesView(o.buf))
 		}
 		bits := 64
 		if o.id == arrow.INT32 {
@@ -241,14 +276,17 @@ func (o *valueOut) set(i int, tok string) string {
 		}
 		if v, ok := smallInt(text); ok && (bits == 64 || v == int64(int32(v))) {
 			o.setInt(i, v)
-			return ""
+			return true
+		}
+		if !integerText(text) {
+			return false // without ParseInt's error, which allocates
 		}
 		if v, err := strconv.ParseInt(text, 10, bits); err == nil {
 			o.setInt(i, v)
-			return ""
+			return true
 		}
 	}
-	return fmt.Sprintf("cannot read %s as %s", tok, typeName(o.dt))
+	return false
 }
 
 func typeName(dt arrow.DataType) string {
@@ -340,4 +378,66 @@ func smallInt(s string) (int64, bool) {
 		v = -v
 	}
 	return v, true
+}
+
+// hasBackslash reports an escape in a string's body; a short one is
+// looked at here, which is cheaper than IndexByte's call.
+func hasBackslash(s string) bool {
+	if len(s) > 16 {
+		return strings.IndexByte(s, '\\') >= 0
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// digits is the value of 1 to 18 decimal digits.
+func digits(s string) int64 {
+	var v int64
+	for i := 0; i < len(s); i++ {
+		v = v*10 + int64(s[i]-'0')
+	}
+	return v
+}
+
+// bytesView is b as a string without a copy, for reading only while b
+// is not changed.
+func bytesView(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// asciiEqualFold compares s with a lower-case ASCII word, ignoring the
+// case of ASCII letters as Java's equalsIgnoreCase does for these words
+// (no other rune folds to one of their letters).
+func asciiEqualFold(s, word string) bool {
+	if len(s) != len(word) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != word[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// integerText reports text ParseInt may read: a sign and digits.
+func integerText(s string) bool {
+	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	if len(s) == 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -38,14 +38,32 @@ type reader struct {
 	found   bool
 	failed  bool
 	scratch []byte
+	// shape is what findNames knows of the value found.
+	shape valueShape
 	// err says why the last read failed (outError), for ERROR ON ERROR.
 	err string
 }
 
+// valueShape is what the names reader saw of a value while checking
+// it, so the kernel converts the usual ones without looking again.
+type valueShape byte
+
+const (
+	shapeOther       valueShape = iota
+	shapePlainString            // a string without escapes
+	shapeSmallInt               // 1 to 18 digits, no sign, fraction or exponent
+)
+
 // read reads p from doc.
 func (r *reader) read(p *Path, doc string) outcome {
+	r.shape = shapeOther
 	if p.isSimple {
-		ok, found := r.find(doc, p.steps)
+		var ok, found bool
+		if p.names {
+			ok, found = r.findNames(doc, p.steps)
+		} else {
+			ok, found = r.find(doc, p.steps)
+		}
 		switch {
 		case !ok && p.lax:
 			return outEmpty
@@ -55,7 +73,7 @@ func (r *reader) read(p *Path, doc string) outcome {
 		case !found && p.lax:
 			return outEmpty
 		case !found:
-			r.err = "no value at path " + quote(p.text)
+			r.err = p.msgNoValue
 			return outError
 		case doc[r.value.start] == 'n':
 			return outEmpty // a JSON null is no value
@@ -80,7 +98,7 @@ func (r *reader) read(p *Path, doc string) outcome {
 			if p.lax {
 				return outEmpty
 			}
-			r.err = "no value at path " + quote(p.text)
+			r.err = p.msgNoValue
 			return outError
 		}
 		r.value = r.list[0]
@@ -94,7 +112,7 @@ func (r *reader) read(p *Path, doc string) outcome {
 			r.list = r.list[:0]
 			return outList
 		}
-		r.err = "no value at path " + quote(p.text)
+		r.err = p.msgNoValue
 		return outError
 	}
 	return outList

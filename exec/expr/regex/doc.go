@@ -5,7 +5,10 @@
 // parse run on this package's backtracking matcher, which follows
 // Java's leftmost-first backtracking over a node program, with Java's
 // meaning of `.`, `$` and `\b`, and reuses its capture slots across rows, so
-// matching allocates nothing per row. Patterns only Java's syntax has
+// matching allocates nothing per row. A pattern without choice points
+// (no alternation or loop, each repetition unable to give a rune back to
+// what follows it, as id=(\d+)) runs as a straight program: one pass per
+// search attempt, with no trail or undo. Patterns only Java's syntax has
 // (backreferences, lookahead and lookbehind, atomic groups, `\Z`) run on
 // github.com/dlclark/regexp2, a backtracking engine of the same family. A
 // pathological pattern that exceeds the matcher's step budget on a row is

@@ -15,6 +15,7 @@ type Regex struct {
 	pattern string
 	groups  int
 	prog    *program       // the backtracking matcher's program, or nil
+	line    *straight      // prog without choice points, or nil
 	std     *regexp.Regexp // Go's regexp of the same pattern, for searches over budget
 	net     *regexp2.Regexp
 }
@@ -28,7 +29,8 @@ func Compile(pattern string) (*Regex, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Regex{pattern: pattern, groups: re.MaxCap(), prog: compileProgram(re), std: std}, nil
+		prog := compileProgram(re)
+		return &Regex{pattern: pattern, groups: re.MaxCap(), prog: prog, line: straighten(prog), std: std}, nil
 	}
 	// Java's forms RE2 lacks: backreferences, lookaround, atomic groups.
 	net, err := regexp2.Compile(pattern, regexp2.None)
@@ -56,6 +58,7 @@ type Matcher struct {
 	next int // where the next search starts
 	caps []int
 	done bool
+	line *straight // re's, read here without going through re
 	// the regexp2 engine's current match
 	netMatch *regexp2.Match
 }
@@ -63,7 +66,10 @@ type Matcher struct {
 // NewMatcher returns a Matcher of re; it allocates once and is reused
 // for every string.
 func (re *Regex) NewMatcher() *Matcher {
-	m := &Matcher{re: re, caps: make([]int, 2*(re.groups+1))}
+	m := &Matcher{re: re, caps: make([]int, 2*(re.groups+1)), line: re.line}
+	for i := range m.caps {
+		m.caps[i] = -1
+	}
 	if re.prog != nil {
 		m.bt = newBacktracker(re.prog)
 	}
@@ -85,16 +91,19 @@ func (m *Matcher) Find(s string) bool {
 	if m.done {
 		return false
 	}
-	if m.re.prog == nil {
-		return m.findNet(s)
-	}
 	from := m.next
-	if from > len(s) {
+	var ok bool
+	if m.line != nil && from <= len(s) {
+		var aborted bool
+		if ok, aborted = m.line.find(s, from, m.caps); aborted {
+			ok = m.findStd(s, from)
+		}
+	} else if m.re.prog == nil {
+		return m.findNet(s)
+	} else if from > len(s) {
 		m.done = true
 		return false
-	}
-	ok := m.bt.find(s, from)
-	if m.bt.aborted {
+	} else if ok = m.bt.find(s, from); m.bt.aborted {
 		ok = m.findStd(s, from)
 	} else if ok {
 		copy(m.caps, m.bt.caps)

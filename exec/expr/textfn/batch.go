@@ -184,6 +184,7 @@ func newRawStrings(mem memory.Allocator, n int, name string, dataHint int) *rawS
 	o.ob, o.offsets = expr.NewValues[int32](mem, n+1)
 	o.offsets[0] = 0
 	o.nb, o.valid = expr.NewBits(mem, n)
+	bitutil.SetBitsTo(o.valid, 0, int64(n), true) // null clears its row's bit
 	o.db = memory.NewResizableBuffer(mem)
 	o.db.Resize(max(dataHint, 64))
 	o.data = o.db.Bytes()
@@ -193,21 +194,29 @@ func newRawStrings(mem memory.Allocator, n int, name string, dataHint int) *rawS
 // add appends row i's value (rows come in order).
 func (o *rawStrings) add(v string) error {
 	if o.size+len(v) > len(o.data) {
-		if int64(o.size)+int64(len(v)) > expr.MaxStringColumnBytes {
-			return fmt.Errorf("%w: the values of %s over a batch of %d rows pass 2 GiB, the most string data one column holds; make the strings shorter or the batches smaller",
-				expr.ErrStringLimit, o.name, o.n)
+		if err := o.grow(len(v)); err != nil {
+			return err
 		}
-		o.db.Resize(min(max(2*len(o.data), o.size+len(v)), expr.MaxStringColumnBytes))
-		o.data = o.db.Bytes()
 	}
 	o.size += copy(o.data[o.size:], v)
-	bitutil.SetBit(o.valid, o.row)
 	o.row++
 	o.offsets[o.row] = int32(o.size)
 	return nil
 }
 
+// grow makes room for k more bytes.
+func (o *rawStrings) grow(k int) error {
+	if int64(o.size)+int64(k) > expr.MaxStringColumnBytes {
+		return fmt.Errorf("%w: the values of %s over a batch of %d rows pass 2 GiB, the most string data one column holds; make the strings shorter or the batches smaller",
+			expr.ErrStringLimit, o.name, o.n)
+	}
+	o.db.Resize(min(max(2*len(o.data), o.size+k), expr.MaxStringColumnBytes))
+	o.data = o.db.Bytes()
+	return nil
+}
+
 func (o *rawStrings) null() {
+	bitutil.ClearBit(o.valid, o.row)
 	o.nulls++
 	o.row++
 	o.offsets[o.row] = int32(o.size)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/expr"
@@ -181,6 +182,9 @@ func (e *Regex) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 		}
 		return out.finish(arrow.PrimitiveTypes.Int32, n), nil
 	}
+	if col, ok := b.cols[0].(*array.String); ok && ps.cons && !ps.bad && e.Kind != RegexpReplace {
+		return e.firstMatches(b, col, ps.m, mem)
+	}
 	hint := 0
 	if col, ok := b.cols[0].(*array.String); ok && e.Kind != RegexpReplace {
 		hint = min(len(col.ValueBytes()), expr.MaxStringColumnBytes) // a match is no longer than its row
@@ -251,6 +255,59 @@ func (e *Regex) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 				return nil, err
 			}
 		}
+	}
+	return out.finish(), nil
+}
+
+// firstMatches is REGEXP_EXTRACT and REGEXP_SUBSTR of a constant pattern
+// over a STRING column: the rows are read straight from the column's
+// offsets and data and the results written straight into the output's,
+// without a call per row beyond the matcher's.
+func (e *Regex) firstMatches(b *batch, col *array.String, m *regex.Matcher, mem memory.Allocator) (arrow.Array, error) {
+	n := b.n
+	offs := col.ValueOffsets()
+	data := col.ValueBytes()
+	base := offs[0]
+	text := unsafe.String(unsafe.SliceData(data), len(data))
+	// A match is no longer than its row, and usually much shorter: the
+	// data buffer starts at 8 bytes a row and grows when it must.
+	out := newRawStrings(mem, n, regexNames[e.Kind], min(len(data), 8*n, expr.MaxStringColumnBytes))
+	var groups []int64
+	if e.Kind == RegexpExtract && e.Third != nil {
+		groups = b.ints(2)
+	}
+	maxGroup := int64(m.Groups())
+	anyNull := bitutil.CountSetBits(b.valid, 0, n) < n
+	for i := range n {
+		if anyNull && !b.ok(i) {
+			out.null()
+			continue
+		}
+		g := int64(0)
+		if groups != nil {
+			g = groups[i]
+		}
+		str := text[offs[i]-base : offs[i+1]-base]
+		m.Reset()
+		if g < 0 || g > maxGroup || !m.Find(str) {
+			out.null()
+			continue
+		}
+		start, end, took := m.Group(int(g))
+		if !took {
+			out.null()
+			continue
+		}
+		// out.add written out: the call costs more than the copy.
+		if out.size+end-start > len(out.data) {
+			if err := out.grow(end - start); err != nil {
+				out.release()
+				return nil, err
+			}
+		}
+		out.size += copy(out.data[out.size:], str[start:end])
+		out.row++
+		out.offsets[out.row] = int32(out.size)
 	}
 	return out.finish(), nil
 }

@@ -1,6 +1,7 @@
 package writer
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -9,13 +10,18 @@ import (
 	"github.com/wsql/wsql/exec/format"
 )
 
-// csvElementAppender writes an ARRAY or a ROW as Flink's csv format does:
-// its elements (a ROW's fields in order) as their csv text, separated by
-// delim, a NULL element as an empty one, which the csv decoder reads back
-// as NULL. Other columns keep app. The elements' appenders are chosen once
-// per batch.
+// csvElementAppender writes what Flink's csv format writes differently
+// from Flink's text of a value: an ARRAY or a ROW as its elements (a
+// ROW's fields in order) as their csv text, separated by delim, a NULL
+// element as an empty one, which the csv decoder reads back as NULL; an
+// interval as its number of months or milliseconds. Other columns keep
+// app. The elements' appenders are chosen once per batch.
 func csvElementAppender(arr arrow.Array, loc *time.Location, delim string, app func([]byte, int) []byte) func([]byte, int) []byte {
 	switch a := arr.(type) {
+	case *array.Duration:
+		return func(b []byte, i int) []byte { return strconv.AppendInt(b, int64(a.Value(i)), 10) }
+	case *array.MonthInterval:
+		return func(b []byte, i int) []byte { return strconv.AppendInt(b, int64(a.Value(i)), 10) }
 	case *array.List:
 		values := a.ListValues()
 		elem := format.CSVValueAppender(values, loc)
