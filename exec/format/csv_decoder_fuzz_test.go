@@ -35,6 +35,8 @@ var fuzzFields = []arrow.Field{
 	{Name: "t0", Type: arrow.FixedWidthTypes.Time32s, Nullable: true},                                   // TIME(0)
 	{Name: "ts0", Type: &arrow.TimestampType{Unit: arrow.Second}, Nullable: true},                       // TIMESTAMP(0)
 	{Name: "tsu", Type: &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}, Nullable: true}, // TIMESTAMP_LTZ(6)
+	{Name: "iv", Type: arrow.FixedWidthTypes.Duration_ms, Nullable: true},                               // INTERVAL DAY TO SECOND: milliseconds
+	{Name: "ym", Type: arrow.FixedWidthTypes.MonthInterval, Nullable: true},                             // INTERVAL YEAR TO MONTH: months
 }
 
 // fuzzAllTypes is the pick of every column of fuzzFields.
@@ -183,23 +185,23 @@ func csvRecordCount(data []byte, opts CSVOptions) int {
 
 func FuzzCSVDecoder(f *testing.F) {
 	const allTypes = fuzzAllTypes
-	row := "x,true,-128,32767,-2147483648,9223372036854775807,1.5,-2e300,12345678.99,1e-4,2024-02-29,23:59:59.999,00:00:00.123456,2024-03-01 09:00:00.123,2024-03-01T09:00:00+08:00,2262-04-11 23:47:16.854775807,/w==,12:00:01,2024-03-01 09:00:00,2024-03-01T09:00:00.123456Z\n"
+	row := "x,true,-128,32767,-2147483648,9223372036854775807,1.5,-2e300,12345678.99,1e-4,2024-02-29,23:59:59.999,00:00:00.123456,2024-03-01 09:00:00.123,2024-03-01T09:00:00+08:00,2262-04-10 23:47:16.854775807,/w==,12:00:01,2024-03-01 09:00:00,2024-03-01T09:00:00.123456Z,90061001,-14\n"
 	f.Add([]byte(row+row), byte(0), byte(0), uint8(0), "", uint8(1), uint8(allTypes))
 	f.Add([]byte("AAEC\n\"aGk\"\n!!\n\n\"\"\n"), byte(0), byte(0), uint8(0), "", uint8(1), uint8(16))
 	f.Add([]byte("a;'b;''c''\n'\nd';x\n"), byte(';'), byte('\''), uint8(1), "", uint8(2), uint8(0))
-	f.Add([]byte("# comment, \"open quote\nh1,h2\n\"x\"y,1\n,\n\"\",\n\r\nNULL,NULL\n"), byte(0), byte(0), uint8(7), "NULL", uint8(3), uint8(20))
-	f.Add([]byte("\xff\xfe,1\n\"\xc3\x28\",2\nok,3"), byte(0), byte(0), uint8(1), "", uint8(1), uint8(20*1))
-	f.Add([]byte("99999999999999999999,1e400,-0,NaN\n 1 , true \n"), byte(0), byte(0), uint8(1), "", uint8(2), uint8(20*3+2))
-	f.Add([]byte("2024-13-01,25:00,2024-02-30 00:00:00,9999-12-31T23:59:59.999999999Z\n"), byte(0), byte(0), uint8(0), "", uint8(1), uint8(20*3+10))
-	f.Add([]byte("\"unterminated,1\nx,2\n"), byte(0), byte(0), uint8(1), "", uint8(1), uint8(20))
-	f.Add([]byte("a,b\n"), byte('"'), byte('"'), uint8(0), "", uint8(1), uint8(20))
+	f.Add([]byte("# comment, \"open quote\nh1,h2\n\"x\"y,1\n,\n\"\",\n\r\nNULL,NULL\n"), byte(0), byte(0), uint8(7), "NULL", uint8(3), uint8(22))
+	f.Add([]byte("\xff\xfe,1\n\"\xc3\x28\",2\nok,3"), byte(0), byte(0), uint8(1), "", uint8(1), uint8(22*1))
+	f.Add([]byte("99999999999999999999,1e400,-0,NaN\n 1 , true \n"), byte(0), byte(0), uint8(1), "", uint8(2), uint8(22*3+2))
+	f.Add([]byte("2024-13-01,25:00,2024-02-30 00:00:00,9999-12-31T23:59:59.999999999Z\n"), byte(0), byte(0), uint8(0), "", uint8(1), uint8(22*3+10))
+	f.Add([]byte("\"unterminated,1\nx,2\n"), byte(0), byte(0), uint8(1), "", uint8(1), uint8(22))
+	f.Add([]byte("a,b\n"), byte('"'), byte('"'), uint8(0), "", uint8(1), uint8(22))
 	// Line ends "\r" (old Mac files), mixed with "\r\n" and "\n", also in quotes.
-	f.Add([]byte("x,1\ry,2\r\r\"a\rb\",3\r\nz,4\n\"q\"\r"), byte(0), byte(0), uint8(0), "", uint8(1), uint8(20*1))
-	f.Add([]byte("h\r# note\rx,1\r\"bad\"x\ry,2"), byte(0), byte(0), uint8(7), "", uint8(2), uint8(20*1))
+	f.Add([]byte("x,1\ry,2\r\r\"a\rb\",3\r\nz,4\n\"q\"\r"), byte(0), byte(0), uint8(0), "", uint8(1), uint8(22*1))
+	f.Add([]byte("h\r# note\rx,1\r\"bad\"x\ry,2"), byte(0), byte(0), uint8(7), "", uint8(2), uint8(22*1))
 	// Records over a limit of 16 bytes: unquoted, in an unclosed quote, the header, a comment.
-	f.Add([]byte("a,1\nmuch too long,2\n\"open,3\nb,4\n"), byte(0), byte(0), uint8(1), "", uint8(2<<3|1), uint8(20*1))
-	f.Add([]byte("a long header line\n# a long comment line\r\nx,1\r\"q\"\"\"q\"\"\"q\"\"\",2\r\n"), byte(0), byte(0), uint8(7), "", uint8(2<<3|3), uint8(20*1))
-	f.Add([]byte("a,1\nmuch too long,2\n"), byte(0), byte(0), uint8(0), "", uint8(2<<3|1), uint8(20*1))
+	f.Add([]byte("a,1\nmuch too long,2\n\"open,3\nb,4\n"), byte(0), byte(0), uint8(1), "", uint8(2<<3|1), uint8(22*1))
+	f.Add([]byte("a long header line\n# a long comment line\r\nx,1\r\"q\"\"\"q\"\"\"q\"\"\",2\r\n"), byte(0), byte(0), uint8(7), "", uint8(2<<3|3), uint8(22*1))
+	f.Add([]byte("a,1\nmuch too long,2\n"), byte(0), byte(0), uint8(0), "", uint8(2<<3|1), uint8(22*1))
 	// Records longer than the decoder's first buffer and many chunks.
 	if !fuzzing() {
 		long := strings.Repeat("y", csvDefaultBufSize+100)
