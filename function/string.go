@@ -153,7 +153,7 @@ var stringFunctions = []Function{
 		Signatures: []Signature{{Params: []Param{{Name: "b", Type: argBytes}, {Name: "charset", Type: ArgString}}, Result: "STRING"}},
 		Compile:    charsetKernel},
 	{Name: "HASH_CODE", Kind: ScalarFunction, Description: "Java's hash code of the value",
-		Signatures: []Signature{{Params: []Param{{Name: "x", Type: ArgAny}}, Result: "INT"}},
+		Signatures:  []Signature{{Params: []Param{{Name: "x", Type: ArgAny}}, Result: "INT"}},
 		Unsupported: "its value is the hashCode() of Flink's internal Java objects (a string's is a MurmurHash of its binary form), which wsql does not reproduce; use MD5, SHA1 or SHA2 for a hash of a value's text"},
 }
 
