@@ -8,6 +8,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
+	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
 	"github.com/wsql/wsql/windowop"
@@ -289,10 +290,10 @@ func (s *selectPlanner) aggExtraColumns(i int) ([]int, error) {
 // aggExtraInputs sets spec's further argument columns and its FILTER
 // column: a column of the stream as is, an expression computed per row
 // before the window through add, which returns its column.
-func (s *selectPlanner) aggExtraInputs(i int, spec *windowop.AggSpec, scope Scope, opts Options, add func(name string, e expr.Expr) int) error {
+func (s *selectPlanner) aggExtraInputs(i int, spec *windowop.AggSpec, scope exprplan.Scope, opts Options, add func(name string, e expr.Expr) int) error {
 	more, filter := s.aggExtras(i)
 	for _, e := range more {
-		x, err := CompileExpr(e, scope, exprOptions(opts))
+		x, err := exprplan.CompileExpr(e, scope, exprOptions(opts))
 		if err != nil {
 			return err
 		}
@@ -306,7 +307,7 @@ func (s *selectPlanner) aggExtraInputs(i int, spec *windowop.AggSpec, scope Scop
 		spec.MoreInputs = append(spec.MoreInputs, add("arg", x))
 	}
 	if filter != nil {
-		x, err := CompileCondition(filter, scope, exprOptions(opts))
+		x, err := exprplan.CompileCondition(filter, scope, exprOptions(opts))
 		if err != nil {
 			return err
 		}

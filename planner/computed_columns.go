@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -29,11 +30,11 @@ func typeComputed(e sql.Expr, phys, t *catalog.Table) (arrow.DataType, string, e
 	for i, c := range phys.Columns {
 		fields[i] = arrow.Field{Name: c.Name, Type: c.Type, Nullable: true}
 	}
-	x, err := CompileExpr(e, computedScope{fields: fields, t: t}, ExprOptions{})
+	x, err := exprplan.CompileExpr(e, computedScope{fields: fields, t: t}, exprplan.ExprOptions{})
 	if err != nil {
 		return nil, "", err
 	}
-	if isNull(x.DataType()) {
+	if x.DataType().ID() == arrow.NULL {
 		return nil, "", sql.Errorf(sql.ErrInvalid, e.Pos(), "a computed column needs a type: CAST the NULL, as in CAST(NULL AS INT)")
 	}
 	return x.DataType(), sqlTypeName(x.DataType()), nil

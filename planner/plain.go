@@ -8,6 +8,7 @@ import (
 
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -58,7 +59,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		return nil, err
 	}
 	if w := s.stmt.Where; w != nil {
-		if p.Where, err = CompileCondition(w, scope, exprOptions(opts)); err != nil {
+		if p.Where, err = exprplan.CompileCondition(w, scope, exprOptions(opts)); err != nil {
 			return nil, err
 		}
 	}
@@ -69,7 +70,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 				return fmt.Errorf("duplicate output column name %s", name)
 			}
 		}
-		fields = append(fields, resultField(name, e, stream))
+		fields = append(fields, exprplan.ResultField(name, e, stream))
 		p.Project.Exprs = append(p.Project.Exprs, e)
 		return nil
 	}
@@ -92,7 +93,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		if wc, ok := item.Expr.(*sql.WindowCall); ok {
 			return nil, sql.Errorf(sql.ErrInvalid, wc.At, "%s(...) belongs in GROUP BY", wc.Kind)
 		}
-		e, err := CompileExpr(item.Expr, scope, exprOptions(opts))
+		e, err := exprplan.CompileExpr(item.Expr, scope, exprOptions(opts))
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
+	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -53,9 +54,9 @@ func (sc *streamScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 	return 0, arrow.Field{}, false, nil
 }
 
-// isRowtime reports x reads the table's rowtime attribute, whose
+// IsRowtime reports x reads the table's rowtime attribute, whose
 // watermarks reach the expressions over this stream (CURRENT_WATERMARK).
-func (sc *streamScope) isRowtime(x expr.Expr) bool {
+func (sc *streamScope) IsRowtime(x expr.Expr) bool {
 	c, ok := x.(*expr.ColumnExpr)
 	w := sc.s.table.Watermark
 	return ok && w != nil && c.Index == sc.streamIdx[w.Index]
@@ -155,8 +156,8 @@ func (s *selectPlanner) referencedColumns(e sql.Expr) ([]int, error) {
 }
 
 // exprOptions are the compile options of a query.
-func exprOptions(opts Options) ExprOptions {
-	o := ExprOptions{Location: opts.Location, Functions: opts.Functions}
+func exprOptions(opts Options) exprplan.ExprOptions {
+	o := exprplan.ExprOptions{Location: opts.Location, Functions: opts.Functions}
 	if opts.Clock != nil {
 		o.Now = opts.Clock.Now().UnixMilli()
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/function"
+	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -415,7 +416,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		Notices:   s.notices,
 	}
 	if w := s.stmt.Where; w != nil {
-		if p.Where, err = CompileCondition(w, &streamScope{s: s, streamIdx: streamIdx, stream: stream}, exprOptions(opts)); err != nil {
+		if p.Where, err = exprplan.CompileCondition(w, &streamScope{s: s, streamIdx: streamIdx, stream: stream}, exprOptions(opts)); err != nil {
 			return nil, err
 		}
 	}
@@ -456,7 +457,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 				}
 			}
 			var err error
-			if e, err = CompileExpr(ke, keyScope, exprOptions(opts)); err != nil {
+			if e, err = exprplan.CompileExpr(ke, keyScope, exprOptions(opts)); err != nil {
 				return nil, err
 			}
 			keyTypes = append(keyTypes, e.DataType())
@@ -464,7 +465,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		}
 		e = nestedKey(e)
 		p.Keys = append(p.Keys, len(preFields))
-		preFields = append(preFields, resultField(name, e, stream))
+		preFields = append(preFields, exprplan.ResultField(name, e, stream))
 		pre = append(pre, e)
 	}
 	elemTypes := make([]arrow.DataType, len(s.aggs))
@@ -472,7 +473,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		switch s.aggCols[i] {
 		case argExpression:
 			arg := s.aggArgExpr(i)
-			e, err := CompileExpr(arg, &streamScope{s: s, streamIdx: streamIdx, stream: stream}, exprOptions(opts))
+			e, err := exprplan.CompileExpr(arg, &streamScope{s: s, streamIdx: streamIdx, stream: stream}, exprOptions(opts))
 			if err != nil {
 				return nil, err
 			}
@@ -483,7 +484,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 				e = nestedKey(e) // DISTINCT by, and ARRAY_AGG/COLLECT holding, a nested value's encoding
 			}
 			a.Spec.Input = len(preFields)
-			preFields = append(preFields, resultField(fmt.Sprintf("$arg%d", i), e, stream))
+			preFields = append(preFields, exprplan.ResultField(fmt.Sprintf("$arg%d", i), e, stream))
 			pre = append(pre, e)
 		case -1:
 		default:
@@ -555,11 +556,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		var c int
 		switch {
 		case it.expr != nil:
-			e, err := CompileExpr(it.expr, scope, exprOptions(opts))
+			e, err := exprplan.CompileExpr(it.expr, scope, exprOptions(opts))
 			if err != nil {
 				return nil, err
 			}
-			outFields = append(outFields, resultField(it.name, e, winSchema))
+			outFields = append(outFields, exprplan.ResultField(it.name, e, winSchema))
 			p.Project.Exprs = append(p.Project.Exprs, e)
 			continue
 		case it.keyRef >= 0:
@@ -592,7 +593,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		p.Aggs[i].Type = winSchema.Field(aggBase + i + shift).Type
 	}
 	if h := s.stmt.Having; h != nil {
-		if p.Having, err = CompileCondition(h, scope, exprOptions(opts)); err != nil {
+		if p.Having, err = exprplan.CompileCondition(h, scope, exprOptions(opts)); err != nil {
 			return nil, err
 		}
 	}

@@ -75,5 +75,3 @@ func checkSourceWatermark(t *catalog.Table) error {
 // SourceSchema is the table's physical schema; a physical rowtime column
 // is NOT NULL to the decoder: a row without event time is a bad row.
 func SourceSchema(t *catalog.Table) *arrow.Schema { return connector.SourceSchema(t) }
-
-func contains(list []string, s string) bool { return connector.Contains(list, s) }

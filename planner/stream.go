@@ -8,6 +8,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -38,7 +39,7 @@ func computedExpr(c catalog.Column, src *arrow.Schema) (expr.Expr, error) {
 			return f, nil
 		}
 	}
-	x, err := CompileExpr(c.Computed, computedScope{fields: src.Fields()}, ExprOptions{})
+	x, err := exprplan.CompileExpr(c.Computed, computedScope{fields: src.Fields()}, exprplan.ExprOptions{})
 	if err == nil && !arrow.TypeEqual(x.DataType(), c.Type) {
 		err = sql.Errorf(sql.ErrInvalid, c.Computed.Pos(), "internal: computed column %s is %s, declared %s", c.Name, sqlTypeName(x.DataType()), c.SQLType)
 	}
@@ -143,12 +144,12 @@ func (s *selectPlanner) watermarkColumns() ([]int, error) {
 // watermarkExpr compiles a general `WATERMARK FOR ts AS expr` over the
 // stream: any expression giving a timestamp, whose maximum over the rows
 // so far is the watermark. Nil for the bounded form, which needs none.
-func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (expr.Expr, error) {
+func (s *selectPlanner) watermarkExpr(scope exprplan.Scope, opts Options) (expr.Expr, error) {
 	wm := s.table.Watermark
 	if wm == nil || wm.Bounded || wm.Upstream || wm.Source {
 		return nil, nil
 	}
-	e, err := CompileExpr(wm.Expr, beforeWatermarks{scope}, exprOptions(opts))
+	e, err := exprplan.CompileExpr(wm.Expr, beforeWatermarks{scope}, exprOptions(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +161,7 @@ func (s *selectPlanner) watermarkExpr(scope Scope, opts Options) (expr.Expr, err
 
 // beforeWatermarks is a scope whose rows have no watermark yet: the
 // WATERMARK expression's.
-type beforeWatermarks struct{ Scope }
+type beforeWatermarks struct{ exprplan.Scope }
 
 // readColumns marks the source fields the needed table columns read:
 // physical ones, and those computed columns read.

@@ -9,6 +9,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/function"
+	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -23,11 +24,11 @@ func valuesTable(v *sql.Values, into []catalog.Column, at sql.Pos, opts Options)
 		t.Attached = &valuesRows{rows: [][]expr.Expr{nil}}
 		return t, nil
 	}
-	c := &exprCompiler{scope: valuesScope{fns: opts.functions()}, opts: exprOptions(opts), fns: opts.functions()}
+	c := exprplan.NewCompiler(valuesScope{fns: opts.functions()}, exprOptions(opts))
 	rows := make([][]expr.Expr, len(v.Rows))
 	for r, row := range v.Rows {
 		for _, e := range row {
-			x, err := c.compile(e)
+			x, err := c.Compile(e)
 			if err != nil {
 				return nil, err
 			}
@@ -36,22 +37,22 @@ func valuesTable(v *sql.Values, into []catalog.Column, at sql.Pos, opts Options)
 	}
 	cols := make([]catalog.Column, len(v.Rows[0]))
 	for k := range cols {
-		dt := arrow.DataType(tNull)
+		dt := arrow.DataType(arrow.Null)
 		for r := range rows {
-			t, ok := commonType(dt, rows[r][k].DataType())
+			t, ok := exprplan.CommonType(dt, rows[r][k].DataType())
 			if !ok {
-				return nil, sql.Errorf(sql.ErrInvalid, v.Rows[r][k].Pos(), "column %d of VALUES has no common type: %s and %s", k+1, typeName(dt), typeName(rows[r][k].DataType()))
+				return nil, sql.Errorf(sql.ErrInvalid, v.Rows[r][k].Pos(), "column %d of VALUES has no common type: %s and %s", k+1, exprplan.TypeName(dt), exprplan.TypeName(rows[r][k].DataType()))
 			}
 			dt = t
 		}
 		if k < len(into) && fitsColumn(rows, k, into[k].Type) {
 			dt = into[k].Type
 		}
-		if isNull(dt) {
+		if dt.ID() == arrow.NULL {
 			return nil, sql.Errorf(sql.ErrInvalid, v.Rows[0][k].Pos(), "column %d of VALUES is NULL in every row and has no type; CAST one of them, as in CAST(NULL AS INT)", k+1)
 		}
 		for r := range rows {
-			x, err := c.to(rows[r][k], dt, v.Rows[r][k].Pos())
+			x, err := c.To(rows[r][k], dt, v.Rows[r][k].Pos())
 			if err != nil {
 				return nil, err
 			}
@@ -79,7 +80,7 @@ func fitsColumn(rows [][]expr.Expr, k int, dt arrow.DataType) bool {
 	for _, row := range rows {
 		x := row[k]
 		_, lit := x.(*expr.Literal)
-		if t, ok := commonType(x.DataType(), dt); !(ok && arrow.TypeEqual(t, dt)) && !(lit && isNumeric(x.DataType()) && isNumeric(dt)) {
+		if t, ok := exprplan.CommonType(x.DataType(), dt); !(ok && arrow.TypeEqual(t, dt)) && !(lit && exprplan.IsNumeric(x.DataType()) && exprplan.IsNumeric(dt)) {
 			return false
 		}
 	}

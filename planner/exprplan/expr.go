@@ -1,8 +1,9 @@
-package planner
+package exprplan
 
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,13 @@ type Scope interface {
 	Resolve(e sql.Expr) (index int, field arrow.Field, ok bool, err error)
 }
 
+// RowtimeScope is a scope that tells which expressions read the rows'
+// rowtime attribute (CURRENT_WATERMARK takes only that).
+type RowtimeScope interface {
+	Scope
+	IsRowtime(x expr.Expr) bool
+}
+
 // ExprOptions are the per-query values expressions depend on.
 type ExprOptions struct {
 	// Location is the session time zone ('table.local-time-zone'):
@@ -45,16 +53,31 @@ type ExprOptions struct {
 // CompileExpr type-checks e and compiles it into an evaluable expression.
 // Errors are *sql.Error at the offending node.
 func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, error) {
-	c := &exprCompiler{scope: scope, opts: opts, fns: opts.Functions}
+	return NewCompiler(scope, opts).Compile(e)
+}
+
+// NewCompiler is a compiler of expressions over scope, for a caller that
+// compiles several and converts them (VALUES rows to their common types).
+func NewCompiler(scope Scope, opts ExprOptions) *Compiler {
+	c := &Compiler{scope: scope, opts: opts, fns: opts.Functions}
 	if c.fns == nil {
 		c.fns = builtins
 	}
-	x, err := c.compile(e)
-	if err != nil {
-		return nil, err
-	}
-	return x, nil
+	return c
 }
+
+// Compile compiles e (CompileExpr).
+func (c *Compiler) Compile(e sql.Expr) (expr.Expr, error) { return c.compile(e) }
+
+// CommonType is the type two values meet in (CASE, COALESCE, VALUES), as
+// Flink's LogicalTypeMerging finds it; ok is false when there is none.
+func CommonType(a, b arrow.DataType) (arrow.DataType, bool) { return commonType(a, b) }
+
+// IsNumeric reports an integer, floating or DECIMAL type.
+func IsNumeric(dt arrow.DataType) bool { return isNumeric(dt) }
+
+// TypeName is the SQL name of dt, NULL for an untyped NULL.
+func TypeName(dt arrow.DataType) string { return typeName(dt) }
 
 // CompileCondition compiles a WHERE or HAVING condition, which must be
 // BOOLEAN.
@@ -72,7 +95,9 @@ func CompileCondition(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, err
 	return x, nil
 }
 
-type exprCompiler struct {
+// Compiler compiles expressions over one scope; it is also what the
+// function registry's kernels compile calls with (function.Compiler).
+type Compiler struct {
 	scope Scope
 	opts  ExprOptions
 	lets  int                // Let values named so far (their names in EXPLAIN)
@@ -97,7 +122,7 @@ func typeName(dt arrow.DataType) string {
 	if dt.ID() == arrow.NULL {
 		return "NULL"
 	}
-	return sqlTypeName(dt)
+	return format.SQLTypeName(dt)
 }
 
 func isNull(dt arrow.DataType) bool { return dt.ID() == arrow.NULL }
@@ -226,7 +251,7 @@ func compareType(l, r arrow.DataType) (arrow.DataType, bool) {
 
 // to converts x to type dt: a NULL literal becomes a typed NULL, a
 // literal is converted now (errors at pos), anything else gets a Cast.
-func (c *exprCompiler) to(x expr.Expr, dt arrow.DataType, pos sql.Pos) (expr.Expr, error) {
+func (c *Compiler) to(x expr.Expr, dt arrow.DataType, pos sql.Pos) (expr.Expr, error) {
 	if arrow.TypeEqual(x.DataType(), dt) {
 		return x, nil
 	}
@@ -246,7 +271,7 @@ func (c *exprCompiler) to(x expr.Expr, dt arrow.DataType, pos sql.Pos) (expr.Exp
 
 // fold evaluates e now when every argument is a literal, so constant
 // subexpressions cost nothing per row and their errors point at pos.
-func (c *exprCompiler) fold(pos sql.Pos, e expr.Expr, args ...expr.Expr) (expr.Expr, error) {
+func (c *Compiler) fold(pos sql.Pos, e expr.Expr, args ...expr.Expr) (expr.Expr, error) {
 	for _, a := range args {
 		if _, ok := a.(*expr.Literal); !ok {
 			return e, nil
@@ -259,7 +284,7 @@ func (c *exprCompiler) fold(pos sql.Pos, e expr.Expr, args ...expr.Expr) (expr.E
 	return l, nil
 }
 
-func (c *exprCompiler) compile(e sql.Expr) (expr.Expr, error) {
+func (c *Compiler) compile(e sql.Expr) (expr.Expr, error) {
 	idx, f, ok, err := c.scope.Resolve(e)
 	if err != nil {
 		return nil, err
@@ -359,7 +384,7 @@ func b2i(b bool) int {
 	return 0
 }
 
-func (c *exprCompiler) unary(e *sql.Unary) (expr.Expr, error) {
+func (c *Compiler) unary(e *sql.Unary) (expr.Expr, error) {
 	if iv, ok, err := intervalfold.Fold(e); err != nil {
 		return nil, err
 	} else if ok {
@@ -394,7 +419,7 @@ func (c *exprCompiler) unary(e *sql.Unary) (expr.Expr, error) {
 }
 
 // boolean checks that x is BOOLEAN (a NULL literal becomes a BOOLEAN NULL).
-func (c *exprCompiler) boolean(x expr.Expr, pos sql.Pos, what string) (expr.Expr, error) {
+func (c *Compiler) boolean(x expr.Expr, pos sql.Pos, what string) (expr.Expr, error) {
 	switch x.DataType().ID() {
 	case arrow.BOOL:
 		return x, nil
@@ -404,7 +429,7 @@ func (c *exprCompiler) boolean(x expr.Expr, pos sql.Pos, what string) (expr.Expr
 	return nil, sql.Errorf(sql.ErrInvalid, pos, "%s expects a BOOLEAN, got %s", what, typeName(x.DataType()))
 }
 
-func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
+func (c *Compiler) binary(e *sql.Binary) (expr.Expr, error) {
 	op := strings.ToUpper(e.Op)
 	if u, err := intervalfold.Binary(e, op); err != nil || u.Value != nil {
 		return u.Value, err
@@ -445,7 +470,7 @@ func (c *exprCompiler) binary(e *sql.Binary) (expr.Expr, error) {
 
 // arith types l op r: both numbers, in their common type. % (MOD) takes
 // the divisor's type, as Calcite does.
-func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
+func (c *Compiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
 	if x, ok, err := intervalfold.Arith(at, op, l, r, c.opts.Location); ok || err != nil {
 		if err != nil {
 			return nil, err
@@ -485,7 +510,7 @@ func (c *exprCompiler) arith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos
 
 // timeArith is t ± INTERVAL (and INTERVAL + t): milliseconds for a
 // TIMESTAMP, whole days for a DATE, wrapping around the day for a TIME.
-func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) (expr.Expr, error) {
+func (c *Compiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.IntervalLiteral) (expr.Expr, error) {
 	x, err := c.compile(other)
 	if err != nil {
 		return nil, err
@@ -518,7 +543,7 @@ func (c *exprCompiler) timeArith(e *sql.Binary, other sql.Expr, iv *sql.Interval
 
 // comparison brings l and r to a common type. A string literal compared
 // with a DATE or TIMESTAMP is read as one, as Flink does.
-func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
+func (c *Compiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
 	lt, rt := l.DataType(), r.DataType()
 	if isTemporal(lt) && isString(rt) {
 		if _, lit := r.(*expr.Literal); lit {
@@ -553,7 +578,7 @@ func (c *exprCompiler) comparison(at sql.Pos, op string, l, r expr.Expr, lp, rp 
 	return c.fold(at, &expr.Compare{Op: op, L: l, R: r}, l, r)
 }
 
-func (c *exprCompiler) cast(e *sql.Cast) (expr.Expr, error) {
+func (c *Compiler) cast(e *sql.Cast) (expr.Expr, error) {
 	if v, err := intervalfold.Cast(e); v != nil || err != nil {
 		return v, err
 	}
@@ -613,7 +638,7 @@ func castable(from, dt arrow.DataType) (ok bool, hint string) {
 
 // nestedCast is CAST(x AS dt) between nested types of one kind, each
 // element converted as CAST (TRY_CAST with try) converts a scalar.
-func (c *exprCompiler) nestedCast(x expr.Expr, dt arrow.DataType, try bool, at sql.Pos, name string) (expr.Expr, error) {
+func (c *Compiler) nestedCast(x expr.Expr, dt arrow.DataType, try bool, at sql.Pos, name string) (expr.Expr, error) {
 	out, err := nestedcast.Build(x, dt, func(col expr.Expr, to arrow.DataType) (expr.Expr, error) {
 		if ok, _ := castable(col.DataType(), to); !ok {
 			return nil, fmt.Errorf("%s does not convert to %s", typeName(col.DataType()), typeName(to))
@@ -629,7 +654,7 @@ func (c *exprCompiler) nestedCast(x expr.Expr, dt arrow.DataType, try bool, at s
 	return c.fold(at, out, x)
 }
 
-func (c *exprCompiler) in(e *sql.In) (expr.Expr, error) {
+func (c *Compiler) in(e *sql.In) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -697,7 +722,7 @@ func (c *exprCompiler) in(e *sql.In) (expr.Expr, error) {
 // anyOf ORs es as a balanced tree, so a long IN list nests log2(n) deep,
 // not n: evaluation and printing recurse through it. OR is associative in
 // three-valued logic, so the shape does not change the result.
-func (c *exprCompiler) anyOf(at sql.Pos, es []expr.Expr) (expr.Expr, error) {
+func (c *Compiler) anyOf(at sql.Pos, es []expr.Expr) (expr.Expr, error) {
 	if len(es) == 1 {
 		return es[0], nil
 	}
@@ -712,7 +737,7 @@ func (c *exprCompiler) anyOf(at sql.Pos, es []expr.Expr) (expr.Expr, error) {
 	return c.fold(at, &expr.Or{L: l, R: r}, l, r)
 }
 
-func (c *exprCompiler) between(e *sql.Between) (expr.Expr, error) {
+func (c *Compiler) between(e *sql.Between) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -750,7 +775,7 @@ func (c *exprCompiler) between(e *sql.Between) (expr.Expr, error) {
 }
 
 // constString compiles e and requires a constant STRING (nil for NULL).
-func (c *exprCompiler) constString(e sql.Expr, what string) (*string, error) {
+func (c *Compiler) constString(e sql.Expr, what string) (*string, error) {
 	x, err := c.compile(e)
 	if err != nil {
 		return nil, err
@@ -767,7 +792,7 @@ func (c *exprCompiler) constString(e sql.Expr, what string) (*string, error) {
 
 // patternOf reads the constant pattern of LIKE or SIMILAR TO (nil for
 // NULL) and its ESCAPE character (-1 when none is given).
-func (c *exprCompiler) patternOf(e *sql.Like, what string) (pattern *string, escape rune, err error) {
+func (c *Compiler) patternOf(e *sql.Like, what string) (pattern *string, escape rune, err error) {
 	if pattern, err = c.constString(e.Pattern, what); err != nil {
 		return nil, 0, err
 	}
@@ -785,7 +810,7 @@ func (c *exprCompiler) patternOf(e *sql.Like, what string) (pattern *string, esc
 	return pattern, escape, nil
 }
 
-func (c *exprCompiler) like(e *sql.Like) (expr.Expr, error) {
+func (c *Compiler) like(e *sql.Like) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -818,7 +843,7 @@ func (c *exprCompiler) like(e *sql.Like) (expr.Expr, error) {
 }
 
 // stringArg checks that x is a STRING (a NULL literal becomes one).
-func (c *exprCompiler) stringArg(x expr.Expr, pos sql.Pos, fn string) (expr.Expr, error) {
+func (c *Compiler) stringArg(x expr.Expr, pos sql.Pos, fn string) (expr.Expr, error) {
 	switch x.DataType().ID() {
 	case arrow.STRING:
 		return x, nil
@@ -828,7 +853,7 @@ func (c *exprCompiler) stringArg(x expr.Expr, pos sql.Pos, fn string) (expr.Expr
 	return nil, sql.Errorf(sql.ErrInvalid, pos, "%s expects a STRING, got %s", fn, typeName(x.DataType()))
 }
 
-func (c *exprCompiler) caseExpr(e *sql.Case) (expr.Expr, error) {
+func (c *Compiler) caseExpr(e *sql.Case) (expr.Expr, error) {
 	var operand expr.Expr
 	var err error
 	if e.Operand != nil {
@@ -898,7 +923,7 @@ func (c *exprCompiler) caseExpr(e *sql.Case) (expr.Expr, error) {
 
 // choose builds a Case whose results are brought to their common type.
 // pos holds the positions of thens, then of els.
-func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []expr.Expr, els expr.Expr, pos []sql.Pos) (expr.Expr, error) {
+func (c *Compiler) choose(at sql.Pos, what string, whens, thens []expr.Expr, els expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	results := append([]expr.Expr(nil), thens...)
 	if els != nil {
 		results = append(results, els)
@@ -918,7 +943,7 @@ func (c *exprCompiler) choose(at sql.Pos, what string, whens, thens []expr.Expr,
 
 // toCommon brings results (in place) to their common type and returns it.
 // pos holds the results' positions.
-func (c *exprCompiler) toCommon(at sql.Pos, what string, results []expr.Expr, pos []sql.Pos) (arrow.DataType, error) {
+func (c *Compiler) toCommon(at sql.Pos, what string, results []expr.Expr, pos []sql.Pos) (arrow.DataType, error) {
 	dt := arrow.DataType(tNull)
 	for i, r := range results {
 		t, ok := commonType(dt, r.DataType())
@@ -942,7 +967,7 @@ func (c *exprCompiler) toCommon(at sql.Pos, what string, results []expr.Expr, po
 
 // coalesce is COALESCE and IFNULL: every argument brought to the common
 // type, each evaluated once (expr.Coalesce).
-func (c *exprCompiler) coalesce(at sql.Pos, what string, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
+func (c *Compiler) coalesce(at sql.Pos, what string, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	dt, err := c.toCommon(at, what, args, pos)
 	if err != nil {
 		return nil, err
@@ -950,7 +975,7 @@ func (c *exprCompiler) coalesce(at sql.Pos, what string, args []expr.Expr, pos [
 	return c.fold(at, &expr.Coalesce{Args: args, Type: dt}, args...)
 }
 
-func (c *exprCompiler) trim(e *sql.Trim) (expr.Expr, error) {
+func (c *Compiler) trim(e *sql.Trim) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -975,9 +1000,9 @@ func (c *exprCompiler) trim(e *sql.Trim) (expr.Expr, error) {
 }
 
 // extract is EXTRACT(unit FROM x) and YEAR(x), HOUR(x), ...
-func (c *exprCompiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos) (expr.Expr, error) {
+func (c *Compiler) extract(at sql.Pos, unit string, x expr.Expr, xp sql.Pos) (expr.Expr, error) {
 	unit = strings.ToUpper(unit)
-	if !contains(expr.ExtractUnits, unit) {
+	if !slices.Contains(expr.ExtractUnits, unit) {
 		return nil, sql.Errorf(sql.ErrUnsupported, at, "EXTRACT of %s is not supported%s", unit, sql.DidYouMean(unit, expr.ExtractUnits))
 	}
 	dt := x.DataType()

@@ -1,4 +1,4 @@
-package planner
+package exprplan
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ func decimalArithType(op byte, l, r arrow.DataType) *arrow.Decimal128Type {
 // decimalArith compiles l op r where one side is a DECIMAL and the other
 // a DECIMAL or an integer (brought to DECIMAL(3|5|10|19, 0), exactly). A
 // NULL literal takes the other side's type.
-func (c *exprCompiler) decimalArith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
+func (c *Compiler) decimalArith(at sql.Pos, op byte, l, r expr.Expr, lp, rp sql.Pos) (expr.Expr, error) {
 	lt, rt := l.DataType(), r.DataType()
 	if isNull(lt) {
 		lt = rt

@@ -1,4 +1,4 @@
-package planner
+package exprplan
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
@@ -12,7 +12,7 @@ import (
 // millisTimestamp brings a TIMESTAMP of another precision to TIMESTAMP(3)
 // (or TIMESTAMP_LTZ(3)) for EXTRACT, whose kernel reads epoch milliseconds
 // (the registry's time functions do the same, function/timestamp_millis.go).
-func (c *exprCompiler) millisTimestamp(x expr.Expr, pos sql.Pos) (expr.Expr, error) {
+func (c *Compiler) millisTimestamp(x expr.Expr, pos sql.Pos) (expr.Expr, error) {
 	tt, ok := x.DataType().(*arrow.TimestampType)
 	if !ok || tt.Unit == arrow.Millisecond {
 		return x, nil
@@ -26,7 +26,7 @@ func (c *exprCompiler) millisTimestamp(x expr.Expr, pos sql.Pos) (expr.Expr, err
 // fitPrecision truncates x, the result of CAST(... AS t), to the digits of
 // t's precision when they fall between Arrow's units: TIMESTAMP(2) is kept
 // in milliseconds, and Flink's CAST to it drops the third digit.
-func (c *exprCompiler) fitPrecision(x expr.Expr, t sql.TypeName) (expr.Expr, error) {
+func (c *Compiler) fitPrecision(x expr.Expr, t sql.TypeName) (expr.Expr, error) {
 	if t.Precision < 0 {
 		return x, nil
 	}
@@ -50,7 +50,7 @@ func (c *exprCompiler) fitPrecision(x expr.Expr, t sql.TypeName) (expr.Expr, err
 // resultField is the output column name of e over the input schema in: a
 // TIMESTAMP or TIME whose precision lies between Arrow's units carries it
 // (timeprecision), so it is written and described as Flink does.
-func resultField(name string, e expr.Expr, in *arrow.Schema) arrow.Field {
+func ResultField(name string, e expr.Expr, in *arrow.Schema) arrow.Field {
 	return timeprecision.With(arrow.Field{Name: name, Type: e.DataType(), Nullable: true}, exprPrecision(e, in))
 }
 

@@ -1,4 +1,4 @@
-package planner
+package exprplan
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ import (
 // argument that is wrong (function.Function.Bind), and its kernel builds
 // the expression.
 
-func (c *exprCompiler) function(f *sql.FuncCall) (expr.Expr, error) {
+func (c *Compiler) function(f *sql.FuncCall) (expr.Expr, error) {
 	name := strings.ToUpper(f.Name)
 	fn := c.fns.Lookup(name)
 	switch {
@@ -51,7 +51,7 @@ func (c *exprCompiler) function(f *sql.FuncCall) (expr.Expr, error) {
 
 // stringCall is UPPER, LOWER, CHAR_LENGTH, CONCAT (and ||), REPLACE: every
 // argument a STRING.
-func (c *exprCompiler) stringCall(at sql.Pos, fn, written string, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
+func (c *Compiler) stringCall(at sql.Pos, fn, written string, args []expr.Expr, pos []sql.Pos) (expr.Expr, error) {
 	for i, a := range args {
 		x, err := c.stringArg(a, pos[i], written)
 		if err != nil {
@@ -63,7 +63,7 @@ func (c *exprCompiler) stringCall(at sql.Pos, fn, written string, args []expr.Ex
 }
 
 // numberArg checks that x is a number (a NULL literal becomes an INT NULL).
-func (c *exprCompiler) numberArg(x expr.Expr, pos sql.Pos, fn string) (expr.Expr, error) {
+func (c *Compiler) numberArg(x expr.Expr, pos sql.Pos, fn string) (expr.Expr, error) {
 	dt := x.DataType()
 	switch {
 	case isNumeric(dt):

@@ -1,4 +1,4 @@
-package planner
+package exprplan
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
@@ -10,7 +10,7 @@ import (
 // fitLength applies the length of CHAR(n), VARCHAR(n), BINARY(n) and
 // VARBINARY(n) to a CAST's result (expr.FitLength). Without a length,
 // CHAR and VARCHAR are STRING, BINARY and VARBINARY are BYTES.
-func (c *exprCompiler) fitLength(x expr.Expr, e *sql.Cast) (expr.Expr, error) {
+func (c *Compiler) fitLength(x expr.Expr, e *sql.Cast) (expr.Expr, error) {
 	pad := e.Type.Name == "CHAR" || e.Type.Name == "BINARY"
 	if !pad && e.Type.Name != "VARCHAR" && e.Type.Name != "VARBINARY" || e.Type.Precision < 0 || isNull(x.DataType()) {
 		return x, nil

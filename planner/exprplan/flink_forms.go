@@ -1,4 +1,4 @@
-package planner
+package exprplan
 
 import (
 	"github.com/wsql/wsql/exec/expr"
@@ -12,7 +12,7 @@ import (
 
 // distinctFrom is l IS [NOT] DISTINCT FROM r, never NULL: NOT DISTINCT is
 // COALESCE(l = r, l IS NULL AND r IS NULL).
-func (c *exprCompiler) distinctFrom(e *sql.Binary, l, r expr.Expr) (expr.Expr, error) {
+func (c *Compiler) distinctFrom(e *sql.Binary, l, r expr.Expr) (expr.Expr, error) {
 	return c.share(l, func(x expr.Expr) (expr.Expr, error) {
 		return c.share(r, func(y expr.Expr) (expr.Expr, error) {
 			eq, err := c.comparison(e.At, "=", x, y, e.L.Pos(), e.R.Pos())
@@ -33,7 +33,7 @@ func (c *exprCompiler) distinctFrom(e *sql.Binary, l, r expr.Expr) (expr.Expr, e
 }
 
 // isTruth is x IS [NOT] TRUE/FALSE: x IS TRUE is COALESCE(x, FALSE).
-func (c *exprCompiler) isTruth(e *sql.IsTruth) (expr.Expr, error) {
+func (c *Compiler) isTruth(e *sql.IsTruth) (expr.Expr, error) {
 	x, err := c.compile(e.X)
 	if err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func (c *exprCompiler) isTruth(e *sql.IsTruth) (expr.Expr, error) {
 // betweenSymmetric is x [NOT] BETWEEN SYMMETRIC lo AND hi: between lo and
 // hi in either order, (x BETWEEN lo AND hi) OR (x BETWEEN hi AND lo), so a
 // NULL bound gives Flink's UNKNOWN.
-func (c *exprCompiler) betweenSymmetric(e *sql.Between, x, lo, hi expr.Expr) (expr.Expr, error) {
+func (c *Compiler) betweenSymmetric(e *sql.Between, x, lo, hi expr.Expr) (expr.Expr, error) {
 	xp, lp, hp := e.X.Pos(), e.Lo.Pos(), e.Hi.Pos()
 	return c.share(x, func(x expr.Expr) (expr.Expr, error) {
 		return c.share(lo, func(lo expr.Expr) (expr.Expr, error) {
@@ -91,7 +91,7 @@ func (c *exprCompiler) betweenSymmetric(e *sql.Between, x, lo, hi expr.Expr) (ex
 
 // similar is x [NOT] SIMILAR TO pattern [ESCAPE c], the pattern a
 // constant.
-func (c *exprCompiler) similar(e *sql.Like, x expr.Expr) (expr.Expr, error) {
+func (c *Compiler) similar(e *sql.Like, x expr.Expr) (expr.Expr, error) {
 	x, err := c.stringArg(x, e.X.Pos(), "SIMILAR TO")
 	if err != nil {
 		return nil, err

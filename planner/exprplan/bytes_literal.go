@@ -1,4 +1,4 @@
-package planner
+package exprplan
 
 import (
 	"encoding/hex"

@@ -1,4 +1,4 @@
-package planner
+package exprplan
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // the size of the query however deep such forms nest. build must not put
 // another Let between the Bound and the form's top (it only compares and
 // casts the operand).
-func (c *exprCompiler) share(x expr.Expr, build func(x expr.Expr) (expr.Expr, error)) (expr.Expr, error) {
+func (c *Compiler) share(x expr.Expr, build func(x expr.Expr) (expr.Expr, error)) (expr.Expr, error) {
 	switch x.(type) {
 	case *expr.ColumnExpr, *expr.Literal, *expr.Bound:
 		return build(x)
