@@ -13,6 +13,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/planner/intervalfold"
 	"github.com/wsql/wsql/planner/nestedcast"
@@ -59,7 +60,7 @@ func CompileExpr(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, error) {
 // NewCompiler is a compiler of expressions over scope, for a caller that
 // compiles several and converts them (VALUES rows to their common types).
 func NewCompiler(scope Scope, opts ExprOptions) *Compiler {
-	c := &Compiler{scope: scope, opts: opts, fns: opts.Functions}
+	c := &Compiler{scope: scope, opts: opts, fns: opts.Functions, columnPrecisions: map[*expr.ColumnExpr]int{}}
 	if c.fns == nil {
 		c.fns = builtins
 	}
@@ -102,6 +103,9 @@ type Compiler struct {
 	opts  ExprOptions
 	lets  int                // Let values named so far (their names in EXPLAIN)
 	fns   *function.Registry // the functions calls resolve to
+	// columnPrecisions are the precisions of the columns compiled that
+	// carry one (timeprecision): TIMESTAMP(2) in milliseconds
+	columnPrecisions map[*expr.ColumnExpr]int
 }
 
 var (
@@ -290,7 +294,11 @@ func (c *Compiler) compile(e sql.Expr) (expr.Expr, error) {
 		return nil, err
 	}
 	if ok {
-		return &expr.ColumnExpr{Index: idx, Name: f.Name, Type: f.Type}, nil
+		col := &expr.ColumnExpr{Index: idx, Name: f.Name, Type: f.Type}
+		if p := timeprecision.Of(f); p >= 0 {
+			c.columnPrecisions[col] = p
+		}
+		return col, nil
 	}
 	switch e := e.(type) {
 	case *sql.ColumnRef:
@@ -601,6 +609,7 @@ func (c *Compiler) cast(e *sql.Cast) (expr.Expr, error) {
 	if ok, hint := castable(from, dt); !ok {
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "cannot CAST %s to %s%s", typeName(from), catalog.TypeString(e.Type), hint)
 	}
+	src := x
 	if e.Try && !isNull(from) && !arrow.TypeEqual(from, dt) {
 		x, err = c.fold(e.At, &expr.Cast{X: x, To: dt, Loc: c.opts.Location, Try: true}, x)
 	} else {
@@ -608,6 +617,9 @@ func (c *Compiler) cast(e *sql.Cast) (expr.Expr, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if isString(dt) {
+		x = c.stringPrecision(src, x)
 	}
 	if x, err = c.fitPrecision(x, tn); err != nil {
 		return nil, err

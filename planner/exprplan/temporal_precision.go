@@ -51,29 +51,32 @@ func (c *Compiler) fitPrecision(x expr.Expr, t sql.TypeName) (expr.Expr, error) 
 // TIMESTAMP or TIME whose precision lies between Arrow's units carries it
 // (timeprecision), so it is written and described as Flink does.
 func ResultField(name string, e expr.Expr, in *arrow.Schema) arrow.Field {
-	return timeprecision.With(arrow.Field{Name: name, Type: e.DataType(), Nullable: true}, exprPrecision(e, in))
-}
-
-// exprPrecision is the precision e's value keeps, -1 for its unit's: a
-// CAST's, a column's, or for a value computed from values of its own type
-// (CASE, COALESCE, ts + INTERVAL, FLOOR(ts TO unit)) the finest of theirs,
-// as Flink's type inference takes the larger precision.
-func exprPrecision(e expr.Expr, in *arrow.Schema) int {
-	switch x := e.(type) {
-	case *temporal.FractionDigits:
-		return x.Digits
-	case *expr.ColumnExpr:
+	column := func(x *expr.ColumnExpr) int {
 		if in == nil || x.Index >= in.NumFields() {
 			return -1
 		}
 		return timeprecision.Of(in.Field(x.Index))
+	}
+	return timeprecision.With(arrow.Field{Name: name, Type: e.DataType(), Nullable: true}, exprPrecision(e, column))
+}
+
+// exprPrecision is the precision e's value keeps, -1 for its unit's: a
+// CAST's, a column's (column tells it), or for a value computed from values of its own type
+// (CASE, COALESCE, ts + INTERVAL, FLOOR(ts TO unit)) the finest of theirs,
+// as Flink's type inference takes the larger precision.
+func exprPrecision(e expr.Expr, column func(*expr.ColumnExpr) int) int {
+	switch x := e.(type) {
+	case *temporal.FractionDigits:
+		return x.Digits
+	case *expr.ColumnExpr:
+		return column(x)
 	}
 	p, same := -1, false
 	for _, c := range expr.Children(e) {
 		if c == nil || !arrow.TypeEqual(c.DataType(), e.DataType()) {
 			continue
 		}
-		cp := exprPrecision(c, in)
+		cp := exprPrecision(c, column)
 		if cp < 0 {
 			return -1
 		}
@@ -83,4 +86,20 @@ func exprPrecision(e expr.Expr, in *arrow.Schema) int {
 		return -1
 	}
 	return p
+}
+
+// stringPrecision gives CAST(x AS STRING) of a TIMESTAMP(p) or TIME(p)
+// with p between Arrow's units Flink's text of p digits, as the writers
+// write such a column (timeprecision.Trim); s is the cast.
+func (c *Compiler) stringPrecision(x, s expr.Expr) expr.Expr {
+	p := exprPrecision(x, func(col *expr.ColumnExpr) int {
+		if p, ok := c.columnPrecisions[col]; ok {
+			return p
+		}
+		return -1
+	})
+	if !timeprecision.Between(x.DataType(), p) {
+		return s
+	}
+	return &temporal.FractionText{X: s, Digits: p}
 }

@@ -3,7 +3,8 @@
 -- Flink writes them (the fraction's trailing zeros dropped down to p
 -- digits: .120 of a TIMESTAMP(2) is .12, .100 is .10; a value read finer
 -- than its type, .123, keeps its digits, as Flink's DateTimeUtils), and
--- cut to p digits by CAST and by an INSERT into such a column.
+-- cut to p digits by CAST and by an INSERT into such a column; CAST to
+-- STRING writes the same text.
 CREATE TABLE samples (
   ts TIMESTAMP(3), t2 TIMESTAMP(2), t5 TIMESTAMP_LTZ(5), tm1 TIME(1), k STRING,
   WATERMARK FOR ts AS ts
@@ -14,7 +15,8 @@ DESCRIBE samples;
 SELECT t2, t5, tm1, CAST(t2 AS TIMESTAMP(1)) AS c1, CAST(t5 AS TIMESTAMP_LTZ(4)) AS c4,
        CAST(TIMESTAMP '1969-12-31 23:59:59.987654' AS TIMESTAMP(1)) AS before_epoch,
        CAST(tm1 AS TIME(2)) AS tm2, COALESCE(t2, t2) AS same, t2 + INTERVAL '1' SECOND AS later,
-       CAST(t2 AS TIMESTAMP(1)) = CAST(t2 AS TIMESTAMP(2)) AS cut_equal
+       CAST(t2 AS TIMESTAMP(1)) = CAST(t2 AS TIMESTAMP(2)) AS cut_equal,
+       CAST(t2 AS STRING) AS t2_text, CAST(CAST(t5 AS TIMESTAMP_LTZ(4)) AS STRING) AS c4_text, CAST(tm1 AS STRING) AS tm1_text
 FROM samples;
 
 -- a view keeps the precisions of its columns

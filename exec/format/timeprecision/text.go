@@ -12,14 +12,14 @@ func Trim(app func(dst []byte, i int) []byte, p int) func(dst []byte, i int) []b
 	return func(dst []byte, i int) []byte {
 		start := len(dst)
 		dst = app(dst, i)
-		return trimFraction(dst, start, p)
+		return TrimFraction(dst, start, p)
 	}
 }
 
-// trimFraction drops the trailing zeros of the fraction of the time in
+// TrimFraction drops the trailing zeros of the fraction of the time in
 // dst[start:] while it has more than p digits (and its '.' when none are
 // left). A zone suffix (an ISO 'Z' or offset) stays after the fraction.
-func trimFraction(dst []byte, start, p int) []byte {
+func TrimFraction(dst []byte, start, p int) []byte {
 	dot := -1
 	for i := len(dst) - 1; i >= start; i-- {
 		if dst[i] == '.' {
