@@ -8,6 +8,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/expr/intervalfn"
 	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/sql"
 )
@@ -122,7 +123,7 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exe
 		}
 		gc := t.Columns[s.gapCol]
 		arg := &expr.ColumnExpr{Index: streamIdx[s.gapCol], Name: gc.Name, Type: gc.Type}
-		computed.Exprs = append(computed.Exprs, &expr.ScaleInt{Arg: arg, Factor: s.window.Gap})
+		computed.Exprs = append(computed.Exprs, &intervalfn.ScaleInt{Arg: arg, Factor: s.window.Gap})
 	}
 	stream := arrow.NewSchema(fields, nil)
 	if computed != nil {

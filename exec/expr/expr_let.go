@@ -41,8 +41,8 @@ func (e *Let) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, er
 	return e.Body.Eval(ext, mem)
 }
 
-// Bound reads the value of the nearest enclosing Let: the batch's last
-// column. The planner puts no other Let between a Bound and its own.
+// Bound reads the value of the nearest enclosing Let of its name: the
+// last column so named (Lets nest: LEAST(a, b) shares both operands).
 type Bound struct {
 	Type arrow.DataType
 	Name string
@@ -52,7 +52,11 @@ func (e *Bound) DataType() arrow.DataType { return e.Type }
 func (e *Bound) String() string           { return e.Name }
 
 func (e *Bound) Eval(rec arrow.RecordBatch, _ memory.Allocator) (arrow.Array, error) {
-	a := rec.Column(int(rec.NumCols()) - 1)
+	i := int(rec.NumCols()) - 1
+	for i > 0 && rec.ColumnName(i) != e.Name {
+		i--
+	}
+	a := rec.Column(i)
 	a.Retain()
 	return a, nil
 }

@@ -42,4 +42,10 @@ func TestLet(t *testing.T) {
 	// nested: the inner Let's body reads its own value, the outer's stays below
 	z := &Let{Value: lit(i64, 3), Name: "$2", Body: &Let{Value: col(rec, 0), Name: "$3", Body: &Arith{Op: '+', L: &Bound{Type: i64, Name: "$3"}, R: lit(i64, 100), Type: i64}}}
 	require.Equal(t, []string{"101", "105", "NULL", "110"}, texts(t, mem, z, rec))
+
+	// nested, the inner body reading both values (LEAST(a, b) shares both
+	// operands): each Bound reads its own Let's, not the nearest one's
+	both := &Let{Value: lit(i64, 3), Name: "$4", Body: &Let{Value: col(rec, 0), Name: "$5",
+		Body: &Arith{Op: '-', L: &Bound{Type: i64, Name: "$4"}, R: &Bound{Type: i64, Name: "$5"}, Type: i64}}}
+	require.Equal(t, []string{"2", "-2", "NULL", "-7"}, texts(t, mem, both, rec))
 }

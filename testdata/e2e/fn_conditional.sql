@@ -21,7 +21,8 @@ FROM r;
 -- common type
 SELECT GREATEST(1, 5, 3) AS g, LEAST(1, 5, 3) AS l, GREATEST(i, 3, 20) AS g_col,
        LEAST(i, 3.5) AS l_dec, GREATEST('apple', s, 'b') AS g_str,
-       LEAST(ts, TIMESTAMP '2024-02-01 00:00:00') AS l_ts
+       LEAST(ts, TIMESTAMP '2024-02-01 00:00:00') AS l_ts,
+       LEAST(i + 1, i * 2) AS l_exprs, GREATEST(i * 2, i + 1, i - 1) AS g_exprs
 FROM r;
 
 -- IS_ALPHA / IS_DIGIT / IS_DECIMAL: "true if all characters in string are

@@ -17,3 +17,9 @@ SELECT (DATE '2024-01-01', DATE '2024-01-10') OVERLAPS (DATE '2024-01-10', DATE 
        (DATE '2024-01-10', DATE '2024-01-01') OVERLAPS (DATE '2024-01-05', DATE '2024-01-06') AS reversed,
        (DATE '2024-01-01', CAST(NULL AS DATE)) OVERLAPS (DATE '2024-01-05', DATE '2024-01-06') AS null_end,
        (TIMESTAMP '2024-01-01 00:00:00', INTERVAL '1' MONTH) OVERLAPS (TIMESTAMP '2024-01-31 00:00:00', INTERVAL '1' DAY) AS month_long;
+
+-- periods whose ends are expressions over a column (each end read once)
+CREATE TABLE starts (ts TIMESTAMP(3)) WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/overlaps_starts.csv', 'format' = 'csv');
+SELECT ts, (ts, INTERVAL '1' HOUR) OVERLAPS (ts + INTERVAL '35' MINUTE, INTERVAL '2' HOUR) AS later_start,
+       (ts + INTERVAL '2' HOUR, INTERVAL '1' HOUR) OVERLAPS (ts, ts + INTERVAL '1' HOUR) AS apart
+FROM starts;

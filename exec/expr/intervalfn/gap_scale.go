@@ -1,4 +1,4 @@
-package expr
+package intervalfn
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
 )
 
 // ScaleInt multiplies an integer column by a constant into a BIGINT
@@ -15,12 +17,12 @@ import (
 // instead of wrapping into a small or negative gap; the session operator
 // refuses a gap that long.
 type ScaleInt struct {
-	Arg    Expr
+	Arg    expr.Expr
 	Factor int64
 }
 
 func (s *ScaleInt) DataType() arrow.DataType { return arrow.PrimitiveTypes.Int64 }
-func (s *ScaleInt) children() []Expr         { return []Expr{s.Arg} }
+func (s *ScaleInt) Children() []expr.Expr    { return []expr.Expr{s.Arg} }
 
 func (s *ScaleInt) String() string { return fmt.Sprintf("%s * %d", s.Arg, s.Factor) }
 
