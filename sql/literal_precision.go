@@ -10,16 +10,6 @@ func LiteralPrecision(typeName, text string) int {
 	if typeName == "DATE" {
 		return -1
 	}
-	digits := LiteralDigits(text)
-	if typeName == "TIMESTAMP" {
-		return max(digits, 3)
-	}
-	return min(digits, 3)
-}
-
-// LiteralDigits is how many fraction digits of a second a TIME or
-// TIMESTAMP literal's text has (at most 9).
-func LiteralDigits(text string) int {
 	text = strings.TrimSpace(text)
 	digits := 0
 	if dot := strings.LastIndexByte(text, '.'); dot >= 0 && dot > strings.LastIndexByte(text, ':') {
@@ -30,5 +20,9 @@ func LiteralDigits(text string) int {
 			digits++
 		}
 	}
-	return min(digits, 9)
+	digits = min(digits, 9)
+	if typeName == "TIMESTAMP" {
+		return max(digits, 3)
+	}
+	return min(digits, 3)
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/expr"
-	"github.com/wsql/wsql/exec/expr/temporal"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/function"
@@ -596,12 +595,8 @@ func (c *Compiler) cast(e *sql.Cast) (expr.Expr, error) {
 		return nil, err
 	}
 	tn := e.Type
-	literalDigits := -1 // a TIMESTAMP literal's own digits, when below 3
 	if l, ok := e.X.(*sql.Literal); ok && e.Literal {
 		tn.Precision = sql.LiteralPrecision(tn.Name, l.Text)
-		if d := sql.LiteralDigits(l.Text); tn.Name == "TIMESTAMP" && d < 3 {
-			literalDigits = d
-		}
 	}
 	dt, err := catalog.ArrowType(tn)
 	if err != nil {
@@ -628,12 +623,6 @@ func (c *Compiler) cast(e *sql.Cast) (expr.Expr, error) {
 	}
 	if x, err = c.fitPrecision(x, tn); err != nil {
 		return nil, err
-	}
-	if literalDigits >= 0 {
-		// kept in milliseconds, a rowtime's unit, but TIMESTAMP(p) of its
-		// digits as Flink types it: TIMESTAMP '2024-03-01 12:00:00' writes
-		// no fraction
-		x = &temporal.FractionDigits{X: x, Digits: literalDigits}
 	}
 	return c.fitLength(x, e)
 }
