@@ -94,12 +94,14 @@ func TestJSONDecoderFastPath(t *testing.T) {
 // Lines that are not clean are left to the two passes, which name their
 // errors: a duplicate key, NULL in a NOT NULL field, invalid UTF-8 or a
 // control byte in a string (also in a key or an unknown field), a bad
-// escape, text after the object, a bad number.
+// escape, text after the object, a bad number (also one out of its
+// type's range).
 func TestJSONDecoderFastPathLeavesBadLines(t *testing.T) {
 	lines := []string{
 		`{"n":1,"n":2}`, `{"user":{"id":null}}`, `{"user":{"name":"a"}}`, "{\"s\":\"ab\xffcd\"}",
 		"{\"x\":\"abcdefgh\x01\"}", "{\"k\xc3\":1}", `{"s":"\q"}`, `{"n":1}}`, `{"n":01}`, `{"d":1.}`,
 		`{"n":-}`, `{"b":tru}`, `{"user":{"id":1,"id":2}}`, `{"ts":"2024-13-01 00:00:00"}`, `[1]`,
+		`{"n":00}`, `{"n":2147483648}`, `{"user":{"id":9223372036854775808}}`,
 	}
 	input := strings.Join(lines, "\n") + "\n" + `{"n":3}` + "\n"
 	want, wantBad, _ := decodeJSONLines(t, input, fastPathSchema(), true, 4096)

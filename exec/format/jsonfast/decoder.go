@@ -79,6 +79,7 @@ type object struct {
 	order []expect
 	seen  []uint64
 	epoch uint64
+	all   uint64 // the bits of every field, the first 64
 }
 
 // expect is the key the last object had at a position, as the bytes
@@ -120,6 +121,7 @@ func prepare(n *Node) {
 	case Struct:
 		n.obj.index = make(map[string]int, len(n.Fields))
 		n.obj.seen = make([]uint64, len(n.Fields))
+		n.obj.all = ^uint64(0) >> (64 - min(len(n.Fields), 64))
 		for k, f := range n.Fields {
 			n.obj.index[f.Name] = k
 			prepare(f.Node)
@@ -160,11 +162,12 @@ func ws(b []byte, i int) int {
 func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 	o := &n.obj
 	o.epoch++
-	i = ws(b, i+1)
+	if i++; i < len(b) && b[i] <= ' ' {
+		i = ws(b, i)
+	}
 	// The fields given: the first 64 in a bit set held in a register,
 	// any further ones in o.seen.
 	var seen uint64
-	hits := 0
 	if i < len(b) && b[i] == '}' {
 		i++
 	} else {
@@ -173,18 +176,26 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			// compare when it fits.
 			var k int
 			var f *Node
-			if e := o.at(pos); e != nil && e.mask != 0 && len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
-				k, f, i = e.field, e.node, i+e.n
-			} else if e != nil && e.mask == 0 && len(b)-i >= e.n && string(b[i:i+e.n]) == string(e.quoted) {
-				k, f, i = e.field, e.node, i+e.n
-			} else if k, f, i = d.key(n, b, i, pos); i < 0 {
+			if pos < len(o.order) {
+				if e := &o.order[pos]; e.mask != 0 {
+					if len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
+						k, f, i = e.field, e.node, i+e.n
+						goto matched
+					}
+				} else if len(b)-i >= e.n && string(b[i:i+e.n]) == string(e.quoted) {
+					k, f, i = e.field, e.node, i+e.n
+					goto matched
+				}
+			}
+			if k, f, i = d.key(n, b, i, pos); i < 0 {
 				return -1
 			}
-			if i < len(b) && b[i] <= ' ' {
-				i = ws(b, i)
-			}
-			if i >= len(b) {
-				return -1
+		matched:
+			// One compare settles both the end of the line and a blank.
+			if i >= len(b) || b[i] <= ' ' {
+				if i = ws(b, i); i >= len(b) {
+					return -1
+				}
 			}
 			switch {
 			case f == nil:
@@ -201,7 +212,6 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 				}
 				o.seen[k] = o.epoch
 			}
-			hits++
 			// The commonest leaves are read without value's dispatch: a
 			// call less per value (Go's calls save every live register).
 			switch j := other; f.Kind {
@@ -221,7 +231,7 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 								*f.Offs = append(*f.Offs, int32(len(data)))
 								*f.Valid = append(*f.Valid, true)
 								i = e + 1
-								goto next
+								goto read
 							}
 						}
 					}
@@ -231,9 +241,28 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 					goto next
 				}
 			case Int:
+				// A non-negative integer of a few digits followed by a
+				// separator, the commonest, is read here without a call.
+				if u := uint64(b[i] - '0'); u <= 9 && f.Width >= 4 {
+					j = i + 1
+					for j < len(b) && b[j]-'0' <= 9 {
+						u = u*10 + uint64(b[j]-'0')
+						j++
+					}
+					if j-i <= 18 && (b[i] != '0' || j-i == 1) && j < len(b) && (b[j] == ',' || b[j] == '}') && int64(u) <= f.Max && int64(u) >= f.Min {
+						if f.Width == 8 {
+							*f.Fixed = binary.NativeEndian.AppendUint64(*f.Fixed, u)
+						} else {
+							*f.Fixed = binary.NativeEndian.AppendUint32(*f.Fixed, uint32(u))
+						}
+						*f.Valid = append(*f.Valid, true)
+						i = j
+						goto read
+					}
+				}
 				if j = f.integer(b, i); j != other {
 					i = j
-					goto next
+					goto read // integer never returns -1
 				}
 			case Timestamp:
 				if j = f.timestamp(b, i); j != other {
@@ -256,11 +285,11 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			if i < 0 {
 				return -1
 			}
-			if i < len(b) && b[i] <= ' ' {
-				i = ws(b, i)
-			}
-			if i >= len(b) {
-				return -1
+		read:
+			if i >= len(b) || b[i] <= ' ' {
+				if i = ws(b, i); i >= len(b) {
+					return -1
+				}
 			}
 			if c := b[i]; c == ',' {
 				if i++; i < len(b) && b[i] <= ' ' {
@@ -274,7 +303,7 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			return -1
 		}
 	}
-	if hits < len(n.Fields) {
+	if seen != o.all || len(n.Fields) > 64 {
 		for k, f := range n.Fields {
 			if k < 64 && seen&(1<<k) == 0 || k >= 64 && o.seen[k] != o.epoch {
 				if f.Node.NotNull || n.Valid == nil && d.failOnMissing {
@@ -288,14 +317,6 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 		*n.Valid = append(*n.Valid, true)
 	}
 	return i
-}
-
-// at is the key expected at position pos, or nil.
-func (o *object) at(pos int) *expect {
-	if pos < len(o.order) {
-		return &o.order[pos]
-	}
-	return nil
 }
 
 // key reads the key at b[i], its blanks and ':' the general way, and
