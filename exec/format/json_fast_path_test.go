@@ -71,6 +71,7 @@ func TestJSONDecoderFastPath(t *testing.T) {
 		`{}`,
 		`{"user":{"geo":{"country":null},"id":0}}`,
 		`{"iv":90000,"ym":-14,"user":{"id":1}}`, `{"iv":"90000","ym":1.2e1}`,
+		`{"ts":"1969-12-31 23:59:59.999","ts6":"2024-01-01 00:00:00.123"}`, `{"ts":"2024-01-01 00:00:01.12","ts6":"2024-01-01 00:00:01.1234"}`,
 	}
 	for k := range 16 { // a string's special bytes at every place in a word
 		pad := strings.Repeat("x", k)

@@ -137,7 +137,10 @@ func prepare(n *Node) {
 // blanks. ok false: the line is not clean, or not one the fast path
 // reads; what it appended is to be rolled back.
 func (d *Decoder) Line(b []byte) (blank, ok bool) {
-	i := ws(b, 0)
+	i := 0
+	if len(b) > 0 && b[0] <= ' ' {
+		i = ws(b, 0)
+	}
 	if i == len(b) {
 		return true, false
 	}
@@ -147,7 +150,10 @@ func (d *Decoder) Line(b []byte) (blank, ok bool) {
 	if i = d.object(d.row, b, i, 0); i < 0 {
 		return false, false
 	}
-	return false, ws(b, i) == len(b)
+	if i < len(b) && b[i] <= ' ' {
+		i = ws(b, i)
+	}
+	return false, i == len(b)
 }
 
 func ws(b []byte, i int) int {
