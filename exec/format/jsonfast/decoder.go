@@ -203,16 +203,17 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 					return -1
 				}
 			}
-			switch {
-			case f == nil:
-				i = skip(b, i, depth+1)
-				goto next
-			case k < 64:
+			// k is -1 for a key that is not a field: one compare settles
+			// the commonest case.
+			if uint(k) < 64 {
 				if seen&(1<<k) != 0 { // a duplicate key: the general path takes the last
 					return -1
 				}
 				seen |= 1 << k
-			default:
+			} else if f == nil {
+				i = skip(b, i, depth+1)
+				goto next
+			} else {
 				if o.seen[k] == o.epoch {
 					return -1
 				}
@@ -327,8 +328,8 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 
 // key reads the key at b[i], its blanks and ':' the general way, and
 // remembers it as the one expected at pos. It returns the key's field of
-// the ROW n and its node (nil if none) and the index after the ':', or
-// -1.
+// the ROW n and its node (-1 and nil if none) and the index after the
+// ':', or -1.
 func (d *Decoder) key(n *Node, b []byte, i, pos int) (int, *Node, int) {
 	o := &n.obj
 	if i >= len(b) || b[i] != '"' {
@@ -351,6 +352,8 @@ func (d *Decoder) key(n *Node, b []byte, i, pos int) (int, *Node, int) {
 	var f *Node
 	if found {
 		f = n.Fields[k].Node
+	} else {
+		k = -1
 	}
 	// Only an unescaped key is its own bytes: an escaped one is matched
 	// the general way every time.
