@@ -84,9 +84,11 @@ type object struct {
 
 // expect is the key the last object had at a position, as the bytes
 // `"key":`; word and mask hold them for a one-word compare when they fit
-// in eight bytes.
+// in eight bytes; up to 16 bytes, word and tail are their first and last
+// eight bytes for a two-word compare.
 type expect struct {
 	word, mask uint64
+	tail       uint64
 	n          int   // len(quoted)
 	field      int   // -1: not a field
 	node       *Node // the field's, nil for none
@@ -185,6 +187,11 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			if pos < len(o.order) {
 				if e := &o.order[pos]; e.mask != 0 {
 					if len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
+						k, f, i = e.field, e.node, i+e.n
+						goto matched
+					}
+				} else if e.n <= 16 {
+					if len(b)-i >= e.n && binary.LittleEndian.Uint64(b[i:]) == e.word && binary.LittleEndian.Uint64(b[i+e.n-8:]) == e.tail {
 						k, f, i = e.field, e.node, i+e.n
 						goto matched
 					}
@@ -369,6 +376,9 @@ func (d *Decoder) key(n *Node, b []byte, i, pos int) (int, *Node, int) {
 			copy(w[:], e.quoted)
 			e.word = binary.LittleEndian.Uint64(w[:])
 			e.mask = ^uint64(0) >> (64 - 8*len(e.quoted))
+		} else if len(e.quoted) <= 16 {
+			e.word = binary.LittleEndian.Uint64(e.quoted)
+			e.tail = binary.LittleEndian.Uint64(e.quoted[len(e.quoted)-8:])
 		}
 	}
 	return k, f, j + 1
