@@ -232,14 +232,16 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			case String:
 				// A short plain string, the commonest value, is read here
 				// without a call: Go's calls save every live register.
-				if b[i] == '"' && len(b)-i >= 17 {
-					if m := jsontext.Special(binary.LittleEndian.Uint64(b[i+1:])); m != 0 {
+				if b[i] == '"' && len(b)-i >= 9 {
+					w := binary.LittleEndian.Uint64(b[i+1:])
+					if m := jsontext.Special(w); m != 0 {
+						// The string ends in this word: it is copied as
+						// the word (past its end, within the capacity).
 						if e := i + 1 + bits.TrailingZeros64(m)>>3; b[e] == '"' {
-							if data := *f.Data; cap(data)-len(data) >= 16 {
+							if data := *f.Data; cap(data)-len(data) >= 8 {
 								l := len(data)
-								data = data[:l+16]
-								binary.LittleEndian.PutUint64(data[l:], binary.LittleEndian.Uint64(b[i+1:]))
-								binary.LittleEndian.PutUint64(data[l+8:], binary.LittleEndian.Uint64(b[i+9:]))
+								data = data[:l+8]
+								binary.LittleEndian.PutUint64(data[l:], w)
 								data = data[:l+e-i-1]
 								*f.Data = data
 								*f.Offs = append(*f.Offs, int32(len(data)))
