@@ -17,7 +17,8 @@ func fastPathSchema() *arrow.Schema {
 	leaves := csvSchema("n", arrow.PrimitiveTypes.Int32, "d", arrow.PrimitiveTypes.Float64,
 		"b", arrow.FixedWidthTypes.Boolean, "s", arrow.BinaryTypes.String,
 		"ts6", &arrow.TimestampType{Unit: arrow.Microsecond}, "ltz", ltzType,
-		"iv", arrow.FixedWidthTypes.Duration_ms, "ym", arrow.FixedWidthTypes.MonthInterval)
+		"iv", arrow.FixedWidthTypes.Duration_ms, "ym", arrow.FixedWidthTypes.MonthInterval,
+		"timestamp_one", arrow.PrimitiveTypes.Int64, "timestamp_two", arrow.PrimitiveTypes.Int64)
 	return arrow.NewSchema(append(clickSchema().Fields(), leaves.Fields()...), nil)
 }
 
@@ -71,6 +72,8 @@ func TestJSONDecoderFastPath(t *testing.T) {
 		`{}`,
 		`{"user":{"geo":{"country":null},"id":0}}`,
 		`{"iv":90000,"ym":-14,"user":{"id":1}}`, `{"iv":"90000","ym":1.2e1}`,
+		`{"timestamp_one":1,"timestamp_two":2}`, `{"timestamp_two":3,"timestamp_one":4}`, `{"timestamp_one":5,"timestamp_one_more":6,"timestamp_two":7}`,
+		`{"ts":"1969-12-31 23:59:59.999","ts6":"2024-01-01 00:00:00.123"}`, `{"ts":"2024-01-01 00:00:01.12","ts6":"2024-01-01 00:00:01.1234"}`,
 	}
 	for k := range 16 { // a string's special bytes at every place in a word
 		pad := strings.Repeat("x", k)
@@ -94,12 +97,14 @@ func TestJSONDecoderFastPath(t *testing.T) {
 // Lines that are not clean are left to the two passes, which name their
 // errors: a duplicate key, NULL in a NOT NULL field, invalid UTF-8 or a
 // control byte in a string (also in a key or an unknown field), a bad
-// escape, text after the object, a bad number.
+// escape, text after the object, a bad number (also one out of its
+// type's range).
 func TestJSONDecoderFastPathLeavesBadLines(t *testing.T) {
 	lines := []string{
 		`{"n":1,"n":2}`, `{"user":{"id":null}}`, `{"user":{"name":"a"}}`, "{\"s\":\"ab\xffcd\"}",
 		"{\"x\":\"abcdefgh\x01\"}", "{\"k\xc3\":1}", `{"s":"\q"}`, `{"n":1}}`, `{"n":01}`, `{"d":1.}`,
 		`{"n":-}`, `{"b":tru}`, `{"user":{"id":1,"id":2}}`, `{"ts":"2024-13-01 00:00:00"}`, `[1]`,
+		`{"n":00}`, `{"n":2147483648}`, `{"user":{"id":9223372036854775808}}`,
 	}
 	input := strings.Join(lines, "\n") + "\n" + `{"n":3}` + "\n"
 	want, wantBad, _ := decodeJSONLines(t, input, fastPathSchema(), true, 4096)

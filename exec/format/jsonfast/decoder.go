@@ -79,13 +79,16 @@ type object struct {
 	order []expect
 	seen  []uint64
 	epoch uint64
+	all   uint64 // the bits of every field, the first 64
 }
 
 // expect is the key the last object had at a position, as the bytes
 // `"key":`; word and mask hold them for a one-word compare when they fit
-// in eight bytes.
+// in eight bytes; up to 16 bytes, word and tail are their first and last
+// eight bytes for a two-word compare.
 type expect struct {
 	word, mask uint64
+	tail       uint64
 	n          int   // len(quoted)
 	field      int   // -1: not a field
 	node       *Node // the field's, nil for none
@@ -120,6 +123,7 @@ func prepare(n *Node) {
 	case Struct:
 		n.obj.index = make(map[string]int, len(n.Fields))
 		n.obj.seen = make([]uint64, len(n.Fields))
+		n.obj.all = ^uint64(0) >> (64 - min(len(n.Fields), 64))
 		for k, f := range n.Fields {
 			n.obj.index[f.Name] = k
 			prepare(f.Node)
@@ -135,7 +139,10 @@ func prepare(n *Node) {
 // blanks. ok false: the line is not clean, or not one the fast path
 // reads; what it appended is to be rolled back.
 func (d *Decoder) Line(b []byte) (blank, ok bool) {
-	i := ws(b, 0)
+	i := 0
+	if len(b) > 0 && b[0] <= ' ' {
+		i = ws(b, 0)
+	}
 	if i == len(b) {
 		return true, false
 	}
@@ -145,7 +152,10 @@ func (d *Decoder) Line(b []byte) (blank, ok bool) {
 	if i = d.object(d.row, b, i, 0); i < 0 {
 		return false, false
 	}
-	return false, ws(b, i) == len(b)
+	if i < len(b) && b[i] <= ' ' {
+		i = ws(b, i)
+	}
+	return false, i == len(b)
 }
 
 func ws(b []byte, i int) int {
@@ -160,11 +170,12 @@ func ws(b []byte, i int) int {
 func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 	o := &n.obj
 	o.epoch++
-	i = ws(b, i+1)
+	if i++; i < len(b) && b[i] <= ' ' {
+		i = ws(b, i)
+	}
 	// The fields given: the first 64 in a bit set held in a register,
 	// any further ones in o.seen.
 	var seen uint64
-	hits := 0
 	if i < len(b) && b[i] == '}' {
 		i++
 	} else {
@@ -173,55 +184,70 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			// compare when it fits.
 			var k int
 			var f *Node
-			if e := o.at(pos); e != nil && e.mask != 0 && len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
-				k, f, i = e.field, e.node, i+e.n
-			} else if e != nil && e.mask == 0 && len(b)-i >= e.n && string(b[i:i+e.n]) == string(e.quoted) {
-				k, f, i = e.field, e.node, i+e.n
-			} else if k, f, i = d.key(n, b, i, pos); i < 0 {
+			if pos < len(o.order) {
+				if e := &o.order[pos]; e.mask != 0 {
+					if len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&e.mask == e.word {
+						k, f, i = e.field, e.node, i+e.n
+						goto matched
+					}
+				} else if e.n <= 16 {
+					if len(b)-i >= e.n && binary.LittleEndian.Uint64(b[i:]) == e.word && binary.LittleEndian.Uint64(b[i+e.n-8:]) == e.tail {
+						k, f, i = e.field, e.node, i+e.n
+						goto matched
+					}
+				} else if len(b)-i >= e.n && string(b[i:i+e.n]) == string(e.quoted) {
+					k, f, i = e.field, e.node, i+e.n
+					goto matched
+				}
+			}
+			if k, f, i = d.key(n, b, i, pos); i < 0 {
 				return -1
 			}
-			if i < len(b) && b[i] <= ' ' {
-				i = ws(b, i)
+		matched:
+			// One compare settles both the end of the line and a blank.
+			if i >= len(b) || b[i] <= ' ' {
+				if i = ws(b, i); i >= len(b) {
+					return -1
+				}
 			}
-			if i >= len(b) {
-				return -1
-			}
-			switch {
-			case f == nil:
-				i = skip(b, i, depth+1)
-				goto next
-			case k < 64:
+			// k is -1 for a key that is not a field: one compare settles
+			// the commonest case.
+			if uint(k) < 64 {
 				if seen&(1<<k) != 0 { // a duplicate key: the general path takes the last
 					return -1
 				}
 				seen |= 1 << k
-			default:
+			} else if f == nil {
+				i = skip(b, i, depth+1)
+				goto next
+			} else {
 				if o.seen[k] == o.epoch {
 					return -1
 				}
 				o.seen[k] = o.epoch
 			}
-			hits++
 			// The commonest leaves are read without value's dispatch: a
 			// call less per value (Go's calls save every live register).
 			switch j := other; f.Kind {
 			case String:
 				// A short plain string, the commonest value, is read here
 				// without a call: Go's calls save every live register.
-				if b[i] == '"' && len(b)-i >= 17 {
-					if m := jsontext.Special(binary.LittleEndian.Uint64(b[i+1:])); m != 0 {
+				if b[i] == '"' && len(b)-i >= 9 {
+					w := binary.LittleEndian.Uint64(b[i+1:])
+					if m := jsontext.Special(w); m != 0 {
+						// The string ends in this word: it is copied as
+						// the word (past its end, within the capacity).
 						if e := i + 1 + bits.TrailingZeros64(m)>>3; b[e] == '"' {
-							if data := *f.Data; cap(data)-len(data) >= 16 {
+							if data := *f.Data; cap(data)-len(data) >= 8 {
 								l := len(data)
-								data = data[:l+16]
-								binary.LittleEndian.PutUint64(data[l:], binary.LittleEndian.Uint64(b[i+1:]))
-								binary.LittleEndian.PutUint64(data[l+8:], binary.LittleEndian.Uint64(b[i+9:]))
+								data = data[:l+8]
+								binary.LittleEndian.PutUint64(data[l:], w)
 								data = data[:l+e-i-1]
 								*f.Data = data
 								*f.Offs = append(*f.Offs, int32(len(data)))
 								*f.Valid = append(*f.Valid, true)
 								i = e + 1
-								goto next
+								goto read
 							}
 						}
 					}
@@ -231,9 +257,28 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 					goto next
 				}
 			case Int:
+				// A non-negative integer of a few digits followed by a
+				// separator, the commonest, is read here without a call.
+				if u := uint64(b[i] - '0'); u <= 9 && f.Width >= 4 {
+					j = i + 1
+					for j < len(b) && b[j]-'0' <= 9 {
+						u = u*10 + uint64(b[j]-'0')
+						j++
+					}
+					if j-i <= 18 && (b[i] != '0' || j-i == 1) && j < len(b) && (b[j] == ',' || b[j] == '}') && int64(u) <= f.Max && int64(u) >= f.Min {
+						if f.Width == 8 {
+							*f.Fixed = binary.NativeEndian.AppendUint64(*f.Fixed, u)
+						} else {
+							*f.Fixed = binary.NativeEndian.AppendUint32(*f.Fixed, uint32(u))
+						}
+						*f.Valid = append(*f.Valid, true)
+						i = j
+						goto read
+					}
+				}
 				if j = f.integer(b, i); j != other {
 					i = j
-					goto next
+					goto read // integer never returns -1
 				}
 			case Timestamp:
 				if j = f.timestamp(b, i); j != other {
@@ -256,11 +301,11 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			if i < 0 {
 				return -1
 			}
-			if i < len(b) && b[i] <= ' ' {
-				i = ws(b, i)
-			}
-			if i >= len(b) {
-				return -1
+		read:
+			if i >= len(b) || b[i] <= ' ' {
+				if i = ws(b, i); i >= len(b) {
+					return -1
+				}
 			}
 			if c := b[i]; c == ',' {
 				if i++; i < len(b) && b[i] <= ' ' {
@@ -274,7 +319,7 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 			return -1
 		}
 	}
-	if hits < len(n.Fields) {
+	if seen != o.all || len(n.Fields) > 64 {
 		for k, f := range n.Fields {
 			if k < 64 && seen&(1<<k) == 0 || k >= 64 && o.seen[k] != o.epoch {
 				if f.Node.NotNull || n.Valid == nil && d.failOnMissing {
@@ -290,18 +335,10 @@ func (d *Decoder) object(n *Node, b []byte, i, depth int) int {
 	return i
 }
 
-// at is the key expected at position pos, or nil.
-func (o *object) at(pos int) *expect {
-	if pos < len(o.order) {
-		return &o.order[pos]
-	}
-	return nil
-}
-
 // key reads the key at b[i], its blanks and ':' the general way, and
 // remembers it as the one expected at pos. It returns the key's field of
-// the ROW n and its node (nil if none) and the index after the ':', or
-// -1.
+// the ROW n and its node (-1 and nil if none) and the index after the
+// ':', or -1.
 func (d *Decoder) key(n *Node, b []byte, i, pos int) (int, *Node, int) {
 	o := &n.obj
 	if i >= len(b) || b[i] != '"' {
@@ -324,6 +361,8 @@ func (d *Decoder) key(n *Node, b []byte, i, pos int) (int, *Node, int) {
 	var f *Node
 	if found {
 		f = n.Fields[k].Node
+	} else {
+		k = -1
 	}
 	// Only an unescaped key is its own bytes: an escaped one is matched
 	// the general way every time.
@@ -339,6 +378,9 @@ func (d *Decoder) key(n *Node, b []byte, i, pos int) (int, *Node, int) {
 			copy(w[:], e.quoted)
 			e.word = binary.LittleEndian.Uint64(w[:])
 			e.mask = ^uint64(0) >> (64 - 8*len(e.quoted))
+		} else if len(e.quoted) <= 16 {
+			e.word = binary.LittleEndian.Uint64(e.quoted)
+			e.tail = binary.LittleEndian.Uint64(e.quoted[len(e.quoted)-8:])
 		}
 	}
 	return k, f, j + 1
