@@ -11,9 +11,9 @@ import (
 // pointers to its buffers, so both paths append to the same slices and a
 // line the fast path gives up on is rolled back as any other. Reading a
 // line straight into the columns, specialised to the schema, took
-// BenchmarkJSONDecoderNested from 8,512 to 3,187 instructions per line
-// (0.68M to 2.07M rows per CPU-second, medians on a quiet machine) and
-// BenchmarkJSONDecoder from 3,791 to 1,553 (1.60M to 3.65M). A library
+// BenchmarkJSONDecoderNested from 8,512 to 2,683 instructions per line
+// (0.68M to about 2.1M rows per CPU-second, medians on a quiet machine)
+// and BenchmarkJSONDecoder from 3,791 to 1,473 (1.60M to 3.65M). A library
 // parser (simdjson-go, AVX2) was measured slower on these short lines
 // before filling any column: 0.5M rows per CPU-second for its parse
 // alone (docs/performance.md).
