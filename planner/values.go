@@ -41,7 +41,7 @@ func valuesTable(v *sql.Values, into []catalog.Column, at sql.Pos, opts Options)
 		for r := range rows {
 			t, ok := exprplan.CommonType(dt, rows[r][k].DataType())
 			if !ok {
-				return nil, sql.Errorf(sql.ErrInvalid, v.Rows[r][k].Pos(), "column %d of VALUES has no common type: %s and %s", k+1, exprplan.TypeName(dt), exprplan.TypeName(rows[r][k].DataType()))
+				return nil, sql.Errorf(sql.ErrInvalid, v.Rows[r][k].Pos(), "column %d of VALUES has no common type: %s and %s", k+1, function.TypeName(dt), function.TypeName(rows[r][k].DataType()))
 			}
 			dt = t
 		}

@@ -77,9 +77,6 @@ func CommonType(a, b arrow.DataType) (arrow.DataType, bool) { return commonType(
 // IsNumeric reports an integer, floating or DECIMAL type.
 func IsNumeric(dt arrow.DataType) bool { return isNumeric(dt) }
 
-// TypeName is the SQL name of dt, NULL for an untyped NULL.
-func TypeName(dt arrow.DataType) string { return typeName(dt) }
-
 // CompileCondition compiles a WHERE or HAVING condition, which must be
 // BOOLEAN.
 func CompileCondition(e sql.Expr, scope Scope, opts ExprOptions) (expr.Expr, error) {
@@ -121,23 +118,14 @@ var (
 	msPerDay = int64(86_400_000)
 )
 
-// typeName is sqlTypeName, with NULL for an untyped NULL.
-func typeName(dt arrow.DataType) string {
-	if dt.ID() == arrow.NULL {
-		return "NULL"
-	}
-	return format.SQLTypeName(dt)
-}
-
-func isNull(dt arrow.DataType) bool { return dt.ID() == arrow.NULL }
-
-func isInteger(dt arrow.DataType) bool {
-	switch dt.ID() {
-	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
-		return true
-	}
-	return false
-}
+// The type tests the function registry's kernels use too.
+var (
+	typeName   = function.TypeName
+	isNull     = function.IsNull
+	isInteger  = function.IsInteger
+	isString   = function.IsString
+	isTemporal = function.IsTemporal
+)
 
 func isFloat(dt arrow.DataType) bool {
 	return dt.ID() == arrow.FLOAT32 || dt.ID() == arrow.FLOAT64
@@ -147,11 +135,7 @@ func isDecimal(dt arrow.DataType) bool { return dt.ID() == arrow.DECIMAL128 }
 
 func isNumeric(dt arrow.DataType) bool { return isInteger(dt) || isFloat(dt) || isDecimal(dt) }
 
-func isString(dt arrow.DataType) bool { return dt.ID() == arrow.STRING }
-
 func isTimestamp(dt arrow.DataType) bool { return dt.ID() == arrow.TIMESTAMP }
-
-func isTemporal(dt arrow.DataType) bool { return isTimestamp(dt) || dt.ID() == arrow.DATE32 }
 
 // intWidth orders the integer types.
 func intWidth(dt arrow.DataType) int {
