@@ -2,7 +2,6 @@ package planner
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -64,15 +63,13 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		}
 	}
 	var fields []arrow.Field
-	add := func(name string, e expr.Expr) error {
+	add := func(name string, e expr.Expr) {
+		var earlier []string
 		for _, f := range fields {
-			if strings.EqualFold(f.Name, name) {
-				return fmt.Errorf("duplicate output column name %s", name)
-			}
+			earlier = append(earlier, f.Name)
 		}
-		fields = append(fields, exprplan.ResultField(name, e, stream))
+		fields = append(fields, exprplan.ResultField(uniqueName(name, earlier), e, stream))
 		p.Project.Exprs = append(p.Project.Exprs, e)
-		return nil
 	}
 	for i, item := range s.stmt.Items {
 		if item.Star {
@@ -84,9 +81,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 				if t.Watermark != nil && ti == t.Watermark.Index {
 					p.TimeAttr = len(fields)
 				}
-				if err := add(c.Name, &expr.ColumnExpr{Index: si, Name: c.Name, Type: stream.Field(si).Type}); err != nil {
-					return nil, sql.Errorf(sql.ErrInvalid, item.At, "%v; give one an alias with AS", err)
-				}
+				add(c.Name, &expr.ColumnExpr{Index: si, Name: c.Name, Type: stream.Field(si).Type})
 			}
 			continue
 		}
@@ -108,9 +103,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 				name = fmt.Sprintf("EXPR$%d", i)
 			}
 		}
-		if err := add(name, e); err != nil {
-			return nil, sql.Errorf(sql.ErrInvalid, item.At, "%v; give one an alias with AS", err)
-		}
+		add(name, e)
 	}
 	p.Project.Schema = arrow.NewSchema(fields, nil)
 	return p, nil

@@ -306,11 +306,11 @@ func (s *selectPlanner) planSelectList() error {
 		if it.name == "" {
 			it.name = fmt.Sprintf("EXPR$%d", i) // Flink's name for an unnamed expression
 		}
+		var earlier []string
 		for _, prev := range s.items {
-			if strings.EqualFold(prev.name, it.name) {
-				return sql.Errorf(sql.ErrInvalid, item.At, "duplicate output column name %s; give one an alias with AS", it.name)
-			}
+			earlier = append(earlier, prev.name)
 		}
+		it.name = uniqueName(it.name, earlier)
 		s.items = append(s.items, it)
 	}
 	return nil
