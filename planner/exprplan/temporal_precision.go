@@ -27,19 +27,7 @@ func (c *Compiler) millisTimestamp(x expr.Expr, pos sql.Pos) (expr.Expr, error) 
 // t's precision when they fall between Arrow's units: TIMESTAMP(2) is kept
 // in milliseconds, and Flink's CAST to it drops the third digit.
 func (c *Compiler) fitPrecision(x expr.Expr, t sql.TypeName) (expr.Expr, error) {
-	if t.Precision < 0 {
-		return x, nil
-	}
-	var unit arrow.TimeUnit
-	switch dt := x.DataType().(type) {
-	case *arrow.TimestampType:
-		unit = dt.Unit
-	case *arrow.Time32Type:
-		unit = dt.Unit
-	default:
-		return x, nil
-	}
-	if temporal.FractionStep(unit, t.Precision) == 1 {
+	if !timeprecision.Between(x.DataType(), t.Precision) {
 		return x, nil
 	}
 	// Not folded into a literal: the node tells the result's precision

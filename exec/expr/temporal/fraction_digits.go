@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -25,16 +26,11 @@ func (e *FractionDigits) String() string {
 	return fmt.Sprintf("FRACTION_DIGITS(%s, %d)", e.X, e.Digits)
 }
 
-// unitDigits is how many fraction digits a unit holds.
-func unitDigits(u arrow.TimeUnit) int {
-	return [...]int{arrow.Second: 0, arrow.Millisecond: 3, arrow.Microsecond: 6, arrow.Nanosecond: 9}[u]
-}
-
-// FractionStep is what a value of unit u is truncated to a multiple of to
+// fractionStep is what a value of unit u is truncated to a multiple of to
 // keep digits fraction digits: 1 when the unit holds no more.
-func FractionStep(u arrow.TimeUnit, digits int) int64 {
+func fractionStep(u arrow.TimeUnit, digits int) int64 {
 	step := int64(1)
-	for range unitDigits(u) - digits {
+	for range timeprecision.UnitDigits(u) - digits {
 		step *= 10
 	}
 	return step
@@ -50,14 +46,14 @@ func (e *FractionDigits) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arro
 	validity, nulls := expr.AndValidity(mem, n, x)
 	switch dt := x.DataType().(type) {
 	case *arrow.Time32Type: // TIME(1), TIME(2): milliseconds of the day, never negative
-		step := int32(FractionStep(dt.Unit, e.Digits))
+		step := int32(fractionStep(dt.Unit, e.Digits))
 		buf, out := expr.NewValues[int32](mem, n)
 		for i, v := range expr.ValuesOf[int32](x) {
 			out[i] = v - v%step
 		}
 		return expr.NewArray(dt, n, validity, nulls, buf), nil
 	case *arrow.TimestampType:
-		step := FractionStep(dt.Unit, e.Digits)
+		step := fractionStep(dt.Unit, e.Digits)
 		buf, out := expr.NewValues[int64](mem, n)
 		for i, v := range expr.ValuesOf[int64](x) {
 			out[i] = rowtime.FloorDiv(v, step) * step

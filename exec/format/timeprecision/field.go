@@ -10,8 +10,8 @@ import (
 // Key is the field metadata key that holds the precision.
 const Key = "wsql.precision"
 
-// unitDigits is how many fraction digits a unit holds.
-func unitDigits(u arrow.TimeUnit) int {
+// UnitDigits is how many fraction digits a unit holds.
+func UnitDigits(u arrow.TimeUnit) int {
 	return [...]int{arrow.Second: 0, arrow.Millisecond: 3, arrow.Microsecond: 6, arrow.Nanosecond: 9}[u]
 }
 
@@ -20,9 +20,9 @@ func unitDigits(u arrow.TimeUnit) int {
 func Between(dt arrow.DataType, p int) bool {
 	switch t := dt.(type) {
 	case *arrow.TimestampType:
-		return p >= 0 && p < unitDigits(t.Unit)
+		return p >= 0 && p < UnitDigits(t.Unit)
 	case *arrow.Time32Type:
-		return p >= 0 && p < unitDigits(t.Unit)
+		return p >= 0 && p < UnitDigits(t.Unit)
 	}
 	return false
 }
