@@ -44,6 +44,8 @@ type Job struct {
 	// nil for a plain streaming SELECT (filter and project only).
 	Window *windowop.Config
 	Count  *windowop.CountConfig
+	// Group is a GROUP BY without a window (an update stream) instead.
+	Group *windowop.GroupConfig
 	// PostWindow reads the window operator's result rows before Having and
 	// Project (the values of nested grouping keys, which the window keys
 	// by their encoding); nil for none.
@@ -371,6 +373,13 @@ func (s countWindowStage) stats() windowop.Stats {
 	return windowop.Stats{RowsIn: c.RowsIn, ResultRows: c.ResultRows, UnfilledCountRows: c.NoWindowRows}
 }
 
+type groupStage struct{ *windowop.GroupOperator }
+
+func (s groupStage) stats() windowop.Stats {
+	g := s.Stats()
+	return windowop.Stats{RowsIn: g.RowsIn, ResultRows: g.ResultRows}
+}
+
 // windowStage builds the window operator (or, for a plain SELECT, a
 // pass-through), the HAVING filter and the projection after it.
 // A restored run (restoring) keeps the late-data file, which the restore
@@ -381,6 +390,8 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	switch {
 	case j.Count != nil:
 		schema, err = j.Count.OutputSchema()
+	case j.Group != nil:
+		schema, err = j.Group.OutputSchema()
 	case j.Window != nil:
 		schema, err = j.Window.OutputSchema()
 	default:
@@ -415,6 +426,13 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 			return nil, err
 		}
 		return countWindowStage{op}, nil
+	case j.Group != nil:
+		// One goroutine: its changes come out in row order.
+		op, err := windowop.NewGroupOperator(*j.Group, mem, next)
+		if err != nil {
+			return nil, err
+		}
+		return groupStage{op}, nil
 	case j.Window == nil:
 		return &plainStage{Operator: next}, nil
 	}

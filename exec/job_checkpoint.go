@@ -310,6 +310,14 @@ func (s countWindowStage) restoreState(d *checkpoint.Decoder) error {
 	return s.CountWindowOperator.RestoreState(d)
 }
 
+func (s groupStage) saveState(e *checkpoint.Encoder) error {
+	return s.GroupOperator.SnapshotState(e)
+}
+
+func (s groupStage) restoreState(d *checkpoint.Decoder) error {
+	return s.GroupOperator.RestoreState(d)
+}
+
 func (p *plainStage) saveState(e *checkpoint.Encoder) error {
 	e.Int(p.rows)
 	return nil
@@ -380,5 +388,6 @@ var (
 	_ stateStage = (*partitionedWindow)(nil)
 	_ stateStage = timeWindowStage{}
 	_ stateStage = countWindowStage{}
+	_ stateStage = groupStage{}
 	_ stateStage = (*plainStage)(nil)
 )

@@ -26,7 +26,8 @@ func derivedRelation(name string, inner *sql.Select, colNames []string, cat *cat
 	var cols []catalog.Column
 	first := 0
 	if schema.NumFields() > 0 && windowop.IsRowKindField(schema.Field(0)) {
-		return nil, nil, sql.Errorf(sql.ErrUnsupported, at, "a query over an update stream (early or late firing) is not supported yet")
+		node, _ := p.updateNode()
+		return nil, nil, sql.Errorf(sql.ErrUnsupported, at, "a query over the update stream of %s is not supported yet", node)
 	}
 	if len(colNames) > 0 && len(colNames) != schema.NumFields() {
 		return nil, nil, sql.Errorf(sql.ErrInvalid, at, "view %s names %d columns but its query has %d", name, len(colNames), schema.NumFields())

@@ -50,6 +50,10 @@ func (p *Plan) Explain() string {
 	}
 	switch {
 	case p.Plain:
+	case p.Group:
+		add(depth, "GroupAggregate(keys=[%s], aggs=[%s], emit=[per row: +I for a new key, -U and +U when its values change], changelog=[%s])",
+			strings.Join(p.keyNames(), ", "), p.aggsText(), p.changelogText())
+		depth++
 	case p.Window.Kind == sql.CountWindow:
 		add(depth, "CountWindowAggregate(window=[%s], keys=[%s], aggs=[%s], emit=[as each window fills; unfilled windows are counted, not emitted])",
 			p.Window, strings.Join(p.keyNames(), ", "), p.aggsText())
@@ -152,7 +156,9 @@ func (p *Plan) projectText() string {
 // keys, window_start, window_end, window_time, then the aggregates as written.
 func (p *Plan) windowOutputNames() []string {
 	names := p.keyNames()
-	if p.Window.Kind == sql.CountWindow {
+	if p.Group {
+		names = append([]string{windowop.ColOp}, names...)
+	} else if p.Window.Kind == sql.CountWindow {
 		names = append(names, windowop.ColWindowCount)
 	} else {
 		if p.windowConfig().Updates() {
@@ -180,6 +186,26 @@ func (p *Plan) aggsText() string {
 		out = append(out, a.Text+": "+sqlTypeName(a.Type))
 	}
 	return strings.Join(out, ", ")
+}
+
+// updateNode names the operator whose update stream the query produces,
+// for an error as Flink's, and says how to make the query append-only.
+func (p *Plan) updateNode() (node, fix string) {
+	if p.Group {
+		return fmt.Sprintf("GroupAggregate(keys=[%s], aggs=[%s])", strings.Join(p.keyNames(), ", "), p.aggsText()),
+			"group by a window as well (GROUP BY ..., TUMBLE(ts, INTERVAL ...)) to emit each result once"
+	}
+	return fmt.Sprintf("WindowAggregate(window=[%s], emit=[%s])", p.Window, p.windowEmitText(p.windowConfig())),
+		"RESET 'table.exec.emit.early-fire.enabled' and 'table.exec.emit.late-fire.enabled' to emit each window once"
+}
+
+// changelogText is the kinds of change an update stream carries and the
+// key they are unique by, as Flink's changelogMode and upsertKeys.
+func (p *Plan) changelogText() string {
+	if len(p.Keys) == 0 {
+		return "I, UB, UA; one row"
+	}
+	return "I, UB, UA; unique by " + strings.Join(p.keyNames(), ", ")
 }
 
 // explainTimeWindow prints the WindowAggregate line of a time window.

@@ -38,11 +38,10 @@ func (s *selectPlanner) planGroupWindow() error {
 	}
 	w := s.windowCall
 	if w == nil {
-		at := s.stmt.At
-		if len(s.stmt.GroupBy) > 0 {
-			at = s.stmt.GroupBy[0].Pos()
-		}
-		return sql.Errorf(sql.ErrUnsupported, at, "queries without a group window are not supported yet; add TUMBLE(<time attribute>, INTERVAL ...) to GROUP BY")
+		// no window: a GroupAggregate, whose results are an update stream
+		s.grouped = true
+		s.timeCol = -1
+		return nil
 	}
 	if size, slide, ok := w.CountSizes(); ok {
 		// count windows need no time attribute: rows count in arrival order

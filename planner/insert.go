@@ -64,9 +64,10 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 	out, shift := p.Schema(), 0
 	if out.NumFields() > 0 && windowop.IsRowKindField(out.Field(0)) {
 		if sink.Target.AppendOnly() {
-			// As Flink: "Table sink ... doesn't support consuming update changes".
+			node, fix := p.updateNode()
 			return nil, sql.Errorf(sql.ErrUnsupported, stmt.Table.At,
-				"sink table %s (connector '%s') is append-only and cannot consume the update changes this query produces (early or late firing)", t.Name, sink.Connector)
+				"Table sink 'default_catalog.default_database.%s' doesn't support consuming update changes which is produced by node %s: the '%s' connector writes append-only; %s, or write to a sink that takes updates ('print', 'blackhole')",
+				t.Name, node, sink.Connector, fix)
 		}
 		// an update stream's row kind travels with the rows, not as a column
 		out = arrow.NewSchema(out.Fields()[1:], nil)

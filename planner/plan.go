@@ -39,10 +39,13 @@ type Plan struct {
 	PreWindow *exec.ComputedSpec
 	Having    expr.Expr // filter on the window's results; nil for none
 	Plain     bool      // a SELECT without window: filter and project only
-	Project   exec.ProjectSpec
-	Emit      Emit
-	Clock     rowtime.Clock
-	Sink      *Sink // set for INSERT INTO; nil for a SELECT
+	// Group is a GROUP BY without a window (or aggregates without GROUP
+	// BY): a GroupAggregate whose results are an update stream.
+	Group   bool
+	Project exec.ProjectSpec
+	Emit    Emit
+	Clock   rowtime.Clock
+	Sink    *Sink // set for INSERT INTO; nil for a SELECT
 
 	// PostWindow decodes nested grouping keys from the window's output
 	// (their encoding) before HAVING and Project; nil when none is nested.
@@ -73,6 +76,9 @@ func (p *Plan) Job() (*exec.Job, error) {
 	}
 	if p.Window.Kind == sql.CountWindow {
 		return p.countJob()
+	}
+	if p.Group {
+		return p.groupJob()
 	}
 	w := p.Window
 	var assigner windowop.Assigner
@@ -165,6 +171,27 @@ func (p *Plan) countJob() (*exec.Job, error) {
 	}
 	p.setWatermark(job)
 	return job, nil
+}
+
+// groupJob lowers a GROUP BY without a window. Watermarks of the table
+// still flow (and are forwarded); the aggregation never waits for them.
+func (p *Plan) groupJob() (*exec.Job, error) {
+	cfg := p.groupConfig()
+	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, PreWindow: p.PreWindow, PostWindow: p.PostWindow, Having: p.Having, Group: &cfg, Project: p.Project, Clock: p.Clock}
+	if p.Input != nil {
+		return job, p.attachInput(job)
+	}
+	p.setWatermark(job)
+	return job, nil
+}
+
+// groupConfig is the GroupAggregate operator's configuration.
+func (p *Plan) groupConfig() windowop.GroupConfig {
+	cfg := windowop.GroupConfig{Input: p.Stream, KeyIndexes: p.Keys}
+	for _, a := range p.Aggs {
+		cfg.Aggs = append(cfg.Aggs, a.Spec)
+	}
+	return cfg
 }
 
 // countConfig is the COUNT_WINDOW operator's configuration.

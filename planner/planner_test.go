@@ -63,7 +63,6 @@ func TestPlanErrorsPointAtTheQuery(t *testing.T) {
 	cases := map[string]string{
 		`SELECT usr FROM clicks GROUP BY usr, TUMBLE(usr, INTERVAL '1' MINUTE)`:                                 "column usr is not a time attribute; the time attribute of table clicks is ts",
 		`SELECT usr FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE), TUMBLE(ts, INTERVAL '2' MINUTE)`: "only one group window is allowed in GROUP BY",
-		`SELECT usr FROM clicks GROUP BY usr`:                                                                   "queries without a group window are not supported yet",
 		`SELECT * FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:                                    "SELECT * cannot be used with GROUP BY",
 		`SELECT SUM(usr) FROM clicks GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`:                                  "SUM expects a numeric argument, got STRING",
 		`SELECT x.usr FROM clicks GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE)`:                                "unknown table x in x.usr",

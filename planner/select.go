@@ -96,6 +96,11 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	if err != nil {
 		return nil, err
 	}
+	if stmt.Distinct.IsValid() {
+		if stmt, err = distinctAsGroupBy(stmt, t, opts.functions()); err != nil {
+			return nil, err
+		}
+	}
 	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
 	s.resolveFieldRefs() // value_access.go
 	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
@@ -210,6 +215,7 @@ type selectPlanner struct {
 	tvf   *sql.WindowTVF
 
 	windowCall *sql.WindowCall // the GROUP BY window, group-window form only
+	grouped    bool            // GROUP BY without a window: a GroupAggregate
 	window     Window
 	timeCol    int   // table column of the time attribute
 	gapCol     int   // table column of a dynamic session gap, -1 if none
@@ -265,6 +271,9 @@ func (s *selectPlanner) planSelectList() error {
 		case *sql.WindowAux:
 			if s.tvf != nil {
 				return sql.Errorf(sql.ErrInvalid, e.At, "%s_%s belongs to GROUP BY windows; over a window table function select window_start, window_end or window_time", e.Kind, e.Prop)
+			}
+			if s.windowCall == nil {
+				return sql.Errorf(sql.ErrInvalid, e.At, "%s_%s needs a %s window in GROUP BY", e.Kind, e.Prop, e.Kind)
 			}
 			if err := s.checkAux(e); err != nil {
 				return err
@@ -413,6 +422,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		Rowtime:   -1,
 		Watermark: t.Watermark,
 		Window:    s.window,
+		Group:     s.grouped,
 		Notices:   s.notices,
 	}
 	if w := s.stmt.Where; w != nil {
@@ -512,20 +522,27 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	}
 	winCfg := p.windowConfig()
 	var winSchema *arrow.Schema
-	if p.Window.Kind == sql.CountWindow {
+	switch {
+	case p.Group:
+		winSchema, err = p.groupConfig().OutputSchema()
+	case p.Window.Kind == sql.CountWindow:
 		winSchema, err = p.countConfig().OutputSchema()
-	} else {
+	default:
 		winSchema, err = winCfg.OutputSchema()
 	}
 	if err != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, p.Window.At, "%v", err)
 	}
+	updates := p.Group || p.Window.Kind != sql.CountWindow && winCfg.Updates()
 	keyShift := 0 // an update stream's row kind leads
-	if p.Window.Kind != sql.CountWindow && winCfg.Updates() {
+	if updates {
 		keyShift = 1
 	}
 	aggAt := keyShift + len(keyTypes) + 3 // the window's first aggregate column
-	if p.Window.Kind == sql.CountWindow {
+	switch {
+	case p.Group:
+		aggAt = keyShift + len(keyTypes)
+	case p.Window.Kind == sql.CountWindow:
 		aggAt = len(keyTypes) + 1
 	}
 	if p.PostWindow = nestedValues(winSchema, keyTypes, keyShift, elemTypes, aggAt); p.PostWindow != nil {
@@ -534,11 +551,16 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	nk := len(p.Keys)
 	var outFields []arrow.Field
 	// window operator output: [op] keys, window_start, window_end,
-	// window_time, aggregates; a count window: keys, window_count, aggregates
+	// window_time, aggregates; a count window: keys, window_count,
+	// aggregates; a group aggregate: op, keys, aggregates
 	shift, aggBase := 0, nk+3
-	if p.Window.Kind == sql.CountWindow {
+	switch {
+	case p.Window.Kind == sql.CountWindow:
 		aggBase = nk + 1
-	} else if winCfg.Updates() {
+	case p.Group:
+		aggBase = nk
+	}
+	if updates {
 		// an update stream leads with its row kind column
 		outFields = append(outFields, winSchema.Field(0))
 		p.Project.Columns = append(p.Project.Columns, 0)
@@ -550,7 +572,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		general = general || it.expr != nil
 	}
 	for i, it := range s.items {
-		if it.winCol == 2 && p.Window.Kind != sql.CountWindow {
+		if it.winCol == 2 && p.Window.Kind != sql.CountWindow && !p.Group {
 			p.TimeAttr = i // *_ROWTIME / window_time stays a time attribute
 		}
 		var c int

@@ -122,6 +122,8 @@ type Select struct {
 	Where   Expr // nil when absent
 	GroupBy []Expr
 	Having  Expr // nil when absent
+	// Distinct locates the DISTINCT of SELECT DISTINCT; zero when absent.
+	Distinct Pos
 }
 
 // SelectItem is one entry of the select list: an expression with an

@@ -112,8 +112,6 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 		return nil, unsupportedStatement(l.scope)
 	case n.With != nil:
 		return nil, l.unsupported(l.start(), "WITH queries are not supported yet")
-	case n.Distinct:
-		return nil, l.unsupported(l.findWord("DISTINCT"), "SELECT DISTINCT is not supported yet")
 	case len(n.WindowSpecs) > 0:
 		return nil, l.unsupported(l.findWord("WINDOW"), "WINDOW clauses are not supported yet")
 	case n.OrderBy != nil:
@@ -128,6 +126,9 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 		return nil, l.unsupported(l.findWord("WITH"), "WITH ROLLUP is not supported yet")
 	}
 	s := &Select{At: l.start()}
+	if n.Distinct {
+		s.Distinct = l.findWord("DISTINCT")
+	}
 	if n.From != nil {
 		from, err := l.from(n.From.TableRefs)
 		if err != nil {

@@ -109,7 +109,6 @@ func TestParseErrors(t *testing.T) {
 		{"SELECT EXTRACT(YEAR FROM a, b) FROM t", ErrSyntax, "1:29: EXTRACT takes one expression after FROM"},
 		{"SELECT CAST(a, b AS INT) FROM t", ErrSyntax, "1:8: CAST takes one expression before AS"},
 		{"SELECT TIMESTAMPADD(HOURS, 1, ts) FROM t", ErrSyntax, "1:21: unknown time unit HOURS in TIMESTAMPADD; did you mean HOUR?"},
-		{"SELECT DISTINCT a FROM t", ErrUnsupported, "1:8: SELECT DISTINCT is not supported yet"},
 		{"SELECT a FROM t UNION SELECT b FROM u", ErrUnsupported, "1:17: UNION, EXCEPT and INTERSECT are not supported yet"},
 		{"SELECT t.* FROM t", ErrUnsupported, "1:8: t.* is not supported yet; use *"},
 		{"SELECT ROW_NUMBER() OVER (ORDER BY a) FROM t", ErrUnsupported, "1:8: OVER windows are not supported yet"},

@@ -201,6 +201,9 @@ func formatCreateTable(b *strings.Builder, s *sql.CreateTable) {
 
 func formatSelect(b *strings.Builder, s *sql.Select) {
 	b.WriteString("SELECT ")
+	if s.Distinct.IsValid() {
+		b.WriteString("DISTINCT ")
+	}
 	for i, it := range s.Items {
 		if i > 0 {
 			b.WriteString(", ")

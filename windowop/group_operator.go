@@ -1,0 +1,298 @@
+package windowop
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/rowtime"
+)
+
+// GroupConfig describes an aggregation without a window: GROUP BY keys
+// (or no keys: one global group) over an append-only stream, whose
+// results are an update stream. It is immutable plan data;
+// NewGroupOperator turns it into running state.
+type GroupConfig struct {
+	Input      *arrow.Schema
+	KeyIndexes []int
+	Aggs       []AggSpec
+}
+
+func (c GroupConfig) check() error {
+	if c.Input == nil {
+		return fmt.Errorf("group aggregate: no input schema")
+	}
+	for _, k := range c.KeyIndexes {
+		if k < 0 || k >= c.Input.NumFields() {
+			return fmt.Errorf("key index %d out of range", k)
+		}
+	}
+	for _, a := range c.Aggs {
+		if err := checkInputs(a, c.Input); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// OutputSchema is the operator's output: the row kind column (op), the
+// key columns, then one column per aggregate.
+func (c GroupConfig) OutputSchema() (*arrow.Schema, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	fields := []arrow.Field{RowKindField()}
+	for _, k := range c.KeyIndexes {
+		fields = append(fields, c.Input.Field(k))
+	}
+	for _, a := range c.Aggs {
+		acc, err := newAccumulator(a, argType(a, c.Input))
+		if err != nil {
+			return nil, err
+		}
+		fields = append(fields, arrow.Field{Name: a.Name, Type: acc.resultType(), Nullable: a.Nullable()})
+	}
+	return arrow.NewSchema(fields, nil), nil
+}
+
+// GroupStats counts what a GroupOperator did with its input.
+type GroupStats struct {
+	RowsIn     int64 // rows received
+	ResultRows int64 // change rows emitted: +I, -U and +U
+}
+
+// GroupOperator aggregates rows per key without a window, Flink's
+// GroupAggFunction without mini-batches: every row updates its key's
+// aggregates and emits the change at once.
+//
+//   - The first row of a key emits +I with the aggregates over that row.
+//   - A later row emits -U with the values emitted last, then +U with the
+//     new ones; when the values did not change, it emits nothing (Flink
+//     does the same while no state TTL is set).
+//
+// So the result is a function of the rows and their order alone, never
+// of how they were cut into batches. Watermarks are forwarded unchanged:
+// results never wait for time, and they carry no time attribute.
+//
+// Algorithm. A batch is cut into segments in which no key repeats; the
+// accumulators fold a whole segment per call, and each row of it then
+// compares its key's new values with the values emitted last, which a
+// second slot per key holds (its shadow). The changes of a segment are
+// appended a column at a time, in row order.
+type GroupOperator struct {
+	cfg    GroupConfig
+	out    pipeline.Operator
+	schema *arrow.Schema
+
+	keys   *keyTable
+	accs   []accumulator
+	aggIn  aggInputs
+	slots  slotPool
+	live   []int32 // by key id: the key's accumulators
+	shadow []int32 // by key id: the values emitted last
+
+	forwarded int64 // last watermark forwarded
+
+	// per-batch scratch, reused
+	keyIDs   []uint32
+	rowSlots []int32
+	seen     []uint32 // by key id: the segment that last folded the key
+	segment  uint32
+	resKinds []RowKind
+	resKeys  []uint32
+	resSlots []int32
+	keyCols  []arrow.Array
+
+	builder *array.RecordBuilder
+	stats   GroupStats
+	closed  bool
+}
+
+// NewGroupOperator builds the running operator for cfg, sending results
+// to out.
+func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operator) (*GroupOperator, error) {
+	schema, err := cfg.OutputSchema()
+	if err != nil {
+		return nil, err
+	}
+	keyTypes := make([]arrow.DataType, len(cfg.KeyIndexes))
+	for i, k := range cfg.KeyIndexes {
+		keyTypes[i] = cfg.Input.Field(k).Type
+	}
+	keys, err := newKeyTable(keyTypes)
+	if err != nil {
+		return nil, err
+	}
+	op := &GroupOperator{cfg: cfg, out: out, schema: schema, keys: keys,
+		keyCols: make([]arrow.Array, len(cfg.KeyIndexes)), forwarded: rowtime.MinWatermark}
+	for _, a := range cfg.Aggs {
+		acc, err := newAccumulator(a, argType(a, cfg.Input))
+		if err != nil {
+			return nil, err
+		}
+		op.accs = append(op.accs, acc)
+	}
+	op.slots.accs = op.accs
+	op.builder = array.NewRecordBuilder(mem, schema)
+	return op, nil
+}
+
+// Schema returns the schema of the batches the operator emits.
+func (op *GroupOperator) Schema() *arrow.Schema { return op.schema }
+
+// Stats returns the operator's counters so far.
+func (op *GroupOperator) Stats() GroupStats { return op.stats }
+
+// Groups returns how many keys hold state.
+func (op *GroupOperator) Groups() int { return len(op.live) }
+
+// ProcessBatch folds every row into its key's aggregates and emits the
+// changes, in row order, before it returns.
+func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
+	rec := b.Record
+	n := int(rec.NumRows())
+	if n == 0 {
+		return nil
+	}
+	op.stats.RowsIn += int64(n)
+	op.keyIDs = grow(op.keyIDs, n)
+	op.rowSlots = grow(op.rowSlots, n)
+	for i, k := range op.cfg.KeyIndexes {
+		op.keyCols[i] = rec.Column(k)
+	}
+	op.keys.intern(op.keyCols, n, op.keyIDs)
+	clear(op.keyCols)
+	for len(op.live) < int(op.keys.n) {
+		op.live = append(op.live, -1)
+		op.shadow = append(op.shadow, -1)
+		op.seen = append(op.seen, 0)
+	}
+	keyIDs, slots := op.keyIDs[:n], op.rowSlots[:n]
+	for from := 0; from < n; {
+		// the longest run of rows from here in which no key repeats
+		op.nextSegment()
+		to := from
+		for ; to < n && op.seen[keyIDs[to]] != op.segment; to++ {
+			k := keyIDs[to]
+			op.seen[k] = op.segment
+			if op.live[k] < 0 {
+				op.live[k] = op.slots.alloc()
+			}
+			slots[to] = op.live[k]
+		}
+		op.aggIn.update(op.accs, op.cfg.Aggs, rec, slots, from, to)
+		if err := accumulatorsFailed(op.accs); err != nil {
+			return err
+		}
+		op.emitChanges(keyIDs[from:to])
+		from = to
+	}
+	return op.flush()
+}
+
+// nextSegment starts a segment: a key is in it once seen equals segment.
+func (op *GroupOperator) nextSegment() {
+	op.segment++
+	if op.segment == 0 { // wrapped: no key may look seen
+		clear(op.seen)
+		op.segment = 1
+	}
+}
+
+// emitChanges records the change each key of a segment made (keys are
+// distinct, in row order) and brings the shadows up to date.
+func (op *GroupOperator) emitChanges(keys []uint32) {
+	start := len(op.resKinds)
+	for _, k := range keys {
+		live, sh := op.live[k], op.shadow[k]
+		switch {
+		case sh < 0:
+			op.record(Insert, k, live)
+		case op.sameSlot(sh, live):
+			continue
+		default:
+			op.record(UpdateBefore, k, sh)
+			op.record(UpdateAfter, k, live)
+		}
+	}
+	// the values go out before the shadows change under them
+	for i, a := range op.accs {
+		a.appendResults(op.resSlots[start:], op.builder.Field(1+len(op.keyCols)+i))
+	}
+	for i := start; i < len(op.resKinds); i++ {
+		if op.resKinds[i] == UpdateBefore {
+			continue
+		}
+		k := op.resKeys[i]
+		if op.shadow[k] < 0 {
+			op.shadow[k] = op.slots.alloc()
+		}
+		for _, a := range op.accs {
+			a.copyTo(op.shadow[k], op.live[k])
+		}
+	}
+}
+
+func (op *GroupOperator) record(kind RowKind, k uint32, s int32) {
+	op.resKinds = append(op.resKinds, kind)
+	op.resKeys = append(op.resKeys, k)
+	op.resSlots = append(op.resSlots, s)
+}
+
+func (op *GroupOperator) sameSlot(x, y int32) bool {
+	for _, a := range op.accs {
+		if !a.sameResult(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+// flush appends the op and key columns of the recorded changes (their
+// aggregates are appended already) and sends them downstream.
+func (op *GroupOperator) flush() error {
+	n := len(op.resKinds)
+	if n == 0 {
+		return nil
+	}
+	b := op.builder.Field(0).(*array.StringBuilder)
+	b.Reserve(n)
+	b.ReserveData(2 * n)
+	for _, kind := range op.resKinds {
+		b.Append(string(kind))
+	}
+	for i, col := range op.keys.cols {
+		col.appendTo(op.resKeys, op.builder.Field(1+i))
+	}
+	op.stats.ResultRows += int64(n)
+	op.resKinds, op.resKeys, op.resSlots = op.resKinds[:0], op.resKeys[:0], op.resSlots[:0]
+	rec := op.builder.NewRecordBatch()
+	defer rec.Release()
+	return op.out.ProcessBatch(pipeline.Batch{Record: rec})
+}
+
+// ProcessWatermark forwards the watermark: results never wait for time.
+func (op *GroupOperator) ProcessWatermark(wm int64) error {
+	if wm <= op.forwarded {
+		return nil
+	}
+	op.forwarded = wm
+	return op.out.ProcessWatermark(wm)
+}
+
+// ProcessEnd forwards the end of input: every change is out already.
+func (op *GroupOperator) ProcessEnd() error { return op.out.ProcessEnd() }
+
+// Close releases the output builder. It is idempotent.
+func (op *GroupOperator) Close() {
+	if op.closed {
+		return
+	}
+	op.closed = true
+	op.builder.Release()
+}
+
+var _ pipeline.Operator = (*GroupOperator)(nil)
