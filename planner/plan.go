@@ -43,6 +43,9 @@ type Plan struct {
 	// Group is a GROUP BY without a window (or aggregates without GROUP
 	// BY): a GroupAggregate whose results are an update stream.
 	Group bool
+	// Retract: the GroupAggregate reads an update stream, folding +I and
+	// +U rows in and taking -U and -D rows out.
+	Retract bool
 	// Rank ranks the result rows (Top-N, deduplication); its output is
 	// the plan's. Nil for none.
 	Rank    *rankop.Config
@@ -206,7 +209,7 @@ func (p *Plan) groupJob() (*exec.Job, error) {
 
 // groupConfig is the GroupAggregate operator's configuration.
 func (p *Plan) groupConfig() windowop.GroupConfig {
-	cfg := windowop.GroupConfig{Input: p.Stream, KeyIndexes: p.Keys}
+	cfg := windowop.GroupConfig{Input: p.Stream, KeyIndexes: p.Keys, Retract: p.Retract}
 	for _, a := range p.Aggs {
 		cfg.Aggs = append(cfg.Aggs, a.Spec)
 	}

@@ -119,7 +119,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		opts.derived = derived
 		return s.planPlain(opts)
 	}
-	if s.updates {
+	if s.updates && s.tvf != nil {
 		return nil, s.overUpdates(from.At)
 	}
 	if s.tvf != nil {
@@ -129,6 +129,10 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	}
 	if err != nil {
 		return nil, err
+	}
+	if s.updates && !s.grouped {
+		// a window over changes has no time attribute to window by
+		return nil, s.overUpdates(from.At)
 	}
 	if err := s.planSelectList(); err != nil {
 		return nil, err
@@ -440,6 +444,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		Watermark: t.Watermark,
 		Window:    s.window,
 		Group:     s.grouped,
+		Retract:   s.updates,
 		Notices:   s.notices,
 	}
 	if w := s.stmt.Where; w != nil {
@@ -536,6 +541,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	if len(pre) > 0 {
 		p.Stream = arrow.NewSchema(preFields, nil)
 		p.PreWindow = &exec.ComputedSpec{Exprs: pre, Schema: p.Stream, RowtimeIndex: -1, Table: t.Name}
+	}
+	if p.Retract {
+		if err := s.checkRetractable(p); err != nil {
+			return nil, err
+		}
 	}
 	winCfg := p.windowConfig()
 	var winSchema *arrow.Schema
@@ -638,6 +648,22 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	}
 	p.Project.Schema = arrow.NewSchema(outFields, nil)
 	return p, nil
+}
+
+// checkRetractable refuses, at the call, an aggregate that cannot take
+// rows out again, which a GROUP BY over an update stream needs.
+func (s *selectPlanner) checkRetractable(p *Plan) error {
+	for f, i := range s.aggOf {
+		a := p.Aggs[i].Spec
+		var in arrow.DataType
+		if a.Kind != windowop.CountStar {
+			in = p.Stream.Field(a.Input).Type
+		}
+		if err := windowop.Retractable(a, in); err != nil {
+			return sql.Errorf(sql.ErrUnsupported, f.At, "%v", err)
+		}
+	}
+	return nil
 }
 
 // resolve finds a column of the FROM table, honouring a qualifier.
