@@ -331,7 +331,11 @@ func (s *shell) newWriter(r wsql.ResultInfo) (wsql.ResultWriter, error) {
 	case "json":
 		return wsql.NewJSONWriter(s.stdout, r.Schema, r.Location), nil
 	}
-	return wsql.NewTableWriter(s.stdout, r.Schema, r.Location), nil
+	screen := screenOf(s.stdout)
+	if s.status != nil && screen.Size != nil {
+		screen.Draw = s.status.print // the status line erased under the table
+	}
+	return tableModeWriter(r, s.stdout, screen), nil
 }
 
 func (s *shell) getPending() string {
