@@ -180,13 +180,14 @@ func (m *materializedTableWriter) Close() error {
 // fit the terminal's height, each line cut at its width.
 func (m *materializedTableWriter) drawLive() error {
 	width, height, ok := m.screen.Size()
-	if !ok || width < 8 || height < 8 {
+	if !ok {
 		width, height = 80, 24
 	}
 	// borders, header and the count take 5 lines; one more is for the
 	// cursor (and a status line), so the top of the table stays on the
 	// screen and can be drawn over
-	rows := min(m.view.Len(), height-6)
+	rows := max(0, min(m.view.Len(), height-6))
+	width = max(width, 1)
 	t := m.table
 	t.buf = t.buf[:0]
 	t.buf = m.eraseLive(t.buf)
