@@ -43,6 +43,9 @@ Meta commands:
   \q                 quit (also: quit, exit, Ctrl-D)
 Ctrl-C cancels a running query or the statement being typed; twice at an
 empty prompt, it exits.
+An update stream (GROUP BY without a window) shows its current rows,
+redrawn in place; to see every change with its op instead:
+  SET 'sql-client.execution.result-mode' = 'changelog';  (or 'tableau')
 `
 
 var metaCommands = []string{`\d`, `\format`, `\help`, `\q`, `\timing`}
