@@ -55,6 +55,24 @@ func TestResultModesOutsideATerminal(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	require.True(t, strings.HasPrefix(stdout, "op,usr,n\n+I,carol,1\n"), stdout)
 
+	// Top-N without the rank column: rows leave with -D
+	code, stdout, stderr = runCLI(t, "", "-e", clicksDDL+` SET 'sql-client.execution.result-mode' = 'table';
+		SELECT usr, amount FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY usr ORDER BY amount DESC) AS rn FROM clicks) WHERE rn <= 2;`)
+	require.Equal(t, 0, code, stderr)
+	require.Equal(t, ""+
+		"+-------+--------+\n"+
+		"| usr   | amount |\n"+
+		"+-------+--------+\n"+
+		"| alice |   47.9 |\n"+
+		"| alice |  48.68 |\n"+
+		"| carol |  41.87 |\n"+
+		"| bob   |  44.99 |\n"+
+		"| carol |  45.72 |\n"+
+		"| bob   |  44.06 |\n"+
+		"+-------+--------+\n"+
+		"6 rows\n", stdout)
+	require.Contains(t, stderr, "28 result rows")
+
 	code, _, stderr = runCLI(t, "", "-e", withMode("tabel"))
 	require.Equal(t, 1, code)
 	require.Contains(t, stderr, "'sql-client.execution.result-mode' must be 'table', 'changelog' or 'tableau', got 'tabel'")
