@@ -67,6 +67,17 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	var t *catalog.Table
 	var input *Plan
 	var err error
+	if err := checkOrderLimit(stmt); err != nil {
+		return nil, err
+	}
+	if len(stmt.With) > 0 {
+		if cat, err = withScope(stmt.With, cat, opts); err != nil {
+			return nil, err
+		}
+		query := *stmt
+		query.With = nil
+		stmt = &query
+	}
 	into := opts.valuesInto
 	opts.valuesInto = nil
 	switch {
@@ -84,7 +95,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		if stmt.From.Hint != nil {
 			return nil, viewHint(v.Name, stmt.From.Hint)
 		}
-		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, cat, opts, from.At)
+		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
 	default:
 		t = cat.Table(from.Name)
 		if t == nil {
