@@ -32,6 +32,7 @@ func (p *Plan) Explain() string {
 		add(depth, "Sink(table=[%s], connector=[%s], fields=[%s])", p.Sink.Table.Name, p.Sink.Connector, strings.Join(fieldNames(p.Schema()), ", "))
 		depth++
 	}
+	depth = p.explainOrder(add, depth)
 	add(depth, "Project(%s)", p.projectText())
 	depth++
 	if p.Having != nil {

@@ -56,6 +56,9 @@ type Plan struct {
 	Input    *Plan
 	TimeAttr int
 	Notices  []Notice
+	// Order is ORDER BY a time attribute and LIMIT (order_limit.go); nil
+	// for none.
+	Order *Ordering
 }
 
 // Aggregate is one aggregate call of the select list.
@@ -71,6 +74,15 @@ func (p *Plan) Schema() *arrow.Schema { return p.Project.Schema }
 // Job lowers the plan into an executable job, or says with a position
 // which part wsql cannot run yet.
 func (p *Plan) Job() (*exec.Job, error) {
+	job, err := p.job()
+	if err != nil {
+		return nil, err
+	}
+	job.Order = p.orderSpec()
+	return job, nil
+}
+
+func (p *Plan) job() (*exec.Job, error) {
 	if p.Plain {
 		return p.plainJob()
 	}

@@ -67,8 +67,8 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	var t *catalog.Table
 	var input *Plan
 	var err error
-	if err := checkOrderLimit(stmt); err != nil {
-		return nil, err
+	if len(stmt.OrderBy) > 0 || stmt.Limit != nil {
+		return planOrderLimit(stmt, cat, opts) // order_limit.go
 	}
 	if len(stmt.With) > 0 {
 		if cat, err = withScope(stmt.With, cat, opts); err != nil {

@@ -230,7 +230,11 @@ func dumpSelect(b *strings.Builder, d int, s *Select) {
 	}
 	for _, o := range s.OrderBy {
 		line(b, d+1, "OrderBy%s @%s", opt(o.Desc, " DESC"), o.At)
-		dumpExpr(b, d+2, o.Expr)
+		if o.Expr == nil {
+			line(b, d+2, "Position %d", o.Position)
+		} else {
+			dumpExpr(b, d+2, o.Expr)
+		}
 	}
 	if s.Limit != nil {
 		line(b, d+1, "Limit %d @%s", s.Limit.Count, s.Limit.At)

@@ -7,11 +7,13 @@ import (
 	"github.com/pingcap/tidb/pkg/parser/ast"
 )
 
-// OrderItem is one key of ORDER BY: an expression, descending or not.
+// OrderItem is one key of ORDER BY: an expression, or the position of a
+// select item (ORDER BY 1: Position 1, Expr nil), descending or not.
 type OrderItem struct {
-	Expr Expr
-	Desc bool
-	At   Pos
+	Expr     Expr
+	Position int
+	Desc     bool
+	At       Pos
 }
 
 // Limit is LIMIT n, or FETCH FIRST n ROWS ONLY, which reads the same.
@@ -23,7 +25,16 @@ type Limit struct {
 // orderBy lifts the keys of ORDER BY.
 func (l *lifter) orderBy(o *ast.OrderByClause) ([]OrderItem, *Error) {
 	var out []OrderItem
-	for _, it := range o.Items {
+	starts := l.orderItemStarts()
+	for i, it := range o.Items {
+		if p, ok := it.Expr.(*ast.PositionExpr); ok && p.P == nil {
+			at := l.findWord("ORDER")
+			if i < len(starts) {
+				at = starts[i]
+			}
+			out = append(out, OrderItem{Position: p.N, Desc: it.Desc, At: at})
+			continue
+		}
 		e, err := l.expr(it.Expr)
 		if err != nil {
 			return nil, err
@@ -50,4 +61,37 @@ func (l *lifter) limit(lim *ast.Limit) (*Limit, *Error) {
 		return nil, Errorf(ErrInvalid, at, "LIMIT takes a number of rows up to %d", int64(1<<63-1))
 	}
 	return &Limit{Count: n, At: at}, nil
+}
+
+// orderItemStarts are the positions of the first tokens of the ORDER BY
+// items (TiDB gives a position item, ORDER BY 1, no offset).
+func (l *lifter) orderItemStarts() []Pos {
+	var out []Pos
+	depth, in, next := 0, false, false
+	for i, t := range l.scope {
+		switch {
+		case t.isOp("("):
+			depth++
+		case t.isOp(")"):
+			depth--
+		}
+		if depth != 0 && !t.isOp("(") {
+			continue
+		}
+		switch {
+		case t.is("BY") && i > 0 && l.scope[i-1].is("ORDER") && depth == 0:
+			in, next = true, true
+			continue
+		case in && depth == 0 && (t.is("LIMIT") || t.is("FETCH") || t.is("OFFSET")):
+			return out
+		case in && t.isOp(",") && depth == 0:
+			next = true
+			continue
+		}
+		if in && next {
+			out = append(out, t.pos)
+			next = false
+		}
+	}
+	return out
 }

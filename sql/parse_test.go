@@ -3,6 +3,7 @@ package sql
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -336,6 +337,10 @@ func TestPositionsPointAtTheirText(t *testing.T) {
 				walkSelect(c.Query)
 			}
 			for _, o := range s.OrderBy {
+				if o.Expr == nil {
+					at(o.At, strconv.Itoa(o.Position))
+					continue
+				}
 				require.Equal(t, o.Expr.Pos(), o.At)
 				walk(o.Expr)
 			}

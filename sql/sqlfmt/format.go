@@ -289,7 +289,11 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 		} else {
 			b.WriteString(", ")
 		}
-		b.WriteString(formatExpr(o.Expr))
+		if o.Expr == nil {
+			b.WriteString(strconv.Itoa(o.Position))
+		} else {
+			b.WriteString(formatExpr(o.Expr))
+		}
 		if o.Desc {
 			b.WriteString(" DESC")
 		}
