@@ -107,7 +107,7 @@ func (j *Job) orderedWindowStage(mem memory.Allocator, sink pipeline.Operator, r
 		sink = st.limit
 	}
 	if len(o.Keys) > 0 {
-		sort, err := temporalsort.New(temporalsort.Config{Input: j.Project.Schema, Keys: o.Keys}, mem, sink)
+		sort, err := temporalsort.New(temporalsort.Config{Input: j.Schema(), Keys: o.Keys}, mem, sink)
 		if err != nil {
 			return nil, err
 		}
@@ -237,7 +237,7 @@ func (f *limitFeed) Close()                          {}
 func (p *chain) feedLimits(j *Job) {
 	var limits []*limitStage
 	for i, jj := 0, j; jj != nil; i, jj = i+1, jj.Input {
-		if jj.Window != nil || jj.Count != nil || jj.Group != nil {
+		if jj.Window != nil || jj.Count != nil || jj.Group != nil || jj.Rank != nil {
 			return
 		}
 		if o, ok := p.windows[i].(*orderedStage); ok {

@@ -81,6 +81,8 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	into := opts.valuesInto
 	opts.valuesInto = nil
 	switch {
+	case stmt.From.Subquery != nil && rankItem(stmt.From.Subquery) >= 0:
+		t, input, stmt, err = rankRelation(stmt, stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
 	case stmt.From.Subquery != nil:
 		t, input, err = derivedRelation(stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
 	case stmt.From.Values != nil || from.Name == "":
@@ -94,6 +96,10 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		v := cat.View(from.Name)
 		if stmt.From.Hint != nil {
 			return nil, viewHint(v.Name, stmt.From.Hint)
+		}
+		if rankItem(v.Query) >= 0 {
+			t, input, stmt, err = rankRelation(stmt, v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
+			break
 		}
 		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
 	default:
@@ -114,8 +120,12 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	}
 	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
 	s.resolveFieldRefs() // value_access.go
+	s.updates = input != nil && input.Updates()
 	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
 		return s.planPlain(opts)
+	}
+	if s.updates {
+		return nil, s.overUpdates(from.At)
 	}
 	if s.tvf != nil {
 		err = s.planTVF()
@@ -227,6 +237,7 @@ type selectPlanner struct {
 
 	windowCall *sql.WindowCall // the GROUP BY window, group-window form only
 	grouped    bool            // GROUP BY without a window: a GroupAggregate
+	updates    bool            // the input is an update stream: its row kind leads
 	window     Window
 	timeCol    int   // table column of the time attribute
 	gapCol     int   // table column of a dynamic session gap, -1 if none

@@ -18,8 +18,10 @@ func withScope(with []sql.CTE, cat *catalog.Catalog, opts Options) (*catalog.Cat
 		for _, col := range c.Columns {
 			v.Columns = append(v.Columns, col.Name)
 		}
-		if _, _, err := derivedRelation(v.Name, v.Query, v.Columns, cat, check, c.Name.At); err != nil {
-			return nil, err
+		if rankItem(c.Query) < 0 { // a Top-N is planned with the query that bounds it
+			if _, _, err := derivedRelation(v.Name, v.Query, v.Columns, cat, check, c.Name.At); err != nil {
+				return nil, err
+			}
 		}
 		cat = cat.WithView(v)
 	}

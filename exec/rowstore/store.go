@@ -1,0 +1,165 @@
+package rowstore
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
+)
+
+// Store holds rows of one schema, each under an id.
+type Store struct {
+	mem    memory.Allocator
+	schema *arrow.Schema
+	chunks []arrow.RecordBatch // copies of kept rows; nil once empty
+	live   []int               // per chunk: rows still kept
+	where  []place             // by id; chunk -1 for a free id
+	free   []int32
+	kept   int // rows kept
+	held   int // rows in the chunks, kept or not
+}
+
+type place struct{ chunk, row int32 }
+
+// New returns an empty store of rows of schema.
+func New(schema *arrow.Schema, mem memory.Allocator) *Store {
+	return &Store{mem: mem, schema: schema}
+}
+
+// Len is the number of rows kept.
+func (s *Store) Len() int { return s.kept }
+
+// Add keeps the rows rows of rec and appends their ids to ids.
+func (s *Store) Add(rec arrow.RecordBatch, rows []int32, ids []int32) ([]int32, error) {
+	if len(rows) == 0 {
+		return ids, nil
+	}
+	chunk, err := expr.TakeRecord(rec, rows, s.mem)
+	if err != nil {
+		return ids, err
+	}
+	c := int32(len(s.chunks))
+	s.chunks = append(s.chunks, chunk)
+	s.live = append(s.live, len(rows))
+	for r := range rows {
+		ids = append(ids, s.place(place{chunk: c, row: int32(r)}))
+	}
+	s.kept += len(rows)
+	s.held += len(rows)
+	return ids, nil
+}
+
+func (s *Store) place(p place) int32 {
+	if n := len(s.free); n > 0 {
+		id := s.free[n-1]
+		s.free = s.free[:n-1]
+		s.where[id] = p
+		return id
+	}
+	s.where = append(s.where, p)
+	return int32(len(s.where) - 1)
+}
+
+// Remove forgets the row id. Its chunk goes once none of its rows is kept;
+// the chunks are compacted once most of what they hold is gone.
+func (s *Store) Remove(id int32) {
+	p := s.where[id]
+	s.where[id] = place{chunk: -1}
+	s.free = append(s.free, id)
+	s.kept--
+	if s.live[p.chunk]--; s.live[p.chunk] == 0 {
+		s.held -= int(s.chunks[p.chunk].NumRows())
+		s.chunks[p.chunk].Release()
+		s.chunks[p.chunk] = nil
+	}
+}
+
+// Compact copies the kept rows into one chunk when the chunks hold more
+// than twice as many rows, so memory follows what is kept. Ids stay.
+func (s *Store) Compact() error {
+	if s.held <= 2*s.kept+1024 {
+		return nil
+	}
+	var ids []int32
+	for id, p := range s.where {
+		if p.chunk >= 0 {
+			ids = append(ids, int32(id))
+		}
+	}
+	all, err := s.Gather(ids)
+	if err != nil {
+		return err
+	}
+	s.Release()
+	s.chunks, s.live = []arrow.RecordBatch{all}, []int{len(ids)}
+	for r, id := range ids {
+		s.where[id] = place{chunk: 0, row: int32(r)}
+	}
+	s.held = len(ids)
+	return nil
+}
+
+// Gather returns a new record of the rows ids, in that order.
+func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
+	if len(ids) == 0 {
+		cols := emptyColumns(s.schema, s.mem)
+		defer func() {
+			for _, c := range cols {
+				c.Release()
+			}
+		}()
+		return array.NewRecordBatch(s.schema, cols, 0), nil
+	}
+	places := make([]place, len(ids))
+	for i, id := range ids {
+		places[i] = s.where[id]
+	}
+	cols := make([]arrow.Array, s.schema.NumFields())
+	defer func() {
+		for _, c := range cols {
+			if c != nil {
+				c.Release()
+			}
+		}
+	}()
+	for c := range cols {
+		col, err := s.gatherColumn(c, places)
+		if err != nil {
+			return nil, err
+		}
+		cols[c] = col
+	}
+	return array.NewRecordBatch(s.schema, cols, int64(len(ids))), nil
+}
+
+// Release drops every chunk (and so every row).
+func (s *Store) Release() {
+	for _, c := range s.chunks {
+		if c != nil {
+			c.Release()
+		}
+	}
+	s.chunks, s.live = nil, nil
+}
+
+func emptyColumns(schema *arrow.Schema, mem memory.Allocator) []arrow.Array {
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	cols := make([]arrow.Array, rec.NumCols())
+	for i := range cols {
+		cols[i] = rec.Column(i)
+		cols[i].Retain()
+	}
+	return cols
+}
+
+// Schema is the schema of the rows kept.
+func (s *Store) Schema() *arrow.Schema { return s.schema }
+
+// Holds reports whether id names a kept row.
+func (s *Store) Holds(id int32) bool {
+	return id >= 0 && int(id) < len(s.where) && s.where[id].chunk >= 0
+}
