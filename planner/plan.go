@@ -63,6 +63,9 @@ type Plan struct {
 	Input    *Plan
 	TimeAttr int
 	Notices  []Notice
+	// Order is ORDER BY a time attribute and LIMIT (order_limit.go); nil
+	// for none.
+	Order *Ordering
 }
 
 // Aggregate is one aggregate call of the select list.
@@ -86,10 +89,14 @@ func (p *Plan) Schema() *arrow.Schema {
 // which part wsql cannot run yet.
 func (p *Plan) Job() (*exec.Job, error) {
 	job, err := p.job()
-	if err == nil && p.Rank != nil {
+	if err != nil {
+		return nil, err
+	}
+	if p.Rank != nil {
 		job.Rank = p.Rank
 	}
-	return job, err
+	job.Order = p.orderSpec()
+	return job, nil
 }
 
 func (p *Plan) job() (*exec.Job, error) {

@@ -70,6 +70,17 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	var t *catalog.Table
 	var input *Plan
 	var err error
+	if len(stmt.OrderBy) > 0 || stmt.Limit != nil {
+		return planOrderLimit(stmt, cat, opts) // order_limit.go
+	}
+	if len(stmt.With) > 0 {
+		if cat, err = withScope(stmt.With, cat, opts); err != nil {
+			return nil, err
+		}
+		query := *stmt
+		query.With = nil
+		stmt = &query
+	}
 	into := opts.valuesInto
 	opts.valuesInto = nil
 	derived := opts.derived
@@ -92,10 +103,10 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 			return nil, viewHint(v.Name, stmt.From.Hint)
 		}
 		if rankItem(v.Query) >= 0 {
-			t, input, stmt, err = rankRelation(stmt, v.Name, v.Query, v.Columns, cat, opts, from.At)
+			t, input, stmt, err = rankRelation(stmt, v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
 			break
 		}
-		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, cat, opts, from.At)
+		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
 	default:
 		t = cat.Table(from.Name)
 		if t == nil {
