@@ -79,6 +79,10 @@ type Job struct {
 	// with windowop.ErrStateLimit when its state outgrows it (split evenly
 	// over the partitions of a parallel one); 0 is no limit.
 	MaxStateBytes int64
+	// StateTTL is 'table.exec.state.ttl' in milliseconds: the state of a
+	// key of a GROUP BY without a window, a Top-N or a deduplication goes
+	// once no row has changed it for that long; 0 keeps it.
+	StateTTL int64
 	// Checkpoint, when set on the outermost job, makes the run take
 	// checkpoints and, with Checkpoint.Restore, continue from one.
 	Checkpoint *Checkpointing
@@ -114,6 +118,7 @@ type Stats struct {
 	// never filled; Lateness says how late the LateRowsDropped rows were.
 	UnfilledCountRows int64
 	Lateness          windowop.Lateness
+	StateExpired      int64 // keys whose state StateTTL dropped
 }
 
 // Run executes the job, writing result batches to w as windows fire. It
@@ -226,6 +231,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		stats.LateForWindow += st.LateForWindow
 		stats.NoWindowRows += st.NoWindowRows + st.UnfilledCountRows
 		stats.UnfilledCountRows += st.UnfilledCountRows
+		stats.StateExpired += st.StateExpired
 		stats.Lateness.Merge(&st.Lateness)
 	}
 	if p.assigner != nil {
@@ -398,6 +404,7 @@ type rankStage struct {
 func (s rankStage) stats() windowop.Stats {
 	st := s.windowStage.stats()
 	st.LateRowsDropped += s.rank.Stats().LateRowsDropped
+	st.StateExpired += s.rank.Stats().StateExpired
 	return st
 }
 
@@ -410,7 +417,7 @@ type groupStage struct{ *windowop.GroupOperator }
 
 func (s groupStage) stats() windowop.Stats {
 	g := s.Stats()
-	return windowop.Stats{RowsIn: g.RowsIn, ResultRows: g.ResultRows}
+	return windowop.Stats{RowsIn: g.RowsIn, ResultRows: g.ResultRows, StateExpired: g.StateExpired}
 }
 
 // windowStage builds the window operator (or, for a plain SELECT, a
@@ -421,7 +428,9 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	if j.Rank == nil {
 		return j.aggregateStage(mem, sink, restoring)
 	}
-	rank, err := rankop.NewRank(*j.Rank, mem, sink)
+	rc := *j.Rank
+	rc.StateTTL, rc.Clock = j.StateTTL, j.Clock
+	rank, err := rankop.NewRank(rc, mem, sink)
 	if err != nil {
 		return nil, err
 	}
@@ -478,7 +487,9 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 		return countWindowStage{op}, nil
 	case j.Group != nil:
 		// One goroutine: its changes come out in row order.
-		op, err := windowop.NewGroupOperator(*j.Group, mem, next)
+		gc := *j.Group
+		gc.StateTTL, gc.Clock = j.StateTTL, j.Clock
+		op, err := windowop.NewGroupOperator(gc, mem, next)
 		if err != nil {
 			return nil, err
 		}
