@@ -56,6 +56,9 @@ type Job struct {
 	// Input, when set, replaces Source: the job reads the result rows of
 	// another job (a subquery or view), and its watermarks come from there.
 	Input *Job
+	// Union, when set, replaces Source: the job reads the rows of several
+	// jobs of one schema, UNION ALL (union.go).
+	Union []*Job
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
@@ -173,20 +176,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 			}
 		}
 	}
-	src := p.reader.Stats()
-	if p.computed != nil {
-		// Rows the computed columns passed on: a batch cut short by a bad
-		// row counts only the rows before it, whatever the batch size.
-		src.Skipped += p.computed.Skipped()
-		src.Rows = p.computed.Passed()
-	}
-	if p.assigner != nil {
-		// rows outside the event-time range or beyond
-		// 'scan.watermark.max-future' are bad rows too
-		skipped := p.assigner.FutureSkipped()
-		src.Skipped += skipped
-		src.Rows -= skipped
-	}
+	src := p.sourceStats()
 	innermost := p.windows[len(p.windows)-1].stats()
 	if err != nil && ctx.Err() == nil && innermost.RowsIn < src.Rows {
 		// A run that failed counts the rows processed before the failure,
@@ -280,8 +270,15 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 			return nil, err
 		}
 	}
-	if j.Input != nil {
-		p, err := j.Input.buildOn(mem, first, at, shared)
+	if j.Input != nil || j.Union != nil {
+		var p *chain
+		if j.Union != nil && shared == nil {
+			p, err = j.buildUnion(mem, first, at)
+		} else if j.Union != nil {
+			err = fmt.Errorf("%w: a UNION ALL in a statement set", ErrSource)
+		} else {
+			p, err = j.Input.buildOn(mem, first, at, shared)
+		}
 		if err != nil {
 			window.Close()
 			return nil, err
@@ -331,6 +328,26 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 	}
 	p.first = first
 	return p, nil
+}
+
+// sourceStats is what the chain's source read, less the rows its computed
+// columns and watermark assigner refused, which are bad rows too.
+func (p *chain) sourceStats() SourceStats {
+	src := p.reader.Stats()
+	if p.computed != nil {
+		// Rows the computed columns passed on: a batch cut short by a bad
+		// row counts only the rows before it, whatever the batch size.
+		src.Skipped += p.computed.Skipped()
+		src.Rows = p.computed.Passed()
+	}
+	if p.assigner != nil {
+		// rows outside the event-time range or beyond
+		// 'scan.watermark.max-future' are bad rows too
+		skipped := p.assigner.FutureSkipped()
+		src.Skipped += skipped
+		src.Rows -= skipped
+	}
+	return src
 }
 
 func (p *chain) close() {
@@ -468,6 +485,9 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 func (j *Job) inputSchema() *arrow.Schema {
 	if j.Input != nil {
 		return j.Input.Schema()
+	}
+	if j.Union != nil {
+		return j.Union[0].Schema()
 	}
 	if j.Computed != nil {
 		return j.Computed.Schema

@@ -32,6 +32,9 @@ func (p *Plan) Explain() string {
 		add(depth, "Sink(table=[%s], connector=[%s], fields=[%s])", p.Sink.Table.Name, p.Sink.Connector, strings.Join(fieldNames(p.Schema()), ", "))
 		depth++
 	}
+	if p.Union != nil {
+		return p.explainUnion(lines, depth)
+	}
 	add(depth, "Project(%s)", p.projectText())
 	depth++
 	if p.Having != nil {
@@ -78,7 +81,7 @@ func (p *Plan) Explain() string {
 	if p.Input != nil {
 		// the subquery's operators, with the watermarks it forwards
 		for _, line := range strings.Split(strings.TrimRight(p.Input.Explain(), "\n"), "\n") {
-			if !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "+-") {
+			if !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "+-") && !strings.HasPrefix(line, ":") {
 				add(depth, "%s", line)
 				continue
 			}

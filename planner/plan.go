@@ -56,6 +56,9 @@ type Plan struct {
 	Input    *Plan
 	TimeAttr int
 	Notices  []Notice
+	// Union is set for UNION ALL (union.go): the plans of its queries, of
+	// one schema, read instead of Source or Input.
+	Union []*Plan
 }
 
 // Aggregate is one aggregate call of the select list.
@@ -71,6 +74,9 @@ func (p *Plan) Schema() *arrow.Schema { return p.Project.Schema }
 // Job lowers the plan into an executable job, or says with a position
 // which part wsql cannot run yet.
 func (p *Plan) Job() (*exec.Job, error) {
+	if p.Union != nil {
+		return p.unionJob()
+	}
 	if p.Plain {
 		return p.plainJob()
 	}

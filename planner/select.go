@@ -63,6 +63,9 @@ const (
 // (FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ...)) GROUP BY window_start,
 // window_end, k). Both lower to the same plan.
 func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, error) {
+	if stmt.Set != nil {
+		return planSetOp(stmt, cat, opts)
+	}
 	from := stmt.From.Name
 	var t *catalog.Table
 	var input *Plan

@@ -124,6 +124,8 @@ type Select struct {
 	Having  Expr // nil when absent
 	// Distinct locates the DISTINCT of SELECT DISTINCT; zero when absent.
 	Distinct Pos
+	// Set, when set, makes the query a set operation (set_operation.go).
+	Set *SetOp
 }
 
 // SelectItem is one entry of the select list: an expression with an

@@ -200,6 +200,10 @@ func formatCreateTable(b *strings.Builder, s *sql.CreateTable) {
 }
 
 func formatSelect(b *strings.Builder, s *sql.Select) {
+	if s.Set != nil {
+		formatSetOp(b, s.Set)
+		return
+	}
 	b.WriteString("SELECT ")
 	if s.Distinct.IsValid() {
 		b.WriteString("DISTINCT ")
@@ -266,6 +270,23 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 	}
 	if s.Having != nil {
 		b.WriteString(" HAVING " + formatExpr(s.Having))
+	}
+}
+
+// formatSetOp prints a set operation; a query that is itself one is
+// parenthesized, which keeps the grouping of mixed operators.
+func formatSetOp(b *strings.Builder, s *sql.SetOp) {
+	for i, q := range s.Queries {
+		if i > 0 {
+			b.WriteString(" " + s.Kind.String() + " ")
+		}
+		if q.Set != nil && i > 0 {
+			b.WriteByte('(')
+			formatSelect(b, q)
+			b.WriteByte(')')
+			continue
+		}
+		formatSelect(b, q)
 	}
 }
 
