@@ -565,9 +565,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		}
 		job.Checkpoint = cp
 	}
-	for j := job; j != nil; j = j.Input {
-		j.Parallelism, j.MaxStateBytes = n, maxState
-	}
+	job.Walk(func(j *exec.Job) { j.Parallelism, j.MaxStateBytes = n, maxState })
 	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	if p.Sink == nil && r.out.File != nil {

@@ -163,6 +163,9 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 			}
 		}
 	}
+	if u := unionOf(p.reader); u != nil {
+		u.afterBatch = afterBatch // the union's batches go through its queries' pipelines
+	}
 	err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, afterStep)
 	if ckp != nil {
 		var stopped errStopped

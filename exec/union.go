@@ -80,6 +80,18 @@ func (j *Job) buildUnion(mem memory.Allocator, next pipeline.Operator, at *check
 	return p, nil
 }
 
+// Walk calls f with j and every job j reads rows from: its Input, the
+// queries of its union, and theirs.
+func (j *Job) Walk(f func(*Job)) {
+	f(j)
+	if j.Input != nil {
+		j.Input.Walk(f)
+	}
+	for _, b := range j.Union {
+		b.Walk(f)
+	}
+}
+
 // forwardsWatermarks reports whether the job's result rows come with
 // watermarks: its innermost sources generate them.
 func (j *Job) forwardsWatermarks() bool {
@@ -107,6 +119,9 @@ type unionReader struct {
 	last     int
 	waited   bool // the last step found nothing new
 	ctx      context.Context
+	// afterBatch, if set, runs after each batch a query's pipeline took
+	// (the run's progress).
+	afterBatch func()
 }
 
 func (u *unionReader) Next() (SplitBatch, error) {
@@ -124,7 +139,7 @@ func (u *unionReader) Next() (SplitBatch, error) {
 	b, err := c.reader.Next()
 	u.last = i
 	u.waited = err == nil && b.Record == nil && !b.End && !b.HasWatermark && !b.Idle
-	switch err := takeStep(b, err, c.reader, c.first, c.assigner, nil); err {
+	switch err := takeStep(b, err, c.reader, c.first, c.assigner, u.afterBatch); err {
 	case nil:
 	case errEnded:
 		u.ended[i] = true
@@ -203,6 +218,17 @@ func (u *unionReader) SaveState(e *checkpoint.Encoder) error {
 		e.Bool(u.ended[i])
 	}
 	return u.merge.saveState(e)
+}
+
+// unionOf returns the union r reads, or nil.
+func unionOf(r BatchReader) *unionReader {
+	switch u := r.(type) {
+	case *unionReader:
+		return u
+	case followingUnionReader:
+		return u.unionReader
+	}
+	return nil
 }
 
 // followingUnionReader is a union with a query that follows its input.

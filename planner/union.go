@@ -103,6 +103,18 @@ func planSetOp(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, err
 	}, nil
 }
 
+// Walk calls f with p and every plan p reads rows from: the subquery or
+// view it reads, the queries of its union, and theirs.
+func (p *Plan) Walk(f func(*Plan)) {
+	f(p)
+	if p.Input != nil {
+		p.Input.Walk(f)
+	}
+	for _, q := range p.Union {
+		q.Walk(f)
+	}
+}
+
 // flattenUnionAll lists the queries of nested UNION ALLs in order, with
 // the position of the operator before each (the query's own for the
 // first).

@@ -53,6 +53,9 @@ func innermost(p *planner.Plan) *planner.Plan {
 // catalog (a VALUES list or a table with hints is a table of its own
 // statement, never shared) read the same way.
 func scanKey(p *planner.Plan) string {
+	if p.Union != nil {
+		return fmt.Sprintf("union %p", p) // its queries' reads are its own
+	}
 	src := p.Source
 	spec := src.Spec()
 	var b strings.Builder

@@ -47,3 +47,12 @@ INSERT INTO totals SELECT usr, amount FROM web WHERE usr = 'carol' UNION ALL SEL
 
 -- UNION (distinct) is UNION ALL then a GroupAggregate: an update stream
 SELECT usr FROM web UNION SELECT usr FROM shop;
+
+-- a union in a statement set reads its own tables, the other INSERT its own
+-- read of web (into a blackhole: the two run concurrently)
+CREATE TABLE web_rows (usr STRING, amount INT) WITH ('connector' = 'blackhole');
+EXECUTE STATEMENT SET
+BEGIN
+  INSERT INTO totals SELECT usr, amount FROM web WHERE usr = 'bob' UNION ALL SELECT usr, amount FROM shop WHERE usr = 'bob';
+  INSERT INTO web_rows SELECT usr, amount FROM web WHERE amount > 10;
+END;
