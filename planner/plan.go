@@ -160,7 +160,9 @@ func (p *Plan) attachInput(job *exec.Job) error {
 		return err
 	}
 	job.Input, job.Source, job.Computed, job.RowtimeIndex = inner, nil, nil, -1
-	job.LateDataPath = ""
+	if p.Input.hasWindow() {
+		job.LateDataPath = "" // the late rows file is the inner window's
+	}
 	return nil
 }
 

@@ -175,9 +175,18 @@ func (p *Plan) unionJob() (*exec.Job, error) {
 		if err != nil {
 			return nil, err
 		}
+		// one window writes the late rows file: the one after the union
+		j.Walk(func(j *exec.Job) { j.LateDataPath = "" })
 		job.Union = append(job.Union, j)
 	}
 	return job, nil
+}
+
+// hasWindow reports whether p or a plan it reads aggregates.
+func (p *Plan) hasWindow() bool {
+	found := false
+	p.Walk(func(q *Plan) { found = found || !q.Plain })
+	return found
 }
 
 // explainUnion prints the union's line and, below it, each query's
