@@ -63,6 +63,11 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		}
 	}
 	var fields []arrow.Field
+	if s.updates {
+		// the changes of an update stream keep their row kind
+		fields = append(fields, stream.Field(0))
+		p.Project.Exprs = append(p.Project.Exprs, &expr.ColumnExpr{Index: 0, Name: stream.Field(0).Name, Type: stream.Field(0).Type})
+	}
 	add := func(name string, e expr.Expr) {
 		var earlier []string
 		for _, f := range fields {
