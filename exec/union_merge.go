@@ -34,7 +34,6 @@ type unionMerge struct {
 	timed     bool
 	inputs    []unionQueue
 	forwarded int64 // the last watermark forwarded
-	wms       []int64
 }
 
 // unionQueue is one input's state: its last watermark, whether it ended,
@@ -73,10 +72,12 @@ func (u *unionInput) ProcessBatch(b pipeline.Batch) error { return u.m.batch(u.i
 func (u *unionInput) ProcessWatermark(wm int64) error     { return u.m.watermark(u.i, wm) }
 func (u *unionInput) ProcessEnd() error                   { return u.m.endInput(u.i) }
 func (u *unionInput) Close()                              {}
+
+// The merge itself is the stage drive feeds: the union's reader hands it
+// no batches or watermarks (those come through the inputs), only the end.
 func (m *unionMerge) ProcessBatch(b pipeline.Batch) error { return m.next.ProcessBatch(b) }
 func (m *unionMerge) ProcessWatermark(wm int64) error     { return nil }
 func (m *unionMerge) Close()                              { m.release() }
-func (m *unionMerge) watermarkOf(i int) int64             { return m.inputs[i].wm }
 
 // ProcessEnd ends the union, once every input has ended: the rows still
 // waiting go out in order, then the end.

@@ -56,3 +56,9 @@ BEGIN
   INSERT INTO totals SELECT usr, amount FROM web WHERE usr = 'bob' UNION ALL SELECT usr, amount FROM shop WHERE usr = 'bob';
   INSERT INTO web_rows SELECT usr, amount FROM web WHERE amount > 10;
 END;
+
+-- without a watermark on every query the union has none: its rows pass as
+-- they come, the queries read one after the other
+CREATE TABLE web_untimed (ts TIMESTAMP(3), usr STRING, amount INT)
+  WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/union_web.csv', 'format' = 'csv');
+SELECT usr, amount FROM shop WHERE amount >= 500 UNION ALL SELECT usr, amount FROM web_untimed WHERE amount > 10;
