@@ -182,6 +182,19 @@ func (p *Plan) unionJob() (*exec.Job, error) {
 	return job, nil
 }
 
+// forwardsWatermarks reports whether p's rows come with watermarks: every
+// table it reads generates them (exec's Job.forwardsWatermarks at run
+// time).
+func (p *Plan) forwardsWatermarks() bool {
+	ok := true
+	p.Walk(func(q *Plan) {
+		if q.Input == nil && q.Union == nil && (q.Watermark == nil || q.Proctime) {
+			ok = false
+		}
+	})
+	return ok
+}
+
 // hasWindow reports whether p or a plan it reads aggregates.
 func (p *Plan) hasWindow() bool {
 	found := false
@@ -202,7 +215,11 @@ func (p *Plan) explainUnion(lines []string, depth int) string {
 	if depth > 0 {
 		head += "+- "
 	}
-	lines = append(lines, head+fmt.Sprintf("Union(all=[true], union=[%s]%s, watermark=[min of the inputs'], order=[by each row's watermark, then input])", strings.Join(names, ", "), rowtime))
+	order := "watermark=[min of the inputs'], order=[by each row's watermark, then input]"
+	if !p.forwardsWatermarks() {
+		order = "watermark=[none: an input has none], order=[as read, the inputs one after the other]"
+	}
+	lines = append(lines, head+fmt.Sprintf("Union(all=[true], union=[%s]%s, %s)", strings.Join(names, ", "), rowtime, order))
 	child := strings.Repeat("   ", depth)
 	for i, b := range p.Union {
 		first, rest := ":- ", ":  "

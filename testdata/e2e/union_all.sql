@@ -62,3 +62,7 @@ END;
 CREATE TABLE web_untimed (ts TIMESTAMP(3), usr STRING, amount INT)
   WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/union_web.csv', 'format' = 'csv');
 SELECT usr, amount FROM shop WHERE amount >= 500 UNION ALL SELECT usr, amount FROM web_untimed WHERE amount > 10;
+EXPLAIN STATEMENT SET BEGIN
+  INSERT INTO totals SELECT usr, amount FROM web UNION ALL SELECT usr, amount FROM shop;
+  INSERT INTO web_rows SELECT usr, amount FROM web WHERE amount > 10;
+END;

@@ -11,3 +11,5 @@ FROM (SELECT ts, usr FROM web UNION ALL SELECT ts, usr FROM shop UNION ALL SELEC
 GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE);
 EXPLAIN INSERT INTO totals SELECT usr, amount FROM web UNION ALL SELECT usr, amount FROM shop;
 EXPLAIN SELECT usr FROM web UNION SELECT usr FROM shop;
+CREATE TABLE web_untimed (ts TIMESTAMP(3), usr STRING, amount INT) WITH ('connector' = 'filesystem', 'path' = 'web.csv', 'format' = 'csv');
+EXPLAIN SELECT usr FROM web UNION ALL SELECT usr FROM web_untimed;
