@@ -103,33 +103,34 @@ func (s *Store) Compact() error {
 // Gather returns a new record of the rows ids, in that order.
 func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
 	if len(ids) == 0 {
-		return array.NewRecordBatch(s.schema, emptyColumns(s.schema, s.mem), 0), nil
+		cols := emptyColumns(s.schema, s.mem)
+		defer func() {
+			for _, c := range cols {
+				c.Release()
+			}
+		}()
+		return array.NewRecordBatch(s.schema, cols, 0), nil
 	}
-	// one take per run of rows from the same chunk
-	var parts []arrow.RecordBatch
+	places := make([]place, len(ids))
+	for i, id := range ids {
+		places[i] = s.where[id]
+	}
+	cols := make([]arrow.Array, s.schema.NumFields())
 	defer func() {
-		for _, p := range parts {
-			p.Release()
+		for _, c := range cols {
+			if c != nil {
+				c.Release()
+			}
 		}
 	}()
-	rows := make([]int32, 0, len(ids))
-	for i := 0; i < len(ids); {
-		c := s.where[ids[i]].chunk
-		rows = rows[:0]
-		for ; i < len(ids) && s.where[ids[i]].chunk == c; i++ {
-			rows = append(rows, s.where[ids[i]].row)
-		}
-		part, err := expr.TakeRecord(s.chunks[c], rows, s.mem)
+	for c := range cols {
+		col, err := s.gatherColumn(c, places)
 		if err != nil {
 			return nil, err
 		}
-		parts = append(parts, part)
+		cols[c] = col
 	}
-	if len(parts) == 1 {
-		parts[0].Retain()
-		return parts[0], nil
-	}
-	return concat(s.schema, parts, s.mem)
+	return array.NewRecordBatch(s.schema, cols, int64(len(ids))), nil
 }
 
 // Release drops every chunk (and so every row).
@@ -140,33 +141,6 @@ func (s *Store) Release() {
 		}
 	}
 	s.chunks, s.live = nil, nil
-}
-
-func concat(schema *arrow.Schema, parts []arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	cols := make([]arrow.Array, schema.NumFields())
-	defer func() {
-		for _, c := range cols {
-			if c != nil {
-				c.Release()
-			}
-		}
-	}()
-	n := int64(0)
-	for _, p := range parts {
-		n += p.NumRows()
-	}
-	arrs := make([]arrow.Array, len(parts))
-	for c := range cols {
-		for i, p := range parts {
-			arrs[i] = p.Column(c)
-		}
-		col, err := array.Concatenate(arrs, mem)
-		if err != nil {
-			return nil, err
-		}
-		cols[c] = col
-	}
-	return array.NewRecordBatch(schema, cols, n), nil
 }
 
 func emptyColumns(schema *arrow.Schema, mem memory.Allocator) []arrow.Array {
@@ -180,4 +154,12 @@ func emptyColumns(schema *arrow.Schema, mem memory.Allocator) []arrow.Array {
 		cols[i].Retain()
 	}
 	return cols
+}
+
+// Schema is the schema of the rows kept.
+func (s *Store) Schema() *arrow.Schema { return s.schema }
+
+// Holds reports whether id names a kept row.
+func (s *Store) Holds(id int32) bool {
+	return id >= 0 && int(id) < len(s.where) && s.where[id].chunk >= 0
 }
