@@ -75,3 +75,20 @@ GROUP BY usr, TUMBLE(ts, INTERVAL '2' SECOND);
 	require.Contains(t, strings.Join(notices, "\n"), "resuming query 1")
 	require.Equal(t, want, partFiles(t, dir))
 }
+
+// A row that fails in one query of a union stops the run with its error,
+// and the pipelines of both queries and the rows the union held back are
+// released (runScript checks the allocator ends at zero).
+func TestUnionFailureReleasesEverything(t *testing.T) {
+	script := `CREATE TABLE web (ts TIMESTAMP(3), usr STRING, amount INT, WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)
+  WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/union_web.csv', 'format' = 'csv');
+CREATE TABLE shop (ts TIMESTAMP(3), usr STRING, amount BIGINT, WATERMARK FOR ts AS ts - INTERVAL '30' SECOND)
+  WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/union_shop.csv', 'format' = 'csv');
+SELECT usr, amount FROM web UNION ALL SELECT usr, CAST(CAST(amount AS STRING) || 'x' AS BIGINT) FROM shop WHERE amount > 300;
+`
+	for _, size := range []int{1, 3, 4096} {
+		out := runScript(t, script, size)
+		require.Contains(t, out, `cannot read "400x"`, "batch size %d", size)
+		require.Contains(t, out, "alice,10\n", "batch size %d", size)
+	}
+}

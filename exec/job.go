@@ -192,12 +192,13 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 	}
 	src := p.sourceStats()
 	innermost := p.windows[len(p.windows)-1].stats()
-	if err != nil && ctx.Err() == nil && innermost.RowsIn < src.Rows {
+	if err != nil && ctx.Err() == nil && innermost.RowsIn < src.Rows && unionOf(p.reader) == nil {
 		// A run that failed counts the rows processed before the failure,
 		// which does not depend on how the input was cut into batches. A
 		// stopped run (ctx cancelled: an interrupt) counts what the source
 		// read, like the status line: the innermost stage sees only the
-		// rows a WHERE passed.
+		// rows a WHERE passed. A union counts what its queries' sources
+		// read: its innermost stage is one query's.
 		src.Rows = innermost.RowsIn
 	}
 	stats = Stats{

@@ -39,6 +39,11 @@ func (j *Job) buildUnion(mem memory.Allocator, next pipeline.Operator, at *check
 	p := &chain{reader: u, first: m}
 	fail := func(err error) (*chain, error) {
 		u.Close()
+		for _, c := range u.branches {
+			for _, w := range c.windows {
+				w.Close()
+			}
+		}
 		return nil, err
 	}
 	if at != nil {
@@ -190,9 +195,14 @@ func (u *unionReader) Stats() SourceStats {
 	return s
 }
 
+// Close closes each query's reader and watermark assigner; their windows
+// are the chain's, which closes them.
 func (u *unionReader) Close() error {
 	for _, c := range u.branches {
-		c.close()
+		if c.assigner != nil {
+			c.assigner.Close()
+		}
+		c.reader.Close()
 	}
 	u.merge.Close()
 	return nil
