@@ -377,7 +377,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		return r.runQuery(ctx, ins, opts, unlock)
 	case *sql.CreateView:
 		// A view must plan when it is created, as in Flink.
-		if _, err := planner.PlanSelect(s.Query, e.cat, opts); err != nil {
+		if _, err := planner.PlanView(s.Query, e.cat, opts); err != nil {
 			return err
 		}
 		_, err := e.cat.CreateView(s)

@@ -49,6 +49,9 @@ type Options struct {
 	Functions *function.Registry
 	// valuesInto are the sink's columns for INSERT ... VALUES.
 	valuesInto []catalog.Column
+	// derived plans a subquery or a view, whose PROCTIME() items are
+	// processing-time attributes for the outer query.
+	derived bool
 }
 
 // Names of the columns a window table-valued function adds.
@@ -72,6 +75,8 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	var err error
 	into := opts.valuesInto
 	opts.valuesInto = nil
+	derived := opts.derived
+	opts.derived = false
 	switch {
 	case stmt.From.Subquery != nil && rankItem(stmt.From.Subquery) >= 0:
 		t, input, stmt, err = rankRelation(stmt, stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
@@ -114,6 +119,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	s.resolveFieldRefs() // value_access.go
 	s.updates = input != nil && input.Updates()
 	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
+		opts.derived = derived
 		return s.planPlain(opts)
 	}
 	if s.updates {
