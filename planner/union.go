@@ -60,6 +60,10 @@ func planSetOp(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, err
 		dt := f.Type
 		for i, b := range branches[1:] {
 			bf := b.Schema().Field(k)
+			if isProctimeField(bf) != isProctimeField(f) {
+				// a processing-time attribute has no value to union with
+				return nil, sql.Errorf(sql.ErrUnsupported, ats[i+1], "column %d (%s) of UNION ALL is PROCTIME() in one query but not in another, which is not supported yet", k+1, f.Name)
+			}
 			t, ok := exprplan.CommonType(dt, bf.Type)
 			if !ok {
 				return nil, sql.Errorf(sql.ErrInvalid, ats[i+1], "Type mismatch in column %d (%s) of UNION ALL: %s and %s have no common type; add a CAST",

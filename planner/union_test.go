@@ -12,12 +12,13 @@ import (
 
 func TestUnionErrorsPointAtTheQuery(t *testing.T) {
 	for q, want := range map[string]string{
-		"SELECT ts, usr FROM clicks UNION ALL SELECT ts, usr, amount FROM clicks":                                                                     "5:28: Column count mismatch in UNION ALL: the first query has 2 columns, query 2 has 3",
-		"SELECT ts, usr FROM clicks UNION ALL SELECT ts, usr FROM clicks UNION ALL SELECT usr FROM clicks":                                            "5:65: Column count mismatch in UNION ALL: the first query has 2 columns, query 3 has 1",
-		"SELECT ts, usr FROM clicks UNION ALL SELECT ts, amount FROM clicks":                                                                          "5:28: Type mismatch in column 2 (usr) of UNION ALL: STRING and DOUBLE have no common type; add a CAST",
-		"SELECT usr, COUNT(*) FROM clicks GROUP BY usr UNION ALL SELECT usr, 1 FROM clicks":                                                           "5:1: UNION ALL of the update stream of GroupAggregate(keys=[usr], aggs=[COUNT(*): BIGINT]) is not supported yet",
-		"SELECT usr FROM clicks UNION ALL SELECT DISTINCT usr FROM clicks":                                                                            "5:34: UNION ALL of the update stream of GroupAggregate(keys=[usr], aggs=[]) is not supported yet",
-		"SELECT COUNT(*) FROM (SELECT ts FROM clicks UNION ALL SELECT CAST(ts AS TIMESTAMP(3)) FROM clicks) GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)": "is not a time attribute",
+		"SELECT ts, usr FROM clicks UNION ALL SELECT ts, usr, amount FROM clicks":                                                                                       "5:28: Column count mismatch in UNION ALL: the first query has 2 columns, query 2 has 3",
+		"SELECT ts, usr FROM clicks UNION ALL SELECT ts, usr FROM clicks UNION ALL SELECT usr FROM clicks":                                                              "5:65: Column count mismatch in UNION ALL: the first query has 2 columns, query 3 has 1",
+		"SELECT ts, usr FROM clicks UNION ALL SELECT ts, amount FROM clicks":                                                                                            "5:28: Type mismatch in column 2 (usr) of UNION ALL: STRING and DOUBLE have no common type; add a CAST",
+		"SELECT usr, COUNT(*) FROM clicks GROUP BY usr UNION ALL SELECT usr, 1 FROM clicks":                                                                             "5:1: UNION ALL of the update stream of GroupAggregate(keys=[usr], aggs=[COUNT(*): BIGINT]) is not supported yet",
+		"SELECT COUNT(*) FROM (SELECT PROCTIME() AS pt FROM clicks UNION ALL SELECT CAST(ts AS TIMESTAMP_LTZ(3)) FROM clicks) GROUP BY TUMBLE(pt, INTERVAL '1' MINUTE)": "5:59: column 1 (pt) of UNION ALL is PROCTIME() in one query but not in another, which is not supported yet",
+		"SELECT usr FROM clicks UNION ALL SELECT DISTINCT usr FROM clicks":                                                                                              "5:34: UNION ALL of the update stream of GroupAggregate(keys=[usr], aggs=[]) is not supported yet",
+		"SELECT COUNT(*) FROM (SELECT ts FROM clicks UNION ALL SELECT CAST(ts AS TIMESTAMP(3)) FROM clicks) GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)":                   "is not a time attribute",
 	} {
 		_, err := plan(t, q)
 		require.ErrorContains(t, err, want, q)
@@ -47,4 +48,10 @@ func TestUnionTypesAndTimeAttribute(t *testing.T) {
 	job, err := p.Job()
 	require.NoError(t, err)
 	require.Len(t, job.Union, 3)
+}
+
+// PROCTIME() in every query of a union stays a processing-time attribute.
+func TestUnionOfProctimeAttributes(t *testing.T) {
+	_, err := plan(t, "SELECT COUNT(*) FROM (SELECT PROCTIME() AS pt FROM clicks UNION ALL SELECT PROCTIME() FROM clicks) GROUP BY TUMBLE(pt, INTERVAL '1' MINUTE)")
+	require.NoError(t, err)
 }
