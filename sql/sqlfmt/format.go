@@ -2,6 +2,7 @@ package sqlfmt
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/wsql/wsql/sql"
@@ -204,6 +205,21 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 		formatSetOp(b, s.Set)
 		return
 	}
+	for i, c := range s.With {
+		if i == 0 {
+			b.WriteString("WITH ")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(sql.QuoteName(c.Name.Name))
+		formatNameList(b, c.Columns)
+		b.WriteString(" AS (")
+		formatSelect(b, c.Query)
+		b.WriteString(")")
+	}
+	if len(s.With) > 0 {
+		b.WriteByte(' ')
+	}
 	b.WriteString("SELECT ")
 	if s.Distinct.IsValid() {
 		b.WriteString("DISTINCT ")
@@ -270,6 +286,24 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 	}
 	if s.Having != nil {
 		b.WriteString(" HAVING " + formatExpr(s.Having))
+	}
+	for i, o := range s.OrderBy {
+		if i == 0 {
+			b.WriteString(" ORDER BY ")
+		} else {
+			b.WriteString(", ")
+		}
+		if o.Expr == nil {
+			b.WriteString(strconv.Itoa(o.Position))
+		} else {
+			b.WriteString(formatExpr(o.Expr))
+		}
+		if o.Desc {
+			b.WriteString(" DESC")
+		}
+	}
+	if s.Limit != nil {
+		b.WriteString(" LIMIT " + strconv.FormatInt(s.Limit.Count, 10))
 	}
 }
 
