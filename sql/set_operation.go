@@ -6,7 +6,8 @@ import "github.com/pingcap/tidb/pkg/parser/ast"
 // Operators of one precedence group left to right, as in Flink: a UNION
 // after a UNION ALL applies to the result of both, so the queries of one
 // SetOp share one Kind and a query may itself be a set operation. A
-// *Select with Set holds nothing else.
+// *Select with Set holds nothing else but the WITH expressions the whole
+// set reads.
 type SetOp struct {
 	At      Pos // the first operator's word
 	Kind    SetOpKind
@@ -39,14 +40,30 @@ func (k SetOpKind) String() string {
 // subquery in FROM).
 func (l *lifter) setOp(n *ast.SetOprStmt) (*Select, *Error) {
 	switch {
-	case n.With != nil:
-		return nil, l.unsupported(l.start(), "WITH queries are not supported yet")
 	case n.OrderBy != nil:
-		return nil, l.unsupported(l.findWord("ORDER"), "ORDER BY is not supported yet")
+		return nil, l.unsupported(l.findWord("ORDER"), "ORDER BY of a set operation is not supported yet")
 	case n.Limit != nil:
-		return nil, l.unsupported(l.findWord("LIMIT", "OFFSET", "FETCH"), "LIMIT is not supported yet")
+		return nil, l.unsupported(l.findWord("LIMIT", "OFFSET", "FETCH"), "LIMIT of a set operation is not supported yet")
 	}
-	return l.setOpList(n.SelectList)
+	if n.With == nil {
+		return l.setOpList(n.SelectList)
+	}
+	// WITH ... q1 UNION ALL q2: the expressions are the whole set's
+	at := l.start()
+	ctes, rest, err := l.with(n.With)
+	if err != nil {
+		return nil, err
+	}
+	sub := &lifter{rw: l.rw, scope: rest}
+	sel, err := sub.setOpList(n.SelectList)
+	if err != nil {
+		return nil, err
+	}
+	if sel.Set == nil { // a single query in parentheses
+		sel = &Select{At: sel.At, Set: &SetOp{At: sel.At, Kind: UnionAll, Queries: []*Select{sel}}}
+	}
+	sel.At, sel.With = at, ctes
+	return sel, nil
 }
 
 // setOpList lifts the queries of list, each with its own scope.

@@ -201,10 +201,6 @@ func formatCreateTable(b *strings.Builder, s *sql.CreateTable) {
 }
 
 func formatSelect(b *strings.Builder, s *sql.Select) {
-	if s.Set != nil {
-		formatSetOp(b, s.Set)
-		return
-	}
 	for i, c := range s.With {
 		if i == 0 {
 			b.WriteString("WITH ")
@@ -219,6 +215,10 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 	}
 	if len(s.With) > 0 {
 		b.WriteByte(' ')
+	}
+	if s.Set != nil {
+		formatSetOp(b, s.Set)
+		return
 	}
 	b.WriteString("SELECT ")
 	if s.Distinct.IsValid() {

@@ -66,3 +66,7 @@ EXPLAIN STATEMENT SET BEGIN
   INSERT INTO totals SELECT usr, amount FROM web UNION ALL SELECT usr, amount FROM shop;
   INSERT INTO web_rows SELECT usr, amount FROM web WHERE amount > 10;
 END;
+
+-- WITH before a union: its expressions are read by every query
+WITH carol_web AS (SELECT ts, usr, amount FROM web WHERE usr = 'carol')
+SELECT usr, amount FROM carol_web UNION ALL SELECT usr, amount FROM shop WHERE usr = 'carol';
