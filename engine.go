@@ -578,9 +578,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if v, ok := r.e.settings.get(setting.StateTTL); ok {
 		ttl, _ = setting.ParseDuration(setting.StateTTL, v) // checked by SET
 	}
-	for j := job; j != nil; j = j.Input {
-		j.Parallelism, j.MaxStateBytes, j.StateTTL = n, maxState, ttl
-	}
+	job.Walk(func(j *exec.Job) { j.Parallelism, j.MaxStateBytes, j.StateTTL = n, maxState, ttl })
 	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	if p.Sink == nil && r.out.File != nil {

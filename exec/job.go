@@ -60,6 +60,9 @@ type Job struct {
 	// Input, when set, replaces Source: the job reads the result rows of
 	// another job (a subquery or view), and its watermarks come from there.
 	Input *Job
+	// Union, when set, replaces Source: the job reads the rows of several
+	// jobs of one schema, UNION ALL (union.go).
+	Union []*Job
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
@@ -179,6 +182,9 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 			}
 		}
 	}
+	if u := unionOf(p.reader); u != nil {
+		u.afterBatch = afterBatch // the union's batches go through its queries' pipelines
+	}
 	err = p.drive(ctx, afterBatch, afterStep) // order_limit.go: LIMIT ends the run
 	if ckp != nil {
 		var stopped errStopped
@@ -192,28 +198,15 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 			}
 		}
 	}
-	src := p.reader.Stats()
-	src.Rows -= p.unreadRows()
-	if p.computed != nil {
-		// Rows the computed columns passed on: a batch cut short by a bad
-		// row counts only the rows before it, whatever the batch size.
-		src.Skipped += p.computed.Skipped()
-		src.Rows = p.computed.Passed()
-	}
-	if p.assigner != nil {
-		// rows outside the event-time range or beyond
-		// 'scan.watermark.max-future' are bad rows too
-		skipped := p.assigner.FutureSkipped()
-		src.Skipped += skipped
-		src.Rows -= skipped
-	}
+	src := p.sourceStats()
 	innermost := p.windows[len(p.windows)-1].stats()
-	if err != nil && ctx.Err() == nil && innermost.RowsIn < src.Rows {
+	if err != nil && ctx.Err() == nil && innermost.RowsIn < src.Rows && unionOf(p.reader) == nil {
 		// A run that failed counts the rows processed before the failure,
 		// which does not depend on how the input was cut into batches. A
 		// stopped run (ctx cancelled: an interrupt) counts what the source
 		// read, like the status line: the innermost stage sees only the
-		// rows a WHERE passed.
+		// rows a WHERE passed. A union counts what its queries' sources
+		// read: its innermost stage is one query's.
 		src.Rows = innermost.RowsIn
 	}
 	stats = Stats{
@@ -302,8 +295,15 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 			return nil, err
 		}
 	}
-	if j.Input != nil {
-		p, err := j.Input.buildOn(mem, first, at, shared)
+	if j.Input != nil || j.Union != nil {
+		var p *chain
+		if j.Union != nil && shared == nil {
+			p, err = j.buildUnion(mem, first, at)
+		} else if j.Union != nil {
+			err = fmt.Errorf("%w: a UNION ALL in a statement set", ErrSource)
+		} else {
+			p, err = j.Input.buildOn(mem, first, at, shared)
+		}
 		if err != nil {
 			window.Close()
 			return nil, err
@@ -353,6 +353,27 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 	}
 	p.first = first
 	return p, nil
+}
+
+// sourceStats is what the chain's source read, less the rows its computed
+// columns and watermark assigner refused, which are bad rows too.
+func (p *chain) sourceStats() SourceStats {
+	src := p.reader.Stats()
+	src.Rows -= p.unreadRows()
+	if p.computed != nil {
+		// Rows the computed columns passed on: a batch cut short by a bad
+		// row counts only the rows before it, whatever the batch size.
+		src.Skipped += p.computed.Skipped()
+		src.Rows = p.computed.Passed()
+	}
+	if p.assigner != nil {
+		// rows outside the event-time range or beyond
+		// 'scan.watermark.max-future' are bad rows too
+		skipped := p.assigner.FutureSkipped()
+		src.Skipped += skipped
+		src.Rows -= skipped
+	}
+	return src
 }
 
 func (p *chain) close() {
@@ -529,6 +550,9 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 func (j *Job) inputSchema() *arrow.Schema {
 	if j.Input != nil {
 		return j.Input.Schema()
+	}
+	if j.Union != nil {
+		return j.Union[0].Schema()
 	}
 	if j.Computed != nil {
 		return j.Computed.Schema
