@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/timeprecision"
@@ -191,6 +192,14 @@ func (p *Plan) aggsText() string {
 // updateNode names the operator whose update stream the query produces,
 // for an error as Flink's, and says how to make the query append-only.
 func (p *Plan) updateNode() (node, fix string) {
+	if p.Plain {
+		for p.Input != nil && p.Source == nil {
+			p = p.Input
+		}
+		format, _ := p.Table.Options.Lookup(connector.KeyFormat)
+		return fmt.Sprintf("TableSourceScan(table=[%s], format=[%s])", p.Table.Name, format.Value),
+			"read a table of an append-only format"
+	}
 	if p.Group {
 		return fmt.Sprintf("GroupAggregate(keys=[%s], aggs=[%s])", strings.Join(p.keyNames(), ", "), p.aggsText()),
 			"group by a window as well (GROUP BY ..., TUMBLE(ts, INTERVAL ...)) to emit each result once"

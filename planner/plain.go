@@ -105,6 +105,9 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		}
 		add(name, e)
 	}
+	if changelogSource(stream) {
+		fields = passRowKind(p, fields)
+	}
 	p.Project.Schema = arrow.NewSchema(fields, nil)
 	return p, nil
 }

@@ -405,6 +405,9 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if stream.NumFields() > 0 && windowop.IsRowKindField(stream.Field(0)) {
+		return nil, s.changelogAggregate()
+	}
 	if s.window.Kind == sql.Session && opts.Emit.Strategy != (windowop.EmitStrategy{}) {
 		return nil, sql.Errorf(sql.ErrUnsupported, s.window.At, "early and late firing (table.exec.emit.*) are not supported on SESSION windows, as in Flink; RESET them for this query")
 	}

@@ -6,13 +6,15 @@ import (
 )
 
 // RowKind is the change a result row carries in an update stream, as in
-// Flink: +I insert, -U the old value of an update, +U the new value.
+// Flink: +I insert, -U the old value of an update, +U the new value, -D a
+// delete (read from a changelog source such as debezium-json).
 type RowKind string
 
 const (
 	Insert       RowKind = "+I"
 	UpdateBefore RowKind = "-U"
 	UpdateAfter  RowKind = "+U"
+	Delete       RowKind = "-D"
 )
 
 // emitWindowResult turns the accumulators of key k's window w (held in
