@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/format"
@@ -60,7 +61,8 @@ func (d Decoding) ForRead(onBad func(*format.ParseError, []byte), maxRecordBytes
 func (d Decoding) AppendRow(b []byte, rec arrow.RecordBatch, i, columns int) []byte {
 	e := newEnvelopeText(rec.Schema(), columns, nil, d.JSON.TimestampStandard)
 	e.bind(rec, columns)
-	return e.appendChange(b, rec.Column(0), i)
+	kinds, _ := rec.Column(0).(*array.String)
+	return e.appendChange(b, kinds, i)
 }
 
 func (d Decoding) Identity(b *strings.Builder) {

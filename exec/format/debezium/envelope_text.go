@@ -54,12 +54,12 @@ func (e *envelopeText) bind(rec arrow.RecordBatch, columns int) {
 	}
 }
 
-// appendChange writes row i, whose row kind is kinds' row i, without a
-// line end.
-func (e *envelopeText) appendChange(b []byte, kinds arrow.Array, i int) []byte {
+// appendChange writes row i, whose row kind is kinds' row i (nil: an
+// insert), without a line end.
+func (e *envelopeText) appendChange(b []byte, kinds *array.String, i int) []byte {
 	create := true
-	if k, ok := kinds.(*array.String); ok && k.IsValid(i) {
-		switch k.Value(i) {
+	if kinds != nil && kinds.IsValid(i) {
+		switch kinds.Value(i) {
 		case kindUpdateBefore, kindDelete:
 			create = false
 		}

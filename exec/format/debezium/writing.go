@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/writer"
@@ -43,7 +44,7 @@ func (w *envelopeWriter) WriteBatch(rec arrow.RecordBatch) error {
 	}
 	w.text.bind(rec, w.columns)
 	b := w.buf[:0]
-	kinds := rec.Column(0)
+	kinds, _ := rec.Column(0).(*array.String)
 	for i := 0; i < int(rec.NumRows()); i++ {
 		b = append(w.text.appendChange(b, kinds, i), '\n')
 	}
