@@ -4,29 +4,19 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
 
 // A table read in a changelog format (debezium-json) is an update stream
 // from its source on: its rows carry a row kind, which a plain query
-// passes through first (filter and projection apply to each change, as in
-// Flink), so print shows +I, -U, +U and -D.
+// passes through first (planPlain: filter and projection apply to each
+// change, as in Flink), so print shows +I, -U, +U and -D.
 
 // changelogSource reports a stream whose rows carry a row kind: the
 // leading column a changelog format's source adds.
 func changelogSource(stream *arrow.Schema) bool {
 	return stream != nil && stream.NumFields() > 0 && windowop.IsRowKindField(stream.Field(0))
-}
-
-// passRowKind makes the plain plan's projection start with the row kind.
-func passRowKind(p *Plan, fields []arrow.Field) []arrow.Field {
-	p.Project.Exprs = append([]expr.Expr{&expr.ColumnExpr{Index: 0, Name: windowop.ColOp, Type: arrow.BinaryTypes.String}}, p.Project.Exprs...)
-	if p.TimeAttr >= 0 {
-		p.TimeAttr++
-	}
-	return append([]arrow.Field{windowop.RowKindField()}, fields...)
 }
 
 // changelogAggregate refuses a window or GROUP BY over a changelog

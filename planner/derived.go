@@ -3,10 +3,11 @@ package planner
 import (
 	"fmt"
 
+	"github.com/wsql/wsql/windowop"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/format/timeprecision"
 	"github.com/wsql/wsql/sql"
-	"github.com/wsql/wsql/windowop"
 )
 
 // derivedRelation plans a FROM subquery or a view as the input of an outer
@@ -25,12 +26,16 @@ func derivedRelation(name string, inner *sql.Select, colNames []string, cat *cat
 	schema := p.Schema()
 	var cols []catalog.Column
 	first := 0
-	if schema.NumFields() > 0 && windowop.IsRowKindField(schema.Field(0)) {
-		node, _ := p.updateNode()
-		return nil, nil, sql.Errorf(sql.ErrUnsupported, at, "a query over the update stream of %s is not supported yet", node)
+	timeAttr := p.TimeAttr
+	if p.Updates() {
+		// the row kind leads the rows; it is no column of the relation
+		first = 1
+		if timeAttr >= 0 {
+			timeAttr--
+		}
 	}
-	if len(colNames) > 0 && len(colNames) != schema.NumFields() {
-		return nil, nil, sql.Errorf(sql.ErrInvalid, at, "view %s names %d columns but its query has %d", name, len(colNames), schema.NumFields())
+	if len(colNames) > 0 && len(colNames) != schema.NumFields()-first {
+		return nil, nil, sql.Errorf(sql.ErrInvalid, at, "view %s names %d columns but its query has %d", name, len(colNames), schema.NumFields()-first)
 	}
 	for i, f := range schema.Fields()[first:] {
 		n := f.Name
@@ -42,5 +47,20 @@ func derivedRelation(name string, inner *sql.Select, colNames []string, cat *cat
 	if name == "" {
 		name = fmt.Sprintf("EXPR$%d", 0)
 	}
-	return catalog.NewDerivedTable(name, cols, p.TimeAttr, at), p, nil
+	return catalog.NewDerivedTable(name, cols, timeAttr, at), p, nil
+}
+
+// Updates reports whether the plan's result is an update stream: its rows
+// lead with the row kind column (op).
+func (p *Plan) Updates() bool {
+	s := p.Schema()
+	return s.NumFields() > 0 && windowop.IsRowKindField(s.Field(0))
+}
+
+// overUpdates refuses a query that is not a plain filter and projection
+// over an update stream: aggregating or windowing the changes needs
+// retraction, which is not built yet.
+func (s *selectPlanner) overUpdates(at sql.Pos) error {
+	node, _ := s.input.updateNode()
+	return sql.Errorf(sql.ErrUnsupported, at, "a query over the update stream of %s is not supported yet; only filters and projections of it are", node)
 }

@@ -192,10 +192,11 @@ func (p *Plan) aggsText() string {
 // updateNode names the operator whose update stream the query produces,
 // for an error as Flink's, and says how to make the query append-only.
 func (p *Plan) updateNode() (node, fix string) {
+	if p.Plain && p.Input != nil {
+		return p.Input.updateNode() // a filter and projection pass it on
+	}
 	if p.Plain {
-		for p.Input != nil && p.Source == nil {
-			p = p.Input
-		}
+		// a table of a changelog format (debezium-json)
 		format, _ := p.Table.Options.Lookup(connector.KeyFormat)
 		return fmt.Sprintf("TableSourceScan(table=[%s], format=[%s])", p.Table.Name, format.Value),
 			"read a table of an append-only format"

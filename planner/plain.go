@@ -36,6 +36,8 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	// a changelog format's source: its changes keep their row kind too
+	s.updates = s.updates || changelogSource(stream)
 	scope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
 	p := &Plan{
 		Input:     s.input,
@@ -63,6 +65,11 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		}
 	}
 	var fields []arrow.Field
+	if s.updates {
+		// the changes of an update stream keep their row kind
+		fields = append(fields, stream.Field(0))
+		p.Project.Exprs = append(p.Project.Exprs, &expr.ColumnExpr{Index: 0, Name: stream.Field(0).Name, Type: stream.Field(0).Type})
+	}
 	add := func(name string, e expr.Expr) {
 		var earlier []string
 		for _, f := range fields {
@@ -104,9 +111,6 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 			}
 		}
 		add(name, e)
-	}
-	if changelogSource(stream) {
-		fields = passRowKind(p, fields)
 	}
 	p.Project.Schema = arrow.NewSchema(fields, nil)
 	return p, nil

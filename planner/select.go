@@ -103,8 +103,12 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	}
 	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
 	s.resolveFieldRefs() // value_access.go
+	s.updates = input != nil && input.Updates()
 	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
 		return s.planPlain(opts)
+	}
+	if s.updates {
+		return nil, s.overUpdates(from.At)
 	}
 	if s.tvf != nil {
 		err = s.planTVF()
@@ -216,6 +220,7 @@ type selectPlanner struct {
 
 	windowCall *sql.WindowCall // the GROUP BY window, group-window form only
 	grouped    bool            // GROUP BY without a window: a GroupAggregate
+	updates    bool            // the input is an update stream: its row kind leads
 	window     Window
 	timeCol    int   // table column of the time attribute
 	gapCol     int   // table column of a dynamic session gap, -1 if none

@@ -63,12 +63,18 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exe
 	t := s.table
 	if s.input != nil {
 		// a subquery's rows are the stream as they are
-		idx := map[int]int{}
+		idx, shift := map[int]int{}, 0
+		if s.updates {
+			shift = 1 // the row kind leads the rows
+		}
 		for i := range t.Columns {
-			idx[i] = i
+			idx[i] = i + shift
 		}
 		if s.gapCol >= 0 {
 			return nil, nil, nil, nil, -1, sql.Errorf(sql.ErrUnsupported, s.window.At, "a per-row session gap over a subquery is not supported yet")
+		}
+		if s.updates {
+			return nil, s.input.Schema(), idx, nil, -1, nil
 		}
 		return nil, t.Schema(), idx, nil, -1, nil
 	}

@@ -286,7 +286,6 @@ var unsupportedExprs = map[string]string{
 	"*ast.ExistsSubqueryExpr":  "EXISTS is not supported yet",
 	"*ast.CompareSubqueryExpr": "subqueries are not supported yet",
 	"*ast.VariableExpr":        "variables are not supported",
-	"*ast.WindowFuncExpr":      "OVER windows are not supported yet",
 	"*ast.DefaultExpr":         "DEFAULT is not supported",
 	"*ast.MatchAgainst":        "MATCH AGAINST is not supported",
 	"*ast.ValuesExpr":          "VALUES() is not supported",
@@ -365,6 +364,8 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		return l.funcCall(e, at)
 	case *ast.AggregateFuncExpr:
 		return l.aggregate(e, at)
+	case *ast.WindowFuncExpr:
+		return l.over(e, at)
 	case *ast.PatternInExpr:
 		return l.in(e, at)
 	case *ast.BetweenExpr:

@@ -111,7 +111,6 @@ func TestParseErrors(t *testing.T) {
 		{"SELECT TIMESTAMPADD(HOURS, 1, ts) FROM t", ErrSyntax, "1:21: unknown time unit HOURS in TIMESTAMPADD; did you mean HOUR?"},
 		{"SELECT a FROM t UNION SELECT b FROM u", ErrUnsupported, "1:17: UNION, EXCEPT and INTERSECT are not supported yet"},
 		{"SELECT t.* FROM t", ErrUnsupported, "1:8: t.* is not supported yet; use *"},
-		{"SELECT ROW_NUMBER() OVER (ORDER BY a) FROM t", ErrUnsupported, "1:8: OVER windows are not supported yet"},
 		{"EXPLAIN CHANGELOG_MODE SELECT a FROM t", ErrUnsupported, "1:9: EXPLAIN CHANGELOG_MODE is not supported"},
 		{"DROP FUNCTION cat.db.f", ErrUnsupported, "1:15: qualified function names are not supported: wsql has one catalog and one database"},
 		{"CREATE FUNCTION f AS 'x' USING JAR 'a.jar'", ErrUnsupported, "1:26: USING is not supported: wsql's functions are Go functions the program registered (Engine.RegisterFunction)"},

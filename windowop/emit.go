@@ -7,7 +7,7 @@ import (
 
 // RowKind is the change a result row carries in an update stream, as in
 // Flink: +I insert, -U the old value of an update, +U the new value, -D a
-// delete (read from a changelog source such as debezium-json).
+// row taken away.
 type RowKind string
 
 const (

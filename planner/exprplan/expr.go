@@ -334,6 +334,8 @@ func (c *Compiler) compile(e sql.Expr) (expr.Expr, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s can only be used as an item of GROUP BY", e.Kind)
 	case *sql.WindowAux:
 		return nil, sql.Errorf(sql.ErrInvalid, e.At, "%s_%s can only be used in a query grouped by %s", e.Kind, e.Prop, e.Kind)
+	case *sql.OverCall:
+		return nil, sql.Errorf(sql.ErrUnsupported, e.At, "%s OVER (...) is supported only as Top-N or deduplication: SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM t) WHERE rn <= 3; other OVER windows are not supported yet", e.Func.Name)
 	}
 	return nil, sql.Errorf(sql.ErrUnsupported, e.Pos(), "this expression is not supported yet")
 }

@@ -558,6 +558,8 @@ func formatExpr(e sql.Expr) string {
 		return e.Kind.String() + "(" + formatExprs(e.Args) + ")"
 	case *sql.WindowAux:
 		return e.Kind.String() + "_" + e.Prop.String() + "(" + formatExprs(e.Args) + ")"
+	case *sql.OverCall:
+		return formatOver(e)
 	}
 	return fmt.Sprintf("/* unknown expression %T */", e)
 }
@@ -657,4 +659,45 @@ func formatUnitCall(e *sql.FuncCall) string {
 	}
 	// an operand ending in an INTERVAL would read TO as its own
 	return e.Name + "(" + operand(e.Args[0], precAtom, false) + " TO " + e.Unit + ")"
+}
+
+// formatOver prints f(...) OVER (PARTITION BY ... ORDER BY ... frame).
+func formatOver(e *sql.OverCall) string {
+	var parts []string
+	if len(e.PartitionBy) > 0 {
+		parts = append(parts, "PARTITION BY "+formatExprs(e.PartitionBy))
+	}
+	if len(e.OrderBy) > 0 {
+		var keys []string
+		for _, k := range e.OrderBy {
+			key := formatExpr(k.Expr)
+			if k.Desc {
+				key += " DESC"
+			}
+			keys = append(keys, key)
+		}
+		parts = append(parts, "ORDER BY "+strings.Join(keys, ", "))
+	}
+	if f := e.Frame; f != nil {
+		kind := "RANGE"
+		if f.Rows {
+			kind = "ROWS"
+		}
+		parts = append(parts, kind+" BETWEEN "+formatBound(f.Start)+" AND "+formatBound(f.End))
+	}
+	return formatExpr(e.Func) + " OVER (" + strings.Join(parts, " ") + ")"
+}
+
+func formatBound(b sql.FrameBound) string {
+	dir := " PRECEDING"
+	if b.Following {
+		dir = " FOLLOWING"
+	}
+	switch {
+	case b.Current:
+		return "CURRENT ROW"
+	case b.Unbounded:
+		return "UNBOUNDED" + dir
+	}
+	return formatExpr(b.Offset) + dir
 }

@@ -25,3 +25,7 @@ CREATE TABLE lenient (id INT, name STRING, weight DOUBLE)
   WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/debezium_bad.json', 'format' = 'debezium-json',
         'debezium-json.ignore-parse-errors' = 'true');
 SELECT * FROM lenient;
+
+-- A view or subquery over it passes the changes on, row kinds and all.
+CREATE VIEW light AS SELECT id, name FROM products WHERE weight < 10;
+SELECT * FROM light;

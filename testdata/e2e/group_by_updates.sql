@@ -28,4 +28,9 @@ SELECT k, COUNT(*) AS n FROM events GROUP BY k HAVING COUNT(*) >= 3;
 -- +I for each new row of values.
 SELECT DISTINCT k, v > 4 AS big FROM events;
 
+-- A filter and a projection over an update stream keep each change's
+-- row kind; the filter reads the values of the -U and +U rows alike.
+CREATE VIEW counts AS SELECT k, COUNT(*) AS n FROM events GROUP BY k;
+SELECT k, n * 10 AS n10 FROM counts WHERE n > 1;
+
 EXPLAIN SELECT k, COUNT(*) AS n FROM events GROUP BY k;

@@ -1,0 +1,443 @@
+package rankop
+
+import (
+	"bytes"
+	"container/heap"
+	"sort"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/rowstore"
+	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/rowtime"
+	"github.com/wsql/wsql/windowop"
+)
+
+// Stats counts what a Rank operator did with its input.
+type Stats struct {
+	RowsIn, ResultRows int64
+	// LateRowsDropped counts FirstByTime's rows that came after the
+	// watermark had passed their time.
+	LateRowsDropped int64
+}
+
+// Rank runs a Config's rank, row by row in arrival order, so its output
+// depends on the rows and their order alone, never on batch size:
+//
+//   - TopN, as Flink's AppendOnlyTopNFunction: a row that sorts into the
+//     first End rows of its partition (after the rows equal to it) takes
+//     its place; each rank in Start..End whose row changed emits -U with
+//     the row it had and +U with the row it has, and a rank filled for
+//     the first time emits +I. Rows past End are forgotten: an
+//     append-only input never brings them back.
+//   - FirstByArrival emits a partition's first row (+I) and ignores the
+//     rest; LastByArrival emits +I for the first row, then -U of the row
+//     it had and +U of each new one.
+//   - LastByTime is LastByArrival among rows whose time is not smaller
+//     than the kept row's (Flink's rowtime deduplication).
+//   - FirstByTime keeps the row of the smallest time (the first of equal
+//     ones) and emits it once the watermark reaches that time, when no
+//     row of a smaller time can come but late; late rows are dropped and
+//     counted, rows after the emitted one are ignored. So the output is
+//     final and append-only; Flink emits updates instead when an earlier
+//     row arrives later.
+type Rank struct {
+	cfg    Config
+	out    pipeline.Operator
+	schema *arrow.Schema
+	mem    memory.Allocator
+	store  *rowstore.Store
+
+	partKeys keyEncoder
+	sortKeys keyEncoder
+	index    map[string]int32
+	parts    []partition
+	seq      uint64 // arrival number of the next row
+	due       dueHeap
+	wm        int64 // the watermark the operator is at
+	forwarded int64 // the last watermark sent on
+
+	// per batch, reused
+	pkeys, skeys [][]byte
+	pids         []int32
+	enter        []int32 // rows of the batch to keep or emit
+	enterID      []int32 // their store ids
+	emits        []emission
+	evicted      []int32 // ids (or -row-1) to remove after the emission
+	batchRef     []int32 // by row: its store id once added
+
+	builder *array.RecordBuilder
+	stats   Stats
+	closed  bool
+}
+
+// partition is one partition's state. For TopN, rows holds the kept rows
+// in rank order; for deduplication, rows[0] is the kept row (FirstByTime:
+// the candidate not yet emitted), and done marks FirstByTime's partition
+// whose row went out.
+type partition struct {
+	rows []kept
+	done bool
+}
+
+// kept is a kept row: its sort key (TopN), time (by time), arrival and
+// store id, or -(row+1) while it is a row of the current batch.
+type kept struct {
+	key []byte
+	ts  int64
+	seq uint64
+	id  int32
+}
+
+// emission is an output row: its kind, the row (as kept.id) and rank.
+type emission struct {
+	kind windowop.RowKind
+	ref  int32
+	rank int64
+}
+
+// NewRank builds the running operator for cfg, sending results to out.
+func NewRank(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Rank, error) {
+	schema, err := cfg.OutputSchema()
+	if err != nil {
+		return nil, err
+	}
+	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: rowstore.New(cfg.Input, mem),
+		index: map[string]int32{}, wm: rowtime.MinWatermark, forwarded: rowtime.MinWatermark}
+	for _, k := range cfg.Partition {
+		r.partKeys.keys = append(r.partKeys.keys, SortKey{Index: k})
+	}
+	r.sortKeys.keys = cfg.Order
+	r.builder = array.NewRecordBuilder(mem, schema)
+	return r, nil
+}
+
+// Schema returns the schema of the batches the operator emits.
+func (r *Rank) Schema() *arrow.Schema { return r.schema }
+
+// Stats returns the operator's counters so far.
+func (r *Rank) Stats() Stats { return r.stats }
+
+// ProcessBatch ranks every row in order and emits the changes.
+func (r *Rank) ProcessBatch(b pipeline.Batch) error {
+	rec := b.Record
+	n := int(rec.NumRows())
+	if n == 0 {
+		return nil
+	}
+	r.stats.RowsIn += int64(n)
+	r.pkeys = growKeys(r.pkeys, n)
+	r.partKeys.encode(rec, r.pkeys)
+	r.pids = r.pids[:0]
+	for i := 0; i < n; i++ {
+		pid, ok := r.index[string(r.pkeys[i])]
+		if !ok {
+			pid = int32(len(r.parts))
+			r.index[string(r.pkeys[i])] = pid
+			r.parts = append(r.parts, partition{})
+		}
+		r.pids = append(r.pids, pid)
+	}
+	if r.cfg.Mode == TopN {
+		r.skeys = growKeys(r.skeys, n)
+		r.sortKeys.encode(rec, r.skeys)
+	}
+	var times *array.Timestamp
+	if r.cfg.Mode == FirstByTime || r.cfg.Mode == LastByTime {
+		times = rec.Column(r.cfg.Rowtime).(*array.Timestamp)
+	}
+	r.enter = r.enter[:0]
+	for i := 0; i < n; i++ {
+		ref := int32(-(i + 1))
+		p := &r.parts[r.pids[i]]
+		switch r.cfg.Mode {
+		case TopN:
+			r.topN(p, kept{key: r.skeys[i], seq: r.seq, id: ref}, i)
+		case FirstByArrival:
+			if len(p.rows) == 0 && !p.done {
+				p.done = true
+				r.emit(windowop.Insert, ref, 1, i)
+			}
+		case LastByArrival:
+			r.replace(p, kept{id: ref}, i)
+		case LastByTime:
+			if ts := int64(times.Value(i)); len(p.rows) == 0 || ts >= p.rows[0].ts {
+				r.replace(p, kept{ts: ts, id: ref}, i)
+			}
+		case FirstByTime:
+			if b.Watermarks != nil {
+				r.advance(b.Watermarks[i])
+			}
+			r.firstByTime(p, r.pids[i], int64(times.Value(i)), ref, i)
+		}
+		r.seq++
+	}
+	return r.flush(rec)
+}
+
+// topN ranks row i (k) in its partition (see Rank).
+func (r *Rank) topN(p *partition, k kept, i int) {
+	end := int(r.cfg.End)
+	pos := sort.Search(len(p.rows), func(j int) bool { return bytes.Compare(p.rows[j].key, k.key) > 0 })
+	if pos >= end {
+		return // ranks past End
+	}
+	k.key = append([]byte(nil), k.key...)
+	r.enter = append(r.enter, int32(i))
+	old := len(p.rows)
+	p.rows = append(p.rows, kept{})
+	copy(p.rows[pos+1:], p.rows[pos:])
+	p.rows[pos] = k
+	// ranks pos+1 .. : each now holds the row that was one rank up
+	for j := pos; j < len(p.rows) && j < end; j++ {
+		rank := int64(j + 1)
+		if rank < r.cfg.Start {
+			continue
+		}
+		if j < old {
+			r.emits = append(r.emits, emission{kind: windowop.UpdateBefore, ref: p.rows[j+1].id, rank: rank})
+			r.emits = append(r.emits, emission{kind: windowop.UpdateAfter, ref: p.rows[j].id, rank: rank})
+		} else {
+			r.emits = append(r.emits, emission{kind: windowop.Insert, ref: p.rows[j].id, rank: rank})
+		}
+	}
+	if len(p.rows) > end {
+		r.evicted = append(r.evicted, p.rows[end].id)
+		p.rows = p.rows[:end]
+	}
+}
+
+// replace makes row i (k) the partition's kept row.
+func (r *Rank) replace(p *partition, k kept, i int) {
+	r.enter = append(r.enter, int32(i))
+	if len(p.rows) == 0 {
+		p.rows = append(p.rows, k)
+		r.emits = append(r.emits, emission{kind: windowop.Insert, ref: k.id, rank: 1})
+		return
+	}
+	r.emits = append(r.emits, emission{kind: windowop.UpdateBefore, ref: p.rows[0].id, rank: 1},
+		emission{kind: windowop.UpdateAfter, ref: k.id, rank: 1})
+	r.evicted = append(r.evicted, p.rows[0].id)
+	p.rows[0] = k
+}
+
+// emit records an output row of the current batch's row i.
+func (r *Rank) emit(kind windowop.RowKind, ref int32, rank int64, i int) {
+	r.enter = append(r.enter, int32(i))
+	r.emits = append(r.emits, emission{kind: kind, ref: ref, rank: rank})
+	r.evicted = append(r.evicted, ref)
+}
+
+// growKeys returns keys with room for n rows, keeping their buffers.
+func growKeys(keys [][]byte, n int) [][]byte {
+	for len(keys) < n {
+		keys = append(keys, nil)
+	}
+	return keys
+}
+
+// firstByTime offers row i of time ts to partition pid (see Rank).
+func (r *Rank) firstByTime(p *partition, pid int32, ts int64, ref int32, i int) {
+	switch {
+	case ts < r.wm:
+		r.stats.LateRowsDropped++
+	case p.done:
+		// the partition's first row went out; this one is later
+	case len(p.rows) == 0 || ts < p.rows[0].ts:
+		r.enter = append(r.enter, int32(i))
+		if len(p.rows) > 0 {
+			r.evicted = append(r.evicted, p.rows[0].id)
+			p.rows[0] = kept{ts: ts, id: ref}
+		} else {
+			p.rows = append(p.rows, kept{ts: ts, id: ref})
+		}
+		heap.Push(&r.due, due{ts: ts, pid: pid})
+	}
+}
+
+// advance moves to watermark wm, emitting the candidates it reaches in
+// (time, partition) order.
+func (r *Rank) advance(wm int64) {
+	if wm <= r.wm {
+		return
+	}
+	r.wm = wm
+	for len(r.due) > 0 && r.due[0].ts <= wm {
+		d := heap.Pop(&r.due).(due)
+		p := &r.parts[d.pid]
+		if p.done || len(p.rows) == 0 || p.rows[0].ts != d.ts {
+			continue // replaced by an earlier row since
+		}
+		r.emits = append(r.emits, emission{kind: windowop.Insert, ref: p.rows[0].id, rank: 1})
+		r.evicted = append(r.evicted, p.rows[0].id)
+		p.rows, p.done = p.rows[:0], true
+	}
+}
+
+// flush keeps the batch's rows that entered, builds the emitted rows and
+// sends them, then forgets the rows that left. rec is the current batch
+// (nil between batches).
+func (r *Rank) flush(rec arrow.RecordBatch) error {
+	r.batchRef = r.batchRef[:0]
+	if rec != nil && len(r.enter) > 0 {
+		rows := dedupRows(r.enter)
+		ids, err := r.store.Add(rec, rows, r.enterID[:0])
+		if err != nil {
+			return err
+		}
+		r.enterID = ids
+		r.batchRef = make([]int32, rec.NumRows())
+		for k, row := range rows {
+			r.batchRef[row] = ids[k]
+		}
+		for _, row := range rows {
+			p := &r.parts[r.pids[row]]
+			for j := range p.rows {
+				p.rows[j].id = r.resolve(p.rows[j].id)
+			}
+		}
+	}
+	r.enter = r.enter[:0]
+	var err error
+	if len(r.emits) > 0 {
+		err = r.send()
+	}
+	for _, id := range r.evicted {
+		r.store.Remove(r.resolve(id))
+	}
+	r.evicted = r.evicted[:0]
+	if err != nil {
+		return err
+	}
+	return r.store.Compact()
+}
+
+// resolve maps a row of the current batch (-(row+1)) to its store id.
+func (r *Rank) resolve(ref int32) int32 {
+	if ref >= 0 {
+		return ref
+	}
+	return r.batchRef[-ref-1]
+}
+
+// dedupRows returns the distinct rows of enter in row order.
+func dedupRows(enter []int32) []int32 {
+	sort.Slice(enter, func(a, b int) bool { return enter[a] < enter[b] })
+	out := enter[:0]
+	for i, row := range enter {
+		if i == 0 || row != enter[i-1] {
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// send builds the output batch of the recorded emissions.
+func (r *Rank) send() error {
+	ids := make([]int32, len(r.emits))
+	for i, e := range r.emits {
+		ids[i] = r.resolve(e.ref)
+	}
+	rows, err := r.store.Gather(ids)
+	if err != nil {
+		return err
+	}
+	defer rows.Release()
+	n := len(r.emits)
+	cols := make([]arrow.Array, 0, r.schema.NumFields())
+	defer func() {
+		for _, c := range cols {
+			c.Release()
+		}
+	}()
+	if r.cfg.Updates() {
+		b := array.NewStringBuilder(r.mem)
+		b.Reserve(n)
+		for _, e := range r.emits {
+			b.Append(string(e.kind))
+		}
+		cols = append(cols, b.NewArray())
+		b.Release()
+	}
+	for _, c := range rows.Columns() {
+		c.Retain()
+		cols = append(cols, c)
+	}
+	if r.cfg.RankName != "" {
+		b := array.NewInt64Builder(r.mem)
+		b.Reserve(n)
+		for _, e := range r.emits {
+			b.UnsafeAppend(e.rank)
+		}
+		cols = append(cols, b.NewArray())
+		b.Release()
+	}
+	r.emits = r.emits[:0]
+	r.stats.ResultRows += int64(n)
+	out := array.NewRecordBatch(r.schema, cols, int64(n))
+	defer out.Release()
+	return r.out.ProcessBatch(pipeline.Batch{Record: out})
+}
+
+// ProcessWatermark emits FirstByTime's rows the watermark reaches, then
+// forwards it.
+func (r *Rank) ProcessWatermark(wm int64) error {
+	if r.cfg.Mode == FirstByTime {
+		r.advance(wm)
+		if err := r.flush(nil); err != nil {
+			return err
+		}
+	}
+	r.wm = max(r.wm, wm)
+	if wm <= r.forwarded {
+		return nil
+	}
+	r.forwarded = wm
+	return r.out.ProcessWatermark(wm)
+}
+
+// ProcessEnd emits FirstByTime's remaining rows, as the watermark +∞.
+func (r *Rank) ProcessEnd() error {
+	if r.cfg.Mode == FirstByTime {
+		r.advance(rowtime.MaxWatermark)
+		if err := r.flush(nil); err != nil {
+			return err
+		}
+	}
+	return r.out.ProcessEnd()
+}
+
+// Close releases the kept rows and the builder. It is idempotent.
+func (r *Rank) Close() {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	r.store.Release()
+	r.builder.Release()
+}
+
+var _ pipeline.Operator = (*Rank)(nil)
+
+// due is FirstByTime's candidate of a partition, due at its time.
+type due struct {
+	ts  int64
+	pid int32
+}
+
+type dueHeap []due
+
+func (h dueHeap) Len() int { return len(h) }
+func (h dueHeap) Less(i, j int) bool {
+	return h[i].ts < h[j].ts || h[i].ts == h[j].ts && h[i].pid < h[j].pid
+}
+func (h dueHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *dueHeap) Push(x any)   { *h = append(*h, x.(due)) }
+func (h *dueHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

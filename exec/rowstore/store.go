@@ -1,0 +1,183 @@
+package rowstore
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
+)
+
+// Store holds rows of one schema, each under an id.
+type Store struct {
+	mem    memory.Allocator
+	schema *arrow.Schema
+	chunks []arrow.RecordBatch // copies of kept rows; nil once empty
+	live   []int               // per chunk: rows still kept
+	where  []place             // by id; chunk -1 for a free id
+	free   []int32
+	kept   int // rows kept
+	held   int // rows in the chunks, kept or not
+}
+
+type place struct{ chunk, row int32 }
+
+// New returns an empty store of rows of schema.
+func New(schema *arrow.Schema, mem memory.Allocator) *Store {
+	return &Store{mem: mem, schema: schema}
+}
+
+// Len is the number of rows kept.
+func (s *Store) Len() int { return s.kept }
+
+// Add keeps the rows rows of rec and appends their ids to ids.
+func (s *Store) Add(rec arrow.RecordBatch, rows []int32, ids []int32) ([]int32, error) {
+	if len(rows) == 0 {
+		return ids, nil
+	}
+	chunk, err := expr.TakeRecord(rec, rows, s.mem)
+	if err != nil {
+		return ids, err
+	}
+	c := int32(len(s.chunks))
+	s.chunks = append(s.chunks, chunk)
+	s.live = append(s.live, len(rows))
+	for r := range rows {
+		ids = append(ids, s.place(place{chunk: c, row: int32(r)}))
+	}
+	s.kept += len(rows)
+	s.held += len(rows)
+	return ids, nil
+}
+
+func (s *Store) place(p place) int32 {
+	if n := len(s.free); n > 0 {
+		id := s.free[n-1]
+		s.free = s.free[:n-1]
+		s.where[id] = p
+		return id
+	}
+	s.where = append(s.where, p)
+	return int32(len(s.where) - 1)
+}
+
+// Remove forgets the row id. Its chunk goes once none of its rows is kept;
+// the chunks are compacted once most of what they hold is gone.
+func (s *Store) Remove(id int32) {
+	p := s.where[id]
+	s.where[id] = place{chunk: -1}
+	s.free = append(s.free, id)
+	s.kept--
+	if s.live[p.chunk]--; s.live[p.chunk] == 0 {
+		s.held -= int(s.chunks[p.chunk].NumRows())
+		s.chunks[p.chunk].Release()
+		s.chunks[p.chunk] = nil
+	}
+}
+
+// Compact copies the kept rows into one chunk when the chunks hold more
+// than twice as many rows, so memory follows what is kept. Ids stay.
+func (s *Store) Compact() error {
+	if s.held <= 2*s.kept+1024 {
+		return nil
+	}
+	var ids []int32
+	for id, p := range s.where {
+		if p.chunk >= 0 {
+			ids = append(ids, int32(id))
+		}
+	}
+	all, err := s.Gather(ids)
+	if err != nil {
+		return err
+	}
+	s.Release()
+	s.chunks, s.live = []arrow.RecordBatch{all}, []int{len(ids)}
+	for r, id := range ids {
+		s.where[id] = place{chunk: 0, row: int32(r)}
+	}
+	s.held = len(ids)
+	return nil
+}
+
+// Gather returns a new record of the rows ids, in that order.
+func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
+	if len(ids) == 0 {
+		return array.NewRecordBatch(s.schema, emptyColumns(s.schema, s.mem), 0), nil
+	}
+	// one take per run of rows from the same chunk
+	var parts []arrow.RecordBatch
+	defer func() {
+		for _, p := range parts {
+			p.Release()
+		}
+	}()
+	rows := make([]int32, 0, len(ids))
+	for i := 0; i < len(ids); {
+		c := s.where[ids[i]].chunk
+		rows = rows[:0]
+		for ; i < len(ids) && s.where[ids[i]].chunk == c; i++ {
+			rows = append(rows, s.where[ids[i]].row)
+		}
+		part, err := expr.TakeRecord(s.chunks[c], rows, s.mem)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) == 1 {
+		parts[0].Retain()
+		return parts[0], nil
+	}
+	return concat(s.schema, parts, s.mem)
+}
+
+// Release drops every chunk (and so every row).
+func (s *Store) Release() {
+	for _, c := range s.chunks {
+		if c != nil {
+			c.Release()
+		}
+	}
+	s.chunks, s.live = nil, nil
+}
+
+func concat(schema *arrow.Schema, parts []arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	cols := make([]arrow.Array, schema.NumFields())
+	defer func() {
+		for _, c := range cols {
+			if c != nil {
+				c.Release()
+			}
+		}
+	}()
+	n := int64(0)
+	for _, p := range parts {
+		n += p.NumRows()
+	}
+	arrs := make([]arrow.Array, len(parts))
+	for c := range cols {
+		for i, p := range parts {
+			arrs[i] = p.Column(c)
+		}
+		col, err := array.Concatenate(arrs, mem)
+		if err != nil {
+			return nil, err
+		}
+		cols[c] = col
+	}
+	return array.NewRecordBatch(schema, cols, n), nil
+}
+
+func emptyColumns(schema *arrow.Schema, mem memory.Allocator) []arrow.Array {
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	cols := make([]arrow.Array, rec.NumCols())
+	for i := range cols {
+		cols[i] = rec.Column(i)
+		cols[i].Retain()
+	}
+	return cols
+}

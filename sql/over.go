@@ -1,0 +1,118 @@
+package sql
+
+import (
+	"strings"
+
+	"github.com/pingcap/tidb/pkg/parser/ast"
+)
+
+// OverCall is a function over an OVER window: ROW_NUMBER() OVER
+// (PARTITION BY k ORDER BY v DESC), or an aggregate over one, SUM(x) OVER
+// (PARTITION BY k ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW).
+type OverCall struct {
+	At          Pos
+	Func        *FuncCall
+	PartitionBy []Expr
+	OrderBy     []SortKey
+	Frame       *Frame // nil when the OVER clause has none
+}
+
+// SortKey is an ORDER BY item.
+type SortKey struct {
+	Expr Expr
+	Desc bool
+}
+
+// Frame is an OVER window's ROWS or RANGE BETWEEN start AND end.
+type Frame struct {
+	At         Pos
+	Rows       bool // ROWS; otherwise RANGE
+	Start, End FrameBound
+}
+
+// FrameBound is one end of a frame: UNBOUNDED PRECEDING, n PRECEDING,
+// CURRENT ROW, n FOLLOWING or UNBOUNDED FOLLOWING.
+type FrameBound struct {
+	Unbounded bool
+	Current   bool
+	Following bool
+	Offset    Expr // n of n PRECEDING / FOLLOWING; nil otherwise
+}
+
+func (e *OverCall) Pos() Pos { return e.At }
+func (*OverCall) expr()      {}
+
+// over lifts a function with an OVER clause.
+func (l *lifter) over(e *ast.WindowFuncExpr, at Pos) (Expr, *Error) {
+	name := strings.ToUpper(e.Name)
+	if e.Spec.Name.L != "" || e.Spec.Ref.L != "" {
+		return nil, l.unsupported(at, "named windows are not supported; write the OVER clause in full")
+	}
+	if e.IgnoreNull || e.FromLast {
+		return nil, l.unsupported(at, "%s with IGNORE NULLS or FROM LAST is not supported", name)
+	}
+	f := &FuncCall{At: at, Name: name, Distinct: e.Distinct}
+	if i := l.tokenAt(e.OriginTextPosition()); i >= 0 && i+2 < len(l.rw.toks) && l.rw.toks[i].kind == tokIdent {
+		f.Name = strings.ToUpper(l.rw.toks[i].text) // the user's name, as for aggregates
+		if l.rw.toks[i+1].isOp("(") && l.rw.toks[i+2].isOp("*") {
+			f.Star = true // COUNT(*) OVER (...)
+		}
+	}
+	if !f.Star {
+		args, err := l.exprs(e.Args)
+		if err != nil {
+			return nil, err
+		}
+		f.Args = args
+	}
+	o := &OverCall{At: at, Func: f}
+	if p := e.Spec.PartitionBy; p != nil {
+		for _, it := range p.Items {
+			x, err := l.expr(it.Expr)
+			if err != nil {
+				return nil, err
+			}
+			o.PartitionBy = append(o.PartitionBy, x)
+		}
+	}
+	if ob := e.Spec.OrderBy; ob != nil {
+		for _, it := range ob.Items {
+			x, err := l.expr(it.Expr)
+			if err != nil {
+				return nil, err
+			}
+			o.OrderBy = append(o.OrderBy, SortKey{Expr: x, Desc: it.Desc})
+		}
+	}
+	if fr := e.Spec.Frame; fr != nil {
+		frame := &Frame{At: l.findWord("ROWS", "RANGE"), Rows: fr.Type == ast.Rows}
+		if frame.At == (Pos{}) {
+			frame.At = at
+		}
+		var err *Error
+		if frame.Start, err = l.frameBound(&fr.Extent.Start, frame.At); err != nil {
+			return nil, err
+		}
+		if frame.End, err = l.frameBound(&fr.Extent.End, frame.At); err != nil {
+			return nil, err
+		}
+		o.Frame = frame
+	}
+	return o, nil
+}
+
+func (l *lifter) frameBound(b *ast.FrameBound, at Pos) (FrameBound, *Error) {
+	switch {
+	case b.Type == ast.CurrentRow:
+		return FrameBound{Current: true}, nil
+	case b.UnBounded:
+		return FrameBound{Unbounded: true, Following: b.Type == ast.Following}, nil
+	case b.Unit != ast.TimeUnitInvalid:
+		return FrameBound{}, l.unsupported(at, "RANGE frames over an interval are not supported yet")
+	}
+	x, err := l.expr(b.Expr)
+	if err != nil {
+		return FrameBound{}, err
+	}
+	return FrameBound{Offset: x, Following: b.Type == ast.Following}, nil
+}
