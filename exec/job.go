@@ -13,6 +13,7 @@ import (
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/exec/rankop"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -53,6 +54,9 @@ type Job struct {
 	// Having filters the window operator's result rows; nil keeps all.
 	Having  expr.Expr
 	Project ProjectSpec
+	// Rank, when set, ranks the projected rows (Top-N, deduplication);
+	// its output is the job's.
+	Rank *rankop.Config
 	// Input, when set, replaces Source: the job reads the result rows of
 	// another job (a subquery or view), and its watermarks come from there.
 	Input *Job
@@ -81,7 +85,14 @@ type Job struct {
 }
 
 // Schema returns the schema of the job's result rows.
-func (j *Job) Schema() *arrow.Schema { return j.Project.Schema }
+func (j *Job) Schema() *arrow.Schema {
+	if j.Rank != nil {
+		if s, err := j.Rank.OutputSchema(); err == nil {
+			return s
+		}
+	}
+	return j.Project.Schema
+}
 
 // Stats is the run summary of a job. Its counters have the names of
 // wsql.Summary's, which are the names at every layer.
@@ -373,6 +384,23 @@ func (s countWindowStage) stats() windowop.Stats {
 	return windowop.Stats{RowsIn: c.RowsIn, ResultRows: c.ResultRows, UnfilledCountRows: c.NoWindowRows}
 }
 
+// rankStage is a window stage followed by a rank (exec/rankop).
+type rankStage struct {
+	windowStage
+	rank *rankop.Rank
+}
+
+func (s rankStage) stats() windowop.Stats {
+	st := s.windowStage.stats()
+	st.LateRowsDropped += s.rank.Stats().LateRowsDropped
+	return st
+}
+
+func (s rankStage) Close() {
+	s.windowStage.Close()
+	s.rank.Close()
+}
+
 type groupStage struct{ *windowop.GroupOperator }
 
 func (s groupStage) stats() windowop.Stats {
@@ -385,6 +413,23 @@ func (s groupStage) stats() windowop.Stats {
 // A restored run (restoring) keeps the late-data file, which the restore
 // cuts back to its length at the checkpoint.
 func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restoring bool) (windowStage, error) {
+	if j.Rank == nil {
+		return j.aggregateStage(mem, sink, restoring)
+	}
+	rank, err := rankop.NewRank(*j.Rank, mem, sink)
+	if err != nil {
+		return nil, err
+	}
+	inner, err := j.aggregateStage(mem, rank, restoring)
+	if err != nil {
+		rank.Close()
+		return nil, err
+	}
+	return rankStage{windowStage: inner, rank: rank}, nil
+}
+
+// aggregateStage builds the window stage without the rank.
+func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, restoring bool) (windowStage, error) {
 	var schema *arrow.Schema
 	var err error
 	switch {

@@ -310,6 +310,28 @@ func (s countWindowStage) restoreState(d *checkpoint.Decoder) error {
 	return s.CountWindowOperator.RestoreState(d)
 }
 
+func (s rankStage) saveState(e *checkpoint.Encoder) error {
+	inner, ok := s.windowStage.(stateStage)
+	if !ok {
+		return fmt.Errorf("%w: this query's stages keep no checkpoint", ErrCheckpointUnsupported)
+	}
+	if err := inner.saveState(e); err != nil {
+		return err
+	}
+	return s.rank.SnapshotState(e)
+}
+
+func (s rankStage) restoreState(d *checkpoint.Decoder) error {
+	inner, ok := s.windowStage.(stateStage)
+	if !ok {
+		return fmt.Errorf("%w: this query's stages keep no checkpoint", ErrCheckpointUnsupported)
+	}
+	if err := inner.restoreState(d); err != nil {
+		return err
+	}
+	return s.rank.RestoreState(d)
+}
+
 func (s groupStage) saveState(e *checkpoint.Encoder) error {
 	return s.GroupOperator.SnapshotState(e)
 }
@@ -389,5 +411,6 @@ var (
 	_ stateStage = timeWindowStage{}
 	_ stateStage = countWindowStage{}
 	_ stateStage = groupStage{}
+	_ stateStage = rankStage{}
 	_ stateStage = (*plainStage)(nil)
 )

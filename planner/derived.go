@@ -23,6 +23,12 @@ func derivedRelation(name string, inner *sql.Select, colNames []string, cat *cat
 	if p.Sink != nil {
 		return nil, nil, sql.Errorf(sql.ErrInvalid, at, "internal: a subquery cannot have a sink")
 	}
+	t, err := derivedTable(name, p, colNames, at)
+	return t, p, err
+}
+
+// derivedTable is the table an outer query reads the rows of p as.
+func derivedTable(name string, p *Plan, colNames []string, at sql.Pos) (*catalog.Table, error) {
 	schema := p.Schema()
 	var cols []catalog.Column
 	first := 0
@@ -35,7 +41,7 @@ func derivedRelation(name string, inner *sql.Select, colNames []string, cat *cat
 		}
 	}
 	if len(colNames) > 0 && len(colNames) != schema.NumFields()-first {
-		return nil, nil, sql.Errorf(sql.ErrInvalid, at, "view %s names %d columns but its query has %d", name, len(colNames), schema.NumFields()-first)
+		return nil, sql.Errorf(sql.ErrInvalid, at, "view %s names %d columns but its query has %d", name, len(colNames), schema.NumFields()-first)
 	}
 	for i, f := range schema.Fields()[first:] {
 		n := f.Name
@@ -47,7 +53,7 @@ func derivedRelation(name string, inner *sql.Select, colNames []string, cat *cat
 	if name == "" {
 		name = fmt.Sprintf("EXPR$%d", 0)
 	}
-	return catalog.NewDerivedTable(name, cols, timeAttr, at), p, nil
+	return catalog.NewDerivedTable(name, cols, timeAttr, at), nil
 }
 
 // Updates reports whether the plan's result is an update stream: its rows

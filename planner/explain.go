@@ -11,6 +11,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/timeprecision"
+	"github.com/wsql/wsql/exec/rankop"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -31,6 +32,10 @@ func (p *Plan) Explain() string {
 	depth := 0
 	if p.Sink != nil {
 		add(depth, "Sink(table=[%s], connector=[%s], fields=[%s])", p.Sink.Table.Name, p.Sink.Connector, strings.Join(fieldNames(p.Schema()), ", "))
+		depth++
+	}
+	if p.Rank != nil {
+		add(depth, "%s", p.rankText())
 		depth++
 	}
 	add(depth, "Project(%s)", p.projectText())
@@ -192,6 +197,9 @@ func (p *Plan) aggsText() string {
 // updateNode names the operator whose update stream the query produces,
 // for an error as Flink's, and says how to make the query append-only.
 func (p *Plan) updateNode() (node, fix string) {
+	if p.Rank != nil {
+		return p.rankText(), "keep the first row per key by the rowtime (ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts) = 1, without the row number), which is append-only"
+	}
 	if p.Plain && p.Input != nil {
 		return p.Input.updateNode() // a filter and projection pass it on
 	}
@@ -207,6 +215,40 @@ func (p *Plan) updateNode() (node, fix string) {
 	}
 	return fmt.Sprintf("WindowAggregate(window=[%s], emit=[%s])", p.Window, p.windowEmitText(p.windowConfig())),
 		"RESET 'table.exec.emit.early-fire.enabled' and 'table.exec.emit.late-fire.enabled' to emit each window once"
+}
+
+// rankText is EXPLAIN's line for a Top-N or a deduplication.
+func (p *Plan) rankText() string {
+	c := p.Rank
+	in := p.Project.Schema
+	var part []string
+	for _, k := range c.Partition {
+		part = append(part, in.Field(k).Name)
+	}
+	var order []string
+	for _, k := range c.Order {
+		o := in.Field(k.Index).Name
+		if k.Desc {
+			o += " DESC"
+		}
+		order = append(order, o)
+	}
+	keys := "partition=[" + strings.Join(part, ", ") + "]"
+	switch c.Mode {
+	case rankop.FirstByArrival:
+		return "Deduplicate(" + keys + ", keep=[first row by arrival], changelog=[I])"
+	case rankop.LastByArrival:
+		return "Deduplicate(" + keys + ", keep=[last row by arrival], changelog=[I, UB, UA])"
+	case rankop.FirstByTime:
+		return "Deduplicate(" + keys + ", keep=[first row by " + in.Field(c.Rowtime).Name + ", emitted when the watermark reaches it; late rows dropped], changelog=[I])"
+	case rankop.LastByTime:
+		return "Deduplicate(" + keys + ", keep=[last row by " + in.Field(c.Rowtime).Name + "], changelog=[I, UB, UA])"
+	}
+	rank := "not in the output"
+	if c.RankName != "" {
+		rank = c.RankName
+	}
+	return fmt.Sprintf("Rank(ROW_NUMBER, %s, order=[%s], rank range=[%d, %d], rank=[%s], changelog=[I, UB, UA])", keys, strings.Join(order, ", "), c.Start, c.End, rank)
 }
 
 // changelogText is the kinds of change an update stream carries and the

@@ -8,6 +8,7 @@ import (
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/rankop"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -41,7 +42,10 @@ type Plan struct {
 	Plain     bool      // a SELECT without window: filter and project only
 	// Group is a GROUP BY without a window (or aggregates without GROUP
 	// BY): a GroupAggregate whose results are an update stream.
-	Group   bool
+	Group bool
+	// Rank ranks the result rows (Top-N, deduplication); its output is
+	// the plan's. Nil for none.
+	Rank    *rankop.Config
 	Project exec.ProjectSpec
 	Emit    Emit
 	Clock   rowtime.Clock
@@ -66,11 +70,26 @@ type Aggregate struct {
 }
 
 // Schema is the schema of the query's result rows.
-func (p *Plan) Schema() *arrow.Schema { return p.Project.Schema }
+func (p *Plan) Schema() *arrow.Schema {
+	if p.Rank != nil {
+		if s, err := p.Rank.OutputSchema(); err == nil {
+			return s
+		}
+	}
+	return p.Project.Schema
+}
 
 // Job lowers the plan into an executable job, or says with a position
 // which part wsql cannot run yet.
 func (p *Plan) Job() (*exec.Job, error) {
+	job, err := p.job()
+	if err == nil && p.Rank != nil {
+		job.Rank = p.Rank
+	}
+	return job, err
+}
+
+func (p *Plan) job() (*exec.Job, error) {
 	if p.Plain {
 		return p.plainJob()
 	}

@@ -70,6 +70,8 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	into := opts.valuesInto
 	opts.valuesInto = nil
 	switch {
+	case stmt.From.Subquery != nil && rankItem(stmt.From.Subquery) >= 0:
+		t, input, stmt, err = rankRelation(stmt, stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
 	case stmt.From.Subquery != nil:
 		t, input, err = derivedRelation(stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
 	case stmt.From.Values != nil || from.Name == "":
@@ -83,6 +85,10 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		v := cat.View(from.Name)
 		if stmt.From.Hint != nil {
 			return nil, viewHint(v.Name, stmt.From.Hint)
+		}
+		if rankItem(v.Query) >= 0 {
+			t, input, stmt, err = rankRelation(stmt, v.Name, v.Query, v.Columns, cat, opts, from.At)
+			break
 		}
 		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, cat, opts, from.At)
 	default:

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
@@ -109,6 +110,15 @@ func (l *lifter) frameBound(b *ast.FrameBound, at Pos) (FrameBound, *Error) {
 		return FrameBound{Unbounded: true, Following: b.Type == ast.Following}, nil
 	case b.Unit != ast.TimeUnitInvalid:
 		return FrameBound{}, l.unsupported(at, "RANGE frames over an interval are not supported yet")
+	}
+	if v, ok := b.Expr.(ast.ValueExpr); ok {
+		// the parser keeps no position for a frame's number
+		if n, ok := v.GetValue().(int64); ok {
+			return FrameBound{Offset: &Literal{At: at, Kind: LitInt, Text: strconv.FormatInt(n, 10)}, Following: b.Type == ast.Following}, nil
+		}
+		if n, ok := v.GetValue().(uint64); ok {
+			return FrameBound{Offset: &Literal{At: at, Kind: LitInt, Text: strconv.FormatUint(n, 10)}, Following: b.Type == ast.Following}, nil
+		}
 	}
 	x, err := l.expr(b.Expr)
 	if err != nil {

@@ -72,6 +72,10 @@ func (a *distinctAcc[K]) resize(n int) {
 	}
 }
 
+// copyResult copies the inner result only: the set decides nothing a
+// shadow slot shows.
+func (a *distinctAcc[K]) copyResult(dst, src int32) { copyResult(a.inner, dst, src) }
+
 func (a *distinctAcc[K]) reset(s int32) {
 	a.inner.reset(s)
 	a.sets[s], a.order[s], a.valueBytes[s] = nil, nil, 0

@@ -259,3 +259,20 @@ func (a *countAcc) save(e *checkpoint.Encoder, n int) { checkpoint.Ints(e, a.cou
 func (a *countAcc) load(d *checkpoint.Decoder, n int) {
 	a.counts = rowCounts(d, fit(d, checkpoint.ReadInts[int64](d), n))
 }
+
+// resultCopier is an accumulator whose result needs less than its whole
+// state: copyResult copies into dst only what appendResults and
+// sameResult read. A shadow slot, which only ever shows the values
+// emitted last, takes that copy (a DISTINCT aggregate's result without
+// its set of values).
+type resultCopier interface{ copyResult(dst, src int32) }
+
+// copyResult copies src's result into dst: the whole state unless the
+// accumulator can copy less.
+func copyResult(a accumulator, dst, src int32) {
+	if c, ok := a.(resultCopier); ok {
+		c.copyResult(dst, src)
+		return
+	}
+	a.copyTo(dst, src)
+}

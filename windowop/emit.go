@@ -31,7 +31,7 @@ func (op *WindowOperator) emitWindowResult(k uint32, w Window, s int32) {
 	if !ok {
 		sh = op.slots.alloc()
 		op.shadow[wk] = sh
-		op.copySlot(sh, s)
+		op.copyResultSlot(sh, s)
 		op.appendRow(Insert, k, w, s)
 		return
 	}
@@ -40,7 +40,7 @@ func (op *WindowOperator) emitWindowResult(k uint32, w Window, s int32) {
 	}
 	op.appendRow(UpdateBefore, k, w, sh)
 	op.appendRow(UpdateAfter, k, w, s)
-	op.copySlot(sh, s)
+	op.copyResultSlot(sh, s)
 }
 
 // forgetEmitted drops the shadow of a window whose state is cleaned up.
@@ -122,10 +122,11 @@ func (op *WindowOperator) buildResults() {
 	op.resKinds, op.resKeys, op.resWins = op.resKinds[:0], op.resKeys[:0], op.resWins[:0]
 }
 
-func (op *WindowOperator) copySlot(dst, src int32) {
+// copyResultSlot copies what slot src shows into the shadow slot dst.
+func (op *WindowOperator) copyResultSlot(dst, src int32) {
 	op.meter.touch(dst)
 	for _, a := range op.accs {
-		a.copyTo(dst, src)
+		copyResult(a, dst, src)
 	}
 }
 

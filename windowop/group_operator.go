@@ -231,7 +231,7 @@ func (op *GroupOperator) emitChanges(keys []uint32) {
 			op.shadow[k] = op.slots.alloc()
 		}
 		for _, a := range op.accs {
-			a.copyTo(op.shadow[k], op.live[k])
+			copyResult(a, op.shadow[k], op.live[k])
 		}
 	}
 }

@@ -42,6 +42,30 @@ type Config struct {
 	// that name (TopN only).
 	RankName string
 	Mode     Mode
+	// Output are the input columns the rank keeps and emits, in order;
+	// nil is all of them.
+	Output []int
+}
+
+// output is the indexes of the emitted input columns.
+func (c Config) output() []int {
+	if c.Output != nil {
+		return c.Output
+	}
+	all := make([]int, c.Input.NumFields())
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// keptSchema is the schema of the rows the rank keeps.
+func (c Config) keptSchema() *arrow.Schema {
+	var fields []arrow.Field
+	for _, i := range c.output() {
+		fields = append(fields, c.Input.Field(i))
+	}
+	return arrow.NewSchema(fields, nil)
 }
 
 // Updates reports whether the output is an update stream.
@@ -83,6 +107,11 @@ func (c Config) check() error {
 			return fmt.Errorf("rank: rowtime column %s is not a timestamp", c.Input.Field(c.Rowtime).Name)
 		}
 	}
+	for _, i := range c.Output {
+		if i < 0 || i >= c.Input.NumFields() {
+			return fmt.Errorf("rank: output column %d out of range", i)
+		}
+	}
 	if c.RankName != "" && c.Mode != TopN {
 		return fmt.Errorf("rank: only Top-N outputs the rank")
 	}
@@ -99,7 +128,7 @@ func (c Config) OutputSchema() (*arrow.Schema, error) {
 	if c.Updates() {
 		fields = append(fields, windowop.RowKindField())
 	}
-	fields = append(fields, c.Input.Fields()...)
+	fields = append(fields, c.keptSchema().Fields()...)
 	if c.RankName != "" {
 		fields = append(fields, arrow.Field{Name: c.RankName, Type: arrow.PrimitiveTypes.Int64})
 	}

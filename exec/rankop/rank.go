@@ -30,8 +30,10 @@ type Stats struct {
 //     first End rows of its partition (after the rows equal to it) takes
 //     its place; each rank in Start..End whose row changed emits -U with
 //     the row it had and +U with the row it has, and a rank filled for
-//     the first time emits +I. Rows past End are forgotten: an
-//     append-only input never brings them back.
+//     the first time emits +I. Without the rank column and from rank 1,
+//     only the row pushed out (-D) and the new row (+I) are emitted.
+//     Rows past End are forgotten: an append-only input never brings
+//     them back.
 //   - FirstByArrival emits a partition's first row (+I) and ignores the
 //     rest; LastByArrival emits +I for the first row, then -U of the row
 //     it had and +U of each new one.
@@ -50,11 +52,11 @@ type Rank struct {
 	mem    memory.Allocator
 	store  *rowstore.Store
 
-	partKeys keyEncoder
-	sortKeys keyEncoder
-	index    map[string]int32
-	parts    []partition
-	seq      uint64 // arrival number of the next row
+	partKeys  keyEncoder
+	sortKeys  keyEncoder
+	index     map[string]int32
+	parts     []partition
+	seq       uint64 // arrival number of the next row
 	due       dueHeap
 	wm        int64 // the watermark the operator is at
 	forwarded int64 // the last watermark sent on
@@ -104,7 +106,7 @@ func NewRank(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Rank, er
 	if err != nil {
 		return nil, err
 	}
-	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: rowstore.New(cfg.Input, mem),
+	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: rowstore.New(cfg.keptSchema(), mem),
 		index: map[string]int32{}, wm: rowtime.MinWatermark, forwarded: rowtime.MinWatermark}
 	for _, k := range cfg.Partition {
 		r.partKeys.keys = append(r.partKeys.keys, SortKey{Index: k})
@@ -190,6 +192,17 @@ func (r *Rank) topN(p *partition, k kept, i int) {
 	p.rows = append(p.rows, kept{})
 	copy(p.rows[pos+1:], p.rows[pos:])
 	p.rows[pos] = k
+	if r.cfg.RankName == "" && r.cfg.Start == 1 {
+		// without ranks, only the row that leaves and the one that
+		// enters change (Flink's processElementWithoutRowNumber)
+		if len(p.rows) > end {
+			r.emits = append(r.emits, emission{kind: windowop.Delete, ref: p.rows[end].id})
+			r.evicted = append(r.evicted, p.rows[end].id)
+			p.rows = p.rows[:end]
+		}
+		r.emits = append(r.emits, emission{kind: windowop.Insert, ref: k.id})
+		return
+	}
 	// ranks pos+1 .. : each now holds the row that was one rank up
 	for j := pos; j < len(p.rows) && j < end; j++ {
 		rank := int64(j + 1)
@@ -283,7 +296,11 @@ func (r *Rank) flush(rec arrow.RecordBatch) error {
 	r.batchRef = r.batchRef[:0]
 	if rec != nil && len(r.enter) > 0 {
 		rows := dedupRows(r.enter)
-		ids, err := r.store.Add(rec, rows, r.enterID[:0])
+		cols := r.keptColumns(rec)
+		ids, err := r.store.Add(cols, rows, r.enterID[:0])
+		if cols != rec {
+			cols.Release()
+		}
 		if err != nil {
 			return err
 		}
@@ -312,6 +329,18 @@ func (r *Rank) flush(rec arrow.RecordBatch) error {
 		return err
 	}
 	return r.store.Compact()
+}
+
+// keptColumns is rec's columns the rank keeps, without a copy.
+func (r *Rank) keptColumns(rec arrow.RecordBatch) arrow.RecordBatch {
+	if r.cfg.Output == nil {
+		return rec
+	}
+	cols := make([]arrow.Array, len(r.cfg.Output))
+	for i, c := range r.cfg.Output {
+		cols[i] = rec.Column(c)
+	}
+	return array.NewRecordBatch(r.store.Schema(), cols, rec.NumRows())
 }
 
 // resolve maps a row of the current batch (-(row+1)) to its store id.

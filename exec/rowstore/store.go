@@ -103,7 +103,13 @@ func (s *Store) Compact() error {
 // Gather returns a new record of the rows ids, in that order.
 func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
 	if len(ids) == 0 {
-		return array.NewRecordBatch(s.schema, emptyColumns(s.schema, s.mem), 0), nil
+		cols := emptyColumns(s.schema, s.mem)
+		defer func() {
+			for _, c := range cols {
+				c.Release()
+			}
+		}()
+		return array.NewRecordBatch(s.schema, cols, 0), nil
 	}
 	// one take per run of rows from the same chunk
 	var parts []arrow.RecordBatch
@@ -180,4 +186,12 @@ func emptyColumns(schema *arrow.Schema, mem memory.Allocator) []arrow.Array {
 		cols[i].Retain()
 	}
 	return cols
+}
+
+// Schema is the schema of the rows kept.
+func (s *Store) Schema() *arrow.Schema { return s.schema }
+
+// Holds reports whether id names a kept row.
+func (s *Store) Holds(id int32) bool {
+	return id >= 0 && int(id) < len(s.where) && s.where[id].chunk >= 0
 }

@@ -1,0 +1,99 @@
+package rankop
+
+import (
+	"container/heap"
+	"fmt"
+
+	"github.com/wsql/wsql/checkpoint"
+)
+
+// snapshotVersion is the layout of the state SnapshotState writes.
+const snapshotVersion = 1
+
+// SnapshotState writes the operator's state to e between batches: the
+// counters, the watermarks, the partitions (their keys in the order they
+// came, so they keep their numbers) with their kept rows, and the kept
+// rows themselves. RestoreState on an operator of the same Config reads
+// it back, after which both behave identically.
+func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
+	if len(r.enter) > 0 || len(r.emits) > 0 || len(r.evicted) > 0 {
+		return fmt.Errorf("rank: snapshot in the middle of a batch")
+	}
+	e.Uint(snapshotVersion)
+	checkpoint.Ints(e, []int64{r.stats.RowsIn, r.stats.ResultRows, r.stats.LateRowsDropped, r.wm, r.forwarded, int64(r.seq)})
+	keys := make([]string, len(r.parts))
+	for k, pid := range r.index {
+		keys[pid] = k
+	}
+	e.Uint(uint64(len(r.parts)))
+	for pid, p := range r.parts {
+		e.String(keys[pid])
+		e.Bool(p.done)
+		e.Uint(uint64(len(p.rows)))
+		for _, k := range p.rows {
+			e.Bytes(k.key)
+			e.Int(k.ts)
+			e.Uint(k.seq)
+			e.Int(int64(k.id))
+		}
+	}
+	return r.store.Save(e)
+}
+
+// RestoreState reads what SnapshotState wrote into a fresh operator of
+// the same Config. State that does not fit is an error wrapping
+// checkpoint.ErrCorrupt; the operator must then be discarded.
+func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
+	if len(r.parts) > 0 || r.store.Len() > 0 {
+		return fmt.Errorf("rank: restore into an operator that has state")
+	}
+	if v := d.Uint(); d.Err() == nil && v != snapshotVersion {
+		d.Fail("rank state version %d, expected %d", v, snapshotVersion)
+	}
+	st := checkpoint.ReadInts[int64](d)
+	if d.Err() == nil && len(st) != 6 {
+		d.Fail("rank counters: %d values", len(st))
+	}
+	if d.Err() != nil {
+		return d.Err()
+	}
+	r.stats = Stats{RowsIn: st[0], ResultRows: st[1], LateRowsDropped: st[2]}
+	r.wm, r.forwarded, r.seq = st[3], st[4], uint64(st[5])
+	n := d.Len(3)
+	var ids []int32
+	for pid := 0; pid < n && d.Err() == nil; pid++ {
+		key := d.String()
+		p := partition{done: d.Bool()}
+		rows := d.Len(4)
+		for j := 0; j < rows && d.Err() == nil; j++ {
+			k := kept{key: d.Bytes(), ts: d.Int(), seq: d.Uint(), id: int32(d.Int())}
+			if r.cfg.Mode != TopN {
+				k.key = nil
+			}
+			p.rows = append(p.rows, k)
+			ids = append(ids, k.id)
+		}
+		r.index[key] = int32(pid)
+		r.parts = append(r.parts, p)
+		if r.cfg.Mode == FirstByTime && !p.done && len(p.rows) > 0 {
+			heap.Push(&r.due, due{ts: p.rows[0].ts, pid: int32(pid)})
+		}
+	}
+	if d.Err() != nil {
+		return d.Err()
+	}
+	if err := r.store.Load(d); err != nil {
+		return err
+	}
+	if len(ids) != r.store.Len() {
+		d.Fail("%d kept rows for %d stored", len(ids), r.store.Len())
+		return d.Err()
+	}
+	for _, id := range ids {
+		if !r.store.Holds(id) {
+			d.Fail("kept row %d is not stored", id)
+			return d.Err()
+		}
+	}
+	return d.Err()
+}
