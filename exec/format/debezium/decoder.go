@@ -94,17 +94,20 @@ func (d *decoder) Close() {
 type envelopeColumns struct {
 	before, after *array.Struct
 	op            *array.String
-	valid         func(i int) bool // false for a line without payload
+	payload       *array.Struct // SchemaInclude's payload; nil without
 }
+
+// valid is false for a line without payload.
+func (e envelopeColumns) valid(i int) bool { return e.payload == nil || e.payload.IsValid(i) }
 
 func (d *decoder) columns(rec arrow.RecordBatch) envelopeColumns {
 	if !d.payload {
 		return envelopeColumns{before: rec.Column(0).(*array.Struct), after: rec.Column(1).(*array.Struct),
-			op: rec.Column(2).(*array.String), valid: func(int) bool { return true }}
+			op: rec.Column(2).(*array.String)}
 	}
 	p := rec.Column(0).(*array.Struct)
 	return envelopeColumns{before: p.Field(0).(*array.Struct), after: p.Field(1).(*array.Struct),
-		op: p.Field(2).(*array.String), valid: p.IsValid}
+		op: p.Field(2).(*array.String), payload: p}
 }
 
 // expand makes the changes of rec's envelopes, read from the lines after
