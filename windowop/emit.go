@@ -3,6 +3,7 @@ package windowop
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // RowKind is the change a result row carries in an update stream, as in
@@ -16,6 +17,28 @@ const (
 	UpdateAfter  RowKind = "+U"
 	Delete       RowKind = "-D"
 )
+
+// RowKindColumn builds the op column of kinds, every value two bytes,
+// straight into its buffers.
+func RowKindColumn(mem memory.Allocator, kinds []RowKind) arrow.Array {
+	n := len(kinds)
+	offsets := memory.NewResizableBuffer(mem)
+	offsets.Resize((n + 1) * 4)
+	offs := arrow.Int32Traits.CastFromBytes(offsets.Bytes())
+	data := memory.NewResizableBuffer(mem)
+	data.Resize(2 * n)
+	d := data.Bytes()
+	for i, k := range kinds {
+		offs[i] = int32(2 * i)
+		d[2*i], d[2*i+1] = k[0], k[1]
+	}
+	offs[n] = int32(2 * n)
+	ad := array.NewData(arrow.BinaryTypes.String, n, []*memory.Buffer{nil, offsets, data}, nil, 0, 0)
+	offsets.Release()
+	data.Release()
+	defer ad.Release()
+	return array.NewStringData(ad)
+}
 
 // emitWindowResult turns the accumulators of key k's window w (held in
 // slot s) into an output row (Flink's emitWindowResult). In an update

@@ -106,7 +106,8 @@ type GroupOperator struct {
 	resSlots []int32
 	keyCols  []arrow.Array
 
-	builder *array.RecordBuilder
+	mem     memory.Allocator
+	builder *array.RecordBuilder // keys and aggregates; the op column is built apart
 	stats   GroupStats
 	closed  bool
 }
@@ -136,7 +137,8 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 		op.accs = append(op.accs, acc)
 	}
 	op.slots.accs = op.accs
-	op.builder = array.NewRecordBuilder(mem, schema)
+	op.mem = mem
+	op.builder = array.NewRecordBuilder(mem, arrow.NewSchema(schema.Fields()[1:], nil))
 	return op, nil
 }
 
@@ -171,6 +173,10 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 		op.seen = append(op.seen, 0)
 	}
 	keyIDs, slots := op.keyIDs[:n], op.rowSlots[:n]
+	// at most -U and +U per row: grown once, not per segment
+	for i := range op.builder.Fields() {
+		op.builder.Field(i).Reserve(2 * n)
+	}
 	for from := 0; from < n; {
 		// the longest run of rows from here in which no key repeats
 		op.nextSegment()
@@ -220,7 +226,7 @@ func (op *GroupOperator) emitChanges(keys []uint32) {
 	}
 	// the values go out before the shadows change under them
 	for i, a := range op.accs {
-		a.appendResults(op.resSlots[start:], op.builder.Field(1+len(op.keyCols)+i))
+		a.appendResults(op.resSlots[start:], op.builder.Field(len(op.keyCols)+i))
 	}
 	for i := start; i < len(op.resKinds); i++ {
 		if op.resKinds[i] == UpdateBefore {
@@ -258,18 +264,16 @@ func (op *GroupOperator) flush() error {
 	if n == 0 {
 		return nil
 	}
-	b := op.builder.Field(0).(*array.StringBuilder)
-	b.Reserve(n)
-	b.ReserveData(2 * n)
-	for _, kind := range op.resKinds {
-		b.Append(string(kind))
-	}
 	for i, col := range op.keys.cols {
-		col.appendTo(op.resKeys, op.builder.Field(1+i))
+		col.appendTo(op.resKeys, op.builder.Field(i))
 	}
 	op.stats.ResultRows += int64(n)
+	rest := op.builder.NewRecordBatch()
+	defer rest.Release()
+	cols := append([]arrow.Array{RowKindColumn(op.mem, op.resKinds)}, rest.Columns()...)
+	defer cols[0].Release()
 	op.resKinds, op.resKeys, op.resSlots = op.resKinds[:0], op.resKeys[:0], op.resSlots[:0]
-	rec := op.builder.NewRecordBatch()
+	rec := array.NewRecordBatch(op.schema, cols, int64(n))
 	defer rec.Release()
 	return op.out.ProcessBatch(pipeline.Batch{Record: rec})
 }

@@ -182,6 +182,9 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 // topN ranks row i (k) in its partition (see Rank).
 func (r *Rank) topN(p *partition, k kept, i int) {
 	end := int(r.cfg.End)
+	if len(p.rows) >= end && bytes.Compare(k.key, p.rows[end-1].key) >= 0 {
+		return // the commonest case once a partition is full: one compare
+	}
 	pos := sort.Search(len(p.rows), func(j int) bool { return bytes.Compare(p.rows[j].key, k.key) > 0 })
 	if pos >= end {
 		return // ranks past End

@@ -111,31 +111,26 @@ func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
 		}()
 		return array.NewRecordBatch(s.schema, cols, 0), nil
 	}
-	// one take per run of rows from the same chunk
-	var parts []arrow.RecordBatch
+	places := make([]place, len(ids))
+	for i, id := range ids {
+		places[i] = s.where[id]
+	}
+	cols := make([]arrow.Array, s.schema.NumFields())
 	defer func() {
-		for _, p := range parts {
-			p.Release()
+		for _, c := range cols {
+			if c != nil {
+				c.Release()
+			}
 		}
 	}()
-	rows := make([]int32, 0, len(ids))
-	for i := 0; i < len(ids); {
-		c := s.where[ids[i]].chunk
-		rows = rows[:0]
-		for ; i < len(ids) && s.where[ids[i]].chunk == c; i++ {
-			rows = append(rows, s.where[ids[i]].row)
-		}
-		part, err := expr.TakeRecord(s.chunks[c], rows, s.mem)
+	for c := range cols {
+		col, err := s.gatherColumn(c, places)
 		if err != nil {
 			return nil, err
 		}
-		parts = append(parts, part)
+		cols[c] = col
 	}
-	if len(parts) == 1 {
-		parts[0].Retain()
-		return parts[0], nil
-	}
-	return concat(s.schema, parts, s.mem)
+	return array.NewRecordBatch(s.schema, cols, int64(len(ids))), nil
 }
 
 // Release drops every chunk (and so every row).
@@ -146,33 +141,6 @@ func (s *Store) Release() {
 		}
 	}
 	s.chunks, s.live = nil, nil
-}
-
-func concat(schema *arrow.Schema, parts []arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	cols := make([]arrow.Array, schema.NumFields())
-	defer func() {
-		for _, c := range cols {
-			if c != nil {
-				c.Release()
-			}
-		}
-	}()
-	n := int64(0)
-	for _, p := range parts {
-		n += p.NumRows()
-	}
-	arrs := make([]arrow.Array, len(parts))
-	for c := range cols {
-		for i, p := range parts {
-			arrs[i] = p.Column(c)
-		}
-		col, err := array.Concatenate(arrs, mem)
-		if err != nil {
-			return nil, err
-		}
-		cols[c] = col
-	}
-	return array.NewRecordBatch(schema, cols, n), nil
 }
 
 func emptyColumns(schema *arrow.Schema, mem memory.Allocator) []arrow.Array {
