@@ -366,6 +366,17 @@ func (r *docRun) exec(e *wsql.Engine, src, format string, stdout io.Writer) erro
 		NewWriter: func(info wsql.ResultInfo) (wsql.ResultWriter, error) {
 			switch format {
 			case "", "csv":
+				if format == "" {
+					// as cmd/wsql's tableModeWriter does off a terminal
+					switch info.ResultMode {
+					case "table":
+						return wsql.NewMaterializedTableWriter(stdout, info.Schema, info.Location, wsql.Screen{}), nil
+					case "changelog":
+						return wsql.NewChangelogWriter(stdout, info.Schema, info.Location), nil
+					case "tableau":
+						return wsql.NewTableWriter(stdout, info.Schema, info.Location), nil
+					}
+				}
 				return wsql.NewCSVWriter(stdout, info.Schema, info.Location), nil
 			case "table":
 				return wsql.NewTableWriter(stdout, info.Schema, info.Location), nil

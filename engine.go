@@ -178,6 +178,9 @@ type ResultInfo struct {
 	// Location is the session's 'table.local-time-zone': TIMESTAMP_LTZ
 	// values are shown in it.
 	Location *time.Location
+	// ResultMode is 'sql-client.execution.result-mode' as the session set
+	// it: "table", "changelog", "tableau", or "" when not set.
+	ResultMode string
 }
 
 // Output says where Run sends what statements produce.
@@ -377,7 +380,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 		return r.runQuery(ctx, ins, opts, unlock)
 	case *sql.CreateView:
 		// A view must plan when it is created, as in Flink.
-		if _, err := planner.PlanSelect(s.Query, e.cat, opts); err != nil {
+		if _, err := planner.PlanView(s.Query, e.cat, opts); err != nil {
 			return err
 		}
 		_, err := e.cat.CreateView(s)
@@ -610,5 +613,7 @@ func (r *runner) writer(schema *arrow.Schema) (ResultWriter, error) {
 	if r.out.NewWriter == nil {
 		return nil, fmt.Errorf("wsql: Output.NewWriter is required for statements with results")
 	}
-	return r.out.NewWriter(ResultInfo{Schema: schema, Location: r.e.settings.location})
+	mode, _ := r.e.settings.get(setting.ResultMode)
+	mode, _ = setting.ParseResultMode(mode) // checked by SET; "" when not set
+	return r.out.NewWriter(ResultInfo{Schema: schema, Location: r.e.settings.location, ResultMode: mode})
 }

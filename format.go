@@ -42,6 +42,22 @@ func NewTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) Resul
 	return writer.NewTableWriter(w, schema, loc)
 }
 
+// NewChangelogWriter writes results as Flink's SQL client's changelog mode:
+// aligned columns without borders, an update stream's op column first.
+func NewChangelogWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
+	return writer.NewChangelogWriter(w, schema, loc)
+}
+
+// Screen is the terminal NewMaterializedTableWriter draws on; zero: none.
+type Screen = writer.Screen
+
+// NewMaterializedTableWriter writes results as Flink's SQL client's table
+// mode: the materialised rows, drawn in place on a terminal as they change,
+// and in full when the result ends (only then, elsewhere).
+func NewMaterializedTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location, screen Screen) ResultWriter {
+	return writer.NewMaterializedTableWriter(w, schema, loc, screen)
+}
+
 // FormatError renders err for a person reading src: SQL errors show
 // line:column, the line of src and a caret under the position. An error
 // about the declaration of a table created by an earlier Run (a query

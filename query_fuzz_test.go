@@ -224,12 +224,32 @@ func (g *sqlGen) query() {
 		g.w(") GROUP BY k, TUMBLE(ts, ")
 		g.interval()
 		g.w(")")
-	default: // a view of the table, then a plain read
-		g.w("SELECT * FROM (SELECT ")
-		g.selectList()
-		g.w(" FROM t")
-		g.where()
-		g.w(")")
+	default:
+		switch g.pick(3) {
+		case 0: // a view of the table, then a plain read
+			g.w("SELECT * FROM (SELECT ")
+			g.selectList()
+			g.w(" FROM t")
+			g.where()
+			g.w(")")
+		case 1: // GROUP BY without a window: an update stream
+			key := g.capture(g.str)
+			g.w("SELECT ", key, " AS gk, ")
+			g.aggList()
+			g.w(" FROM t")
+			g.where()
+			g.w(" GROUP BY ", key)
+			g.having()
+		default: // Top-N or deduplication
+			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
+			g.str()
+			g.w(" ORDER BY ")
+			g.oneOf("ts", "ts DESC", "v DESC", "d", "m")
+			g.w(") AS rn FROM t")
+			g.where()
+			g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+			g.intLiteral()
+		}
 	}
 }
 

@@ -19,6 +19,7 @@ var settingSamples = map[string]string{
 	setting.CheckpointInterval: "10 s",
 	setting.DSNBatchSize:       "1024",
 	setting.DSNInit:            "schema.sql",
+	setting.ResultMode:         "tableau",
 }
 
 func settingSample(t *testing.T, s setting.Setting) string {

@@ -14,6 +14,7 @@ import (
 type Catalog struct {
 	tables map[string]*Table
 	views  map[string]*View
+	root   *Catalog // the session's catalog of a statement's copy (statement_scope.go)
 }
 
 // New returns an empty catalog.

@@ -13,4 +13,8 @@ type View struct {
 	// Temporary is set for CREATE TEMPORARY VIEW, which SHOW CREATE VIEW
 	// prints back as Flink does.
 	Temporary bool
+	// Scope is the catalog a common table expression of WITH reads: the
+	// tables and the expressions before it. nil for a catalog view, which
+	// reads the session's catalog.
+	Scope *Catalog
 }

@@ -292,6 +292,20 @@ func TestDriverUpdateStreamOp(t *testing.T) {
 	}
 	require.NoError(t, rows.Err())
 	require.Equal(t, []string{"+I", "-U", "+U"}, ops[:3])
+
+	// the op column scans into a wsql.RowKind too (a sql.Scanner)
+	rows, err = conn.QueryContext(ctx, "SELECT usr, COUNT(*) AS n FROM clicks GROUP BY usr")
+	require.NoError(t, err)
+	var kinds []wsql.RowKind
+	for rows.Next() {
+		var op wsql.RowKind
+		var usr string
+		var n int64
+		require.NoError(t, rows.Scan(&op, &usr, &n))
+		kinds = append(kinds, op)
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, []wsql.RowKind{wsql.RowKindInsert, wsql.RowKindInsert, wsql.RowKindUpdateBefore, wsql.RowKindUpdateAfter}, kinds[:4])
 }
 
 // Cancelling the query's context stops an endless query; so does closing

@@ -82,6 +82,8 @@ type Job struct {
 	// Checkpoint, when set on the outermost job, makes the run take
 	// checkpoints and, with Checkpoint.Restore, continue from one.
 	Checkpoint *Checkpointing
+	// Order sorts and limits the result rows after Project; nil for none.
+	Order *OrderSpec
 }
 
 // Schema returns the schema of the job's result rows.
@@ -142,6 +144,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		return stats, err
 	}
 	defer p.close()
+	p.feedLimits(j)
 	var ckp *checkpointer
 	var afterStep func() error
 	if cp != nil {
@@ -171,7 +174,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 			}
 		}
 	}
-	err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, afterStep)
+	err = p.drive(ctx, afterBatch, afterStep) // order_limit.go: LIMIT ends the run
 	if ckp != nil {
 		var stopped errStopped
 		switch {
@@ -185,6 +188,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		}
 	}
 	src := p.reader.Stats()
+	src.Rows -= p.unreadRows()
 	if p.computed != nil {
 		// Rows the computed columns passed on: a batch cut short by a bad
 		// row counts only the rows before it, whatever the batch size.
@@ -261,6 +265,7 @@ type chain struct {
 	assigner *WatermarkAssigner
 	computed *ComputedColumns
 	windows  []windowStage // every window stage, outermost first
+	feed     *limitFeed    // before first when a LIMIT cuts the batches (order_limit.go)
 }
 
 // build creates the job's operators, sending results to next. A job over a
@@ -277,7 +282,7 @@ func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint
 // buildOn is build; with shared set, the innermost job reads shared's
 // reader instead of opening its source (a statement set, set_job.go).
 func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoint.Decoder, shared *sharedRead) (*chain, error) {
-	window, err := j.windowStage(mem, next, at != nil)
+	window, err := j.orderedWindowStage(mem, next, at != nil)
 	if err != nil {
 		return nil, err
 	}

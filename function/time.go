@@ -54,7 +54,7 @@ var timeFunctions = []Function{
 		Signatures: []Signature{{Written: "LOCALTIMESTAMP", Result: "TIMESTAMP(3)"}}, Constant: nowKernel},
 	{Name: "CURRENT_DATE", Kind: ScalarFunction, Bare: true, Description: "the date of the query's start in the session time zone",
 		Signatures: []Signature{{Written: "CURRENT_DATE", Result: "DATE"}}, Constant: nowKernel},
-	{Name: "PROCTIME", Kind: ScalarFunction, Syntax: SyntaxComputedColumn, Description: "the processing time; declare it as a computed column, `pt AS PROCTIME()`",
+	{Name: "PROCTIME", Kind: ScalarFunction, Syntax: SyntaxComputedColumn, Description: "the processing time; declare it as a computed column, `pt AS PROCTIME()`, or select it in a view or subquery",
 		Signatures: []Signature{{Result: "TIMESTAMP_LTZ(3)"}}},
 
 	{Name: "CURRENT_ROW_TIMESTAMP", Kind: ScalarFunction, Description: "as CURRENT_TIMESTAMP: wsql evaluates the current time once, at the query's start",

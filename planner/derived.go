@@ -16,6 +16,7 @@ import (
 // stays a time attribute, so a window can be applied to the output of a
 // window (cascading); its watermark is the one the inner query forwards.
 func derivedRelation(name string, inner *sql.Select, colNames []string, cat *catalog.Catalog, opts Options, at sql.Pos) (*catalog.Table, *Plan, error) {
+	opts.derived = true
 	p, err := PlanSelect(inner, cat, opts)
 	if err != nil {
 		return nil, nil, err
@@ -25,6 +26,13 @@ func derivedRelation(name string, inner *sql.Select, colNames []string, cat *cat
 	}
 	t, err := derivedTable(name, p, colNames, at)
 	return t, p, err
+}
+
+// PlanView plans the query of CREATE VIEW as an outer query will read it
+// (its PROCTIME() items are time attributes, not values to show).
+func PlanView(q *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, error) {
+	opts.derived = true
+	return PlanSelect(q, cat, opts)
 }
 
 // derivedTable is the table an outer query reads the rows of p as.
@@ -48,7 +56,8 @@ func derivedTable(name string, p *Plan, colNames []string, at sql.Pos) (*catalog
 		if len(colNames) > 0 {
 			n = colNames[i]
 		}
-		cols = append(cols, catalog.Column{Name: n, SQLType: timeprecision.Name(sqlTypeName(f.Type), f.Type, timeprecision.Of(f)), Type: f.Type, NotNull: !f.Nullable, At: at})
+		cols = append(cols, catalog.Column{Name: n, SQLType: timeprecision.Name(sqlTypeName(f.Type), f.Type, timeprecision.Of(f)), Type: f.Type, NotNull: !f.Nullable, At: at,
+			Proctime: isProctimeField(f)})
 	}
 	if name == "" {
 		name = fmt.Sprintf("EXPR$%d", 0)

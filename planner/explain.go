@@ -34,6 +34,7 @@ func (p *Plan) Explain() string {
 		add(depth, "Sink(table=[%s], connector=[%s], fields=[%s])", p.Sink.Table.Name, p.Sink.Connector, strings.Join(fieldNames(p.Schema()), ", "))
 		depth++
 	}
+	depth = p.explainOrder(add, depth)
 	if p.Rank != nil {
 		add(depth, "%s", p.rankText())
 		depth++

@@ -186,6 +186,13 @@ func (s *selectPlanner) setTimeAttribute(idx int, at sql.Pos) error {
 		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute; the time attribute of table %s is %s",
 			c.Name, t.Name, t.Watermark.Column)
 	}
+	if s.updates {
+		// Flink: the changes of an update stream have no time attribute
+		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute: %s is an update stream, whose changes have none", c.Name, t.Name)
+	}
+	if s.input != nil {
+		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute: in the result of %s only a rowtime passed through, *_ROWTIME or window_time stays one", c.Name, t.Name)
+	}
 	return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute: declare WATERMARK FOR %s AS %s - INTERVAL '5' SECOND in CREATE TABLE %s, or window by a PROCTIME() column",
 		c.Name, c.Name, c.Name, t.Name)
 }

@@ -95,6 +95,12 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		if wc, ok := item.Expr.(*sql.WindowCall); ok {
 			return nil, sql.Errorf(sql.ErrInvalid, wc.At, "%s(...) belongs in GROUP BY", wc.Kind)
 		}
+		if isProctimeCall(item.Expr) {
+			if err := s.proctimeItem(item, i, opts, p, &fields); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		e, err := exprplan.CompileExpr(item.Expr, scope, exprOptions(opts))
 		if err != nil {
 			return nil, err

@@ -43,6 +43,9 @@ type Plan struct {
 	// Group is a GROUP BY without a window (or aggregates without GROUP
 	// BY): a GroupAggregate whose results are an update stream.
 	Group bool
+	// Retract: the GroupAggregate reads an update stream, folding +I and
+	// +U rows in and taking -U and -D rows out.
+	Retract bool
 	// Rank ranks the result rows (Top-N, deduplication); its output is
 	// the plan's. Nil for none.
 	Rank    *rankop.Config
@@ -60,6 +63,9 @@ type Plan struct {
 	Input    *Plan
 	TimeAttr int
 	Notices  []Notice
+	// Order is ORDER BY a time attribute and LIMIT (order_limit.go); nil
+	// for none.
+	Order *Ordering
 }
 
 // Aggregate is one aggregate call of the select list.
@@ -83,10 +89,14 @@ func (p *Plan) Schema() *arrow.Schema {
 // which part wsql cannot run yet.
 func (p *Plan) Job() (*exec.Job, error) {
 	job, err := p.job()
-	if err == nil && p.Rank != nil {
+	if err != nil {
+		return nil, err
+	}
+	if p.Rank != nil {
 		job.Rank = p.Rank
 	}
-	return job, err
+	job.Order = p.orderSpec()
+	return job, nil
 }
 
 func (p *Plan) job() (*exec.Job, error) {
@@ -206,7 +216,7 @@ func (p *Plan) groupJob() (*exec.Job, error) {
 
 // groupConfig is the GroupAggregate operator's configuration.
 func (p *Plan) groupConfig() windowop.GroupConfig {
-	cfg := windowop.GroupConfig{Input: p.Stream, KeyIndexes: p.Keys}
+	cfg := windowop.GroupConfig{Input: p.Stream, KeyIndexes: p.Keys, Retract: p.Retract}
 	for _, a := range p.Aggs {
 		cfg.Aggs = append(cfg.Aggs, a.Spec)
 	}

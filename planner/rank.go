@@ -87,7 +87,7 @@ func rankRelation(outer *sql.Select, name string, inner *sql.Select, colNames []
 	mode, timeKey := rankop.TopN, over.OrderBy[0]
 	if start == 1 && end == 1 && !withRank && len(over.OrderBy) == 1 {
 		if c, ok := timeKey.Expr.(*sql.ColumnRef); ok {
-			switch timeAttributeKind(inner, c, cat) {
+			switch timeAttributeKind(inner, c, cat, opts) {
 			case proctimeAttr:
 				mode = rankop.FirstByArrival
 				if timeKey.Desc {
@@ -185,11 +185,19 @@ const (
 
 // timeAttributeKind says whether c names a time attribute of inner's
 // FROM table (a stored table or a view).
-func timeAttributeKind(inner *sql.Select, c *sql.ColumnRef, cat *catalog.Catalog) timeAttr {
+func timeAttributeKind(inner *sql.Select, c *sql.ColumnRef, cat *catalog.Catalog, opts Options) timeAttr {
 	if inner.From.Subquery != nil || inner.From.Window != nil || inner.From.Values != nil {
 		return noTimeAttr
 	}
 	t := cat.Table(inner.From.Name.Name)
+	if v := cat.View(inner.From.Name.Name); v != nil {
+		// a view's time attributes are those of its planned result
+		vt, _, err := derivedRelation(v.Name, v.Query, v.Columns, cat, opts, inner.From.At)
+		if err != nil {
+			return noTimeAttr
+		}
+		t = vt
+	}
 	if t == nil {
 		return noTimeAttr
 	}

@@ -49,6 +49,9 @@ type Options struct {
 	Functions *function.Registry
 	// valuesInto are the sink's columns for INSERT ... VALUES.
 	valuesInto []catalog.Column
+	// derived plans a subquery or a view, whose PROCTIME() items are
+	// processing-time attributes for the outer query.
+	derived bool
 }
 
 // Names of the columns a window table-valued function adds.
@@ -67,8 +70,21 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	var t *catalog.Table
 	var input *Plan
 	var err error
+	if len(stmt.OrderBy) > 0 || stmt.Limit != nil {
+		return planOrderLimit(stmt, cat, opts) // order_limit.go
+	}
+	if len(stmt.With) > 0 {
+		if cat, err = withScope(stmt.With, cat, opts); err != nil {
+			return nil, err
+		}
+		query := *stmt
+		query.With = nil
+		stmt = &query
+	}
 	into := opts.valuesInto
 	opts.valuesInto = nil
+	derived := opts.derived
+	opts.derived = false
 	switch {
 	case stmt.From.Subquery != nil && rankItem(stmt.From.Subquery) >= 0:
 		t, input, stmt, err = rankRelation(stmt, stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
@@ -87,10 +103,10 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 			return nil, viewHint(v.Name, stmt.From.Hint)
 		}
 		if rankItem(v.Query) >= 0 {
-			t, input, stmt, err = rankRelation(stmt, v.Name, v.Query, v.Columns, cat, opts, from.At)
+			t, input, stmt, err = rankRelation(stmt, v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
 			break
 		}
-		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, cat, opts, from.At)
+		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
 	default:
 		t = cat.Table(from.Name)
 		if t == nil {
@@ -111,9 +127,10 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	s.resolveFieldRefs() // value_access.go
 	s.updates = input != nil && input.Updates()
 	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
+		opts.derived = derived
 		return s.planPlain(opts)
 	}
-	if s.updates {
+	if s.updates && s.tvf != nil {
 		return nil, s.overUpdates(from.At)
 	}
 	if s.tvf != nil {
@@ -123,6 +140,10 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	}
 	if err != nil {
 		return nil, err
+	}
+	if s.updates && !s.grouped {
+		// a window over changes has no time attribute to window by
+		return nil, s.overUpdates(from.At)
 	}
 	if err := s.planSelectList(); err != nil {
 		return nil, err
@@ -416,8 +437,12 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if stream.NumFields() > 0 && windowop.IsRowKindField(stream.Field(0)) {
-		return nil, s.changelogAggregate()
+	if s.input == nil && changelogSource(stream) {
+		// a changelog format's source: a GROUP BY retracts its changes
+		if !s.grouped {
+			return nil, s.changelogWindow()
+		}
+		s.updates = true
 	}
 	if s.window.Kind == sql.Session && opts.Emit.Strategy != (windowop.EmitStrategy{}) {
 		return nil, sql.Errorf(sql.ErrUnsupported, s.window.At, "early and late firing (table.exec.emit.*) are not supported on SESSION windows, as in Flink; RESET them for this query")
@@ -437,6 +462,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		Watermark: t.Watermark,
 		Window:    s.window,
 		Group:     s.grouped,
+		Retract:   s.updates,
 		Notices:   s.notices,
 	}
 	if w := s.stmt.Where; w != nil {
@@ -533,6 +559,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	if len(pre) > 0 {
 		p.Stream = arrow.NewSchema(preFields, nil)
 		p.PreWindow = &exec.ComputedSpec{Exprs: pre, Schema: p.Stream, RowtimeIndex: -1, Table: t.Name}
+	}
+	if p.Retract {
+		if err := s.checkRetractable(p); err != nil {
+			return nil, err
+		}
 	}
 	winCfg := p.windowConfig()
 	var winSchema *arrow.Schema
@@ -635,6 +666,22 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	}
 	p.Project.Schema = arrow.NewSchema(outFields, nil)
 	return p, nil
+}
+
+// checkRetractable refuses, at the call, an aggregate that cannot take
+// rows out again, which a GROUP BY over an update stream needs.
+func (s *selectPlanner) checkRetractable(p *Plan) error {
+	for f, i := range s.aggOf {
+		a := p.Aggs[i].Spec
+		var in arrow.DataType
+		if a.Kind != windowop.CountStar {
+			in = p.Stream.Field(a.Input).Type
+		}
+		if err := windowop.Retractable(a, in); err != nil {
+			return sql.Errorf(sql.ErrUnsupported, f.At, "%v", err)
+		}
+	}
+	return nil
 }
 
 // resolve finds a column of the FROM table, honouring a qualifier.

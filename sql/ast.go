@@ -124,6 +124,12 @@ type Select struct {
 	Having  Expr // nil when absent
 	// Distinct locates the DISTINCT of SELECT DISTINCT; zero when absent.
 	Distinct Pos
+	// With are the common table expressions of WITH (with.go), in the
+	// order written; OrderBy and Limit the clauses that end the query
+	// (order_limit.go): nil when absent.
+	With    []CTE
+	OrderBy []OrderItem
+	Limit   *Limit
 }
 
 // SelectItem is one entry of the select list: an expression with an

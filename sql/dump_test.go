@@ -159,6 +159,13 @@ func dumpHint(b *strings.Builder, d int, h *TableHint) {
 }
 
 func dumpSelect(b *strings.Builder, d int, s *Select) {
+	for _, c := range s.With {
+		line(b, d, "With %s @%s", c.Name.Name, c.Name.At)
+		for _, col := range c.Columns {
+			line(b, d+1, "Column %s @%s", col.Name, col.At)
+		}
+		dumpSelect(b, d+1, c.Query)
+	}
 	line(b, d, "Select @%s", s.At)
 	for _, it := range s.Items {
 		alias := ""
@@ -220,6 +227,17 @@ func dumpSelect(b *strings.Builder, d int, s *Select) {
 	if s.Having != nil {
 		line(b, d+1, "Having")
 		dumpExpr(b, d+2, s.Having)
+	}
+	for _, o := range s.OrderBy {
+		line(b, d+1, "OrderBy%s @%s", opt(o.Desc, " DESC"), o.At)
+		if o.Expr == nil {
+			line(b, d+2, "Position %d", o.Position)
+		} else {
+			dumpExpr(b, d+2, o.Expr)
+		}
+	}
+	if s.Limit != nil {
+		line(b, d+1, "Limit %d @%s", s.Limit.Count, s.Limit.At)
 	}
 }
 

@@ -110,14 +110,8 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	switch {
 	case n.Kind != ast.SelectStmtKindSelect:
 		return nil, unsupportedStatement(l.scope)
-	case n.With != nil:
-		return nil, l.unsupported(l.start(), "WITH queries are not supported yet")
 	case len(n.WindowSpecs) > 0:
 		return nil, l.unsupported(l.findWord("WINDOW"), "WINDOW clauses are not supported yet")
-	case n.OrderBy != nil:
-		return nil, l.unsupported(l.findWord("ORDER"), "ORDER BY is not supported yet")
-	case n.Limit != nil:
-		return nil, l.unsupported(l.findWord("LIMIT", "OFFSET", "FETCH"), "LIMIT is not supported yet")
 	case n.LockInfo != nil && n.LockInfo.LockType != ast.SelectLockNone:
 		return nil, l.unsupported(l.findWord("FOR", "LOCK"), "locking reads are not supported")
 	case n.SelectIntoOpt != nil:
@@ -125,7 +119,16 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	case n.GroupBy != nil && n.GroupBy.Rollup:
 		return nil, l.unsupported(l.findWord("WITH"), "WITH ROLLUP is not supported yet")
 	}
-	s := &Select{At: l.start()}
+	at := l.start() // WITH, when the query starts with it
+	var with []CTE
+	if n.With != nil {
+		ctes, rest, err := l.with(n.With)
+		if err != nil {
+			return nil, err
+		}
+		with, l.scope = ctes, rest
+	}
+	s := &Select{At: at, With: with}
 	if n.Distinct {
 		s.Distinct = l.findWord("DISTINCT")
 	}
@@ -169,6 +172,16 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	}
 	if n.Having != nil {
 		if s.Having, err = l.expr(n.Having.Expr); err != nil {
+			return nil, err
+		}
+	}
+	if n.OrderBy != nil {
+		if s.OrderBy, err = l.orderBy(n.OrderBy); err != nil {
+			return nil, err
+		}
+	}
+	if n.Limit != nil {
+		if s.Limit, err = l.limit(n.Limit); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,7 @@ package sql
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -91,12 +92,15 @@ func TestParseErrors(t *testing.T) {
 		{"SELECT __wsql_interval(0)", ErrInvalid, "1:8: names starting with __wsql_ are reserved for wsql"},
 		{"SELECT a FROM db.t", ErrUnsupported, "1:15: qualified table names are not supported yet"},
 		{"SELECT a FROM (SELECT 1 UNION SELECT 2) AS s", ErrUnsupported, "1:25: UNION, EXCEPT and INTERSECT are not supported yet"},
-		{"SELECT a FROM (SELECT a FROM t ORDER BY a) AS s", ErrUnsupported, "1:32: ORDER BY is not supported yet"},
-		{"SELECT a FROM ((SELECT a FROM t LIMIT 1)) AS s", ErrUnsupported, "1:33: LIMIT is not supported yet"},
+		{"SELECT a FROM ((SELECT a FROM t LIMIT 1 OFFSET 2)) AS s", ErrUnsupported, "1:41: OFFSET is not supported yet"},
+		{"SELECT a FROM t LIMIT 2, 3", ErrUnsupported, "1:24: OFFSET is not supported yet"},
+		{"WITH RECURSIVE r AS (SELECT 1) SELECT * FROM r", ErrUnsupported, "1:6: WITH RECURSIVE is not supported"},
+		{"WITH a AS (SELECT 1), a AS (SELECT 2) SELECT * FROM a", ErrInvalid, "1:23: WITH names a twice"},
+		{"WITH a AS (SELECT x FROM t ORDER BY x LIMIT 1 OFFSET 1) SELECT * FROM a", ErrUnsupported, "1:47: OFFSET is not supported yet"},
+		{"WITH a AS (SELECT 1 UNION SELECT 2) SELECT * FROM a", ErrUnsupported, "1:11: UNION, EXCEPT and INTERSECT are not supported yet"},
 		{"SELECT a FROM (SELECT a FROM t, u) AS s", ErrUnsupported, "1:31: joins are not supported yet"},
 		{"SELECT a FROM (SELECT a FROM t) AS s JOIN u ON s.a = u.a", ErrUnsupported, "1:38: joins are not supported yet"},
 		{"SELECT a FROM LATERAL (SELECT 1) AS s", ErrUnsupported, "1:15: LATERAL is not supported"},
-		{"SELECT a FROM (WITH w AS (SELECT 1) SELECT * FROM w) AS s", ErrUnsupported, "1:16: WITH queries are not supported yet"},
 		{"SELECT a FROM t WHERE a IN (SELECT b FROM u)", ErrUnsupported, "1:29: IN (SELECT ...) is not supported yet"},
 		{"SELECT a FROM t WHERE a ILIKE 'x%'", ErrUnsupported, "1:23: ILIKE is not supported yet; use LOWER(x) LIKE pattern"},
 		{"SELECT a FROM t WHERE a LIKE 'x' ESCAPE 'ab'", ErrInvalid, "1:41: ESCAPE takes a single character, found 'ab'"},
@@ -316,10 +320,32 @@ func TestPositionsPointAtTheirText(t *testing.T) {
 		walkSelect = func(s *Select) {
 			v := s.From.Values
 			insertValues := v != nil && s.At == v.At // INSERT ... VALUES: SELECT * at VALUES
-			if insertValues {
+			switch {
+			case insertValues:
 				at(s.At, "VALUES")
-			} else {
+			case len(s.With) > 0:
+				at(s.At, "WITH")
+			default:
 				at(s.At, "SELECT")
+			}
+			for _, c := range s.With {
+				at(c.Name.At, c.Name.Name)
+				for _, col := range c.Columns {
+					at(col.At, col.Name)
+				}
+				walkSelect(c.Query)
+			}
+			for _, o := range s.OrderBy {
+				if o.Expr == nil {
+					at(o.At, strconv.Itoa(o.Position))
+					continue
+				}
+				require.Equal(t, o.Expr.Pos(), o.At)
+				walk(o.Expr)
+			}
+			if s.Limit != nil {
+				word := src[s.Limit.At.Offset : s.Limit.At.Offset+5]
+				at(s.Limit.At, map[bool]string{true: "FETCH", false: "LIMIT"}[strings.EqualFold(word, "FETCH")])
 			}
 			if v != nil {
 				at(v.At, "VALUES")

@@ -37,6 +37,24 @@ func (u *aggInputs) update(accs []accumulator, specs []AggSpec, rec arrow.Record
 	}
 }
 
+// retract takes rows [from, to) of rec out of their slots in every
+// accumulator (all retracters: GroupConfig.Retract).
+func (u *aggInputs) retract(accs []accumulator, specs []AggSpec, rec arrow.RecordBatch, slots []int32, from, to int) {
+	for i, a := range accs {
+		spec := &specs[i]
+		s := slots
+		if spec.Filtered {
+			s = u.filter(rec.Column(spec.Filter), slots, from, to)
+		}
+		r := a.(retracter)
+		if spec.Kind == CountStar {
+			r.retract(nil, s, from, to)
+		} else {
+			r.retract(rec.Column(spec.Input), s, from, to)
+		}
+	}
+}
+
 // filter returns slots with -1 for the rows of [from, to) whose filter is
 // FALSE or NULL; outside [from, to) the result is undefined.
 func (u *aggInputs) filter(col arrow.Array, slots []int32, from, to int) []int32 {

@@ -19,6 +19,17 @@ type GroupConfig struct {
 	Input      *arrow.Schema
 	KeyIndexes []int
 	Aggs       []AggSpec
+	// Retract reads an update stream: the input's first column is the
+	// row kind; +I and +U rows are folded in, -U and -D rows taken out.
+	Retract bool
+}
+
+// newAccumulator is the accumulator of aggregate a.
+func (c GroupConfig) newAccumulator(a AggSpec) (accumulator, error) {
+	if c.Retract {
+		return newRetractAccumulator(a, argType(a, c.Input))
+	}
+	return newAccumulator(a, argType(a, c.Input))
 }
 
 func (c GroupConfig) check() error {
@@ -35,6 +46,9 @@ func (c GroupConfig) check() error {
 			return err
 		}
 	}
+	if c.Retract && (c.Input.NumFields() == 0 || !IsRowKindField(c.Input.Field(0))) {
+		return fmt.Errorf("group aggregate: an update stream leads with its row kind")
+	}
 	return nil
 }
 
@@ -49,7 +63,7 @@ func (c GroupConfig) OutputSchema() (*arrow.Schema, error) {
 		fields = append(fields, c.Input.Field(k))
 	}
 	for _, a := range c.Aggs {
-		acc, err := newAccumulator(a, argType(a, c.Input))
+		acc, err := c.newAccumulator(a)
 		if err != nil {
 			return nil, err
 		}
@@ -93,12 +107,14 @@ type GroupOperator struct {
 	slots  slotPool
 	live   []int32 // by key id: the key's accumulators
 	shadow []int32 // by key id: the values emitted last
+	rows   []int64 // by key id, Retract only: rows folded in less rows taken out
 
 	forwarded int64 // last watermark forwarded
 
 	// per-batch scratch, reused
 	keyIDs   []uint32
 	rowSlots []int32
+	taken    []int32  // Retract: the slot a row is taken out of, or -1
 	seen     []uint32 // by key id: the segment that last folded the key
 	segment  uint32
 	resKinds []RowKind
@@ -130,7 +146,7 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 	op := &GroupOperator{cfg: cfg, out: out, schema: schema, keys: keys,
 		keyCols: make([]arrow.Array, len(cfg.KeyIndexes)), forwarded: rowtime.MinWatermark}
 	for _, a := range cfg.Aggs {
-		acc, err := newAccumulator(a, argType(a, cfg.Input))
+		acc, err := cfg.newAccumulator(a)
 		if err != nil {
 			return nil, err
 		}
@@ -177,6 +193,14 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 	for i := range op.builder.Fields() {
 		op.builder.Field(i).Reserve(2 * n)
 	}
+	var kinds *array.String
+	if op.cfg.Retract {
+		kinds = rec.Column(0).(*array.String)
+		for len(op.rows) < len(op.live) {
+			op.rows = append(op.rows, 0)
+		}
+		op.taken = grow(op.taken, n)
+	}
 	for from := 0; from < n; {
 		// the longest run of rows from here in which no key repeats
 		op.nextSegment()
@@ -184,12 +208,33 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 		for ; to < n && op.seen[keyIDs[to]] != op.segment; to++ {
 			k := keyIDs[to]
 			op.seen[k] = op.segment
+			if kinds != nil && kinds.Value(to)[0] == '-' {
+				// a retraction: of a key without state it changes
+				// nothing, as in Flink
+				op.taken[to], slots[to] = op.live[k], -1
+				continue
+			}
 			if op.live[k] < 0 {
 				op.live[k] = op.slots.alloc()
 			}
 			slots[to] = op.live[k]
+			if kinds != nil {
+				op.taken[to] = -1
+			}
 		}
 		op.aggIn.update(op.accs, op.cfg.Aggs, rec, slots, from, to)
+		if kinds != nil {
+			op.aggIn.retract(op.accs, op.cfg.Aggs, rec, op.taken, from, to)
+			for i := from; i < to; i++ {
+				k := keyIDs[i]
+				switch {
+				case slots[i] >= 0:
+					op.rows[k]++
+				case op.taken[i] >= 0:
+					op.rows[k]--
+				}
+			}
+		}
 		if err := accumulatorsFailed(op.accs); err != nil {
 			return err
 		}
@@ -215,8 +260,14 @@ func (op *GroupOperator) emitChanges(keys []uint32) {
 	for _, k := range keys {
 		live, sh := op.live[k], op.shadow[k]
 		switch {
+		case live < 0:
+			// a retraction of a key without state
 		case sh < 0:
 			op.record(Insert, k, live)
+		case op.cfg.Retract && op.rows[k] <= 0:
+			// its last row retracted: the key's row is gone (Flink's
+			// recordCounter), and so is its state
+			op.record(Delete, k, sh)
 		case op.sameSlot(sh, live):
 			continue
 		default:
@@ -229,10 +280,16 @@ func (op *GroupOperator) emitChanges(keys []uint32) {
 		a.appendResults(op.resSlots[start:], op.builder.Field(len(op.keyCols)+i))
 	}
 	for i := start; i < len(op.resKinds); i++ {
+		k := op.resKeys[i]
+		if op.resKinds[i] == Delete {
+			op.slots.release(op.live[k])
+			op.slots.release(op.shadow[k])
+			op.live[k], op.shadow[k], op.rows[k] = -1, -1, 0
+			continue
+		}
 		if op.resKinds[i] == UpdateBefore {
 			continue
 		}
-		k := op.resKeys[i]
 		if op.shadow[k] < 0 {
 			op.shadow[k] = op.slots.alloc()
 		}

@@ -27,6 +27,7 @@ func (op *GroupOperator) SnapshotState(e *checkpoint.Encoder) error {
 	saveSlotState(e, op.keys, &op.slots, op.accs)
 	checkpoint.Ints(e, op.live)
 	checkpoint.Ints(e, op.shadow)
+	checkpoint.Ints(e, op.rows)
 	return nil
 }
 
@@ -55,7 +56,7 @@ func (op *GroupOperator) RestoreState(d *checkpoint.Decoder) error {
 	if err != nil {
 		return err
 	}
-	live, shadow := checkpoint.ReadInts[int32](d), checkpoint.ReadInts[int32](d)
+	live, shadow, rows := checkpoint.ReadInts[int32](d), checkpoint.ReadInts[int32](d), checkpoint.ReadInts[int64](d)
 	if d.Err() != nil {
 		return d.Err()
 	}
@@ -63,15 +64,27 @@ func (op *GroupOperator) RestoreState(d *checkpoint.Decoder) error {
 		d.Fail("%d and %d key states for %d keys", len(live), len(shadow), op.keys.n)
 		return d.Err()
 	}
-	// Between batches every key has folded a row and emitted its values.
-	for _, s := range append(append([]int32(nil), live...), shadow...) {
-		owners.own(s)
+	if op.cfg.Retract != (len(rows) > 0) && op.keys.n > 0 {
+		d.Fail("row counts of %d keys for a group aggregate that retracts: %v", len(rows), op.cfg.Retract)
+		return d.Err()
+	}
+	// Between batches a key has folded a row and emitted its values, or
+	// (its rows all taken out) holds nothing.
+	for k := range live {
+		if (live[k] < 0) != (shadow[k] < 0) {
+			d.Fail("key %d holds half its state", k)
+			return d.Err()
+		}
+		if live[k] >= 0 {
+			owners.own(live[k])
+			owners.own(shadow[k])
+		}
 	}
 	owners.done()
 	if d.Err() != nil {
 		return d.Err()
 	}
-	op.live, op.shadow = live, shadow
+	op.live, op.shadow, op.rows = live, shadow, rows
 	op.seen = make([]uint32, len(live))
 	return nil
 }

@@ -225,16 +225,22 @@ func runFailed(stderr io.Writer, src string, err error, file string, isInit bool
 }
 
 // writerFor picks the result format: --format wins, else a table on a
-// terminal and CSV in a pipe. Results are written to out.
+// terminal and CSV in a pipe, unless the session set a result mode
+// (result_mode.go). Results are written to out.
 func writerFor(format string, out io.Writer) (func(wsql.ResultInfo) (wsql.ResultWriter, error), error) {
+	chosen := format != ""
 	switch format = resultFormat(format, out); format {
 	case "csv":
 		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+			if !chosen && r.ResultMode != "" {
+				// SET 'sql-client.execution.result-mode' asks for a table
+				return tableModeWriter(r, out, wsql.Screen{}), nil
+			}
 			return wsql.NewCSVWriter(out, r.Schema, r.Location), nil
 		}, nil
 	case "table":
 		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
-			return wsql.NewTableWriter(out, r.Schema, r.Location), nil
+			return tableModeWriter(r, out, screenOf(out)), nil
 		}, nil
 	case "json":
 		return func(r wsql.ResultInfo) (wsql.ResultWriter, error) {

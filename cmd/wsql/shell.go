@@ -43,6 +43,9 @@ Meta commands:
   \q                 quit (also: quit, exit, Ctrl-D)
 Ctrl-C cancels a running query or the statement being typed; twice at an
 empty prompt, it exits.
+An update stream (GROUP BY without a window) shows its current rows,
+redrawn in place; to see every change with its op instead:
+  SET 'sql-client.execution.result-mode' = 'changelog';  (or 'tableau')
 `
 
 var metaCommands = []string{`\d`, `\format`, `\help`, `\q`, `\timing`}
@@ -331,7 +334,11 @@ func (s *shell) newWriter(r wsql.ResultInfo) (wsql.ResultWriter, error) {
 	case "json":
 		return wsql.NewJSONWriter(s.stdout, r.Schema, r.Location), nil
 	}
-	return wsql.NewTableWriter(s.stdout, r.Schema, r.Location), nil
+	screen := screenOf(s.stdout)
+	if s.status != nil && screen.Size != nil {
+		screen.Draw = s.status.print // the status line erased under the table
+	}
+	return tableModeWriter(r, s.stdout, screen), nil
 }
 
 func (s *shell) getPending() string {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,7 +110,7 @@ func (s *ptySession) since(mark int) string {
 
 // renderTerminal is what a terminal shows for out, written from the start
 // of a line: one string per line, after carriage returns, backspaces,
-// erase-line (ESC [K) and erase-below (ESC [J). Other escape sequences
+// erase-line (ESC [K), erase-below (ESC [J) and cursor-up (ESC [nA). Other escape sequences
 // are dropped.
 func renderTerminal(out string) []string {
 	lines := [][]rune{nil}
@@ -133,6 +134,12 @@ func renderTerminal(out string) []string {
 			}
 			if j < len(rs) {
 				switch rs[j] {
+				case 'A': // cursor up n lines
+					n, err := strconv.Atoi(string(rs[i+2 : j]))
+					if err != nil {
+						n = 1
+					}
+					row = max(row-n, 0)
 				case 'K':
 					lines[row] = lines[row][:min(col, len(lines[row]))]
 				case 'J':

@@ -116,6 +116,7 @@ func TestShellMetaCommands(t *testing.T) {
 	require.Equal(t, 3, strings.Count(r.stdout, "| amount | DOUBLE "))
 	require.Contains(t, r.stdout, "| ts     | TIMESTAMP(3) | TRUE | NULL | NULL   | NULL      |\n")
 	require.Equal(t, 2, strings.Count(r.stdout, `\timing [on|off]`))
+	require.Equal(t, 2, strings.Count(r.stdout, `SET 'sql-client.execution.result-mode' = 'changelog';`))
 	require.Contains(t, r.stderr, `unknown command \nope`)
 	require.Equal(t, []string{"SELECT 1;"}, r.in.lines, "nothing after \\q is read")
 

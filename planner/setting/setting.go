@@ -66,6 +66,7 @@ const (
 	CheckpointInterval = "execution.checkpointing.interval"
 	TableHints         = "table.dynamic-table-options.enabled"
 	TypeLengthEnforcer = "table.exec.sink.type-length-enforcer"
+	ResultMode         = "sql-client.execution.result-mode"
 
 	// DSNBatchSize and DSNInit configure the engine a data source name
 	// opens; SET has no use for them.
@@ -121,6 +122,9 @@ var settings = []Setting{
 	{Key: TypeLengthEnforcer, Type: TypeEnum, Default: "IGNORE", Scope: sessionAndDSN,
 		Description: "TRIM_PAD cuts values to a sink's CHAR(n)/VARCHAR(n)/BINARY(n)/VARBINARY(n) and pads CHAR(n)/BINARY(n); IGNORE writes them as they are",
 		check:       func(v string) error { _, err := ParseTrimPad(v); return err }},
+	{Key: ResultMode, Type: TypeEnum, Scope: ScopeSession,
+		Description: "how the shell and the command line show a query's result, as Flink's SQL client: table (the materialised rows, refreshed in place on a terminal), changelog (every change with its op) or tableau (a boxed table as rows arrive)",
+		check:       func(v string) error { _, err := ParseResultMode(v); return err }},
 	{Key: DSNBatchSize, Type: TypeInteger, Scope: ScopeDSN,
 		Description: "how many rows a source puts in one batch",
 		check:       checkBatchSize},
@@ -187,6 +191,16 @@ func ParseTrimPad(v string) (bool, error) {
 		return true, nil
 	}
 	return false, fmt.Errorf("'%s' must be 'IGNORE' or 'TRIM_PAD', got '%s'", TypeLengthEnforcer, v)
+}
+
+// ParseResultMode reads 'sql-client.execution.result-mode' (TABLE,
+// CHANGELOG or TABLEAU, any case, as Flink reads it) in lower case.
+func ParseResultMode(v string) (string, error) {
+	switch m := strings.ToLower(v); m {
+	case "table", "changelog", "tableau":
+		return m, nil
+	}
+	return "", fmt.Errorf("'%s' must be 'table', 'changelog' or 'tableau', got '%s'", ResultMode, v)
 }
 
 // ParseDuration reads a duration setting in milliseconds.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
+	"github.com/wsql/wsql/sql"
 )
 
 // Set is the plan of a statement set: its INSERTs' plans and the scan each
@@ -66,6 +67,10 @@ func scanKey(p *planner.Plan) string {
 func (s *Set) Job() (*exec.SetJob, error) {
 	job := &exec.SetJob{Scans: s.Scans}
 	for _, p := range s.Plans {
+		if o := p.Order; o != nil && o.Limit >= 0 {
+			// a LIMIT ends its run, which the set's INSERTs share
+			return nil, sql.Errorf(sql.ErrUnsupported, o.LimitAt, "LIMIT in a statement set is not supported yet")
+		}
 		j, err := p.Job()
 		if err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package sqlfmt
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/wsql/wsql/sql"
@@ -200,6 +201,21 @@ func formatCreateTable(b *strings.Builder, s *sql.CreateTable) {
 }
 
 func formatSelect(b *strings.Builder, s *sql.Select) {
+	for i, c := range s.With {
+		if i == 0 {
+			b.WriteString("WITH ")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(sql.QuoteName(c.Name.Name))
+		formatNameList(b, c.Columns)
+		b.WriteString(" AS (")
+		formatSelect(b, c.Query)
+		b.WriteString(")")
+	}
+	if len(s.With) > 0 {
+		b.WriteByte(' ')
+	}
 	b.WriteString("SELECT ")
 	if s.Distinct.IsValid() {
 		b.WriteString("DISTINCT ")
@@ -266,6 +282,24 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 	}
 	if s.Having != nil {
 		b.WriteString(" HAVING " + formatExpr(s.Having))
+	}
+	for i, o := range s.OrderBy {
+		if i == 0 {
+			b.WriteString(" ORDER BY ")
+		} else {
+			b.WriteString(", ")
+		}
+		if o.Expr == nil {
+			b.WriteString(strconv.Itoa(o.Position))
+		} else {
+			b.WriteString(formatExpr(o.Expr))
+		}
+		if o.Desc {
+			b.WriteString(" DESC")
+		}
+	}
+	if s.Limit != nil {
+		b.WriteString(" LIMIT " + strconv.FormatInt(s.Limit.Count, 10))
 	}
 }
 

@@ -26,3 +26,9 @@ SELECT k, v FROM (
 EXPLAIN SELECT k, ts, v FROM (
   SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts) AS rn FROM events
 ) WHERE rn = 1;
+
+-- A PROCTIME() of a view orders by arrival too.
+CREATE VIEW ev AS SELECT k, v, PROCTIME() AS pt FROM events;
+SELECT k, v FROM (
+  SELECT k, v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY pt DESC) AS rn FROM ev
+) WHERE rn = 1;

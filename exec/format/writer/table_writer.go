@@ -22,6 +22,9 @@ type tableWriter struct {
 	started bool // header printed
 	rows    int64
 	closed  bool
+	// plain is the layout of Flink's SQL client in changelog mode: the
+	// columns aligned without borders and no closing count
+	plain bool
 }
 
 // NewTableWriter prints results as an aligned ASCII table (like Flink's
@@ -40,6 +43,17 @@ func NewTableWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) Resul
 		t.right[j] = rightAligned(f.Type)
 		t.widths[j] = max(displayWidth([]byte(f.Name)), naturalTextWidth(f.Type), len("NULL"))
 	}
+	return t
+}
+
+// NewChangelogWriter prints results in the layout of Flink's SQL client in
+// changelog mode: a line of column names, then a line per row, aligned
+// as NewTableWriter aligns them but without borders or a closing count.
+// An update stream's op column comes first, so each change reads as its
+// kind (+I, -U, +U, -D) and the row.
+func NewChangelogWriter(w io.Writer, schema *arrow.Schema, loc *time.Location) ResultWriter {
+	t := NewTableWriter(w, schema, loc).(*tableWriter)
+	t.plain = true
 	return t
 }
 
@@ -69,7 +83,7 @@ func (t *tableWriter) WriteBatch(rec arrow.RecordBatch) error {
 		t.appendHeader()
 	}
 	for i := range n {
-		t.buf = append(t.buf, '|')
+		t.startLine()
 		for j := range t.cols {
 			if t.cols[j].nulls[i] {
 				t.appendCell([]byte("NULL"), j)
@@ -77,7 +91,7 @@ func (t *tableWriter) WriteBatch(rec arrow.RecordBatch) error {
 				t.appendCell(t.cols[j].cell(i), j)
 			}
 		}
-		t.buf = append(t.buf, '\n')
+		t.endLine()
 	}
 	t.rows += int64(n)
 	_, err := t.w.Write(t.buf)
@@ -90,6 +104,14 @@ func (t *tableWriter) Close() error {
 	}
 	t.closed = true
 	t.buf = t.buf[:0]
+	if t.plain {
+		if !t.started {
+			t.appendHeader()
+			_, err := t.w.Write(t.buf)
+			return err
+		}
+		return nil
+	}
 	if !t.started {
 		t.appendHeader() // its closing border is the bottom of an empty table
 	} else {
@@ -108,15 +130,35 @@ func (t *tableWriter) Close() error {
 func (t *tableWriter) appendHeader() {
 	t.started = true
 	t.appendBorder()
-	t.buf = append(t.buf, '|')
+	t.startLine()
 	for j, name := range t.names {
 		t.appendCell([]byte(name), j)
 	}
-	t.buf = append(t.buf, '\n')
+	t.endLine()
 	t.appendBorder()
 }
 
+// startLine and endLine open and close a line of cells.
+func (t *tableWriter) startLine() {
+	if !t.plain {
+		t.buf = append(t.buf, '|')
+	}
+}
+
+func (t *tableWriter) endLine() {
+	if t.plain {
+		// no padding after the last cell
+		for len(t.buf) > 0 && t.buf[len(t.buf)-1] == ' ' {
+			t.buf = t.buf[:len(t.buf)-1]
+		}
+	}
+	t.buf = append(t.buf, '\n')
+}
+
 func (t *tableWriter) appendBorder() {
+	if t.plain {
+		return
+	}
 	t.buf = append(t.buf, '+')
 	for _, w := range t.widths {
 		for range w + 2 {
@@ -137,7 +179,11 @@ func (t *tableWriter) appendCell(v []byte, j int) {
 	if !t.right[j] {
 		t.buf = appendSpaces(t.buf, pad)
 	}
-	t.buf = append(t.buf, ' ', '|')
+	if t.plain {
+		t.buf = append(t.buf, ' ')
+	} else {
+		t.buf = append(t.buf, ' ', '|')
+	}
 }
 
 func appendSpaces(dst []byte, n int) []byte {

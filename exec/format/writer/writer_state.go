@@ -27,9 +27,14 @@ var (
 	_ ResumableWriter = (*tableWriter)(nil)
 )
 
-func (c *csvWriter) Format() string   { return "csv" }
-func (j *jsonWriter) Format() string  { return "json" }
-func (t *tableWriter) Format() string { return "table" }
+func (c *csvWriter) Format() string  { return "csv" }
+func (j *jsonWriter) Format() string { return "json" }
+func (t *tableWriter) Format() string {
+	if t.plain {
+		return "changelog"
+	}
+	return "table"
+}
 
 // SaveState records whether the header is written.
 func (c *csvWriter) SaveState(e *checkpoint.Encoder) { e.Bool(c.header) }
