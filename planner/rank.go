@@ -81,8 +81,10 @@ func rankRelation(outer *sql.Select, name string, inner *sql.Select, colNames []
 		q.Items = append(q.Items, it)
 	}
 	visible := len(q.Items)
-	if visible > 0 && q.Items[0].Star {
-		visible = -1 // counted once planned
+	for _, it := range q.Items {
+		if it.Star {
+			visible = -1 // counted once planned
+		}
 	}
 	mode, timeKey := rankop.TopN, over.OrderBy[0]
 	if start == 1 && end == 1 && !withRank && len(over.OrderBy) == 1 {

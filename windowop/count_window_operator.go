@@ -95,12 +95,9 @@ func (c CountConfig) OutputSchema() (*arrow.Schema, error) {
 		fields = append(fields, c.Input.Field(k))
 	}
 	fields = append(fields, arrow.Field{Name: ColWindowCount, Type: arrow.PrimitiveTypes.Int64})
-	for _, a := range c.Aggs {
-		acc, err := c.newAccumulator(a)
-		if err != nil {
-			return nil, err
-		}
-		fields = append(fields, arrow.Field{Name: a.Name, Type: acc.resultType(), Nullable: a.Nullable()})
+	fields, err := appendAggFields(fields, c.Aggs, c.newAccumulator)
+	if err != nil {
+		return nil, err
 	}
 	return arrow.NewSchema(fields, nil), nil
 }
@@ -218,11 +215,7 @@ func NewCountWindowOperator(cfg CountConfig, mem memory.Allocator, out pipeline.
 	if err != nil {
 		return nil, err
 	}
-	keyTypes := make([]arrow.DataType, len(cfg.KeyIndexes))
-	for i, k := range cfg.KeyIndexes {
-		keyTypes[i] = cfg.Input.Field(k).Type
-	}
-	keys, err := newKeyTable(keyTypes)
+	keys, err := keyTableOf(cfg.Input, cfg.KeyIndexes)
 	if err != nil {
 		return nil, err
 	}

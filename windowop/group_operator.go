@@ -62,12 +62,9 @@ func (c GroupConfig) OutputSchema() (*arrow.Schema, error) {
 	for _, k := range c.KeyIndexes {
 		fields = append(fields, c.Input.Field(k))
 	}
-	for _, a := range c.Aggs {
-		acc, err := c.newAccumulator(a)
-		if err != nil {
-			return nil, err
-		}
-		fields = append(fields, arrow.Field{Name: a.Name, Type: acc.resultType(), Nullable: a.Nullable()})
+	fields, err := appendAggFields(fields, c.Aggs, c.newAccumulator)
+	if err != nil {
+		return nil, err
 	}
 	return arrow.NewSchema(fields, nil), nil
 }
@@ -135,11 +132,7 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 	if err != nil {
 		return nil, err
 	}
-	keyTypes := make([]arrow.DataType, len(cfg.KeyIndexes))
-	for i, k := range cfg.KeyIndexes {
-		keyTypes[i] = cfg.Input.Field(k).Type
-	}
-	keys, err := newKeyTable(keyTypes)
+	keys, err := keyTableOf(cfg.Input, cfg.KeyIndexes)
 	if err != nil {
 		return nil, err
 	}

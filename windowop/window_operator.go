@@ -105,12 +105,9 @@ func (c Config) OutputSchema() (*arrow.Schema, error) {
 		arrow.Field{Name: ColWindowStart, Type: start},
 		arrow.Field{Name: ColWindowEnd, Type: start},
 		arrow.Field{Name: ColWindowTime, Type: wtime})
-	for _, a := range c.Aggs {
-		acc, err := c.newAccumulator(a)
-		if err != nil {
-			return nil, err
-		}
-		fields = append(fields, arrow.Field{Name: a.Name, Type: acc.resultType(), Nullable: a.Nullable()})
+	fields, err = appendAggFields(fields, c.Aggs, c.newAccumulator)
+	if err != nil {
+		return nil, err
 	}
 	return arrow.NewSchema(fields, nil), nil
 }
@@ -266,11 +263,7 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out pipeline.Operator) 
 	if trigger == nil {
 		trigger = EventTimeTrigger{}
 	}
-	keyTypes := make([]arrow.DataType, len(cfg.KeyIndexes))
-	for i, k := range cfg.KeyIndexes {
-		keyTypes[i] = cfg.Input.Field(k).Type
-	}
-	keys, err := newKeyTable(keyTypes)
+	keys, err := keyTableOf(cfg.Input, cfg.KeyIndexes)
 	if err != nil {
 		return nil, err
 	}

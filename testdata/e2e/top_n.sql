@@ -19,6 +19,11 @@ SELECT * FROM (
   SELECT k, w, ROW_NUMBER() OVER (ORDER BY w) AS pos FROM events WHERE w IS NOT NULL
 ) WHERE pos BETWEEN 2 AND 3;
 
+-- A * after other items keeps every column once.
+SELECT * FROM (
+  SELECT v AS vv, *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM events
+) WHERE rn <= 1 AND k = 'c';
+
 EXPLAIN SELECT k, v, rn FROM (
   SELECT k, v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM events
 ) WHERE rn <= 2;
