@@ -235,6 +235,8 @@ type Summary struct {
 	// UnfilledCountRows is the part of NoWindowRows in COUNT windows that
 	// never filled; the rest fell in the gaps of a HOP.
 	UnfilledCountRows int64
+	// StateExpired counts keys whose state 'table.exec.state.ttl' dropped.
+	StateExpired int64
 	// Late describes the LateRowsDropped rows: how late they were and the
 	// WATERMARK delay that would have kept them (late_warning.go).
 	Late LateRows
@@ -254,6 +256,7 @@ func summaryOf(stats *exec.Stats, p *planner.Plan) Summary {
 		FilesRotated:      stats.FilesRotated,
 		FilesTruncated:    stats.FilesTruncated,
 		UnfilledCountRows: stats.UnfilledCountRows,
+		StateExpired:      stats.StateExpired,
 		Late:              lateRows(stats, p),
 	}
 }
@@ -278,6 +281,9 @@ func (s Summary) Counts() string {
 	}
 	if s.FilesTruncated > 0 {
 		out += fmt.Sprintf(", %d followed files truncated", s.FilesTruncated)
+	}
+	if s.StateExpired > 0 {
+		out += fmt.Sprintf(", %d keys' state expired", s.StateExpired)
 	}
 	return out
 }
@@ -568,9 +574,11 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		}
 		job.Checkpoint = cp
 	}
-	for j := job; j != nil; j = j.Input {
-		j.Parallelism, j.MaxStateBytes = n, maxState
+	var ttl int64
+	if v, ok := r.e.settings.get(setting.StateTTL); ok {
+		ttl, _ = setting.ParseDuration(setting.StateTTL, v) // checked by SET
 	}
+	job.Walk(func(j *exec.Job) { j.Parallelism, j.MaxStateBytes, j.StateTTL = n, maxState, ttl })
 	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	if p.Sink == nil && r.out.File != nil {

@@ -54,10 +54,10 @@ func (in inputPath) whose() string {
 // and generators have no path.
 func planInputs(p *planner.Plan) []inputPath {
 	var ins []inputPath
-	for q := p; q != nil; q = q.Input {
+	p.Walk(func(q *planner.Plan) {
 		s, ok := q.Source.(exec.PathSource)
 		if !ok || s.InputPath() == "" {
-			continue
+			return
 		}
 		path := s.InputPath()
 		in := inputPath{path: path}
@@ -69,7 +69,7 @@ func planInputs(p *planner.Plan) []inputPath {
 		}
 		ins = append(ins, in)
 		if !in.isDir() {
-			continue
+			return
 		}
 		// a split may be a link to a file elsewhere
 		for _, split := range s.InputSplits() {
@@ -77,7 +77,7 @@ func planInputs(p *planner.Plan) []inputPath {
 				ins = append(ins, inputPath{path: split, table: in.table, info: info})
 			}
 		}
-	}
+	})
 	return ins
 }
 
@@ -129,14 +129,14 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 		}
 		outs = append(outs, o)
 	}
-	window := false
-	for q := p; q != nil; q = q.Input {
+	window, badRows := false, false
+	p.Walk(func(q *planner.Plan) {
 		window = window || !q.Plain
-		if q.Source != nil && q.Source.Spec().BadRowsPath != "" {
+		if q.Source != nil && q.Source.Spec().BadRowsPath != "" && !badRows {
+			badRows = true // one setting for every source
 			outs = append(outs, outputPath{what: "'" + setting.BadRowsPath + "'", path: q.Source.Spec().BadRowsPath, at: at})
-			break // one setting for every source
 		}
-	}
+	})
 	if window && p.Emit.LateDataPath != "" {
 		outs = append(outs, outputPath{what: "'" + setting.LateDataPath + "'", path: p.Emit.LateDataPath, at: at})
 	}

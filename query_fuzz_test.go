@@ -231,6 +231,12 @@ func (g *sqlGen) query() {
 			g.selectList()
 			g.w(" FROM t")
 			g.where()
+			if g.pick(2) == 1 { // a UNION ALL of two reads of the table
+				g.w(" UNION ALL SELECT ")
+				g.selectList()
+				g.w(" FROM t")
+				g.where()
+			}
 			g.w(")")
 		case 1: // GROUP BY without a window: an update stream
 			key := g.capture(g.str)

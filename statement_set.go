@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/planner/stmtset"
@@ -175,9 +176,7 @@ func (r *runner) runSet(ctx context.Context, at sql.Pos, set *statementSet, unlo
 		maxState, _ = setting.ParseMemorySize(setting.StateMaxBytes, v) // checked by SET
 	}
 	for _, j := range job.Jobs {
-		for ; j != nil; j = j.Input {
-			j.Parallelism, j.MaxStateBytes = n, maxState
-		}
+		j.Walk(func(j *exec.Job) { j.Parallelism, j.MaxStateBytes = n, maxState })
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	unlock() // the plans are fixed: the set no longer needs the session

@@ -60,6 +60,9 @@ type Job struct {
 	// Input, when set, replaces Source: the job reads the result rows of
 	// another job (a subquery or view), and its watermarks come from there.
 	Input *Job
+	// Union, when set, replaces Source: the job reads the rows of several
+	// jobs of one schema, UNION ALL (union.go).
+	Union []*Job
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
@@ -79,6 +82,10 @@ type Job struct {
 	// with windowop.ErrStateLimit when its state outgrows it (split evenly
 	// over the partitions of a parallel one); 0 is no limit.
 	MaxStateBytes int64
+	// StateTTL is 'table.exec.state.ttl' in milliseconds: the state of a
+	// key of a GROUP BY without a window, a Top-N or a deduplication goes
+	// once no row has changed it for that long; 0 keeps it.
+	StateTTL int64
 	// Checkpoint, when set on the outermost job, makes the run take
 	// checkpoints and, with Checkpoint.Restore, continue from one.
 	Checkpoint *Checkpointing
@@ -114,6 +121,7 @@ type Stats struct {
 	// never filled; Lateness says how late the LateRowsDropped rows were.
 	UnfilledCountRows int64
 	Lateness          windowop.Lateness
+	StateExpired      int64 // keys whose state StateTTL dropped
 }
 
 // Run executes the job, writing result batches to w as windows fire. It
@@ -174,6 +182,9 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 			}
 		}
 	}
+	if u := unionOf(p.reader); u != nil {
+		u.afterBatch = afterBatch // the union's batches go through its queries' pipelines
+	}
 	err = p.drive(ctx, afterBatch, afterStep) // order_limit.go: LIMIT ends the run
 	if ckp != nil {
 		var stopped errStopped
@@ -187,28 +198,15 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 			}
 		}
 	}
-	src := p.reader.Stats()
-	src.Rows -= p.unreadRows()
-	if p.computed != nil {
-		// Rows the computed columns passed on: a batch cut short by a bad
-		// row counts only the rows before it, whatever the batch size.
-		src.Skipped += p.computed.Skipped()
-		src.Rows = p.computed.Passed()
-	}
-	if p.assigner != nil {
-		// rows outside the event-time range or beyond
-		// 'scan.watermark.max-future' are bad rows too
-		skipped := p.assigner.FutureSkipped()
-		src.Skipped += skipped
-		src.Rows -= skipped
-	}
+	src := p.sourceStats()
 	innermost := p.windows[len(p.windows)-1].stats()
-	if err != nil && ctx.Err() == nil && innermost.RowsIn < src.Rows {
+	if err != nil && ctx.Err() == nil && innermost.RowsIn < src.Rows && unionOf(p.reader) == nil {
 		// A run that failed counts the rows processed before the failure,
 		// which does not depend on how the input was cut into batches. A
 		// stopped run (ctx cancelled: an interrupt) counts what the source
 		// read, like the status line: the innermost stage sees only the
-		// rows a WHERE passed.
+		// rows a WHERE passed. A union counts what its queries' sources
+		// read: its innermost stage is one query's.
 		src.Rows = innermost.RowsIn
 	}
 	stats = Stats{
@@ -226,6 +224,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		stats.LateForWindow += st.LateForWindow
 		stats.NoWindowRows += st.NoWindowRows + st.UnfilledCountRows
 		stats.UnfilledCountRows += st.UnfilledCountRows
+		stats.StateExpired += st.StateExpired
 		stats.Lateness.Merge(&st.Lateness)
 	}
 	if p.assigner != nil {
@@ -296,8 +295,15 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 			return nil, err
 		}
 	}
-	if j.Input != nil {
-		p, err := j.Input.buildOn(mem, first, at, shared)
+	if j.Input != nil || j.Union != nil {
+		var p *chain
+		if j.Union != nil && shared == nil {
+			p, err = j.buildUnion(mem, first, at)
+		} else if j.Union != nil {
+			err = fmt.Errorf("%w: a UNION ALL in a statement set", ErrSource)
+		} else {
+			p, err = j.Input.buildOn(mem, first, at, shared)
+		}
 		if err != nil {
 			window.Close()
 			return nil, err
@@ -349,6 +355,27 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 	return p, nil
 }
 
+// sourceStats is what the chain's source read, less the rows its computed
+// columns and watermark assigner refused, which are bad rows too.
+func (p *chain) sourceStats() SourceStats {
+	src := p.reader.Stats()
+	src.Rows -= p.unreadRows()
+	if p.computed != nil {
+		// Rows the computed columns passed on: a batch cut short by a bad
+		// row counts only the rows before it, whatever the batch size.
+		src.Skipped += p.computed.Skipped()
+		src.Rows = p.computed.Passed()
+	}
+	if p.assigner != nil {
+		// rows outside the event-time range or beyond
+		// 'scan.watermark.max-future' are bad rows too
+		skipped := p.assigner.FutureSkipped()
+		src.Skipped += skipped
+		src.Rows -= skipped
+	}
+	return src
+}
+
 func (p *chain) close() {
 	if p.assigner != nil {
 		p.assigner.Close()
@@ -398,6 +425,7 @@ type rankStage struct {
 func (s rankStage) stats() windowop.Stats {
 	st := s.windowStage.stats()
 	st.LateRowsDropped += s.rank.Stats().LateRowsDropped
+	st.StateExpired += s.rank.Stats().StateExpired
 	return st
 }
 
@@ -410,7 +438,7 @@ type groupStage struct{ *windowop.GroupOperator }
 
 func (s groupStage) stats() windowop.Stats {
 	g := s.Stats()
-	return windowop.Stats{RowsIn: g.RowsIn, ResultRows: g.ResultRows}
+	return windowop.Stats{RowsIn: g.RowsIn, ResultRows: g.ResultRows, StateExpired: g.StateExpired}
 }
 
 // windowStage builds the window operator (or, for a plain SELECT, a
@@ -421,7 +449,9 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	if j.Rank == nil {
 		return j.aggregateStage(mem, sink, restoring)
 	}
-	rank, err := rankop.NewRank(*j.Rank, mem, sink)
+	rc := *j.Rank
+	rc.StateTTL, rc.Clock = j.StateTTL, j.Clock
+	rank, err := rankop.NewRank(rc, mem, sink)
 	if err != nil {
 		return nil, err
 	}
@@ -478,7 +508,9 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 		return countWindowStage{op}, nil
 	case j.Group != nil:
 		// One goroutine: its changes come out in row order.
-		op, err := windowop.NewGroupOperator(*j.Group, mem, next)
+		gc := *j.Group
+		gc.StateTTL, gc.Clock = j.StateTTL, j.Clock
+		op, err := windowop.NewGroupOperator(gc, mem, next)
 		if err != nil {
 			return nil, err
 		}
@@ -518,6 +550,9 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 func (j *Job) inputSchema() *arrow.Schema {
 	if j.Input != nil {
 		return j.Input.Schema()
+	}
+	if j.Union != nil {
+		return j.Union[0].Schema()
 	}
 	if j.Computed != nil {
 		return j.Computed.Schema

@@ -74,6 +74,14 @@ func (j *Job) checkpointable() error {
 	for j.Input != nil {
 		j = j.Input
 	}
+	for _, b := range j.Union {
+		if err := b.checkpointable(); err != nil {
+			return err
+		}
+	}
+	if j.Union != nil {
+		return nil
+	}
 	return j.Source.Checkpointable()
 }
 
@@ -143,7 +151,7 @@ func (c *checkpointer) take(finished bool) error {
 	if err := part("source", c.p.reader.(StateReader).SaveState); err != nil {
 		return err
 	}
-	if err := part("pipeline", c.savePipeline); err != nil {
+	if err := part("pipeline", func(e *checkpoint.Encoder) error { c.p.savePipeline(e); return nil }); err != nil {
 		return err
 	}
 	for i, w := range c.p.windows {
@@ -185,21 +193,20 @@ func (c *checkpointer) take(finished bool) error {
 
 // savePipeline writes the watermark assigner's and the computed columns'
 // state.
-func (c *checkpointer) savePipeline(e *checkpoint.Encoder) error {
-	if a := c.p.assigner; a != nil {
+func (p *chain) savePipeline(e *checkpoint.Encoder) {
+	if a := p.assigner; a != nil {
 		e.Bool(true)
 		a.saveState(e)
 	} else {
 		e.Bool(false)
 	}
-	if cc := c.p.computed; cc != nil {
+	if cc := p.computed; cc != nil {
 		e.Bool(true)
 		e.Int(cc.skipped)
 		e.Int(cc.passed)
 	} else {
 		e.Bool(false)
 	}
-	return nil
 }
 
 func (c *checkpointer) saveSink(e *checkpoint.Encoder) error {
@@ -230,7 +237,7 @@ func (c *checkpointer) restore(s *checkpoint.Snapshot) error {
 		}
 		return nil
 	}
-	if err := read("pipeline", c.restorePipeline); err != nil {
+	if err := read("pipeline", c.p.restorePipeline); err != nil {
 		return err
 	}
 	for i, w := range c.p.windows {
@@ -247,17 +254,17 @@ func (c *checkpointer) restore(s *checkpoint.Snapshot) error {
 	})
 }
 
-func (c *checkpointer) restorePipeline(d *checkpoint.Decoder) error {
-	if has := d.Bool(); has != (c.p.assigner != nil) {
+func (p *chain) restorePipeline(d *checkpoint.Decoder) error {
+	if has := d.Bool(); has != (p.assigner != nil) {
 		d.Fail("the watermark assigner changed")
 	} else if has {
-		c.p.assigner.restoreState(d)
+		p.assigner.restoreState(d)
 	}
-	if has := d.Bool(); has != (c.p.computed != nil) {
+	if has := d.Bool(); has != (p.computed != nil) {
 		d.Fail("the computed columns changed")
 	} else if has {
-		c.p.computed.skipped = d.Int()
-		c.p.computed.passed = d.Int()
+		p.computed.skipped = d.Int()
+		p.computed.passed = d.Int()
 	}
 	return d.Err()
 }

@@ -128,6 +128,11 @@ func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writ
 	for inner.Input != nil {
 		inner = inner.Input
 	}
+	if inner.Union != nil {
+		// a union reads its queries' sources itself, shared with no other
+		// INSERT (planner/stmtset gives it a scan of its own)
+		return jobs[0].run(ctx, mem, ws[0])
+	}
 	reader, err := inner.Source.Open(mem, nil)
 	if err != nil {
 		return stats, err

@@ -39,6 +39,9 @@ func (p *Plan) Explain() string {
 		add(depth, "%s", p.rankText())
 		depth++
 	}
+	if p.Union != nil {
+		return p.explainUnion(lines, depth)
+	}
 	add(depth, "Project(%s)", p.projectText())
 	depth++
 	if p.Having != nil {
@@ -85,7 +88,7 @@ func (p *Plan) Explain() string {
 	if p.Input != nil {
 		// the subquery's operators, with the watermarks it forwards
 		for _, line := range strings.Split(strings.TrimRight(p.Input.Explain(), "\n"), "\n") {
-			if !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "+-") {
+			if !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "+-") && !strings.HasPrefix(line, ":") {
 				add(depth, "%s", line)
 				continue
 			}

@@ -46,6 +46,10 @@ func (p *Plan) writeIdentity(b *strings.Builder) {
 		b.WriteString("reads:\n")
 		p.Input.writeIdentity(b)
 	}
+	for i, q := range p.Union {
+		fmt.Fprintf(b, "union query %d reads:\n", i+1)
+		q.writeIdentity(b)
+	}
 }
 
 // writeTableIdentity writes a table's declaration: columns, watermark and
@@ -106,6 +110,12 @@ func (p *Plan) withoutListedSplits() *Plan {
 	q := *p
 	if q.Input != nil {
 		q.Input = q.Input.withoutListedSplits()
+	}
+	if q.Union != nil {
+		q.Union = make([]*Plan, len(p.Union))
+		for i, b := range p.Union {
+			q.Union[i] = b.withoutListedSplits()
+		}
 	}
 	if l, ok := q.Source.(exec.ListedSource); ok {
 		q.Source = l.WithoutListedSplits()

@@ -66,6 +66,9 @@ type Plan struct {
 	// Order is ORDER BY a time attribute and LIMIT (order_limit.go); nil
 	// for none.
 	Order *Ordering
+	// Union is set for UNION ALL (union.go): the plans of its queries, of
+	// one schema, read instead of Source or Input.
+	Union []*Plan
 }
 
 // Aggregate is one aggregate call of the select list.
@@ -100,6 +103,9 @@ func (p *Plan) Job() (*exec.Job, error) {
 }
 
 func (p *Plan) job() (*exec.Job, error) {
+	if p.Union != nil {
+		return p.unionJob()
+	}
 	if p.Plain {
 		return p.plainJob()
 	}
@@ -183,7 +189,9 @@ func (p *Plan) attachInput(job *exec.Job) error {
 		return err
 	}
 	job.Input, job.Source, job.Computed, job.RowtimeIndex = inner, nil, nil, -1
-	job.LateDataPath = ""
+	if p.Input.hasWindow() {
+		job.LateDataPath = "" // the late rows file is the inner window's
+	}
 	return nil
 }
 

@@ -66,6 +66,18 @@ const (
 // (FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ...)) GROUP BY window_start,
 // window_end, k). Both lower to the same plan.
 func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, error) {
+	if stmt.Set != nil {
+		if len(stmt.With) > 0 {
+			var err error
+			if cat, err = withScope(stmt.With, cat, opts); err != nil {
+				return nil, err
+			}
+			query := *stmt
+			query.With = nil
+			stmt = &query
+		}
+		return planSetOp(stmt, cat, opts)
+	}
 	from := stmt.From.Name
 	var t *catalog.Table
 	var input *Plan

@@ -130,6 +130,8 @@ type Select struct {
 	With    []CTE
 	OrderBy []OrderItem
 	Limit   *Limit
+	// Set, when set, makes the query a set operation (set_operation.go).
+	Set *SetOp
 }
 
 // SelectItem is one entry of the select list: an expression with an

@@ -167,6 +167,15 @@ func dumpSelect(b *strings.Builder, d int, s *Select) {
 		dumpSelect(b, d+1, c.Query)
 	}
 	line(b, d, "Select @%s", s.At)
+	if u := s.Set; u != nil {
+		line(b, d+1, "%s @%s", u.Kind, u.At)
+		for i, q := range u.Queries {
+			if i > 0 {
+				line(b, d+2, "after @%s", u.Ats[i-1])
+			}
+			dumpSelect(b, d+2, q)
+		}
+	}
 	for _, it := range s.Items {
 		alias := ""
 		if it.Alias != "" {

@@ -82,7 +82,7 @@ func (l *lifter) statement(n ast.StmtNode) (Statement, *Error) {
 	case *ast.SelectStmt:
 		return l.selectStmt(n)
 	case *ast.SetOprStmt:
-		return nil, l.unsupported(l.findWord("UNION", "EXCEPT", "INTERSECT"), "UNION, EXCEPT and INTERSECT are not supported yet")
+		return l.setOp(n)
 	}
 	return nil, unsupportedStatement(l.scope)
 }

@@ -24,7 +24,7 @@ func (l *lifter) subquery(ts *ast.TableSource, open int) (TableRef, *Error) {
 	case *ast.SelectStmt:
 		sel, err = sub.selectStmt(q)
 	case *ast.SetOprStmt:
-		err = sub.unsupported(sub.findWord("UNION", "EXCEPT", "INTERSECT"), "UNION, EXCEPT and INTERSECT are not supported yet")
+		sel, err = sub.setOp(q)
 	default:
 		err = l.unsupported(l.scope[open].pos, "this form of table reference is not supported")
 	}

@@ -58,12 +58,20 @@ func (l *lifter) with(w *ast.WithClause) ([]CTE, []token, *Error) {
 		}
 		open := i + 1
 		inner := parenContent(toks, open)
-		q, ok := c.Query.Query.(*ast.SelectStmt)
-		if !ok || len(inner) == 0 {
-			return nil, nil, l.unsupported(toks[open].pos, "UNION, EXCEPT and INTERSECT are not supported yet")
+		if len(inner) == 0 {
+			return nil, nil, l.unsupported(toks[open].pos, "this form of WITH is not supported")
 		}
 		sub := &lifter{rw: l.rw, scope: inner}
-		sel, err := sub.selectStmt(q)
+		var sel *Select
+		var err *Error
+		switch q := c.Query.Query.(type) {
+		case *ast.SelectStmt:
+			sel, err = sub.selectStmt(q)
+		case *ast.SetOprStmt:
+			sel, err = sub.setOp(q)
+		default:
+			err = l.unsupported(toks[open].pos, "this form of WITH is not supported")
+		}
 		if err != nil {
 			return nil, nil, err
 		}

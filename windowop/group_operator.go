@@ -22,6 +22,10 @@ type GroupConfig struct {
 	// Retract reads an update stream: the input's first column is the
 	// row kind; +I and +U rows are folded in, -U and -D rows taken out.
 	Retract bool
+	// StateTTL ('table.exec.state.ttl', ms): a key's state is dropped once
+	// no row has come for it for that long, read on Clock; 0 keeps it.
+	StateTTL int64
+	Clock    rowtime.Clock
 }
 
 // newAccumulator is the accumulator of aggregate a.
@@ -71,8 +75,9 @@ func (c GroupConfig) OutputSchema() (*arrow.Schema, error) {
 
 // GroupStats counts what a GroupOperator did with its input.
 type GroupStats struct {
-	RowsIn     int64 // rows received
-	ResultRows int64 // change rows emitted: +I, -U and +U
+	RowsIn       int64 // rows received
+	ResultRows   int64 // change rows emitted: +I, -U and +U
+	StateExpired int64 // keys whose state StateTTL dropped
 }
 
 // GroupOperator aggregates rows per key without a window, Flink's
@@ -105,6 +110,7 @@ type GroupOperator struct {
 	live   []int32 // by key id: the key's accumulators
 	shadow []int32 // by key id: the values emitted last
 	rows   []int64 // by key id, Retract only: rows folded in less rows taken out
+	ttl    stateTTL
 
 	forwarded int64 // last watermark forwarded
 
@@ -182,6 +188,9 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 		op.seen = append(op.seen, 0)
 	}
 	keyIDs, slots := op.keyIDs[:n], op.rowSlots[:n]
+	if op.cfg.StateTTL > 0 {
+		op.ttl.visit(op.cfg, len(op.live), keyIDs, op.expire)
+	}
 	// at most -U and +U per row: grown once, not per segment
 	for i := range op.builder.Fields() {
 		op.builder.Field(i).Reserve(2 * n)
@@ -237,6 +246,20 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 	return op.flush()
 }
 
+// expire drops key k's state: its next row starts it again with +I.
+func (op *GroupOperator) expire(k uint32) {
+	if op.live[k] < 0 {
+		return
+	}
+	op.slots.release(op.live[k])
+	op.slots.release(op.shadow[k])
+	op.live[k], op.shadow[k] = -1, -1
+	if op.rows != nil {
+		op.rows[k] = 0
+	}
+	op.stats.StateExpired++
+}
+
 // nextSegment starts a segment: a key is in it once seen equals segment.
 func (op *GroupOperator) nextSegment() {
 	op.segment++
@@ -261,7 +284,9 @@ func (op *GroupOperator) emitChanges(keys []uint32) {
 			// its last row retracted: the key's row is gone (Flink's
 			// recordCounter), and so is its state
 			op.record(Delete, k, sh)
-		case op.sameSlot(sh, live):
+		case op.cfg.StateTTL == 0 && op.sameSlot(sh, live):
+			// unchanged (with a state TTL Flink emits it again: the
+			// downstream may have dropped the row)
 			continue
 		default:
 			op.record(UpdateBefore, k, sh)

@@ -23,7 +23,7 @@ func (op *GroupOperator) SnapshotState(e *checkpoint.Encoder) error {
 	}
 	e.Uint(groupSnapshotVersion)
 	e.Int(op.forwarded)
-	checkpoint.Ints(e, []int64{op.stats.RowsIn, op.stats.ResultRows})
+	checkpoint.Ints(e, []int64{op.stats.RowsIn, op.stats.ResultRows, op.stats.StateExpired})
 	saveSlotState(e, op.keys, &op.slots, op.accs)
 	checkpoint.Ints(e, op.live)
 	checkpoint.Ints(e, op.shadow)
@@ -44,8 +44,8 @@ func (op *GroupOperator) RestoreState(d *checkpoint.Decoder) error {
 		d.Fail("group aggregate state version %d, expected %d", v, groupSnapshotVersion)
 	}
 	op.forwarded = d.Int()
-	if st := checkpoint.ReadInts[int64](d); len(st) == 2 {
-		op.stats = GroupStats{RowsIn: st[0], ResultRows: st[1]}
+	if st := checkpoint.ReadInts[int64](d); len(st) == 3 {
+		op.stats = GroupStats{RowsIn: st[0], ResultRows: st[1], StateExpired: st[2]}
 	} else {
 		d.Fail("group aggregate counters: %d values", len(st))
 	}

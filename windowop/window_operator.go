@@ -164,6 +164,9 @@ type Stats struct {
 	// the CountWindowOperator's stage reports them here (CountStats).
 	UnfilledCountRows int64
 	Lateness          Lateness // how late the LateRowsDropped rows were
+	// StateExpired counts keys whose state a state TTL dropped (the
+	// GroupOperator's; windows clean their own state).
+	StateExpired int64
 }
 
 // ErrEventTimeRange is returned for a row whose event time is too far from

@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -45,6 +46,11 @@ type Config struct {
 	// Output are the input columns the rank keeps and emits, in order;
 	// nil is all of them.
 	Output []int
+	// StateTTL ('table.exec.state.ttl', ms): a partition's state is
+	// dropped once no row has come for it for that long, read on Clock;
+	// 0 keeps it.
+	StateTTL int64
+	Clock    rowtime.Clock
 }
 
 // output is the indexes of the emitted input columns.

@@ -21,6 +21,8 @@ type Stats struct {
 	// LateRowsDropped counts FirstByTime's rows that came after the
 	// watermark had passed their time.
 	LateRowsDropped int64
+	// StateExpired counts partitions whose state StateTTL dropped.
+	StateExpired int64
 }
 
 // Rank runs a Config's rank, row by row in arrival order, so its output
@@ -58,6 +60,8 @@ type Rank struct {
 	parts     []partition
 	seq       uint64 // arrival number of the next row
 	due       dueHeap
+	lastRow   []int64 // StateTTL: by partition, processing time of its last row
+	lastSweep int64
 	wm        int64 // the watermark the operator is at
 	forwarded int64 // the last watermark sent on
 
@@ -142,6 +146,9 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 		}
 		r.pids = append(r.pids, pid)
 	}
+	if r.cfg.StateTTL > 0 {
+		r.expireOld()
+	}
 	if r.cfg.Mode == TopN {
 		r.skeys = growKeys(r.skeys, n)
 		r.sortKeys.encode(rec, r.skeys)
@@ -177,6 +184,47 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 		r.seq++
 	}
 	return r.flush(rec)
+}
+
+// expireOld drops the state of the batch's partitions whose last row is
+// older than the TTL, sweeps every partition once per TTL, and marks the
+// batch's partitions as seen now (processing time, read once a batch).
+func (r *Rank) expireOld() {
+	clock := r.cfg.Clock
+	if clock == nil {
+		clock = rowtime.SystemClock{}
+	}
+	now, ttl := clock.Now().UnixMilli(), r.cfg.StateTTL
+	for len(r.lastRow) < len(r.parts) {
+		r.lastRow = append(r.lastRow, now)
+	}
+	if now-r.lastSweep >= ttl {
+		for pid, at := range r.lastRow {
+			if now-at > ttl {
+				r.expire(int32(pid))
+			}
+		}
+		r.lastSweep = now
+	}
+	for _, pid := range r.pids {
+		if now-r.lastRow[pid] > ttl {
+			r.expire(pid)
+		}
+		r.lastRow[pid] = now
+	}
+}
+
+// expire forgets partition pid's rows: its next row starts it again.
+func (r *Rank) expire(pid int32) {
+	p := &r.parts[pid]
+	if len(p.rows) == 0 && !p.done {
+		return
+	}
+	for _, k := range p.rows {
+		r.store.Remove(k.id)
+	}
+	p.rows, p.done = p.rows[:0], false
+	r.stats.StateExpired++
 }
 
 // topN ranks row i (k) in its partition (see Rank).

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -241,4 +242,28 @@ func TestRankConformance(t *testing.T) {
 			})
 		})
 	}
+}
+
+// With 'table.exec.state.ttl', a partition no row has come for within the
+// TTL is forgotten (counted): its next row is a first row again.
+func TestRankStateTTL(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	clock := rowtime.NewManualClock(time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC))
+	rec := &recorder{}
+	op, err := NewRank(Config{Input: testSchema, Partition: []int{1}, Mode: FirstByArrival, StateTTL: 1000, Clock: clock}, mem, rec)
+	require.NoError(t, err)
+	defer op.Close()
+	feed := func(rows ...row) {
+		in := batch(mem, rows)
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: in}))
+		in.Release()
+	}
+	feed(row{1, "a", 1, false}, row{2, "a", 2, false})
+	clock.Advance(500 * time.Millisecond)
+	feed(row{3, "a", 3, false})
+	clock.Advance(1001 * time.Millisecond)
+	feed(row{4, "a", 4, false})
+	require.Equal(t, []string{"1 a 1", "4 a 4"}, rec.rows)
+	require.Equal(t, int64(1), op.Stats().StateExpired)
 }

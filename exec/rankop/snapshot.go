@@ -20,7 +20,7 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 		return fmt.Errorf("rank: snapshot in the middle of a batch")
 	}
 	e.Uint(snapshotVersion)
-	checkpoint.Ints(e, []int64{r.stats.RowsIn, r.stats.ResultRows, r.stats.LateRowsDropped, r.wm, r.forwarded, int64(r.seq)})
+	checkpoint.Ints(e, []int64{r.stats.RowsIn, r.stats.ResultRows, r.stats.LateRowsDropped, r.wm, r.forwarded, int64(r.seq), r.stats.StateExpired})
 	keys := make([]string, len(r.parts))
 	for k, pid := range r.index {
 		keys[pid] = k
@@ -51,13 +51,13 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 		d.Fail("rank state version %d, expected %d", v, snapshotVersion)
 	}
 	st := checkpoint.ReadInts[int64](d)
-	if d.Err() == nil && len(st) != 6 {
+	if d.Err() == nil && len(st) != 7 {
 		d.Fail("rank counters: %d values", len(st))
 	}
 	if d.Err() != nil {
 		return d.Err()
 	}
-	r.stats = Stats{RowsIn: st[0], ResultRows: st[1], LateRowsDropped: st[2]}
+	r.stats = Stats{RowsIn: st[0], ResultRows: st[1], LateRowsDropped: st[2], StateExpired: st[6]}
 	r.wm, r.forwarded, r.seq = st[3], st[4], uint64(st[5])
 	n := d.Len(3)
 	var ids []int32

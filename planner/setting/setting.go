@@ -61,6 +61,7 @@ const (
 	BadRowsPath        = "wsql.bad-rows.path"
 	MaxRecordBytes     = "wsql.max-record-bytes"
 	StateMaxBytes      = "wsql.state.max-bytes"
+	StateTTL           = "table.exec.state.ttl"
 	Parallelism        = "parallelism.default"
 	CheckpointDir      = "execution.checkpointing.dir"
 	CheckpointInterval = "execution.checkpointing.interval"
@@ -108,6 +109,9 @@ var settings = []Setting{
 	{Key: StateMaxBytes, Type: TypeMemorySize, Scope: sessionAndDSN,
 		Description: "stop a query whose window aggregation's state grows past this size",
 		check:       func(v string) error { _, err := ParseMemorySize(StateMaxBytes, v); return err }},
+	{Key: StateTTL, Type: TypeDuration, Default: "0 ms", Scope: sessionAndDSN,
+		Description: "drop a key's state of a GROUP BY without a window, a Top-N or a deduplication once no row has changed it for this long (processing time); 0 keeps it for the run",
+		check:       func(v string) error { _, err := ParseDuration(StateTTL, v); return err }},
 	{Key: Parallelism, Type: TypeInteger, Default: "1", Scope: sessionAndDSN,
 		Description: "how many goroutines run a window aggregation, each over the keys that hash to it",
 		check:       func(v string) error { _, err := ParseParallelism(v); return err }},

@@ -54,6 +54,9 @@ func innermost(p *planner.Plan) *planner.Plan {
 // catalog (a VALUES list or a table with hints is a table of its own
 // statement, never shared) read the same way.
 func scanKey(p *planner.Plan) string {
+	if p.Union != nil {
+		return fmt.Sprintf("union %p", p) // its queries' reads are its own
+	}
 	src := p.Source
 	spec := src.Spec()
 	var b strings.Builder
@@ -88,8 +91,9 @@ func (s *Set) Explain() string {
 	for i, p := range s.Plans {
 		b.WriteString("\n")
 		lines := strings.Split(strings.TrimSuffix(p.Explain(), "\n"), "\n")
-		// the innermost scan is the last line that scans a table
-		for k := len(lines) - 1; k >= 0; k-- {
+		// the innermost scan is the last line that scans a table; a
+		// union's scans are its own, shared with no other INSERT
+		for k := len(lines) - 1; k >= 0 && innermost(p).Union == nil; k-- {
 			if l := lines[k]; strings.Contains(l, "TableSourceScan(") && strings.HasSuffix(l, ")") {
 				n := s.Scans[i]
 				lines[k] = l[:len(l)-1] + fmt.Sprintf(", scan=[%d], shared by inserts=[%s])", n+1, joinInts(s.readers[n]))

@@ -216,6 +216,10 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 	if len(s.With) > 0 {
 		b.WriteByte(' ')
 	}
+	if s.Set != nil {
+		formatSetOp(b, s.Set)
+		return
+	}
 	b.WriteString("SELECT ")
 	if s.Distinct.IsValid() {
 		b.WriteString("DISTINCT ")
@@ -300,6 +304,23 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 	}
 	if s.Limit != nil {
 		b.WriteString(" LIMIT " + strconv.FormatInt(s.Limit.Count, 10))
+	}
+}
+
+// formatSetOp prints a set operation; a query that is itself one is
+// parenthesized, which keeps the grouping of mixed operators.
+func formatSetOp(b *strings.Builder, s *sql.SetOp) {
+	for i, q := range s.Queries {
+		if i > 0 {
+			b.WriteString(" " + s.Kind.String() + " ")
+		}
+		if q.Set != nil && i > 0 {
+			b.WriteByte('(')
+			formatSelect(b, q)
+			b.WriteByte(')')
+			continue
+		}
+		formatSelect(b, q)
 	}
 }
 
