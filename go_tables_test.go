@@ -92,7 +92,7 @@ func TestReaderTablesAreReadOnce(t *testing.T) {
 	err = e.CreateReaderTable(ctx, `CREATE TABLE nofmt (x INT)`, strings.NewReader(""))
 	require.NoError(t, err)
 	_, err = e.Query(ctx, `SELECT x FROM nofmt`)
-	require.ErrorContains(t, err, "table nofmt reads an io.Reader and needs a 'format' option (csv or json)")
+	require.ErrorContains(t, err, "table nofmt reads an io.Reader and needs a 'format' option (csv or json or debezium-json)")
 	require.NoError(t, e.CreateReaderTable(ctx, `CREATE TABLE badopt (x INT) WITH ('format' = 'csv', 'path' = 'x')`, strings.NewReader("")))
 	_, err = e.Query(ctx, `SELECT x FROM badopt`)
 	require.ErrorContains(t, err, "unsupported option 'path' for a table registered from Go")

@@ -171,7 +171,7 @@ func TestParquetSinkErrors(t *testing.T) {
 		{`'format' = 'parquet', 'parquet.compression' = 'lzo'`, "'parquet.compression'",
 			"option 'parquet.compression' must be one of UNCOMPRESSED, SNAPPY, GZIP, ZSTD, got 'lzo'"},
 		{`'format' = 'avro'`, "'format'",
-			"format 'avro' is not supported yet (supported: csv, json; parquet for writing only)"},
+			"format 'avro' is not supported yet (supported: csv, json, debezium-json; parquet for writing only)"},
 	} {
 		with := "WITH ('connector' = 'filesystem', 'path' = 'x.parquet', " + c.with + ");"
 		src := sinkEventsDDL + "CREATE TABLE t (k STRING, n BIGINT)\n" + with + insert
@@ -194,7 +194,7 @@ INSERT INTO results SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERV
 	out = runScript(t, `CREATE TABLE p (k STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts)
 WITH ('connector' = 'filesystem', 'path' = 'x.parquet', 'format' = 'parquet');
 SELECT k FROM p GROUP BY k, TUMBLE(ts, INTERVAL '1' SECOND);`, 4096)
-	require.True(t, strings.HasPrefix(out, "error: 2:57: format 'parquet' is not supported yet (supported: csv, json)"), out)
+	require.True(t, strings.HasPrefix(out, "error: 2:57: format 'parquet' is not supported yet (supported: csv, json, debezium-json)"), out)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/timeprecision"
@@ -204,7 +205,13 @@ func (p *Plan) updateNode() (node, fix string) {
 		return p.rankText(), "keep the first row per key by the rowtime (ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts) = 1, without the row number), which is append-only"
 	}
 	if p.Plain && p.Input != nil {
-		return p.Input.updateNode()
+		return p.Input.updateNode() // a filter and projection pass it on
+	}
+	if p.Plain {
+		// a table of a changelog format (debezium-json)
+		format, _ := p.Table.Options.Lookup(connector.KeyFormat)
+		return fmt.Sprintf("TableSourceScan(table=[%s], format=[%s])", p.Table.Name, format.Value),
+			"read a table of an append-only format"
 	}
 	if p.Group {
 		return fmt.Sprintf("GroupAggregate(keys=[%s], aggs=[%s])", strings.Join(p.keyNames(), ", "), p.aggsText()),

@@ -36,6 +36,8 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	// a changelog format's source: its changes keep their row kind too
+	s.updates = s.updates || changelogSource(stream)
 	scope := &streamScope{s: s, streamIdx: streamIdx, stream: stream}
 	p := &Plan{
 		Input:     s.input,

@@ -449,6 +449,13 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.input == nil && changelogSource(stream) {
+		// a changelog format's source: a GROUP BY retracts its changes
+		if !s.grouped {
+			return nil, s.changelogWindow()
+		}
+		s.updates = true
+	}
 	if s.window.Kind == sql.Session && opts.Emit.Strategy != (windowop.EmitStrategy{}) {
 		return nil, sql.Errorf(sql.ErrUnsupported, s.window.At, "early and late firing (table.exec.emit.*) are not supported on SESSION windows, as in Flink; RESET them for this query")
 	}

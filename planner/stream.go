@@ -92,7 +92,9 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exe
 	fields := append([]arrow.Field(nil), schema.Fields()...)
 	for i, c := range t.Columns {
 		if c.Computed == nil {
-			streamIdx[i] = schema.FieldIndices(c.Name)[0]
+			// the last: an update stream's row kind column comes first
+			idx := schema.FieldIndices(c.Name)
+			streamIdx[i] = idx[len(idx)-1]
 		}
 	}
 	var computed *exec.ComputedSpec

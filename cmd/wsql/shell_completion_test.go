@@ -73,7 +73,7 @@ func TestShellCompletesWithOptionValues(t *testing.T) {
 	require.Equal(t, []string{"true", "false"}, complete(create+"'connector' = 'filesystem', 'csv.ignore-first-line' = '"))
 	require.Equal(t, []string{"ISO-8601"}, complete(create+"'format' = 'json', 'json.timestamp-format.standard' = 'IS"))
 	// the formats the connector takes, all of them for one without
-	require.Equal(t, []string{"csv", "json", "parquet"}, complete(create+"'connector' = 'filesystem', 'format' = '"))
+	require.Equal(t, []string{"csv", "json", "debezium-json", "parquet"}, complete(create+"'connector' = 'filesystem', 'format' = '"))
 	require.Equal(t, wsql.FormatNames(), complete(create+"'format' = '"))
 	// a free value: nothing, rather than keywords
 	require.Empty(t, complete(create+"'connector' = 'filesystem', 'path' = 'da"))

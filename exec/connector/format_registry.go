@@ -20,6 +20,10 @@ type Format struct {
 	// Reads and Writes say whether a source can decode the format and a
 	// sink write it.
 	Reads, Writes bool
+	// Changelog marks a format whose rows carry a row kind: a source
+	// reads it as an update stream, and a sink writes an update stream
+	// in it (debezium-json).
+	Changelog bool
 	// Decoding, for a format a source reads, makes its decoders from a
 	// table's options (checked by the connector).
 	Decoding func(t *catalog.Table) (format.Decoding, error)
@@ -101,6 +105,12 @@ func FormatOptionKeys(name string) []string {
 		return nil
 	}
 	return Keys(f.Options, Both)
+}
+
+// IsChangelogFormat reports a registered format whose rows carry a row kind.
+func IsChangelogFormat(name string) bool {
+	f, ok := LookupFormat(name)
+	return ok && f.Changelog
 }
 
 // FormatDecoding makes the decoders of the named format for table t; nil

@@ -16,8 +16,8 @@ func TestBuiltinsAreRegistered(t *testing.T) {
 	require.Equal(t, []string{"filesystem", "stdin", "datagen", "nexmark"}, connector.SourceNames())
 	require.Equal(t, []string{"print", "blackhole", "filesystem"}, connector.SinkNames())
 	require.ElementsMatch(t, append(connector.SourceNames(), "print", "blackhole", "go"), connector.Names())
-	require.Equal(t, []string{"csv", "json"}, connector.ReadFormats())
-	require.Equal(t, []string{"csv", "json", "parquet"}, connector.WriteFormats())
+	require.Equal(t, []string{"csv", "json", "debezium-json"}, connector.ReadFormats())
+	require.Equal(t, []string{"csv", "json", "debezium-json", "parquet"}, connector.WriteFormats())
 }
 
 // TestOptionSchemasAreComplete checks every declared option the way the

@@ -16,7 +16,7 @@ const Name = "filesystem"
 var options = []connector.Option{
 	connector.ConnectorOption,
 	{Key: "path", Type: "string", Required: true, Scope: connector.Both, Description: "a file, or a directory of files (one split each)"},
-	{Key: connector.KeyFormat, Type: "csv | json | parquet", Required: true, Scope: connector.Both, Description: "the format of the files (parquet: written only)"},
+	{Key: connector.KeyFormat, Type: "csv | json | debezium-json | parquet", Required: true, Scope: connector.Both, Description: "the format of the files (parquet: written only)"},
 	connector.IdleTimeoutOption,
 	connector.MaxFutureOption,
 	{Key: formats.KeyMonitorInterval, Type: "duration", Scope: connector.Source, Description: "follow the files and the directory, polling every interval (unbounded)"},

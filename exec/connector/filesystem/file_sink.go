@@ -10,9 +10,11 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/windowop"
 )
 
 // fileSink is the filesystem connector as the target of an INSERT: the
@@ -36,7 +38,19 @@ type fileSink struct {
 	// Writing writes the format (made by the format registry from the
 	// table's options).
 	Writing writer.Writing
+	// Changelog is set for a format that writes row kinds (debezium-json):
+	// its writer gets the row kind column first, "+I" for an append-only
+	// query.
+	Changelog bool
+	// Key, for a sink with a PRIMARY KEY in csv or json, are the indexes
+	// of the key's columns in Schema: the file is the update stream
+	// materialised by the key (upsert_sink.go). Nil for an append-only
+	// sink.
+	Key []int
 }
+
+// AppendOnly reports a sink that cannot take an update stream.
+func (s *fileSink) AppendOnly() bool { return !s.Changelog && s.Key == nil }
 
 // Create opens the sink's file for one run; zoned timestamps are written in
 // loc. Closing the writer closes the file.
@@ -49,11 +63,12 @@ func (s *fileSink) Create(loc *time.Location) (writer.ResultWriter, error) {
 // the INSERTs before it, as Flink's jobs add part files. A path that is a
 // file holds one INSERT's rows: nth must be 0.
 func (s *fileSink) CreateNth(loc *time.Location, nth int) (writer.ResultWriter, error) {
-	path := s.Path
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		path = filepath.Join(path, "part-"+strconv.Itoa(nth)+"."+s.Format)
-	} else if nth > 0 {
-		return nil, fmt.Errorf("filesystem sink: %s is not a directory, so it cannot take the rows of a second INSERT", s.Path)
+	path, err := s.nthPath(nth)
+	if err != nil {
+		return nil, err
+	}
+	if s.Key != nil {
+		return s.createUpsert(loc, path, nil)
 	}
 	newWriter, err := s.formatWriter(loc)
 	if err != nil {
@@ -72,6 +87,18 @@ func (s *fileSink) CreateNth(loc *time.Location, nth int) (writer.ResultWriter, 
 	return &fileSinkWriter{f: f, path: path, w: w, sink: s, loc: loc}, nil
 }
 
+// nthPath is the file of the nth INSERT (from 0) into the sink: the path,
+// or part-<nth>.<format> in it when it is a directory.
+func (s *fileSink) nthPath(nth int) (string, error) {
+	path := s.Path
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, "part-"+strconv.Itoa(nth)+"."+s.Format)
+	} else if nth > 0 {
+		return "", fmt.Errorf("filesystem sink: %s is not a directory, so it cannot take the rows of a second INSERT", s.Path)
+	}
+	return path, nil
+}
+
 // formatWriter returns what builds the sink's format writer over one
 // file's io.Writer. The writer takes batches in the sink table's
 // column order (see writeOrdered) and does not close the io.Writer.
@@ -79,7 +106,11 @@ func (s *fileSink) formatWriter(loc *time.Location) (func(io.Writer) (writer.Res
 	if s.Writing == nil {
 		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
 	}
-	return func(w io.Writer) (writer.ResultWriter, error) { return s.Writing.NewWriter(w, s.Schema, loc) }, nil
+	schema := s.Schema
+	if s.Changelog {
+		schema = arrow.NewSchema(append([]arrow.Field{windowop.RowKindField()}, schema.Fields()...), nil)
+	}
+	return func(w io.Writer) (writer.ResultWriter, error) { return s.Writing.NewWriter(w, schema, loc) }, nil
 }
 
 // writeOrdered writes rec's columns to w as the sink table declares them
@@ -87,20 +118,58 @@ func (s *fileSink) formatWriter(loc *time.Location) (func(io.Writer) (writer.Res
 // nullability, no copy. A NULL in a NOT NULL column fails the batch before
 // any of it is written; loc shows zoned timestamps of that row.
 func (s *fileSink) writeOrdered(w writer.ResultWriter, rec arrow.RecordBatch, loc *time.Location) error {
+	kinds, cols, err := s.declared(rec, loc)
+	if err != nil {
+		return err
+	}
+	schema := s.Schema
+	if s.Changelog {
+		if kinds == nil {
+			kinds = insertKinds(int(rec.NumRows()))
+		} else {
+			kinds.Retain()
+		}
+		defer kinds.Release()
+		cols = append([]arrow.Array{kinds}, cols...)
+		schema = arrow.NewSchema(append([]arrow.Field{windowop.RowKindField()}, schema.Fields()...), nil)
+	}
+	declared := array.NewRecordBatch(schema, cols, rec.NumRows())
+	defer declared.Release()
+	return w.WriteBatch(declared)
+}
+
+// declared is rec's columns as the sink table declares them, and the row
+// kinds of an update stream (nil for an append-only one). The NOT NULL
+// check of writeOrdered comes first.
+func (s *fileSink) declared(rec arrow.RecordBatch, loc *time.Location) (*array.String, []arrow.Array, error) {
+	var kinds *array.String
+	shift := 0
+	if rec.NumCols() > 0 && windowop.IsRowKindField(rec.Schema().Field(0)) {
+		kinds, shift = rec.Column(0).(*array.String), 1
+	}
 	cols := make([]arrow.Array, s.Schema.NumFields())
 	for i := range cols {
 		c := i
 		if s.Columns != nil {
 			c = s.Columns[i]
 		}
-		cols[i] = rec.Column(c)
+		cols[i] = rec.Column(c + shift)
 		if !s.Schema.Field(i).Nullable && cols[i].NullN() > 0 {
-			return s.notNullError(i, cols, rec, loc)
+			return nil, nil, s.notNullError(i, cols, rec, loc)
 		}
 	}
-	declared := array.NewRecordBatch(s.Schema, cols, rec.NumRows())
-	defer declared.Release()
-	return w.WriteBatch(declared)
+	return kinds, cols, nil
+}
+
+// insertKinds is the row kinds of n appended rows.
+func insertKinds(n int) *array.String {
+	b := array.NewStringBuilder(memory.DefaultAllocator)
+	defer b.Release()
+	b.Reserve(n)
+	for range n {
+		b.Append(string(windowop.Insert))
+	}
+	return b.NewStringArray()
 }
 
 // notNullError names the NOT NULL column col that receives a NULL and the

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/connector/formats"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
 )
@@ -33,7 +34,19 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sink{file: &fileSink{Path: path.Value, Format: format.Value, Writing: writing}}, nil
+	return &sink{file: newFileSink(t, path.Value, format.Value, writing)}, nil
+}
+
+// newFileSink is the sink of table t: a changelog format's writes row
+// kinds; a PRIMARY KEY in csv or json makes it an upsert sink.
+func newFileSink(t *catalog.Table, path, format string, writing writer.Writing) *fileSink {
+	f := &fileSink{Path: path, Format: format, Writing: writing, Changelog: connector.IsChangelogFormat(format)}
+	if t.PrimaryKey != nil && !f.Changelog && (format == formats.CSV || format == formats.JSON) {
+		for _, c := range t.PrimaryKey.Columns {
+			f.Key = append(f.Key, t.Column(c))
+		}
+	}
+	return f
 }
 
 // planWriteOnlySink checks a filesystem sink of a format that is only
@@ -61,7 +74,7 @@ func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connecto
 	if err != nil {
 		return nil, err
 	}
-	return &sink{file: &fileSink{Path: path.Value, Format: name, Writing: writing}}, nil
+	return &sink{file: newFileSink(t, path.Value, name, writing)}, nil
 }
 
 // Bind gives the file the sink's declared schema: its names, and NOT NULL
@@ -71,8 +84,10 @@ func (s *sink) Bind(t *catalog.Table, cols []catalog.Column) {
 	s.file.Schema, s.file.Columns = connector.TableColumns(t, cols, true)
 }
 
-// AppendOnly is true: as Flink's, the sink cannot consume update changes.
-func (s *sink) AppendOnly() bool { return true }
+// AppendOnly is true, as Flink's filesystem sink cannot consume update
+// changes, unless the format writes them (debezium-json) or a PRIMARY KEY
+// makes the file the stream materialised by it.
+func (s *sink) AppendOnly() bool { return s.file.AppendOnly() }
 
 // OutputPath is the sink's file or directory.
 func (s *sink) OutputPath() string { return s.file.Path }
@@ -86,6 +101,9 @@ func (s *sink) OutputPath() string { return s.file.Path }
 // deleted or resumed over.
 func (s *sink) Open(_ context.Context, run *connector.SinkRun) (writer.ResultWriter, error) {
 	if cp := run.Checkpoint; cp != nil {
+		if s.file.Key != nil {
+			return s.file.CreateUpsertCommitting(run.Location, cp.Restore, run.Nth)
+		}
 		return s.file.CreateOwned(run.Location, cp.Restore, sinkOwner{Query: cp.Query, Checkpoint: cp.Path}, run.Nth)
 	}
 	return s.file.CreateNth(run.Location, run.Nth)

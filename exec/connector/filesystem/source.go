@@ -36,7 +36,11 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 		return nil, err
 	}
 	src.Path, src.Splits = path.Value, splits
+	changelog := connector.IsChangelogFormat(format.Value)
 	for i, f := range src.Schema.Fields() {
+		if i == 0 && changelog {
+			continue // the row kind
+		}
 		if c := t.Columns[t.Column(f.Name)]; c.Metadata != "" {
 			src.Metadata = append(src.Metadata, textsource.MetadataColumn{Index: i, Key: c.Metadata})
 		}

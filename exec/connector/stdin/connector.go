@@ -14,7 +14,7 @@ const Name = "stdin"
 
 var options = []connector.Option{
 	connector.ConnectorOption,
-	{Key: connector.KeyFormat, Type: "csv | json", Required: true, Scope: connector.Source, Description: "the format of the input"},
+	{Key: connector.KeyFormat, Type: "csv | json | debezium-json", Required: true, Scope: connector.Source, Description: "the format of the input"},
 	connector.MaxFutureOption,
 }
 

@@ -1,10 +1,13 @@
 package textsource
 
 import (
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/windowop"
 )
 
 // Plan makes the read of table t in format with the table's format and
@@ -24,10 +27,15 @@ func Plan(t *catalog.Table, format string, env *connector.Env) (*Source, formats
 	if err != nil {
 		return nil, f, err
 	}
+	schema := connector.SourceSchema(t)
+	if connector.IsChangelogFormat(format) {
+		// an update stream: the row kind leads, as windowop's operators emit it
+		schema = arrow.NewSchema(append([]arrow.Field{windowop.RowKindField()}, schema.Fields()...), nil)
+	}
 	return &Source{
 		SourceSpec: exec.SourceSpec{
 			MaxFuture:   mf,
-			Schema:      connector.SourceSchema(t),
+			Schema:      schema,
 			BatchSize:   env.BatchSize,
 			IdleTimeout: f.Idle,
 			BadRowsPath: env.BadRowsPath,

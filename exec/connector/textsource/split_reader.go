@@ -8,7 +8,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec"
-	"github.com/wsql/wsql/exec/format"
 )
 
 // splitReader reads the splits of a Source interleaved, round-robin:
@@ -110,8 +109,8 @@ func (s *fileSplit) close() error {
 	if s.f == nil {
 		return nil
 	}
-	if p, ok := s.dec.(*format.ParallelDecoder); ok {
-		p.Close() // its goroutines read the file
+	if p, ok := s.dec.(interface{ Close() }); ok {
+		p.Close() // a parallel decoder's goroutines read the file
 	}
 	err := s.f.Close()
 	s.f = nil
