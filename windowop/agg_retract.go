@@ -26,6 +26,16 @@ type retracter interface {
 // taking out the extreme finds the next one.
 func newRetractAccumulator(spec AggSpec, in arrow.DataType) (retracter, error) {
 	if spec.Distinct {
+		if spec.Kind == Count && len(spec.MoreInputs) == 0 {
+			switch in.ID() {
+			case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.DATE32, arrow.TIME32, arrow.TIMESTAMP:
+				return &retractExtremum[int64]{dt: arrow.PrimitiveTypes.Int64, distinct: true, read: intValue}, nil
+			case arrow.FLOAT32, arrow.FLOAT64:
+				return &retractExtremum[float64]{dt: arrow.PrimitiveTypes.Int64, distinct: true, read: floatValue}, nil
+			case arrow.STRING:
+				return &retractExtremum[string]{dt: arrow.PrimitiveTypes.Int64, distinct: true, read: stringValue}, nil
+			}
+		}
 		return nil, fmt.Errorf("%s(DISTINCT ...) over an update stream is not supported yet", spec.Kind)
 	}
 	switch spec.Kind {
@@ -161,21 +171,25 @@ func (a *retractSum) load(d *checkpoint.Decoder, n int) {
 }
 
 // retractExtremum is MIN or MAX with retraction: per slot, each value
-// with how many rows hold it.
+// with how many rows hold it. With distinct it is COUNT(DISTINCT x) with
+// retraction instead, the number of values held (Flink's distinct
+// MapView of counts).
 type retractExtremum[K cmp.Ordered] struct {
-	dt   arrow.DataType
-	max  bool
-	read func(col arrow.Array, i int) K
-	sets []map[K]int64
+	dt       arrow.DataType
+	max      bool
+	distinct bool
+	read     func(col arrow.Array, i int) K
+	sets     []map[K]int64
+	n        []int64 // distinct: the values held, kept apart so a shadow slot needs no set
 }
 
 func (a *retractExtremum[K]) resize(n int) {
 	for len(a.sets) < n {
-		a.sets = append(a.sets, nil)
+		a.sets, a.n = append(a.sets, nil), append(a.n, 0)
 	}
 }
 
-func (a *retractExtremum[K]) reset(s int32) { a.sets[s] = nil }
+func (a *retractExtremum[K]) reset(s int32) { a.sets[s], a.n[s] = nil, 0 }
 
 func (a *retractExtremum[K]) update(col arrow.Array, slots []int32, from, to int) {
 	for i := from; i < to; i++ {
@@ -184,6 +198,7 @@ func (a *retractExtremum[K]) update(col arrow.Array, slots []int32, from, to int
 				a.sets[s] = map[K]int64{}
 			}
 			a.sets[s][a.read(col, i)]++
+			a.n[s] = int64(len(a.sets[s]))
 		}
 	}
 }
@@ -195,6 +210,7 @@ func (a *retractExtremum[K]) retract(col arrow.Array, slots []int32, from, to in
 			if a.sets[s][v]--; a.sets[s][v] <= 0 {
 				delete(a.sets[s], v)
 			}
+			a.n[s] = int64(len(a.sets[s]))
 		}
 	}
 }
@@ -210,6 +226,12 @@ func (a *retractExtremum[K]) best(s int32) (best K, ok bool) {
 }
 
 func (a *retractExtremum[K]) appendResults(slots []int32, b array.Builder) {
+	if a.distinct {
+		for _, s := range slots {
+			b.(*array.Int64Builder).Append(a.n[s])
+		}
+		return
+	}
 	for _, s := range slots {
 		v, ok := a.best(s)
 		if !ok {
@@ -234,15 +256,21 @@ func (a *retractExtremum[K]) merge(dst, src int32) {
 		}
 		a.sets[dst][v] += n
 	}
+	a.n[dst] = int64(len(a.sets[dst]))
 }
 
 func (a *retractExtremum[K]) copyTo(dst, src int32) {
 	a.sets[dst] = nil
 	a.merge(dst, src)
+	a.n[dst] = a.n[src]
 }
 
 // copyResult keeps only the extreme value: a shadow slot shows no more.
 func (a *retractExtremum[K]) copyResult(dst, src int32) {
+	if a.distinct {
+		a.sets[dst], a.n[dst] = nil, a.n[src]
+		return
+	}
 	a.sets[dst] = nil
 	if v, ok := a.best(src); ok {
 		a.sets[dst] = map[K]int64{v: 1}
@@ -250,6 +278,9 @@ func (a *retractExtremum[K]) copyResult(dst, src int32) {
 }
 
 func (a *retractExtremum[K]) sameResult(x, y int32) bool {
+	if a.distinct {
+		return a.n[x] == a.n[y]
+	}
 	vx, okx := a.best(x)
 	vy, oky := a.best(y)
 	return okx == oky && vx == vy
@@ -258,6 +289,7 @@ func (a *retractExtremum[K]) sameResult(x, y int32) bool {
 func (a *retractExtremum[K]) resultType() arrow.DataType { return a.dt }
 
 func (a *retractExtremum[K]) save(e *checkpoint.Encoder, n int) {
+	checkpoint.Ints(e, a.n[:n])
 	for _, set := range a.sets[:n] {
 		e.Uint(uint64(len(set)))
 		for _, v := range sortedKeys(set) {
@@ -275,6 +307,7 @@ func (a *retractExtremum[K]) save(e *checkpoint.Encoder, n int) {
 }
 
 func (a *retractExtremum[K]) load(d *checkpoint.Decoder, n int) {
+	a.n = fit(d, checkpoint.ReadInts[int64](d), n)
 	a.sets = make([]map[K]int64, n)
 	for s := range a.sets {
 		m := d.Len(2)

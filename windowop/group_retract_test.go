@@ -28,7 +28,8 @@ type change struct {
 	v    int64
 }
 
-// retractRef is the naive reference of COUNT(*), SUM(v) and MAX(v) per
+// retractRef is the naive reference of COUNT(*), SUM(v), MAX(v) and
+// COUNT(DISTINCT v) per
 // key over a changelog: per row the key's values before and after, with
 // Flink's rules (a retraction of a key without rows changes nothing, the
 // last row taken out emits -D).
@@ -36,13 +37,15 @@ func retractRef(changes []change) []string {
 	rows := map[string][]int64{}
 	text := func(k string, vs []int64) string {
 		if len(vs) == 0 {
-			return k + " 0 NULL NULL"
+			return k + " 0 NULL NULL 0"
 		}
 		var sum int64
+		distinct := map[int64]bool{}
 		for _, v := range vs {
 			sum += v
+			distinct[v] = true
 		}
-		return fmt.Sprintf("%s %d %d %d", k, len(vs), sum, slices.Max(vs))
+		return fmt.Sprintf("%s %d %d %d %d", k, len(vs), sum, slices.Max(vs), len(distinct))
 	}
 	var out []string
 	for _, c := range changes {
@@ -108,6 +111,7 @@ func randomChangelog(rng *rand.Rand, n int) []change {
 func TestGroupOperatorRetractsMatchesReference(t *testing.T) {
 	cfg := GroupConfig{Input: changeSchema, KeyIndexes: []int{1}, Retract: true, Aggs: []AggSpec{
 		{Kind: CountStar, Name: "n"}, {Kind: Sum, Input: 2, Name: "s"}, {Kind: Max, Input: 2, Name: "m"},
+		{Kind: Count, Input: 2, Name: "d", Distinct: true},
 	}}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for round := range 25 {

@@ -8,8 +8,9 @@ CREATE VIEW counts AS SELECT k, COUNT(*) AS n FROM events GROUP BY k;
 -- how many keys have each count
 SELECT n, COUNT(*) AS keys FROM counts GROUP BY n;
 
--- one global row over the counts
-SELECT COUNT(*) AS keys, SUM(n) AS total, MAX(n) AS top, MIN(k) AS first_key, AVG(n) AS mean FROM counts;
+-- one global row over the counts; COUNT(DISTINCT) keeps each value's count
+SELECT COUNT(*) AS keys, SUM(n) AS total, MAX(n) AS top, MIN(k) AS first_key, AVG(n) AS mean,
+       COUNT(DISTINCT n) AS sizes FROM counts;
 
 -- over a Top-N, whose rows leave with -D
 CREATE VIEW top2 AS SELECT k, v FROM (
