@@ -244,8 +244,9 @@ func (a *countAcc) update(col arrow.Array, slots []int32, from, to int) {
 
 func (a *countAcc) appendResults(slots []int32, b array.Builder) {
 	ib := b.(*array.Int64Builder)
+	ib.Reserve(len(slots))
 	for _, s := range slots {
-		ib.Append(a.counts[s])
+		ib.UnsafeAppend(a.counts[s])
 	}
 }
 

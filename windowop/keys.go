@@ -227,6 +227,9 @@ type stringKeys struct {
 	vals  []string
 	valid []bool
 	bytes bool // a BYTES column, its values held as strings
+
+	scratch      []string // appendTo's values, reused
+	scratchValid []bool
 }
 
 func (k *stringKeys) encode(arr arrow.Array, bufs [][]byte) {
@@ -263,20 +266,16 @@ func (k *stringKeys) appendTo(ids []uint32, b array.Builder) {
 		appendBytesKeys(k, ids, b.(*array.BinaryBuilder))
 		return
 	}
-	sb := b.(*array.StringBuilder)
-	size := 0
+	// gathered first, then appended in one call that reserves once and
+	// appends unchecked: a key per result row is most of a group
+	// aggregate's output
+	k.scratch, k.scratchValid = k.scratch[:0], k.scratchValid[:0]
 	for _, id := range ids {
-		size += len(k.vals[id])
+		k.scratch = append(k.scratch, k.vals[id])
+		k.scratchValid = append(k.scratchValid, k.valid[id])
 	}
-	sb.Reserve(len(ids))
-	sb.ReserveData(size)
-	for _, id := range ids {
-		if k.valid[id] {
-			sb.Append(k.vals[id])
-		} else {
-			sb.AppendNull()
-		}
-	}
+	b.(*array.StringBuilder).AppendValues(k.scratch, k.scratchValid)
+	clear(k.scratch) // hold no key strings beyond the call
 }
 
 func (k *stringKeys) dataType() arrow.DataType {
