@@ -51,9 +51,17 @@ func gatherFixed[T any, A valueArray[T]](s *Store, c int, places []place, dt arr
 	n := len(places)
 	vals := make([]T, n)
 	var valid []bool
+	// the typed column of the chunk of the previous row, which is
+	// usually the next row's too
+	last := int32(-1)
+	var a A
+	var values []T
 	for i, p := range places {
-		a := s.chunks[p.chunk].Column(c).(A)
-		if a.IsNull(int(p.row)) {
+		if p.chunk != last {
+			last, a = p.chunk, s.chunks[p.chunk].Column(c).(A)
+			values = a.Values()
+		}
+		if a.NullN() > 0 && a.IsNull(int(p.row)) {
 			if valid == nil {
 				valid = make([]bool, n)
 				for j := range i {
@@ -65,7 +73,7 @@ func gatherFixed[T any, A valueArray[T]](s *Store, c int, places []place, dt arr
 		if valid != nil {
 			valid[i] = true
 		}
-		vals[i] = a.Values()[p.row]
+		vals[i] = values[p.row]
 	}
 	b := array.NewBuilder(s.mem, dt)
 	defer b.Release()
@@ -104,18 +112,27 @@ func gatherStrings(s *Store, c int, places []place) (arrow.Array, error) {
 	for _, p := range places {
 		size += s.chunks[p.chunk].Column(c).(*array.String).ValueLen(int(p.row))
 	}
-	b := array.NewStringBuilder(s.mem)
-	defer b.Release()
-	b.Reserve(len(places))
-	b.ReserveData(size)
-	for _, p := range places {
+	vals := make([]string, len(places))
+	var valid []bool
+	for i, p := range places {
 		a := s.chunks[p.chunk].Column(c).(*array.String)
 		if a.IsNull(int(p.row)) {
-			b.AppendNull()
+			if valid == nil {
+				valid = make([]bool, len(places))
+				for j := range i {
+					valid[j] = true
+				}
+			}
 			continue
 		}
-		b.Append(a.Value(int(p.row)))
+		if valid != nil {
+			valid[i] = true
+		}
+		vals[i] = a.Value(int(p.row))
 	}
+	b := array.NewStringBuilder(s.mem)
+	defer b.Release()
+	b.AppendValues(vals, valid) // reserves once, appends unchecked
 	return b.NewArray(), nil
 }
 
