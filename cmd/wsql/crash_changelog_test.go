@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -122,39 +121,16 @@ func TestChangelogSinksCrashAndRestartExactlyOnce(t *testing.T) {
 		for attempt := 0; ; attempt++ {
 			require.Less(t, attempt, 30, "the run never finished")
 			cmd := wsqlChild(t, dir)
-			require.NoError(t, cmd.Start())
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			if kills < 4 {
-				stop := make(chan struct{})
-				var wait <-chan time.Time
-				if kills%2 == 1 {
-					wait = time.After(time.Duration(rnd.Int64N(int64(took))))
-				} else {
-					wait = afterCheckpoint(dir, time.Now(), time.Duration(rnd.Int64N(int64(20*time.Millisecond))), stop)
+			err, killed := startOrKill(t, cmd, dir, kills < 4, kills%2 == 0, took, rnd)
+			if killed {
+				kills++
+				fmt.Fprintf(&log, "attempt %d, killed:\n%s", attempt, cmd.Stderr)
+				if resumedFrom(cmd) {
+					resumed++
 				}
-				select {
-				case err = <-done:
-					close(stop)
-				case <-wait:
-					close(stop)
-					if serr := cmd.Process.Signal(syscall.SIGKILL); errors.Is(serr, os.ErrProcessDone) {
-						err = <-done
-						break
-					}
-					<-done
-					kills++
-					fmt.Fprintf(&log, "attempt %d, killed:\n%s", attempt, cmd.Stderr)
-					if resumedFrom(cmd) {
-						resumed++
-					}
-					changes, _ := committedChangelog(t, dir)
-					require.Truef(t, strings.HasPrefix(wantChanges, changes), "round %d, kill %d: the debezium-json sink holds changes an uninterrupted run does not have at that point", round, kills)
-					continue
-				}
-			} else {
-				err = <-done
+				changes, _ := committedChangelog(t, dir)
+				require.Truef(t, strings.HasPrefix(wantChanges, changes), "round %d, kill %d: the debezium-json sink holds changes an uninterrupted run does not have at that point", round, kills)
+				continue
 			}
 			require.NoError(t, err, "%s", cmd.Stderr)
 			fmt.Fprintf(&log, "attempt %d, finished:\n%s", attempt, cmd.Stderr)

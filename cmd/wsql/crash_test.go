@@ -173,49 +173,24 @@ func TestCrashAndRestartCommitsExactlyOnce(t *testing.T) {
 			require.Less(t, attempt, 50, "the run never finished")
 			cmd := wsqlChild(t, dir)
 			last = cmd
-			require.NoError(t, cmd.Start())
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			if kills < 5 {
-				// Odd kills come at a random moment of the run; even ones
-				// soon after this attempt wrote a checkpoint, so that the
-				// restarts resume from one, under -race too.
-				after := time.Duration(rnd.Int64N(int64(took)))
-				stop := make(chan struct{})
-				var wait <-chan time.Time
-				if kills%2 == 1 {
-					wait = time.After(after)
-				} else {
-					wait = afterCheckpoint(dir, time.Now(), time.Duration(rnd.Int64N(int64(20*time.Millisecond))), stop)
+			// Odd kills come at a random moment of the run; even ones soon
+			// after this attempt wrote a checkpoint.
+			err, killed := startOrKill(t, cmd, dir, kills < 5, kills%2 == 0, took, rnd)
+			if killed {
+				kills++
+				fmt.Fprintf(&log, "attempt %d, killed:\n%s", attempt, cmd.Stderr)
+				if resumedFrom(cmd) {
+					resumed++
 				}
-				select {
-				case err = <-done:
-					close(stop)
-				case <-wait:
-					close(stop)
-					if serr := cmd.Process.Signal(syscall.SIGKILL); errors.Is(serr, os.ErrProcessDone) {
-						err = <-done // it finished as it was killed
-						break
+				t.Logf("round %d: killed (kill %d)", round, kills)
+				got := committed(t, dir)
+				for sink, w := range want {
+					require.Truef(t, strings.HasPrefix(w, got[sink]), "round %d, kill %d: %s holds output an uninterrupted run does not have at that point", round, kills, sink)
+					if got[sink] != "" && got[sink] != w {
+						partial++
 					}
-					<-done
-					kills++
-					fmt.Fprintf(&log, "attempt %d, killed:\n%s", attempt, cmd.Stderr)
-					if resumedFrom(cmd) {
-						resumed++
-					}
-					t.Logf("round %d: killed (kill %d)", round, kills)
-					got := committed(t, dir)
-					for sink, w := range want {
-						require.Truef(t, strings.HasPrefix(w, got[sink]), "round %d, kill %d: %s holds output an uninterrupted run does not have at that point", round, kills, sink)
-						if got[sink] != "" && got[sink] != w {
-							partial++
-						}
-					}
-					continue
 				}
-			} else {
-				err = <-done
+				continue
 			}
 			require.NoError(t, err, "%s", cmd.Stderr)
 			fmt.Fprintf(&log, "attempt %d, finished:\n%s", attempt, cmd.Stderr)
@@ -330,4 +305,34 @@ func TestCrashAtEveryCheckpointStep(t *testing.T) {
 			}
 		}
 	}
+}
+
+// startOrKill starts cmd and, unless kill is false, kills it with SIGKILL:
+// at a random moment within took, or (atCheckpoint) soon after it wrote a
+// checkpoint into dir, so that the restarts resume from one, under -race
+// too. It returns the run's error when the run finished, and killed when
+// the kill stopped it.
+func startOrKill(t *testing.T, cmd *exec.Cmd, dir string, kill, atCheckpoint bool, took time.Duration, rnd *rand.Rand) (err error, killed bool) {
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	if !kill {
+		return <-done, false
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	wait := time.After(time.Duration(rnd.Int64N(int64(took))))
+	if atCheckpoint {
+		wait = afterCheckpoint(dir, time.Now(), time.Duration(rnd.Int64N(int64(20*time.Millisecond))), stop)
+	}
+	select {
+	case err = <-done:
+		return err, false
+	case <-wait:
+	}
+	if serr := cmd.Process.Signal(syscall.SIGKILL); errors.Is(serr, os.ErrProcessDone) {
+		return <-done, false // it finished as it was killed
+	}
+	<-done
+	return nil, true
 }

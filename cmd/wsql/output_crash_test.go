@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -168,40 +167,19 @@ func TestOutputFileCrashLoopExactlyOnce(t *testing.T) {
 		for attempt := 0; ; attempt++ {
 			require.Less(t, attempt, 50, "the run never finished")
 			cmd := outputChild(dir, "csv", false)
-			require.NoError(t, cmd.Start())
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			if kills < 5 {
-				stop := make(chan struct{})
-				wait := time.After(time.Duration(rnd.Int64N(int64(took))))
-				if kills%2 == 0 {
-					wait = afterCheckpoint(dir, time.Now(), time.Duration(rnd.Int64N(int64(20*time.Millisecond))), stop)
+			err, killed := startOrKill(t, cmd, dir, kills < 5, kills%2 == 0, took, rnd)
+			if killed {
+				kills++
+				fmt.Fprintf(&log, "attempt %d, killed:\n%s", attempt, cmd.Stderr)
+				if resumedFrom(cmd) {
+					resumed++
 				}
-				select {
-				case err = <-done:
-					close(stop)
-				case <-wait:
-					close(stop)
-					if serr := cmd.Process.Signal(syscall.SIGKILL); errors.Is(serr, os.ErrProcessDone) {
-						err = <-done
-						break
-					}
-					<-done
-					kills++
-					fmt.Fprintf(&log, "attempt %d, killed:\n%s", attempt, cmd.Stderr)
-					if resumedFrom(cmd) {
-						resumed++
-					}
-					got := committedOutput(t, dir)
-					require.Truef(t, strings.HasPrefix(want, got), "round %d, kill %d: the file holds output an uninterrupted run does not have", round, kills)
-					if got != "" && got != want {
-						partial++
-					}
-					continue
+				got := committedOutput(t, dir)
+				require.Truef(t, strings.HasPrefix(want, got), "round %d, kill %d: the file holds output an uninterrupted run does not have", round, kills)
+				if got != "" && got != want {
+					partial++
 				}
-			} else {
-				err = <-done
+				continue
 			}
 			require.NoError(t, err, "%s", cmd.Stderr)
 			fmt.Fprintf(&log, "attempt %d, finished:\n%s", attempt, cmd.Stderr)
