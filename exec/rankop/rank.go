@@ -71,8 +71,9 @@ type Rank struct {
 	enter        []int32 // rows of the batch to keep or emit
 	enterID      []int32 // their store ids
 	emits        []emission
-	evicted      []int32 // ids (or -row-1) to remove after the emission
-	batchRef     []int32 // by row: its store id once added
+	kinds        []windowop.RowKind // send's op column, reused
+	evicted      []int32            // ids (or -row-1) to remove after the emission
+	batchRef     []int32            // by row: its store id once added
 
 	builder *array.RecordBuilder
 	stats   Stats
@@ -433,13 +434,11 @@ func (r *Rank) send() error {
 		}
 	}()
 	if r.cfg.Updates() {
-		b := array.NewStringBuilder(r.mem)
-		b.Reserve(n)
+		r.kinds = r.kinds[:0]
 		for _, e := range r.emits {
-			b.Append(string(e.kind))
+			r.kinds = append(r.kinds, e.kind)
 		}
-		cols = append(cols, b.NewArray())
-		b.Release()
+		cols = append(cols, windowop.RowKindColumn(r.mem, r.kinds))
 	}
 	for _, c := range rows.Columns() {
 		c.Retain()
