@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expand"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/exec/rankop"
@@ -41,6 +42,9 @@ type Job struct {
 	// PreWindow appends computed columns (aggregate arguments that are
 	// expressions) after Where, before the window; nil for none.
 	PreWindow *ComputedSpec
+	// Expand replicates each row once per grouping set after PreWindow
+	// (GROUPING SETS, ROLLUP, CUBE); nil for none.
+	Expand *expand.Spec
 	// Window is the window aggregation; Count a COUNT_WINDOW instead; both
 	// nil for a plain streaming SELECT (filter and project only).
 	Window *windowop.Config
@@ -286,6 +290,12 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 		return nil, err
 	}
 	var first pipeline.Operator = window
+	if j.Expand != nil {
+		if first, err = expand.New(*j.Expand, mem, first); err != nil {
+			window.Close()
+			return nil, err
+		}
+	}
 	if j.PreWindow != nil {
 		first = NewComputedColumns(*j.PreWindow, mem, first)
 	}
