@@ -456,6 +456,9 @@ func (s groupStage) stats() windowop.Stats {
 // A restored run (restoring) keeps the late-data file, which the restore
 // cuts back to its length at the checkpoint.
 func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restoring bool) (windowStage, error) {
+	if j.Expand != nil {
+		return j.expandedStage(mem, sink, restoring) // expand_stage.go
+	}
 	if j.Rank == nil {
 		return j.aggregateStage(mem, sink, restoring)
 	}

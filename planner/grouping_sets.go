@@ -24,6 +24,7 @@ type groupingSets struct {
 	members [][]bool // per set: which of keyCols it groups by
 	calls   map[*sql.FuncCall]int
 	values  [][]int64 // per GROUPING call: its value per set
+	names   []string  // per GROUPING call: as written, its column's name
 }
 
 // isGroupingCall reports a GROUPING or GROUPING_ID call.
@@ -144,6 +145,7 @@ func (s *selectPlanner) addGrouping(f *sql.FuncCall) error {
 		}
 		s.sets.calls[f] = len(s.sets.values)
 		s.sets.values = append(s.sets.values, values)
+		s.sets.names = append(s.sets.names, sqlfmt.Expr(f))
 		return nil
 	}
 	if len(f.Args) == 0 || len(f.Args) > 63 {
@@ -176,13 +178,18 @@ func (s *selectPlanner) addGrouping(f *sql.FuncCall) error {
 	}
 	s.sets.calls[f] = len(s.sets.values)
 	s.sets.values = append(s.sets.values, values)
+	s.sets.names = append(s.sets.names, sqlfmt.Expr(f))
 	return nil
 }
 
 // expand puts the Expand step before the aggregation: the keys become the
 // copies, followed by $e and the GROUPING values; keyTypes grows to match.
-func (s *selectPlanner) expand(p *Plan, keyTypes []arrow.DataType) []arrow.DataType {
+func (s *selectPlanner) expand(p *Plan, keyTypes []arrow.DataType) ([]arrow.DataType, error) {
 	g := s.sets
+	if p.Emit.LateDataPath != "" && !p.Group {
+		// the late rows file would get each late row once per set
+		return nil, sql.Errorf(sql.ErrUnsupported, s.stmt.At, "'wsql.late-data.path' is not supported yet with GROUPING SETS, ROLLUP or CUBE; RESET it for this query")
+	}
 	fields := append([]arrow.Field(nil), p.Stream.Fields()...)
 	base := len(fields)
 	for _, k := range p.Keys {
@@ -191,8 +198,8 @@ func (s *selectPlanner) expand(p *Plan, keyTypes []arrow.DataType) []arrow.DataT
 		fields = append(fields, f)
 	}
 	fields = append(fields, arrow.Field{Name: "$e", Type: arrow.PrimitiveTypes.Int64})
-	for i := range g.values {
-		fields = append(fields, arrow.Field{Name: fmt.Sprintf("$g%d", i), Type: arrow.PrimitiveTypes.Int64})
+	for _, name := range g.names {
+		fields = append(fields, arrow.Field{Name: name, Type: arrow.PrimitiveTypes.Int64})
 	}
 	spec := &expand.Spec{Keys: p.Keys, Sets: g.members, Schema: arrow.NewSchema(fields, nil)}
 	for i := range g.members {
@@ -210,7 +217,7 @@ func (s *selectPlanner) expand(p *Plan, keyTypes []arrow.DataType) []arrow.DataT
 	for range fields[base+len(keyTypes):] {
 		keyTypes = append(keyTypes, arrow.PrimitiveTypes.Int64)
 	}
-	return keyTypes
+	return keyTypes, nil
 }
 
 // groupingColumn is the aggregation's output key of a GROUPING call.

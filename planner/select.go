@@ -593,7 +593,9 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		p.PreWindow = &exec.ComputedSpec{Exprs: pre, Schema: p.Stream, RowtimeIndex: -1, Table: t.Name}
 	}
 	if s.sets != nil {
-		keyTypes = s.expand(p, keyTypes) // grouping_sets.go
+		if keyTypes, err = s.expand(p, keyTypes); err != nil { // grouping_sets.go
+			return nil, err
+		}
 	}
 	if p.Retract {
 		if err := s.checkRetractable(p); err != nil {
