@@ -205,8 +205,11 @@ func (g *sqlGen) query() {
 		}
 		g.w("))")
 		g.where()
-		g.w(" GROUP BY window_start, window_end, k")
+		g.w(" GROUP BY window_start, window_end, ")
+		at := g.b.Len()
+		g.w("k")
 		g.having()
+		g.groupingSets(at, "k")
 	case 3: // group keys computed before the window
 		key := g.capture(g.str)
 		g.w("SELECT ", key, " AS gk, TUMBLE_END(ts, INTERVAL '1' MINUTE), ")
@@ -244,8 +247,11 @@ func (g *sqlGen) query() {
 			g.aggList()
 			g.w(" FROM t")
 			g.where()
-			g.w(" GROUP BY ", key)
+			g.w(" GROUP BY ")
+			at := g.b.Len()
+			g.w(key)
 			g.having()
+			g.groupingSets(at, key)
 		default: // Top-N or deduplication
 			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
 			g.str()
@@ -257,6 +263,19 @@ func (g *sqlGen) query() {
 			g.intLiteral()
 		}
 	}
+}
+
+// groupingSets turns the GROUP BY key written at offset at into ROLLUP,
+// CUBE or GROUPING SETS by one more pick, the input's last, so the seeds
+// written before it keep their queries.
+func (g *sqlGen) groupingSets(at int, key string) {
+	form := [][2]string{{}, {"ROLLUP (", ")"}, {"CUBE (", ")"}, {"GROUPING SETS ((", "), ())"}}[g.pick(4)]
+	if form[0] == "" {
+		return
+	}
+	s := g.b.String()
+	g.b.Reset()
+	g.b.WriteString(s[:at] + form[0] + key + form[1] + s[at+len(key):])
 }
 
 func (g *sqlGen) selectList() {
