@@ -95,6 +95,11 @@ func groupingConstruct(toks []token, i int, edits map[int]tokenEdit) int {
 		if toks[e].isOp("(") {
 			if c := closeParen(toks, e); c > 0 && (toks[c+1].isOp(",") || c+1 == end) {
 				edits[e] = tokenEdit{end: e + 1, text: setCall + "("}
+				for j := e + 1; j < c; j++ { // read, so the lifter can say it does not nest there
+					if d := groupingConstruct(toks, j, edits); d > j {
+						j = d
+					}
+				}
 			}
 		}
 		// on to the next element
@@ -150,6 +155,11 @@ func (l *lifter) groupBy(items []*ast.ByItem, s *Select) *Error {
 			}
 		}
 		sets = product
+	}
+	for i, set := range sets {
+		if len(set) == 0 {
+			sets[i] = nil // the empty set, however written
+		}
 	}
 	s.GroupingSets = sets
 	return nil

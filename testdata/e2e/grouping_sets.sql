@@ -32,6 +32,9 @@ SELECT k, GROUPING(k) AS g FROM events WHERE k = 'c' GROUP BY k;
 -- The keys of the sets become nullable in the result's types.
 CREATE VIEW totals AS SELECT k, COUNT(*) AS n FROM events GROUP BY ROLLUP (k);
 DESCRIBE totals;
+SHOW CREATE VIEW totals;
+-- a filter over the view keeps each change's row kind: the total's changes
+SELECT n FROM totals WHERE k IS NULL AND n > 7;
 
 -- Into the print sink, as Flink's: +I, -U, +U.
 CREATE TABLE out_print (k STRING, n BIGINT) WITH ('connector' = 'print', 'print-identifier' = 'rollup');
