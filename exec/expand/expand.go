@@ -53,8 +53,9 @@ type Expand struct {
 	watermarks pipeline.WatermarkGate
 	idx        []int32 // row i of the input at i*sets+s
 	wms        []int64
-	masks      [][]byte // per key: the output rows whose set groups by it
-	maskRows   int      // the rows masks cover
+	masks      [][]byte      // per key: the output rows whose set groups by it
+	maskRows   int           // the rows masks cover
+	consts     []arrow.Array // the constant columns over maskRows rows, sliced per batch
 }
 
 // New returns the stage.
@@ -101,8 +102,8 @@ func (e *Expand) ProcessBatch(b pipeline.Batch) error {
 		owned = append(owned, a)
 		cols = append(cols, a)
 	}
-	for c := range e.spec.Consts[0] {
-		a := e.constant(c, m)
+	for _, c := range e.consts {
+		a := array.NewSlice(c, 0, int64(m))
 		owned = append(owned, a)
 		cols = append(cols, a)
 	}
@@ -121,11 +122,16 @@ func (e *Expand) ProcessBatch(b pipeline.Batch) error {
 	return e.next.ProcessBatch(pipeline.Batch{Record: out, Watermarks: wms})
 }
 
-// buildMasks makes, once per output length, each key's bitmap of the
-// output rows whose set groups by it (the set pattern repeated).
+// buildMasks makes, when a batch is longer than any before, each key's
+// bitmap of the output rows whose set groups by it and the constant
+// columns (the sets' pattern repeated); shorter batches use a prefix.
 func (e *Expand) buildMasks(m int) {
 	if e.maskRows >= m {
 		return
+	}
+	e.releaseConsts()
+	for c := range e.spec.Consts[0] {
+		e.consts = append(e.consts, e.constant(c, m))
 	}
 	sets := len(e.spec.Sets)
 	e.masks = make([][]byte, len(e.spec.Keys))
@@ -183,7 +189,14 @@ func (e *Expand) ProcessWatermark(wm int64) error {
 
 func (e *Expand) ProcessEnd() error { return e.next.ProcessEnd() }
 
-// Close releases nothing: the stage holds no Arrow memory between calls.
-func (e *Expand) Close() {}
+// Close releases the constant columns.
+func (e *Expand) Close() { e.releaseConsts() }
+
+func (e *Expand) releaseConsts() {
+	for _, a := range e.consts {
+		a.Release()
+	}
+	e.consts = nil
+}
 
 var _ pipeline.Operator = (*Expand)(nil)
