@@ -190,20 +190,8 @@ func (g *sqlGen) query() {
 		g.w("SELECT window_start, window_end, k, ")
 		g.aggList()
 		g.w(" FROM TABLE(")
-		switch g.pick(3) {
-		case 0:
-			g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
-			g.interval()
-			if g.pick(2) == 1 {
-				g.w(", ")
-				g.interval()
-			}
-		case 1:
-			g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		default:
-			g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		}
-		g.w("))")
+		g.windowTVF()
+		g.w(")")
 		g.where()
 		g.w(" GROUP BY window_start, window_end, ")
 		at := g.b.Len()
@@ -228,7 +216,7 @@ func (g *sqlGen) query() {
 		g.interval()
 		g.w(")")
 	default:
-		switch g.pick(3) {
+		switch g.pick(4) {
 		case 0: // a view of the table, then a plain read
 			g.w("SELECT * FROM (SELECT ")
 			g.selectList()
@@ -252,6 +240,25 @@ func (g *sqlGen) query() {
 			g.w(key)
 			g.having()
 			g.groupingSets(at, key)
+		case 3:
+			switch g.pick(2) {
+			case 0: // a window TVF without aggregation: its rows, filtered
+				g.w("SELECT ")
+				g.selectList()
+				g.w(", window_start, window_time FROM TABLE(")
+				g.windowTVF()
+				g.w(")")
+				g.where()
+			default: // the SESSION TVF, partitioned, aggregated
+				g.w("SELECT window_start, window_end, k, ")
+				g.aggList()
+				g.w(" FROM TABLE(SESSION(TABLE t PARTITION BY k, DESCRIPTOR(ts), ")
+				g.interval()
+				g.w("))")
+				g.where()
+				g.w(" GROUP BY window_start, window_end, k")
+				g.having()
+			}
 		default: // Top-N or deduplication
 			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
 			g.str()
@@ -276,6 +283,24 @@ func (g *sqlGen) groupingSets(at int, key string) {
 	s := g.b.String()
 	g.b.Reset()
 	g.b.WriteString(s[:at] + form[0] + key + form[1] + s[at+len(key):])
+}
+
+// windowTVF is a TUMBLE, HOP or CUMULATE call over t.
+func (g *sqlGen) windowTVF() {
+	switch g.pick(3) {
+	case 0:
+		g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+		g.interval()
+		if g.pick(2) == 1 {
+			g.w(", ")
+			g.interval()
+		}
+	case 1:
+		g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	default:
+		g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	}
+	g.w(")")
 }
 
 func (g *sqlGen) selectList() {

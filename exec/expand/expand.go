@@ -102,8 +102,8 @@ func (e *Expand) ProcessBatch(b pipeline.Batch) error {
 		owned = append(owned, a)
 		cols = append(cols, a)
 	}
-	for _, c := range e.consts {
-		a := array.NewSlice(c, 0, int64(m))
+	for c := range e.spec.Consts[0] {
+		a := e.constant(c, m)
 		owned = append(owned, a)
 		cols = append(cols, a)
 	}
@@ -123,15 +123,11 @@ func (e *Expand) ProcessBatch(b pipeline.Batch) error {
 }
 
 // buildMasks makes, when a batch is longer than any before, each key's
-// bitmap of the output rows whose set groups by it and the constant
-// columns (the sets' pattern repeated); shorter batches use a prefix.
+// bitmap of the output rows whose set groups by it (the sets' pattern
+// repeated); shorter batches use a prefix.
 func (e *Expand) buildMasks(m int) {
 	if e.maskRows >= m {
 		return
-	}
-	e.releaseConsts()
-	for c := range e.spec.Consts[0] {
-		e.consts = append(e.consts, e.constant(c, m))
 	}
 	sets := len(e.spec.Sets)
 	e.masks = make([][]byte, len(e.spec.Keys))
@@ -168,16 +164,23 @@ func (e *Expand) masked(a arrow.Array, mask []byte, m int) arrow.Array {
 	return array.MakeFromData(nd)
 }
 
-// constant is constant column c: each set's value, repeated per row.
+// constant is constant column c: each set's value, the pattern of the
+// sets written once and then copied in doubling runs.
 func (e *Expand) constant(c, m int) arrow.Array {
-	b := array.NewInt64Builder(e.mem)
-	defer b.Release()
-	b.Reserve(m)
+	buf := memory.NewResizableBuffer(e.mem)
+	buf.Resize(m * 8)
+	vals := arrow.Int64Traits.CastFromBytes(buf.Bytes())[:m]
 	sets := len(e.spec.Sets)
-	for r := 0; r < m; r++ {
-		b.UnsafeAppend(e.spec.Consts[r%sets][c])
+	for s := 0; s < sets && s < m; s++ {
+		vals[s] = e.spec.Consts[s][c]
 	}
-	return b.NewArray()
+	for done := sets; done < m; done *= 2 {
+		copy(vals[done:], vals[:done])
+	}
+	d := array.NewData(arrow.PrimitiveTypes.Int64, m, []*memory.Buffer{nil, buf}, nil, 0, 0)
+	buf.Release()
+	defer d.Release()
+	return array.MakeFromData(d)
 }
 
 func (e *Expand) ProcessWatermark(wm int64) error {
@@ -189,14 +192,7 @@ func (e *Expand) ProcessWatermark(wm int64) error {
 
 func (e *Expand) ProcessEnd() error { return e.next.ProcessEnd() }
 
-// Close releases the constant columns.
-func (e *Expand) Close() { e.releaseConsts() }
-
-func (e *Expand) releaseConsts() {
-	for _, a := range e.consts {
-		a.Release()
-	}
-	e.consts = nil
-}
+// Close releases nothing: the stage holds no Arrow memory between calls.
+func (e *Expand) Close() {}
 
 var _ pipeline.Operator = (*Expand)(nil)
