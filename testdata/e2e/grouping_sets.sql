@@ -36,6 +36,11 @@ SHOW CREATE VIEW totals;
 -- a filter over the view keeps each change's row kind: the total's changes
 SELECT n FROM totals WHERE k IS NULL AND n > 7;
 
+-- Over an update stream the aggregation retracts: each change of per_k
+-- (-U, +U, -D) is copied per set too, so the total (n NULL) counts the keys.
+CREATE VIEW per_k AS SELECT k, COUNT(*) AS n FROM events GROUP BY k;
+SELECT n, GROUPING(n) AS total, COUNT(*) AS keys FROM per_k GROUP BY ROLLUP (n);
+
 -- Into the print sink, as Flink's: +I, -U, +U.
 CREATE TABLE out_print (k STRING, n BIGINT) WITH ('connector' = 'print', 'print-identifier' = 'rollup');
 INSERT INTO out_print SELECT k, COUNT(*) FROM events WHERE v > 4 GROUP BY ROLLUP (k);
