@@ -53,9 +53,8 @@ type Expand struct {
 	watermarks pipeline.WatermarkGate
 	idx        []int32 // row i of the input at i*sets+s
 	wms        []int64
-	masks      [][]byte      // per key: the output rows whose set groups by it
-	maskRows   int           // the rows masks cover
-	consts     []arrow.Array // the constant columns over maskRows rows, sliced per batch
+	masks      [][]byte // per key: the output rows whose set groups by it
+	maskRows   int      // the rows masks cover
 }
 
 // New returns the stage.
