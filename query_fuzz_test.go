@@ -247,14 +247,18 @@ func (g *sqlGen) query() {
 			g.w(" GROUP BY ", key)
 			g.having()
 		default: // Top-N or deduplication
-			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
-			g.str()
-			g.w(" ORDER BY ")
-			g.oneOf("ts", "ts DESC", "v DESC", "d", "m")
-			g.w(") AS rn FROM t")
-			g.where()
-			g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
-			g.intLiteral()
+			topN := g.capture(func() {
+				g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
+				g.str()
+				g.w(" ORDER BY ")
+				g.oneOf("ts", "ts DESC", "v DESC", "d", "m")
+				g.w(") AS rn FROM t")
+				g.where()
+				g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+				g.intLiteral()
+			})
+			// the rank function last, so that older seeds stay ROW_NUMBER
+			g.w(strings.Replace(topN, "ROW_NUMBER", []string{"ROW_NUMBER", "RANK", "DENSE_RANK"}[g.pick(3)], 1))
 		}
 	}
 }

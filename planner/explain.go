@@ -252,7 +252,15 @@ func (p *Plan) rankText() string {
 	if c.RankName != "" {
 		rank = c.RankName
 	}
-	return fmt.Sprintf("Rank(ROW_NUMBER, %s, order=[%s], rank range=[%d, %d], rank=[%s], changelog=[I, UB, UA])", keys, strings.Join(order, ", "), c.Start, c.End, rank)
+	changes := "I, UB, UA"
+	if c.Type != rankop.RowNumber {
+		// rows leave when a row ranked before them moves them past the range
+		changes = "I, UB, UA, D"
+		if c.RankName == "" {
+			changes = "I, D"
+		}
+	}
+	return fmt.Sprintf("Rank(%s, %s, order=[%s], rank range=[%d, %d], rank=[%s], changelog=[%s])", c.Type, keys, strings.Join(order, ", "), c.Start, c.End, rank, changes)
 }
 
 // changelogText is the kinds of change an update stream carries and the
