@@ -39,6 +39,10 @@ func (p *Plan) Explain() string {
 		add(depth, "%s", p.rankText())
 		depth++
 	}
+	if p.SetOp != nil {
+		add(depth, "%s", p.setOpText())
+		depth++
+	}
 	if p.Union != nil {
 		return p.explainUnion(lines, depth)
 	}
@@ -201,6 +205,9 @@ func (p *Plan) aggsText() string {
 // updateNode names the operator whose update stream the query produces,
 // for an error as Flink's, and says how to make the query append-only.
 func (p *Plan) updateNode() (node, fix string) {
+	if p.SetOp != nil {
+		return p.setOpText(), "UNION ALL is append-only"
+	}
 	if p.Rank != nil {
 		return p.rankText(), "keep the first row per key by the rowtime (ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts) = 1, without the row number), which is append-only"
 	}
