@@ -231,11 +231,14 @@ func (g *sqlGen) query() {
 			g.selectList()
 			g.w(" FROM t")
 			g.where()
-			if g.pick(2) == 1 { // a UNION ALL of two reads of the table
-				g.w(" UNION ALL SELECT ")
-				g.selectList()
-				g.w(" FROM t")
-				g.where()
+			if g.pick(2) == 1 { // a set operation of two reads of the table
+				second := g.capture(func() {
+					g.selectList()
+					g.w(" FROM t")
+					g.where()
+				})
+				// the operator last, so that older seeds stay UNION ALL
+				g.w(" ", []string{"UNION ALL", "INTERSECT", "INTERSECT ALL", "EXCEPT", "EXCEPT ALL"}[g.pick(5)], " SELECT ", second)
 			}
 			g.w(")")
 		case 1: // GROUP BY without a window: an update stream
