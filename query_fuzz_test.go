@@ -190,20 +190,8 @@ func (g *sqlGen) query() {
 		g.w("SELECT window_start, window_end, k, ")
 		g.aggList()
 		g.w(" FROM TABLE(")
-		switch g.pick(3) {
-		case 0:
-			g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
-			g.interval()
-			if g.pick(2) == 1 {
-				g.w(", ")
-				g.interval()
-			}
-		case 1:
-			g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		default:
-			g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		}
-		g.w("))")
+		g.windowTVF()
+		g.w(")")
 		g.where()
 		g.w(" GROUP BY window_start, window_end, k")
 		g.having()
@@ -225,7 +213,7 @@ func (g *sqlGen) query() {
 		g.interval()
 		g.w(")")
 	default:
-		switch g.pick(3) {
+		switch g.pick(4) {
 		case 0: // a view of the table, then a plain read
 			g.w("SELECT * FROM (SELECT ")
 			g.selectList()
@@ -249,6 +237,25 @@ func (g *sqlGen) query() {
 			g.where()
 			g.w(" GROUP BY ", key)
 			g.having()
+		case 3:
+			switch g.pick(2) {
+			case 0: // a window TVF without aggregation: its rows, filtered
+				g.w("SELECT ")
+				g.selectList()
+				g.w(", window_start, window_time FROM TABLE(")
+				g.windowTVF()
+				g.w(")")
+				g.where()
+			default: // the SESSION TVF, partitioned, aggregated
+				g.w("SELECT window_start, window_end, k, ")
+				g.aggList()
+				g.w(" FROM TABLE(SESSION(TABLE t PARTITION BY k, DESCRIPTOR(ts), ")
+				g.interval()
+				g.w("))")
+				g.where()
+				g.w(" GROUP BY window_start, window_end, k")
+				g.having()
+			}
 		default: // Top-N or deduplication
 			topN := g.capture(func() {
 				g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
@@ -264,6 +271,24 @@ func (g *sqlGen) query() {
 			g.w(strings.Replace(topN, "ROW_NUMBER", []string{"ROW_NUMBER", "RANK", "DENSE_RANK"}[g.pick(3)], 1))
 		}
 	}
+}
+
+// windowTVF is a TUMBLE, HOP or CUMULATE call over t.
+func (g *sqlGen) windowTVF() {
+	switch g.pick(3) {
+	case 0:
+		g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+		g.interval()
+		if g.pick(2) == 1 {
+			g.w(", ")
+			g.interval()
+		}
+	case 1:
+		g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	default:
+		g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	}
+	g.w(")")
 }
 
 func (g *sqlGen) selectList() {
