@@ -210,7 +210,7 @@ func (p *Plan) aggsText() string {
 // for an error as Flink's, and says how to make the query append-only.
 func (p *Plan) updateNode() (node, fix string) {
 	if p.SetOp != nil {
-		return p.setOpText(), "UNION ALL is append-only"
+		return p.setOpText(), "INTERSECT and EXCEPT delete rows as in Flink, UNION ALL does not"
 	}
 	if p.Rank != nil {
 		return p.rankText(), "keep the first row per key by the rowtime (ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts) = 1, without the row number), which is append-only"
