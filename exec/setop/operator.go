@@ -8,6 +8,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/rankop"
 	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -32,6 +33,8 @@ type Operator struct {
 	counts [][2]int64 // by row id: left and right rows
 	order  []string   // row ids' keys, in order, for a snapshot
 	stats  Stats
+	// forwarded is the last watermark sent on: only a larger one goes
+	forwarded int64
 
 	// per batch, reused
 	bufs  [][]byte
@@ -49,7 +52,8 @@ func New(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Operator, er
 	for i := range cols {
 		cols[i] = i
 	}
-	return &Operator{cfg: cfg, out: out, schema: schema, mem: mem, keys: rankop.NewRowKeys(cols), index: map[string]int32{}}, nil
+	return &Operator{cfg: cfg, out: out, schema: schema, mem: mem, keys: rankop.NewRowKeys(cols), index: map[string]int32{},
+		forwarded: rowtime.MinWatermark}, nil
 }
 
 // Schema returns the schema of the batches the operator emits.
@@ -123,9 +127,15 @@ func (o *Operator) send(rec arrow.RecordBatch) error {
 	return o.out.ProcessBatch(pipeline.Batch{Record: out})
 }
 
-// ProcessWatermark forwards the watermark: the output has no time
-// attribute, but what reads it may wait for the watermark.
-func (o *Operator) ProcessWatermark(wm int64) error { return o.out.ProcessWatermark(wm) }
+// ProcessWatermark forwards a watermark larger than the last: the output
+// has no time attribute, but what reads it may wait for the watermark.
+func (o *Operator) ProcessWatermark(wm int64) error {
+	if wm <= o.forwarded {
+		return nil
+	}
+	o.forwarded = wm
+	return o.out.ProcessWatermark(wm)
+}
 
 // ProcessEnd forwards the end.
 func (o *Operator) ProcessEnd() error { return o.out.ProcessEnd() }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/pipeline/pipelinetest"
 )
 
 var testSchema = arrow.NewSchema([]arrow.Field{
@@ -195,4 +196,25 @@ func TestExceptAll(t *testing.T) {
 	require.Equal(t, []string{"+I a 1", "+I a 1", "-D a 1", "-D a 1"}, got)
 	got = run(t, Config{Input: testSchema, Kind: Intersect}, rows, 4096)
 	require.Equal(t, []string{"+I a 1", "+I b 2"}, got)
+}
+
+func TestSetOperationConformance(t *testing.T) {
+	input := func(mem memory.Allocator) []pipelinetest.Step {
+		return []pipelinetest.Step{
+			pipelinetest.BatchStep(batch(mem, []row{{"a", 1, false}, {"a", 1, true}, {"b", 2, false}}), nil),
+			pipelinetest.WatermarkStep(7),
+			pipelinetest.BatchStep(batch(mem, []row{{"b", 2, true}, {"", 3, false}}), nil),
+			pipelinetest.WatermarkStep(15),
+		}
+	}
+	for kind := Intersect; kind <= ExceptAll; kind++ {
+		t.Run(kind.String(), func(t *testing.T) {
+			pipelinetest.TestOperator(t, pipelinetest.Harness{
+				New: func(mem memory.Allocator, next pipeline.Operator) (pipeline.Operator, error) {
+					return New(Config{Input: testSchema, Kind: kind}, mem, next)
+				},
+				Input: input,
+			})
+		})
+	}
 }

@@ -9,11 +9,11 @@ import (
 // snapshotVersion is the layout of the state SnapshotState writes.
 const snapshotVersion = 1
 
-// SnapshotState writes the counters and, for each distinct row in the
+// SnapshotState writes the counters, the last watermark sent on and, for each distinct row in the
 // order it first came, its key and its left and right counts.
 func (o *Operator) SnapshotState(e *checkpoint.Encoder) error {
 	e.Uint(snapshotVersion)
-	checkpoint.Ints(e, []int64{o.stats.RowsIn, o.stats.ResultRows})
+	checkpoint.Ints(e, []int64{o.stats.RowsIn, o.stats.ResultRows, o.forwarded})
 	e.Uint(uint64(len(o.order)))
 	for id, key := range o.order {
 		e.String(key)
@@ -34,13 +34,13 @@ func (o *Operator) RestoreState(d *checkpoint.Decoder) error {
 		d.Fail("set operation state version %d, expected %d", v, snapshotVersion)
 	}
 	st := checkpoint.ReadInts[int64](d)
-	if d.Err() == nil && len(st) != 2 {
+	if d.Err() == nil && len(st) != 3 {
 		d.Fail("set operation counters: %d values", len(st))
 	}
 	if d.Err() != nil {
 		return d.Err()
 	}
-	o.stats = Stats{RowsIn: st[0], ResultRows: st[1]}
+	o.stats, o.forwarded = Stats{RowsIn: st[0], ResultRows: st[1]}, st[2]
 	n := d.Len(3)
 	for id := 0; id < n && d.Err() == nil; id++ {
 		key := d.String()
