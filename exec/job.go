@@ -419,7 +419,7 @@ func (s countWindowStage) stats() windowop.Stats {
 // rankStage is a window stage followed by a rank (exec/rankop).
 type rankStage struct {
 	windowStage
-	rank *rankop.Rank
+	rank rankop.Operator
 }
 
 func (s rankStage) stats() windowop.Stats {
@@ -451,7 +451,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	}
 	rc := *j.Rank
 	rc.StateTTL, rc.Clock = j.StateTTL, j.Clock
-	rank, err := rankop.NewRank(rc, mem, sink)
+	rank, err := rankop.New(rc, mem, sink)
 	if err != nil {
 		return nil, err
 	}
