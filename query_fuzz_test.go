@@ -225,7 +225,7 @@ func (g *sqlGen) query() {
 		g.interval()
 		g.w(")")
 	default:
-		switch g.pick(3) {
+		switch g.pick(4) {
 		case 0: // a view of the table, then a plain read
 			g.w("SELECT * FROM (SELECT ")
 			g.selectList()
@@ -246,7 +246,7 @@ func (g *sqlGen) query() {
 			g.where()
 			g.w(" GROUP BY ", key)
 			g.having()
-		default: // Top-N or deduplication
+		case 2: // Top-N or deduplication
 			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
 			g.str()
 			g.w(" ORDER BY ")
@@ -254,6 +254,19 @@ func (g *sqlGen) query() {
 			g.w(") AS rn FROM t")
 			g.where()
 			g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+			g.intLiteral()
+		default: // window Top-N or window deduplication over a window aggregation
+			g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
+			g.oneOf("", ", k")
+			g.w(" ORDER BY ")
+			g.oneOf("n DESC", "a", "window_time", "window_time DESC", "k")
+			g.w(") AS rn FROM (SELECT window_start, window_end, window_time, k, COUNT(*) AS n, ")
+			g.agg()
+			g.w(" AS a FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+			g.interval()
+			g.w("))")
+			g.where()
+			g.w(" GROUP BY window_start, window_end, window_time, k)) WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
 			g.intLiteral()
 		}
 	}
