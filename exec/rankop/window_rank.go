@@ -2,7 +2,6 @@ package rankop
 
 import (
 	"bytes"
-	"container/heap"
 	"fmt"
 	"math"
 	"sort"
@@ -81,10 +80,10 @@ type WindowRank struct {
 	index     map[string]int32
 	parts     []windowPartition
 	free      []int32 // pids of closed windows, for reuse
-	due       windowDue
-	begun     uint64 // partitions begun so far: their order of closing
-	wm        int64  // the watermark the operator is at
-	forwarded int64  // the last watermark sent on
+	fires     fireHeap
+	byFire    map[int64][]int32 // a closing time's partitions, in the order they began
+	wm        int64             // the watermark the operator is at
+	forwarded int64             // the last watermark sent on
 
 	// per batch, reused
 	pkeys, skeys [][]byte
@@ -104,9 +103,10 @@ type WindowRank struct {
 // windowPartition is one partition of one window: its kept rows (in rank
 // order; for a deduplication the one candidate) and when it closes.
 type windowPartition struct {
-	key  string
-	rows []kept
-	fire int64 // the watermark that closes it
+	key    string
+	rows   []kept
+	fire   int64  // the watermark that closes it
+	keyBuf []byte // the sort keys of its rows (TopN)
 }
 
 // NewWindowRank builds the running window rank of cfg (cfg.Window set),
@@ -120,7 +120,7 @@ func NewWindowRank(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Wi
 		return nil, err
 	}
 	r := &WindowRank{cfg: cfg, out: out, schema: schema, mem: mem, store: rowstore.New(cfg.keptSchema(), mem),
-		local: rowtime.NewLocalTime(cfg.Window.Zone), index: map[string]int32{},
+		local: rowtime.NewLocalTime(cfg.Window.Zone), index: map[string]int32{}, byFire: map[int64][]int32{},
 		wm: rowtime.MinWatermark, forwarded: rowtime.MinWatermark, lastEnd: math.MinInt64}
 	for _, k := range cfg.Partition {
 		r.partKeys.keys = append(r.partKeys.keys, SortKey{Index: k})
@@ -172,7 +172,7 @@ func (r *WindowRank) ProcessBatch(b pipeline.Batch) error {
 	r.dropped = growBool(r.dropped, n)
 	for i := 0; i < n; i++ {
 		if b.Watermarks != nil && b.Watermarks[i] > r.wm {
-			if len(r.due) > 0 && r.due[0].fire <= b.Watermarks[i] {
+			if len(r.fires) > 0 && r.fires[0] <= b.Watermarks[i] {
 				if err := r.commit(rec); err != nil {
 					return err
 				}
@@ -229,8 +229,7 @@ func (r *WindowRank) partition(key []byte, fire int64) int32 {
 	p := &r.parts[pid]
 	p.key, p.rows, p.fire = string(key), p.rows[:0], fire
 	r.index[p.key] = pid
-	heap.Push(&r.due, windowDueItem{fire: fire, begun: r.begun, pid: pid})
-	r.begun++
+	r.begin(pid, fire)
 	return pid
 }
 
@@ -249,7 +248,14 @@ func (r *WindowRank) offerTopN(p *windowPartition, k kept, i int) {
 		r.leave(p.rows[end-1].id)
 		p.rows = p.rows[:end-1]
 	}
-	k.key = append(buf, k.key...)
+	if cap(buf) >= len(k.key) {
+		k.key = append(buf, k.key...)
+	} else {
+		// keys live in the partition's buffer, all dropped when it closes
+		p.keyBuf = append(p.keyBuf, k.key...)
+		n := len(p.keyBuf)
+		k.key = p.keyBuf[n-len(k.key) : n : n]
+	}
 	p.rows = append(p.rows, kept{})
 	copy(p.rows[pos+1:], p.rows[pos:])
 	p.rows[pos] = k
@@ -320,31 +326,36 @@ func (r *WindowRank) advance(wm int64) error {
 		return nil
 	}
 	r.wm = wm
-	if len(r.due) == 0 || r.due[0].fire > wm {
+	if len(r.fires) == 0 || r.fires[0] > wm {
 		return nil
 	}
 	r.ids, r.ranks = r.ids[:0], r.ranks[:0]
-	var closed []int32
-	for len(r.due) > 0 && r.due[0].fire <= wm {
-		pid := heap.Pop(&r.due).(windowDueItem).pid
-		p := &r.parts[pid]
-		for j, k := range p.rows {
-			if rank := int64(j + 1); rank >= r.cfg.Start || r.cfg.Mode != TopN {
-				r.ids = append(r.ids, k.id)
-				r.ranks = append(r.ranks, rank)
+	var closed [][]int32
+	for len(r.fires) > 0 && r.fires[0] <= wm {
+		fire := r.fires.pop()
+		pids := r.byFire[fire]
+		delete(r.byFire, fire)
+		for _, pid := range pids {
+			for j, k := range r.parts[pid].rows {
+				if rank := int64(j + 1); rank >= r.cfg.Start || r.cfg.Mode != TopN {
+					r.ids = append(r.ids, k.id)
+					r.ranks = append(r.ranks, rank)
+				}
 			}
 		}
-		closed = append(closed, pid)
+		closed = append(closed, pids)
 	}
 	err := r.send()
-	for _, pid := range closed {
-		p := &r.parts[pid]
-		for _, k := range p.rows {
-			r.store.Remove(k.id)
+	for _, pids := range closed {
+		for _, pid := range pids {
+			p := &r.parts[pid]
+			for _, k := range p.rows {
+				r.store.Remove(k.id)
+			}
+			delete(r.index, p.key)
+			p.key, p.rows, p.keyBuf = "", p.rows[:0], p.keyBuf[:0]
+			r.free = append(r.free, pid)
 		}
-		delete(r.index, p.key)
-		p.key, p.rows = "", p.rows[:0]
-		r.free = append(r.free, pid)
 	}
 	if err != nil {
 		return err
@@ -446,25 +457,51 @@ func growBool(s []bool, n int) []bool {
 	return s
 }
 
-// windowDueItem is a window partition due to close at fire; begun orders
-// the partitions of one closing time.
-type windowDueItem struct {
-	fire  int64
-	begun uint64
-	pid   int32
+// begin makes pid one of the partitions that close at fire.
+func (r *WindowRank) begin(pid int32, fire int64) {
+	pids, open := r.byFire[fire]
+	if !open {
+		r.fires.push(fire)
+	}
+	r.byFire[fire] = append(pids, pid)
 }
 
-type windowDue []windowDueItem
+// fireHeap is a min-heap of the closing times of the open windows.
+type fireHeap []int64
 
-func (h windowDue) Len() int { return len(h) }
-func (h windowDue) Less(i, j int) bool {
-	return h[i].fire < h[j].fire || h[i].fire == h[j].fire && h[i].begun < h[j].begun
+func (h *fireHeap) push(v int64) {
+	*h = append(*h, v)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if a[parent] <= a[i] {
+			break
+		}
+		a[parent], a[i] = a[i], a[parent]
+		i = parent
+	}
 }
-func (h windowDue) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *windowDue) Push(x any)   { *h = append(*h, x.(windowDueItem)) }
-func (h *windowDue) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+
+func (h *fireHeap) pop() int64 {
+	a := *h
+	top := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	for i := 0; ; {
+		least, l, r := i, 2*i+1, 2*i+2
+		if l < n && a[l] < a[least] {
+			least = l
+		}
+		if r < n && a[r] < a[least] {
+			least = r
+		}
+		if least == i {
+			break
+		}
+		a[i], a[least] = a[least], a[i]
+		i = least
+	}
+	*h = a
+	return top
 }

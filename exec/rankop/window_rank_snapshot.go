@@ -1,7 +1,6 @@
 package rankop
 
 import (
-	"container/heap"
 	"fmt"
 	"sort"
 
@@ -20,11 +19,15 @@ func (r *WindowRank) SnapshotState(e *checkpoint.Encoder) error {
 	}
 	e.Uint(windowSnapshotVersion)
 	checkpoint.Ints(e, []int64{r.stats.RowsIn, r.stats.ResultRows, r.stats.LateRowsDropped, r.wm, r.forwarded})
-	open := append(windowDue(nil), r.due...)
-	sort.Slice(open, func(i, j int) bool { return open.Less(i, j) })
+	fires := append([]int64(nil), r.fires...)
+	sort.Slice(fires, func(i, j int) bool { return fires[i] < fires[j] })
+	var open []int32
+	for _, f := range fires {
+		open = append(open, r.byFire[f]...)
+	}
 	e.Uint(uint64(len(open)))
-	for _, d := range open {
-		p := r.parts[d.pid]
+	for _, pid := range open {
+		p := r.parts[pid]
 		e.String(p.key)
 		e.Int(p.fire)
 		e.Uint(uint64(len(p.rows)))
@@ -74,8 +77,7 @@ func (r *WindowRank) RestoreState(d *checkpoint.Decoder) error {
 		}
 		r.index[p.key] = int32(pid)
 		r.parts = append(r.parts, p)
-		heap.Push(&r.due, windowDueItem{fire: p.fire, begun: r.begun, pid: int32(pid)})
-		r.begun++
+		r.begin(int32(pid), p.fire)
 	}
 	if d.Err() != nil {
 		return d.Err()
