@@ -190,20 +190,8 @@ func (g *sqlGen) query() {
 		g.w("SELECT window_start, window_end, k, ")
 		g.aggList()
 		g.w(" FROM TABLE(")
-		switch g.pick(3) {
-		case 0:
-			g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
-			g.interval()
-			if g.pick(2) == 1 {
-				g.w(", ")
-				g.interval()
-			}
-		case 1:
-			g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		default:
-			g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		}
-		g.w("))")
+		g.windowTVF()
+		g.w(")")
 		g.where()
 		g.w(" GROUP BY window_start, window_end, k")
 		g.having()
@@ -246,7 +234,39 @@ func (g *sqlGen) query() {
 			g.where()
 			g.w(" GROUP BY ", key)
 			g.having()
-		case 2: // Top-N or deduplication
+		case 3:
+			switch g.pick(3) {
+			case 0: // a window TVF without aggregation: its rows, filtered
+				g.w("SELECT ")
+				g.selectList()
+				g.w(", window_start, window_time FROM TABLE(")
+				g.windowTVF()
+				g.w(")")
+				g.where()
+			case 1: // the SESSION TVF, partitioned, aggregated
+				g.w("SELECT window_start, window_end, k, ")
+				g.aggList()
+				g.w(" FROM TABLE(SESSION(TABLE t PARTITION BY k, DESCRIPTOR(ts), ")
+				g.interval()
+				g.w("))")
+				g.where()
+				g.w(" GROUP BY window_start, window_end, k")
+				g.having()
+			default: // window Top-N or window deduplication over a window aggregation
+				g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
+				g.oneOf("", ", k")
+				g.w(" ORDER BY ")
+				g.oneOf("n DESC", "a", "window_time", "window_time DESC", "k")
+				g.w(") AS rn FROM (SELECT window_start, window_end, window_time, k, COUNT(*) AS n, ")
+				g.agg()
+				g.w(" AS a FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+				g.interval()
+				g.w("))")
+				g.where()
+				g.w(" GROUP BY window_start, window_end, window_time, k)) WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+				g.intLiteral()
+			}
+		default: // Top-N or deduplication
 			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
 			g.str()
 			g.w(" ORDER BY ")
@@ -255,21 +275,26 @@ func (g *sqlGen) query() {
 			g.where()
 			g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
 			g.intLiteral()
-		default: // window Top-N or window deduplication over a window aggregation
-			g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
-			g.oneOf("", ", k")
-			g.w(" ORDER BY ")
-			g.oneOf("n DESC", "a", "window_time", "window_time DESC", "k")
-			g.w(") AS rn FROM (SELECT window_start, window_end, window_time, k, COUNT(*) AS n, ")
-			g.agg()
-			g.w(" AS a FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ")
-			g.interval()
-			g.w("))")
-			g.where()
-			g.w(" GROUP BY window_start, window_end, window_time, k)) WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
-			g.intLiteral()
 		}
 	}
+}
+
+// windowTVF is a TUMBLE, HOP or CUMULATE call over t.
+func (g *sqlGen) windowTVF() {
+	switch g.pick(3) {
+	case 0:
+		g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+		g.interval()
+		if g.pick(2) == 1 {
+			g.w(", ")
+			g.interval()
+		}
+	case 1:
+		g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	default:
+		g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	}
+	g.w(")")
 }
 
 func (g *sqlGen) selectList() {
