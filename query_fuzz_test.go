@@ -252,7 +252,21 @@ func (g *sqlGen) query() {
 				g.where()
 				g.w(" GROUP BY window_start, window_end, k")
 				g.having()
-			default: // window Top-N or window deduplication over a window aggregation
+			default: // window Top-N or window deduplication
+				if g.pick(2) == 1 { // over the window table function's rows
+					g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
+					g.oneOf("", ", k")
+					g.w(" ORDER BY ")
+					g.oneOf("ts", "ts DESC", "v DESC", "window_time", "d")
+					g.w(") AS rn FROM TABLE(")
+					g.windowTVF()
+					g.w(")")
+					g.where()
+					g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+					g.intLiteral()
+					break
+				}
+				// over a window aggregation
 				g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
 				g.oneOf("", ", k")
 				g.w(" ORDER BY ")

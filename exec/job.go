@@ -434,8 +434,10 @@ type rankStage struct {
 
 func (s rankStage) stats() windowop.Stats {
 	st := s.windowStage.stats()
-	st.LateRowsDropped += s.rank.Stats().LateRowsDropped
-	st.StateExpired += s.rank.Stats().StateExpired
+	rs := s.rank.Stats()
+	st.LateRowsDropped += rs.LateRowsDropped
+	st.Lateness.Merge(&rs.Lateness)
+	st.StateExpired += rs.StateExpired
 	return st
 }
 

@@ -14,12 +14,15 @@ import (
 
 // The window columns a relation's column can be (Flink's window
 // properties): window_start, window_end and window_time of a window
-// table function, or of a window aggregation that groups by them.
+// table function, or of a window aggregation that groups by them; and
+// the column a window table function without aggregation windows by
+// (its rows' event time, which a window deduplication may order by).
 const (
 	notWindowColumn = iota - 1
 	windowStartColumn
 	windowEndColumn
 	windowTimeColumn
+	windowedTimeColumn
 )
 
 // maxWindowColumnDepth bounds the subqueries and views windowColumnOf
@@ -38,6 +41,9 @@ func windowColumnOf(from sql.TableRef, name string, cat *catalog.Catalog, depth 
 	}
 	switch {
 	case from.Window != nil:
+		if strings.EqualFold(name, from.Window.TimeCol.Name) {
+			return windowedTimeColumn
+		}
 		if t := cat.Table(from.Name.Name); t != nil && t.Column(name) >= 0 {
 			return notWindowColumn // a column of the windowed table
 		}
@@ -90,7 +96,11 @@ func selectWindowColumn(q *sql.Select, colNames []string, name string, cat *cata
 		}
 		// a projection, or a window aggregation, which groups by
 		// window_start and window_end (planTVF checks it)
-		return windowColumnOf(q.From, c.Name, cat, depth)
+		k := windowColumnOf(q.From, c.Name, cat, depth)
+		if k == windowedTimeColumn && len(q.GroupBy) > 0 {
+			return notWindowColumn // a grouping key's value
+		}
+		return k
 	}
 	return notWindowColumn
 }
@@ -133,13 +143,13 @@ func windowRank(cfg *rankop.Config, p *Plan, inner *sql.Select, over *sql.OverCa
 		return sql.Errorf(sql.ErrUnsupported, over.At, "a window Top-N over processing-time windows is not supported yet; window by an event-time attribute")
 	}
 	w := &rankop.WindowColumns{Start: visible + start, End: visible + end}
-	if rt, ok := win.Stream.Field(win.Rowtime).Type.(*arrow.TimestampType); ok && rt.TimeZone != "" {
+	if rt, ok := windowedType(win).(*arrow.TimestampType); ok && rt.TimeZone != "" {
 		w.Zone = win.Location // the bounds are wall-clock times there
 	}
 	cfg.Window = w
 	base := visible + len(over.PartitionBy)
 	timeAttr := p.TimeAttr
-	if cfg.Start == 1 && cfg.End == 1 && len(over.OrderBy) == 1 && timeAttr == base {
+	if cfg.Start == 1 && cfg.End == 1 && len(over.OrderBy) == 1 && (timeAttr == base || ordersByEventTime(over.OrderBy[0].Expr, inner, cat)) {
 		// ORDER BY the time attribute: a window deduplication
 		cfg.Mode, cfg.Rowtime, cfg.Order = rankop.FirstByTime, base, nil
 		if over.OrderBy[0].Desc {
@@ -173,15 +183,38 @@ func visibleCopy(p *Plan, c, visible int) int {
 	return -1
 }
 
-// windowPlanOf returns the window aggregation plan p reads through its
-// projections, or nil.
+// ordersByEventTime reports whether the sort key e is the event time of
+// the windowed rows: window_time, or the column a window table function
+// without aggregation windows by.
+func ordersByEventTime(e sql.Expr, inner *sql.Select, cat *catalog.Catalog) bool {
+	c, ok := e.(*sql.ColumnRef)
+	if !ok {
+		return false
+	}
+	k := windowColumnOf(inner.From, c.Name, cat, 0)
+	return k == windowTimeColumn || k == windowedTimeColumn
+}
+
+// windowedType is the type of the time attribute the windows of win (a
+// window aggregation or a window table function) are assigned by.
+func windowedType(win *Plan) arrow.DataType {
+	if win.TVF != nil {
+		return win.TVF.Config.Input.Field(win.TVF.Config.RowtimeIndex).Type
+	}
+	return win.Stream.Field(win.Rowtime).Type
+}
+
+// windowPlanOf returns the window aggregation or window table function
+// plan p reads through its projections, or nil.
 func windowPlanOf(p *Plan) *Plan {
 	for ; p != nil; p = p.Input {
 		switch {
+		case p.TVF != nil:
+			return p
 		case p.Union != nil || p.Rank != nil || p.Group:
 			return nil
 		case !p.Plain:
-			if p.Window.Kind == sql.CountWindow || p.Window.Kind == sql.Session {
+			if p.Window.Kind == sql.CountWindow {
 				return nil
 			}
 			return p

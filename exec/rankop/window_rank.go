@@ -187,6 +187,7 @@ func (r *WindowRank) ProcessBatch(b pipeline.Batch) error {
 		}
 		if fire <= r.wm {
 			r.stats.LateRowsDropped++
+			r.stats.Lateness.Add(r.wm - fire + 1) // as the window aggregation counts it
 			r.pids = append(r.pids, -1)
 			continue
 		}
