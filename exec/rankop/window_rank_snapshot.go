@@ -11,7 +11,7 @@ import (
 const windowSnapshotVersion = 1
 
 // SnapshotState writes the operator's state to e between batches: the
-// counters and watermarks, the open window partitions in the order they
+// counters (with the late rows' lateness) and watermarks, the open window partitions in the order they
 // close, with their kept rows, and the kept rows themselves.
 func (r *WindowRank) SnapshotState(e *checkpoint.Encoder) error {
 	if len(r.enter) > 0 {
@@ -19,6 +19,7 @@ func (r *WindowRank) SnapshotState(e *checkpoint.Encoder) error {
 	}
 	e.Uint(windowSnapshotVersion)
 	checkpoint.Ints(e, []int64{r.stats.RowsIn, r.stats.ResultRows, r.stats.LateRowsDropped, r.wm, r.forwarded})
+	checkpoint.Ints(e, append([]int64{r.stats.Lateness.Max}, r.stats.Lateness.Buckets[:]...))
 	fires := append([]int64(nil), r.fires...)
 	sort.Slice(fires, func(i, j int) bool { return fires[i] < fires[j] })
 	var open []int32
@@ -54,10 +55,16 @@ func (r *WindowRank) RestoreState(d *checkpoint.Decoder) error {
 	if d.Err() == nil && len(st) != 5 {
 		d.Fail("window rank counters: %d values", len(st))
 	}
+	late := checkpoint.ReadInts[int64](d)
+	if d.Err() == nil && len(late) != 1+len(r.stats.Lateness.Buckets) {
+		d.Fail("window rank lateness: %d values", len(late))
+	}
 	if d.Err() != nil {
 		return d.Err()
 	}
 	r.stats = Stats{RowsIn: st[0], ResultRows: st[1], LateRowsDropped: st[2]}
+	r.stats.Lateness.Max = late[0]
+	copy(r.stats.Lateness.Buckets[:], late[1:])
 	r.wm, r.forwarded = st[3], st[4]
 	n := d.Len(3)
 	var ids []int32

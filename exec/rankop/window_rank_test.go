@@ -248,6 +248,7 @@ func TestWindowRankMatchesReference(t *testing.T) {
 				got, stats := runWindowRank(t, cfg, rows, size, perRow, size == 3)
 				require.Equal(t, want, got, "round %d, mode %d, batch size %d, per row %v", round, mode, size, perRow)
 				require.Equal(t, late, stats.LateRowsDropped, "round %d late rows", round)
+				require.Equal(t, late, stats.Lateness.Count(), "round %d: each late row's lateness, restored too", round)
 				require.Equal(t, int64(len(rows)), stats.RowsIn)
 				require.Equal(t, int64(len(want)), stats.ResultRows)
 			}
