@@ -227,14 +227,13 @@ func windowPlanOf(p *Plan) *Plan {
 // deduplication, as Flink's WindowRank and WindowDeduplicate.
 func (p *Plan) windowRankText() string {
 	c := p.Rank
-	in := p.Project.Schema
 	var part []string
 	for _, k := range c.Partition {
 		if k != c.Window.Start && k != c.Window.End {
-			part = append(part, in.Field(k).Name)
+			part = append(part, p.readColumn(k))
 		}
 	}
-	window := fmt.Sprintf("window=[win_start=[%s], win_end=[%s]]", in.Field(c.Window.Start).Name, in.Field(c.Window.End).Name)
+	window := fmt.Sprintf("window=[win_start=[%s], win_end=[%s]]", p.readColumn(c.Window.Start), p.readColumn(c.Window.End))
 	keys := "partition=[" + strings.Join(part, ", ") + "]"
 	emit := "emit=[once per window, when the watermark passes its end; late rows dropped], changelog=[I]"
 	switch c.Mode {
@@ -243,11 +242,11 @@ func (p *Plan) windowRankText() string {
 		if c.Mode == rankop.LastByTime {
 			keep = "last"
 		}
-		return fmt.Sprintf("WindowDeduplicate(%s, %s, keep=[%s row by %s], %s)", window, keys, keep, in.Field(c.Rowtime).Name, emit)
+		return fmt.Sprintf("WindowDeduplicate(%s, %s, keep=[%s row by %s], %s)", window, keys, keep, p.readColumn(c.Rowtime), emit)
 	}
 	var order []string
 	for _, k := range c.Order {
-		o := in.Field(k.Index).Name
+		o := p.readColumn(k.Index)
 		if k.Desc {
 			o += " DESC"
 		}
@@ -259,4 +258,15 @@ func (p *Plan) windowRankText() string {
 	}
 	return fmt.Sprintf("WindowRank(ROW_NUMBER, %s, %s, order=[%s], rank range=[%d, %d], rank=[%s], %s)",
 		window, keys, strings.Join(order, ", "), c.Start, c.End, rank, emit)
+}
+
+// readColumn names the input column the result column k of p reads as it
+// is (a hidden partition or sort key's source), else k's own name.
+func (p *Plan) readColumn(k int) string {
+	if k < len(p.Project.Exprs) {
+		if c, ok := p.Project.Exprs[k].(*expr.ColumnExpr); ok {
+			return c.Name
+		}
+	}
+	return p.Project.Schema.Field(k).Name
 }
