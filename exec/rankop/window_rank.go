@@ -47,6 +47,9 @@ func (c Config) checkWindow() error {
 	default:
 		return fmt.Errorf("window rank: mode %d is not a window rank", c.Mode)
 	}
+	if c.Type != RowNumber {
+		return fmt.Errorf("window rank: %s is not supported, ROW_NUMBER only", c.Type)
+	}
 	if c.Mode != TopN && c.RankName != "" && (c.Start != 1 || c.End != 1) {
 		return fmt.Errorf("window rank: a deduplication ranks 1 only")
 	}
