@@ -244,7 +244,7 @@ func (g *sqlGen) query() {
 			g.having()
 			g.groupingSets(at, key)
 		case 3:
-			switch g.pick(2) {
+			switch g.pick(3) {
 			case 0: // a window TVF without aggregation: its rows, filtered
 				g.w("SELECT ")
 				g.selectList()
@@ -252,7 +252,7 @@ func (g *sqlGen) query() {
 				g.windowTVF()
 				g.w(")")
 				g.where()
-			default: // the SESSION TVF, partitioned, aggregated
+			case 1: // the SESSION TVF, partitioned, aggregated
 				g.w("SELECT window_start, window_end, k, ")
 				g.aggList()
 				g.w(" FROM TABLE(SESSION(TABLE t PARTITION BY k, DESCRIPTOR(ts), ")
@@ -261,6 +261,33 @@ func (g *sqlGen) query() {
 				g.where()
 				g.w(" GROUP BY window_start, window_end, k")
 				g.having()
+			default: // window Top-N or window deduplication
+				if g.pick(2) == 1 { // over the window table function's rows
+					g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
+					g.oneOf("", ", k")
+					g.w(" ORDER BY ")
+					g.oneOf("ts", "ts DESC", "v DESC", "window_time", "d")
+					g.w(") AS rn FROM TABLE(")
+					g.windowTVF()
+					g.w(")")
+					g.where()
+					g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+					g.intLiteral()
+					break
+				}
+				// over a window aggregation
+				g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
+				g.oneOf("", ", k")
+				g.w(" ORDER BY ")
+				g.oneOf("n DESC", "a", "window_time", "window_time DESC", "k")
+				g.w(") AS rn FROM (SELECT window_start, window_end, window_time, k, COUNT(*) AS n, ")
+				g.agg()
+				g.w(" AS a FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+				g.interval()
+				g.w("))")
+				g.where()
+				g.w(" GROUP BY window_start, window_end, window_time, k)) WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+				g.intLiteral()
 			}
 		default: // Top-N or deduplication
 			topN := g.capture(func() {

@@ -448,13 +448,15 @@ func (s countWindowStage) stats() windowop.Stats {
 // rankStage is a window stage followed by a rank (exec/rankop).
 type rankStage struct {
 	windowStage
-	rank *rankop.Rank
+	rank rankop.Operator
 }
 
 func (s rankStage) stats() windowop.Stats {
 	st := s.windowStage.stats()
-	st.LateRowsDropped += s.rank.Stats().LateRowsDropped
-	st.StateExpired += s.rank.Stats().StateExpired
+	rs := s.rank.Stats()
+	st.LateRowsDropped += rs.LateRowsDropped
+	st.Lateness.Merge(&rs.Lateness)
+	st.StateExpired += rs.StateExpired
 	return st
 }
 
@@ -494,7 +496,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	}
 	rc := *j.Rank
 	rc.StateTTL, rc.Clock = j.StateTTL, j.Clock
-	rank, err := rankop.NewRank(rc, mem, sink)
+	rank, err := rankop.New(rc, mem, sink)
 	if err != nil {
 		return nil, err
 	}

@@ -238,6 +238,9 @@ func (p *Plan) updateNode() (node, fix string) {
 
 // rankText is EXPLAIN's line for a Top-N or a deduplication.
 func (p *Plan) rankText() string {
+	if p.Rank.Window != nil {
+		return p.windowRankText()
+	}
 	c := p.Rank
 	in := p.Project.Schema
 	var part []string
