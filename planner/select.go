@@ -152,7 +152,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		return nil, s.overUpdates(from.At)
 	}
 	if s.tvf != nil {
-		err = s.planTVF()
+		if err = s.windowWhereToHaving(); err == nil { // window_tvf.go
+			err = s.planTVF()
+		}
 	} else {
 		err = s.planGroupWindow()
 	}
