@@ -155,7 +155,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		return nil, err
 	}
 	if s.tvf != nil {
-		err = s.planTVF()
+		if err = s.windowWhereToHaving(); err == nil { // window_tvf.go
+			err = s.planTVF()
+		}
 	} else {
 		err = s.planGroupWindow()
 	}
