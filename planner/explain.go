@@ -271,7 +271,11 @@ func (p *Plan) rankText() string {
 		rank = c.RankName
 	}
 	changes := "I, UB, UA"
-	if c.Type != rankop.RowNumber {
+	switch {
+	case c.Type == rankop.RowNumber && c.RankName == "" && c.Start == 1:
+		// without ranks, the row pushed out is deleted and the new one inserted
+		changes = "I, D"
+	case c.Type != rankop.RowNumber:
 		// rows leave when a row ranked before them moves them past the range
 		changes = "I, UB, UA, D"
 		if c.RankName == "" {

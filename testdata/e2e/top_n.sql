@@ -27,3 +27,8 @@ SELECT * FROM (
 EXPLAIN SELECT k, v, rn FROM (
   SELECT k, v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM events
 ) WHERE rn <= 2;
+
+-- Without the rank in the result the changes are deletes and inserts.
+EXPLAIN SELECT k, v, w FROM (
+  SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM events
+) WHERE rn <= 2 AND w > 20;
