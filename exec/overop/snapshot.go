@@ -95,10 +95,11 @@ func (op *Over) RestoreState(d *checkpoint.Decoder) error {
 	}
 	op.stats = Stats{RowsIn: st[0], ResultRows: st[1], LateRowsDropped: st[2], StateExpired: st[3], Lateness: late}
 	op.seq, op.wm, op.sweep = st[4], st[5], st[6]
-	n := d.Len(3)
-	parts := make([]partition, 0, n)
+	var n int
+	var parts []partition
 	var ids []int32
 	err := op.aggs.Load(d, func(own func(int32)) {
+		n = d.Len(3)
 		for p := 0; p < n && d.Err() == nil; p++ {
 			s := partition{slot: int32(d.Int()), lastTs: d.Int()}
 			if s.slot >= 0 {
