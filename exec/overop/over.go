@@ -71,7 +71,8 @@ type Over struct {
 	rowSlots []int32
 	seen     []uint32
 	segment  uint32
-	touched  []int32
+	touched  []int32    // rounds with rows leaving a frame in this segment
+	leaving  []frameRow // those rows
 	builder  *array.RecordBuilder
 	builders []array.Builder
 
@@ -102,6 +103,8 @@ type round struct {
 	refs   int
 	leave  []int32
 	lo, hi int32 // rows with a slot in leave: [lo, hi)
+	marked int   // how many
+	dense  bool  // retracted with one call over [lo, hi)
 }
 
 type pendingRow struct {
@@ -368,31 +371,43 @@ func (op *Over) leaveFrame(st *partition, ts int64) {
 		st.head = (st.head + 1) % len(st.ring)
 		st.size--
 		r := &op.rounds[fr.round]
-		if r.lo == r.hi {
+		if r.marked == 0 {
 			op.touched = append(op.touched, fr.round)
 			r.lo, r.hi = fr.row, fr.row+1
 		} else {
 			r.lo, r.hi = min(r.lo, fr.row), max(r.hi, fr.row+1)
 		}
+		r.marked++
 		r.leave[fr.row] = st.slot
+		op.leaving = append(op.leaving, fr)
 	}
 }
 
-// retractLeaving takes the marked rows out, one call per round.
+// retractLeaving takes the marked rows out: one call per round when they
+// lie close together there, else one per row, so that rows leaving far
+// apart (partitions of different pace) cost no scan of the rows between.
 func (op *Over) retractLeaving() {
 	for _, rid := range op.touched {
 		r := &op.rounds[rid]
-		op.aggs.Retract(r.rec, r.leave, int(r.lo), int(r.hi))
-		for k := r.lo; k < r.hi; k++ {
-			if r.leave[k] >= 0 {
-				r.leave[k] = -1
-				r.refs--
-			}
+		if int(r.hi-r.lo) <= 8*r.marked {
+			op.aggs.Retract(r.rec, r.leave, int(r.lo), int(r.hi))
+			r.dense = true
 		}
-		r.lo, r.hi = 0, 0
+	}
+	for _, fr := range op.leaving {
+		r := &op.rounds[fr.round]
+		if !r.dense {
+			op.aggs.Retract(r.rec, r.leave, int(fr.row), int(fr.row)+1)
+		}
+		r.leave[fr.row] = -1
+		r.refs--
+	}
+	for _, rid := range op.touched {
+		r := &op.rounds[rid]
+		r.marked, r.dense = 0, false
 		op.releaseIfDone(rid)
 	}
-	op.touched = op.touched[:0]
+	op.touched, op.leaving = op.touched[:0], op.leaving[:0]
 }
 
 func (op *Over) addRound(rec arrow.RecordBatch) int32 {
