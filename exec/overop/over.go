@@ -293,6 +293,7 @@ func (op *Over) fire(wm int64) error {
 func (op *Over) process(rec arrow.RecordBatch, rows bool) error {
 	n := len(op.ready)
 	rid := op.addRound(rec)
+	op.rounds[rid].refs++ // held while processing: dropped partitions may release their rows of it
 	op.rowSlots = grow(op.rowSlots, n)
 	for len(op.seen) < len(op.parts) {
 		op.seen = append(op.seen, 0)
@@ -318,6 +319,12 @@ func (op *Over) process(rec arrow.RecordBatch, rows bool) error {
 				}
 			}
 			st := &op.parts[p]
+			if !op.cfg.Rows && bounded && st.size > 0 && st.ring[(st.head+st.size-1)%len(st.ring)].ts < ts-op.cfg.Preceding {
+				// every row leaves the frame: start afresh, as dropPassed
+				// does when a watermark shows it first, so floating-point
+				// sums never depend on when watermarks came
+				op.dropPartition(p)
+			}
 			if st.slot < 0 {
 				st.slot = op.aggs.Alloc()
 			}
@@ -445,10 +452,8 @@ func (op *Over) emit(rid int32, n int) error {
 	out := array.NewRecordBatch(op.schema, cols, int64(n))
 	defer out.Release()
 	op.stats.ResultRows += int64(n)
-	if op.cfg.Unbounded || op.rounds[rid].refs == 0 {
-		op.rounds[rid].refs = 0
-		op.releaseIfDone(rid)
-	}
+	op.rounds[rid].refs--
+	op.releaseIfDone(rid)
 	return op.out.ProcessBatch(pipeline.Batch{Record: out})
 }
 
