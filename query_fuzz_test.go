@@ -225,8 +225,35 @@ func (g *sqlGen) query() {
 		g.interval()
 		g.w(")")
 	default:
-		switch g.pick(3) {
-		case 0: // a view of the table, then a plain read
+		// pick(6) keeps the shapes pick(3) gave the seeds: 0 and 3 are 0,
+		// 1 and 4 are 1, 2 and 5 were Top-N; 5 is now the OVER aggregation
+		switch shape := g.pick(6); shape {
+		case 5: // OVER aggregation
+			g.w("SELECT k, ts, v, ")
+			frame := g.capture(func() {
+				g.w("OVER (")
+				if g.pick(2) == 1 {
+					g.w("PARTITION BY ")
+					g.oneOf("k", "v", "m")
+				}
+				g.w(" ORDER BY ")
+				g.oneOf("ts", "ts", "ts", "v", "ts DESC")
+				g.oneOf("", " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW", " ROWS BETWEEN 0 PRECEDING AND CURRENT ROW",
+					" ROWS BETWEEN 2 PRECEDING AND CURRENT ROW", " RANGE BETWEEN INTERVAL '1' SECOND PRECEDING AND CURRENT ROW",
+					" RANGE BETWEEN INTERVAL '0' SECOND PRECEDING AND CURRENT ROW", " ROWS BETWEEN 9223372036854775807 PRECEDING AND CURRENT ROW")
+				g.w(")")
+			})
+			n := 1 + g.pick(3)
+			for i := range n {
+				if i > 0 {
+					g.w(", ")
+				}
+				g.agg()
+				g.w(" ", frame)
+			}
+			g.w(" FROM t")
+			g.where()
+		case 0, 3: // a view of the table, then a plain read
 			g.w("SELECT * FROM (SELECT ")
 			g.selectList()
 			g.w(" FROM t")
@@ -238,7 +265,7 @@ func (g *sqlGen) query() {
 				g.where()
 			}
 			g.w(")")
-		case 1: // GROUP BY without a window: an update stream
+		case 1, 4: // GROUP BY without a window: an update stream
 			key := g.capture(g.str)
 			g.w("SELECT ", key, " AS gk, ")
 			g.aggList()
