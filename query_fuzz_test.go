@@ -190,20 +190,8 @@ func (g *sqlGen) query() {
 		g.w("SELECT window_start, window_end, k, ")
 		g.aggList()
 		g.w(" FROM TABLE(")
-		switch g.pick(3) {
-		case 0:
-			g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
-			g.interval()
-			if g.pick(2) == 1 {
-				g.w(", ")
-				g.interval()
-			}
-		case 1:
-			g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		default:
-			g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		}
-		g.w("))")
+		g.windowTVF()
+		g.w(")")
 		g.where()
 		g.w(" GROUP BY window_start, window_end, k")
 		g.having()
@@ -225,10 +213,10 @@ func (g *sqlGen) query() {
 		g.interval()
 		g.w(")")
 	default:
-		// pick(6) keeps the shapes pick(3) gave the seeds: 0 and 3 are 0,
-		// 1 and 4 are 1, 2 and 5 were Top-N; 5 is now the OVER aggregation
-		switch shape := g.pick(6); shape {
-		case 5: // OVER aggregation
+		// pick(8) keeps the shapes pick(4) gave the seeds (0 and 4 are 0,
+		// and so on); 6, Top-N under pick(4), is the OVER aggregation
+		switch g.pick(8) {
+		case 6: // OVER aggregation
 			g.w("SELECT k, ts, v, ")
 			frame := g.capture(func() {
 				g.w("OVER (")
@@ -253,7 +241,7 @@ func (g *sqlGen) query() {
 			}
 			g.w(" FROM t")
 			g.where()
-		case 0, 3: // a view of the table, then a plain read
+		case 0, 4: // a view of the table, then a plain read
 			g.w("SELECT * FROM (SELECT ")
 			g.selectList()
 			g.w(" FROM t")
@@ -265,7 +253,7 @@ func (g *sqlGen) query() {
 				g.where()
 			}
 			g.w(")")
-		case 1, 4: // GROUP BY without a window: an update stream
+		case 1, 5: // GROUP BY without a window: an update stream
 			key := g.capture(g.str)
 			g.w("SELECT ", key, " AS gk, ")
 			g.aggList()
@@ -273,6 +261,25 @@ func (g *sqlGen) query() {
 			g.where()
 			g.w(" GROUP BY ", key)
 			g.having()
+		case 3, 7:
+			switch g.pick(2) {
+			case 0: // a window TVF without aggregation: its rows, filtered
+				g.w("SELECT ")
+				g.selectList()
+				g.w(", window_start, window_time FROM TABLE(")
+				g.windowTVF()
+				g.w(")")
+				g.where()
+			default: // the SESSION TVF, partitioned, aggregated
+				g.w("SELECT window_start, window_end, k, ")
+				g.aggList()
+				g.w(" FROM TABLE(SESSION(TABLE t PARTITION BY k, DESCRIPTOR(ts), ")
+				g.interval()
+				g.w("))")
+				g.where()
+				g.w(" GROUP BY window_start, window_end, k")
+				g.having()
+			}
 		default: // Top-N or deduplication
 			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
 			g.str()
@@ -284,6 +291,24 @@ func (g *sqlGen) query() {
 			g.intLiteral()
 		}
 	}
+}
+
+// windowTVF is a TUMBLE, HOP or CUMULATE call over t.
+func (g *sqlGen) windowTVF() {
+	switch g.pick(3) {
+	case 0:
+		g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+		g.interval()
+		if g.pick(2) == 1 {
+			g.w(", ")
+			g.interval()
+		}
+	case 1:
+		g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	default:
+		g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	}
+	g.w(")")
 }
 
 func (g *sqlGen) selectList() {

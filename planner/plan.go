@@ -71,6 +71,9 @@ type Plan struct {
 	Union []*Plan
 	// Over is an OVER aggregation of Input's rows (over.go); nil for none.
 	Over *OverPlan
+	// TVF replicates the projected rows per window (a window table
+	// function without aggregation, window_tvf.go); nil for none.
+	TVF *WindowTVF
 }
 
 // Aggregate is one aggregate call of the select list.
@@ -87,6 +90,11 @@ func (p *Plan) Schema() *arrow.Schema {
 			return s
 		}
 	}
+	if p.TVF != nil {
+		if s, err := p.TVF.Config.OutputSchema(); err == nil {
+			return s
+		}
+	}
 	return p.Project.Schema
 }
 
@@ -99,6 +107,9 @@ func (p *Plan) Job() (*exec.Job, error) {
 	}
 	if p.Rank != nil {
 		job.Rank = p.Rank
+	}
+	if p.TVF != nil {
+		job.WindowTVF = &p.TVF.Config
 	}
 	job.Order = p.orderSpec()
 	return job, nil
