@@ -16,8 +16,10 @@ import (
 // so its accumulators are the retracting ones of agg_retract.go; an
 // unbounded frame only folds rows in, so any aggregate runs there.
 //
-// Every method works on a run of rows per call: the interface of the
-// accumulators is crossed once per run and aggregate, never per row.
+// Update and AppendResults work on a run of rows per call, crossing the
+// accumulators' interface once per run and aggregate; Retract takes a
+// range, which the caller makes one row when the rows leaving a frame lie
+// far apart.
 type OverAggs struct {
 	specs   []AggSpec
 	accs    []accumulator

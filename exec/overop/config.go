@@ -2,7 +2,6 @@ package overop
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -91,13 +90,4 @@ func (c Config) OutputSchema() (*arrow.Schema, error) {
 	}
 	fields := append(append([]arrow.Field(nil), c.Input.Fields()...), aggs.ResultFields()...)
 	return arrow.NewSchema(fields, nil), nil
-}
-
-// String names the aggregates, for messages.
-func (c Config) String() string {
-	var names []string
-	for _, a := range c.Aggs {
-		names = append(names, a.Kind.String())
-	}
-	return strings.Join(names, ", ") + " OVER (" + c.FrameText() + ")"
 }
