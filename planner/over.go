@@ -148,7 +148,7 @@ func (s *selectPlanner) overClause(o *sql.OverCall) (overWindow, error) {
 // OverAggregate, and the select list over its output.
 func (s *selectPlanner) planOver(opts Options, calls []*sql.OverCall) (*Plan, error) {
 	stmt := s.stmt
-	if len(stmt.GroupBy) > 0 || stmt.Having != nil || s.tvf != nil || stmt.Distinct.IsValid() {
+	if len(stmt.GroupBy) > 0 || stmt.GroupingSets != nil || stmt.Having != nil || s.tvf != nil || stmt.Distinct.IsValid() {
 		return nil, sql.Errorf(sql.ErrUnsupported, calls[0].At, "OVER aggregates cannot be combined with GROUP BY, HAVING, DISTINCT or a window function in one SELECT; aggregate in a subquery first")
 	}
 	var w overWindow
