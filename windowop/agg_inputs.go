@@ -47,9 +47,14 @@ func (u *aggInputs) retract(accs []accumulator, specs []AggSpec, rec arrow.Recor
 			s = u.filter(rec.Column(spec.Filter), slots, from, to)
 		}
 		r := a.(retracter)
-		if spec.Kind == CountStar {
+		switch {
+		case spec.Kind == CountStar:
 			r.retract(nil, s, from, to)
-		} else {
+		case len(spec.MoreInputs) > 0:
+			col := argRows(rec, spec)
+			r.retract(col, s, from, to)
+			col.Release()
+		default:
 			r.retract(rec.Column(spec.Input), s, from, to)
 		}
 	}
