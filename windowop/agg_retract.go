@@ -230,10 +230,6 @@ func floatValue(col arrow.Array, i int) float64 {
 	panic(fmt.Sprintf("windowop: no float value in %s", col.DataType()))
 }
 
-func stringValue(col arrow.Array, i int) string {
-	return string([]byte(col.(*array.String).Value(i))) // the batch is borrowed
-}
-
 // Retractable says why aggregate spec over a column of type in cannot
 // run over an update stream, or nil when it can.
 func Retractable(spec AggSpec, in arrow.DataType) error {
