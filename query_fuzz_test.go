@@ -240,12 +240,17 @@ func (g *sqlGen) query() {
 			g.w(")")
 		case 1: // GROUP BY without a window: an update stream
 			key := g.capture(g.str)
-			g.w("SELECT ", key, " AS gk, ")
-			g.aggList()
-			g.w(" FROM t")
-			g.where()
-			g.w(" GROUP BY ", key)
-			g.having()
+			rest := g.capture(func() {
+				g.aggList()
+				g.w(" FROM t")
+				g.where()
+				g.w(" GROUP BY ", key)
+				g.having()
+			})
+			if g.pick(2) == 1 { // over an update stream: every aggregate retracts
+				rest = strings.Replace(rest, " FROM t", " FROM (SELECT k, MAX(ts) AS ts, SUM(v) AS v, MAX(d) AS d, MIN(m) AS m FROM t GROUP BY k)", 1)
+			}
+			g.w("SELECT ", key, " AS gk, ", rest)
 		default: // Top-N or deduplication
 			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
 			g.str()
