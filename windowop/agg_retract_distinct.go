@@ -1,7 +1,9 @@
 package windowop
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -212,16 +214,25 @@ func (a *retractDistinct[K]) failed() error {
 }
 
 // save writes the inner state, then each slot's NULL rows and values with
-// their counts.
+// their counts, each value and count as one entry, in the order of their
+// bytes: the same state saves the same bytes.
 func (a *retractDistinct[K]) save(e *checkpoint.Encoder, n int) {
 	a.inner.save(e, n)
 	e.Uint(uint64(n))
+	var entries [][]byte
 	for s := range n {
 		e.Int(a.nulls[s])
-		e.Uint(uint64(len(a.counts[s])))
+		entries = entries[:0]
 		for k, c := range a.counts[s] {
-			saveKey(e, k)
-			e.Int(c)
+			var x checkpoint.Encoder
+			saveKey(&x, k)
+			x.Int(c)
+			entries = append(entries, x.Data())
+		}
+		slices.SortFunc(entries, bytes.Compare)
+		e.Uint(uint64(len(entries)))
+		for _, x := range entries {
+			e.Bytes(x)
 		}
 	}
 }
@@ -232,8 +243,13 @@ func (a *retractDistinct[K]) load(d *checkpoint.Decoder, n int) {
 	a.nulls = make([]int64, len(a.counts))
 	for s := range a.counts {
 		a.nulls[s] = d.Int()
-		for range d.Len(2) {
-			k, c := loadKey[K](d), d.Int()
+		for range d.Len(1) {
+			x := checkpoint.NewDecoder(d.Bytes())
+			k, c := loadKey[K](x), x.Int()
+			if x.Err() != nil {
+				d.Fail("DISTINCT value: %v", x.Err())
+				return
+			}
 			if c <= 0 || a.nulls[s] < 0 {
 				d.Fail("DISTINCT value count %d is not positive", c)
 				return

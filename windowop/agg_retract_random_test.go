@@ -188,6 +188,9 @@ func runRetractGroup(t *testing.T, spec AggSpec, dt arrow.DataType, retract bool
 			op, err = NewGroupOperator(cfg, mem, rec)
 			require.NoError(t, err)
 			require.NoError(t, op.RestoreState(checkpoint.NewDecoder(e.Data())))
+			var again checkpoint.Encoder
+			require.NoError(t, op.SnapshotState(&again))
+			require.Equal(t, e.Data(), again.Data(), "a restored operator snapshots the same state")
 		}
 		b := array.NewRecordBuilder(mem, schema)
 		for _, r := range rows[from:min(from+size, len(rows))] {
