@@ -29,6 +29,11 @@ type retractExtremum[K comparable] struct {
 	compare func(x, y K) int
 	write   func(b array.Builder, v K)
 	sets    []map[K]int64
+	// per slot, the extreme value while fresh: a new value compares with
+	// it alone, and only taking out its last row makes the next read
+	// walk the values (Flink keeps a sorted map for the same reason)
+	top   []K
+	fresh []bool
 }
 
 func newRetractExtremum(in arrow.DataType, isMax bool) (retracter, error) {
@@ -64,11 +69,21 @@ func floatOrderKey(col arrow.Array, i int) uint64 {
 
 func (a *retractExtremum[K]) resize(n int) {
 	for len(a.sets) < n {
-		a.sets = append(a.sets, nil)
+		var zero K
+		a.sets, a.top, a.fresh = append(a.sets, nil), append(a.top, zero), append(a.fresh, true)
 	}
 }
 
-func (a *retractExtremum[K]) reset(s int32) { a.sets[s] = nil }
+func (a *retractExtremum[K]) reset(s int32) {
+	var zero K
+	a.sets[s], a.top[s], a.fresh[s] = nil, zero, true
+}
+
+// beats reports whether v is a better extreme than w.
+func (a *retractExtremum[K]) beats(v, w K) bool {
+	c := a.compare(v, w)
+	return a.max && c > 0 || !a.max && c < 0
+}
 
 func (a *retractExtremum[K]) update(col arrow.Array, slots []int32, from, to int) {
 	for i := from; i < to; i++ {
@@ -85,6 +100,9 @@ func (a *retractExtremum[K]) update(col arrow.Array, slots []int32, from, to int
 				v = a.own(v)
 			}
 			a.sets[s][v] = 1
+			if a.fresh[s] && (len(a.sets[s]) == 1 || a.beats(v, a.top[s])) {
+				a.top[s] = v
+			}
 		}
 	}
 }
@@ -100,6 +118,9 @@ func (a *retractExtremum[K]) retract(col arrow.Array, slots []int32, from, to in
 			case !ok:
 			case n <= 1:
 				delete(a.sets[s], v)
+				if a.fresh[s] && v == a.top[s] {
+					a.fresh[s] = false
+				}
 			default:
 				a.sets[s][v] = n - 1
 			}
@@ -109,11 +130,18 @@ func (a *retractExtremum[K]) retract(col arrow.Array, slots []int32, from, to in
 
 // best is slot s's extreme value; ok false when it holds none.
 func (a *retractExtremum[K]) best(s int32) (best K, ok bool) {
+	if len(a.sets[s]) == 0 {
+		return best, false
+	}
+	if a.fresh[s] {
+		return a.top[s], true
+	}
 	for v := range a.sets[s] {
-		if c := a.compare(v, best); !ok || a.max && c > 0 || !a.max && c < 0 {
+		if !ok || a.beats(v, best) {
 			best, ok = v, true
 		}
 	}
+	a.top[s], a.fresh[s] = best, true
 	return best, ok
 }
 
@@ -134,6 +162,7 @@ func (a *retractExtremum[K]) merge(dst, src int32) {
 		}
 		a.sets[dst][v] += n
 	}
+	a.fresh[dst] = false
 }
 
 func (a *retractExtremum[K]) copyTo(dst, src int32) {
@@ -146,6 +175,7 @@ func (a *retractExtremum[K]) copyResult(dst, src int32) {
 	a.sets[dst] = nil
 	if v, ok := a.best(src); ok {
 		a.sets[dst] = map[K]int64{v: 1}
+		a.top[dst], a.fresh[dst] = v, true
 	}
 }
 
@@ -186,6 +216,7 @@ func (a *retractExtremum[K]) load(d *checkpoint.Decoder, n int) {
 		}
 	}
 	a.sets = fit(d, a.sets, n)
+	a.top, a.fresh = make([]K, len(a.sets)), make([]bool, len(a.sets)) // not fresh: read again
 }
 
 // sortedBy is the keys of m in the order of compare.
