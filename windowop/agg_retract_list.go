@@ -153,6 +153,10 @@ func newRetractPick(in arrow.DataType, last bool) (*retractPick, error) {
 	if err != nil {
 		return nil, err
 	}
+	acc.what = "FIRST_VALUE" // the state it holds past the limit is named in errors
+	if last {
+		acc.what = "LAST_VALUE"
+	}
 	return &retractPick{arrayAggAcc: acc, last: last}, nil
 }
 
