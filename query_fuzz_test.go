@@ -190,20 +190,8 @@ func (g *sqlGen) query() {
 		g.w("SELECT window_start, window_end, k, ")
 		g.aggList()
 		g.w(" FROM TABLE(")
-		switch g.pick(3) {
-		case 0:
-			g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
-			g.interval()
-			if g.pick(2) == 1 {
-				g.w(", ")
-				g.interval()
-			}
-		case 1:
-			g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		default:
-			g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
-		}
-		g.w("))")
+		g.windowTVF()
+		g.w(")")
 		g.where()
 		g.w(" GROUP BY window_start, window_end, k")
 		g.having()
@@ -225,7 +213,7 @@ func (g *sqlGen) query() {
 		g.interval()
 		g.w(")")
 	default:
-		switch g.pick(3) {
+		switch g.pick(4) {
 		case 0: // a view of the table, then a plain read
 			g.w("SELECT * FROM (SELECT ")
 			g.selectList()
@@ -251,6 +239,25 @@ func (g *sqlGen) query() {
 				rest = strings.Replace(rest, " FROM t", " FROM (SELECT k, MAX(ts) AS ts, SUM(v) AS v, MAX(d) AS d, MIN(m) AS m FROM t GROUP BY k)", 1)
 			}
 			g.w("SELECT ", key, " AS gk, ", rest)
+		case 3:
+			switch g.pick(2) {
+			case 0: // a window TVF without aggregation: its rows, filtered
+				g.w("SELECT ")
+				g.selectList()
+				g.w(", window_start, window_time FROM TABLE(")
+				g.windowTVF()
+				g.w(")")
+				g.where()
+			default: // the SESSION TVF, partitioned, aggregated
+				g.w("SELECT window_start, window_end, k, ")
+				g.aggList()
+				g.w(" FROM TABLE(SESSION(TABLE t PARTITION BY k, DESCRIPTOR(ts), ")
+				g.interval()
+				g.w("))")
+				g.where()
+				g.w(" GROUP BY window_start, window_end, k")
+				g.having()
+			}
 		default: // Top-N or deduplication
 			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
 			g.str()
@@ -262,6 +269,24 @@ func (g *sqlGen) query() {
 			g.intLiteral()
 		}
 	}
+}
+
+// windowTVF is a TUMBLE, HOP or CUMULATE call over t.
+func (g *sqlGen) windowTVF() {
+	switch g.pick(3) {
+	case 0:
+		g.w("TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+		g.interval()
+		if g.pick(2) == 1 {
+			g.w(", ")
+			g.interval()
+		}
+	case 1:
+		g.w("HOP(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	default:
+		g.w("CUMULATE(TABLE t, DESCRIPTOR(ts), ", g.slideAndSize(), "")
+	}
+	g.w(")")
 }
 
 func (g *sqlGen) selectList() {

@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/exec/rankop"
+	"github.com/wsql/wsql/exec/windowtvf"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -91,12 +92,21 @@ type Job struct {
 	Checkpoint *Checkpointing
 	// Order sorts and limits the result rows after Project; nil for none.
 	Order *OrderSpec
+	// WindowTVF replicates the projected rows once per window and appends
+	// the window columns (a window table function without aggregation);
+	// nil for none.
+	WindowTVF *windowtvf.Config
 }
 
 // Schema returns the schema of the job's result rows.
 func (j *Job) Schema() *arrow.Schema {
 	if j.Rank != nil {
 		if s, err := j.Rank.OutputSchema(); err == nil {
+			return s
+		}
+	}
+	if j.WindowTVF != nil {
+		if s, err := j.WindowTVF.OutputSchema(); err == nil {
 			return s
 		}
 	}
@@ -446,6 +456,14 @@ func (s groupStage) stats() windowop.Stats {
 // A restored run (restoring) keeps the late-data file, which the restore
 // cuts back to its length at the checkpoint.
 func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restoring bool) (windowStage, error) {
+	if j.WindowTVF != nil {
+		// stateless, holding no Arrow memory between calls: nothing to close
+		tvf, err := windowtvf.New(*j.WindowTVF, mem, sink)
+		if err != nil {
+			return nil, err
+		}
+		sink = tvf
+	}
 	if j.Rank == nil {
 		return j.aggregateStage(mem, sink, restoring)
 	}

@@ -39,6 +39,10 @@ func (p *Plan) Explain() string {
 		add(depth, "%s", p.rankText())
 		depth++
 	}
+	if p.TVF != nil {
+		add(depth, "%s", p.TVF.tvfText())
+		depth++
+	}
 	if p.Union != nil {
 		return p.explainUnion(lines, depth)
 	}

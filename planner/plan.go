@@ -69,6 +69,9 @@ type Plan struct {
 	// Union is set for UNION ALL (union.go): the plans of its queries, of
 	// one schema, read instead of Source or Input.
 	Union []*Plan
+	// TVF replicates the projected rows per window (a window table
+	// function without aggregation, window_tvf.go); nil for none.
+	TVF *WindowTVF
 }
 
 // Aggregate is one aggregate call of the select list.
@@ -85,6 +88,11 @@ func (p *Plan) Schema() *arrow.Schema {
 			return s
 		}
 	}
+	if p.TVF != nil {
+		if s, err := p.TVF.Config.OutputSchema(); err == nil {
+			return s
+		}
+	}
 	return p.Project.Schema
 }
 
@@ -97,6 +105,9 @@ func (p *Plan) Job() (*exec.Job, error) {
 	}
 	if p.Rank != nil {
 		job.Rank = p.Rank
+	}
+	if p.TVF != nil {
+		job.WindowTVF = &p.TVF.Config
 	}
 	job.Order = p.orderSpec()
 	return job, nil

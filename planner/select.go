@@ -98,6 +98,12 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	derived := opts.derived
 	opts.derived = false
 	switch {
+	case tvfWithoutAggregate(stmt, opts.functions()):
+		// window_tvf.go: the TVF's rows are the table the query reads
+		t, input, err = windowTVFRelation(stmt, cat, opts)
+		query := *stmt
+		query.From.Window, query.From.Hint = nil, nil
+		stmt = &query
 	case stmt.From.Subquery != nil && rankItem(stmt.From.Subquery) >= 0:
 		t, input, stmt, err = rankRelation(stmt, stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
 	case stmt.From.Subquery != nil:

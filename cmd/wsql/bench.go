@@ -139,6 +139,37 @@ SELECT bidder, COUNT(*) AS bid_count,
 FROM bid GROUP BY bidder, TUMBLE(p_time, INTERVAL '10' SECOND);
 `
 	}},
+	{name: "group-by", source: "datagen", perCore: 10e6, sql: func(_ string, rows int64) string {
+		// issue 18: a GROUP BY without a window over 1000 keys, an update
+		// stream of -U/+U per row
+		return benchGenTable(rows, "2") + `
+CREATE TABLE sink (k INT, n BIGINT, total DOUBLE, hi DOUBLE)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink SELECT k, COUNT(*), SUM(v), MAX(v) FROM gen GROUP BY k;
+`
+	}},
+	{name: "top-n", source: "datagen", perCore: 5e6, sql: func(_ string, rows int64) string {
+		// the ten largest values of each of 1000 keys, with the rank
+		return benchGenTable(rows, "2") + `
+CREATE TABLE sink (k INT, v DOUBLE, rn BIGINT)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT k, v, rn FROM (
+  SELECT k, v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM gen)
+WHERE rn <= 10;
+`
+	}},
+	{name: "dedup-last", source: "datagen", perCore: 10e6, sql: func(_ string, rows int64) string {
+		// the last row of each of 1000 keys by event time: -U/+U per row
+		return benchGenTable(rows, "2") + `
+CREATE TABLE sink (k INT, v DOUBLE, ts TIMESTAMP_LTZ(3))
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT k, v, ts FROM (
+  SELECT k, v, ts, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM gen)
+WHERE rn = 1;
+`
+	}},
 }
 
 // benchCSVTable declares the generated file as table events.
