@@ -172,11 +172,17 @@ func (a *retractExtremum[K]) copyTo(dst, src int32) {
 
 // copyResult keeps only the extreme value: a shadow slot shows no more.
 func (a *retractExtremum[K]) copyResult(dst, src int32) {
-	a.sets[dst] = nil
-	if v, ok := a.best(src); ok {
+	v, ok := a.best(src)
+	switch {
+	case !ok:
+		a.sets[dst] = nil
+	case a.sets[dst] == nil:
 		a.sets[dst] = map[K]int64{v: 1}
-		a.top[dst], a.fresh[dst] = v, true
+	default:
+		clear(a.sets[dst]) // a shadow's map is reused: no allocation per change
+		a.sets[dst][v] = 1
 	}
+	a.top[dst], a.fresh[dst] = v, true
 }
 
 func (a *retractExtremum[K]) sameResult(x, y int32) bool {
