@@ -219,11 +219,14 @@ func (g *sqlGen) query() {
 			g.selectList()
 			g.w(" FROM t")
 			g.where()
-			if g.pick(2) == 1 { // a UNION ALL of two reads of the table
-				g.w(" UNION ALL SELECT ")
-				g.selectList()
-				g.w(" FROM t")
-				g.where()
+			if g.pick(2) == 1 { // a set operation of two reads of the table
+				second := g.capture(func() {
+					g.selectList()
+					g.w(" FROM t")
+					g.where()
+				})
+				// the operator last, so that older seeds stay UNION ALL
+				g.w(" ", []string{"UNION ALL", "INTERSECT", "INTERSECT ALL", "EXCEPT", "EXCEPT ALL"}[g.pick(5)], " SELECT ", second)
 			}
 			g.w(")")
 		case 1: // GROUP BY without a window: an update stream
@@ -259,14 +262,18 @@ func (g *sqlGen) query() {
 				g.having()
 			}
 		default: // Top-N or deduplication
-			g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
-			g.str()
-			g.w(" ORDER BY ")
-			g.oneOf("ts", "ts DESC", "v DESC", "d", "m")
-			g.w(") AS rn FROM t")
-			g.where()
-			g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
-			g.intLiteral()
+			topN := g.capture(func() {
+				g.w("SELECT * FROM (SELECT k, ts, v, ROW_NUMBER() OVER (PARTITION BY ")
+				g.str()
+				g.w(" ORDER BY ")
+				g.oneOf("ts", "ts DESC", "v DESC", "d", "m")
+				g.w(") AS rn FROM t")
+				g.where()
+				g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+				g.intLiteral()
+			})
+			// the rank function last, so that older seeds stay ROW_NUMBER
+			g.w(strings.Replace(topN, "ROW_NUMBER", []string{"ROW_NUMBER", "RANK", "DENSE_RANK"}[g.pick(3)], 1))
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/exec/rankop"
+	"github.com/wsql/wsql/exec/setop"
 	"github.com/wsql/wsql/exec/windowtvf"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
@@ -58,6 +59,9 @@ type Job struct {
 	// Rank, when set, ranks the projected rows (Top-N, deduplication);
 	// its output is the job's.
 	Rank *rankop.Config
+	// SetOp, when set, runs INTERSECT or EXCEPT over the projected rows
+	// (both queries' rows, tagged by side); its output is the job's.
+	SetOp *setop.Config
 	// Input, when set, replaces Source: the job reads the result rows of
 	// another job (a subquery or view), and its watermarks come from there.
 	Input *Job
@@ -100,6 +104,11 @@ type Job struct {
 
 // Schema returns the schema of the job's result rows.
 func (j *Job) Schema() *arrow.Schema {
+	if j.SetOp != nil {
+		if s, err := j.SetOp.OutputSchema(); err == nil {
+			return s
+		}
+	}
 	if j.Rank != nil {
 		if s, err := j.Rank.OutputSchema(); err == nil {
 			return s
@@ -463,6 +472,9 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 			return nil, err
 		}
 		sink = tvf
+	}
+	if j.SetOp != nil {
+		return j.setOpStage(mem, sink, restoring)
 	}
 	if j.Rank == nil {
 		return j.aggregateStage(mem, sink, restoring)

@@ -39,6 +39,10 @@ func (p *Plan) Explain() string {
 		add(depth, "%s", p.rankText())
 		depth++
 	}
+	if p.SetOp != nil {
+		add(depth, "%s", p.setOpText())
+		depth++
+	}
 	if p.TVF != nil {
 		add(depth, "%s", p.TVF.tvfText())
 		depth++
@@ -205,6 +209,9 @@ func (p *Plan) aggsText() string {
 // updateNode names the operator whose update stream the query produces,
 // for an error as Flink's, and says how to make the query append-only.
 func (p *Plan) updateNode() (node, fix string) {
+	if p.SetOp != nil {
+		return p.setOpText(), "INTERSECT and EXCEPT delete rows as in Flink, UNION ALL does not"
+	}
 	if p.Rank != nil {
 		return p.rankText(), "keep the first row per key by the rowtime (ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts) = 1, without the row number), which is append-only"
 	}
@@ -256,7 +263,15 @@ func (p *Plan) rankText() string {
 	if c.RankName != "" {
 		rank = c.RankName
 	}
-	return fmt.Sprintf("Rank(ROW_NUMBER, %s, order=[%s], rank range=[%d, %d], rank=[%s], changelog=[I, UB, UA])", keys, strings.Join(order, ", "), c.Start, c.End, rank)
+	changes := "I, UB, UA"
+	if c.Type != rankop.RowNumber {
+		// rows leave when a row ranked before them moves them past the range
+		changes = "I, UB, UA, D"
+		if c.RankName == "" {
+			changes = "I, D"
+		}
+	}
+	return fmt.Sprintf("Rank(%s, %s, order=[%s], rank range=[%d, %d], rank=[%s], changelog=[%s])", c.Type, keys, strings.Join(order, ", "), c.Start, c.End, rank, changes)
 }
 
 // changelogText is the kinds of change an update stream carries and the

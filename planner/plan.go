@@ -9,6 +9,7 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/rankop"
+	"github.com/wsql/wsql/exec/setop"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
@@ -48,7 +49,10 @@ type Plan struct {
 	Retract bool
 	// Rank ranks the result rows (Top-N, deduplication); its output is
 	// the plan's. Nil for none.
-	Rank    *rankop.Config
+	Rank *rankop.Config
+	// SetOp runs INTERSECT or EXCEPT over the rows of the plan's union
+	// (set_operation.go); its output is the plan's. Nil for none.
+	SetOp   *setop.Config
 	Project exec.ProjectSpec
 	Emit    Emit
 	Clock   rowtime.Clock
@@ -83,6 +87,11 @@ type Aggregate struct {
 
 // Schema is the schema of the query's result rows.
 func (p *Plan) Schema() *arrow.Schema {
+	if p.SetOp != nil {
+		if s, err := p.SetOp.OutputSchema(); err == nil {
+			return s
+		}
+	}
 	if p.Rank != nil {
 		if s, err := p.Rank.OutputSchema(); err == nil {
 			return s
@@ -106,6 +115,7 @@ func (p *Plan) Job() (*exec.Job, error) {
 	if p.Rank != nil {
 		job.Rank = p.Rank
 	}
+	job.SetOp = p.SetOp
 	if p.TVF != nil {
 		job.WindowTVF = &p.TVF.Config
 	}

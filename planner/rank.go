@@ -47,17 +47,16 @@ func rankRelation(outer *sql.Select, name string, inner *sql.Select, colNames []
 		}
 		rnName = colNames[k]
 	}
+	rankType, known := rankTypes[over.Func.Name]
 	switch f := over.Func.Name; {
-	case f == "RANK" || f == "DENSE_RANK":
-		return nil, nil, nil, sql.Errorf(sql.ErrUnsupported, over.At, "Top-N by %s is not supported yet; use ROW_NUMBER()", f)
-	case f != "ROW_NUMBER":
+	case !known:
 		return nil, nil, nil, sql.Errorf(sql.ErrUnsupported, over.At, "%s OVER (...) is not supported yet: OVER aggregations are not built", f)
 	case len(over.Func.Args) > 0:
-		return nil, nil, nil, sql.Errorf(sql.ErrInvalid, over.At, "ROW_NUMBER() takes no arguments")
+		return nil, nil, nil, sql.Errorf(sql.ErrInvalid, over.At, "%s() takes no arguments", f)
 	case over.Frame != nil:
-		return nil, nil, nil, sql.Errorf(sql.ErrInvalid, over.Frame.At, "ROW_NUMBER() takes no ROWS or RANGE frame")
+		return nil, nil, nil, sql.Errorf(sql.ErrInvalid, over.Frame.At, "%s() takes no ROWS or RANGE frame", f)
 	case len(over.OrderBy) == 0:
-		return nil, nil, nil, sql.Errorf(sql.ErrInvalid, over.At, "ROW_NUMBER() needs an ORDER BY in its OVER clause")
+		return nil, nil, nil, sql.Errorf(sql.ErrInvalid, over.At, "%s() needs an ORDER BY in its OVER clause", f)
 	}
 	start, end, rest, err := rankBounds(outer.Where, rnName, outer.From.Alias, over.At)
 	if err != nil {
@@ -87,7 +86,9 @@ func rankRelation(outer *sql.Select, name string, inner *sql.Select, colNames []
 		}
 	}
 	mode, timeKey := rankop.TopN, over.OrderBy[0]
-	if start == 1 && end == 1 && !withRank && len(over.OrderBy) == 1 {
+	// rank 1 by time alone is a deduplication; by RANK, rows of equal
+	// times tie at 1, so it stays a Top-N
+	if rankType == rankop.RowNumber && start == 1 && end == 1 && !withRank && len(over.OrderBy) == 1 {
 		if c, ok := timeKey.Expr.(*sql.ColumnRef); ok {
 			switch timeAttributeKind(inner, c, cat, opts) {
 			case proctimeAttr:
@@ -130,7 +131,7 @@ func rankRelation(outer *sql.Select, name string, inner *sql.Select, colNames []
 	if visible < 0 {
 		visible = in.NumFields() - hidden
 	}
-	cfg := rankop.Config{Input: in, Start: start, End: end, Mode: mode}
+	cfg := rankop.Config{Input: in, Start: start, End: end, Mode: mode, Type: rankType}
 	for i := range visible {
 		cfg.Output = append(cfg.Output, i)
 	}
@@ -167,6 +168,9 @@ func rankRelation(outer *sql.Select, name string, inner *sql.Select, colNames []
 	o.Where = rest
 	return t, p, &o, nil
 }
+
+// rankTypes are the rank functions a Top-N ranks by.
+var rankTypes = map[string]rankop.RankType{"ROW_NUMBER": rankop.RowNumber, "RANK": rankop.StandardRank, "DENSE_RANK": rankop.DenseRank}
 
 // sortableKey refuses a partition or sort key rankop cannot compare.
 func sortableKey(dt arrow.DataType, at sql.Pos) error {

@@ -24,6 +24,9 @@ import (
 // a GroupAggregate over every column, as SELECT DISTINCT (distinct.go).
 func planSetOp(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, error) {
 	u := stmt.Set
+	if _, ok := setOpKinds[u.Kind]; ok {
+		return planIntersectExcept(stmt, cat, opts)
+	}
 	if u.Kind == sql.UnionDistinct {
 		all := &sql.Select{At: stmt.At, Set: &sql.SetOp{At: u.At, Kind: sql.UnionAll, Queries: u.Queries, Ats: u.Ats}}
 		return PlanSelect(&sql.Select{
@@ -48,10 +51,16 @@ func planSetOp(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, err
 		}
 		branches[i] = p
 	}
+	return unionOf(branches, ats, "UNION ALL", opts)
+}
+
+// unionOf is the UNION ALL of the planned queries branches (ats: where
+// each query's operator is), for the operation named op.
+func unionOf(branches []*Plan, ats []sql.Pos, op string, opts Options) (*Plan, error) {
 	first := branches[0].Schema()
 	for i, b := range branches[1:] {
 		if n := b.Schema().NumFields(); n != first.NumFields() {
-			return nil, sql.Errorf(sql.ErrInvalid, ats[i+1], "Column count mismatch in UNION ALL: the first query has %d columns, query %d has %d", first.NumFields(), i+2, n)
+			return nil, sql.Errorf(sql.ErrInvalid, ats[i+1], "Column count mismatch in %s: the first query has %d columns, query %d has %d", op, first.NumFields(), i+2, n)
 		}
 	}
 	fields := make([]arrow.Field, first.NumFields())
@@ -62,12 +71,12 @@ func planSetOp(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, err
 			bf := b.Schema().Field(k)
 			if isProctimeField(bf) != isProctimeField(f) {
 				// a processing-time attribute has no value to union with
-				return nil, sql.Errorf(sql.ErrUnsupported, ats[i+1], "column %d (%s) of UNION ALL is PROCTIME() in one query but not in another, which is not supported yet", k+1, f.Name)
+				return nil, sql.Errorf(sql.ErrUnsupported, ats[i+1], "column %d (%s) of %s is PROCTIME() in one query but not in another, which is not supported yet", k+1, f.Name, op)
 			}
 			t, ok := exprplan.CommonType(dt, bf.Type)
 			if !ok {
-				return nil, sql.Errorf(sql.ErrInvalid, ats[i+1], "Type mismatch in column %d (%s) of UNION ALL: %s and %s have no common type; add a CAST",
-					k+1, f.Name, function.TypeName(dt), function.TypeName(bf.Type))
+				return nil, sql.Errorf(sql.ErrInvalid, ats[i+1], "Type mismatch in column %d (%s) of %s: %s and %s have no common type; add a CAST",
+					k+1, f.Name, op, function.TypeName(dt), function.TypeName(bf.Type))
 			}
 			dt = t
 			f.Nullable = f.Nullable || bf.Nullable
@@ -209,7 +218,7 @@ func (p *Plan) hasWindow() bool {
 // explainUnion prints the union's line and, below it, each query's
 // operators, as Flink's plans print the inputs of a node with several.
 func (p *Plan) explainUnion(lines []string, depth int) string {
-	names := fieldNames(p.Schema())
+	names := fieldNames(p.Project.Schema) // before INTERSECT or EXCEPT
 	rowtime := ""
 	if p.TimeAttr >= 0 {
 		rowtime = ", rowtime=[" + names[p.TimeAttr] + "]"

@@ -19,19 +19,25 @@ type SetOp struct {
 // SetOpKind is the operator of a SetOp.
 type SetOpKind int
 
-// The set operators wsql runs. INTERSECT and EXCEPT are refused while
-// lifting.
+// The set operators wsql runs.
 const (
 	UnionAll SetOpKind = iota
 	UnionDistinct
+	Intersect
+	IntersectAll
+	Except
+	ExceptAll
 )
 
 // String is the operator as written.
 func (k SetOpKind) String() string {
-	if k == UnionDistinct {
-		return "UNION"
-	}
-	return "UNION ALL"
+	return [...]string{"UNION ALL", "UNION", "INTERSECT", "INTERSECT ALL", "EXCEPT", "EXCEPT ALL"}[k]
+}
+
+// setOpKinds maps TiDB's operators to wsql's.
+var setOpKinds = map[ast.SetOprType]SetOpKind{
+	ast.UnionAll: UnionAll, ast.Union: UnionDistinct, ast.Intersect: Intersect,
+	ast.IntersectAll: IntersectAll, ast.Except: Except, ast.ExceptAll: ExceptAll,
 }
 
 // setOp lifts a statement of set operations. TiDB gives the queries of a
@@ -114,11 +120,15 @@ func (l *lifter) setOpList(list *ast.SetOprSelectList) (*Select, *Error) {
 			continue
 		}
 		kind := UnionAll
-		if t := afterSetOpr(node); t != nil && *t == ast.Union {
-			kind = UnionDistinct
+		if t := afterSetOpr(node); t != nil {
+			kind = setOpKinds[*t]
 		}
 		at := ops[i-1].pos
-		if cur.Set != nil && cur.Set.Kind == kind && i > 1 {
+		if (kind == Intersect || kind == IntersectAll) && i > 1 && cur.Set.Kind != Intersect && cur.Set.Kind != IntersectAll {
+			// read left to right it would apply to the result of both
+			return nil, l.unsupported(at, "INTERSECT after %s needs parentheses: INTERSECT binds tighter than UNION and EXCEPT; write q1 %s (q2 INTERSECT q3)", cur.Set.Kind, cur.Set.Kind)
+		}
+		if cur.Set != nil && cur.Set.Kind == kind && i > 1 && (kind == UnionAll || kind == UnionDistinct) {
 			cur.Set.Queries = append(cur.Set.Queries, q)
 			cur.Set.Ats = append(cur.Set.Ats, at)
 			continue
@@ -128,18 +138,19 @@ func (l *lifter) setOpList(list *ast.SetOprSelectList) (*Select, *Error) {
 	return cur, nil
 }
 
-// checkSetOprType refuses INTERSECT and EXCEPT at their word.
+// checkSetOprType refuses an operator TiDB read that wsql does not know.
 func (l *lifter) checkSetOprType(t *ast.SetOprType, op token) *Error {
-	if t == nil {
+	if _, ok := setOpKinds[ptrValue(t)]; t == nil || !ok {
 		return l.unsupported(op.pos, "this form of set operation is not supported")
 	}
-	switch *t {
-	case ast.Intersect, ast.IntersectAll:
-		return l.unsupported(op.pos, "INTERSECT is not supported yet; UNION and UNION ALL are")
-	case ast.Except, ast.ExceptAll:
-		return l.unsupported(op.pos, "EXCEPT is not supported yet; UNION and UNION ALL are")
-	}
 	return nil
+}
+
+func ptrValue(t *ast.SetOprType) ast.SetOprType {
+	if t == nil {
+		return 0
+	}
+	return *t
 }
 
 func afterSetOpr(n ast.Node) *ast.SetOprType {

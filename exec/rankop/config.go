@@ -14,7 +14,8 @@ type Mode int
 
 const (
 	// TopN keeps the rows ranked Start..End by Order within each
-	// partition (ROW_NUMBER, ties by arrival), an update stream.
+	// partition (by Type: ROW_NUMBER with ties by arrival, RANK or
+	// DENSE_RANK), an update stream.
 	TopN Mode = iota
 	// FirstByArrival keeps each partition's first row (ORDER BY a
 	// processing-time attribute ASC, rank 1): append-only.
@@ -39,6 +40,9 @@ type Config struct {
 	Rowtime   int       // FirstByTime and LastByTime: the event-time column
 	// Start and End are TopN's rank range, from 1, both included.
 	Start, End int64
+	// Type is TopN's rank function: ROW_NUMBER (the zero value), RANK
+	// or DENSE_RANK.
+	Type RankType
 	// RankName, when set, appends the row's rank as a BIGINT column of
 	// that name (TopN only).
 	RankName string
@@ -120,6 +124,9 @@ func (c Config) check() error {
 	}
 	if c.RankName != "" && c.Mode != TopN {
 		return fmt.Errorf("rank: only Top-N outputs the rank")
+	}
+	if c.Type != RowNumber && c.Mode != TopN {
+		return fmt.Errorf("rank: %s ranks only a Top-N", c.Type)
 	}
 	return nil
 }

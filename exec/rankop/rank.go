@@ -35,7 +35,8 @@ type Stats struct {
 //     the first time emits +I. Without the rank column and from rank 1,
 //     only the row pushed out (-D) and the new row (+I) are emitted.
 //     Rows past End are forgotten: an append-only input never brings
-//     them back.
+//     them back. By RANK or DENSE_RANK equal rows share a rank (see
+//     topNTies).
 //   - FirstByArrival emits a partition's first row (+I) and ignores the
 //     rest; LastByArrival emits +I for the first row, then -U of the row
 //     it had and +U of each new one.
@@ -71,6 +72,7 @@ type Rank struct {
 	enter        []int32 // rows of the batch to keep or emit
 	enterID      []int32 // their store ids
 	emits        []emission
+	ties         []tieChange        // topNTies' rows whose rank grows, reused
 	kinds        []windowop.RowKind // send's op column, reused
 	evicted      []int32            // ids (or -row-1) to remove after the emission
 	batchRef     []int32            // by row: its store id once added
@@ -87,6 +89,7 @@ type Rank struct {
 type partition struct {
 	rows []kept
 	done bool
+	top  int64 // RANK and DENSE_RANK: the rank of the last row
 }
 
 // kept is a kept row: its sort key (TopN), time (by time), arrival and
@@ -164,6 +167,10 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 		p := &r.parts[r.pids[i]]
 		switch r.cfg.Mode {
 		case TopN:
+			if r.cfg.Type != RowNumber {
+				r.topNTies(p, kept{key: r.skeys[i], seq: r.seq, id: ref}, i)
+				break
+			}
 			r.topN(p, kept{key: r.skeys[i], seq: r.seq, id: ref}, i)
 		case FirstByArrival:
 			if len(p.rows) == 0 && !p.done {
@@ -224,7 +231,7 @@ func (r *Rank) expire(pid int32) {
 	for _, k := range p.rows {
 		r.store.Remove(k.id)
 	}
-	p.rows, p.done = p.rows[:0], false
+	p.rows, p.done, p.top = p.rows[:0], false, 0
 	r.stats.StateExpired++
 }
 

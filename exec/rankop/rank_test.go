@@ -230,6 +230,7 @@ func TestRankConformance(t *testing.T) {
 	}
 	for name, cfg := range map[string]Config{
 		"top-n":         {Input: testSchema, Partition: []int{1}, Order: []SortKey{{Index: 2}}, Start: 1, End: 2, RankName: "rn", Mode: TopN},
+		"dense rank":    {Input: testSchema, Partition: []int{1}, Order: []SortKey{{Index: 2}}, Start: 1, End: 2, RankName: "r", Mode: TopN, Type: DenseRank},
 		"first by time": {Input: testSchema, Partition: []int{1}, Rowtime: 0, Mode: FirstByTime},
 		"last by time":  {Input: testSchema, Partition: []int{1}, Rowtime: 0, Mode: LastByTime},
 	} {

@@ -73,6 +73,9 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 			p.rows = append(p.rows, k)
 			ids = append(ids, k.id)
 		}
+		if r.cfg.Mode == TopN && r.cfg.Type != RowNumber {
+			r.recountTop(&p)
+		}
 		r.index[key] = int32(pid)
 		r.parts = append(r.parts, p)
 		if r.cfg.Mode == FirstByTime && !p.done && len(p.rows) > 0 {
