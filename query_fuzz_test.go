@@ -193,8 +193,11 @@ func (g *sqlGen) query() {
 		g.windowTVF()
 		g.w(")")
 		g.where()
-		g.w(" GROUP BY window_start, window_end, k")
+		g.w(" GROUP BY window_start, window_end, ")
+		at := g.b.Len()
+		g.w("k")
 		g.having()
+		g.groupingSets(at, "k")
 	case 3: // group keys computed before the window
 		key := g.capture(g.str)
 		g.w("SELECT ", key, " AS gk, TUMBLE_END(ts, INTERVAL '1' MINUTE), ")
@@ -231,19 +234,23 @@ func (g *sqlGen) query() {
 			g.w(")")
 		case 1: // GROUP BY without a window: an update stream
 			key := g.capture(g.str)
-			rest := g.capture(func() {
-				g.aggList()
-				g.w(" FROM t")
-				g.where()
-				g.w(" GROUP BY ", key)
-				g.having()
-			})
+			start := g.b.Len()
+			g.w("SELECT ", key, " AS gk, ")
+			g.aggList()
+			g.w(" FROM t")
+			g.where()
+			g.w(" GROUP BY ")
+			at := g.b.Len()
+			g.w(key)
+			g.having()
+			g.groupingSets(at, key)
 			if g.pick(2) == 1 { // over an update stream: every aggregate retracts
-				rest = strings.Replace(rest, " FROM t", " FROM (SELECT k, MAX(ts) AS ts, SUM(v) AS v, MAX(d) AS d, MIN(m) AS m FROM t GROUP BY k)", 1)
+				q := g.b.String()
+				g.b.Reset()
+				g.b.WriteString(q[:start] + strings.Replace(q[start:], " FROM t", " FROM (SELECT k, MAX(ts) AS ts, SUM(v) AS v, MAX(d) AS d, MIN(m) AS m FROM t GROUP BY k)", 1))
 			}
-			g.w("SELECT ", key, " AS gk, ", rest)
 		case 3:
-			switch g.pick(2) {
+			switch g.pick(3) {
 			case 0: // a window TVF without aggregation: its rows, filtered
 				g.w("SELECT ")
 				g.selectList()
@@ -251,7 +258,7 @@ func (g *sqlGen) query() {
 				g.windowTVF()
 				g.w(")")
 				g.where()
-			default: // the SESSION TVF, partitioned, aggregated
+			case 1: // the SESSION TVF, partitioned, aggregated
 				g.w("SELECT window_start, window_end, k, ")
 				g.aggList()
 				g.w(" FROM TABLE(SESSION(TABLE t PARTITION BY k, DESCRIPTOR(ts), ")
@@ -260,6 +267,33 @@ func (g *sqlGen) query() {
 				g.where()
 				g.w(" GROUP BY window_start, window_end, k")
 				g.having()
+			default: // window Top-N or window deduplication
+				if g.pick(2) == 1 { // over the window table function's rows
+					g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
+					g.oneOf("", ", k")
+					g.w(" ORDER BY ")
+					g.oneOf("ts", "ts DESC", "v DESC", "window_time", "d")
+					g.w(") AS rn FROM TABLE(")
+					g.windowTVF()
+					g.w(")")
+					g.where()
+					g.w(") WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+					g.intLiteral()
+					break
+				}
+				// over a window aggregation
+				g.w("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
+				g.oneOf("", ", k")
+				g.w(" ORDER BY ")
+				g.oneOf("n DESC", "a", "window_time", "window_time DESC", "k")
+				g.w(") AS rn FROM (SELECT window_start, window_end, window_time, k, COUNT(*) AS n, ")
+				g.agg()
+				g.w(" AS a FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ")
+				g.interval()
+				g.w("))")
+				g.where()
+				g.w(" GROUP BY window_start, window_end, window_time, k)) WHERE rn ", g.capture(func() { g.oneOf("<= ", "= ", "< ", "BETWEEN 2 AND ") }))
+				g.intLiteral()
 			}
 		default: // Top-N or deduplication
 			topN := g.capture(func() {
@@ -276,6 +310,19 @@ func (g *sqlGen) query() {
 			g.w(strings.Replace(topN, "ROW_NUMBER", []string{"ROW_NUMBER", "RANK", "DENSE_RANK"}[g.pick(3)], 1))
 		}
 	}
+}
+
+// groupingSets turns the GROUP BY key written at offset at into ROLLUP,
+// CUBE or GROUPING SETS by one more pick, the input's last, so the seeds
+// written before it keep their queries.
+func (g *sqlGen) groupingSets(at int, key string) {
+	form := [][2]string{{}, {"ROLLUP (", ")"}, {"CUBE (", ")"}, {"GROUPING SETS ((", "), ())"}}[g.pick(4)]
+	if form[0] == "" {
+		return
+	}
+	s := g.b.String()
+	g.b.Reset()
+	g.b.WriteString(s[:at] + form[0] + key + form[1] + s[at+len(key):])
 }
 
 // windowTVF is a TUMBLE, HOP or CUMULATE call over t.

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expand"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/exec/rankop"
@@ -43,6 +44,9 @@ type Job struct {
 	// PreWindow appends computed columns (aggregate arguments that are
 	// expressions) after Where, before the window; nil for none.
 	PreWindow *ComputedSpec
+	// Expand replicates each row once per grouping set after PreWindow
+	// (GROUPING SETS, ROLLUP, CUBE); nil for none.
+	Expand *expand.Spec
 	// Window is the window aggregation; Count a COUNT_WINDOW instead; both
 	// nil for a plain streaming SELECT (filter and project only).
 	Window *windowop.Config
@@ -305,6 +309,12 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 		return nil, err
 	}
 	var first pipeline.Operator = window
+	if j.Expand != nil {
+		if first, err = expand.New(*j.Expand, mem, first); err != nil {
+			window.Close()
+			return nil, err
+		}
+	}
 	if j.PreWindow != nil {
 		first = NewComputedColumns(*j.PreWindow, mem, first)
 	}
@@ -438,13 +448,15 @@ func (s countWindowStage) stats() windowop.Stats {
 // rankStage is a window stage followed by a rank (exec/rankop).
 type rankStage struct {
 	windowStage
-	rank *rankop.Rank
+	rank rankop.Operator
 }
 
 func (s rankStage) stats() windowop.Stats {
 	st := s.windowStage.stats()
-	st.LateRowsDropped += s.rank.Stats().LateRowsDropped
-	st.StateExpired += s.rank.Stats().StateExpired
+	rs := s.rank.Stats()
+	st.LateRowsDropped += rs.LateRowsDropped
+	st.Lateness.Merge(&rs.Lateness)
+	st.StateExpired += rs.StateExpired
 	return st
 }
 
@@ -465,6 +477,9 @@ func (s groupStage) stats() windowop.Stats {
 // A restored run (restoring) keeps the late-data file, which the restore
 // cuts back to its length at the checkpoint.
 func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restoring bool) (windowStage, error) {
+	if j.Expand != nil {
+		return j.expandedStage(mem, sink, restoring) // expand_stage.go
+	}
 	if j.WindowTVF != nil {
 		// stateless, holding no Arrow memory between calls: nothing to close
 		tvf, err := windowtvf.New(*j.WindowTVF, mem, sink)
@@ -481,7 +496,7 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 	}
 	rc := *j.Rank
 	rc.StateTTL, rc.Clock = j.StateTTL, j.Clock
-	rank, err := rankop.NewRank(rc, mem, sink)
+	rank, err := rankop.New(rc, mem, sink)
 	if err != nil {
 		return nil, err
 	}

@@ -51,15 +51,26 @@ var aggregateFunctions = []Function{
 	unsupportedAggregate("NTILE", "the bucket, 1 to n, of the row in its partition", "BIGINT", overOnly, "n"),
 	unsupportedAggregate("LEAD", "x of the row offset rows after (default 1), or default", "the type of x", overOnly, "x", "[offset]", "[default]"),
 	unsupportedAggregate("LAG", "x of the row offset rows before (default 1), or default", "the type of x", overOnly, "x", "[offset]", "[default]"),
-	unsupportedAggregate("GROUP_ID", "the number of the grouping set", "BIGINT", needsGroupingSets),
-	unsupportedAggregate("GROUPING", "the bit vector of which of the expressions are not grouped", "BIGINT", needsGroupingSets, "x", "..."),
-	unsupportedAggregate("GROUPING_ID", "the bit vector of which of the expressions are not grouped", "BIGINT", needsGroupingSets, "x", "..."),
+	{Name: "GROUP_ID", Kind: AggregateFunction, Syntax: SyntaxGroupBy,
+		Description: "0 for the first grouping set of its keys, 1 for the second listed with the same keys, and so on",
+		Signatures:  []Signature{{Result: "BIGINT NOT NULL"}}},
+	grouping("GROUPING"),
+	grouping("GROUPING_ID"),
+}
+
+// grouping is GROUPING(x, ...) or GROUPING_ID(x, ...): per result row, a
+// bit per argument, the first the highest, set where the row's grouping
+// set does not group by it. The planner computes it from the grouping set
+// (planner/grouping_sets.go), so it has no kernel.
+func grouping(name string) Function {
+	return Function{Name: name, Kind: AggregateFunction, Syntax: SyntaxGroupBy,
+		Description: "the bit vector of which of the grouping expressions the row's grouping set does not group by (GROUPING SETS, ROLLUP, CUBE); 0 for a plain GROUP BY",
+		Signatures:  []Signature{{Params: []Param{{Name: "x", Type: AnyArg.Param}}, Variadic: true, Result: "BIGINT NOT NULL"}}}
 }
 
 // Why the aggregates of Flink that wsql knows do not run.
 const (
-	overOnly          = "it runs only in an OVER window, which wsql does not run yet"
-	needsGroupingSets = "it needs GROUPING SETS, ROLLUP or CUBE, which wsql does not run yet"
+	overOnly = "it runs only in an OVER window, which wsql does not run yet"
 )
 
 // argPercentage is PERCENTILE's p, a numeric literal from 0.0 to 1.0, or

@@ -190,8 +190,8 @@ func TestAggregateArgumentErrors(t *testing.T) {
 		{"ARRAY_AGG(s, i)", sql.ErrInvalid, "ARRAY_AGG takes exactly one argument", 8},
 		{"RANK()", sql.ErrUnsupported, "function RANK is not supported yet: it runs only in an OVER window, which wsql does not run yet", 8},
 		{"LAG(i, 1)", sql.ErrUnsupported, "function LAG is not supported yet: it runs only in an OVER window", 8},
-		{"GROUPING(s)", sql.ErrUnsupported, "function GROUPING is not supported yet: it needs GROUPING SETS, ROLLUP or CUBE", 8},
-		{"GROUP_ID()", sql.ErrUnsupported, "function GROUP_ID is not supported yet: it needs GROUPING SETS", 8},
+		{"GROUPING(s)", sql.ErrInvalid, "the argument s of GROUPING must be a grouping expression of GROUP BY", 17},
+		{"GROUP_ID(s)", sql.ErrInvalid, "GROUP_ID takes no arguments", 8},
 		{"AVG(nope)", sql.ErrInvalid, "nope", 12},
 	}
 	for _, c := range cases {

@@ -12,7 +12,7 @@ import (
 // aggregates, which emits +I for each new row of values and nothing for
 // a repeat. SELECT DISTINCT * groups by every column of t.
 func distinctAsGroupBy(stmt *sql.Select, t *catalog.Table, fns *function.Registry) (*sql.Select, error) {
-	if len(stmt.GroupBy) > 0 || selectHasAggregate(fns, stmt) {
+	if len(stmt.GroupBy) > 0 || stmt.GroupingSets != nil || selectHasAggregate(fns, stmt) {
 		// Flink applies DISTINCT to the aggregation's update stream.
 		return nil, sql.Errorf(sql.ErrUnsupported, stmt.Distinct, "SELECT DISTINCT over GROUP BY or aggregates is not supported yet; the GROUP BY keys are distinct already")
 	}

@@ -80,11 +80,15 @@ func (p *Plan) Explain() string {
 		p.explainTimeWindow(add, depth)
 		depth++
 	}
+	if p.Expand != nil {
+		add(depth, "%s", p.expandText())
+		depth++
+	}
 	if p.PreWindow != nil {
 		var cols []string
-		base := p.Stream.NumFields() - len(p.PreWindow.Exprs)
+		base := p.PreWindow.Schema.NumFields() - len(p.PreWindow.Exprs)
 		for i, e := range p.PreWindow.Exprs {
-			cols = append(cols, fmt.Sprintf("%s := %s", p.Stream.Field(base+i).Name, e))
+			cols = append(cols, fmt.Sprintf("%s := %s", p.PreWindow.Schema.Field(base+i).Name, e))
 		}
 		add(depth, "Calc(%s)", strings.Join(cols, ", "))
 		depth++
@@ -234,6 +238,9 @@ func (p *Plan) updateNode() (node, fix string) {
 
 // rankText is EXPLAIN's line for a Top-N or a deduplication.
 func (p *Plan) rankText() string {
+	if p.Rank.Window != nil {
+		return p.windowRankText()
+	}
 	c := p.Rank
 	in := p.Project.Schema
 	var part []string

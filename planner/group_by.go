@@ -125,9 +125,6 @@ func (s *selectPlanner) planTVF() error {
 	if err := s.setTimeAttribute(idx, tvf.TimeCol.At); err != nil {
 		return err
 	}
-	if len(tvf.PartitionBy) > 0 {
-		return sql.Errorf(sql.ErrUnsupported, tvf.PartitionBy[0].At, "SESSION window table functions are not supported yet; use GROUP BY k, SESSION(ts, gap)")
-	}
 	var err error
 	if s.window, err = windowArgs(tvf.Kind, tvf.At, tvf.Args, &s.notices); err != nil {
 		return err
@@ -159,6 +156,9 @@ func (s *selectPlanner) planTVF() error {
 			at = s.stmt.GroupBy[0].Pos()
 		}
 		return sql.Errorf(sql.ErrUnsupported, at, "a query over a window table function must GROUP BY window_start, window_end; other forms are not supported yet")
+	}
+	if tvf.Kind == sql.Session {
+		return s.checkSessionKeys() // session_tvf.go
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/expand"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/rankop"
 	"github.com/wsql/wsql/exec/setop"
@@ -39,8 +40,11 @@ type Plan struct {
 	// PreWindow computes aggregate arguments that are expressions, after
 	// WHERE; Stream then includes its columns. Nil when there are none.
 	PreWindow *exec.ComputedSpec
-	Having    expr.Expr // filter on the window's results; nil for none
-	Plain     bool      // a SELECT without window: filter and project only
+	// Expand replicates each row once per grouping set before the
+	// aggregation (grouping_sets.go); Stream and Keys are then its.
+	Expand *expand.Spec
+	Having expr.Expr // filter on the window's results; nil for none
+	Plain  bool      // a SELECT without window: filter and project only
 	// Group is a GROUP BY without a window (or aggregates without GROUP
 	// BY): a GroupAggregate whose results are an update stream.
 	Group bool
@@ -167,6 +171,7 @@ func (p *Plan) job() (*exec.Job, error) {
 		RowtimeIndex: p.Rowtime,
 		Where:        p.Where,
 		PreWindow:    p.PreWindow,
+		Expand:       p.Expand,
 		PostWindow:   p.PostWindow,
 		Having:       p.Having,
 		Window:       &cfg,
@@ -223,7 +228,7 @@ func (p *Plan) countJob() (*exec.Job, error) {
 		return nil, sql.Errorf(sql.ErrUnsupported, p.Window.At, "table.exec.emit.* options do not apply to COUNT_WINDOW, which emits as each window fills")
 	}
 	cfg := p.countConfig()
-	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, PreWindow: p.PreWindow, PostWindow: p.PostWindow, Having: p.Having, Count: &cfg, Project: p.Project, Clock: p.Clock}
+	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, PreWindow: p.PreWindow, Expand: p.Expand, PostWindow: p.PostWindow, Having: p.Having, Count: &cfg, Project: p.Project, Clock: p.Clock}
 	if p.Input != nil {
 		return job, p.attachInput(job)
 	}
@@ -235,7 +240,7 @@ func (p *Plan) countJob() (*exec.Job, error) {
 // still flow (and are forwarded); the aggregation never waits for them.
 func (p *Plan) groupJob() (*exec.Job, error) {
 	cfg := p.groupConfig()
-	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, PreWindow: p.PreWindow, PostWindow: p.PostWindow, Having: p.Having, Group: &cfg, Project: p.Project, Clock: p.Clock}
+	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, PreWindow: p.PreWindow, Expand: p.Expand, PostWindow: p.PostWindow, Having: p.Having, Group: &cfg, Project: p.Project, Clock: p.Clock}
 	if p.Input != nil {
 		return job, p.attachInput(job)
 	}

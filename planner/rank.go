@@ -121,7 +121,7 @@ func rankRelation(outer *sql.Select, name string, inner *sql.Select, colNames []
 		return nil, nil, nil, sql.Errorf(sql.ErrUnsupported, over.At, "a Top-N over the update stream of %s is not supported yet", node)
 	}
 	if !p.Plain {
-		return nil, nil, nil, sql.Errorf(sql.ErrUnsupported, over.At, "a Top-N over an aggregation is not supported yet (window Top-N included)")
+		return nil, nil, nil, sql.Errorf(sql.ErrUnsupported, over.At, "a Top-N over an aggregation in the same query is not supported yet; rank the aggregation's rows in an outer query: SELECT *, ROW_NUMBER() OVER (...) AS rn FROM (SELECT ... GROUP BY ...)")
 	}
 	in := p.Schema()
 	hidden := len(over.PartitionBy)
@@ -158,8 +158,13 @@ func rankRelation(outer *sql.Select, name string, inner *sql.Select, colNames []
 	if withRank {
 		cfg.RankName = rnName
 	}
+	if err := windowRank(&cfg, p, inner, over, visible, cat); err != nil {
+		return nil, nil, nil, err
+	}
+	if cfg.Window == nil {
+		p.TimeAttr = -1 // ranked rows have no time attribute
+	}
 	p.Rank = &cfg
-	p.TimeAttr = -1 // ranked rows have no time attribute
 	t, err := derivedTable(name, p, nil, at)
 	if err != nil {
 		return nil, nil, nil, err

@@ -112,6 +112,9 @@ func (sc *windowScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 		}
 		return 0, arrow.Field{}, false, sql.Errorf(sql.ErrUnsupported, x.At, "%s_%s is not supported yet", x.Kind, x.Prop)
 	case *sql.FuncCall:
+		if c, ok := s.groupingColumn(x); ok {
+			return at(c)
+		}
 		if err := checkKnownFunction(s.fns, x); err != nil {
 			return 0, arrow.Field{}, false, err
 		}

@@ -144,20 +144,30 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
 	s.resolveFieldRefs() // value_access.go
 	s.updates = input != nil && input.Updates()
-	if len(stmt.GroupBy) == 0 && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
+	if len(stmt.GroupBy) == 0 && stmt.GroupingSets == nil && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
 		opts.derived = derived
 		return s.planPlain(opts)
 	}
 	if s.updates && s.tvf != nil {
 		return nil, s.overUpdates(from.At)
 	}
+	if err := s.checkGroupingSets(); err != nil { // grouping_sets.go
+		return nil, err
+	}
 	if s.tvf != nil {
-		err = s.planTVF()
+		if err = s.windowWhereToHaving(); err == nil { // window_tvf.go
+			err = s.planTVF()
+		}
 	} else {
 		err = s.planGroupWindow()
 	}
 	if err != nil {
 		return nil, err
+	}
+	if stmt.GroupingSets != nil || hasGroupingCall(stmt) {
+		if err := s.planGroupingSets(); err != nil {
+			return nil, err
+		}
 	}
 	if s.updates && !s.grouped {
 		// a window over changes has no time attribute to window by
@@ -195,6 +205,10 @@ func (s *selectPlanner) registerAggregates(e sql.Expr) error {
 		f, ok := x.(*sql.FuncCall)
 		if !ok || !isAggregateCall(s.fns, f) {
 			return true
+		}
+		if _, ok := isGroupingCall(f); ok && s.sets != nil {
+			err = s.addGrouping(f)
+			return false
 		}
 		for _, a := range f.Args {
 			if hasAggregate(s.fns, a) {
@@ -276,6 +290,7 @@ type selectPlanner struct {
 	keyExprs   []keyExpr // GROUP BY keys that are expressions (keyCols holds -1 there)
 	notices    []Notice
 	fns        *function.Registry // the functions calls resolve to
+	sets       *groupingSets      // GROUPING SETS, ROLLUP, CUBE or GROUPING calls; nil for none
 
 	// each select item: a key (keyRef >= 0), a window column (winCol >= 0)
 	// or an aggregate (aggRef >= 0)
@@ -341,6 +356,13 @@ func (s *selectPlanner) planSelectList() error {
 		case *sql.WindowCall:
 			return sql.Errorf(sql.ErrInvalid, e.At, "%s(...) belongs in GROUP BY; select %s_START, %s_END or %s_ROWTIME instead", e.Kind, e.Kind, e.Kind, e.Kind)
 		default:
+			if _, ok := isGroupingCall(e); ok && s.sets != nil {
+				if err := s.registerAggregates(e); err != nil {
+					return err
+				}
+				it.expr = e
+				break
+			}
 			if f, ok := e.(*sql.FuncCall); ok && isAggregateCall(s.fns, f) {
 				if err := s.registerAggregates(f); err != nil {
 					return err
@@ -577,6 +599,11 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 	if len(pre) > 0 {
 		p.Stream = arrow.NewSchema(preFields, nil)
 		p.PreWindow = &exec.ComputedSpec{Exprs: pre, Schema: p.Stream, RowtimeIndex: -1, Table: t.Name}
+	}
+	if s.sets != nil {
+		if keyTypes, err = s.expand(p, keyTypes); err != nil { // grouping_sets.go
+			return nil, err
+		}
 	}
 	if p.Retract {
 		if err := s.checkRetractable(p); err != nil {

@@ -118,3 +118,48 @@ func (t *WindowTVF) tvfText() string {
 	return fmt.Sprintf("WindowTableFunction(window=[%s], time=[%s], columns=[%s], emit=[per row as it arrives, late rows too])",
 		t.Window, t.Config.Input.Field(t.Config.RowtimeIndex).Name, strings.Join([]string{"window_start", "window_end", "window_time"}, ", "))
 }
+
+// windowWhereToHaving moves the conjuncts of WHERE that read only the
+// window columns of a window aggregation's TVF into HAVING. Flink filters
+// them per (row, window) before the aggregation; since every row of a
+// window has the same window columns, such a filter keeps or drops whole
+// windows, which HAVING does after it. A conjunct that reads both a
+// window column and a column of the rows is not supported yet; over
+// processing time Flink itself plans no window aggregation then.
+func (s *selectPlanner) windowWhereToHaving() error {
+	var keep, moved sql.Expr
+	for _, c := range conjuncts(s.stmt.Where) {
+		var win *sql.ColumnRef
+		other := false
+		walkExpr(c, func(e sql.Expr) bool {
+			if r, ok := e.(*sql.ColumnRef); ok {
+				if s.windowColumnIndex(r) >= 0 {
+					if win == nil {
+						win = r
+					}
+				} else {
+					other = true
+				}
+			}
+			return true
+		})
+		switch {
+		case win == nil:
+			keep = andExpr(keep, c)
+		case other:
+			return sql.Errorf(sql.ErrUnsupported, win.At, "a WHERE condition reading both %s and the rows' columns is not supported yet in a window aggregation; filter on the window columns alone, or in HAVING", win.Name)
+		default:
+			if i := s.table.Column(s.tvf.TimeCol.Name); i >= 0 && s.table.Columns[i].Proctime {
+				return sql.Errorf(sql.ErrUnsupported, win.At, "WHERE on %s of a processing-time window table function is, in Flink, no window aggregation; filter on it in HAVING", win.Name)
+			}
+			moved = andExpr(moved, c)
+		}
+	}
+	if moved == nil {
+		return nil
+	}
+	stmt := *s.stmt
+	stmt.Where, stmt.Having = keep, andExpr(stmt.Having, moved)
+	s.stmt = &stmt
+	return nil
+}

@@ -121,7 +121,11 @@ type Select struct {
 	From    TableRef
 	Where   Expr // nil when absent
 	GroupBy []Expr
-	Having  Expr // nil when absent
+	// GroupingSets are the sets of GROUPING SETS, ROLLUP and CUBE
+	// (grouping_sets.go), their cross product taken; each set groups by
+	// GroupBy's expressions and its own. Nil when absent.
+	GroupingSets [][]Expr
+	Having       Expr // nil when absent
 	// Distinct locates the DISTINCT of SELECT DISTINCT; zero when absent.
 	Distinct Pos
 	// With are the common table expressions of WITH (with.go), in the

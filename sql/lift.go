@@ -162,12 +162,8 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 		}
 	}
 	if n.GroupBy != nil {
-		for _, it := range n.GroupBy.Items {
-			e, err := l.groupItem(it.Expr)
-			if err != nil {
-				return nil, err
-			}
-			s.GroupBy = append(s.GroupBy, e)
+		if err := l.groupBy(n.GroupBy.Items, s); err != nil { // grouping_sets.go
+			return nil, err
 		}
 	}
 	if n.Having != nil {

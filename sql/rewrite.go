@@ -23,6 +23,7 @@ import (
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
 //	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
 //	LISTAGG(DISTINCT x)        -> __wsql_distinct(LISTAGG(x))   (filter.go)
+//	GROUPING SETS ((a), ())    -> __wsql_grouping_sets(__wsql_set(a), __wsql_set())  (grouping_sets.go)
 //	TRIM(FROM x)               -> TRIM(BOTH FROM x)
 //	arr[1], a.b.c, ARRAY[1, 2] -> __wsql_item(arr, 1), ...       (value_access.go)
 //	TRY_CAST(x AS t), FLOOR(x TO DAY), TIMESTAMPADD(DAY, ...), IS DISTINCT FROM,
@@ -134,6 +135,8 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 	if err := findOverlaps(toks, edits); err != nil {
 		return nil, err
 	}
+	findGroupingSets(toks, edits) // grouping_sets.go
+
 	commaAt := map[int]bool{} // OVERLAY's PLACING, FROM and FOR
 	for i := 0; i < len(toks); {
 		t := toks[i]

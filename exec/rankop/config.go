@@ -55,6 +55,9 @@ type Config struct {
 	// 0 keeps it.
 	StateTTL int64
 	Clock    rowtime.Clock
+	// Window, when set, makes the rank a window rank (window_rank.go):
+	// its partitions are windows, each ranked once when it closes.
+	Window *WindowColumns
 }
 
 // output is the indexes of the emitted input columns.
@@ -79,7 +82,9 @@ func (c Config) keptSchema() *arrow.Schema {
 }
 
 // Updates reports whether the output is an update stream.
-func (c Config) Updates() bool { return c.Mode != FirstByArrival && c.Mode != FirstByTime }
+func (c Config) Updates() bool {
+	return c.Window == nil && c.Mode != FirstByArrival && c.Mode != FirstByTime
+}
 
 func (c Config) check() error {
 	if c.Input == nil {
@@ -122,11 +127,14 @@ func (c Config) check() error {
 			return fmt.Errorf("rank: output column %d out of range", i)
 		}
 	}
-	if c.RankName != "" && c.Mode != TopN {
+	if c.RankName != "" && c.Mode != TopN && c.Window == nil {
 		return fmt.Errorf("rank: only Top-N outputs the rank")
 	}
 	if c.Type != RowNumber && c.Mode != TopN {
 		return fmt.Errorf("rank: %s ranks only a Top-N", c.Type)
+	}
+	if c.Window != nil {
+		return c.checkWindow()
 	}
 	return nil
 }

@@ -23,6 +23,8 @@ type Stats struct {
 	LateRowsDropped int64
 	// StateExpired counts partitions whose state StateTTL dropped.
 	StateExpired int64
+	// Lateness says how late a WindowRank's late rows were.
+	Lateness windowop.Lateness
 }
 
 // Rank runs a Config's rank, row by row in arrival order, so its output

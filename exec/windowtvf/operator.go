@@ -97,28 +97,30 @@ func (o *Operator) ProcessBatch(b pipeline.Batch) error {
 // assign fills rows, starts and ends with every (row, window) pair of the
 // batch whose (local) event times are ts.
 func (o *Operator) assign(ts []int64) {
-	o.rows, o.starts, o.ends = o.rows[:0], o.starts[:0], o.ends[:0]
+	// locals, not the fields, in the loops: no write barrier per row
+	rows, starts, ends := o.rows[:0], o.starts[:0], o.ends[:0]
 	c := o.cfg
 	switch c.Kind {
 	case Tumble:
 		for i, t := range ts {
 			s := windowop.WindowStart(t, c.Offset, c.Size)
-			o.rows, o.starts, o.ends = append(o.rows, int32(i)), append(o.starts, s), append(o.ends, s+c.Size)
+			rows, starts, ends = append(rows, int32(i)), append(starts, s), append(ends, s+c.Size)
 		}
 	case Hop:
 		for i, t := range ts {
 			for s := windowop.WindowStart(t, c.Offset, c.Slide); s > t-c.Size; s -= c.Slide {
-				o.rows, o.starts, o.ends = append(o.rows, int32(i)), append(o.starts, s), append(o.ends, s+c.Size)
+				rows, starts, ends = append(rows, int32(i)), append(starts, s), append(ends, s+c.Size)
 			}
 		}
 	case Cumulate:
 		for i, t := range ts {
 			s := windowop.WindowStart(t, c.Offset, c.Size)
 			for e := windowop.WindowStart(t, c.Offset, c.Step) + c.Step; e <= s+c.Size; e += c.Step {
-				o.rows, o.starts, o.ends = append(o.rows, int32(i)), append(o.starts, s), append(o.ends, e)
+				rows, starts, ends = append(rows, int32(i)), append(starts, s), append(ends, e)
 			}
 		}
 	}
+	o.rows, o.starts, o.ends = rows, starts, ends
 }
 
 // timestamps makes a timestamp column of v[j] + shift; toEpoch turns the

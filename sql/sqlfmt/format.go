@@ -269,7 +269,7 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 	if s.Where != nil {
 		b.WriteString(" WHERE " + formatExpr(s.Where))
 	}
-	if len(s.GroupBy) > 0 {
+	if len(s.GroupBy) > 0 || s.GroupingSets != nil {
 		b.WriteString(" GROUP BY ")
 		for i, e := range s.GroupBy {
 			if i > 0 {
@@ -282,6 +282,12 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 			} else {
 				b.WriteString(formatExpr(e))
 			}
+		}
+		if s.GroupingSets != nil {
+			if len(s.GroupBy) > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(groupingSets(s.GroupingSets))
 		}
 	}
 	if s.Having != nil {
@@ -755,4 +761,25 @@ func formatBound(b sql.FrameBound) string {
 		return "UNBOUNDED" + dir
 	}
 	return formatExpr(b.Offset) + dir
+}
+
+// groupingSets prints expanded grouping sets: GROUPING SETS ((a, b), ()).
+func groupingSets(sets [][]sql.Expr) string {
+	var b strings.Builder
+	b.WriteString("GROUPING SETS (")
+	for i, set := range sets {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for j, e := range set {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(formatExpr(e))
+		}
+		b.WriteByte(')')
+	}
+	b.WriteByte(')')
+	return b.String()
 }

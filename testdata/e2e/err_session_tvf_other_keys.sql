@@ -1,0 +1,7 @@
+-- Without PARTITION BY the sessions span all rows; grouping them by k is,
+-- in Flink, an aggregation without a window over the session rows.
+CREATE TABLE events (ts TIMESTAMP(3), k STRING, v INT, w BIGINT, WATERMARK FOR ts AS ts)
+WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' = 'csv');
+SELECT k, COUNT(*) AS n
+FROM TABLE(SESSION(TABLE events, DESCRIPTOR(ts), INTERVAL '3' SECOND))
+GROUP BY k, window_start, window_end;
