@@ -129,7 +129,7 @@ type GroupOperator struct {
 	resSlots []int32
 	keyCols  []arrow.Array
 
-	mem     memory.Allocator
+	mem     *recyclingAllocator  // the output's buffers
 	builder *array.RecordBuilder // keys and aggregates; the op column is built apart
 	stats   GroupStats
 	closed  bool
@@ -164,8 +164,8 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 		}
 	}
 	op.slots.accs = op.accs
-	op.mem = mem
-	op.builder = array.NewRecordBuilder(mem, arrow.NewSchema(schema.Fields()[1:], nil))
+	op.mem = newRecyclingAllocator(mem)
+	op.builder = array.NewRecordBuilder(op.mem, arrow.NewSchema(schema.Fields()[1:], nil))
 	return op, nil
 }
 
@@ -386,6 +386,7 @@ func (op *GroupOperator) Close() {
 	}
 	op.closed = true
 	op.builder.Release()
+	op.mem.Close()
 }
 
 var _ pipeline.Operator = (*GroupOperator)(nil)
