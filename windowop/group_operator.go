@@ -128,11 +128,14 @@ type GroupOperator struct {
 	resKeys  []uint32
 	resSlots []int32
 	keyCols  []arrow.Array
+	outCols  []arrow.Array
 
 	mem     *recyclingAllocator  // the output's buffers
-	builder *array.RecordBuilder // keys and aggregates; the op column is built apart
-	stats   GroupStats
-	closed  bool
+	builder *array.RecordBuilder // the aggregates
+	// by key column: nil where stringKeys.column builds it
+	keyBuilders []array.Builder
+	stats       GroupStats
+	closed      bool
 }
 
 // NewGroupOperator builds the running operator for cfg, sending results
@@ -165,7 +168,14 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 	}
 	op.slots.accs = op.accs
 	op.mem = newRecyclingAllocator(mem)
-	op.builder = array.NewRecordBuilder(op.mem, arrow.NewSchema(schema.Fields()[1:], nil))
+	op.builder = array.NewRecordBuilder(op.mem, arrow.NewSchema(schema.Fields()[1+len(cfg.KeyIndexes):], nil))
+	for i, col := range keys.cols {
+		var b array.Builder
+		if sk, ok := col.(*stringKeys); !ok || sk.bytes {
+			b = array.NewBuilder(op.mem, schema.Field(1+i).Type)
+		}
+		op.keyBuilders = append(op.keyBuilders, b)
+	}
 	return op, nil
 }
 
@@ -206,6 +216,11 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 	// at most -U and +U per row: grown once, not per segment
 	for i := range op.builder.Fields() {
 		op.builder.Field(i).Reserve(2 * n)
+	}
+	for _, b := range op.keyBuilders {
+		if b != nil {
+			b.Reserve(2 * n)
+		}
 	}
 	var kinds *array.String
 	if op.cfg.Retract {
@@ -309,7 +324,7 @@ func (op *GroupOperator) emitChanges(keys []uint32) {
 	}
 	// the values go out before the shadows change under them
 	for i, a := range op.accs {
-		a.appendResults(op.resSlots[start:], op.builder.Field(len(op.keyCols)+i))
+		a.appendResults(op.resSlots[start:], op.builder.Field(i))
 	}
 	for i := start; i < len(op.resKinds); i++ {
 		k := op.resKeys[i]
@@ -353,16 +368,31 @@ func (op *GroupOperator) flush() error {
 	if n == 0 {
 		return nil
 	}
-	for i, col := range op.keys.cols {
-		col.appendTo(op.resKeys, op.builder.Field(i))
-	}
 	op.stats.ResultRows += int64(n)
-	rest := op.builder.NewRecordBatch()
-	defer rest.Release()
-	cols := append([]arrow.Array{RowKindColumn(op.mem, op.resKinds)}, rest.Columns()...)
-	defer cols[0].Release()
+	cols := append(op.outCols[:0], RowKindColumn(op.mem, op.resKinds))
+	for i, col := range op.keys.cols {
+		if sk, ok := col.(*stringKeys); ok && op.keyBuilders[i] == nil {
+			if arr, ok := sk.column(op.resKeys, op.mem); ok {
+				cols = append(cols, arr)
+				continue
+			}
+		}
+		if op.keyBuilders[i] == nil {
+			op.keyBuilders[i] = array.NewBuilder(op.mem, op.schema.Field(1+i).Type)
+		}
+		col.appendTo(op.resKeys, op.keyBuilders[i])
+		cols = append(cols, op.keyBuilders[i].NewArray())
+	}
+	aggs := op.builder.NewRecordBatch()
+	cols = append(cols, aggs.Columns()...)
 	op.resKinds, op.resKeys, op.resSlots = op.resKinds[:0], op.resKeys[:0], op.resSlots[:0]
 	rec := array.NewRecordBatch(op.schema, cols, int64(n))
+	for _, c := range cols[:1+len(op.keys.cols)] {
+		c.Release()
+	}
+	aggs.Release()
+	clear(cols)
+	op.outCols = cols
 	defer rec.Release()
 	return op.out.ProcessBatch(pipeline.Batch{Record: rec})
 }
@@ -386,6 +416,11 @@ func (op *GroupOperator) Close() {
 	}
 	op.closed = true
 	op.builder.Release()
+	for _, b := range op.keyBuilders {
+		if b != nil {
+			b.Release()
+		}
+	}
 	op.mem.Close()
 }
 
