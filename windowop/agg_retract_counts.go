@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
 // COLLECT and PERCENTILE keep each value with a count, and retract as
@@ -63,29 +62,13 @@ func newRetractPercentile(in arrow.DataType, spec AggSpec) (*retractPercentile, 
 }
 
 func (a *retractPercentile) retract(col arrow.Array, slots []int32, from, to int) {
-	value, freq := col, arrow.Array(nil)
-	if a.freq {
-		st := col.(*array.Struct)
-		value, freq = st.Field(0), st.Field(1)
-	}
-	a.xs, a.valid = grow(a.xs, to), grow(a.valid, to)
-	toFloats(a.xs, a.valid, value, a.scale, from, to)
-	if freq != nil {
-		a.ns = grow(a.ns, to)
-		toCounts(a.ns, freq, from, to)
-	}
+	a.read(col, from, to)
 	for i := from; i < to; i++ {
-		s := slots[i]
-		if s < 0 || !a.valid[i] {
-			continue
-		}
-		n := int64(1)
-		if freq != nil {
-			if n = a.ns[i]; n <= 0 {
-				continue
+		if s := slots[i]; s >= 0 {
+			if n := a.rowCount(i); n > 0 {
+				a.take(s, a.xs[i], n)
 			}
 		}
-		a.take(s, a.xs[i], n)
 	}
 }
 
