@@ -130,7 +130,7 @@ type GroupOperator struct {
 	keyCols  []arrow.Array
 	outCols  []arrow.Array
 
-	mem     *RecyclingAllocator  // the output's buffers
+	mem     *recyclingAllocator  // the output's buffers
 	builder *array.RecordBuilder // the aggregates
 	// by key column: nil where stringKeys.column builds it
 	keyBuilders []array.Builder
@@ -167,7 +167,7 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 		}
 	}
 	op.slots.accs = op.accs
-	op.mem = NewRecyclingAllocator(mem)
+	op.mem = newRecyclingAllocator(mem)
 	op.builder = array.NewRecordBuilder(op.mem, arrow.NewSchema(schema.Fields()[1+len(cfg.KeyIndexes):], nil))
 	for i, col := range keys.cols {
 		var b array.Builder

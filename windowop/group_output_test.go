@@ -59,7 +59,7 @@ func ptr(s string) *string { return &s }
 func TestRecyclingAllocatorReusesAndBalances(t *testing.T) {
 	parent := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer parent.AssertSize(t, 0)
-	a := NewRecyclingAllocator(parent)
+	a := newRecyclingAllocator(parent)
 	b := a.Allocate(100)
 	require.Len(t, b, 100)
 	require.Equal(t, 128, parent.CurrentAlloc())

@@ -7,9 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// RecyclingAllocator hands an operator's freed buffers back to its next
-// batch instead of to the garbage collector (the group operator's output;
-// the OVER operator's rows and output in exec/overop). A group aggregate emits
+// recyclingAllocator hands an operator's freed output buffers back to its
+// next batch instead of to the garbage collector. A group aggregate emits
 // two rows per input row, and allocating (zeroed) buffers for every batch
 // afresh, with the GC that followed, was a quarter of its time: with the
 // buffers recycled BenchmarkGroupOperator went from 6.1M to 7.9M rows per
@@ -20,7 +19,7 @@ import (
 // builders clear the validity bitmaps they grow). Output batches may be
 // released on another goroutine, hence the lock: it is taken per buffer,
 // a few times a batch. Once closed, freed buffers go to the parent.
-type RecyclingAllocator struct {
+type recyclingAllocator struct {
 	parent memory.Allocator
 	mu     sync.Mutex
 	free   [recycledClasses][][]byte // by log2 of the capacity
@@ -33,8 +32,8 @@ const (
 	minRecycledClass = 6  // 64 bytes, Arrow's alignment
 )
 
-func NewRecyclingAllocator(parent memory.Allocator) *RecyclingAllocator {
-	return &RecyclingAllocator{parent: parent}
+func newRecyclingAllocator(parent memory.Allocator) *recyclingAllocator {
+	return &recyclingAllocator{parent: parent}
 }
 
 // sizeClass is the class of a request of size bytes.
@@ -45,7 +44,7 @@ func sizeClass(size int) int {
 	return bits.Len(uint(size - 1))
 }
 
-func (a *RecyclingAllocator) Allocate(size int) []byte {
+func (a *recyclingAllocator) Allocate(size int) []byte {
 	c := sizeClass(size)
 	if c >= recycledClasses {
 		return a.parent.Allocate(size)
@@ -62,7 +61,7 @@ func (a *RecyclingAllocator) Allocate(size int) []byte {
 	return a.parent.Allocate(1 << c)[:size]
 }
 
-func (a *RecyclingAllocator) Reallocate(size int, b []byte) []byte {
+func (a *recyclingAllocator) Reallocate(size int, b []byte) []byte {
 	if size <= cap(b) {
 		return b[:size]
 	}
@@ -72,7 +71,7 @@ func (a *RecyclingAllocator) Reallocate(size int, b []byte) []byte {
 	return out
 }
 
-func (a *RecyclingAllocator) Free(b []byte) {
+func (a *recyclingAllocator) Free(b []byte) {
 	if cap(b) == 0 {
 		return
 	}
@@ -95,7 +94,7 @@ func (a *RecyclingAllocator) Free(b []byte) {
 
 // Close gives every kept buffer back to the parent; buffers freed later
 // go to it directly.
-func (a *RecyclingAllocator) Close() {
+func (a *recyclingAllocator) Close() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.closed = true

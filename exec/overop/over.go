@@ -49,9 +49,7 @@ type Over struct {
 	out    pipeline.Operator
 	schema *arrow.Schema
 	mem    memory.Allocator
-	// mem, freed buffers kept for reuse; closed last
-	recycler *windowop.RecyclingAllocator
-	aggs     *windowop.OverAggs
+	aggs   *windowop.OverAggs
 
 	parts   []partition // by partition id
 	rounds  []round     // records whose rows may still be in a frame
@@ -131,14 +129,9 @@ func New(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Over, error)
 	if err != nil {
 		return nil, err
 	}
-	// the rounds gathered at each watermark and the batches emitted are
-	// freed and allocated again all the time: recycled, the allocations
-	// and their GC were a tenth of BenchmarkOverRows100's time (ROWS 100
-	// PRECEDING 3.2M → 3.6M rows/cpu-s with them recycled)
-	rec := windowop.NewRecyclingAllocator(mem)
-	op := &Over{cfg: cfg, out: out, schema: schema, mem: rec, recycler: rec, aggs: aggs, wm: rowtime.MinWatermark,
-		store: rowstore.New(cfg.Input, rec)}
-	op.builder = array.NewRecordBuilder(rec, arrow.NewSchema(aggs.ResultFields(), nil))
+	op := &Over{cfg: cfg, out: out, schema: schema, mem: mem, aggs: aggs, wm: rowtime.MinWatermark,
+		store: rowstore.New(cfg.Input, mem)}
+	op.builder = array.NewRecordBuilder(mem, arrow.NewSchema(aggs.ResultFields(), nil))
 	op.builders = op.builder.Fields()
 	return op, nil
 }
@@ -550,7 +543,6 @@ func (op *Over) Close() {
 			op.rounds[i].rec = nil
 		}
 	}
-	op.recycler.Close()
 }
 
 func grow[T any](s []T, n int) []T {
