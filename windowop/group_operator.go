@@ -130,7 +130,7 @@ type GroupOperator struct {
 	keyCols  []arrow.Array
 	outCols  []arrow.Array
 
-	mem     *recyclingAllocator  // the output's buffers
+	mem     memory.Allocator
 	builder *array.RecordBuilder // the aggregates
 	// by key column: nil where stringKeys.column builds it
 	keyBuilders []array.Builder
@@ -167,7 +167,7 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 		}
 	}
 	op.slots.accs = op.accs
-	op.mem = newRecyclingAllocator(mem)
+	op.mem = mem
 	op.builder = array.NewRecordBuilder(op.mem, arrow.NewSchema(schema.Fields()[1+len(cfg.KeyIndexes):], nil))
 	for i, col := range keys.cols {
 		var b array.Builder
@@ -421,7 +421,6 @@ func (op *GroupOperator) Close() {
 			b.Release()
 		}
 	}
-	op.mem.Close()
 }
 
 var _ pipeline.Operator = (*GroupOperator)(nil)

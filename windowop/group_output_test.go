@@ -12,8 +12,7 @@ import (
 )
 
 // The STRING key column is built in one pass (stringKeys.column): NULL
-// and empty keys come out as they went in, over batches whose output
-// buffers are recycled.
+// and empty keys come out as they went in, batch after batch.
 func TestGroupOperatorStringKeysNullAndEmpty(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
@@ -52,27 +51,3 @@ func TestGroupOperatorStringKeysNullAndEmpty(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
-
-// The recycling allocator hands a freed buffer to the next request of its
-// size class, and gives every buffer back to its parent by Close, also
-// the ones freed after it.
-func TestRecyclingAllocatorReusesAndBalances(t *testing.T) {
-	parent := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer parent.AssertSize(t, 0)
-	a := newRecyclingAllocator(parent)
-	b := a.Allocate(100)
-	require.Len(t, b, 100)
-	require.Equal(t, 128, parent.CurrentAlloc())
-	a.Free(b)
-	c := a.Allocate(120) // same class: the same memory
-	require.Equal(t, &b[0], &c[0])
-	c = a.Reallocate(128, c) // fits: no new buffer
-	require.Equal(t, &b[0], &c[0])
-	c = a.Reallocate(300, c)
-	require.Len(t, c, 300)
-	require.Equal(t, 128+512, parent.CurrentAlloc(), "the 128-byte buffer is kept for reuse")
-	big := a.Allocate(1 << 20)
-	a.Close()
-	a.Free(c)
-	a.Free(big)
-}
