@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -131,6 +132,9 @@ func appendFloat(dst []byte, f float64) []byte {
 }
 
 func appendBytes(dst []byte, s string) []byte {
+	if strings.IndexByte(s, 0) < 0 {
+		return append(append(dst, s...), 0, 0) // the commonest case: nothing to escape
+	}
 	for j := 0; j < len(s); j++ {
 		if s[j] == 0 {
 			dst = append(dst, 0, 0xff)

@@ -18,6 +18,10 @@ type Store struct {
 	free   []int32
 	kept   int // rows kept
 	held   int // rows in the chunks, kept or not
+
+	// GatherWith's, reused
+	src    []arrow.RecordBatch
+	places []place
 }
 
 type place struct{ chunk, row int32 }
@@ -101,8 +105,13 @@ func (s *Store) Compact() error {
 }
 
 // Gather returns a new record of the rows ids, in that order.
-func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
-	if len(ids) == 0 {
+func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) { return s.GatherWith(nil, ids) }
+
+// GatherWith is Gather where a negative ref -(row+1) names row row of
+// batch (of the store's schema) rather than a kept row: an operator emits
+// a batch's rows without keeping them first.
+func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordBatch, error) {
+	if len(refs) == 0 {
 		cols := emptyColumns(s.schema, s.mem)
 		defer func() {
 			for _, c := range cols {
@@ -111,9 +120,18 @@ func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
 		}()
 		return array.NewRecordBatch(s.schema, cols, 0), nil
 	}
-	places := make([]place, len(ids))
-	for i, id := range ids {
-		places[i] = s.where[id]
+	src := append(s.src[:0], s.chunks...)
+	batchChunk := int32(len(src))
+	if batch != nil {
+		src = append(src, batch)
+	}
+	places := s.places[:0]
+	for _, ref := range refs {
+		if ref < 0 {
+			places = append(places, place{chunk: batchChunk, row: -ref - 1})
+			continue
+		}
+		places = append(places, s.where[ref])
 	}
 	cols := make([]arrow.Array, s.schema.NumFields())
 	defer func() {
@@ -122,15 +140,17 @@ func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
 				c.Release()
 			}
 		}
+		clear(src) // keeps no batch alive
+		s.src, s.places = src[:0], places[:0]
 	}()
 	for c := range cols {
-		col, err := s.gatherColumn(c, places)
+		col, err := s.gatherColumn(src, c, places)
 		if err != nil {
 			return nil, err
 		}
 		cols[c] = col
 	}
-	return array.NewRecordBatch(s.schema, cols, int64(len(ids))), nil
+	return array.NewRecordBatch(s.schema, cols, int64(len(refs))), nil
 }
 
 // Release drops every chunk (and so every row).
