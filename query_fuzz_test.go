@@ -216,8 +216,35 @@ func (g *sqlGen) query() {
 		g.interval()
 		g.w(")")
 	default:
-		switch g.pick(4) {
-		case 0: // a view of the table, then a plain read
+		// pick(8) keeps the shapes pick(4) gave the seeds (0 and 4 are 0,
+		// and so on); 6, Top-N under pick(4), is the OVER aggregation
+		switch g.pick(8) {
+		case 6: // OVER aggregation
+			g.w("SELECT k, ts, v, ")
+			frame := g.capture(func() {
+				g.w("OVER (")
+				if g.pick(2) == 1 {
+					g.w("PARTITION BY ")
+					g.oneOf("k", "v", "m")
+				}
+				g.w(" ORDER BY ")
+				g.oneOf("ts", "ts", "ts", "v", "ts DESC")
+				g.oneOf("", " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW", " ROWS BETWEEN 0 PRECEDING AND CURRENT ROW",
+					" ROWS BETWEEN 2 PRECEDING AND CURRENT ROW", " RANGE BETWEEN INTERVAL '1' SECOND PRECEDING AND CURRENT ROW",
+					" RANGE BETWEEN INTERVAL '0' SECOND PRECEDING AND CURRENT ROW", " ROWS BETWEEN 9223372036854775807 PRECEDING AND CURRENT ROW")
+				g.w(")")
+			})
+			n := 1 + g.pick(3)
+			for i := range n {
+				if i > 0 {
+					g.w(", ")
+				}
+				g.agg()
+				g.w(" ", frame)
+			}
+			g.w(" FROM t")
+			g.where()
+		case 0, 4: // a view of the table, then a plain read
 			g.w("SELECT * FROM (SELECT ")
 			g.selectList()
 			g.w(" FROM t")
@@ -232,7 +259,7 @@ func (g *sqlGen) query() {
 				g.w(" ", []string{"UNION ALL", "INTERSECT", "INTERSECT ALL", "EXCEPT", "EXCEPT ALL"}[g.pick(5)], " SELECT ", second)
 			}
 			g.w(")")
-		case 1: // GROUP BY without a window: an update stream
+		case 1, 5: // GROUP BY without a window: an update stream
 			key := g.capture(g.str)
 			g.w("SELECT ", key, " AS gk, ")
 			g.aggList()
@@ -243,7 +270,7 @@ func (g *sqlGen) query() {
 			g.w(key)
 			g.having()
 			g.groupingSets(at, key)
-		case 3:
+		case 3, 7:
 			switch g.pick(3) {
 			case 0: // a window TVF without aggregation: its rows, filtered
 				g.w("SELECT ")

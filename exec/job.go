@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/exec/expand"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/exec/overop"
 	"github.com/wsql/wsql/exec/rankop"
 	"github.com/wsql/wsql/exec/setop"
 	"github.com/wsql/wsql/exec/windowtvf"
@@ -53,6 +54,8 @@ type Job struct {
 	Count  *windowop.CountConfig
 	// Group is a GROUP BY without a window (an update stream) instead.
 	Group *windowop.GroupConfig
+	// Over is an OVER aggregation instead (over_stage.go).
+	Over *overop.Config
 	// PostWindow reads the window operator's result rows before Having and
 	// Project (the values of nested grouping keys, which the window keys
 	// by their encoding); nil for none.
@@ -517,6 +520,8 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 		schema, err = j.Count.OutputSchema()
 	case j.Group != nil:
 		schema, err = j.Group.OutputSchema()
+	case j.Over != nil:
+		schema, err = j.Over.OutputSchema()
 	case j.Window != nil:
 		schema, err = j.Window.OutputSchema()
 	default:
@@ -560,6 +565,8 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 			return nil, err
 		}
 		return groupStage{op}, nil
+	case j.Over != nil:
+		return j.overStage(mem, next)
 	case j.Window == nil:
 		return &plainStage{Operator: next}, nil
 	}

@@ -68,6 +68,9 @@ func (p *Plan) Explain() string {
 	}
 	switch {
 	case p.Plain:
+	case p.Over != nil:
+		add(depth, "%s", p.overText())
+		depth++
 	case p.Group:
 		add(depth, "GroupAggregate(keys=[%s], aggs=[%s], emit=[per row: +I for a new key, -U and +U when its values change], changelog=[%s])",
 			strings.Join(p.keyNames(), ", "), p.aggsText(), p.changelogText())

@@ -77,6 +77,8 @@ type Plan struct {
 	// Union is set for UNION ALL (union.go): the plans of its queries, of
 	// one schema, read instead of Source or Input.
 	Union []*Plan
+	// Over is an OVER aggregation of Input's rows (over.go); nil for none.
+	Over *OverPlan
 	// TVF replicates the projected rows per window (a window table
 	// function without aggregation, window_tvf.go); nil for none.
 	TVF *WindowTVF
@@ -133,6 +135,9 @@ func (p *Plan) job() (*exec.Job, error) {
 	}
 	if p.Plain {
 		return p.plainJob()
+	}
+	if p.Over != nil {
+		return p.overJob()
 	}
 	if p.Window.Kind == sql.CountWindow {
 		return p.countJob()

@@ -17,7 +17,7 @@ import (
 // ROW_NUMBER() OVER (...) call, or -1.
 func rankItem(q *sql.Select) int {
 	for i, it := range q.Items {
-		if _, ok := it.Expr.(*sql.OverCall); ok {
+		if o, ok := it.Expr.(*sql.OverCall); ok && rankFunctions[o.Func.Name] {
 			return i
 		}
 	}

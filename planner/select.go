@@ -144,6 +144,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
 	s.resolveFieldRefs() // value_access.go
 	s.updates = input != nil && input.Updates()
+	if calls := overCalls(stmt); len(calls) > 0 {
+		return s.planOver(opts, calls) // over.go
+	}
 	if len(stmt.GroupBy) == 0 && stmt.GroupingSets == nil && s.tvf == nil && !selectHasAggregate(s.fns, stmt) {
 		opts.derived = derived
 		return s.planPlain(opts)

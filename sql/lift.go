@@ -26,6 +26,9 @@ type lifter struct {
 	// a subquery in FROM (subquery.go), so clauses are looked for in it.
 	scope []token
 	depth int // expressions being lifted, one inside the other (nesting.go)
+	// windows are the WINDOW clause's named windows of the SELECT being
+	// lifted, which OVER w refers to (over.go).
+	windows []ast.WindowSpec
 }
 
 func newLifter(rw *rewritten) *lifter { return &lifter{rw: rw, scope: rw.toks} }
@@ -110,8 +113,6 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	switch {
 	case n.Kind != ast.SelectStmtKindSelect:
 		return nil, unsupportedStatement(l.scope)
-	case len(n.WindowSpecs) > 0:
-		return nil, l.unsupported(l.findWord("WINDOW"), "WINDOW clauses are not supported yet")
 	case n.LockInfo != nil && n.LockInfo.LockType != ast.SelectLockNone:
 		return nil, l.unsupported(l.findWord("FOR", "LOCK"), "locking reads are not supported")
 	case n.SelectIntoOpt != nil:
@@ -119,6 +120,9 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	case n.GroupBy != nil && n.GroupBy.Rollup:
 		return nil, l.unsupported(l.findWord("WITH"), "WITH ROLLUP is not supported yet")
 	}
+	outer := l.windows
+	l.windows = n.WindowSpecs
+	defer func() { l.windows = outer }()
 	at := l.start() // WITH, when the query starts with it
 	var with []CTE
 	if n.With != nil {

@@ -46,8 +46,9 @@ func (*OverCall) expr()      {}
 // over lifts a function with an OVER clause.
 func (l *lifter) over(e *ast.WindowFuncExpr, at Pos) (Expr, *Error) {
 	name := strings.ToUpper(e.Name)
-	if e.Spec.Name.L != "" || e.Spec.Ref.L != "" {
-		return nil, l.unsupported(at, "named windows are not supported; write the OVER clause in full")
+	spec, err := l.namedWindow(e.Spec, at)
+	if err != nil {
+		return nil, err
 	}
 	if e.IgnoreNull || e.FromLast {
 		return nil, l.unsupported(at, "%s with IGNORE NULLS or FROM LAST is not supported", name)
@@ -67,7 +68,7 @@ func (l *lifter) over(e *ast.WindowFuncExpr, at Pos) (Expr, *Error) {
 		f.Args = args
 	}
 	o := &OverCall{At: at, Func: f}
-	if p := e.Spec.PartitionBy; p != nil {
+	if p := spec.PartitionBy; p != nil {
 		for _, it := range p.Items {
 			x, err := l.expr(it.Expr)
 			if err != nil {
@@ -76,7 +77,7 @@ func (l *lifter) over(e *ast.WindowFuncExpr, at Pos) (Expr, *Error) {
 			o.PartitionBy = append(o.PartitionBy, x)
 		}
 	}
-	if ob := e.Spec.OrderBy; ob != nil {
+	if ob := spec.OrderBy; ob != nil {
 		for _, it := range ob.Items {
 			x, err := l.expr(it.Expr)
 			if err != nil {
@@ -85,12 +86,11 @@ func (l *lifter) over(e *ast.WindowFuncExpr, at Pos) (Expr, *Error) {
 			o.OrderBy = append(o.OrderBy, SortKey{Expr: x, Desc: it.Desc})
 		}
 	}
-	if fr := e.Spec.Frame; fr != nil {
+	if fr := spec.Frame; fr != nil {
 		frame := &Frame{At: l.findWord("ROWS", "RANGE"), Rows: fr.Type == ast.Rows}
 		if frame.At == (Pos{}) {
 			frame.At = at
 		}
-		var err *Error
 		if frame.Start, err = l.frameBound(&fr.Extent.Start, frame.At); err != nil {
 			return nil, err
 		}
@@ -108,8 +108,16 @@ func (l *lifter) frameBound(b *ast.FrameBound, at Pos) (FrameBound, *Error) {
 		return FrameBound{Current: true}, nil
 	case b.UnBounded:
 		return FrameBound{Unbounded: true, Following: b.Type == ast.Following}, nil
+	case b.Unit == ast.TimeUnitMicrosecond:
+		// INTERVAL '1' HOUR PRECEDING, rewritten to INTERVAL n MICROSECOND
+		if v, ok := b.Expr.(ast.ValueExpr); ok {
+			if n, ok := v.GetValue().(int64); ok && n >= 0 && int(n) < len(l.rw.intervals) {
+				return FrameBound{Offset: l.rw.intervals[n], Following: b.Type == ast.Following}, nil
+			}
+		}
+		return FrameBound{}, l.unsupported(at, "write a frame's interval as INTERVAL '1' HOUR")
 	case b.Unit != ast.TimeUnitInvalid:
-		return FrameBound{}, l.unsupported(at, "RANGE frames over an interval are not supported yet")
+		return FrameBound{}, l.unsupported(at, "write a frame's interval as INTERVAL '1' HOUR")
 	}
 	if v, ok := b.Expr.(ast.ValueExpr); ok {
 		// the parser keeps no position for a frame's number
@@ -125,4 +133,48 @@ func (l *lifter) frameBound(b *ast.FrameBound, at Pos) (FrameBound, *Error) {
 		return FrameBound{}, err
 	}
 	return FrameBound{Offset: x, Following: b.Type == ast.Following}, nil
+}
+
+// namedWindow resolves OVER w and OVER (w ...) against the SELECT's
+// WINDOW clause: the named window, with the ORDER BY and frame the
+// reference adds (the SQL standard's rules: a reference never changes
+// the named window's PARTITION BY, nor an ORDER BY it has).
+func (l *lifter) namedWindow(spec ast.WindowSpec, at Pos) (ast.WindowSpec, *Error) {
+	name := spec.Ref.L
+	if spec.OnlyAlias {
+		name = spec.Name.L
+	}
+	if name == "" {
+		return spec, nil
+	}
+	var def *ast.WindowSpec
+	var names []string
+	for i := range l.windows {
+		names = append(names, l.windows[i].Name.O)
+		if l.windows[i].Name.L == name {
+			def = &l.windows[i]
+		}
+	}
+	if def == nil {
+		return spec, Errorf(ErrInvalid, at, "window %s is not defined: add WINDOW %s AS (...) after FROM and WHERE%s", name, name, DidYouMean(name, names))
+	}
+	if def.Ref.L != "" {
+		return spec, l.unsupported(at, "window %s refers to window %s: define each window in full", def.Name.O, def.Ref.O)
+	}
+	merged := *def
+	if spec.OnlyAlias {
+		return merged, nil
+	}
+	switch {
+	case spec.PartitionBy != nil:
+		return spec, Errorf(ErrInvalid, at, "OVER (%s PARTITION BY ...) cannot change the PARTITION BY of window %s", name, name)
+	case spec.OrderBy != nil && def.OrderBy != nil:
+		return spec, Errorf(ErrInvalid, at, "OVER (%s ORDER BY ...) cannot change the ORDER BY of window %s", name, name)
+	case spec.OrderBy != nil:
+		merged.OrderBy = spec.OrderBy
+	}
+	if spec.Frame != nil {
+		merged.Frame = spec.Frame
+	}
+	return merged, nil
 }

@@ -200,6 +200,9 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
 		case filters.clauses[i]:
+			if end := closeParen(toks, i+1); end >= 0 && end+1 < len(toks) && toks[end+1].is("OVER") {
+				return nil, Errorf(ErrUnsupported, t.pos, "FILTER is not supported on an OVER aggregate; filter in WHERE, or aggregate a CASE expression")
+			}
 			emit(i, i+3, ",") // FILTER (WHERE c) -> , c)
 			i += 3
 		case filters.distinctWords[i]:
@@ -210,6 +213,8 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			i += 2
 		case t.isName() && strings.HasPrefix(strings.ToLower(t.value()), internalPrefix):
 			return nil, Errorf(ErrInvalid, t.pos, "names starting with %s are reserved for wsql", internalPrefix)
+		case t.kind == tokIdent && next.isOp("(") && overUnparsed(toks, i):
+			return nil, Errorf(ErrUnsupported, t.pos, "%s OVER (...) is not supported yet: OVER aggregates are COUNT, SUM, AVG, MIN, MAX, STDDEV_POP, STDDEV_SAMP, VAR_POP and VAR_SAMP", word)
 		case t.kind == tokIdent && next.isOp("(") && (windowFuncs[word].Kind != 0 || plainAggregates[word] || overOnlyWithoutOver(toks, i)):
 			emit(i, i+1, internalPrefix+strings.ToLower(word))
 			i++
@@ -218,7 +223,13 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			if err != nil {
 				return nil, err
 			}
-			emit(i, j, internalPrefix+"interval("+strconv.Itoa(len(rw.intervals))+")")
+			if j < len(toks) && (toks[j].is("PRECEDING") || toks[j].is("FOLLOWING")) {
+				// an OVER frame's bound: TiDB reads INTERVAL n unit there,
+				// and the lifter finds the literal by n (frameBound)
+				emit(i, j, "INTERVAL "+strconv.Itoa(len(rw.intervals))+" MICROSECOND")
+			} else {
+				emit(i, j, internalPrefix+"interval("+strconv.Itoa(len(rw.intervals))+")")
+			}
 			rw.intervals = append(rw.intervals, lit)
 			i = j
 		case (t.is("CAST") || t.is("TRY_CAST")) && next.isOp("("):
