@@ -119,16 +119,19 @@ func appendValue(dst []byte, col arrow.Array, i int) []byte {
 // appendFloat orders floats as Java's Double.compare does: -0.0 before
 // 0.0, NaN after +Inf.
 func appendFloat(dst []byte, f float64) []byte {
+	return binary.BigEndian.AppendUint64(dst, floatBits(f))
+}
+
+// floatBits is f's bits in the order of appendFloat.
+func floatBits(f float64) uint64 {
 	b := math.Float64bits(f)
 	if f != f {
 		b = 0x7ff8000000000000 // one NaN
 	}
 	if b&signBit != 0 {
-		b = ^b
-	} else {
-		b |= signBit
+		return ^b
 	}
-	return binary.BigEndian.AppendUint64(dst, b)
+	return b | signBit
 }
 
 func appendBytes(dst []byte, s string) []byte {
@@ -146,7 +149,7 @@ func appendBytes(dst []byte, s string) []byte {
 }
 
 // encodeFast encodes the commonest key columns without NULLs (BIGINT,
-// INT, TIMESTAMP, STRING) with the type switch out of the row loop; it
+// INT, TIMESTAMP, DOUBLE, FLOAT, STRING) with the type switch out of the row loop; it
 // reports false for any other column.
 func encodeFast(col arrow.Array, keys [][]byte, desc bool) bool {
 	if col.NullN() > 0 {
@@ -177,6 +180,14 @@ func encodeFast(col arrow.Array, keys [][]byte, desc bool) bool {
 	case *array.Timestamp:
 		for i, v := range a.TimestampValues()[:len(keys)] {
 			put(i, uint64(int64(v))^signBit)
+		}
+	case *array.Float64:
+		for i, v := range a.Float64Values()[:len(keys)] {
+			put(i, floatBits(v))
+		}
+	case *array.Float32:
+		for i, v := range a.Float32Values()[:len(keys)] {
+			put(i, floatBits(float64(v)))
 		}
 	case *array.String:
 		if desc {
