@@ -155,18 +155,16 @@ func encodeFast(col arrow.Array, keys [][]byte, desc bool) bool {
 	if col.NullN() > 0 {
 		return false
 	}
-	flip := byte(0)
+	mark, flip := byte(1), uint64(0)
 	if desc {
-		flip = 0xff
+		mark, flip = ^mark, ^flip
 	}
+	// the NOT NULL mark and the value's word, inverted at once for DESC:
+	// a byte loop here was a fifth of the top-n query's CPU
 	put := func(i int, v uint64) {
-		var b [9]byte
-		b[0] = 1
-		binary.BigEndian.PutUint64(b[1:], v)
-		for j := range b {
-			b[j] ^= flip
-		}
-		keys[i] = append(keys[i], b[:]...)
+		k := append(keys[i], mark, 0, 0, 0, 0, 0, 0, 0, 0)
+		binary.BigEndian.PutUint64(k[len(k)-8:], v^flip)
+		keys[i] = k
 	}
 	switch a := col.(type) {
 	case *array.Int64:

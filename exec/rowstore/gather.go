@@ -14,19 +14,19 @@ import (
 // (a deduplication's old row and new row alternate), where a take per run
 // of one chunk would cost a take per row. Types without a case here go
 // by runs (gatherRuns).
-func (s *Store) gatherColumn(src []arrow.RecordBatch, c int, places []place) (arrow.Array, error) {
+func (s *Store) gatherColumn(src []arrow.RecordBatch, used []int32, c int, places []place) (arrow.Array, error) {
 	dt := s.schema.Field(c).Type
 	switch dt.ID() {
 	case arrow.INT8, arrow.UINT8:
-		return gatherFixed[uint8](s.mem, src, c, places, dt), nil
+		return gatherFixed[uint8](s.mem, src, used, c, places, dt), nil
 	case arrow.INT16, arrow.UINT16:
-		return gatherFixed[uint16](s.mem, src, c, places, dt), nil
+		return gatherFixed[uint16](s.mem, src, used, c, places, dt), nil
 	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32, arrow.TIME32:
-		return gatherFixed[uint32](s.mem, src, c, places, dt), nil
+		return gatherFixed[uint32](s.mem, src, used, c, places, dt), nil
 	case arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
-		return gatherFixed[uint64](s.mem, src, c, places, dt), nil
+		return gatherFixed[uint64](s.mem, src, used, c, places, dt), nil
 	case arrow.STRING:
-		return gatherStrings(s.mem, src, c, places), nil
+		return gatherStrings(s.mem, src, used, c, places), nil
 	}
 	return gatherRuns(s.mem, src, c, places)
 }
@@ -41,13 +41,11 @@ type columnBuffers[T uint8 | uint16 | uint32 | uint64] struct {
 	offset  int     // the array's offset into its buffers
 }
 
-func chunkBuffers[T uint8 | uint16 | uint32 | uint64](src []arrow.RecordBatch, c int, strings bool) ([]columnBuffers[T], bool) {
+func chunkBuffers[T uint8 | uint16 | uint32 | uint64](src []arrow.RecordBatch, used []int32, c int, strings bool) ([]columnBuffers[T], bool) {
 	bufs := make([]columnBuffers[T], len(src))
 	anyNull := false
-	for i, rec := range src {
-		if rec == nil {
-			continue
-		}
+	for _, i := range used {
+		rec := src[i]
 		col := rec.Column(c)
 		data := col.Data()
 		b := &bufs[i]
@@ -90,9 +88,9 @@ func gatherValidity[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, bu
 
 // gatherFixed gathers a fixed-width column by its bit width alone: a
 // TIMESTAMP and a BIGINT are both 64-bit words here.
-func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, c int, places []place, dt arrow.DataType) arrow.Array {
+func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place, dt arrow.DataType) arrow.Array {
 	n := len(places)
-	bufs, anyNull := chunkBuffers[T](src, c, false)
+	bufs, anyNull := chunkBuffers[T](src, used, c, false)
 	var width T
 	values := memory.NewResizableBuffer(mem)
 	values.Resize(n * int(sizeOf(width)))
@@ -124,9 +122,9 @@ func sizeOf[T uint8 | uint16 | uint32 | uint64](T) uintptr {
 
 // gatherStrings gathers a STRING column: one pass sizes the data buffer,
 // one copies offsets and bytes.
-func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, c int, places []place) arrow.Array {
+func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place) arrow.Array {
 	n := len(places)
-	bufs, anyNull := chunkBuffers[uint8](src, c, true)
+	bufs, anyNull := chunkBuffers[uint8](src, used, c, true)
 	size := 0
 	for _, p := range places {
 		b := &bufs[p.chunk]

@@ -20,8 +20,10 @@ type Store struct {
 	held   int // rows in the chunks, kept or not
 
 	// GatherWith's, reused
-	src    []arrow.RecordBatch
-	places []place
+	src      []arrow.RecordBatch
+	places   []place
+	used     []int32 // the chunks of src a gather reads
+	usedMark []bool
 }
 
 type place struct{ chunk, row int32 }
@@ -133,6 +135,19 @@ func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordB
 		}
 		places = append(places, s.where[ref])
 	}
+	// the chunks the rows come from: many chunks hold no row asked for
+	used := s.used[:0]
+	s.usedMark = growBools(s.usedMark, len(src))
+	for _, p := range places {
+		if !s.usedMark[p.chunk] {
+			s.usedMark[p.chunk] = true
+			used = append(used, p.chunk)
+		}
+	}
+	for _, c := range used {
+		s.usedMark[c] = false
+	}
+	s.used = used
 	cols := make([]arrow.Array, s.schema.NumFields())
 	defer func() {
 		for _, c := range cols {
@@ -144,7 +159,7 @@ func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordB
 		s.src, s.places = src[:0], places[:0]
 	}()
 	for c := range cols {
-		col, err := s.gatherColumn(src, c, places)
+		col, err := s.gatherColumn(src, used, c, places)
 		if err != nil {
 			return nil, err
 		}
@@ -182,4 +197,11 @@ func (s *Store) Schema() *arrow.Schema { return s.schema }
 // Holds reports whether id names a kept row.
 func (s *Store) Holds(id int32) bool {
 	return id >= 0 && int(id) < len(s.where) && s.where[id].chunk >= 0
+}
+
+func growBools(b []bool, n int) []bool {
+	for len(b) < n {
+		b = append(b, false)
+	}
+	return b
 }
