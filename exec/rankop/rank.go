@@ -80,6 +80,9 @@ type Rank struct {
 	evicted      []int32            // ids (or -row-1) to remove after the emission
 	batchRef     []int32            // by row: its store id once kept
 	stay         []int32            // rows of the batch kept after it
+	touched      []int32            // keep's partitions, reused
+	touchedAt    []uint32           // by partition: the stamp of the last keep touching it
+	stamp        uint32             // keep's, one per call
 	refs         []int32            // send's rows, reused
 
 	builder *array.RecordBuilder
@@ -403,11 +406,23 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 	// that stay come out in row order too, without a sort
 	entered := slices.Compact(r.enter)
 	r.batchRef = growInt32(r.batchRef, int(cols.NumRows()))
+	// the partitions the rows entered, each once: a deduplication's
+	// batch of 4096 rows touches at most its 1000 partitions
+	r.stamp++
+	for len(r.touchedAt) < len(r.parts) {
+		r.touchedAt = append(r.touchedAt, 0)
+	}
+	touched := r.touched[:0]
 	for _, row := range entered {
 		r.batchRef[row] = 0
+		if pid := r.pids[row]; r.touchedAt[pid] != r.stamp {
+			r.touchedAt[pid] = r.stamp
+			touched = append(touched, pid)
+		}
 	}
-	for _, row := range entered {
-		for _, k := range r.parts[r.pids[row]].rows {
+	r.touched = touched
+	for _, pid := range touched {
+		for _, k := range r.parts[pid].rows {
 			if k.id < 0 {
 				r.batchRef[-k.id-1] = 1 // stays
 			}
@@ -431,8 +446,8 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 	for k, row := range stay {
 		r.batchRef[row] = ids[k]
 	}
-	for _, row := range entered {
-		p := &r.parts[r.pids[row]]
+	for _, pid := range touched {
+		p := &r.parts[pid]
 		for j, k := range p.rows {
 			if k.id < 0 {
 				p.rows[j].id = r.batchRef[-k.id-1]
