@@ -261,6 +261,7 @@ func (g *sqlGen) query() {
 			g.w(")")
 		case 1, 5: // GROUP BY without a window: an update stream
 			key := g.capture(g.str)
+			start := g.b.Len()
 			g.w("SELECT ", key, " AS gk, ")
 			g.aggList()
 			g.w(" FROM t")
@@ -270,6 +271,11 @@ func (g *sqlGen) query() {
 			g.w(key)
 			g.having()
 			g.groupingSets(at, key)
+			if g.pick(2) == 1 { // over an update stream: every aggregate retracts
+				q := g.b.String()
+				g.b.Reset()
+				g.b.WriteString(q[:start] + strings.Replace(q[start:], " FROM t", " FROM (SELECT k, MAX(ts) AS ts, SUM(v) AS v, MAX(d) AS d, MIN(m) AS m FROM t GROUP BY k)", 1))
+			}
 		case 3, 7:
 			switch g.pick(3) {
 			case 0: // a window TVF without aggregation: its rows, filtered

@@ -46,8 +46,10 @@ type ScalarFunction struct {
 // (Flink's AggregateFunction): wsql keeps an Accumulator per key and
 // window, feeds it the rows, merges accumulators where windows are built
 // of panes (HOP, CUMULATE) or sessions merge, and reads the value when the
-// window fires. wsql's window aggregates read append-only input, so
-// nothing is ever retracted and an Accumulator has no Retract.
+// window fires. Over an update stream (GROUP BY over a GROUP BY, ...) rows
+// are also taken out: the accumulator then needs a method
+// Retract(arg arrow.Array, rows []int) error undoing Accumulate, as Flink
+// needs retract; without it such a query is refused.
 type AggregateFunction struct {
 	// Arg is the type of the one argument; the argument must have it.
 	Arg arrow.DataType

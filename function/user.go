@@ -186,6 +186,23 @@ func (g *guardedAcc) AppendValue(b array.Builder) error {
 	return err
 }
 
+// Retract is the program's accumulator's, for update streams (Retracts).
+func (g *guardedAcc) Retract(arg arrow.Array, rows []int) error {
+	r, ok := g.acc.(windowop.UserRetracter)
+	if !ok {
+		return fmt.Errorf("the accumulator of %s has no Retract method", g.name)
+	}
+	_, err := callUser(g.name, func() (struct{}, error) { return struct{}{}, r.Retract(arg, rows) })
+	return err
+}
+
+// Retracts reports whether the program's accumulators can take rows out
+// (a Retract method), which an aggregate over an update stream needs.
+func (u *userAggregate) Retracts() bool {
+	_, ok := u.newAcc().(windowop.UserRetracter)
+	return ok
+}
+
 // MarshalBinary and UnmarshalBinary are the program's accumulator's, for
 // checkpoints (the planner refuses checkpointing without them).
 func (g *guardedAcc) MarshalBinary() ([]byte, error) {

@@ -180,6 +180,8 @@ func fixedKey(col arrow.Array, i int) uint64 {
 		return uint64(c.Value(i))
 	case *array.Timestamp:
 		return uint64(c.Value(i))
+	case *array.Time64:
+		return uint64(c.Value(i))
 	case *array.Float32:
 		return floatKey(float64(c.Value(i)))
 	case *array.Float64:
@@ -235,6 +237,8 @@ func buildFixed(dt arrow.DataType, keys []uint64) arrow.Array {
 			bb.Append(arrow.Time32(k))
 		case *array.TimestampBuilder:
 			bb.Append(arrow.Timestamp(k))
+		case *array.Time64Builder:
+			bb.Append(arrow.Time64(k))
 		case *array.Float32Builder:
 			bb.Append(float32(math.Float64frombits(k)))
 		case *array.Float64Builder:

@@ -13,7 +13,8 @@ import (
 // -1 for rows whose condition is not TRUE. Such a row still opens and
 // fires its window, as in Flink: COUNT(*) FILTER (WHERE FALSE) is 0.
 type aggInputs struct {
-	filtered []int32 // scratch, reused across batches
+	filtered   []int32     // scratch, reused across batches
+	retracters []retracter // retractersOf's, reused
 }
 
 // update folds rows [from, to) of rec into the slots of every accumulator.
@@ -40,18 +41,39 @@ func (u *aggInputs) update(accs []accumulator, specs []AggSpec, rec arrow.Record
 // retract takes rows [from, to) of rec out of their slots in every
 // accumulator (all retracters: GroupConfig.Retract).
 func (u *aggInputs) retract(accs []accumulator, specs []AggSpec, rec arrow.RecordBatch, slots []int32, from, to int) {
-	for i, a := range accs {
-		spec := &specs[i]
-		s := slots
-		if spec.Filtered {
-			s = u.filter(rec.Column(spec.Filter), slots, from, to)
-		}
-		r := a.(retracter)
-		if spec.Kind == CountStar {
-			r.retract(nil, s, from, to)
-		} else {
-			r.retract(rec.Column(spec.Input), s, from, to)
-		}
+	for i, r := range u.retractersOf(accs) {
+		u.retractOne(r, &specs[i], rec, slots, from, to)
+	}
+}
+
+// retractersOf is accs as retracters, asserted once for the same
+// accumulators: a global aggregate's segments are single rows, and an
+// assertion per call would be paid per row.
+func (u *aggInputs) retractersOf(accs []accumulator) []retracter {
+	if len(u.retracters) == len(accs) && (len(accs) == 0 || any(u.retracters[0]) == any(accs[0])) {
+		return u.retracters
+	}
+	u.retracters = u.retracters[:0]
+	for _, a := range accs {
+		u.retracters = append(u.retracters, a.(retracter))
+	}
+	return u.retracters
+}
+
+func (u *aggInputs) retractOne(r retracter, spec *AggSpec, rec arrow.RecordBatch, slots []int32, from, to int) {
+	s := slots
+	if spec.Filtered {
+		s = u.filter(rec.Column(spec.Filter), slots, from, to)
+	}
+	switch {
+	case spec.Kind == CountStar:
+		r.retract(nil, s, from, to)
+	case len(spec.MoreInputs) > 0:
+		col := argRows(rec, spec)
+		r.retract(col, s, from, to)
+		col.Release()
+	default:
+		r.retract(rec.Column(spec.Input), s, from, to)
 	}
 }
 

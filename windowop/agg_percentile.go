@@ -85,6 +85,19 @@ func (a *percentileAcc) resize(n int) {
 func (a *percentileAcc) reset(s int32) { a.vals[s], a.tidy[s] = a.vals[s][:0], 0 }
 
 func (a *percentileAcc) update(col arrow.Array, slots []int32, from, to int) {
+	a.read(col, from, to)
+	for i := from; i < to; i++ {
+		if s := slots[i]; s >= 0 {
+			if n := a.rowCount(i); n > 0 {
+				a.add(s, a.xs[i], n)
+			}
+		}
+	}
+}
+
+// read converts rows from..to of the input into xs, valid and (with a
+// frequency) ns, for update and retract alike.
+func (a *percentileAcc) read(col arrow.Array, from, to int) {
 	value, freq := col, arrow.Array(nil)
 	if a.freq {
 		st := col.(*array.Struct)
@@ -96,19 +109,18 @@ func (a *percentileAcc) update(col arrow.Array, slots []int32, from, to int) {
 		a.ns = grow(a.ns, to)
 		toCounts(a.ns, freq, from, to)
 	}
-	for i := from; i < to; i++ {
-		s := slots[i]
-		if s < 0 || !a.valid[i] {
-			continue
-		}
-		n := int64(1)
-		if freq != nil {
-			if n = a.ns[i]; n <= 0 {
-				continue
-			}
-		}
-		a.add(s, a.xs[i], n)
+}
+
+// rowCount is how many times read's row i counts: 0 for a NULL value or a
+// frequency that is not positive.
+func (a *percentileAcc) rowCount(i int) int64 {
+	switch {
+	case !a.valid[i]:
+		return 0
+	case a.freq:
+		return max(a.ns[i], 0)
 	}
+	return 1
 }
 
 // add appends a value; a slot's entries are tidied (sorted, equal values

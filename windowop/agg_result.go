@@ -30,6 +30,8 @@ func appendInt(b array.Builder, v int64) {
 		bb.Append(arrow.Time32(v))
 	case *array.TimestampBuilder:
 		bb.Append(arrow.Timestamp(v))
+	case *array.Time64Builder:
+		bb.Append(arrow.Time64(v))
 	}
 }
 

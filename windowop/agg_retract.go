@@ -1,10 +1,8 @@
 package windowop
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -20,23 +18,39 @@ type retracter interface {
 	retract(col arrow.Array, slots []int32, from, to int)
 }
 
-// newRetractAccumulator is the accumulator of spec over an update stream:
-// COUNT, SUM and AVG of numbers keep sums and counts; MIN and MAX keep
-// every value with its count (Flink's MinWithRetract/MaxWithRetract), so
-// taking out the extreme finds the next one.
+// newRetractAccumulator is the accumulator of spec over an update stream,
+// with Flink's retracting aggregate functions: COUNT, SUM and AVG keep sums
+// and counts (agg_retract_decimal.go for DECIMAL); MIN and MAX keep every
+// value with its count (agg_retract_extremum.go); FIRST_VALUE,
+// LAST_VALUE, LISTAGG, ARRAY_AGG and the JSON aggregates keep the values
+// in arrival order (agg_retract_list.go); COLLECT and PERCENTILE keep
+// counts (agg_retract_counts.go); the variance family runs Welford's
+// method backwards (agg_retract_variance.go); a DISTINCT aggregate counts
+// its values and passes a value on when it comes or goes
+// (agg_retract_distinct.go); a user aggregate needs a Retract method
+// (agg_retract_user.go).
 func newRetractAccumulator(spec AggSpec, in arrow.DataType) (retracter, error) {
+	if spec.Kind != CountStar && in == nil {
+		return nil, fmt.Errorf("%s needs an argument column", spec.Kind)
+	}
 	if spec.Distinct {
-		if spec.Kind == Count && len(spec.MoreInputs) == 0 {
-			switch in.ID() {
-			case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.DATE32, arrow.TIME32, arrow.TIMESTAMP:
-				return &retractExtremum[int64]{dt: arrow.PrimitiveTypes.Int64, distinct: true, read: intValue}, nil
-			case arrow.FLOAT32, arrow.FLOAT64:
-				return &retractExtremum[float64]{dt: arrow.PrimitiveTypes.Int64, distinct: true, read: floatValue}, nil
-			case arrow.STRING:
-				return &retractExtremum[string]{dt: arrow.PrimitiveTypes.Int64, distinct: true, read: stringValue}, nil
+		switch spec.Kind {
+		case Min, Max:
+			// the smallest distinct value is the smallest value
+		case Count, Sum, Avg, StddevPop, StddevSamp, VarPop, VarSamp, Percentile, ListAgg, ArrayAgg, Collect:
+			if spec.Kind == Percentile && len(spec.MoreInputs) > 0 {
+				return nil, fmt.Errorf("PERCENTILE(DISTINCT ...) with a frequency is not supported")
 			}
+			plain := spec
+			plain.Distinct = false
+			inner, err := newRetractAccumulator(plain, in)
+			if err != nil {
+				return nil, err
+			}
+			return newRetractDistinct(inner, in, spec.Kind == ArrayAgg && !spec.IgnoreNulls)
+		default:
+			return nil, fmt.Errorf("%s(DISTINCT ...) over an update stream is not supported", spec.Kind)
 		}
-		return nil, fmt.Errorf("%s(DISTINCT ...) over an update stream is not supported yet", spec.Kind)
 	}
 	switch spec.Kind {
 	case CountStar, Count:
@@ -45,18 +59,30 @@ func newRetractAccumulator(spec AggSpec, in arrow.DataType) (retracter, error) {
 		switch in.ID() {
 		case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.FLOAT32, arrow.FLOAT64:
 			return &retractSum{dt: in, avg: spec.Kind == Avg, isFlt: in.ID() == arrow.FLOAT32 || in.ID() == arrow.FLOAT64}, nil
+		case arrow.DECIMAL128:
+			return newRetractDecimal(in.(*arrow.Decimal128Type), spec.Kind == Avg)
 		}
+		return nil, fmt.Errorf("%s over %s is not supported", spec.Kind, in)
 	case Min, Max:
-		switch in.ID() {
-		case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.DATE32, arrow.TIME32, arrow.TIMESTAMP:
-			return &retractExtremum[int64]{dt: in, max: spec.Kind == Max, read: intValue}, nil
-		case arrow.FLOAT32, arrow.FLOAT64:
-			return &retractExtremum[float64]{dt: in, max: spec.Kind == Max, read: floatValue}, nil
-		case arrow.STRING:
-			return &retractExtremum[string]{dt: in, max: spec.Kind == Max, read: stringValue}, nil
-		}
+		return newRetractExtremum(in, spec.Kind == Max)
+	case FirstValue, LastValue:
+		return newRetractPick(in, spec.Kind == LastValue)
+	case StddevPop, StddevSamp, VarPop, VarSamp:
+		return newRetractVariance(spec.Kind, in)
+	case ListAgg:
+		return newRetractListAgg(in, spec.Separator)
+	case ArrayAgg:
+		return newRetractArrayAgg(in, spec.IgnoreNulls)
+	case JSONArrayAgg, JSONObjectAgg:
+		return newRetractJSONAgg(in, spec.Kind == JSONObjectAgg)
+	case Collect:
+		return newRetractCollect(in)
+	case Percentile:
+		return newRetractPercentile(in, spec)
+	case User:
+		return newRetractUser(spec.User)
 	}
-	return nil, fmt.Errorf("%s over an update stream is not supported yet: it needs retraction", spec.Kind)
+	return nil, fmt.Errorf("%s over an update stream is not supported: it cannot retract", spec.Kind)
 }
 
 // retractCount is COUNT(*) and COUNT(x) with retraction.
@@ -170,174 +196,6 @@ func (a *retractSum) load(d *checkpoint.Decoder, n int) {
 	}
 }
 
-// retractExtremum is MIN or MAX with retraction: per slot, each value
-// with how many rows hold it. With distinct it is COUNT(DISTINCT x) with
-// retraction instead, the number of values held (Flink's distinct
-// MapView of counts).
-type retractExtremum[K cmp.Ordered] struct {
-	dt       arrow.DataType
-	max      bool
-	distinct bool
-	read     func(col arrow.Array, i int) K
-	sets     []map[K]int64
-	n        []int64 // distinct: the values held, kept apart so a shadow slot needs no set
-}
-
-func (a *retractExtremum[K]) resize(n int) {
-	for len(a.sets) < n {
-		a.sets, a.n = append(a.sets, nil), append(a.n, 0)
-	}
-}
-
-func (a *retractExtremum[K]) reset(s int32) { a.sets[s], a.n[s] = nil, 0 }
-
-func (a *retractExtremum[K]) update(col arrow.Array, slots []int32, from, to int) {
-	for i := from; i < to; i++ {
-		if s := slots[i]; s >= 0 && col.IsValid(i) {
-			if a.sets[s] == nil {
-				a.sets[s] = map[K]int64{}
-			}
-			a.sets[s][a.read(col, i)]++
-			a.n[s] = int64(len(a.sets[s]))
-		}
-	}
-}
-
-func (a *retractExtremum[K]) retract(col arrow.Array, slots []int32, from, to int) {
-	for i := from; i < to; i++ {
-		if s := slots[i]; s >= 0 && col.IsValid(i) && a.sets[s] != nil {
-			v := a.read(col, i)
-			if a.sets[s][v]--; a.sets[s][v] <= 0 {
-				delete(a.sets[s], v)
-			}
-			a.n[s] = int64(len(a.sets[s]))
-		}
-	}
-}
-
-// best is slot s's extreme value; ok false when it holds none.
-func (a *retractExtremum[K]) best(s int32) (best K, ok bool) {
-	for v := range a.sets[s] {
-		if !ok || a.max && v > best || !a.max && v < best {
-			best, ok = v, true
-		}
-	}
-	return best, ok
-}
-
-func (a *retractExtremum[K]) appendResults(slots []int32, b array.Builder) {
-	if a.distinct {
-		for _, s := range slots {
-			b.(*array.Int64Builder).Append(a.n[s])
-		}
-		return
-	}
-	for _, s := range slots {
-		v, ok := a.best(s)
-		if !ok {
-			b.AppendNull()
-			continue
-		}
-		switch x := any(v).(type) {
-		case int64:
-			appendInt(b, x)
-		case float64:
-			appendFloat(b, x)
-		case string:
-			b.(*array.StringBuilder).Append(x)
-		}
-	}
-}
-
-func (a *retractExtremum[K]) merge(dst, src int32) {
-	for v, n := range a.sets[src] {
-		if a.sets[dst] == nil {
-			a.sets[dst] = map[K]int64{}
-		}
-		a.sets[dst][v] += n
-	}
-	a.n[dst] = int64(len(a.sets[dst]))
-}
-
-func (a *retractExtremum[K]) copyTo(dst, src int32) {
-	a.sets[dst] = nil
-	a.merge(dst, src)
-	a.n[dst] = a.n[src]
-}
-
-// copyResult keeps only the extreme value: a shadow slot shows no more.
-func (a *retractExtremum[K]) copyResult(dst, src int32) {
-	if a.distinct {
-		a.sets[dst], a.n[dst] = nil, a.n[src]
-		return
-	}
-	a.sets[dst] = nil
-	if v, ok := a.best(src); ok {
-		a.sets[dst] = map[K]int64{v: 1}
-	}
-}
-
-func (a *retractExtremum[K]) sameResult(x, y int32) bool {
-	if a.distinct {
-		return a.n[x] == a.n[y]
-	}
-	vx, okx := a.best(x)
-	vy, oky := a.best(y)
-	return okx == oky && vx == vy
-}
-
-func (a *retractExtremum[K]) resultType() arrow.DataType { return a.dt }
-
-func (a *retractExtremum[K]) save(e *checkpoint.Encoder, n int) {
-	checkpoint.Ints(e, a.n[:n])
-	for _, set := range a.sets[:n] {
-		e.Uint(uint64(len(set)))
-		for _, v := range sortedKeys(set) {
-			switch x := any(v).(type) {
-			case int64:
-				e.Int(x)
-			case float64:
-				e.Uint(math.Float64bits(x))
-			case string:
-				e.String(x)
-			}
-			e.Int(set[v])
-		}
-	}
-}
-
-func (a *retractExtremum[K]) load(d *checkpoint.Decoder, n int) {
-	a.n = fit(d, checkpoint.ReadInts[int64](d), n)
-	a.sets = make([]map[K]int64, n)
-	for s := range a.sets {
-		m := d.Len(2)
-		for j := 0; j < m && d.Err() == nil; j++ {
-			var v K
-			switch p := any(&v).(type) {
-			case *int64:
-				*p = d.Int()
-			case *float64:
-				*p = math.Float64frombits(d.Uint())
-			case *string:
-				*p = d.String()
-			}
-			if a.sets[s] == nil {
-				a.sets[s] = map[K]int64{}
-			}
-			a.sets[s][v] = d.Int()
-		}
-	}
-}
-
-func sortedKeys[K cmp.Ordered](m map[K]int64) []K {
-	keys := make([]K, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 func intValue(col arrow.Array, i int) int64 {
 	switch c := col.(type) {
 	case *array.Int8:
@@ -354,6 +212,10 @@ func intValue(col arrow.Array, i int) int64 {
 		return int64(c.Value(i))
 	case *array.Timestamp:
 		return int64(c.Value(i))
+	case *array.Time64:
+		return int64(c.Value(i))
+	case *array.Boolean:
+		return int64(b2i(c.Value(i))) // FALSE < TRUE
 	}
 	panic(fmt.Sprintf("windowop: no integer value in %s", col.DataType()))
 }
@@ -366,10 +228,6 @@ func floatValue(col arrow.Array, i int) float64 {
 		return c.Value(i)
 	}
 	panic(fmt.Sprintf("windowop: no float value in %s", col.DataType()))
-}
-
-func stringValue(col arrow.Array, i int) string {
-	return string([]byte(col.(*array.String).Value(i))) // the batch is borrowed
 }
 
 // Retractable says why aggregate spec over a column of type in cannot

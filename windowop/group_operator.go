@@ -103,14 +103,18 @@ type GroupOperator struct {
 	out    pipeline.Operator
 	schema *arrow.Schema
 
-	keys   *keyTable
-	accs   []accumulator
-	aggIn  aggInputs
-	slots  slotPool
-	live   []int32 // by key id: the key's accumulators
-	shadow []int32 // by key id: the values emitted last
-	rows   []int64 // by key id, Retract only: rows folded in less rows taken out
-	ttl    stateTTL
+	keys *keyTable
+	accs []accumulator
+	// the accumulators' optional interfaces, asserted once: a global
+	// aggregate's segments are single rows
+	failers []failer
+	copiers []func(dst, src int32) // copyResult of each accumulator
+	aggIn   aggInputs
+	slots   slotPool
+	live    []int32 // by key id: the key's accumulators
+	shadow  []int32 // by key id: the values emitted last
+	rows    []int64 // by key id, Retract only: rows folded in less rows taken out
+	ttl     stateTTL
 
 	forwarded int64 // last watermark forwarded
 
@@ -150,6 +154,14 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 			return nil, err
 		}
 		op.accs = append(op.accs, acc)
+		if f, ok := acc.(failer); ok {
+			op.failers = append(op.failers, f)
+		}
+		if c, ok := acc.(resultCopier); ok {
+			op.copiers = append(op.copiers, c.copyResult)
+		} else {
+			op.copiers = append(op.copiers, acc.copyTo)
+		}
 	}
 	op.slots.accs = op.accs
 	op.mem = mem
@@ -237,8 +249,10 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 				}
 			}
 		}
-		if err := accumulatorsFailed(op.accs); err != nil {
-			return err
+		for _, f := range op.failers {
+			if err := f.failed(); err != nil {
+				return err
+			}
 		}
 		op.emitChanges(keyIDs[from:to])
 		from = to
@@ -311,8 +325,8 @@ func (op *GroupOperator) emitChanges(keys []uint32) {
 		if op.shadow[k] < 0 {
 			op.shadow[k] = op.slots.alloc()
 		}
-		for _, a := range op.accs {
-			copyResult(a, op.shadow[k], op.live[k])
+		for _, copyResult := range op.copiers {
+			copyResult(op.shadow[k], op.live[k])
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // groupSnapshotVersion is the layout of the state
 // GroupOperator.SnapshotState writes.
-const groupSnapshotVersion = 1
+const groupSnapshotVersion = 2 // 2: retracting MIN/MAX and DISTINCT keep counts of any type
 
 // SnapshotState writes the operator's state to e: the last forwarded
 // watermark, the counters, the keys, every slot's accumulators and, per

@@ -21,6 +21,16 @@ SELECT k, ts, v, SUM(v) OVER w AS s, COUNT(v) OVER w AS c, STDDEV_POP(v) OVER w 
 FROM ticks
 WINDOW w AS (PARTITION BY k ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);
 
+-- A bounded frame takes each leaving row out again, so every aggregate
+-- that retracts runs there: the variance family (Welford's method run
+-- backwards, as Flink's, so a float may drift in its last digits), DECIMAL
+-- sums, MIN/MAX of strings (each value kept with its count).
+SELECT k, ts, v,
+  STDDEV_POP(v) OVER w AS sd, SUM(CAST(v AS DECIMAL(10, 2))) OVER w AS ds,
+  MAX(k) OVER w AS mk
+FROM ticks
+WINDOW w AS (PARTITION BY k ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW);
+
 -- Rows of one timestamp are processed in arrival order by a ROWS frame:
 -- each ends its own frame.
 SELECT k, ts, v, SUM(v) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS s
