@@ -80,17 +80,7 @@ func withSide(b *Plan, tagged *arrow.Schema, right bool, opts Options) *Plan {
 		side = 1
 	}
 	exprs = append(exprs, &expr.Literal{Type: arrow.FixedWidthTypes.Boolean, Int: side})
-	return &Plan{
-		Location: opts.Location,
-		Clock:    opts.Clock,
-		Plain:    true,
-		Input:    b,
-		Stream:   in,
-		Rowtime:  -1,
-		GapIndex: -1,
-		TimeAttr: -1,
-		Project:  exec.ProjectSpec{Exprs: exprs, Schema: tagged},
-	}
+	return projectionOver(b, exprs, tagged, opts)
 }
 
 // setOpText is EXPLAIN's line for INTERSECT or EXCEPT.

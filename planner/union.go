@@ -116,6 +116,22 @@ func unionOf(branches []*Plan, ats []sql.Pos, op string, opts Options) (*Plan, e
 	}, nil
 }
 
+// projectionOver is a plain query computing exprs (schema) over each row
+// of b, with no time attribute.
+func projectionOver(b *Plan, exprs []expr.Expr, schema *arrow.Schema, opts Options) *Plan {
+	return &Plan{
+		Location: opts.Location,
+		Clock:    opts.Clock,
+		Plain:    true,
+		Input:    b,
+		Stream:   b.Schema(),
+		Rowtime:  -1,
+		GapIndex: -1,
+		TimeAttr: -1,
+		Project:  exec.ProjectSpec{Exprs: exprs, Schema: schema},
+	}
+}
+
 // Walk calls f with p and every plan p reads rows from: the subquery or
 // view it reads, the queries of its union, and theirs.
 func (p *Plan) Walk(f func(*Plan)) {
@@ -166,17 +182,7 @@ func castBranch(b *Plan, schema *arrow.Schema, at sql.Pos, opts Options) (*Plan,
 		}
 		exprs[k] = x
 	}
-	return &Plan{
-		Location: opts.Location,
-		Clock:    opts.Clock,
-		Plain:    true,
-		Input:    b,
-		Stream:   in,
-		Rowtime:  -1,
-		GapIndex: -1,
-		TimeAttr: -1,
-		Project:  exec.ProjectSpec{Exprs: exprs, Schema: schema},
-	}, nil
+	return projectionOver(b, exprs, schema, opts), nil
 }
 
 // unionJob lowers a union: each query's job feeds the union, which the

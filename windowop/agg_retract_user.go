@@ -2,7 +2,6 @@ package windowop
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 )
@@ -41,27 +40,7 @@ func newRetractUser(fn UserAggregate) (*retractUser, error) {
 }
 
 func (a *retractUser) retract(col arrow.Array, slots []int32, from, to int) {
-	if a.err != nil {
-		return
-	}
-	a.order = a.order[:0]
-	for i := from; i < to; i++ {
-		if slots[i] >= 0 && a.accs[slots[i]] != nil {
-			a.order = append(a.order, i)
-		}
-	}
-	slices.SortStableFunc(a.order, func(x, y int) int { return int(slots[x]) - int(slots[y]) })
-	for start := 0; start < len(a.order); {
-		s := slots[a.order[start]]
-		end := start + 1
-		for end < len(a.order) && slots[a.order[end]] == s {
-			end++
-		}
-		a.rows = append(a.rows[:0], a.order[start:end]...)
-		if err := a.accs[s].(UserRetracter).Retract(col, a.rows); err != nil {
-			a.fail(err)
-			return
-		}
-		start = end
-	}
+	a.eachSlot(slots, from, to, true, func(s int32, rows []int) error {
+		return a.accs[s].(UserRetracter).Retract(col, rows)
+	})
 }

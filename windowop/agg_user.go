@@ -79,15 +79,24 @@ func (a *userAcc) at(slot int32) UserAccumulator {
 	return a.accs[slot]
 }
 
-// update groups the segment's rows by slot (stably, so each slot's rows
-// stay in arrival order) and hands each slot its rows in one call.
+// update hands each slot its rows of the segment in one call.
 func (a *userAcc) update(col arrow.Array, slots []int32, from, to int) {
+	a.eachSlot(slots, from, to, false, func(s int32, rows []int) error {
+		return a.at(s).Accumulate(col, rows)
+	})
+}
+
+// eachSlot groups the segment's rows by slot (stably, so each slot's rows
+// stay in arrival order) and calls fn once per slot with its rows, until
+// one fails. held leaves out the slots without an accumulator (a retract
+// has nothing to take out of them).
+func (a *userAcc) eachSlot(slots []int32, from, to int, held bool, fn func(s int32, rows []int) error) {
 	if a.err != nil {
 		return
 	}
 	a.order = a.order[:0]
 	for i := from; i < to; i++ {
-		if slots[i] >= 0 {
+		if s := slots[i]; s >= 0 && (!held || a.accs[s] != nil) {
 			a.order = append(a.order, i)
 		}
 	}
@@ -99,7 +108,7 @@ func (a *userAcc) update(col arrow.Array, slots []int32, from, to int) {
 			end++
 		}
 		a.rows = append(a.rows[:0], a.order[start:end]...)
-		if err := a.at(s).Accumulate(col, a.rows); err != nil {
+		if err := fn(s, a.rows); err != nil {
 			a.fail(err)
 			return
 		}
