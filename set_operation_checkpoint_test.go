@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,38 +32,22 @@ CREATE TABLE results (usr STRING, n INT)
 WITH ('connector' = 'filesystem', 'path' = 'DIR/out', 'format' = 'debezium-json');
 INSERT INTO results SELECT usr, n FROM shop EXCEPT ALL SELECT usr, n FROM web;
 `
-	write := func(dir, table string, lines []string, flag int) {
-		f, err := os.OpenFile(filepath.Join(dir, table, table+".csv"), flag|os.O_WRONLY, 0o644)
-		require.NoError(t, err)
-		_, err = f.WriteString(strings.Join(lines, "\n") + "\n")
-		require.NoError(t, err)
-		require.NoError(t, f.Close())
-	}
-	start := func(shopRows, webRows int) string {
-		dir := t.TempDir()
-		for _, table := range []string{"shop", "web"} {
-			require.NoError(t, os.Mkdir(filepath.Join(dir, table), 0o755))
-		}
-		write(dir, "shop", shop[:shopRows], os.O_CREATE)
-		write(dir, "web", web[:webRows], os.O_CREATE)
-		return dir
-	}
 	runUntil := func(dir string, n int64) []string {
 		notices, err := runCheckpointedUntil(t, dir, script, n, WithBatchSize(8))
 		require.ErrorIs(t, err, context.Canceled)
 		return notices
 	}
 
-	ref := start(len(shop), len(web))
+	ref := tableFiles(t, "shop", shop, "web", web)
 	runUntil(ref, 350)
 	want := changeFiles(t, ref)
 	require.True(t, strings.Contains(want, `"op":"d"`), "right rows take copies away")
 
-	dir := start(120, 60)
+	dir := tableFiles(t, "shop", shop[:120], "web", web[:60])
 	notices := runUntil(dir, 180)
 	require.Regexp(t, `stopped; checkpoint \d+ is in`, strings.Join(notices, "\n"))
-	write(dir, "shop", shop[120:], os.O_APPEND)
-	write(dir, "web", web[60:], os.O_APPEND)
+	writeTableFile(t, dir, "shop", shop[120:], os.O_APPEND)
+	writeTableFile(t, dir, "web", web[60:], os.O_APPEND)
 	notices = runUntil(dir, 350)
 	require.Contains(t, strings.Join(notices, "\n"), "resuming query 1")
 	require.Equal(t, want, changeFiles(t, dir))

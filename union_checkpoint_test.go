@@ -39,38 +39,22 @@ INSERT INTO results SELECT usr, TUMBLE_END(ts, INTERVAL '2' SECOND), COUNT(*), S
 FROM (SELECT ts, usr, amount FROM web UNION ALL SELECT ts, usr, amount FROM shop)
 GROUP BY usr, TUMBLE(ts, INTERVAL '2' SECOND);
 `
-	write := func(dir, table string, lines []string, flag int) {
-		f, err := os.OpenFile(filepath.Join(dir, table, table+".csv"), flag|os.O_WRONLY, 0o644)
-		require.NoError(t, err)
-		_, err = f.WriteString(strings.Join(lines, "\n") + "\n")
-		require.NoError(t, err)
-		require.NoError(t, f.Close())
-	}
-	start := func(webRows, shopRows int) string {
-		dir := t.TempDir()
-		for _, table := range []string{"web", "shop"} {
-			require.NoError(t, os.Mkdir(filepath.Join(dir, table), 0o755))
-		}
-		write(dir, "web", web[:webRows], os.O_CREATE)
-		write(dir, "shop", shop[:shopRows], os.O_CREATE)
-		return dir
-	}
 	runUntil := func(dir string, n int64) []string {
 		notices, err := runCheckpointedUntil(t, dir, script, n, WithBatchSize(8))
 		require.ErrorIs(t, err, context.Canceled)
 		return notices
 	}
 
-	ref := start(len(web), len(shop))
+	ref := tableFiles(t, "web", web, "shop", shop)
 	runUntil(ref, 300)
 	want := partFiles(t, ref)
 	require.Contains(t, want, "u0,1970-01-01 00:00:02.000,")
 
-	dir := start(120, 40)
+	dir := tableFiles(t, "web", web[:120], "shop", shop[:40])
 	notices := runUntil(dir, 160)
 	require.Regexp(t, `stopped; checkpoint \d+ is in`, strings.Join(notices, "\n"))
-	write(dir, "web", web[120:], os.O_APPEND)
-	write(dir, "shop", shop[40:], os.O_APPEND)
+	writeTableFile(t, dir, "web", web[120:], os.O_APPEND)
+	writeTableFile(t, dir, "shop", shop[40:], os.O_APPEND)
 	notices = runUntil(dir, 300)
 	require.Contains(t, strings.Join(notices, "\n"), "resuming query 1")
 	require.Equal(t, want, partFiles(t, dir))
@@ -91,4 +75,26 @@ SELECT usr, amount FROM web UNION ALL SELECT usr, CAST(CAST(amount AS STRING) ||
 		require.Contains(t, out, `cannot read "400x"`, "batch size %d", size)
 		require.Contains(t, out, "alice,10\n", "batch size %d", size)
 	}
+}
+
+// tableFiles is a fresh directory with a folder per table, each holding
+// its lines in TABLE/TABLE.csv.
+func tableFiles(t *testing.T, a string, aLines []string, b string, bLines []string) string {
+	dir := t.TempDir()
+	for _, table := range []string{a, b} {
+		require.NoError(t, os.Mkdir(filepath.Join(dir, table), 0o755))
+	}
+	writeTableFile(t, dir, a, aLines, os.O_CREATE)
+	writeTableFile(t, dir, b, bLines, os.O_CREATE)
+	return dir
+}
+
+// writeTableFile creates (os.O_CREATE) or extends (os.O_APPEND) a table's
+// file with lines.
+func writeTableFile(t *testing.T, dir, table string, lines []string, flag int) {
+	f, err := os.OpenFile(filepath.Join(dir, table, table+".csv"), flag|os.O_WRONLY, 0o644)
+	require.NoError(t, err)
+	_, err = f.WriteString(strings.Join(lines, "\n") + "\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
 }

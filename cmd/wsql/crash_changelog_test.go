@@ -89,13 +89,7 @@ func TestChangelogSinksCrashAndRestartExactlyOnce(t *testing.T) {
 		t.Skip("runs wsql many times")
 	}
 	base := t.TempDir()
-	newRun := func(name string) string {
-		dir := filepath.Join(base, name)
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		require.NoError(t, os.Symlink(filepath.Join(base, "in"), filepath.Join(dir, "in")))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(strings.ReplaceAll(changelogCrashScript, "{dir}", dir)), 0o644))
-		return dir
-	}
+	newRun := func(name string) string { return crashRun(t, base, name, changelogCrashScript) }
 	writeCrashInput(t, base, 20_000)
 
 	ref := newRun("ref")
@@ -165,12 +159,7 @@ func TestChangelogSinksCrashAtEveryCheckpointStep(t *testing.T) {
 		{"upsert", changelogCrashScript[:first] + changelogCrashScript[second:]},
 	} {
 		newRun := func(name string) string {
-			dir := filepath.Join(base, c.name+"-"+name)
-			require.NoError(t, os.MkdirAll(dir, 0o755))
-			require.NoError(t, os.Symlink(filepath.Join(base, "in"), filepath.Join(dir, "in")))
-			script := strings.ReplaceAll(strings.ReplaceAll(c.script, "{dir}", dir), "'5 ms'", "'1 ms'")
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
-			return dir
+			return crashRun(t, base, c.name+"-"+name, strings.ReplaceAll(c.script, "'5 ms'", "'1 ms'"))
 		}
 		ref := newRun("ref")
 		cmd := wsqlChild(t, ref)

@@ -61,13 +61,7 @@ func TestOverAggregationCrashAndRestartExactlyOnce(t *testing.T) {
 		t.Skip("runs wsql many times")
 	}
 	base := t.TempDir()
-	newRun := func(name string) string {
-		dir := filepath.Join(base, name)
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		require.NoError(t, os.Symlink(filepath.Join(base, "in"), filepath.Join(dir, "in")))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(strings.ReplaceAll(overCrashScript, "{dir}", dir)), 0o644))
-		return dir
-	}
+	newRun := func(name string) string { return crashRun(t, base, name, overCrashScript) }
 	writeCrashInput(t, base, 20_000)
 	ref := newRun("ref")
 	cmd := wsqlChild(t, ref)

@@ -4,8 +4,6 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,13 +35,7 @@ INSERT INTO changes SELECT n, FIRST_VALUE(usr), LAST_VALUE(usr), MIN(total), SUM
 func TestRetractingAggregatesCrashAndRestart(t *testing.T) {
 	base := t.TempDir()
 	writeCrashInput(t, base, 4_000)
-	newRun := func(name string) string {
-		dir := filepath.Join(base, name)
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		require.NoError(t, os.Symlink(filepath.Join(base, "in"), filepath.Join(dir, "in")))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(strings.ReplaceAll(retractCrashScript, "{dir}", dir)), 0o644))
-		return dir
-	}
+	newRun := func(name string) string { return crashRun(t, base, name, retractCrashScript) }
 	ref := newRun("ref")
 	cmd := wsqlChild(t, ref)
 	require.NoError(t, cmd.Run(), "%s", cmd.Stderr)

@@ -126,6 +126,17 @@ func committed(t *testing.T, dir string) map[string]string {
 	return out
 }
 
+// crashRun is the directory of one run under base: the shared input
+// linked as in/, and script, with {dir} replaced by the directory, as
+// q.sql.
+func crashRun(t *testing.T, base, name, script string) string {
+	dir := filepath.Join(base, name)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.Symlink(filepath.Join(base, "in"), filepath.Join(dir, "in")))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(strings.ReplaceAll(script, "{dir}", dir)), 0o644))
+	return dir
+}
+
 // TestCrashAndRestartCommitsExactlyOnce kills a running wsql with SIGKILL
 // at random moments and restarts it from its checkpoints until it
 // finishes: every sink's committed output must then equal that of an
@@ -136,13 +147,7 @@ func TestCrashAndRestartCommitsExactlyOnce(t *testing.T) {
 		t.Skip("runs wsql many times")
 	}
 	base := t.TempDir()
-	newRun := func(name string) string {
-		dir := filepath.Join(base, name)
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		require.NoError(t, os.Symlink(filepath.Join(base, "in"), filepath.Join(dir, "in")))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(strings.ReplaceAll(crashScript, "{dir}", dir)), 0o644))
-		return dir
-	}
+	newRun := func(name string) string { return crashRun(t, base, name, crashScript) }
 	writeCrashInput(t, base, 60_000)
 
 	// the uninterrupted run, timed to choose kill points
@@ -276,12 +281,7 @@ func TestCrashAtEveryCheckpointStep(t *testing.T) {
 	base := t.TempDir()
 	writeCrashInput(t, base, 20_000)
 	newRun := func(name, interval string) string {
-		dir := filepath.Join(base, name)
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		require.NoError(t, os.Symlink(filepath.Join(base, "in"), filepath.Join(dir, "in")))
-		script := strings.ReplaceAll(strings.ReplaceAll(crashScript, "{dir}", dir), "'5 ms'", "'"+interval+"'")
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
-		return dir
+		return crashRun(t, base, name, strings.ReplaceAll(crashScript, "'5 ms'", "'"+interval+"'"))
 	}
 	ref := newRun("ref", "1 h")
 	cmd := wsqlChild(t, ref)

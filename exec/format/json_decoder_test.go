@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"syscall"
 	"testing"
 	"testing/iotest"
-	"time"
+
+	"github.com/wsql/wsql/internal/cputime"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -377,7 +377,7 @@ func BenchmarkJSONDecoder(b *testing.B) {
 	mem := memory.NewGoAllocator()
 	b.SetBytes(int64(len(input)))
 	b.ReportAllocs()
-	cpu0 := benchCPUSeconds()
+	cpu0 := cputime.Process().Seconds()
 	b.ResetTimer()
 	for range b.N {
 		d := NewJSONDecoder(bytes.NewReader(input), "bench", schema, JSONOptions{}, mem, 4096)
@@ -399,7 +399,7 @@ func BenchmarkJSONDecoder(b *testing.B) {
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 	// On a shared machine wall time counts other processes' turns too.
-	b.ReportMetric(float64(rows)*float64(b.N)/(benchCPUSeconds()-cpu0), "rows/cpu-s")
+	b.ReportMetric(float64(rows)*float64(b.N)/(cputime.Process().Seconds()-cpu0), "rows/cpu-s")
 }
 
 // BenchmarkJSONStdlibBaseline is the yardstick for BenchmarkJSONDecoder:
@@ -426,13 +426,4 @@ func BenchmarkJSONStdlibBaseline(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
-}
-
-// benchCPUSeconds is the CPU time the process has used, user and system.
-func benchCPUSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

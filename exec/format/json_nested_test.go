@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wsql/wsql/internal/cputime"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
@@ -125,7 +127,7 @@ func BenchmarkJSONDecoderNested(b *testing.B) {
 	mem := memory.NewGoAllocator()
 	b.SetBytes(int64(len(input)))
 	b.ReportAllocs()
-	cpu0 := benchCPUSeconds()
+	cpu0 := cputime.Process().Seconds()
 	b.ResetTimer()
 	for range b.N {
 		d := NewJSONDecoder(bytes.NewReader(input), "bench", schema, JSONOptions{}, mem, 4096)
@@ -147,7 +149,7 @@ func BenchmarkJSONDecoderNested(b *testing.B) {
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 	// On a shared machine wall time counts other processes' turns too.
-	b.ReportMetric(float64(rows)*float64(b.N)/(benchCPUSeconds()-cpu0), "rows/cpu-s")
+	b.ReportMetric(float64(rows)*float64(b.N)/(cputime.Process().Seconds()-cpu0), "rows/cpu-s")
 }
 
 // A clean line is read in one pass; a line with any error is read again

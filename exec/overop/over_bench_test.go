@@ -3,9 +3,9 @@ package overop
 import (
 	"fmt"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/wsql/wsql/internal/cputime"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -13,16 +13,6 @@ import (
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/windowop"
 )
-
-// cpuTime is the CPU time the process has used: rows per CPU-second do
-// not depend on what else the machine runs, rows per second do.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // discard is a sink that drops what it gets.
 type discard struct{}
@@ -61,7 +51,7 @@ func BenchmarkOverRows100(b *testing.B) {
 			cfg.Input, cfg.Time, cfg.PartitionBy = testSchema, 0, []int{1}
 			cfg.Aggs = []windowop.AggSpec{{Kind: windowop.Sum, Input: 2, Name: "s"}, {Kind: windowop.CountStar, Name: "n"}}
 			b.ResetTimer()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			rows := 0
 			for b.Loop() {
 				op, err := New(cfg, mem, discard{})
@@ -84,7 +74,7 @@ func BenchmarkOverRows100(b *testing.B) {
 				rows += batches * size
 			}
 			b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
-			b.ReportMetric(float64(rows)/(cpuTime()-cpu0).Seconds(), "rows/cpu-s")
+			b.ReportMetric(float64(rows)/(cputime.Process()-cpu0).Seconds(), "rows/cpu-s")
 		})
 	}
 }

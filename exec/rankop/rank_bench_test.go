@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/wsql/wsql/internal/cputime"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -48,6 +50,7 @@ func benchRank(b *testing.B, cfg Config) {
 	}()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cputime.Process()
 	for range b.N {
 		op, err := NewRank(cfg, mem, discard{})
 		if err != nil {
@@ -64,6 +67,9 @@ func benchRank(b *testing.B, cfg Config) {
 		op.Close()
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(rows)*float64(b.N)/cpu.Seconds(), "rows/cpu-s")
+	}
 }
 
 func BenchmarkTopN(b *testing.B) {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -118,19 +119,25 @@ func appendValue(dst []byte, col arrow.Array, i int) []byte {
 // appendFloat orders floats as Java's Double.compare does: -0.0 before
 // 0.0, NaN after +Inf.
 func appendFloat(dst []byte, f float64) []byte {
+	return binary.BigEndian.AppendUint64(dst, floatBits(f))
+}
+
+// floatBits is f's bits in the order of appendFloat.
+func floatBits(f float64) uint64 {
 	b := math.Float64bits(f)
 	if f != f {
 		b = 0x7ff8000000000000 // one NaN
 	}
 	if b&signBit != 0 {
-		b = ^b
-	} else {
-		b |= signBit
+		return ^b
 	}
-	return binary.BigEndian.AppendUint64(dst, b)
+	return b | signBit
 }
 
 func appendBytes(dst []byte, s string) []byte {
+	if strings.IndexByte(s, 0) < 0 {
+		return append(append(dst, s...), 0, 0) // the commonest case: nothing to escape
+	}
 	for j := 0; j < len(s); j++ {
 		if s[j] == 0 {
 			dst = append(dst, 0, 0xff)
@@ -142,24 +149,22 @@ func appendBytes(dst []byte, s string) []byte {
 }
 
 // encodeFast encodes the commonest key columns without NULLs (BIGINT,
-// INT, TIMESTAMP, STRING) with the type switch out of the row loop; it
+// INT, TIMESTAMP, DOUBLE, FLOAT, STRING) with the type switch out of the row loop; it
 // reports false for any other column.
 func encodeFast(col arrow.Array, keys [][]byte, desc bool) bool {
 	if col.NullN() > 0 {
 		return false
 	}
-	flip := byte(0)
+	mark, flip := byte(1), uint64(0)
 	if desc {
-		flip = 0xff
+		mark, flip = ^mark, ^flip
 	}
+	// the NOT NULL mark and the value's word, inverted at once for DESC:
+	// a byte loop here was a fifth of the top-n query's CPU
 	put := func(i int, v uint64) {
-		var b [9]byte
-		b[0] = 1
-		binary.BigEndian.PutUint64(b[1:], v)
-		for j := range b {
-			b[j] ^= flip
-		}
-		keys[i] = append(keys[i], b[:]...)
+		k := append(keys[i], mark, 0, 0, 0, 0, 0, 0, 0, 0)
+		binary.BigEndian.PutUint64(k[len(k)-8:], v^flip)
+		keys[i] = k
 	}
 	switch a := col.(type) {
 	case *array.Int64:
@@ -173,6 +178,14 @@ func encodeFast(col arrow.Array, keys [][]byte, desc bool) bool {
 	case *array.Timestamp:
 		for i, v := range a.TimestampValues()[:len(keys)] {
 			put(i, uint64(int64(v))^signBit)
+		}
+	case *array.Float64:
+		for i, v := range a.Float64Values()[:len(keys)] {
+			put(i, floatBits(v))
+		}
+	case *array.Float32:
+		for i, v := range a.Float32Values()[:len(keys)] {
+			put(i, floatBits(float64(v)))
 		}
 	case *array.String:
 		if desc {

@@ -3,142 +3,175 @@ package rowstore
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/expr"
 )
 
-// gatherColumn builds column c of the rows at places, reading the chunks'
-// typed arrays value by value: rows come from many chunks in any order
+// gatherColumn builds column c of the rows at places of src, reading the
+// chunks' buffers value by value: rows come from many chunks in any order
 // (a deduplication's old row and new row alternate), where a take per run
 // of one chunk would cost a take per row. Types without a case here go
 // by runs (gatherRuns).
-func (s *Store) gatherColumn(c int, places []place) (arrow.Array, error) {
+func (s *Store) gatherColumn(src []arrow.RecordBatch, used []int32, c int, places []place) (arrow.Array, error) {
 	dt := s.schema.Field(c).Type
 	switch dt.ID() {
-	case arrow.INT8:
-		return gatherFixed[int8, *array.Int8](s, c, places, dt)
-	case arrow.INT16:
-		return gatherFixed[int16, *array.Int16](s, c, places, dt)
-	case arrow.INT32:
-		return gatherFixed[int32, *array.Int32](s, c, places, dt)
-	case arrow.INT64:
-		return gatherFixed[int64, *array.Int64](s, c, places, dt)
-	case arrow.FLOAT32:
-		return gatherFixed[float32, *array.Float32](s, c, places, dt)
-	case arrow.FLOAT64:
-		return gatherFixed[float64, *array.Float64](s, c, places, dt)
-	case arrow.DATE32:
-		return gatherFixed[arrow.Date32, *array.Date32](s, c, places, dt)
-	case arrow.TIME32:
-		return gatherFixed[arrow.Time32, *array.Time32](s, c, places, dt)
-	case arrow.TIME64:
-		return gatherFixed[arrow.Time64, *array.Time64](s, c, places, dt)
-	case arrow.TIMESTAMP:
-		return gatherFixed[arrow.Timestamp, *array.Timestamp](s, c, places, dt)
+	case arrow.INT8, arrow.UINT8:
+		return gatherFixed[uint8](s.mem, src, used, c, places, dt), nil
+	case arrow.INT16, arrow.UINT16:
+		return gatherFixed[uint16](s.mem, src, used, c, places, dt), nil
+	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32, arrow.TIME32:
+		return gatherFixed[uint32](s.mem, src, used, c, places, dt), nil
+	case arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
+		return gatherFixed[uint64](s.mem, src, used, c, places, dt), nil
 	case arrow.STRING:
-		return gatherStrings(s, c, places)
+		return gatherStrings(s.mem, src, used, c, places), nil
 	}
-	return s.gatherRuns(c, places)
+	return gatherRuns(s.mem, src, c, places)
 }
 
-// valueArray is a typed Arrow array of fixed-width values.
-type valueArray[T any] interface {
-	arrow.Array
-	Values() []T
+// columnBuffers is one chunk's column as its raw buffers, read once per
+// gather so the row loop does no type assertion or interface call.
+type columnBuffers[T uint8 | uint16 | uint32 | uint64] struct {
+	values  []T     // fixed width: the whole values buffer
+	offsets []int32 // strings: the whole offsets buffer
+	bytes   []byte  // strings: the whole data buffer
+	valid   []byte  // nil without NULLs
+	offset  int     // the array's offset into its buffers
 }
 
-func gatherFixed[T any, A valueArray[T]](s *Store, c int, places []place, dt arrow.DataType) (arrow.Array, error) {
-	n := len(places)
-	vals := make([]T, n)
-	var valid []bool
-	// the typed column of the chunk of the previous row, which is
-	// usually the next row's too
-	last := int32(-1)
-	var a A
-	var values []T
-	for i, p := range places {
-		if p.chunk != last {
-			last, a = p.chunk, s.chunks[p.chunk].Column(c).(A)
-			values = a.Values()
+func chunkBuffers[T uint8 | uint16 | uint32 | uint64](src []arrow.RecordBatch, used []int32, c int, strings bool) ([]columnBuffers[T], bool) {
+	bufs := make([]columnBuffers[T], len(src))
+	anyNull := false
+	for _, i := range used {
+		rec := src[i]
+		col := rec.Column(c)
+		data := col.Data()
+		b := &bufs[i]
+		b.offset = data.Offset()
+		if col.NullN() > 0 { // the array's count: a slice's data may not know it yet
+			b.valid, anyNull = data.Buffers()[0].Bytes(), true
 		}
-		if a.NullN() > 0 && a.IsNull(int(p.row)) {
-			if valid == nil {
-				valid = make([]bool, n)
-				for j := range i {
-					valid[j] = true
-				}
+		if strings {
+			if buf := data.Buffers()[1]; buf != nil {
+				b.offsets = arrow.GetData[int32](buf.Bytes())
 			}
+			if buf := data.Buffers()[2]; buf != nil {
+				b.bytes = buf.Bytes()
+			}
+		} else if buf := data.Buffers()[1]; buf != nil {
+			b.values = arrow.GetData[T](buf.Bytes())
+		}
+	}
+	return bufs, anyNull
+}
+
+// gatherValidity returns the validity bitmap of the rows at places (nil
+// and 0 when none is NULL) and their NULL count.
+func gatherValidity[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, bufs []columnBuffers[T], places []place) (*memory.Buffer, int) {
+	valid := memory.NewResizableBuffer(mem)
+	valid.Resize(int(bitutil.BytesForBits(int64(len(places)))))
+	bits := valid.Bytes()
+	clear(bits)
+	nulls := 0
+	for i, p := range places {
+		b := &bufs[p.chunk]
+		if b.valid != nil && !bitutil.BitIsSet(b.valid, b.offset+int(p.row)) {
+			nulls++
 			continue
 		}
-		if valid != nil {
-			valid[i] = true
-		}
-		vals[i] = values[p.row]
+		bitutil.SetBit(bits, i)
 	}
-	b := array.NewBuilder(s.mem, dt)
-	defer b.Release()
-	appendFixed(b, vals, valid)
-	return b.NewArray(), nil
+	return valid, nulls
 }
 
-// appendFixed appends vals (valid: nil for all) to the typed builder b.
-func appendFixed[T any](b array.Builder, vals []T, valid []bool) {
-	switch b := b.(type) {
-	case *array.Int8Builder:
-		b.AppendValues(any(vals).([]int8), valid)
-	case *array.Int16Builder:
-		b.AppendValues(any(vals).([]int16), valid)
-	case *array.Int32Builder:
-		b.AppendValues(any(vals).([]int32), valid)
-	case *array.Int64Builder:
-		b.AppendValues(any(vals).([]int64), valid)
-	case *array.Float32Builder:
-		b.AppendValues(any(vals).([]float32), valid)
-	case *array.Float64Builder:
-		b.AppendValues(any(vals).([]float64), valid)
-	case *array.Date32Builder:
-		b.AppendValues(any(vals).([]arrow.Date32), valid)
-	case *array.Time32Builder:
-		b.AppendValues(any(vals).([]arrow.Time32), valid)
-	case *array.Time64Builder:
-		b.AppendValues(any(vals).([]arrow.Time64), valid)
-	case *array.TimestampBuilder:
-		b.AppendValues(any(vals).([]arrow.Timestamp), valid)
+// gatherFixed gathers a fixed-width column by its bit width alone: a
+// TIMESTAMP and a BIGINT are both 64-bit words here.
+func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place, dt arrow.DataType) arrow.Array {
+	n := len(places)
+	bufs, anyNull := chunkBuffers[T](src, used, c, false)
+	var width T
+	values := memory.NewResizableBuffer(mem)
+	values.Resize(n * int(sizeOf(width)))
+	out := arrow.GetData[T](values.Bytes())[:n]
+	for i, p := range places {
+		b := &bufs[p.chunk]
+		out[i] = b.values[b.offset+int(p.row)]
 	}
+	var valid *memory.Buffer
+	nulls := 0
+	if anyNull {
+		valid, nulls = gatherValidity(mem, bufs, places)
+	}
+	return newArray(dt, n, []*memory.Buffer{valid, values}, nulls)
 }
 
-func gatherStrings(s *Store, c int, places []place) (arrow.Array, error) {
+func sizeOf[T uint8 | uint16 | uint32 | uint64](T) uintptr {
+	var v T
+	switch any(v).(type) {
+	case uint8:
+		return 1
+	case uint16:
+		return 2
+	case uint32:
+		return 4
+	}
+	return 8
+}
+
+// gatherStrings gathers a STRING column: one pass sizes the data buffer,
+// one copies offsets and bytes.
+func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place) arrow.Array {
+	n := len(places)
+	bufs, anyNull := chunkBuffers[uint8](src, used, c, true)
 	size := 0
 	for _, p := range places {
-		size += s.chunks[p.chunk].Column(c).(*array.String).ValueLen(int(p.row))
+		b := &bufs[p.chunk]
+		r := b.offset + int(p.row)
+		size += int(b.offsets[r+1] - b.offsets[r])
 	}
-	vals := make([]string, len(places))
-	var valid []bool
+	offsets := memory.NewResizableBuffer(mem)
+	offsets.Resize((n + 1) * 4)
+	outOff := arrow.GetData[int32](offsets.Bytes())[:n+1]
+	data := memory.NewResizableBuffer(mem)
+	data.Resize(size)
+	outBytes := data.Bytes()
+	at := int32(0)
 	for i, p := range places {
-		a := s.chunks[p.chunk].Column(c).(*array.String)
-		if a.IsNull(int(p.row)) {
-			if valid == nil {
-				valid = make([]bool, len(places))
-				for j := range i {
-					valid[j] = true
-				}
-			}
-			continue
-		}
-		if valid != nil {
-			valid[i] = true
-		}
-		vals[i] = a.Value(int(p.row))
+		b := &bufs[p.chunk]
+		r := b.offset + int(p.row)
+		outOff[i] = at
+		at += int32(copy(outBytes[at:], b.bytes[b.offsets[r]:b.offsets[r+1]]))
 	}
-	b := array.NewStringBuilder(s.mem)
-	defer b.Release()
-	b.AppendValues(vals, valid) // reserves once, appends unchecked
-	return b.NewArray(), nil
+	outOff[n] = at
+	var valid *memory.Buffer
+	nulls := 0
+	if anyNull {
+		valid, nulls = gatherValidity(mem, bufs, places)
+	}
+	return newArray(arrow.BinaryTypes.String, n, []*memory.Buffer{valid, offsets, data}, nulls)
+}
+
+// newArray makes an array of bufs, releasing the references to them.
+func newArray(dt arrow.DataType, n int, bufs []*memory.Buffer, nulls int) arrow.Array {
+	if nulls == 0 && bufs[0] != nil {
+		bufs[0].Release()
+		bufs[0] = nil
+	}
+	data := array.NewData(dt, n, bufs, nil, nulls, 0)
+	for _, b := range bufs {
+		if b != nil {
+			b.Release()
+		}
+	}
+	defer data.Release()
+	return array.MakeFromData(data)
 }
 
 // gatherRuns builds column c by one take per run of rows from one chunk,
 // then joins the runs.
-func (s *Store) gatherRuns(c int, places []place) (arrow.Array, error) {
+func gatherRuns(mem memory.Allocator, src []arrow.RecordBatch, c int, places []place) (arrow.Array, error) {
 	var parts []arrow.Array
 	defer func() {
 		for _, p := range parts {
@@ -152,7 +185,7 @@ func (s *Store) gatherRuns(c int, places []place) (arrow.Array, error) {
 		for ; i < len(places) && places[i].chunk == ch; i++ {
 			rows = append(rows, places[i].row)
 		}
-		part, err := expr.Take(s.chunks[ch].Column(c), rows, s.mem)
+		part, err := expr.Take(src[ch].Column(c), rows, mem)
 		if err != nil {
 			return nil, err
 		}
@@ -162,5 +195,5 @@ func (s *Store) gatherRuns(c int, places []place) (arrow.Array, error) {
 		parts[0].Retain()
 		return parts[0], nil
 	}
-	return array.Concatenate(parts, s.mem)
+	return array.Concatenate(parts, mem)
 }

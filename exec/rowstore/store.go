@@ -18,6 +18,12 @@ type Store struct {
 	free   []int32
 	kept   int // rows kept
 	held   int // rows in the chunks, kept or not
+
+	// GatherWith's, reused
+	src      []arrow.RecordBatch
+	places   []place
+	used     []int32 // the chunks of src a gather reads
+	usedMark []bool
 }
 
 type place struct{ chunk, row int32 }
@@ -101,8 +107,13 @@ func (s *Store) Compact() error {
 }
 
 // Gather returns a new record of the rows ids, in that order.
-func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
-	if len(ids) == 0 {
+func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) { return s.GatherWith(nil, ids) }
+
+// GatherWith is Gather where a negative ref -(row+1) names row row of
+// batch (of the store's schema) rather than a kept row: an operator emits
+// a batch's rows without keeping them first.
+func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordBatch, error) {
+	if len(refs) == 0 {
 		cols := emptyColumns(s.schema, s.mem)
 		defer func() {
 			for _, c := range cols {
@@ -111,10 +122,32 @@ func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
 		}()
 		return array.NewRecordBatch(s.schema, cols, 0), nil
 	}
-	places := make([]place, len(ids))
-	for i, id := range ids {
-		places[i] = s.where[id]
+	src := append(s.src[:0], s.chunks...)
+	batchChunk := int32(len(src))
+	if batch != nil {
+		src = append(src, batch)
 	}
+	places := s.places[:0]
+	for _, ref := range refs {
+		if ref < 0 {
+			places = append(places, place{chunk: batchChunk, row: -ref - 1})
+			continue
+		}
+		places = append(places, s.where[ref])
+	}
+	// the chunks the rows come from: many chunks hold no row asked for
+	used := s.used[:0]
+	s.usedMark = growBools(s.usedMark, len(src))
+	for _, p := range places {
+		if !s.usedMark[p.chunk] {
+			s.usedMark[p.chunk] = true
+			used = append(used, p.chunk)
+		}
+	}
+	for _, c := range used {
+		s.usedMark[c] = false
+	}
+	s.used = used
 	cols := make([]arrow.Array, s.schema.NumFields())
 	defer func() {
 		for _, c := range cols {
@@ -122,15 +155,17 @@ func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) {
 				c.Release()
 			}
 		}
+		clear(src) // keeps no batch alive
+		s.src, s.places = src[:0], places[:0]
 	}()
 	for c := range cols {
-		col, err := s.gatherColumn(c, places)
+		col, err := s.gatherColumn(src, used, c, places)
 		if err != nil {
 			return nil, err
 		}
 		cols[c] = col
 	}
-	return array.NewRecordBatch(s.schema, cols, int64(len(ids))), nil
+	return array.NewRecordBatch(s.schema, cols, int64(len(refs))), nil
 }
 
 // Release drops every chunk (and so every row).
@@ -162,4 +197,11 @@ func (s *Store) Schema() *arrow.Schema { return s.schema }
 // Holds reports whether id names a kept row.
 func (s *Store) Holds(id int32) bool {
 	return id >= 0 && int(id) < len(s.where) && s.where[id].chunk >= 0
+}
+
+func growBools(b []bool, n int) []bool {
+	for len(b) < n {
+		b = append(b, false)
+	}
+	return b
 }

@@ -74,3 +74,57 @@ func rowsOf(rec arrow.RecordBatch) []string {
 	}
 	return out
 }
+
+var wideSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "f", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "b", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "t", Type: arrow.PrimitiveTypes.Int8, Nullable: true},
+}, nil)
+
+// GatherWith mixes kept rows and rows of a batch that is a slice (an
+// offset into its buffers), NULLs from either side, every column type
+// the gather reads by buffers and one it takes by runs (BOOLEAN).
+func TestGatherWithMixesKeptAndBatchRows(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	s := New(wideSchema, mem)
+	defer s.Release()
+	kept := arrowtest.Record(t, mem, wideSchema,
+		[]any{"kept-a", int32(1), 1.5, true, int8(-1)},
+		[]any{nil, nil, nil, nil, nil},
+		[]any{"", int32(3), -0.5, false, int8(3)})
+	ids, err := s.Add(kept, []int32{0, 1, 2}, nil)
+	require.NoError(t, err)
+	kept.Release()
+	whole := arrowtest.Record(t, mem, wideSchema,
+		[]any{"skipped", int32(9), 9.0, true, int8(9)},
+		[]any{"batch-x", nil, 2.25, nil, int8(7)},
+		[]any{nil, int32(-4), nil, true, nil})
+	batch := whole.NewSlice(1, 3)
+	whole.Release()
+	defer batch.Release()
+
+	got, err := s.GatherWith(batch, []int32{-1, ids[0], -2, ids[1], ids[2], -1})
+	require.NoError(t, err)
+	defer got.Release()
+	var rows []string
+	for r := 0; r < int(got.NumRows()); r++ {
+		row := ""
+		for c := 0; c < int(got.NumCols()); c++ {
+			row += got.Column(c).ValueStr(r) + " "
+		}
+		rows = append(rows, row)
+	}
+	require.Equal(t, []string{
+		"batch-x (null) 2.25 (null) 7 ",
+		"kept-a 1 1.5 true -1 ",
+		"(null) -4 (null) true (null) ",
+		"(null) (null) (null) (null) (null) ",
+		" 3 -0.5 false 3 ",
+		"batch-x (null) 2.25 (null) 7 ",
+	}, rows)
+	require.Equal(t, 2, got.Column(0).NullN())
+	require.Equal(t, 3, got.Column(1).NullN())
+}

@@ -2,9 +2,9 @@ package jsonfn
 
 import (
 	"fmt"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/wsql/wsql/internal/cputime"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -38,7 +38,7 @@ func BenchmarkValue(b *testing.B) {
 			v, err := NewValue(&expr.ColumnExpr{Index: 0, Name: "doc", Type: arrow.BinaryTypes.String}, str(c.path), c.ret)
 			require.NoError(b, err)
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			b.ResetTimer()
 			for range b.N {
 				a, err := v.Eval(rec, mem)
@@ -50,16 +50,9 @@ func BenchmarkValue(b *testing.B) {
 			b.ReportMetric(float64(b.N)*n/b.Elapsed().Seconds(), "rows/s")
 			// The rows per second of CPU time the process got: on a
 			// shared machine the wall clock also counts other programs.
-			b.ReportMetric(float64(b.N)*n/(cpuTime()-cpu0).Seconds(), "rows/cpu-s")
+			b.ReportMetric(float64(b.N)*n/(cputime.Process()-cpu0).Seconds(), "rows/cpu-s")
 		})
 	}
-}
-
-// cpuTime is the user and system time the process used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // JSON_VALUE allocates per batch, never per row: a batch of 8192 rows

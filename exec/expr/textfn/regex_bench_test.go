@@ -2,9 +2,9 @@ package textfn
 
 import (
 	"fmt"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/wsql/wsql/internal/cputime"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -42,7 +42,7 @@ func BenchmarkRegexpExtract(b *testing.B) {
 	defer rec.Release()
 	e := extractID()
 	b.ReportAllocs()
-	cpu0 := cpuSeconds()
+	cpu0 := cputime.Process().Seconds()
 	for b.Loop() {
 		out, err := e.Eval(rec, mem)
 		if err != nil {
@@ -53,16 +53,7 @@ func BenchmarkRegexpExtract(b *testing.B) {
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 	// On a shared machine wall time counts other processes' turns; the
 	// process's CPU time is the cost per core.
-	b.ReportMetric(float64(n)*float64(b.N)/(cpuSeconds()-cpu0), "rows/cpu-s")
-}
-
-// cpuSeconds is the CPU time the process has used, user and system.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+	b.ReportMetric(float64(n)*float64(b.N)/(cputime.Process().Seconds()-cpu0), "rows/cpu-s")
 }
 
 // The matcher allocates per batch, never per row: a batch of 8192 rows

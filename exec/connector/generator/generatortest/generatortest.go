@@ -8,9 +8,10 @@ import (
 	"io"
 	"math"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/wsql/wsql/internal/cputime"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -243,7 +244,7 @@ func State(kind string, rows int64, ended bool, rest func(e *checkpoint.Encoder)
 func Bench(b *testing.B, open func() (exec.BatchReader, error)) {
 	b.ReportAllocs()
 	var rows int64
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		r, err := open()
 		if err != nil {
@@ -273,21 +274,11 @@ func drainRows(b *testing.B, r exec.BatchReader) int64 {
 	}
 }
 
-// cpuTime is the process's user and system CPU time so far (the
-// collector's threads included).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // reportRates reports rows per second of wall time and per second of CPU
 // time since cpu: on a shared machine the CPU rate is the steadier one.
 func reportRates(b *testing.B, rows int64, cpu time.Duration) {
 	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
-	if d := cpuTime() - cpu; cpu > 0 && d > 0 {
+	if d := cputime.Process() - cpu; cpu > 0 && d > 0 {
 		b.ReportMetric(float64(rows)/d.Seconds(), "rows/CPU-s")
 	}
 }
