@@ -3,6 +3,8 @@ package windowop
 import (
 	"testing"
 
+	"github.com/wsql/wsql/internal/cputime"
+
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/pipeline"
@@ -27,7 +29,7 @@ func BenchmarkGroupOperator(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for range b.N {
 		op, err := NewGroupOperator(cfg, mem, discard{})
 		if err != nil {
@@ -44,7 +46,7 @@ func BenchmarkGroupOperator(b *testing.B) {
 		op.Close()
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
-	if used := cpuTime() - cpu; used > 0 {
+	if used := cputime.Process() - cpu; used > 0 {
 		b.ReportMetric(float64(rows)*float64(b.N)/used.Seconds(), "rows/cpu-s")
 	}
 }
@@ -94,7 +96,7 @@ func BenchmarkGroupOperatorRetract(b *testing.B) {
 	}()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for range b.N {
 		op, err := NewGroupOperator(cfg, mem, discard{})
 		if err != nil {
@@ -108,7 +110,7 @@ func BenchmarkGroupOperatorRetract(b *testing.B) {
 		op.Close()
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
-	if used := cpuTime() - cpu; used > 0 {
+	if used := cputime.Process() - cpu; used > 0 {
 		b.ReportMetric(float64(rows)*float64(b.N)/used.Seconds(), "rows/cpu-s")
 	}
 }

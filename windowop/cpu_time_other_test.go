@@ -1,8 +1,0 @@
-//go:build !unix
-
-package windowop
-
-import "time"
-
-// cpuTime is unknown here: the benchmarks report no rows per CPU-second.
-func cpuTime() time.Duration { return 0 }
