@@ -261,7 +261,7 @@ func (op *Over) fire(wm int64) error {
 		return nil
 	}
 	rows := op.cfg.Rows || op.cfg.ProcTime && op.cfg.Unbounded
-	slices.SortFunc(op.ready, func(a, b pendingRow) int {
+	order := func(a, b pendingRow) int {
 		switch {
 		case a.ts != b.ts:
 			return cmpInt(a.ts, b.ts)
@@ -271,7 +271,12 @@ func (op *Over) fire(wm int64) error {
 			return cmpInt(int64(a.part), int64(b.part))
 		}
 		return cmpInt(a.seq, b.seq)
-	})
+	}
+	// rows mostly come in time order: checked in one pass, where the
+	// sort took 5% of BenchmarkOverRows100 on sorted rows
+	if !slices.IsSortedFunc(op.ready, order) {
+		slices.SortFunc(op.ready, order)
+	}
 	op.readyIDs = op.readyIDs[:0]
 	for _, r := range op.ready {
 		op.readyIDs = append(op.readyIDs, r.id)

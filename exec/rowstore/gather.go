@@ -12,21 +12,23 @@ import (
 // gatherColumn builds column c of the rows at places of src, reading the
 // chunks' buffers value by value: rows come from many chunks in any order
 // (a deduplication's old row and new row alternate), where a take per run
-// of one chunk would cost a take per row. Types without a case here go
-// by runs (gatherRuns).
-func (s *Store) gatherColumn(src []arrow.RecordBatch, used []int32, c int, places []place) (arrow.Array, error) {
+// of one chunk would cost a take per row. runs, when not nil, are places
+// as long runs of consecutive rows (an OVER aggregation's rows released
+// by a watermark, in arrival order), copied a run at a time. Types
+// without a case here go by runs (gatherRuns).
+func (s *Store) gatherColumn(src []arrow.RecordBatch, used []int32, c int, places []place, runs []run) (arrow.Array, error) {
 	dt := s.schema.Field(c).Type
 	switch dt.ID() {
 	case arrow.INT8, arrow.UINT8:
-		return gatherFixed[uint8](s.mem, src, used, c, places, dt), nil
+		return gatherFixed[uint8](s.mem, src, used, c, places, runs, dt), nil
 	case arrow.INT16, arrow.UINT16:
-		return gatherFixed[uint16](s.mem, src, used, c, places, dt), nil
+		return gatherFixed[uint16](s.mem, src, used, c, places, runs, dt), nil
 	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32, arrow.TIME32:
-		return gatherFixed[uint32](s.mem, src, used, c, places, dt), nil
+		return gatherFixed[uint32](s.mem, src, used, c, places, runs, dt), nil
 	case arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
-		return gatherFixed[uint64](s.mem, src, used, c, places, dt), nil
+		return gatherFixed[uint64](s.mem, src, used, c, places, runs, dt), nil
 	case arrow.STRING:
-		return gatherStrings(s.mem, src, used, c, places), nil
+		return gatherStrings(s.mem, src, used, c, places, runs), nil
 	}
 	return gatherRuns(s.mem, src, c, places)
 }
@@ -88,16 +90,25 @@ func gatherValidity[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, bu
 
 // gatherFixed gathers a fixed-width column by its bit width alone: a
 // TIMESTAMP and a BIGINT are both 64-bit words here.
-func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place, dt arrow.DataType) arrow.Array {
+func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place, runs []run, dt arrow.DataType) arrow.Array {
 	n := len(places)
 	bufs, anyNull := chunkBuffers[T](src, used, c, false)
 	var width T
 	values := memory.NewResizableBuffer(mem)
 	values.Resize(n * int(sizeOf(width)))
 	out := arrow.GetData[T](values.Bytes())[:n]
-	for i, p := range places {
-		b := &bufs[p.chunk]
-		out[i] = b.values[b.offset+int(p.row)]
+	if runs != nil {
+		at := 0
+		for _, r := range runs {
+			b := &bufs[r.chunk]
+			from := b.offset + int(r.row)
+			at += copy(out[at:], b.values[from:from+int(r.n)])
+		}
+	} else {
+		for i, p := range places {
+			b := &bufs[p.chunk]
+			out[i] = b.values[b.offset+int(p.row)]
+		}
 	}
 	var valid *memory.Buffer
 	nulls := 0
@@ -122,14 +133,22 @@ func sizeOf[T uint8 | uint16 | uint32 | uint64](T) uintptr {
 
 // gatherStrings gathers a STRING column: one pass sizes the data buffer,
 // one copies offsets and bytes.
-func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place) arrow.Array {
+func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place, runs []run) arrow.Array {
 	n := len(places)
 	bufs, anyNull := chunkBuffers[uint8](src, used, c, true)
 	size := 0
-	for _, p := range places {
-		b := &bufs[p.chunk]
-		r := b.offset + int(p.row)
-		size += int(b.offsets[r+1] - b.offsets[r])
+	if runs != nil {
+		for _, r := range runs {
+			b := &bufs[r.chunk]
+			from := b.offset + int(r.row)
+			size += int(b.offsets[from+int(r.n)] - b.offsets[from])
+		}
+	} else {
+		for _, p := range places {
+			b := &bufs[p.chunk]
+			r := b.offset + int(p.row)
+			size += int(b.offsets[r+1] - b.offsets[r])
+		}
 	}
 	offsets := memory.NewResizableBuffer(mem)
 	offsets.Resize((n + 1) * 4)
@@ -138,11 +157,25 @@ func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, used []int32, 
 	data.Resize(size)
 	outBytes := data.Bytes()
 	at := int32(0)
-	for i, p := range places {
-		b := &bufs[p.chunk]
-		r := b.offset + int(p.row)
-		outOff[i] = at
-		at += int32(copy(outBytes[at:], b.bytes[b.offsets[r]:b.offsets[r+1]]))
+	if runs != nil {
+		i := 0
+		for _, r := range runs {
+			b := &bufs[r.chunk]
+			from := b.offset + int(r.row)
+			in := b.offsets[from : from+int(r.n)+1]
+			for k, o := range in[:r.n] {
+				outOff[i+k] = at + o - in[0]
+			}
+			i += int(r.n)
+			at += int32(copy(outBytes[at:], b.bytes[in[0]:in[r.n]]))
+		}
+	} else {
+		for i, p := range places {
+			b := &bufs[p.chunk]
+			r := b.offset + int(p.row)
+			outOff[i] = at
+			at += int32(copy(outBytes[at:], b.bytes[b.offsets[r]:b.offsets[r+1]]))
+		}
 	}
 	outOff[n] = at
 	var valid *memory.Buffer

@@ -1,6 +1,7 @@
 package rowstore
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -127,4 +128,60 @@ func TestGatherWithMixesKeptAndBatchRows(t *testing.T) {
 	}, rows)
 	require.Equal(t, 2, got.Column(0).NullN())
 	require.Equal(t, 3, got.Column(1).NullN())
+}
+
+// Rows asked for in long runs of one chunk (a whole batch kept, a slice
+// of one with an offset into its buffers) are copied a run at a time and
+// come out as they do value by value.
+func TestGatherCopiesRuns(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	s := New(wideSchema, mem)
+	defer s.Release()
+	var rows [][]any
+	for i := range 40 {
+		if i%7 == 3 {
+			rows = append(rows, []any{nil, nil, nil, nil, nil})
+			continue
+		}
+		rows = append(rows, []any{fmt.Sprintf("s%d", i), int32(i), float64(i) / 2, i%2 == 0, int8(i)})
+	}
+	whole := arrowtest.Record(t, mem, wideSchema, rows...)
+	all := make([]int32, 40)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	first, err := s.Add(whole, all, nil) // kept whole
+	require.NoError(t, err)
+	part := whole.NewSlice(5, 35)
+	second, err := s.Add(part, all[:30], nil) // a slice, kept whole
+	require.NoError(t, err)
+	part.Release()
+	whole.Release()
+
+	// runs: second[2:30], first[10:40], then first[0:5] backwards (runs
+	// of one)
+	var ids, want []int32
+	for i := 2; i < 30; i++ {
+		ids, want = append(ids, second[i]), append(want, int32(5+i))
+	}
+	for i := 10; i < 40; i++ {
+		ids, want = append(ids, first[i]), append(want, int32(i))
+	}
+	for i := 4; i >= 0; i-- {
+		ids, want = append(ids, first[i]), append(want, int32(i))
+	}
+	got, err := s.Gather(ids)
+	require.NoError(t, err)
+	defer got.Release()
+	for r, src := range want {
+		for c := 0; c < int(got.NumCols()); c++ {
+			v := rows[src][c]
+			text := "(null)"
+			if v != nil {
+				text = fmt.Sprint(v)
+			}
+			require.Equal(t, text, got.Column(c).ValueStr(r), "row %d column %d", r, c)
+		}
+	}
 }
