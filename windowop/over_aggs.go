@@ -29,6 +29,13 @@ type OverAggs struct {
 	keys    *keyTable
 	keyCols []arrow.Array
 	keyIdx  []int
+
+	// the general path's aggregates: all, or those without a sliding
+	// form once SlideRows was called (over_slide.go)
+	slides   []slider // by aggregate; nil: none slides
+	general  []int
+	genAccs  []accumulator
+	genSpecs []AggSpec
 }
 
 // NewOverAggs builds the aggregates specs over input, partitioned by the
@@ -58,6 +65,10 @@ func NewOverAggs(input *arrow.Schema, partitionBy []int, specs []AggSpec, bounde
 		o.accs = append(o.accs, acc)
 	}
 	o.slots.accs = o.accs
+	o.genAccs, o.genSpecs = o.accs, o.specs
+	for i := range o.accs {
+		o.general = append(o.general, i)
+	}
 	return o, nil
 }
 
@@ -109,23 +120,23 @@ func (o *OverAggs) NumAggregates() int { return len(o.accs) }
 func (o *OverAggs) failed() error      { return accumulatorsFailed(o.accs) }
 
 // Update folds rows [from, to) of rec into their slots (slots[i] < 0
-// skips row i).
+// skips row i): every aggregate but those Slide computes.
 func (o *OverAggs) Update(rec arrow.RecordBatch, slots []int32, from, to int) error {
-	o.in.update(o.accs, o.specs, rec, slots, from, to)
+	o.in.update(o.genAccs, o.genSpecs, rec, slots, from, to)
 	return o.failed()
 }
 
 // Retract takes rows [from, to) of rec out of their slots (slots[i] < 0
 // skips row i). Only a bounded OverAggs retracts.
 func (o *OverAggs) Retract(rec arrow.RecordBatch, slots []int32, from, to int) {
-	o.in.retract(o.accs, o.specs, rec, slots, from, to)
+	o.in.retract(o.genAccs, o.genSpecs, rec, slots, from, to)
 }
 
 // AppendResults appends, per aggregate i, the result of each slot to
 // builders[i].
 func (o *OverAggs) AppendResults(slots []int32, builders []array.Builder) {
-	for i, a := range o.accs {
-		a.appendResults(slots, builders[i])
+	for k, i := range o.general {
+		o.genAccs[k].appendResults(slots, builders[i])
 	}
 }
 

@@ -76,6 +76,13 @@ type Over struct {
 	builder  *array.RecordBuilder
 	builders []array.Builder
 
+	// a bounded ROWS frame (rows_frame.go)
+	general   bool // some aggregate has no sliding form
+	leavingOf []windowop.OverRow
+	recs      []arrow.RecordBatch // the rounds' records, by round id
+	results   []arrow.Array       // the sliding aggregates' results
+	freeLeave [][]int32           // released rounds' leave, for the next
+
 	stats  Stats
 	closed bool
 }
@@ -133,6 +140,11 @@ func New(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Over, error)
 		store: rowstore.New(cfg.Input, mem)}
 	op.builder = array.NewRecordBuilder(mem, arrow.NewSchema(aggs.ResultFields(), nil))
 	op.builders = op.builder.Fields()
+	op.results = make([]arrow.Array, len(op.builders))
+	op.general = true
+	if cfg.Rows && !cfg.Unbounded {
+		op.general = aggs.SlideRows()
+	}
 	return op, nil
 }
 
@@ -299,6 +311,9 @@ func (op *Over) fire(wm int64) error {
 // process folds the round rec (the ready rows, in op.ready's order) and
 // emits it with its aggregates. It owns rec.
 func (op *Over) process(rec arrow.RecordBatch, rows bool) error {
+	if op.cfg.Rows && !op.cfg.Unbounded {
+		return op.processRows(rec)
+	}
 	n := len(op.ready)
 	rid := op.addRound(rec)
 	op.rounds[rid].refs++ // held while processing: dropped partitions may release their rows of it
@@ -354,7 +369,7 @@ func (op *Over) process(rec arrow.RecordBatch, rows bool) error {
 		if err := op.aggs.Update(rec, op.rowSlots, from, i); err != nil {
 			return err
 		}
-		op.retractLeaving()
+		op.retractLeaving(true)
 		op.aggs.AppendResults(op.rowSlots[from:i], op.builders)
 		from = i
 	}
@@ -364,15 +379,40 @@ func (op *Over) process(rec arrow.RecordBatch, rows bool) error {
 // push appends a row to a partition's frame.
 func (op *Over) push(st *partition, fr frameRow) {
 	if st.size == len(st.ring) {
-		grown := make([]frameRow, max(8, 2*len(st.ring)))
-		for k := 0; k < st.size; k++ {
-			grown[k] = st.ring[(st.head+k)%len(st.ring)]
-		}
-		st.ring, st.head = grown, 0
+		op.growRing(st)
 	}
-	st.ring[(st.head+st.size)%len(st.ring)] = fr
+	// a compare, not a modulo: a division per row was 3% of
+	// BenchmarkOverRows100
+	at := st.head + st.size
+	if at >= len(st.ring) {
+		at -= len(st.ring)
+	}
+	st.ring[at] = fr
 	st.size++
 	op.rounds[fr.round].refs++
+}
+
+// growRing makes room in a full ring: twice as much, but no more than a
+// ROWS frame holds (its rows and the one that pushes the oldest out).
+func (op *Over) growRing(st *partition) {
+	n := max(8, 2*len(st.ring))
+	if op.cfg.Rows && !op.cfg.Unbounded && op.cfg.Preceding+2 < int64(n) {
+		n = max(st.size+1, int(op.cfg.Preceding)+2)
+	}
+	grown := make([]frameRow, n)
+	k := copy(grown, st.ring[st.head:])
+	copy(grown[k:], st.ring[:st.head])
+	st.ring, st.head = grown, 0
+}
+
+// pop takes a partition's oldest row out of its frame.
+func (st *partition) pop() frameRow {
+	fr := st.ring[st.head]
+	if st.head++; st.head == len(st.ring) {
+		st.head = 0
+	}
+	st.size--
+	return fr
 }
 
 // leaveFrame marks the rows leaving a partition's frame, whose current
@@ -383,25 +423,31 @@ func (op *Over) leaveFrame(st *partition, ts int64) {
 		if op.cfg.Rows && int64(st.size) <= op.cfg.Preceding+1 || !op.cfg.Rows && fr.ts >= ts-op.cfg.Preceding {
 			return
 		}
-		st.head = (st.head + 1) % len(st.ring)
-		st.size--
-		r := &op.rounds[fr.round]
-		if r.marked == 0 {
-			op.touched = append(op.touched, fr.round)
-			r.lo, r.hi = fr.row, fr.row+1
-		} else {
-			r.lo, r.hi = min(r.lo, fr.row), max(r.hi, fr.row+1)
-		}
-		r.marked++
-		r.leave[fr.row] = st.slot
-		op.leaving = append(op.leaving, fr)
+		st.pop()
+		op.mark(fr, st.slot)
 	}
+}
+
+// mark marks row fr to be taken out of slot.
+func (op *Over) mark(fr frameRow, slot int32) {
+	r := &op.rounds[fr.round]
+	if r.marked == 0 {
+		op.touched = append(op.touched, fr.round)
+		r.lo, r.hi = fr.row, fr.row+1
+	} else {
+		r.lo, r.hi = min(r.lo, fr.row), max(r.hi, fr.row+1)
+	}
+	r.marked++
+	r.leave[fr.row] = slot
+	op.leaving = append(op.leaving, fr)
 }
 
 // retractLeaving takes the marked rows out: one call per round when they
 // lie close together there, else one per row, so that rows leaving far
 // apart (partitions of different pace) cost no scan of the rows between.
-func (op *Over) retractLeaving() {
+// unref drops the frame's references to them (a ROWS frame drops them
+// once the whole round is done).
+func (op *Over) retractLeaving(unref bool) {
 	for _, rid := range op.touched {
 		r := &op.rounds[rid]
 		if int(r.hi-r.lo) <= 8*r.marked {
@@ -415,22 +461,25 @@ func (op *Over) retractLeaving() {
 			op.aggs.Retract(r.rec, r.leave, int(fr.row), int(fr.row)+1)
 		}
 		r.leave[fr.row] = -1
-		r.refs--
+		if unref {
+			r.refs--
+		}
 	}
 	for _, rid := range op.touched {
 		r := &op.rounds[rid]
 		r.marked, r.dense = 0, false
-		op.releaseIfDone(rid)
+		if unref {
+			op.releaseIfDone(rid)
+		}
 	}
 	op.touched, op.leaving = op.touched[:0], op.leaving[:0]
 }
 
 func (op *Over) addRound(rec arrow.RecordBatch) int32 {
-	leave := make([]int32, rec.NumRows())
-	for i := range leave {
-		leave[i] = -1
+	r := round{rec: rec}
+	if op.general {
+		r.leave = op.leaveSlice(int(rec.NumRows()))
 	}
-	r := round{rec: rec, leave: leave}
 	if k := len(op.freeRnd); k > 0 {
 		id := op.freeRnd[k-1]
 		op.freeRnd = op.freeRnd[:k-1]
@@ -447,17 +496,48 @@ func (op *Over) releaseIfDone(rid int32) {
 		return
 	}
 	r.rec.Release()
+	if r.leave != nil {
+		op.freeLeave = append(op.freeLeave, r.leave)
+	}
 	*r = round{}
 	op.freeRnd = append(op.freeRnd, rid)
+}
+
+// leaveSlice is a round's leave for n rows, all -1: a released round's
+// when one is large enough.
+func (op *Over) leaveSlice(n int) []int32 {
+	if k := len(op.freeLeave); k > 0 && cap(op.freeLeave[k-1]) >= n {
+		leave := op.freeLeave[k-1]
+		op.freeLeave = op.freeLeave[:k-1]
+		leave = leave[:n]
+		for i := range leave {
+			leave[i] = -1
+		}
+		return leave
+	}
+	leave := make([]int32, n)
+	for i := range leave {
+		leave[i] = -1
+	}
+	return leave
 }
 
 // emit sends the round's rows with their aggregates downstream.
 func (op *Over) emit(rid int32, n int) error {
 	rec := op.rounds[rid].rec
-	aggs := op.builder.NewRecordBatch()
-	defer aggs.Release()
-	cols := append(append(make([]arrow.Array, 0, op.schema.NumFields()), rec.Columns()...), aggs.Columns()...)
+	cols := append(make([]arrow.Array, 0, op.schema.NumFields()), rec.Columns()...)
+	for i, b := range op.builders {
+		if op.aggs.Slides(i) {
+			cols = append(cols, op.results[i])
+			op.results[i] = nil
+		} else {
+			cols = append(cols, b.NewArray())
+		}
+	}
 	out := array.NewRecordBatch(op.schema, cols, int64(n))
+	for _, c := range cols[rec.NumCols():] {
+		c.Release()
+	}
 	defer out.Release()
 	op.stats.ResultRows += int64(n)
 	op.rounds[rid].refs--

@@ -1,0 +1,92 @@
+package overop
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/wsql/wsql/windowop"
+)
+
+// processRows is process for a bounded ROWS frame, where each row enters
+// its partition's frame and, once the frame is full, pushes its oldest
+// row out. First every row of the round takes its place and names the
+// row it pushes out; then the aggregates with a sliding form (SUM, AVG,
+// COUNT) compute the whole round in one pass each
+// (windowop.OverAggs.Slide), and the others go by segments of distinct
+// partitions as in process. A leaving row's round is released only at
+// the end: its values are read until then.
+func (op *Over) processRows(rec arrow.RecordBatch) error {
+	n := len(op.ready)
+	rid := op.addRound(rec)
+	op.rounds[rid].refs++ // held while processing
+	op.rowSlots = grow(op.rowSlots, n)
+	op.leavingOf = grow(op.leavingOf, n)
+	for r := range op.ready {
+		pr := &op.ready[r]
+		st := &op.parts[pr.part]
+		if st.slot < 0 {
+			st.slot = op.aggs.Alloc()
+		}
+		op.rowSlots[r] = st.slot
+		op.push(st, frameRow{round: rid, row: int32(r), ts: pr.ts})
+		op.leavingOf[r] = windowop.OverRow{Rec: -1}
+		if int64(st.size) > op.cfg.Preceding+1 {
+			fr := st.pop()
+			op.leavingOf[r] = windowop.OverRow{Rec: fr.round, Row: fr.row}
+		}
+		st.lastTs = pr.ts
+	}
+	op.recs = op.recs[:0]
+	for i := range op.rounds {
+		op.recs = append(op.recs, op.rounds[i].rec)
+	}
+	op.aggs.Slide(rec, op.rowSlots[:n], op.leavingOf[:n], op.recs, op.mem, op.results)
+	clear(op.recs) // keeps no record alive
+	if op.general {
+		if err := op.processRowsGeneral(rec, n); err != nil {
+			return err
+		}
+	}
+	for _, l := range op.leavingOf[:n] {
+		if l.Rec >= 0 {
+			op.rounds[l.Rec].refs--
+			op.releaseIfDone(l.Rec)
+		}
+	}
+	return op.emit(rid, n)
+}
+
+// processRowsGeneral runs the aggregates without a sliding form over the
+// round's n rows, by segments in which no partition repeats: each
+// segment's rows are folded in, the rows they push out taken out, and
+// the segment's results appended.
+func (op *Over) processRowsGeneral(rec arrow.RecordBatch, n int) error {
+	for len(op.seen) < len(op.parts) {
+		op.seen = append(op.seen, 0)
+	}
+	for i := range op.builders {
+		if !op.aggs.Slides(i) {
+			op.builders[i].Reserve(n)
+		}
+	}
+	for from := 0; from < n; {
+		op.nextSegment()
+		i := from
+		for ; i < n; i++ {
+			p := op.ready[i].part
+			if op.seen[p] == op.segment {
+				break
+			}
+			op.seen[p] = op.segment
+			if l := op.leavingOf[i]; l.Rec >= 0 {
+				op.mark(frameRow{round: l.Rec, row: l.Row}, op.rowSlots[i])
+			}
+		}
+		if err := op.aggs.Update(rec, op.rowSlots, from, i); err != nil {
+			return err
+		}
+		op.retractLeaving(false)
+		op.aggs.AppendResults(op.rowSlots[from:i], op.builders)
+		from = i
+	}
+	return nil
+}
