@@ -27,7 +27,7 @@ func (op *Over) processRows(rec arrow.RecordBatch) error {
 			st.slot = op.aggs.Alloc()
 		}
 		op.rowSlots[r] = st.slot
-		op.push(st, frameRow{round: rid, row: int32(r), ts: pr.ts})
+		op.push(st, frameRow{round: rid, row: int32(r)}, pr.ts)
 		op.leavingOf[r] = windowop.OverRow{Rec: -1}
 		if int64(st.size) > op.cfg.Preceding+1 {
 			fr := st.pop()

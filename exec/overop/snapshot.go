@@ -3,6 +3,8 @@ package overop
 import (
 	"fmt"
 
+	"github.com/apache/arrow-go/v18/arrow/array"
+
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/windowop"
@@ -53,7 +55,7 @@ func (op *Over) SnapshotState(e *checkpoint.Encoder) error {
 		for k := 0; k < st.size; k++ {
 			fr := st.ring[(st.head+k)%len(st.ring)]
 			e.Int(int64(idOf[[2]int32{fr.round, fr.row}]))
-			e.Int(fr.ts)
+			e.Int(op.frameTime(&st, (st.head+k)%len(st.ring)))
 		}
 	}
 	if err := frames.Save(e); err != nil {
@@ -108,7 +110,10 @@ func (op *Over) RestoreState(d *checkpoint.Decoder) error {
 			rows := d.Len(2)
 			for k := 0; k < rows && d.Err() == nil; k++ {
 				id := int32(d.Int())
-				s.ring = append(s.ring, frameRow{row: int32(len(ids)), ts: d.Int()})
+				s.ring = append(s.ring, frameRow{row: int32(len(ids))})
+				if ts := d.Int(); !op.cfg.Rows {
+					s.times = append(s.times, ts)
+				}
 				ids = append(ids, id)
 			}
 			s.size = len(s.ring)
@@ -177,4 +182,18 @@ func (op *Over) RestoreState(d *checkpoint.Decoder) error {
 		}
 	}
 	return d.Err()
+}
+
+// frameTime is the time of the row at place k of a partition's ring: a
+// RANGE frame keeps it; a ROWS frame needs none, and the row's event time
+// is read from its round (processing time: 0, which restoring ignores).
+func (op *Over) frameTime(st *partition, k int) int64 {
+	switch {
+	case st.times != nil:
+		return st.times[k]
+	case op.cfg.ProcTime:
+		return 0
+	}
+	fr := st.ring[k]
+	return int64(op.rounds[fr.round].rec.Column(op.cfg.Time).(*array.Timestamp).Value(int(fr.row)))
 }
