@@ -29,10 +29,13 @@ type OverAggs struct {
 	keys    *keyTable
 	keyCols []arrow.Array
 	keyIdx  []int
+	numCols int // the input's
 
 	// the general path's aggregates: all, or those without a sliding
 	// form once SlideRows was called (over_slide.go)
 	slides   []slider // by aggregate; nil: none slides
+	frameAt  []int    // by input column: its place in a frame record
+	frameCol []int    // the columns of a frame record; nil: all
 	general  []int
 	genAccs  []accumulator
 	genSpecs []AggSpec
@@ -45,7 +48,7 @@ func NewOverAggs(input *arrow.Schema, partitionBy []int, specs []AggSpec, bounde
 	if err != nil {
 		return nil, err
 	}
-	o := &OverAggs{specs: specs, keys: keys, keyIdx: partitionBy, keyCols: make([]arrow.Array, len(partitionBy))}
+	o := &OverAggs{specs: specs, keys: keys, keyIdx: partitionBy, keyCols: make([]arrow.Array, len(partitionBy)), numCols: input.NumFields()}
 	for _, a := range specs {
 		if err := checkInputs(a, input); err != nil {
 			return nil, err

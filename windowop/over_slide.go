@@ -22,7 +22,7 @@ import (
 // general path gives it (add the new row, take the leaving row out), so
 // floating-point results are identical too.
 
-// OverRow names a row of one of the records an OVER aggregation keeps:
+// OverRow names a row of one of the frame records an OVER aggregation keeps:
 // record Rec (an index into the records passed along), row Row. Rec < 0
 // names no row.
 type OverRow struct{ Rec, Row int32 }
@@ -30,7 +30,7 @@ type OverRow struct{ Rec, Row int32 }
 // slider computes an aggregate's results for a round of a ROWS frame.
 type slider interface {
 	// slide folds each row of col into slots[r], takes leaving[r] (a row
-	// of recs' column input) out of it, and returns the results in row
+	// of column input of recs) out of it, and returns the results in row
 	// order.
 	slide(col arrow.Array, input int, slots []int32, leaving []OverRow, recs []arrow.RecordBatch, mem memory.Allocator) arrow.Array
 }
@@ -80,27 +80,52 @@ func (o *OverAggs) SlideRows() (general bool) {
 			o.genAccs, o.genSpecs = append(o.genAccs, a), append(o.genSpecs, o.specs[i])
 		}
 	}
-	return len(o.general) > 0
+	o.frameAt = make([]int, o.numCols)
+	for i := range o.frameAt {
+		o.frameAt[i] = i
+	}
+	if len(o.general) > 0 {
+		return true
+	}
+	o.frameCol = []int{}
+	for c := range o.frameAt {
+		o.frameAt[c] = -1
+		for i, s := range o.slides {
+			if s != nil && o.specs[i].Kind != CountStar && o.specs[i].Input == c {
+				o.frameAt[c] = len(o.frameCol)
+				o.frameCol = append(o.frameCol, c)
+				break
+			}
+		}
+	}
+	return false
 }
+
+// FrameColumns are the input columns a frame record must hold, in its
+// order: the rows in a frame are only ever read by Slide (SUM(v) reads v
+// alone) once every aggregate slides, so a round's other columns need not
+// stay alive while its rows are in frames. nil: all of them.
+func (o *OverAggs) FrameColumns() []int { return o.frameCol }
 
 // Slides reports whether Slide computes aggregate i.
 func (o *OverAggs) Slides(i int) bool { return o.slides != nil && o.slides[i] != nil }
 
 // Slide computes the sliding aggregates for the rows of rec in order: row
-// r is folded into slots[r], then leaving[r] (a row of recs) is taken out
-// of it, then its result is read. out[i] gets the results of each
-// sliding aggregate i; the caller releases them.
+// r is folded into slots[r], then leaving[r] (a row of recs, frame
+// records of the columns FrameColumns) is taken out of it, then its
+// result is read. out[i] gets the results of each sliding aggregate i;
+// the caller releases them.
 func (o *OverAggs) Slide(rec arrow.RecordBatch, slots []int32, leaving []OverRow, recs []arrow.RecordBatch, mem memory.Allocator, out []arrow.Array) {
 	for i, s := range o.slides {
 		if s == nil {
 			continue
 		}
 		var col arrow.Array
-		spec := &o.specs[i]
-		if spec.Kind != CountStar {
-			col = rec.Column(spec.Input)
+		at := -1 // COUNT(*) reads no column
+		if spec := &o.specs[i]; spec.Kind != CountStar {
+			col, at = rec.Column(spec.Input), o.frameAt[spec.Input]
 		}
-		out[i] = s.slide(col, spec.Input, slots, leaving, recs, mem)
+		out[i] = s.slide(col, at, slots, leaving, recs, mem)
 	}
 }
 

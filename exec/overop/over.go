@@ -77,7 +77,9 @@ type Over struct {
 	builders []array.Builder
 
 	// a bounded ROWS frame (rows_frame.go)
-	general   bool // some aggregate has no sliding form
+	general   bool          // some aggregate has no sliding form
+	frameCols []int         // what a round keeps of its rows (nil: all)
+	frameSch  *arrow.Schema // of those columns
 	leavingOf []windowop.OverRow
 	recs      []arrow.RecordBatch // the rounds' records, by round id
 	results   []arrow.Array       // the sliding aggregates' results
@@ -145,6 +147,13 @@ func New(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Over, error)
 	op.general = true
 	if cfg.Rows && !cfg.Unbounded {
 		op.general = aggs.SlideRows()
+	}
+	if op.frameCols = aggs.FrameColumns(); op.frameCols != nil {
+		var fields []arrow.Field
+		for _, c := range op.frameCols {
+			fields = append(fields, cfg.Input.Field(c))
+		}
+		op.frameSch = arrow.NewSchema(fields, nil)
 	}
 	return op, nil
 }
@@ -374,7 +383,7 @@ func (op *Over) process(rec arrow.RecordBatch, rows bool) error {
 		op.aggs.AppendResults(op.rowSlots[from:i], op.builders)
 		from = i
 	}
-	return op.emit(rid, n)
+	return op.emit(rec, rid, n)
 }
 
 // push appends a row to a partition's frame.
@@ -532,9 +541,9 @@ func (op *Over) leaveSlice(n int) []int32 {
 	return leave
 }
 
-// emit sends the round's rows with their aggregates downstream.
-func (op *Over) emit(rid int32, n int) error {
-	rec := op.rounds[rid].rec
+// emit sends the round's rows, rec, with their aggregates downstream and
+// drops the hold on round rid that processing took.
+func (op *Over) emit(rec arrow.RecordBatch, rid int32, n int) error {
 	cols := append(make([]arrow.Array, 0, op.schema.NumFields()), rec.Columns()...)
 	for i, b := range op.builders {
 		if op.aggs.Slides(i) {

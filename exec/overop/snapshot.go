@@ -3,8 +3,6 @@ package overop
 import (
 	"fmt"
 
-	"github.com/apache/arrow-go/v18/arrow/array"
-
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/windowop"
@@ -39,7 +37,9 @@ func (op *Over) SnapshotState(e *checkpoint.Encoder) error {
 	idOf := map[[2]int32]int32{}
 	for _, rid := range order {
 		rows := byRound[rid]
-		ids, err := frames.Add(op.rounds[rid].rec, rows, nil)
+		rec := op.inputOf(rid)
+		ids, err := frames.Add(rec, rows, nil)
+		rec.Release()
 		if err != nil {
 			return err
 		}
@@ -146,7 +146,8 @@ func (op *Over) RestoreState(d *checkpoint.Decoder) error {
 		if err != nil {
 			return err
 		}
-		rid := op.addRound(rec)
+		rid := op.addRound(op.frameOf(rec))
+		rec.Release()
 		op.rounds[rid].refs = len(ids)
 	}
 	op.parts = parts
@@ -185,15 +186,11 @@ func (op *Over) RestoreState(d *checkpoint.Decoder) error {
 }
 
 // frameTime is the time of the row at place k of a partition's ring: a
-// RANGE frame keeps it; a ROWS frame needs none, and the row's event time
-// is read from its round (processing time: 0, which restoring ignores).
+// RANGE frame keeps it; a ROWS frame needs none (0, which restoring
+// ignores).
 func (op *Over) frameTime(st *partition, k int) int64 {
-	switch {
-	case st.times != nil:
+	if st.times != nil {
 		return st.times[k]
-	case op.cfg.ProcTime:
-		return 0
 	}
-	fr := st.ring[k]
-	return int64(op.rounds[fr.round].rec.Column(op.cfg.Time).(*array.Timestamp).Value(int(fr.row)))
+	return 0
 }
