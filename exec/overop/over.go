@@ -308,9 +308,7 @@ func (op *Over) fire(wm int64) error {
 	if err != nil {
 		return err
 	}
-	for _, id := range op.readyIDs {
-		op.store.Remove(id)
-	}
+	op.store.RemoveAll(op.readyIDs)
 	if err := op.store.Compact(); err != nil {
 		rec.Release()
 		return err

@@ -103,6 +103,27 @@ func (s *Store) Remove(id int32) {
 	}
 }
 
+// RemoveAll removes each of ids in turn, as Remove does, with a chunk's
+// count lowered once per run of ids in it: the count lowered row by row
+// was most of the cost of removing a watermark's rows.
+func (s *Store) RemoveAll(ids []int32) {
+	for i := 0; i < len(ids); {
+		c := s.where[ids[i]].chunk
+		j := i
+		for ; j < len(ids) && s.where[ids[j]].chunk == c; j++ {
+			s.where[ids[j]] = place{chunk: -1}
+		}
+		s.free = append(s.free, ids[i:j]...)
+		s.kept -= j - i
+		if s.live[c] -= j - i; s.live[c] == 0 {
+			s.held -= int(s.chunks[c].NumRows())
+			s.chunks[c].Release()
+			s.chunks[c] = nil
+		}
+		i = j
+	}
+}
+
 // Compact copies the kept rows into one chunk when the chunks hold more
 // than twice as many rows, so memory follows what is kept. Ids stay.
 func (s *Store) Compact() error {
