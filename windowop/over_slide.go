@@ -246,6 +246,7 @@ func (s slideInts[T]) slide(col arrow.Array, input int, slots []int32, leaving [
 		switch n := ns[sl]; {
 		case n == 0:
 			res.setNull(r)
+			res.out[r] = 0 // the buffer may be recycled: no stale value under the NULL
 		case a.avg:
 			res.out[r] = T(sums[sl] / n) // integers truncate toward zero, as Flink's AVG
 		default:
@@ -279,6 +280,7 @@ func (s slideFloats[T]) slide(col arrow.Array, input int, slots []int32, leaving
 		switch n := ns[sl]; {
 		case n == 0:
 			res.setNull(r)
+			res.out[r] = 0 // the buffer may be recycled: no stale value under the NULL
 		case a.avg:
 			res.out[r] = T(sums[sl] / float64(n))
 		default:

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/rowstore"
+	"github.com/wsql/wsql/internal/recycle"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -48,7 +49,7 @@ type Over struct {
 	cfg    Config
 	out    pipeline.Operator
 	schema *arrow.Schema
-	mem    memory.Allocator
+	mem    *recycle.Allocator // every buffer it makes, reused watermark after watermark
 	aggs   *windowop.OverAggs
 
 	parts   []partition // by partition id
@@ -139,9 +140,13 @@ func New(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Over, error)
 	if err != nil {
 		return nil, err
 	}
-	op := &Over{cfg: cfg, out: out, schema: schema, mem: mem, aggs: aggs, wm: rowtime.MinWatermark,
-		store: rowstore.New(cfg.Input, mem)}
-	op.builder = array.NewRecordBuilder(mem, arrow.NewSchema(aggs.ResultFields(), nil))
+	// a watermark's round (its gathered rows, the results) is freed once
+	// emitted and out of every frame: recycled, the next round takes its
+	// buffers instead of fresh ones the GC must clear and reclaim
+	rec := recycle.New(mem)
+	op := &Over{cfg: cfg, out: out, schema: schema, mem: rec, aggs: aggs, wm: rowtime.MinWatermark,
+		store: rowstore.New(cfg.Input, rec)}
+	op.builder = array.NewRecordBuilder(rec, arrow.NewSchema(aggs.ResultFields(), nil))
 	op.builders = op.builder.Fields()
 	op.results = make([]arrow.Array, len(op.builders))
 	op.general = true
@@ -650,6 +655,7 @@ func (op *Over) Close() {
 			op.rounds[i].rec = nil
 		}
 	}
+	op.mem.Close()
 }
 
 func grow[T any](s []T, n int) []T {
