@@ -52,16 +52,17 @@ type Over struct {
 	mem    *recycle.Allocator // every buffer it makes, reused watermark after watermark
 	aggs   *windowop.OverAggs
 
-	parts   []partition // by partition id
-	rounds  []round     // records whose rows may still be in a frame
-	freeRnd []int32
-	store   *rowstore.Store // event time: rows waiting for the watermark
-	pending []pendingRow
-	seq     int64
-	wm      int64    // the watermark processed and forwarded last
-	cleanup []stepAt // RANGE with a bound: partitions by their last time
-	ttlLast []int64  // by partition: processing time of its last row
-	sweep   int64
+	parts      []partition // by partition id
+	rounds     []round     // records whose rows may still be in a frame
+	roundsMade int64
+	freeRnd    []int32
+	store      *rowstore.Store // event time: rows waiting for the watermark
+	pending    []pendingRow
+	seq        int64
+	wm         int64    // the watermark processed and forwarded last
+	cleanup    []stepAt // RANGE with a bound: partitions by their last time
+	ttlLast    []int64  // by partition: processing time of its last row
+	sweep      int64
 
 	// scratch, reused
 	pids     []uint32
@@ -115,7 +116,7 @@ type round struct {
 	leave  []int32
 	lo, hi int32 // rows with a slot in leave: [lo, hi)
 	marked int   // how many
-	dense  bool  // retracted with one call over [lo, hi)
+	age    int64 // rounds made before it
 }
 
 type pendingRow struct {
@@ -474,19 +475,28 @@ func (op *Over) mark(fr frameRow, slot int32) {
 // apart (partitions of different pace) cost no scan of the rows between.
 // unref drops the frame's references to them (a ROWS frame drops them
 // once the whole round is done).
+//
+// A slot's rows go out oldest first whatever the rounds they lie in, by
+// round age, then row: a restored operator holds its frames' rows in one
+// round, in that order, and floating-point sums must not depend on it.
 func (op *Over) retractLeaving(unref bool) {
+	if len(op.touched) > 1 {
+		slices.SortFunc(op.touched, func(a, b int32) int { return cmpInt(op.rounds[a].age, op.rounds[b].age) })
+	}
 	for _, rid := range op.touched {
 		r := &op.rounds[rid]
 		if int(r.hi-r.lo) <= 8*r.marked {
 			op.aggs.Retract(r.rec, r.leave, int(r.lo), int(r.hi))
-			r.dense = true
+			continue
+		}
+		for _, fr := range op.leaving {
+			if fr.round == rid {
+				op.aggs.Retract(r.rec, r.leave, int(fr.row), int(fr.row)+1)
+			}
 		}
 	}
 	for _, fr := range op.leaving {
 		r := &op.rounds[fr.round]
-		if !r.dense {
-			op.aggs.Retract(r.rec, r.leave, int(fr.row), int(fr.row)+1)
-		}
 		r.leave[fr.row] = -1
 		if unref {
 			r.refs--
@@ -494,7 +504,7 @@ func (op *Over) retractLeaving(unref bool) {
 	}
 	for _, rid := range op.touched {
 		r := &op.rounds[rid]
-		r.marked, r.dense = 0, false
+		r.marked = 0
 		if unref {
 			op.releaseIfDone(rid)
 		}
@@ -503,7 +513,8 @@ func (op *Over) retractLeaving(unref bool) {
 }
 
 func (op *Over) addRound(rec arrow.RecordBatch) int32 {
-	r := round{rec: rec}
+	r := round{rec: rec, age: op.roundsMade}
+	op.roundsMade++
 	if op.general {
 		r.leave = op.leaveSlice(int(rec.NumRows()))
 	}
