@@ -19,6 +19,7 @@ type partitionIndex struct {
 	col     int // the key column of a typed index
 	typ     arrow.Type
 	ints    map[int64]int32  // INT, BIGINT
+	small   []int32          // INT, BIGINT 0..smallKeys-1: by value, partition+1 (0: none yet)
 	strs    map[string]int32 // STRING, its keys owned copies
 	nullPid int32            // the NULL key's partition of a typed index, or -1
 
@@ -94,21 +95,47 @@ func (x *partitionIndex) lookup(rec arrow.RecordBatch, pids []int32) []int32 {
 	return pids
 }
 
+// smallKeys bounds the integer keys looked up by value in a slice rather
+// than the map: ids and codes are mostly small numbers, and the slice
+// takes a tenth of a map lookup's time (ten of the 60 ns a row of the
+// dedup-last query's rank took).
+const smallKeys = 1 << 16
+
 func lookupInts[T int32 | int64](x *partitionIndex, values []T, col arrow.Array, pids []int32) []int32 {
 	nulls := col.NullN() > 0
+	small := x.small
 	for i, v := range values {
 		if nulls && col.IsNull(i) {
 			pids = append(pids, x.null())
 			continue
 		}
+		if uint64(v) < uint64(len(small)) {
+			if pid := small[v]; pid > 0 {
+				pids = append(pids, pid-1)
+				continue
+			}
+		}
 		pid, ok := x.ints[int64(v)]
 		if !ok {
-			pid = x.next()
-			x.ints[int64(v)] = pid
+			pid = x.addInt(int64(v))
+			small = x.small
 		}
 		pids = append(pids, pid)
 	}
 	return pids
+}
+
+// addInt numbers a new integer key.
+func (x *partitionIndex) addInt(v int64) int32 {
+	pid := x.next()
+	x.ints[v] = pid
+	if uint64(v) < smallKeys {
+		if len(x.small) <= int(v) {
+			x.small = append(x.small, make([]int32, int(v)+1-len(x.small))...)
+		}
+		x.small[v] = pid + 1
+	}
+	return pid
 }
 
 func (x *partitionIndex) next() int32 {
@@ -157,7 +184,7 @@ func (x *partitionIndex) restore(key string) error {
 		if x.typ == arrow.INT32 && int64(int32(v)) != v {
 			break
 		}
-		x.ints[v] = x.next()
+		x.addInt(v)
 		return nil
 	case x.strs != nil && len(key) >= 3 && key[0] == 1:
 		if v, ok := decodeBytes(key[1:]); ok {

@@ -14,19 +14,19 @@ import (
 // (a deduplication's old row and new row alternate), where a take per run
 // of one chunk would cost a take per row. Types without a case here go
 // by runs (gatherRuns).
-func (s *Store) gatherColumn(src []arrow.RecordBatch, used []int32, c int, places []place) (arrow.Array, error) {
+func (s *Store) gatherColumn(src []arrow.RecordBatch, c int, places []place) (arrow.Array, error) {
 	dt := s.schema.Field(c).Type
 	switch dt.ID() {
 	case arrow.INT8, arrow.UINT8:
-		return gatherFixed[uint8](s.mem, src, used, c, places, dt), nil
+		return gatherFixed[uint8](s.mem, src, c, places, dt), nil
 	case arrow.INT16, arrow.UINT16:
-		return gatherFixed[uint16](s.mem, src, used, c, places, dt), nil
+		return gatherFixed[uint16](s.mem, src, c, places, dt), nil
 	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32, arrow.TIME32:
-		return gatherFixed[uint32](s.mem, src, used, c, places, dt), nil
+		return gatherFixed[uint32](s.mem, src, c, places, dt), nil
 	case arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
-		return gatherFixed[uint64](s.mem, src, used, c, places, dt), nil
+		return gatherFixed[uint64](s.mem, src, c, places, dt), nil
 	case arrow.STRING:
-		return gatherStrings(s.mem, src, used, c, places), nil
+		return gatherStrings(s.mem, src, c, places), nil
 	}
 	return gatherRuns(s.mem, src, c, places)
 }
@@ -41,11 +41,12 @@ type columnBuffers[T uint8 | uint16 | uint32 | uint64] struct {
 	offset  int     // the array's offset into its buffers
 }
 
-func chunkBuffers[T uint8 | uint16 | uint32 | uint64](src []arrow.RecordBatch, used []int32, c int, strings bool) ([]columnBuffers[T], bool) {
-	bufs := make([]columnBuffers[T], len(src))
+// chunkBuffers fills bufs (one per chunk of src) with column c's buffers
+// and reports whether any holds a NULL. A gather's few chunks fit
+// bufs on its stack (an allocation per column was a tenth of the gather).
+func chunkBuffers[T uint8 | uint16 | uint32 | uint64](bufs []columnBuffers[T], src []arrow.RecordBatch, c int, strings bool) bool {
 	anyNull := false
-	for _, i := range used {
-		rec := src[i]
+	for i, rec := range src {
 		col := rec.Column(c)
 		data := col.Data()
 		b := &bufs[i]
@@ -64,8 +65,12 @@ func chunkBuffers[T uint8 | uint16 | uint32 | uint64](src []arrow.RecordBatch, u
 			b.values = arrow.GetData[T](buf.Bytes())
 		}
 	}
-	return bufs, anyNull
+	return anyNull
 }
+
+// stackChunks is how many chunks a gather reads with their buffers on
+// its stack.
+const stackChunks = 8
 
 // gatherValidity returns the validity bitmap of the rows at places (nil
 // and 0 when none is NULL) and their NULL count.
@@ -88,9 +93,16 @@ func gatherValidity[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, bu
 
 // gatherFixed gathers a fixed-width column by its bit width alone: a
 // TIMESTAMP and a BIGINT are both 64-bit words here.
-func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place, dt arrow.DataType) arrow.Array {
+func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, c int, places []place, dt arrow.DataType) arrow.Array {
 	n := len(places)
-	bufs, anyNull := chunkBuffers[T](src, used, c, false)
+	var onStack [stackChunks]columnBuffers[T]
+	var bufs []columnBuffers[T]
+	if len(src) <= stackChunks {
+		bufs = onStack[:len(src)]
+	} else {
+		bufs = make([]columnBuffers[T], len(src))
+	}
+	anyNull := chunkBuffers(bufs, src, c, false)
 	var width T
 	values := memory.NewResizableBuffer(mem)
 	values.Resize(n * int(sizeOf(width)))
@@ -122,9 +134,16 @@ func sizeOf[T uint8 | uint16 | uint32 | uint64](T) uintptr {
 
 // gatherStrings gathers a STRING column: one pass sizes the data buffer,
 // one copies offsets and bytes.
-func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place) arrow.Array {
+func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, c int, places []place) arrow.Array {
 	n := len(places)
-	bufs, anyNull := chunkBuffers[uint8](src, used, c, true)
+	var onStack [stackChunks]columnBuffers[uint8]
+	var bufs []columnBuffers[uint8]
+	if len(src) <= stackChunks {
+		bufs = onStack[:len(src)]
+	} else {
+		bufs = make([]columnBuffers[uint8], len(src))
+	}
+	anyNull := chunkBuffers(bufs, src, c, true)
 	size := 0
 	for _, p := range places {
 		b := &bufs[p.chunk]
