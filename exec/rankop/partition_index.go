@@ -16,12 +16,16 @@ import (
 // were a fifth of a deduplication's CPU; the typed map takes a third of
 // that.
 type partitionIndex struct {
-	col     int // the key column of a typed index
-	typ     arrow.Type
-	ints    map[int64]int32  // INT, BIGINT
-	small   []int32          // INT, BIGINT 0..smallKeys-1: by value, partition+1 (0: none yet)
-	strs    map[string]int32 // STRING, its keys owned copies
-	nullPid int32            // the NULL key's partition of a typed index, or -1
+	col   int // the key column of a typed index
+	typ   arrow.Type
+	ints  map[int64]int32  // INT, BIGINT
+	small []int32          // INT, BIGINT 0..smallKeys-1: by value, partition+1 (0: none yet)
+	strs  map[string]int32 // STRING, its keys owned copies
+	// STRING keys of up to 8 bytes by length, as a word: a map of words
+	// looks up in half the time of a map of strings (the lookup of 8-byte
+	// keys from 24% to 14% of BenchmarkDeduplicateLastByTime's profile)
+	short   [9]map[uint64]int32
+	nullPid int32 // the NULL key's partition of a typed index, or -1
 
 	enc     keyEncoder // any other key
 	encoded map[string]int32
@@ -67,16 +71,25 @@ func (x *partitionIndex) lookup(rec arrow.RecordBatch, pids []int32) []int32 {
 		}
 	case x.strs != nil:
 		a := rec.Column(x.col).(*array.String)
+		offs, data := a.ValueOffsets(), a.ValueBytes()
+		nulls := a.NullN() > 0
 		for i := 0; i < n; i++ {
-			if a.IsNull(i) {
+			if nulls && a.IsNull(i) {
 				pids = append(pids, x.null())
 				continue
 			}
-			// a lookup by the batch's bytes; only a new key is copied
+			from, to := int(offs[i]), int(offs[i+1])
+			if to-from <= 8 && from+8 <= len(data) {
+				// a short key as one word in the map of its length
+				w := binary.LittleEndian.Uint64(data[from:]) & shortMask[to-from]
+				if pid, ok := x.short[to-from][w]; ok {
+					pids = append(pids, pid)
+					continue
+				}
+			}
 			pid, ok := x.strs[a.Value(i)]
 			if !ok {
-				pid = x.next()
-				x.strs[strings.Clone(a.Value(i))] = pid
+				pid = x.addString(a.Value(i))
 			}
 			pids = append(pids, pid)
 		}
@@ -138,6 +151,24 @@ func (x *partitionIndex) addInt(v int64) int32 {
 	return pid
 }
 
+// shortMask keeps the first n bytes of a little-endian word.
+var shortMask = [9]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, ^uint64(0)}
+
+// addString numbers a new string key, owning a copy of it.
+func (x *partitionIndex) addString(v string) int32 {
+	pid := x.next()
+	x.strs[strings.Clone(v)] = pid
+	if len(v) <= 8 {
+		if x.short[len(v)] == nil {
+			x.short[len(v)] = map[uint64]int32{}
+		}
+		var w [8]byte
+		copy(w[:], v)
+		x.short[len(v)][binary.LittleEndian.Uint64(w[:])] = pid
+	}
+	return pid
+}
+
 func (x *partitionIndex) next() int32 {
 	x.n++
 	return x.n - 1
@@ -188,7 +219,7 @@ func (x *partitionIndex) restore(key string) error {
 		return nil
 	case x.strs != nil && len(key) >= 3 && key[0] == 1:
 		if v, ok := decodeBytes(key[1:]); ok {
-			x.strs[v] = x.next()
+			x.addString(v)
 			return nil
 		}
 	}
