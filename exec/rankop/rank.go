@@ -85,6 +85,7 @@ type Rank struct {
 	refs      []int32            // send's rows, reused
 	outRefs   []int32            // keepLast's output rows, reused
 	outKinds  []uint8            // and their kinds
+	opOffsets *memory.Buffer     // keepLast's op column offsets, shared by its batches
 
 	builder *array.RecordBuilder
 	stats   Stats
@@ -524,6 +525,9 @@ func (r *Rank) Close() {
 	r.closed = true
 	r.store.Release()
 	r.builder.Release()
+	if r.opOffsets != nil {
+		r.opOffsets.Release()
+	}
 }
 
 var _ pipeline.Operator = (*Rank)(nil)
