@@ -17,7 +17,7 @@ func (a *listAggAcc) keepDistinct(s int32, v string, seq int64) bool {
 		if first <= seq {
 			return false
 		}
-		set[v] = seq
+		set[string([]byte(v))] = seq // the map takes the key too: one that owns its memory
 		return true
 	}
 	if set == nil {

@@ -353,6 +353,9 @@ func (a *pickAcc) sameResult(x, y int32) bool {
 }
 
 func (a *pickAcc) appendResults(slots []int32, b array.Builder) {
+	if a.kind == valInt && appendIntsAt(b, slots, a.has, a.ints) || a.kind == valFloat && appendFloatsAt(b, slots, a.has, a.flts) {
+		return
+	}
 	for _, s := range slots {
 		if !a.has[s] {
 			b.AppendNull()

@@ -44,3 +44,52 @@ func appendFloat(b array.Builder, v float64) {
 		bb.Append(v)
 	}
 }
+
+// appendIntsAt appends vals[i] for each i of at, or NULL where has[i] is
+// false, to b when it is a BIGINT or INT builder, with one capacity check
+// for all and no type switch per value; it reports whether b was one. The
+// GROUP BY output writes a key and each result per row, twice per input
+// row, and a type switch per value in intKeys.appendTo and
+// pickAcc.appendResults was a fifth of the group-by benchmark query's CPU.
+func appendIntsAt[I int32 | uint32](b array.Builder, at []I, has []bool, vals []int64) bool {
+	switch bb := b.(type) {
+	case *array.Int64Builder:
+		bb.Reserve(len(at))
+		for _, i := range at {
+			if has[i] {
+				bb.UnsafeAppend(vals[i])
+			} else {
+				bb.UnsafeAppendBoolToBitmap(false)
+			}
+		}
+	case *array.Int32Builder:
+		bb.Reserve(len(at))
+		for _, i := range at {
+			if has[i] {
+				bb.UnsafeAppend(int32(vals[i]))
+			} else {
+				bb.UnsafeAppendBoolToBitmap(false)
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// appendFloatsAt is appendIntsAt for a DOUBLE builder.
+func appendFloatsAt[I int32 | uint32](b array.Builder, at []I, has []bool, vals []float64) bool {
+	bb, ok := b.(*array.Float64Builder)
+	if !ok {
+		return false
+	}
+	bb.Reserve(len(at))
+	for _, i := range at {
+		if has[i] {
+			bb.UnsafeAppend(vals[i])
+		} else {
+			bb.UnsafeAppendBoolToBitmap(false)
+		}
+	}
+	return true
+}

@@ -31,7 +31,7 @@ type retractDistinct[K comparable] struct {
 	// it), counted in nulls
 	nullIsValue bool
 
-	counts []map[K]int64
+	counts valueCounts[K]
 	nulls  []int64
 	pass   []int32 // scratch: the row's slot if it reaches the inner aggregate, else -1
 }
@@ -64,14 +64,16 @@ func newRetractDistinct(inner retracter, in arrow.DataType, nullIsValue bool) (r
 
 func (a *retractDistinct[K]) resize(n int) {
 	a.inner.resize(n)
-	for len(a.counts) < n {
-		a.counts, a.nulls = append(a.counts, nil), append(a.nulls, 0)
+	a.counts.resize(n)
+	for len(a.nulls) < n {
+		a.nulls = append(a.nulls, 0)
 	}
 }
 
 func (a *retractDistinct[K]) reset(s int32) {
 	a.inner.reset(s)
-	a.counts[s], a.nulls[s] = nil, 0
+	a.counts.reset(s)
+	a.nulls[s] = 0
 }
 
 func (a *retractDistinct[K]) isValid(col arrow.Array, i int) bool {
@@ -91,30 +93,10 @@ func (a *retractDistinct[K]) count(col arrow.Array, s int32, i int, delta int64)
 		a.nulls[s] += delta
 		return a.nulls[s] == max(delta, 0)
 	}
-	k := a.key(col, i)
-	m := a.counts[s]
-	n := m[k]
-	switch {
-	case delta > 0 && n == 0:
-		if m == nil {
-			m = map[K]int64{}
-			a.counts[s] = m
-		}
-		if a.own != nil {
-			k = a.own(k)
-		}
-		m[k] = 1
-		return true
-	case delta > 0:
-		m[k] = n + 1
-	case n == 0: // a value the slot does not hold: nothing to take out
-	case n == 1:
-		delete(m, k)
-		return true
-	default:
-		m[k] = n - 1
-	}
-	return false
+	before, _ := a.counts.add(s, a.key(col, i), delta, a.own)
+	// a value comes with its first row and goes with its last; taking out
+	// a value the slot does not hold changes nothing
+	return delta > 0 && before == 0 || delta < 0 && before == 1
 }
 
 func (a *retractDistinct[K]) passed(col arrow.Array, slots []int32, from, to int, delta int64) []int32 {
@@ -139,16 +121,7 @@ func (a *retractDistinct[K]) retract(col arrow.Array, slots []int32, from, to in
 // merge adds src's counts to dst's and folds the values new to dst into
 // its inner aggregate.
 func (a *retractDistinct[K]) merge(dst, src int32) {
-	var fresh []K
-	for k, n := range a.counts[src] {
-		if a.counts[dst] == nil {
-			a.counts[dst] = map[K]int64{}
-		}
-		if a.counts[dst][k] == 0 {
-			fresh = append(fresh, k)
-		}
-		a.counts[dst][k] += n
-	}
+	fresh := a.counts.mergeInto(dst, src, nil)
 	newNull := a.nulls[dst] == 0 && a.nulls[src] > 0
 	a.nulls[dst] += a.nulls[src]
 	if len(fresh) > 0 {
@@ -186,13 +159,9 @@ func filled(n int, s int32) []int32 {
 
 func (a *retractDistinct[K]) copyTo(dst, src int32) {
 	a.inner.copyTo(dst, src)
-	a.counts[dst], a.nulls[dst] = nil, a.nulls[src]
-	for k, n := range a.counts[src] {
-		if a.counts[dst] == nil {
-			a.counts[dst] = make(map[K]int64, len(a.counts[src]))
-		}
-		a.counts[dst][k] = n
-	}
+	a.counts.reset(dst)
+	a.counts.mergeInto(dst, src, nil)
+	a.nulls[dst] = a.nulls[src]
 }
 
 // copyResult copies the inner result only: the counts decide nothing a
@@ -223,7 +192,7 @@ func (a *retractDistinct[K]) save(e *checkpoint.Encoder, n int) {
 	for s := range n {
 		e.Int(a.nulls[s])
 		entries = entries[:0]
-		for k, c := range a.counts[s] {
+		for k, c := range a.counts.all(int32(s)) {
 			var x checkpoint.Encoder
 			saveKey(&x, k)
 			x.Int(c)
@@ -239,9 +208,9 @@ func (a *retractDistinct[K]) save(e *checkpoint.Encoder, n int) {
 
 func (a *retractDistinct[K]) load(d *checkpoint.Decoder, n int) {
 	a.inner.load(d, n)
-	a.counts = make([]map[K]int64, d.Len(2))
-	a.nulls = make([]int64, len(a.counts))
-	for s := range a.counts {
+	a.counts = valueCounts[K]{sets: make([]map[K]int32, d.Len(2))}
+	a.nulls = make([]int64, len(a.counts.sets))
+	for s := range int32(len(a.nulls)) {
 		a.nulls[s] = d.Int()
 		for range d.Len(1) {
 			x := checkpoint.NewDecoder(d.Bytes())
@@ -254,12 +223,9 @@ func (a *retractDistinct[K]) load(d *checkpoint.Decoder, n int) {
 				d.Fail("DISTINCT value count %d is not positive", c)
 				return
 			}
-			if a.counts[s] == nil {
-				a.counts[s] = map[K]int64{}
-			}
-			a.counts[s][k] = c
+			a.counts.add(s, k, c, nil)
 		}
 	}
-	a.counts = fit(d, a.counts, n)
+	fit(d, a.counts.sets, n)
 	a.nulls = fit(d, a.nulls, n)
 }

@@ -28,7 +28,7 @@ type retractExtremum[K comparable] struct {
 	own     func(K) K                      // a key that owns its memory; nil: keys always do
 	compare func(x, y K) int
 	write   func(b array.Builder, v K)
-	sets    []map[K]int64
+	sets    valueCounts[K]
 	// per slot, the extreme value while fresh: a new value compares with
 	// it alone, and only taking out its last row makes the next read
 	// walk the values (Flink keeps a sorted map for the same reason)
@@ -68,15 +68,17 @@ func floatOrderKey(col arrow.Array, i int) uint64 {
 }
 
 func (a *retractExtremum[K]) resize(n int) {
-	for len(a.sets) < n {
+	a.sets.resize(n)
+	for len(a.top) < n {
 		var zero K
-		a.sets, a.top, a.fresh = append(a.sets, nil), append(a.top, zero), append(a.fresh, true)
+		a.top, a.fresh = append(a.top, zero), append(a.fresh, true)
 	}
 }
 
 func (a *retractExtremum[K]) reset(s int32) {
 	var zero K
-	a.sets[s], a.top[s], a.fresh[s] = nil, zero, true
+	a.sets.reset(s)
+	a.top[s], a.fresh[s] = zero, true
 }
 
 // beats reports whether v is a better extreme than w.
@@ -88,20 +90,9 @@ func (a *retractExtremum[K]) beats(v, w K) bool {
 func (a *retractExtremum[K]) update(col arrow.Array, slots []int32, from, to int) {
 	for i := from; i < to; i++ {
 		if s := slots[i]; s >= 0 && col.IsValid(i) {
-			if a.sets[s] == nil {
-				a.sets[s] = map[K]int64{}
-			}
-			v := a.read(col, i)
-			if n, ok := a.sets[s][v]; ok {
-				a.sets[s][v] = n + 1
-				continue
-			}
-			if a.own != nil {
-				v = a.own(v)
-			}
-			a.sets[s][v] = 1
-			if a.fresh[s] && (len(a.sets[s]) == 1 || a.beats(v, a.top[s])) {
-				a.top[s] = v
+			before, held := a.sets.add(s, a.read(col, i), 1, a.own)
+			if before == 0 && a.fresh[s] && (a.sets.len(s) == 1 || a.beats(held, a.top[s])) {
+				a.top[s] = held
 			}
 		}
 	}
@@ -111,18 +102,10 @@ func (a *retractExtremum[K]) update(col arrow.Array, slots []int32, from, to int
 // nothing.
 func (a *retractExtremum[K]) retract(col arrow.Array, slots []int32, from, to int) {
 	for i := from; i < to; i++ {
-		if s := slots[i]; s >= 0 && col.IsValid(i) && a.sets[s] != nil {
-			v := a.read(col, i)
-			n, ok := a.sets[s][v]
-			switch {
-			case !ok:
-			case n <= 1:
-				delete(a.sets[s], v)
-				if a.fresh[s] && v == a.top[s] {
-					a.fresh[s] = false
-				}
-			default:
-				a.sets[s][v] = n - 1
+		if s := slots[i]; s >= 0 && col.IsValid(i) {
+			before, v := a.sets.add(s, a.read(col, i), -1, nil)
+			if before == 1 && a.fresh[s] && v == a.top[s] {
+				a.fresh[s] = false
 			}
 		}
 	}
@@ -130,13 +113,13 @@ func (a *retractExtremum[K]) retract(col arrow.Array, slots []int32, from, to in
 
 // best is slot s's extreme value; ok false when it holds none.
 func (a *retractExtremum[K]) best(s int32) (best K, ok bool) {
-	if len(a.sets[s]) == 0 {
+	if a.sets.len(s) == 0 {
 		return best, false
 	}
 	if a.fresh[s] {
 		return a.top[s], true
 	}
-	for v := range a.sets[s] {
+	for v := range a.sets.values(s) {
 		if !ok || a.beats(v, best) {
 			best, ok = v, true
 		}
@@ -156,31 +139,21 @@ func (a *retractExtremum[K]) appendResults(slots []int32, b array.Builder) {
 }
 
 func (a *retractExtremum[K]) merge(dst, src int32) {
-	for v, n := range a.sets[src] {
-		if a.sets[dst] == nil {
-			a.sets[dst] = map[K]int64{}
-		}
-		a.sets[dst][v] += n
-	}
+	a.sets.mergeInto(dst, src, nil)
 	a.fresh[dst] = false
 }
 
 func (a *retractExtremum[K]) copyTo(dst, src int32) {
-	a.sets[dst] = nil
+	a.sets.reset(dst)
 	a.merge(dst, src)
 }
 
 // copyResult keeps only the extreme value: a shadow slot shows no more.
 func (a *retractExtremum[K]) copyResult(dst, src int32) {
 	v, ok := a.best(src)
-	switch {
-	case !ok:
-		a.sets[dst] = nil
-	case a.sets[dst] == nil:
-		a.sets[dst] = map[K]int64{v: 1}
-	default:
-		clear(a.sets[dst]) // a shadow's map is reused: no allocation per change
-		a.sets[dst][v] = 1
+	a.sets.clear(dst) // a shadow's map is reused: no allocation per change
+	if ok {
+		a.sets.add(dst, v, 1, nil)
 	}
 	a.top[dst], a.fresh[dst] = v, true
 }
@@ -196,18 +169,18 @@ func (a *retractExtremum[K]) resultType() arrow.DataType { return a.dt }
 // save writes each slot's values in their order, with their counts.
 func (a *retractExtremum[K]) save(e *checkpoint.Encoder, n int) {
 	e.Uint(uint64(n))
-	for _, set := range a.sets[:n] {
-		e.Uint(uint64(len(set)))
-		for _, v := range sortedBy(set, a.compare) {
+	for s := range int32(n) {
+		e.Uint(uint64(a.sets.len(s)))
+		for _, v := range slices.SortedFunc(a.sets.values(s), a.compare) {
 			saveExtremumKey(e, v)
-			e.Int(set[v])
+			e.Int(a.sets.count(s, v))
 		}
 	}
 }
 
 func (a *retractExtremum[K]) load(d *checkpoint.Decoder, n int) {
-	a.sets = make([]map[K]int64, d.Len(1))
-	for s := range a.sets {
+	a.sets = valueCounts[K]{sets: make([]map[K]int32, d.Len(1))}
+	for s := range int32(len(a.sets.sets)) {
 		for range d.Len(2) {
 			v := loadExtremumKey[K](d)
 			c := d.Int()
@@ -215,24 +188,11 @@ func (a *retractExtremum[K]) load(d *checkpoint.Decoder, n int) {
 				d.Fail("MIN/MAX value count %d is not positive", c)
 				return
 			}
-			if a.sets[s] == nil {
-				a.sets[s] = map[K]int64{}
-			}
-			a.sets[s][v] = c
+			a.sets.add(s, v, c, nil)
 		}
 	}
-	a.sets = fit(d, a.sets, n)
-	a.top, a.fresh = make([]K, len(a.sets)), make([]bool, len(a.sets)) // not fresh: read again
-}
-
-// sortedBy is the keys of m in the order of compare.
-func sortedBy[K comparable, V any](m map[K]V, compare func(x, y K) int) []K {
-	keys := make([]K, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, compare)
-	return keys
+	fit(d, a.sets.sets, n)
+	a.top, a.fresh = make([]K, len(a.sets.sets)), make([]bool, len(a.sets.sets)) // not fresh: read again
 }
 
 func saveExtremumKey[K comparable](e *checkpoint.Encoder, k K) {

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/internal/recycle"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -130,7 +131,7 @@ type GroupOperator struct {
 	keyCols  []arrow.Array
 	outCols  []arrow.Array
 
-	mem     memory.Allocator
+	mem     *recycle.Allocator   // the output's buffers, reused batch after batch
 	builder *array.RecordBuilder // the aggregates
 	// by key column: nil where stringKeys.column builds it
 	keyBuilders []array.Builder
@@ -167,7 +168,7 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 		}
 	}
 	op.slots.accs = op.accs
-	op.mem = mem
+	op.mem = recycle.New(mem)
 	op.builder = array.NewRecordBuilder(op.mem, arrow.NewSchema(schema.Fields()[1+len(cfg.KeyIndexes):], nil))
 	for i, col := range keys.cols {
 		var b array.Builder
@@ -421,6 +422,7 @@ func (op *GroupOperator) Close() {
 			b.Release()
 		}
 	}
+	op.mem.Close()
 }
 
 var _ pipeline.Operator = (*GroupOperator)(nil)

@@ -358,6 +358,9 @@ func (k *intKeys) store(arr arrow.Array, i int) {
 }
 
 func (k *intKeys) appendTo(ids []uint32, b array.Builder) {
+	if appendIntsAt(b, ids, k.valid, k.vals) {
+		return
+	}
 	for _, id := range ids {
 		if !k.valid[id] {
 			b.AppendNull()

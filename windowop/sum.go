@@ -95,26 +95,7 @@ func sumFloats[T float32 | float64](a *sumAcc, vals []T, col arrow.Array, slots 
 
 func (a *sumAcc) appendResults(slots []int32, b array.Builder) {
 	// the commonest result columns without a type switch per value
-	switch bb := b.(type) {
-	case *array.Float64Builder:
-		bb.Reserve(len(slots))
-		for _, s := range slots {
-			if a.has[s] {
-				bb.UnsafeAppend(a.flts[s])
-			} else {
-				bb.UnsafeAppendBoolToBitmap(false)
-			}
-		}
-		return
-	case *array.Int64Builder:
-		bb.Reserve(len(slots))
-		for _, s := range slots {
-			if a.has[s] {
-				bb.UnsafeAppend(a.ints[s])
-			} else {
-				bb.UnsafeAppendBoolToBitmap(false)
-			}
-		}
+	if a.isFlt && appendFloatsAt(b, slots, a.has, a.flts) || !a.isFlt && appendIntsAt(b, slots, a.has, a.ints) {
 		return
 	}
 	for _, s := range slots {

@@ -1,0 +1,137 @@
+package recycle
+
+import (
+	"math/bits"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// Allocator keeps freed buffers by power-of-two size class, so a class's
+// buffers fit any request of the class. Buffers are not zeroed, as Arrow
+// allows (its builders clear the validity bitmaps they grow). Output
+// batches may be released on another goroutine, hence the lock: it is
+// taken per buffer, a few times a batch. Once closed, freed buffers go to
+// the parent.
+type Allocator struct {
+	parent memory.Allocator
+	mu     sync.Mutex
+	free   [classes][][]byte // by log2 of the capacity
+	closed bool
+}
+
+const (
+	classes  = 31 // up to 1 GiB; larger buffers are not kept
+	perClass = 16 // buffers kept per size class
+	minClass = 6  // 64 bytes, Arrow's alignment
+)
+
+// poisoned is set by PoisonFreed.
+var poisoned atomic.Bool
+
+// PoisonFreed makes every Allocator overwrite a buffer as it is freed, for
+// tests: a reader that keeps memory of a released batch then sees garbage
+// at once instead of only once the buffer happens to be reused.
+func PoisonFreed() { poisoned.Store(true) }
+
+// PoisonFreedUnlessBenchmarking is PoisonFreed for a test binary's init,
+// except when the binary runs benchmarks (-test.bench): they measure the
+// allocator as the product runs it.
+func PoisonFreedUnlessBenchmarking() {
+	args := os.Args[1:]
+	for i, arg := range args {
+		arg = strings.TrimLeft(arg, "-") // -flag and --flag are one
+		if v, ok := strings.CutPrefix(arg, "test.bench="); ok && v != "" ||
+			arg == "test.bench" && i+1 < len(args) && args[i+1] != "" {
+			return
+		}
+	}
+	PoisonFreed()
+}
+
+// poison is the byte a freed buffer is filled with under PoisonFreed.
+const poison = 0xDB
+
+func New(parent memory.Allocator) *Allocator {
+	return &Allocator{parent: parent}
+}
+
+// class is the size class of a request of size bytes.
+func class(size int) int {
+	if size <= 1<<minClass {
+		return minClass
+	}
+	return bits.Len(uint(size - 1))
+}
+
+func (a *Allocator) Allocate(size int) []byte {
+	c := class(size)
+	if c >= classes {
+		return a.parent.Allocate(size)
+	}
+	a.mu.Lock()
+	if n := len(a.free[c]); n > 0 {
+		b := a.free[c][n-1]
+		a.free[c][n-1] = nil
+		a.free[c] = a.free[c][:n-1]
+		a.mu.Unlock()
+		return b[:size]
+	}
+	a.mu.Unlock()
+	return a.parent.Allocate(1 << c)[:size]
+}
+
+func (a *Allocator) Reallocate(size int, b []byte) []byte {
+	if size <= cap(b) {
+		return b[:size]
+	}
+	out := a.Allocate(size)
+	copy(out, b)
+	a.Free(b)
+	return out
+}
+
+func (a *Allocator) Free(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	b = b[:cap(b)]
+	if poisoned.Load() {
+		for i := range b {
+			b[i] = poison
+		}
+	}
+	c := class(cap(b))
+	if c >= classes || cap(b) != 1<<c {
+		a.parent.Free(b) // allocated by the parent at its own size
+		return
+	}
+	a.mu.Lock()
+	if !a.closed && len(a.free[c]) < perClass {
+		a.free[c] = append(a.free[c], b)
+		b = nil
+	}
+	a.mu.Unlock()
+	if b != nil {
+		a.parent.Free(b)
+	}
+}
+
+// Close gives every kept buffer back to the parent; buffers freed later
+// go to it directly.
+func (a *Allocator) Close() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.closed = true
+	for c := range a.free {
+		for _, b := range a.free[c] {
+			a.parent.Free(b)
+		}
+		a.free[c] = nil
+	}
+}
+
+var _ memory.Allocator = (*Allocator)(nil)

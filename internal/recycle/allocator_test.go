@@ -1,0 +1,44 @@
+package recycle
+
+import (
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+)
+
+// The allocator hands a freed buffer to the next request of its size
+// class, and gives every buffer back to its parent by Close, also the ones
+// freed after it.
+func TestAllocatorReusesAndBalances(t *testing.T) {
+	parent := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer parent.AssertSize(t, 0)
+	a := New(parent)
+	b := a.Allocate(100)
+	require.Len(t, b, 100)
+	require.Equal(t, 128, parent.CurrentAlloc())
+	a.Free(b)
+	c := a.Allocate(120) // same class: the same memory
+	require.Equal(t, &b[0], &c[0])
+	c = a.Reallocate(128, c) // fits: no new buffer
+	require.Equal(t, &b[0], &c[0])
+	c = a.Reallocate(300, c)
+	require.Len(t, c, 300)
+	require.Equal(t, 128+512, parent.CurrentAlloc(), "the 128-byte buffer is kept for reuse")
+	big := a.Allocate(1 << 20)
+	a.Close()
+	a.Free(c)
+	a.Free(big)
+}
+
+// Under PoisonFreed a freed buffer is overwritten at once.
+func TestPoisonFreedOverwrites(t *testing.T) {
+	PoisonFreed()
+	defer poisoned.Store(false)
+	a := New(memory.NewGoAllocator())
+	defer a.Close()
+	b := a.Allocate(10)
+	copy(b, "0123456789")
+	a.Free(b)
+	require.Equal(t, []byte{poison, poison, poison}, b[:3])
+}
