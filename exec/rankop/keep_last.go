@@ -9,10 +9,10 @@ import (
 )
 
 // keepLast runs LastByArrival and LastByTime over a batch whose rows'
-// partitions are r.pids, with the output of Rank.replace row by row, but
-// a batch at a time: each row a partition takes emits -U of the row it
-// had and +U of itself (+I for a partition's first row), so of the
-// batch's rows only the last one each partition takes is stored. The
+// partitions are r.pids, with the output of a run row by row, but a
+// batch at a time: each row a partition takes emits -U of the row it had
+// and +U of itself (+I for a partition's first row), so of the batch's
+// rows only the last one each partition takes is stored. The
 // output rows are refs (a batch row -(row+1), or a store id) and kinds;
 // the batch-wide form and the typed op column took the deduplication
 // from 8.1M to 10.2M rows per CPU-second (BenchmarkDeduplicateLastByTime).
