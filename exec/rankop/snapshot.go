@@ -21,10 +21,7 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 	}
 	e.Uint(snapshotVersion)
 	checkpoint.Ints(e, []int64{r.stats.RowsIn, r.stats.ResultRows, r.stats.LateRowsDropped, r.wm, r.forwarded, int64(r.seq), r.stats.StateExpired})
-	keys := make([]string, len(r.parts))
-	for k, pid := range r.index {
-		keys[pid] = k
-	}
+	keys := r.index.keys()
 	e.Uint(uint64(len(r.parts)))
 	for pid, p := range r.parts {
 		e.String(keys[pid])
@@ -76,7 +73,10 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 		if r.cfg.Mode == TopN && r.cfg.Type != RowNumber {
 			r.recountTop(&p)
 		}
-		r.index[key] = int32(pid)
+		if err := r.index.restore(key); err != nil {
+			d.Fail("rank partition %d: %v", pid, err)
+			return d.Err()
+		}
 		r.parts = append(r.parts, p)
 		if r.cfg.Mode == FirstByTime && !p.done && len(p.rows) > 0 {
 			heap.Push(&r.due, due{ts: p.rows[0].ts, pid: int32(pid)})

@@ -1,6 +1,8 @@
 package rowstore
 
 import (
+	"encoding/binary"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
@@ -15,20 +17,20 @@ import (
 // of one chunk would cost a take per row. runs, when not nil, are places
 // as long runs of consecutive rows (an OVER aggregation's rows released
 // by a watermark, in arrival order), copied a run at a time. Types
-// without a case here go by runs (gatherRuns).
-func (s *Store) gatherColumn(src []arrow.RecordBatch, used []int32, c int, places []place, runs []run) (arrow.Array, error) {
+// without a case here go by runs of one chunk (gatherRuns).
+func (s *Store) gatherColumn(src []arrow.RecordBatch, c int, places []place, runs []run) (arrow.Array, error) {
 	dt := s.schema.Field(c).Type
 	switch dt.ID() {
 	case arrow.INT8, arrow.UINT8:
-		return gatherFixed[uint8](s.mem, src, used, c, places, runs, dt), nil
+		return gatherFixed[uint8](s.mem, src, c, places, runs, dt), nil
 	case arrow.INT16, arrow.UINT16:
-		return gatherFixed[uint16](s.mem, src, used, c, places, runs, dt), nil
+		return gatherFixed[uint16](s.mem, src, c, places, runs, dt), nil
 	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32, arrow.TIME32:
-		return gatherFixed[uint32](s.mem, src, used, c, places, runs, dt), nil
+		return gatherFixed[uint32](s.mem, src, c, places, runs, dt), nil
 	case arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
-		return gatherFixed[uint64](s.mem, src, used, c, places, runs, dt), nil
+		return gatherFixed[uint64](s.mem, src, c, places, runs, dt), nil
 	case arrow.STRING:
-		return gatherStrings(s.mem, src, used, c, places, runs), nil
+		return gatherStrings(s.mem, src, c, places, runs), nil
 	}
 	return gatherRuns(s.mem, src, c, places)
 }
@@ -43,11 +45,12 @@ type columnBuffers[T uint8 | uint16 | uint32 | uint64] struct {
 	offset  int     // the array's offset into its buffers
 }
 
-func chunkBuffers[T uint8 | uint16 | uint32 | uint64](src []arrow.RecordBatch, used []int32, c int, strings bool) ([]columnBuffers[T], bool) {
-	bufs := make([]columnBuffers[T], len(src))
+// chunkBuffers fills bufs (one per chunk of src) with column c's buffers
+// and reports whether any holds a NULL. A gather's few chunks fit
+// bufs on its stack (an allocation per column was a tenth of the gather).
+func chunkBuffers[T uint8 | uint16 | uint32 | uint64](bufs []columnBuffers[T], src []arrow.RecordBatch, c int, strings bool) bool {
 	anyNull := false
-	for _, i := range used {
-		rec := src[i]
+	for i, rec := range src {
 		col := rec.Column(c)
 		data := col.Data()
 		b := &bufs[i]
@@ -66,8 +69,12 @@ func chunkBuffers[T uint8 | uint16 | uint32 | uint64](src []arrow.RecordBatch, u
 			b.values = arrow.GetData[T](buf.Bytes())
 		}
 	}
-	return bufs, anyNull
+	return anyNull
 }
+
+// stackChunks is how many chunks a gather reads with their buffers on
+// its stack.
+const stackChunks = 8
 
 // gatherValidity returns the validity bitmap of the rows at places (nil
 // and 0 when none is NULL) and their NULL count.
@@ -90,9 +97,16 @@ func gatherValidity[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, bu
 
 // gatherFixed gathers a fixed-width column by its bit width alone: a
 // TIMESTAMP and a BIGINT are both 64-bit words here.
-func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place, runs []run, dt arrow.DataType) arrow.Array {
+func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, c int, places []place, runs []run, dt arrow.DataType) arrow.Array {
 	n := len(places)
-	bufs, anyNull := chunkBuffers[T](src, used, c, false)
+	var onStack [stackChunks]columnBuffers[T]
+	var bufs []columnBuffers[T]
+	if len(src) <= stackChunks {
+		bufs = onStack[:len(src)]
+	} else {
+		bufs = make([]columnBuffers[T], len(src))
+	}
+	anyNull := chunkBuffers(bufs, src, c, false)
 	var width T
 	values := memory.NewResizableBuffer(mem)
 	values.Resize(n * int(sizeOf(width)))
@@ -133,22 +147,66 @@ func sizeOf[T uint8 | uint16 | uint32 | uint64](T) uintptr {
 
 // gatherStrings gathers a STRING column: one pass sizes the data buffer,
 // one copies offsets and bytes.
-func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, used []int32, c int, places []place, runs []run) arrow.Array {
+func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, c int, places []place, runs []run) arrow.Array {
 	n := len(places)
-	bufs, anyNull := chunkBuffers[uint8](src, used, c, true)
-	size := 0
-	if runs != nil {
-		for _, r := range runs {
-			b := &bufs[r.chunk]
-			from := b.offset + int(r.row)
-			size += int(b.offsets[from+int(r.n)] - b.offsets[from])
-		}
+	var onStack [stackChunks]columnBuffers[uint8]
+	var bufs []columnBuffers[uint8]
+	if len(src) <= stackChunks {
+		bufs = onStack[:len(src)]
 	} else {
-		for _, p := range places {
-			b := &bufs[p.chunk]
-			r := b.offset + int(p.row)
-			size += int(b.offsets[r+1] - b.offsets[r])
+		bufs = make([]columnBuffers[uint8], len(src))
+	}
+	anyNull := chunkBuffers(bufs, src, c, true)
+	if runs != nil {
+		return gatherStringRuns(mem, bufs, places, runs, anyNull)
+	}
+	size := 0
+	for _, p := range places {
+		b := &bufs[p.chunk]
+		r := b.offset + int(p.row)
+		size += int(b.offsets[r+1] - b.offsets[r])
+	}
+	offsets := memory.NewResizableBuffer(mem)
+	offsets.Resize((n + 1) * 4)
+	outOff := arrow.GetData[int32](offsets.Bytes())[:n+1]
+	data := memory.NewResizableBuffer(mem)
+	data.Resize(size + 8) // room for the last word of a short string
+	outBytes := data.Bytes()
+	at := 0
+	for i, p := range places {
+		b := &bufs[p.chunk]
+		r := b.offset + int(p.row)
+		outOff[i] = int32(at)
+		from, to := int(b.offsets[r]), int(b.offsets[r+1])
+		if to-from <= 8 && from+8 <= len(b.bytes) {
+			// a short string as one word, its tail overwritten by the
+			// next: the call to memmove cost more than the copy (the
+			// gather of 8-byte strings and a BIGINT 12% faster)
+			binary.LittleEndian.PutUint64(outBytes[at:], binary.LittleEndian.Uint64(b.bytes[from:]))
+		} else {
+			copy(outBytes[at:], b.bytes[from:to])
 		}
+		at += to - from
+	}
+	data.ResizeNoShrink(size)
+	outOff[n] = int32(at)
+	var valid *memory.Buffer
+	nulls := 0
+	if anyNull {
+		valid, nulls = gatherValidity(mem, bufs, places)
+	}
+	return newArray(arrow.BinaryTypes.String, n, []*memory.Buffer{valid, offsets, data}, nulls)
+}
+
+// gatherStringRuns is gatherStrings by runs: a run's bytes in one copy,
+// its offsets shifted.
+func gatherStringRuns(mem memory.Allocator, bufs []columnBuffers[uint8], places []place, runs []run, anyNull bool) arrow.Array {
+	n := len(places)
+	size := 0
+	for _, r := range runs {
+		b := &bufs[r.chunk]
+		from := b.offset + int(r.row)
+		size += int(b.offsets[from+int(r.n)] - b.offsets[from])
 	}
 	offsets := memory.NewResizableBuffer(mem)
 	offsets.Resize((n + 1) * 4)
@@ -156,26 +214,16 @@ func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, used []int32, 
 	data := memory.NewResizableBuffer(mem)
 	data.Resize(size)
 	outBytes := data.Bytes()
-	at := int32(0)
-	if runs != nil {
-		i := 0
-		for _, r := range runs {
-			b := &bufs[r.chunk]
-			from := b.offset + int(r.row)
-			in := b.offsets[from : from+int(r.n)+1]
-			for k, o := range in[:r.n] {
-				outOff[i+k] = at + o - in[0]
-			}
-			i += int(r.n)
-			at += int32(copy(outBytes[at:], b.bytes[in[0]:in[r.n]]))
+	at, i := int32(0), 0
+	for _, r := range runs {
+		b := &bufs[r.chunk]
+		from := b.offset + int(r.row)
+		in := b.offsets[from : from+int(r.n)+1]
+		for k, o := range in[:r.n] {
+			outOff[i+k] = at + o - in[0]
 		}
-	} else {
-		for i, p := range places {
-			b := &bufs[p.chunk]
-			r := b.offset + int(p.row)
-			outOff[i] = at
-			at += int32(copy(outBytes[at:], b.bytes[b.offsets[r]:b.offsets[r+1]]))
-		}
+		i += int(r.n)
+		at += int32(copy(outBytes[at:], b.bytes[in[0]:in[r.n]]))
 	}
 	outOff[n] = at
 	var valid *memory.Buffer

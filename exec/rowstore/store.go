@@ -20,11 +20,10 @@ type Store struct {
 	held   int // rows in the chunks, kept or not
 
 	// GatherWith's, reused
-	src      []arrow.RecordBatch
-	places   []place
-	used     []int32 // the chunks of src a gather reads
-	usedMark []bool
-	runs     []run
+	src    []arrow.RecordBatch // the chunks a gather reads
+	places []place             // its rows, by their chunk in src
+	slot   []int32             // by chunk (the batch last): its place in src + 1
+	runs   []run
 }
 
 type place struct{ chunk, row int32 }
@@ -165,22 +164,32 @@ func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordB
 		}()
 		return array.NewRecordBatch(s.schema, cols, 0), nil
 	}
-	src := append(s.src[:0], s.chunks...)
-	batchChunk := int32(len(src))
-	if batch != nil {
-		src = append(src, batch)
-	}
-	places := s.places[:0]
+	// the chunks the rows come from, numbered 0, 1, ... as they come: most
+	// chunks hold no row asked for, and the gather reads each one's
+	// buffers once (a slot per chunk, the batch's last)
+	s.slot = growInt32s(s.slot, len(s.chunks)+1)
+	batchChunk := int32(len(s.chunks))
+	src, places := s.src[:0], s.places[:0]
 	for _, ref := range refs {
-		if ref < 0 {
-			places = append(places, place{chunk: batchChunk, row: -ref - 1})
-			continue
+		p := place{chunk: batchChunk, row: -ref - 1}
+		if ref >= 0 {
+			p = s.where[ref]
 		}
-		places = append(places, s.where[ref])
+		k := s.slot[p.chunk]
+		if k == 0 {
+			if p.chunk == batchChunk {
+				src = append(src, batch)
+			} else {
+				src = append(src, s.chunks[p.chunk])
+			}
+			k = int32(len(src))
+			s.slot[p.chunk] = k
+		}
+		places = append(places, place{chunk: k - 1, row: p.row})
 	}
-	// the chunks the rows come from: many chunks hold no row asked for
-	used := s.used[:0]
-	s.usedMark = growBools(s.usedMark, len(src))
+	clear(s.slot)
+	// runs of consecutive rows of one chunk: a watermark's rows come in
+	// order, and a run is copied with one copy per column
 	runs := s.runs[:0]
 	for _, p := range places {
 		if k := len(runs) - 1; k >= 0 && runs[k].chunk == p.chunk && runs[k].row+runs[k].n == p.row {
@@ -188,15 +197,8 @@ func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordB
 			continue
 		}
 		runs = append(runs, run{chunk: p.chunk, row: p.row, n: 1})
-		if !s.usedMark[p.chunk] {
-			s.usedMark[p.chunk] = true
-			used = append(used, p.chunk)
-		}
 	}
-	for _, c := range used {
-		s.usedMark[c] = false
-	}
-	s.used, s.runs = used, runs
+	s.runs = runs
 	if 4*len(runs) > len(places) {
 		// short runs: value by value is faster than a copy per run
 		runs = nil
@@ -212,7 +214,7 @@ func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordB
 		s.src, s.places = src[:0], places[:0]
 	}()
 	for c := range cols {
-		col, err := s.gatherColumn(src, used, c, places, runs)
+		col, err := s.gatherColumn(src, c, places, runs)
 		if err != nil {
 			return nil, err
 		}
@@ -252,9 +254,9 @@ func (s *Store) Holds(id int32) bool {
 	return id >= 0 && int(id) < len(s.where) && s.where[id].chunk >= 0
 }
 
-func growBools(b []bool, n int) []bool {
+func growInt32s(b []int32, n int) []int32 {
 	for len(b) < n {
-		b = append(b, false)
+		b = append(b, 0)
 	}
 	return b
 }

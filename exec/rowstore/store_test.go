@@ -2,6 +2,8 @@ package rowstore
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -224,4 +226,31 @@ func TestRemoveAllIsRemoveInTurn(t *testing.T) {
 		saved[k] = e.Data()
 	}
 	require.Equal(t, saved[0], saved[1])
+}
+
+// Strings of every length around the word a short one is copied as,
+// the last ones ending their buffer, come back whole, in any order.
+func TestGatherStringsOfEveryLength(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	s := New(schema, mem)
+	defer s.Release()
+	var rows [][]any
+	var want []string
+	for n := range 20 {
+		v := strings.Repeat(string(rune('a'+n)), n)
+		rows = append(rows, []any{v, int64(n)})
+		want = append(want, fmt.Sprintf("%s %d", v, n))
+	}
+	rec := arrowtest.Record(t, mem, schema, rows...)
+	defer rec.Release()
+	refs := make([]int32, len(rows))
+	for i := range refs {
+		refs[i] = int32(-(len(rows) - i)) // last row first
+	}
+	got, err := s.GatherWith(rec, refs)
+	require.NoError(t, err)
+	defer got.Release()
+	slices.Reverse(want)
+	require.Equal(t, want, rowsOf(got))
 }
