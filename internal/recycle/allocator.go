@@ -11,8 +11,10 @@ import (
 )
 
 // Allocator keeps freed buffers by power-of-two size class, so a class's
-// buffers fit any request of the class. Buffers are not zeroed, as Arrow
-// allows (its builders clear the validity bitmaps they grow). Output
+// buffers fit any request of the class. A reused buffer is zeroed, as the
+// Go allocator's are: parts of Arrow count on it (array.MakeArrayOfNull
+// and the IPC writer leave bitmaps as allocated), and clearing costs far
+// less than the garbage collection it replaces. Output
 // batches may be released on another goroutine, hence the lock: it is
 // taken per buffer, a few times a batch. Once closed, freed buffers go to
 // the parent.
@@ -78,6 +80,7 @@ func (a *Allocator) Allocate(size int) []byte {
 		a.free[c][n-1] = nil
 		a.free[c] = a.free[c][:n-1]
 		a.mu.Unlock()
+		clear(b[:size])
 		return b[:size]
 	}
 	a.mu.Unlock()

@@ -42,3 +42,15 @@ func TestPoisonFreedOverwrites(t *testing.T) {
 	a.Free(b)
 	require.Equal(t, []byte{poison, poison, poison}, b[:3])
 }
+
+// A reused buffer comes back zeroed, as a new one does.
+func TestAllocatorZeroesReusedBuffers(t *testing.T) {
+	a := New(memory.NewGoAllocator())
+	defer a.Close()
+	b := a.Allocate(100)
+	copy(b, "not zero")
+	a.Free(b)
+	c := a.Allocate(90)
+	require.Equal(t, &b[0], &c[0], "the same memory")
+	require.Equal(t, make([]byte, 90), c)
+}
