@@ -158,13 +158,18 @@ func TestNexmarkPlansFlinksEventTable(t *testing.T) {
 	require.Equal(t, [3]int64{2, 3, 45}, g.Proportions)
 	require.Equal(t, int64(1000), g.Rows())
 	require.Equal(t, int64(10000), g.Rate)
-	// dateTime's CASE reads every ROW: the query pays for persons and
-	// auctions too.
+	// dateTime's CASE reads every ROW, but of the person and auction ROWs
+	// only their dateTime: the source makes no persons or auctions.
 	require.Equal(t, []bool{true, true, true, true}, g.Read)
+	require.Equal(t, [][]string{nil, {"dateTime"}, {"dateTime"}, nil}, g.Fields)
 	p, err = planTable(t, strings.Replace(ddl, "CASE WHEN event_type = 0 THEN person.dateTime WHEN event_type = 1 THEN auction.dateTime ELSE bid.dateTime END", "bid.dateTime", 1),
 		"SELECT MAX(bid.price) FROM datagen WHERE event_type = 2 GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
 	require.NoError(t, err)
 	require.Equal(t, []bool{true, false, false, true}, p.Source.(*exec.MakerSource).Maker.(*nexmark.Source).Read)
+	// A query reading a ROW whole (here through the view's bid.*) gets it whole.
+	p, err = planTable(t, ddl, "SELECT MAX(bid.price), MAX(person.name) FROM datagen GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
+	require.NoError(t, err)
+	require.Equal(t, [][]string{nil, nil, {"dateTime"}, nil}, p.Source.(*exec.MakerSource).Maker.(*nexmark.Source).Fields)
 	require.Contains(t, p.Explain(), "connector=[nexmark], events.num=[1000], first-event.rate=[10000], person.proportion=[2], auction.proportion=[3], bid.proportion=[45], event.time.start=[2024-01-01 00:00:00.000], seed=[7]")
 
 	// 'events.num' = '0' is unbounded, as in Flink; one proportion given

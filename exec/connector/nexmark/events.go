@@ -1,6 +1,9 @@
 package nexmark
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -63,9 +66,23 @@ func (f *eventFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int64,
 		if c == 0 {
 			cols[i] = f.eventTypes(mem, from, n)
 		} else {
-			cols[i] = f.row(mem, f.schema.Field(i).Type, c-1, from, n, read)
+			cols[i] = f.row(mem, f.schema.Field(i).Type, c-1, from, n, read, read && s.timeOnly(i))
 		}
 	}
+}
+
+// timeOnly tells whether the query reads schema field i only for its
+// dateTime.
+func (s *Source) timeOnly(i int) bool {
+	if i >= len(s.Fields) || s.Fields[i] == nil {
+		return false
+	}
+	for _, name := range s.Fields[i] {
+		if !strings.EqualFold(name, "dateTime") {
+			return false
+		}
+	}
+	return true
 }
 
 // eventTypes is the event_type column of events [from, from+n).
@@ -83,13 +100,18 @@ func (f *eventFiller) eventTypes(mem memory.Allocator, from int64, n int) arrow.
 
 // row is the ROW column of a kind over events [from, from+n): valid at
 // the events of that kind when read, else all NULL (and its fields
-// empty).
-func (f *eventFiller) row(mem memory.Allocator, dt arrow.DataType, kind int, from int64, n int, read bool) arrow.Array {
+// empty). With timeOnly, only the validity and dateTime are made, the
+// other fields left empty.
+func (f *eventFiller) row(mem memory.Allocator, dt arrow.DataType, kind int, from int64, n int, read, timeOnly bool) arrow.Array {
 	valid, bits := expr.NewBits(mem, n)
 	nulls := n
 	var children []arrow.Array
 	if read {
-		children = f.tables[kind].rows(mem, from, n, true, true)
+		if timeOnly {
+			children = f.times(mem, kind, from, n)
+		} else {
+			children = f.tables[kind].rows(mem, from, n, true, true)
+		}
 		_, off := f.mix.split(from)
 		for k := range n {
 			if f.mix.kindAt(off) == kind {
@@ -114,6 +136,28 @@ func (f *eventFiller) row(mem memory.Allocator, dt arrow.DataType, kind int, fro
 	}
 	defer d.Release()
 	return array.MakeFromData(d)
+}
+
+// times are the fields of a kind's ROW over events [from, from+n) with
+// only dateTime made, at the events of that kind.
+func (f *eventFiller) times(mem memory.Allocator, kind int, from int64, n int) []arrow.Array {
+	cols := Columns(nexmarkTableNames[kind])
+	out := emptyColumns(mem, cols, n)
+	at := slices.IndexFunc(cols, func(c Column) bool { return c.Name == "dateTime" })
+	out[at].Release()
+	buf, v := expr.NewValues[int64](mem, n)
+	_, off := f.mix.split(from)
+	for k := range v {
+		v[k] = 0
+		if f.mix.kindAt(off) == kind {
+			v[k] = f.src.eventTime(from + int64(k))
+		}
+		if off++; off == f.mix.total {
+			off = 0
+		}
+	}
+	out[at] = expr.NewArray(cols[at].Type, n, nil, 0, buf)
+	return out
 }
 
 // emptyColumns are n zeros or empty strings per column, the fields of an

@@ -3,6 +3,7 @@ package nexmark
 import (
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,6 +137,77 @@ func TestNexmarkEventsSkipTheRowsNotRead(t *testing.T) {
 		require.Equal(t, a[3], p[3])
 		require.Equal(t, []string{"(null)", "(null)"}, p[1:3])
 	}
+}
+
+// A ROW read only for its dateTime (the event table's computed dateTime
+// reads every ROW) is made of its validity and times: the same ROWs'
+// dateTime, the other fields empty.
+func TestNexmarkEventsMakeOnlyTheTimesOfRowsReadForThem(t *testing.T) {
+	g, schema := newEvents(700, 3, [3]int64{})
+	all := drainColumns(t, g, schema, 64)
+	g.Read = []bool{true, true, true, true}
+	g.Fields = [][]string{nil, {"datetime"}, {"dateTime"}, nil}
+	times := drainColumns(t, g, schema, 64)
+	require.Equal(t, all[0], times[0])
+	require.Equal(t, all[3], times[3])
+	for c := 1; c <= 2; c++ {
+		for i := range all[c] {
+			a, p := all[c][i], times[c][i]
+			require.Equal(t, a == nil, p == nil, "row %d", i)
+			if a == nil {
+				continue
+			}
+			ts := slices.IndexFunc(EventColumns()[c].Type.(*arrow.StructType).Fields(), func(f arrow.Field) bool { return f.Name == "dateTime" })
+			for f := range a {
+				if f == ts {
+					require.Equal(t, a[f], p[f])
+				} else {
+					require.Contains(t, []string{"0", "", "1970-01-01T00:00:00"}, p[f])
+				}
+			}
+		}
+	}
+}
+
+// drainColumns reads every column: per column and row, a ROW's fields
+// (nil when it is NULL) or the value.
+func drainColumns(t *testing.T, g *Source, schema *arrow.Schema, size int) [][][]string {
+	t.Helper()
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	r, err := (&exec.MakerSource{Maker: g, SourceSpec: exec.SourceSpec{Schema: schema, BatchSize: size}}).Open(mem, nil)
+	require.NoError(t, err)
+	defer r.Close()
+	out := make([][][]string, schema.NumFields())
+	for {
+		b, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err)
+		if b.End {
+			continue
+		}
+		for c, col := range b.Record.Columns() {
+			for i := range col.Len() {
+				row, ok := col.(*array.Struct)
+				switch {
+				case !ok:
+					out[c] = append(out[c], []string{col.ValueStr(i)})
+				case row.IsNull(i):
+					out[c] = append(out[c], nil)
+				default:
+					var vals []string
+					for f := range row.NumField() {
+						vals = append(vals, row.Field(f).ValueStr(i))
+					}
+					out[c] = append(out[c], vals)
+				}
+			}
+		}
+		b.Record.Release()
+	}
+	return out
 }
 
 func TestNexmarkEventsUnbounded(t *testing.T) {

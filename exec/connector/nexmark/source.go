@@ -99,10 +99,20 @@ type Source struct {
 	// none of them is read they are not drawn: those columns hold zeros
 	// and empty strings, which nothing reads.
 	Read []bool
+	// Fields names, for each schema field, the fields of a ROW column the
+	// query reads, or is nil when it reads it whole (or not at all). An
+	// event ROW read only for its dateTime, as the event table's computed
+	// dateTime reads the ROWs of the kinds a query does not select, is
+	// made of its validity and times alone.
+	Fields [][]string
 }
 
 // ReadOnly marks the fields a query reads (see Read).
 func (s *Source) ReadOnly(read []bool) { s.Read = read }
+
+// ReadFieldsOnly names the fields of ROW columns a query reads (see
+// Fields).
+func (s *Source) ReadFieldsOnly(fields [][]string) { s.Fields = fields }
 
 // mix is the Source's proportions.
 func (s *Source) mix() mix {
