@@ -13,7 +13,7 @@ const (
 )
 
 // kindOf is the kind of a table's events.
-func (m mix) kindOf(table string) int {
+func kindOf(table string) int {
 	switch table {
 	case "person":
 		return kindPerson
@@ -25,7 +25,7 @@ func (m mix) kindOf(table string) int {
 
 // kindRange is where a table's events fall within each cycle.
 func (m mix) kindRange(table string) (offset, count int64) {
-	switch m.kindOf(table) {
+	switch kindOf(table) {
 	case kindPerson:
 		return 0, m.person
 	case kindAuction:

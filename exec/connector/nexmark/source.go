@@ -75,8 +75,9 @@ func Tables() []string { return append([]string(nil), nexmarkTableNames...) }
 func Columns(table string) []Column { return nexmarkTables[table] }
 
 // Source is the reader side of the 'nexmark' connector: one table (person, auction or
-// bid) of the Nexmark benchmark's event stream. Event i (from 0) is a
-// person, an auction or a bid by i mod 50, its time is TimeStart +
+// bid) of the Nexmark benchmark's event stream, or the stream itself.
+// Event i (from 0) is a person, an auction or a bid by its offset in its
+// cycle of Proportions (i mod 50 by default), its time is TimeStart +
 // i*1000/Rate ms, and its values come from a PCG seeded with (Seed, i): the
 // stream is the same whatever the batch size. The source is not paced:
 // Rate only spaces the event times.
@@ -287,7 +288,7 @@ func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events, bi
 			f.intBufs[c], f.ints[c] = expr.NewValues[int64](mem, n)
 		}
 	}
-	kind := f.mix.kindOf(f.table)
+	kind := kindOf(f.table)
 	switch f.table {
 	case "bid":
 		f.bids(from, n, bidTail, events)
