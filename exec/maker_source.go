@@ -46,6 +46,14 @@ type ColumnPruner interface {
 	ReadOnly(read []bool)
 }
 
+// FieldPruner is a BatchMaker that may skip making the fields of a ROW
+// column a query does not read: after ReadOnly, fields[i] names the
+// fields of schema field i the query reads (any case), or is nil when it
+// reads the column whole (or not at all).
+type FieldPruner interface {
+	ReadFieldsOnly(fields [][]string)
+}
+
 // MakerSource is the Source over a BatchMaker.
 type MakerSource struct {
 	SourceSpec

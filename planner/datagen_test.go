@@ -134,5 +134,75 @@ WITH ('connector' = 'nexmark', 'nexmark.table' = 'bid',
 		require.Equal(t, c.line, e.Pos.Line, c.want)
 	}
 	_, err := planTable(t, "CREATE TABLE t (auction BIGINT) WITH ('connector' = 'nexmark')", "SELECT * FROM t")
-	require.ErrorContains(t, err, "needs a 'nexmark.table' option")
+	require.ErrorContains(t, err, "column auction of the nexmark event table is ROW<id BIGINT, itemName STRING, description STRING, initialBid BIGINT, reserve BIGINT, dateTime TIMESTAMP(3), expires TIMESTAMP(3), seller BIGINT, category BIGINT, extra STRING>, not BIGINT (or give 'nexmark.table' for one of person, auction, bid)")
+	_, err = planTable(t, "CREATE TABLE t (price BIGINT) WITH ('connector' = 'nexmark')", "SELECT * FROM t")
+	require.ErrorContains(t, err, "the nexmark event table has no column price (its columns: event_type, person, auction, bid; or give 'nexmark.table' for one of person, auction, bid)")
+}
+
+// flinkNexmarkDDL is the table as Flink's nexmark project declares it.
+const flinkNexmarkDDL = `CREATE TABLE datagen (
+    event_type int,
+    person ROW<id BIGINT, name VARCHAR, emailAddress VARCHAR, creditCard VARCHAR, city VARCHAR, state VARCHAR, dateTime TIMESTAMP(3), extra VARCHAR>,
+    auction ROW<id BIGINT, itemName VARCHAR, description VARCHAR, initialBid BIGINT, reserve BIGINT, dateTime TIMESTAMP(3), expires TIMESTAMP(3), seller BIGINT, category BIGINT, extra VARCHAR>,
+    bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel VARCHAR, url VARCHAR, dateTime TIMESTAMP(3), extra VARCHAR>,
+    dateTime AS CASE WHEN event_type = 0 THEN person.dateTime WHEN event_type = 1 THEN auction.dateTime ELSE bid.dateTime END,
+    WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND
+) WITH ('connector' = 'nexmark', 'first-event.rate' = '10000', 'next-event.rate' = '10000', 'events.num' = '1000', OPTIONS)`
+
+func TestNexmarkPlansFlinksEventTable(t *testing.T) {
+	ddl := strings.Replace(flinkNexmarkDDL, "OPTIONS", `'person.proportion' = '2', 'auction.proportion' = '3', 'bid.proportion' = '45', 'seed' = '7'`, 1)
+	p, err := planTable(t, ddl, "SELECT MAX(bid.price) FROM datagen WHERE event_type = 2 GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
+	require.NoError(t, err)
+	g := p.Source.(*exec.MakerSource).Maker.(*nexmark.Source)
+	require.Equal(t, "", g.Table)
+	require.Equal(t, [3]int64{2, 3, 45}, g.Proportions)
+	require.Equal(t, int64(1000), g.Rows())
+	require.Equal(t, int64(10000), g.Rate)
+	// dateTime's CASE reads every ROW, but of the person and auction ROWs
+	// only their dateTime: the source makes no persons or auctions.
+	require.Equal(t, []bool{true, true, true, true}, g.Read)
+	require.Equal(t, [][]string{nil, {"dateTime"}, {"dateTime"}, nil}, g.Fields)
+	p, err = planTable(t, strings.Replace(ddl, "CASE WHEN event_type = 0 THEN person.dateTime WHEN event_type = 1 THEN auction.dateTime ELSE bid.dateTime END", "bid.dateTime", 1),
+		"SELECT MAX(bid.price) FROM datagen WHERE event_type = 2 GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
+	require.NoError(t, err)
+	require.Equal(t, []bool{true, false, false, true}, p.Source.(*exec.MakerSource).Maker.(*nexmark.Source).Read)
+	// A query reading a ROW whole (here through the view's bid.*) gets it whole.
+	p, err = planTable(t, ddl, "SELECT MAX(bid.price), MAX(person.name) FROM datagen GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
+	require.NoError(t, err)
+	require.Equal(t, [][]string{nil, nil, {"dateTime"}, nil}, p.Source.(*exec.MakerSource).Maker.(*nexmark.Source).Fields)
+	require.Contains(t, p.Explain(), "connector=[nexmark], events.num=[1000], first-event.rate=[10000], person.proportion=[2], auction.proportion=[3], bid.proportion=[45], event.time.start=[2024-01-01 00:00:00.000], seed=[7]")
+
+	// 'events.num' = '0' is unbounded, as in Flink; one proportion given
+	// keeps the others' defaults.
+	ddl = strings.Replace(strings.Replace(flinkNexmarkDDL, "OPTIONS", `'bid.proportion' = '6'`, 1), "'events.num' = '1000'", "'events.num' = '0'", 1)
+	p, err = planTable(t, ddl, "SELECT event_type FROM datagen")
+	require.NoError(t, err)
+	g = p.Source.(*exec.MakerSource).Maker.(*nexmark.Source)
+	require.False(t, g.Bounded())
+	require.Equal(t, [3]int64{1, 3, 6}, g.Proportions)
+}
+
+func TestNexmarkEventTableErrors(t *testing.T) {
+	for _, c := range []struct {
+		ddl, want string
+		line      int
+	}{
+		{strings.Replace(flinkNexmarkDDL, "bidder BIGINT", "bidder INT", 1), "column bid of the nexmark event table is ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING, dateTime TIMESTAMP(3), extra STRING>, not ROW<", 5},
+		{strings.Replace(flinkNexmarkDDL, "event_type int", "event_type BIGINT", 1), "column event_type of the nexmark event table is INT, not BIGINT", 2},
+		{strings.Replace(flinkNexmarkDDL, "event_type int,", "event_type int, event_kind int,", 1), "the nexmark event table has no column event_kind", 2},
+		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'rate.shape' = 'SINE'`, 1), "option 'rate.shape' of Flink's nexmark connector is not supported yet", 8},
+		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'hot-auction.ratio' = '2'`, 1), "option 'hot-auction.ratio' of Flink's nexmark connector is not supported yet", 8},
+		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'bid.proportion' = '0'`, 1), "option 'bid.proportion' must be a positive number", 8},
+		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'bid.proportoin' = '3'`, 1), "did you mean bid.proportion?", 8},
+		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'events.rate' = '3'`, 1), "options 'events.rate' and 'first-event.rate' are the same; give one", 8},
+		{strings.Replace(flinkNexmarkDDL, "'next-event.rate' = '10000'", "'next-event.rate' = '5000'", 1), "option 'next-event.rate' = '5000' differs from the rate of the first events (10000): rate shapes are not supported yet", 8},
+	} {
+		ddl := strings.Replace(c.ddl, ", OPTIONS", "", 1)
+		_, err := planTable(t, ddl, "SELECT event_type FROM datagen")
+		require.Error(t, err, c.want)
+		require.Contains(t, err.Error(), c.want)
+		var e *sql.Error
+		require.ErrorAs(t, err, &e)
+		require.Equal(t, c.line, e.Pos.Line, c.want)
+	}
 }

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -85,7 +86,11 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exe
 	schema := src.Spec().Schema
 	if m, ok := src.(*exec.MakerSource); ok && prune {
 		if p, ok := m.Maker.(exec.ColumnPruner); ok {
-			p.ReadOnly(readColumns(t, needed, schema))
+			read, fields := readColumns(t, needed, schema)
+			p.ReadOnly(read)
+			if fp, ok := m.Maker.(exec.FieldPruner); ok {
+				fp.ReadFieldsOnly(fields)
+			}
 		}
 	}
 	streamIdx := map[int]int{} // table column -> stream column
@@ -174,18 +179,36 @@ type beforeWatermarks struct{ exprplan.Scope }
 
 // readColumns marks the source fields the needed table columns read:
 // physical ones, and those computed columns read.
-func readColumns(t *catalog.Table, needed []int, src *arrow.Schema) []bool {
+func readColumns(t *catalog.Table, needed []int, src *arrow.Schema) ([]bool, [][]string) {
 	read := make([]bool, src.NumFields())
+	whole := make([]bool, src.NumFields())
+	fields := make([][]string, src.NumFields())
 	mark := func(e sql.Expr) {
 		walkExpr(e, func(x sql.Expr) bool { // every column under any expression
-			if c, ok := x.(*sql.ColumnRef); ok {
-				for i, f := range src.Fields() {
-					if strings.EqualFold(f.Name, c.Name) {
-						read[i] = true
+			name, field := "", ""
+			switch x := x.(type) {
+			case *sql.ColumnRef:
+				name = x.Name
+			case *sql.FieldAccess: // a ROW column's field: only it is read
+				c, ok := x.X.(*sql.ColumnRef)
+				if !ok {
+					return true
+				}
+				name, field = c.Name, x.Field.Name
+			default:
+				return true
+			}
+			for i, f := range src.Fields() {
+				if strings.EqualFold(f.Name, name) {
+					read[i] = true
+					if field == "" {
+						whole[i] = true
+					} else if !slices.ContainsFunc(fields[i], func(g string) bool { return strings.EqualFold(g, field) }) {
+						fields[i] = append(fields[i], field)
 					}
 				}
 			}
-			return true
+			return field == ""
 		})
 	}
 	for _, col := range needed {
@@ -196,5 +219,10 @@ func readColumns(t *catalog.Table, needed []int, src *arrow.Schema) []bool {
 			mark(&sql.ColumnRef{Name: c.Name})
 		}
 	}
-	return read
+	for i := range fields {
+		if whole[i] {
+			fields[i] = nil
+		}
+	}
+	return read, fields
 }

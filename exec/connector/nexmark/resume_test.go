@@ -28,6 +28,14 @@ func nexmarkResumeCases() []generatortest.ResumeCase {
 	bid.Columns, bid.Read = []int{5, 0, 1}, []bool{true, true, true}
 	cases = append(cases, generatortest.ResumeCase{Name: "nexmark bid, pruned", Maker: bid,
 		Schema: arrow.NewSchema([]arrow.Field{all.Field(5), all.Field(0), all.Field(1)}, nil)})
+	// The event stream, whole and with only event_type and bid read.
+	ev, evSchema := newEvents(1234, 5, [3]int64{})
+	cases = append(cases, generatortest.ResumeCase{Name: "nexmark events", Maker: ev, Schema: evSchema})
+	ev, _ = newEvents(15_000, 5, [3]int64{2, 5, 13})
+	cases = append(cases, generatortest.ResumeCase{Name: "nexmark many events", Maker: ev, Schema: evSchema, Big: true})
+	ev, _ = newEvents(-1, 6, [3]int64{})
+	ev.Read = []bool{true, false, false, true}
+	cases = append(cases, generatortest.ResumeCase{Name: "nexmark unbounded events, pruned", Maker: ev, Schema: evSchema, Rows: 700})
 	return cases
 }
 
@@ -55,6 +63,13 @@ func TestNexmarkResumeRefusesBadState(t *testing.T) {
 		checkpoint.Ints(e, nb.Columns)
 	}), "generator at row")
 	generatortest.RequireRefused(t, nx, mem, []byte{}, "")
+	// The event stream with other proportions.
+	ev, evSchema := newEvents(1000, 1, [3]int64{})
+	evc := generatortest.ResumeCase{Maker: ev, Schema: evSchema}
+	_, evState := generatortest.SaveAfter(t, evc, mem, 7, 2)
+	other, _ := newEvents(1000, 1, [3]int64{1, 1, 1})
+	generatortest.RequireRefused(t, generatortest.ResumeCase{Maker: other, Schema: evSchema}, mem, evState, "nexmark state of table")
+	generatortest.RequireRefused(t, generatortest.ResumeCase{Maker: nb, Schema: nbSchema}, mem, evState, "nexmark state of table")
 }
 
 // A nexmark source can resume, so a job over it can be checkpointed.

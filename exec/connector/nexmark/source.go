@@ -18,13 +18,12 @@ import (
 )
 
 // The Nexmark generator's constants (as in Beam's and Flink's
-// GeneratorConfig): of every 50 events the first is a person, the next 3
-// auctions and the other 46 bids.
+// GeneratorConfig). By default, of every 50 events the first is a person,
+// the next 3 auctions and the other 46 bids (see mix).
 const (
 	nexmarkPersonProportion  = 1
 	nexmarkAuctionProportion = 3
 	nexmarkBidProportion     = 46
-	nexmarkDenominator       = nexmarkPersonProportion + nexmarkAuctionProportion + nexmarkBidProportion
 
 	nexmarkFirstPersonID   = 1000
 	nexmarkFirstAuctionID  = 1000
@@ -76,56 +75,75 @@ func Tables() []string { return append([]string(nil), nexmarkTableNames...) }
 func Columns(table string) []Column { return nexmarkTables[table] }
 
 // Source is the reader side of the 'nexmark' connector: one table (person, auction or
-// bid) of the Nexmark benchmark's event stream. Event i (from 0) is a
-// person, an auction or a bid by i mod 50, its time is TimeStart +
+// bid) of the Nexmark benchmark's event stream, or the stream itself.
+// Event i (from 0) is a person, an auction or a bid by its offset in its
+// cycle of Proportions (i mod 50 by default), its time is TimeStart +
 // i*1000/Rate ms, and its values come from a PCG seeded with (Seed, i): the
 // stream is the same whatever the batch size. The source is not paced:
 // Rate only spaces the event times.
 type Source struct {
+	// Table is person, auction or bid; empty for the whole event stream
+	// as Flink's nexmark declares it (see EventColumns).
 	Table string
 	// Columns gives, for each schema field, the index of its column in
-	// Columns(Table).
+	// Columns(Table), or in EventColumns() for the event stream.
 	Columns   []int
 	EventsNum int64 // events of all three kinds; -1 unbounded
 	Rate      int64 // events per second of event time
 	TimeStart int64 // event time of event 0, epoch ms of a TIMESTAMP
 	Seed      int64
+	// Proportions of persons, auctions and bids in each cycle of events;
+	// all zero means Nexmark's 1, 3 and 46.
+	Proportions [3]int64
 	// Read marks the schema fields a query reads (nil: all). A bid's
 	// price, channel, url and extra are its event's last draws, so when
 	// none of them is read they are not drawn: those columns hold zeros
 	// and empty strings, which nothing reads.
 	Read []bool
+	// Fields names, for each schema field, the fields of a ROW column the
+	// query reads, or is nil when it reads it whole (or not at all). An
+	// event ROW read only for its dateTime, as the event table's computed
+	// dateTime reads the ROWs of the kinds a query does not select, is
+	// made of its validity and times alone.
+	Fields [][]string
 }
 
 // ReadOnly marks the fields a query reads (see Read).
 func (s *Source) ReadOnly(read []bool) { s.Read = read }
 
-// kindRange is where a table's events fall within each 50 events.
-func (s *Source) kindRange() (offset, count int64) {
-	switch s.Table {
-	case "person":
-		return 0, nexmarkPersonProportion
-	case "auction":
-		return nexmarkPersonProportion, nexmarkAuctionProportion
+// ReadFieldsOnly names the fields of ROW columns a query reads (see
+// Fields).
+func (s *Source) ReadFieldsOnly(fields [][]string) { s.Fields = fields }
+
+// mix is the Source's proportions.
+func (s *Source) mix() mix {
+	p := s.Proportions
+	if p == [3]int64{} {
+		p = [3]int64{nexmarkPersonProportion, nexmarkAuctionProportion, nexmarkBidProportion}
 	}
-	return nexmarkPersonProportion + nexmarkAuctionProportion, nexmarkBidProportion
+	return mix{person: p[0], auction: p[1], total: p[0] + p[1] + p[2]}
 }
 
 // Rows is how many rows of the table the first EventsNum events hold, or
 // -1 when unbounded.
 func (s *Source) Rows() int64 {
-	if s.EventsNum < 0 {
-		return -1
+	if s.EventsNum < 0 || s.Table == "" {
+		return s.EventsNum
 	}
-	off, cnt := s.kindRange()
-	rest := s.EventsNum % nexmarkDenominator
-	return s.EventsNum/nexmarkDenominator*cnt + min(max(rest-off, 0), cnt)
+	m := s.mix()
+	off, cnt := m.kindRange(s.Table)
+	rest := s.EventsNum % m.total
+	return s.EventsNum/m.total*cnt + min(max(rest-off, 0), cnt)
 }
 
 // EventID is the event number of the table's k-th row.
 func (s *Source) EventID(k int64) int64 {
-	off, cnt := s.kindRange()
-	return k/cnt*nexmarkDenominator + off + k%cnt
+	if s.Table == "" {
+		return k
+	}
+	m := s.mix()
+	off, cnt := m.kindRange(s.Table)
+	return k/cnt*m.total + off + k%cnt
 }
 
 // Bounded reports whether the source ends by itself.
@@ -136,6 +154,11 @@ func (s *Source) Explain() string {
 	num := "unbounded"
 	if s.EventsNum >= 0 {
 		num = "events.num=[" + strconv.FormatInt(s.EventsNum, 10) + "]"
+	}
+	if s.Table == "" {
+		m := s.mix()
+		return fmt.Sprintf("connector=[nexmark], %s, first-event.rate=[%d], person.proportion=[%d], auction.proportion=[%d], bid.proportion=[%d], event.time.start=[%s], seed=[%d]",
+			num, s.Rate, m.person, m.auction, m.total-m.person-m.auction, formatMillisTimestamp(s.TimeStart), s.Seed)
 	}
 	return fmt.Sprintf("connector=[nexmark], nexmark.table=[%s], %s, events.rate=[%d], event.time.start=[%s], seed=[%d]",
 		s.Table, num, s.Rate, formatMillisTimestamp(s.TimeStart), s.Seed)
@@ -159,21 +182,34 @@ func (s *Source) OpenAt(mem memory.Allocator, schema *arrow.Schema, batchSize in
 
 func (s *Source) open(mem memory.Allocator, schema *arrow.Schema, batchSize int, at *checkpoint.Decoder) (exec.BatchReader, error) {
 	cols := Columns(s.Table)
-	if cols == nil || len(s.Columns) != schema.NumFields() || s.Rate <= 0 {
-		return nil, fmt.Errorf("%w: nexmark table %q is misconfigured", exec.ErrSource, s.Table)
+	if s.Table == "" {
+		cols = EventColumns()
 	}
-	f := &nexmarkFiller{src: s, ints: make([][]int64, len(cols)), intBufs: make([]*memory.Buffer, len(cols)),
-		strs: make([]generator.StringColumn, len(cols)), types: make([]arrow.DataType, len(cols))}
-	for c, col := range cols {
-		f.types[c] = col.Type
-		f.strs[c].PerRow = 16
+	m := s.mix()
+	if cols == nil || len(s.Columns) != schema.NumFields() || s.Rate <= 0 || m.person <= 0 || m.auction <= 0 || m.total <= m.person+m.auction {
+		return nil, fmt.Errorf("%w: nexmark table %q is misconfigured", exec.ErrSource, s.Table)
 	}
 	for _, c := range s.Columns {
 		if c < 0 || c >= len(cols) {
 			return nil, fmt.Errorf("%w: nexmark table %q has no column %d", exec.ErrSource, s.Table, c)
 		}
 	}
-	return generator.Open(mem, schema, batchSize, s.Rows(), 0, f, at)
+	if s.Table == "" {
+		return generator.Open(mem, schema, batchSize, s.Rows(), 0, newEventFiller(s, m, schema), at)
+	}
+	return generator.Open(mem, schema, batchSize, s.Rows(), 0, newTableFiller(s, m, s.Table), at)
+}
+
+// newTableFiller makes the filler of one Nexmark table.
+func newTableFiller(s *Source, m mix, table string) *nexmarkFiller {
+	cols := Columns(table)
+	f := &nexmarkFiller{src: s, mix: m, table: table, ints: make([][]int64, len(cols)), intBufs: make([]*memory.Buffer, len(cols)),
+		strs: make([]generator.StringColumn, len(cols)), types: make([]arrow.DataType, len(cols))}
+	for c, col := range cols {
+		f.types[c] = col.Type
+		f.strs[c].PerRow = 16
+	}
+	return f
 }
 
 // nexmarkFiller makes the rows of a Nexmark table: every column of the
@@ -183,6 +219,8 @@ func (s *Source) open(mem memory.Allocator, schema *arrow.Schema, batchSize int,
 // dropped.
 type nexmarkFiller struct {
 	src     *Source
+	mix     mix
+	table   string
 	types   []arrow.DataType // by table column
 	ints    [][]int64        // by table column: a BIGINT or TIMESTAMP column's values, over intBufs
 	intBufs []*memory.Buffer
@@ -194,16 +232,30 @@ func (f *nexmarkFiller) Kind() string { return "nexmark" }
 // SaveState writes the table and its columns read, to check a resume
 // reads the same: the rows are drawn from per-event PCGs, so the reader's
 // row count is all the position there is.
-func (f *nexmarkFiller) SaveState(e *checkpoint.Encoder) {
-	e.String(f.src.Table)
-	checkpoint.Ints(e, f.src.Columns)
+func (f *nexmarkFiller) SaveState(e *checkpoint.Encoder) { saveNexmarkState(e, f.src) }
+
+func (f *nexmarkFiller) RestoreState(d *checkpoint.Decoder, _ int64) { restoreNexmarkState(d, f.src) }
+
+// stateName names the source in its state: the table, or for the event
+// stream its proportions, which decide what each event is.
+func (s *Source) stateName() string {
+	if s.Table != "" {
+		return s.Table
+	}
+	m := s.mix()
+	return fmt.Sprintf("events %d:%d:%d", m.person, m.auction, m.total-m.person-m.auction)
 }
 
-func (f *nexmarkFiller) RestoreState(d *checkpoint.Decoder, _ int64) {
+func saveNexmarkState(e *checkpoint.Encoder, s *Source) {
+	e.String(s.stateName())
+	checkpoint.Ints(e, s.Columns)
+}
+
+func restoreNexmarkState(d *checkpoint.Decoder, s *Source) {
 	table := d.String()
 	cols := checkpoint.ReadInts[int](d)
-	if d.Err() == nil && (table != f.src.Table || !slices.Equal(cols, f.src.Columns)) {
-		d.Fail("nexmark state of table %q columns %v for table %q columns %v", table, cols, f.src.Table, f.src.Columns)
+	if d.Err() == nil && (table != s.stateName() || !slices.Equal(cols, s.Columns)) {
+		d.Fail("nexmark state of table %q columns %v for table %q columns %v", table, cols, s.stateName(), s.Columns)
 	}
 }
 
@@ -214,6 +266,21 @@ func (s *Source) eventTime(id int64) int64 {
 
 func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int64, n int) {
 	s := f.src
+	all := f.rows(mem, from, n, false, f.bidTailRead())
+	for i, c := range s.Columns {
+		all[c].Retain()
+		cols[i] = all[c]
+	}
+	for _, a := range all {
+		a.Release()
+	}
+}
+
+// rows makes every column of the table for n rows: the table's rows
+// from row from on, or, with events, the rows of events [from, from+n)
+// with zeros and empty strings at the events of the other kinds.
+func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events, bidTail bool) []arrow.Array {
+	s := f.src
 	for c, t := range f.types {
 		if t.ID() == arrow.STRING {
 			f.strs[c].Start(mem, n)
@@ -221,20 +288,27 @@ func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int6
 			f.intBufs[c], f.ints[c] = expr.NewValues[int64](mem, n)
 		}
 	}
-	switch s.Table {
+	kind := kindOf(f.table)
+	switch f.table {
 	case "bid":
-		f.bids(from, n, f.bidTailRead())
-	case "person":
-		for k := range n {
-			id := s.EventID(from + int64(k))
-			r := generator.NewPCG(uint64(s.Seed), uint64(id))
-			f.person(&r, id, k)
-		}
+		f.bids(from, n, bidTail, events)
 	default:
 		for k := range n {
-			id := s.EventID(from + int64(k))
+			var id int64
+			if events {
+				if id = from + int64(k); f.mix.kind(id) != kind {
+					f.skip(k)
+					continue
+				}
+			} else {
+				id = s.EventID(from + int64(k))
+			}
 			r := generator.NewPCG(uint64(s.Seed), uint64(id))
-			f.auction(&r, id, k)
+			if kind == kindPerson {
+				f.person(&r, id, k)
+			} else {
+				f.auction(&r, id, k)
+			}
 		}
 	}
 	all := make([]arrow.Array, len(f.types))
@@ -246,51 +320,32 @@ func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int6
 			f.intBufs[c], f.ints[c] = nil, nil
 		}
 	}
-	for i, c := range s.Columns {
-		all[c].Retain()
-		cols[i] = all[c]
-	}
-	for _, a := range all {
-		a.Release()
+	return all
+}
+
+// skip makes row k empty: an event of another kind.
+func (f *nexmarkFiller) skip(k int) {
+	for c, t := range f.types {
+		if t.ID() == arrow.STRING {
+			f.strs[c].End()
+		} else {
+			f.ints[c][k] = 0
+		}
 	}
 }
 
-// lastBase0PersonID is the 0-based id of the last person at or before
-// event id.
-func lastBase0PersonID(id int64) int64 {
-	epoch, off := id/nexmarkDenominator, id%nexmarkDenominator
-	if off >= nexmarkPersonProportion {
-		off = nexmarkPersonProportion - 1
-	}
-	return epoch*nexmarkPersonProportion + off
-}
-
-// lastBase0AuctionID is the 0-based id of the last auction at or before
-// event id (-1 before the first).
-func lastBase0AuctionID(id int64) int64 {
-	epoch, off := id/nexmarkDenominator, id%nexmarkDenominator
-	switch {
-	case off < nexmarkPersonProportion:
-		epoch--
-		off = nexmarkAuctionProportion - 1
-	case off >= nexmarkPersonProportion+nexmarkAuctionProportion:
-		off = nexmarkAuctionProportion - 1
-	default:
-		off -= nexmarkPersonProportion
-	}
-	return epoch*nexmarkAuctionProportion + off
-}
-
-// nextPersonID picks a recent person (or one a little ahead, as Nexmark).
-func nextPersonID(r *generator.PCG, id int64) int64 {
-	people := lastBase0PersonID(id) + 1
+// nextPersonID picks a recent person (or one a little ahead, as
+// Nexmark); last is lastPerson of the event.
+func nextPersonID(r *generator.PCG, last int64) int64 {
+	people := last + 1
 	active := min(people, nexmarkActivePeople)
 	return nexmarkFirstPersonID + people - active + int64(r.Uint64N(uint64(active+nexmarkPersonIDLead)))
 }
 
-// nextAuctionID picks one of the auctions in flight.
-func nextAuctionID(r *generator.PCG, id int64) int64 {
-	last := max(lastBase0AuctionID(id), 0)
+// nextAuctionID picks one of the auctions in flight; last is lastAuction
+// of the event.
+func nextAuctionID(r *generator.PCG, last int64) int64 {
+	last = max(last, 0)
 	lo := max(last-nexmarkInFlightAuction, 0)
 	return nexmarkFirstAuctionID + lo + int64(r.Uint64N(uint64(last-lo+1+nexmarkAuctionIDLead)))
 }
@@ -386,7 +441,7 @@ func (f *nexmarkFiller) person(r *generator.PCG, id int64, k int) {
 	for _, c := range []*generator.StringColumn{name, email, card, city, state} {
 		c.End()
 	}
-	f.ints[0][k] = nexmarkFirstPersonID + lastBase0PersonID(id)
+	f.ints[0][k] = nexmarkFirstPersonID + f.mix.lastPerson(f.mix.split(id))
 	f.ints[6][k] = f.src.eventTime(id)
 	f.strs[7].Data = appendExtra(f.strs[7].Data, r, size, nexmarkAvgPersonSize)
 	f.strs[7].End()
@@ -396,9 +451,12 @@ func (f *nexmarkFiller) person(r *generator.PCG, id int64, k int) {
 // dateTime, expires, seller, category, extra.
 func (f *nexmarkFiller) auction(r *generator.PCG, id int64, k int) {
 	at := f.src.eventTime(id)
-	seller := nextPersonID(r, id)
+	m := f.mix
+	epoch, off := m.split(id)
+	lastPerson := m.lastPerson(epoch, off)
+	seller := nextPersonID(r, lastPerson)
 	if r.IntN(4) > 0 { // most auctions come from hot sellers
-		seller = nexmarkFirstPersonID + lastBase0PersonID(id)/nexmarkHotSellerRatio*nexmarkHotSellerRatio
+		seller = nexmarkFirstPersonID + lastPerson/nexmarkHotSellerRatio*nexmarkHotSellerRatio
 	}
 	item, desc := &f.strs[1], &f.strs[2]
 	start := len(item.Data) + len(desc.Data)
@@ -411,10 +469,10 @@ func (f *nexmarkFiller) auction(r *generator.PCG, id int64, k int) {
 	reserve := initial + nexmarkPrice(r)
 	// An auction lasts about as long as the events of the auctions in
 	// flight take: up to twice the average.
-	avgMs := max(nexmarkInFlightAuction*nexmarkDenominator/nexmarkAuctionProportion*1000/f.src.Rate, 1)
+	avgMs := max(nexmarkInFlightAuction*m.total/m.auction*1000/f.src.Rate, 1)
 	expires := at + 1 + int64(r.Uint64N(uint64(2*avgMs)))
 	category := int64(nexmarkFirstCategoryID + r.IntN(nexmarkNumCategories))
-	f.ints[0][k] = nexmarkFirstAuctionID + lastBase0AuctionID(id)
+	f.ints[0][k] = nexmarkFirstAuctionID + m.lastAuction(epoch, off)
 	f.ints[3][k], f.ints[4][k], f.ints[5][k], f.ints[6][k] = initial, reserve, at, expires
 	f.ints[7][k], f.ints[8][k] = seller, category
 	f.strs[9].Data = appendExtra(f.strs[9].Data, r, size, nexmarkAvgAuctionSize)
@@ -455,31 +513,48 @@ func (f *nexmarkFiller) bidTailRead() bool {
 	return false
 }
 
-// bids makes n bids from event from on; without tail, only the columns
-// drawn before the price (auction, bidder) and the time.
-func (f *nexmarkFiller) bids(from int64, n int, tail bool) {
-	s := f.src
+// bids makes n bids from row from on, or, with events, the bids of
+// events [from, from+n) with zeros and empty strings at the other events;
+// without tail, only the columns drawn before the price (auction, bidder)
+// and the time.
+func (f *nexmarkFiller) bids(from int64, n int, tail, events bool) {
+	s, m := f.src, f.mix
 	auction, bidder, price, at := f.ints[0][:n], f.ints[1][:n], f.ints[2][:n], f.ints[5][:n]
 	channel, url, extra := f.strs[3], f.strs[4], f.strs[6]
-	// Event ids as EventID has them, stepped instead of divided per row.
-	off, cnt := s.kindRange()
-	cycle, pos := from/cnt, from%cnt
+	// Event ids as EventID has them, stepped as (epoch, offset in the
+	// cycle) instead of divided per row. Bids are the last kind of a
+	// cycle: the bid table steps over [off, total) and the event stream
+	// over [0, total), with the other kinds left empty.
+	off, cnt := m.kindRange("bid")
+	epoch, pos, wrap := from/cnt, off+from%cnt, off
+	if events {
+		epoch, pos, wrap = from/m.total, from%m.total, 0
+	}
 	for k := range n {
-		id := cycle*nexmarkDenominator + off + pos
-		if pos++; pos == cnt {
-			cycle, pos = cycle+1, 0
+		e, o := epoch, pos
+		if pos++; pos == m.total {
+			epoch, pos = epoch+1, wrap
 		}
+		if o < off { // an event of another kind
+			auction[k], bidder[k], price[k], at[k] = 0, 0, 0, 0
+			channel.End()
+			url.End()
+			extra.End()
+			continue
+		}
+		id := e*m.total + o
+		lastAuction, lastPerson := m.lastAuction(e, o), m.lastPerson(e, o)
 		rng := generator.NewPCG(uint64(s.Seed), uint64(id))
 		r := &rng
 		if r.Mask(1) > 0 { // IntN(2): half the bids go to hot auctions
-			auction[k] = nexmarkFirstAuctionID + max(lastBase0AuctionID(id), 0)/nexmarkHotAuctionRatio*nexmarkHotAuctionRatio
+			auction[k] = nexmarkFirstAuctionID + max(lastAuction, 0)/nexmarkHotAuctionRatio*nexmarkHotAuctionRatio
 		} else {
-			auction[k] = nextAuctionID(r, id)
+			auction[k] = nextAuctionID(r, lastAuction)
 		}
 		if r.Mask(3) > 0 { // IntN(4): most bids come from hot bidders
-			bidder[k] = nexmarkFirstPersonID + lastBase0PersonID(id)/nexmarkHotBidderRatio*nexmarkHotBidderRatio + 1
+			bidder[k] = nexmarkFirstPersonID + lastPerson/nexmarkHotBidderRatio*nexmarkHotBidderRatio + 1
 		} else {
-			bidder[k] = nextPersonID(r, id)
+			bidder[k] = nextPersonID(r, lastPerson)
 		}
 		at[k] = s.eventTime(id)
 		if !tail {

@@ -119,9 +119,9 @@ func TestNexmarkBidsReferenceRecentAuctionsAndPersons(t *testing.T) {
 		price := b.Record.Column(2).(*array.Int64)
 		for i := range auction.Len() {
 			id := g.EventID(k)
-			lastAuction := nexmarkFirstAuctionID + lastBase0AuctionID(id)
+			lastAuction := nexmarkFirstAuctionID + g.mix().lastAuction(g.mix().split(id))
 			require.True(t, auction.Value(i) >= nexmarkFirstAuctionID && auction.Value(i) <= lastAuction+nexmarkAuctionIDLead, "auction %d at event %d", auction.Value(i), id)
-			lastPerson := nexmarkFirstPersonID + lastBase0PersonID(id)
+			lastPerson := nexmarkFirstPersonID + g.mix().lastPerson(g.mix().split(id))
 			require.True(t, bidder.Value(i) >= nexmarkFirstPersonID && bidder.Value(i) <= lastPerson+nexmarkPersonIDLead+1)
 			require.True(t, price.Value(i) >= 100 && price.Value(i) <= 100_000_000)
 			k++
