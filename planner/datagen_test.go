@@ -191,7 +191,7 @@ func TestNexmarkEventTableErrors(t *testing.T) {
 		{strings.Replace(flinkNexmarkDDL, "event_type int", "event_type BIGINT", 1), "column event_type of the nexmark event table is INT, not BIGINT", 2},
 		{strings.Replace(flinkNexmarkDDL, "event_type int,", "event_type int, event_kind int,", 1), "the nexmark event table has no column event_kind", 2},
 		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'rate.shape' = 'SINE'`, 1), "option 'rate.shape' of Flink's nexmark connector is not supported yet", 8},
-		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'hot-auction.ratio' = '2'`, 1), "option 'hot-auction.ratio' of Flink's nexmark connector is not supported yet", 8},
+		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'bid.hot-ratio.auctions' = '2'`, 1), "option 'bid.hot-ratio.auctions' of Flink's nexmark connector is not supported yet", 8},
 		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'bid.proportion' = '0'`, 1), "option 'bid.proportion' must be a positive number", 8},
 		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'bid.proportoin' = '3'`, 1), "did you mean bid.proportion?", 8},
 		{strings.Replace(flinkNexmarkDDL, "OPTIONS", `'events.rate' = '3'`, 1), "options 'events.rate' and 'first-event.rate' are the same; give one", 8},
