@@ -46,17 +46,17 @@ func sliderOf(spec AggSpec, acc accumulator) slider {
 	case *retractSum:
 		switch a.dt.ID() {
 		case arrow.INT8:
-			return slideInts[int8]{a}
+			return slideSum[int8, int64]{a}
 		case arrow.INT16:
-			return slideInts[int16]{a}
+			return slideSum[int16, int64]{a}
 		case arrow.INT32:
-			return slideInts[int32]{a}
+			return slideSum[int32, int64]{a}
 		case arrow.INT64:
-			return slideInts[int64]{a}
+			return slideSum[int64, int64]{a}
 		case arrow.FLOAT32:
-			return slideFloats[float32]{a}
+			return slideSum[float32, float64]{a}
 		case arrow.FLOAT64:
-			return slideFloats[float64]{a}
+			return slideSum[float64, float64]{a}
 		}
 	}
 	return nil
@@ -222,58 +222,35 @@ func sizeOfValue[T int8 | int16 | int32 | int64 | float32 | float64](v T) uintpt
 	return 8
 }
 
-// slideInts is SUM and AVG of an integer column: the slot's sum wraps as
-// an int64 and is cast to the column's type, as appendInt does.
-type slideInts[T int8 | int16 | int32 | int64] struct{ a *retractSum }
+// slideSum is SUM and AVG of a column of T, summed as S: an integer
+// column's sum wraps as an int64 and is cast to the column's type, as
+// appendInt does, and its AVG truncates toward zero, as Flink's; a FLOAT
+// or DOUBLE column is summed as float64.
+type slideSum[T int8 | int16 | int32 | int64 | float32 | float64, S int64 | float64] struct{ a *retractSum }
 
-func (s slideInts[T]) slide(col arrow.Array, input int, slots []int32, leaving []OverRow, recs []arrow.RecordBatch, mem memory.Allocator) arrow.Array {
-	a := s.a
-	sums, ns := a.ints, a.n
-	cur := viewOf[T](col)
-	old := views[T](recs, input, leaving)
-	res := newResults[T](mem, len(slots), true)
-	for r, sl := range slots {
-		if cur.isValid(r) {
-			sums[sl] += int64(cur.values[cur.offset+r])
-			ns[sl]++
-		}
-		if l := leaving[r]; l.Rec >= 0 {
-			if v := &old[l.Rec]; v.isValid(int(l.Row)) {
-				sums[sl] -= int64(v.values[v.offset+int(l.Row)])
-				ns[sl]--
-			}
-		}
-		switch n := ns[sl]; {
-		case n == 0:
-			res.setNull(r)
-			res.out[r] = 0 // the buffer may be recycled: no stale value under the NULL
-		case a.avg:
-			res.out[r] = T(sums[sl] / n) // integers truncate toward zero, as Flink's AVG
-		default:
-			res.out[r] = T(sums[sl])
-		}
+// sums is the slots' sums as S: a.ints or a.flts, read at each slide
+// (they grow with the slots).
+func (s slideSum[T, S]) sums() []S {
+	if p, ok := any(&s.a.ints).(*[]S); ok {
+		return *p
 	}
-	return res.array(a.dt)
+	return *any(&s.a.flts).(*[]S)
 }
 
-// slideFloats is SUM and AVG of a FLOAT or DOUBLE column, summed as
-// float64.
-type slideFloats[T float32 | float64] struct{ a *retractSum }
-
-func (s slideFloats[T]) slide(col arrow.Array, input int, slots []int32, leaving []OverRow, recs []arrow.RecordBatch, mem memory.Allocator) arrow.Array {
+func (s slideSum[T, S]) slide(col arrow.Array, input int, slots []int32, leaving []OverRow, recs []arrow.RecordBatch, mem memory.Allocator) arrow.Array {
 	a := s.a
-	sums, ns := a.flts, a.n
+	sums, ns := s.sums(), a.n
 	cur := viewOf[T](col)
 	old := views[T](recs, input, leaving)
 	res := newResults[T](mem, len(slots), true)
 	for r, sl := range slots {
 		if cur.isValid(r) {
-			sums[sl] += float64(cur.values[cur.offset+r])
+			sums[sl] += S(cur.values[cur.offset+r])
 			ns[sl]++
 		}
 		if l := leaving[r]; l.Rec >= 0 {
 			if v := &old[l.Rec]; v.isValid(int(l.Row)) {
-				sums[sl] -= float64(v.values[v.offset+int(l.Row)])
+				sums[sl] -= S(v.values[v.offset+int(l.Row)])
 				ns[sl]--
 			}
 		}
@@ -282,7 +259,7 @@ func (s slideFloats[T]) slide(col arrow.Array, input int, slots []int32, leaving
 			res.setNull(r)
 			res.out[r] = 0 // the buffer may be recycled: no stale value under the NULL
 		case a.avg:
-			res.out[r] = T(sums[sl] / float64(n))
+			res.out[r] = T(sums[sl] / S(n))
 		default:
 			res.out[r] = T(sums[sl])
 		}

@@ -1,18 +1,14 @@
 package nexmark
 
 import (
-	"errors"
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector/generator/generatortest"
 )
 
@@ -36,27 +32,13 @@ func newEvents(events, seed int64, proportions [3]int64) (*Source, *arrow.Schema
 // It checks the ROWs of the other kinds are NULL.
 func eventRows(t *testing.T, g *Source, schema *arrow.Schema, size int) (byKind [3][]string, types []int32) {
 	t.Helper()
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	r, err := (&exec.MakerSource{Maker: g, SourceSpec: exec.SourceSpec{Schema: schema, BatchSize: size}}).Open(mem, nil)
-	require.NoError(t, err)
-	defer r.Close()
-	for {
-		b, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		require.NoError(t, err)
-		if b.End {
-			continue
-		}
-		require.LessOrEqual(t, b.Record.NumRows(), int64(size))
-		et := b.Record.Column(0).(*array.Int32)
+	generatortest.EachBatch(t, g, schema, size, func(rec arrow.RecordBatch) {
+		et := rec.Column(0).(*array.Int32)
 		for i := range et.Len() {
 			kind := int(et.Value(i))
 			types = append(types, et.Value(i))
 			for k := range 3 {
-				row := b.Record.Column(1 + k).(*array.Struct)
+				row := rec.Column(1 + k).(*array.Struct)
 				if k != kind {
 					require.True(t, row.IsNull(i), "the %s of a %s event", nexmarkTableNames[k], nexmarkTableNames[kind])
 					continue
@@ -69,8 +51,7 @@ func eventRows(t *testing.T, g *Source, schema *arrow.Schema, size int) (byKind 
 				byKind[k] = append(byKind[k], strings.Join(vals, "|"))
 			}
 		}
-		b.Record.Release()
-	}
+	})
 	return byKind, types
 }
 
@@ -173,22 +154,9 @@ func TestNexmarkEventsMakeOnlyTheTimesOfRowsReadForThem(t *testing.T) {
 // (nil when it is NULL) or the value.
 func drainColumns(t *testing.T, g *Source, schema *arrow.Schema, size int) [][][]string {
 	t.Helper()
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	r, err := (&exec.MakerSource{Maker: g, SourceSpec: exec.SourceSpec{Schema: schema, BatchSize: size}}).Open(mem, nil)
-	require.NoError(t, err)
-	defer r.Close()
 	out := make([][][]string, schema.NumFields())
-	for {
-		b, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		require.NoError(t, err)
-		if b.End {
-			continue
-		}
-		for c, col := range b.Record.Columns() {
+	generatortest.EachBatch(t, g, schema, size, func(rec arrow.RecordBatch) {
+		for c, col := range rec.Columns() {
 			for i := range col.Len() {
 				row, ok := col.(*array.Struct)
 				switch {
@@ -205,8 +173,7 @@ func drainColumns(t *testing.T, g *Source, schema *arrow.Schema, size int) [][][
 				}
 			}
 		}
-		b.Record.Release()
-	}
+	})
 	return out
 }
 

@@ -1,13 +1,10 @@
 package nexmark
 
 import (
-	"errors"
-	"io"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/connector/generator/generatortest"
@@ -67,21 +64,10 @@ func TestNexmarkEventTimeFollowsTheRate(t *testing.T) {
 		g, schema := newNexmark(table, 5000, 0)
 		g.Rate = 3 // 3 events per second: event i at start + i*1000/3 ms
 		ts := schema.FieldIndices("dateTime")[0]
-		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-		r, err := g.Open(mem, schema, 100)
-		require.NoError(t, err)
 		var k int64
 		last := int64(-1)
-		for {
-			b, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			require.NoError(t, err)
-			if b.End {
-				continue
-			}
-			col := b.Record.Column(ts).(*array.Timestamp)
+		generatortest.EachBatch(t, g, schema, 100, func(rec arrow.RecordBatch) {
+			col := rec.Column(ts).(*array.Timestamp)
 			for i := range col.Len() {
 				v := int64(col.Value(i))
 				require.Equal(t, g.TimeStart+g.EventID(k)*1000/3, v)
@@ -89,34 +75,18 @@ func TestNexmarkEventTimeFollowsTheRate(t *testing.T) {
 				last = v
 				k++
 			}
-			b.Record.Release()
-		}
-		require.NoError(t, r.Close())
-		mem.AssertSize(t, 0)
+		})
 		require.Equal(t, g.Rows(), k)
 	}
 }
 
 func TestNexmarkBidsReferenceRecentAuctionsAndPersons(t *testing.T) {
 	g, schema := newNexmark("bid", 20000, 0)
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	r, err := g.Open(mem, schema, 4096)
-	require.NoError(t, err)
-	defer r.Close()
 	var k int64
-	for {
-		b, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		require.NoError(t, err)
-		if b.End {
-			continue
-		}
-		auction := b.Record.Column(0).(*array.Int64)
-		bidder := b.Record.Column(1).(*array.Int64)
-		price := b.Record.Column(2).(*array.Int64)
+	generatortest.EachBatch(t, g, schema, 4096, func(rec arrow.RecordBatch) {
+		auction := rec.Column(0).(*array.Int64)
+		bidder := rec.Column(1).(*array.Int64)
+		price := rec.Column(2).(*array.Int64)
 		for i := range auction.Len() {
 			id := g.EventID(k)
 			lastAuction := nexmarkFirstAuctionID + g.mix().lastAuction(g.mix().split(id))
@@ -126,8 +96,7 @@ func TestNexmarkBidsReferenceRecentAuctionsAndPersons(t *testing.T) {
 			require.True(t, price.Value(i) >= 100 && price.Value(i) <= 100_000_000)
 			k++
 		}
-		b.Record.Release()
-	}
+	})
 	require.Equal(t, int64(18400), k)
 }
 

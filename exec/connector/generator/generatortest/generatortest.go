@@ -21,9 +21,11 @@ import (
 	"github.com/wsql/wsql/exec"
 )
 
-// Drain reads every row of g as text, one string per row, checking the
-// one split's batches, its one end and its row count.
-func Drain(t *testing.T, g exec.BatchMaker, schema *arrow.Schema, size int) []string {
+// EachBatch reads g's one split in batches of at most size rows, through
+// a checked allocator, and calls fn with each batch's record (released
+// after it); it checks the split's one end, that the rows the reader
+// counts are the rows read, and that no memory is left.
+func EachBatch(t *testing.T, g exec.BatchMaker, schema *arrow.Schema, size int, fn func(rec arrow.RecordBatch)) {
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
@@ -31,8 +33,8 @@ func Drain(t *testing.T, g exec.BatchMaker, schema *arrow.Schema, size int) []st
 	require.NoError(t, err)
 	defer r.Close()
 	require.Equal(t, 1, r.NumSplits())
-	var rows []string
 	ended := false
+	var rows int64
 	for {
 		b, err := r.Next()
 		if errors.Is(err, io.EOF) {
@@ -45,17 +47,27 @@ func Drain(t *testing.T, g exec.BatchMaker, schema *arrow.Schema, size int) []st
 			continue
 		}
 		require.LessOrEqual(t, b.Record.NumRows(), int64(size))
-		for i := range int(b.Record.NumRows()) {
+		rows += b.Record.NumRows()
+		fn(b.Record)
+		b.Record.Release()
+	}
+	require.True(t, ended)
+	require.Equal(t, rows, r.Stats().Rows)
+}
+
+// Drain reads every row of g as text, one string per row (EachBatch).
+func Drain(t *testing.T, g exec.BatchMaker, schema *arrow.Schema, size int) []string {
+	t.Helper()
+	var rows []string
+	EachBatch(t, g, schema, size, func(rec arrow.RecordBatch) {
+		for i := range int(rec.NumRows()) {
 			var cols []string
-			for _, c := range b.Record.Columns() {
+			for _, c := range rec.Columns() {
 				cols = append(cols, c.ValueStr(i))
 			}
 			rows = append(rows, strings.Join(cols, "|"))
 		}
-		b.Record.Release()
-	}
-	require.True(t, ended)
-	require.Equal(t, int64(len(rows)), r.Stats().Rows)
+	})
 	return rows
 }
 
