@@ -101,6 +101,10 @@ func TestParseErrors(t *testing.T) {
 		{"WITH a AS (SELECT x FROM t ORDER BY x LIMIT 1 OFFSET 1) SELECT * FROM a", ErrUnsupported, "1:47: OFFSET is not supported yet"},
 		{"SELECT a FROM (SELECT a FROM t, u) AS s", ErrUnsupported, "1:31: joins are not supported yet"},
 		{"SELECT a FROM (SELECT a FROM t) AS s JOIN u ON s.a = u.a", ErrUnsupported, "1:38: joins are not supported yet"},
+		// at the JOIN or the comma of FROM, not at a comma of the select list
+		{"SELECT t.a, u.b FROM t INNER JOIN u ON t.a = u.a", ErrUnsupported, "1:30: joins are not supported yet"},
+		{"SELECT t.a, u.b FROM t, u WHERE t.a = u.a", ErrUnsupported, "1:23: joins are not supported yet"},
+		{"SELECT x FROM (SELECT t.a, u.b FROM t, u) AS s", ErrUnsupported, "1:38: joins are not supported yet"},
 		{"SELECT a FROM LATERAL (SELECT 1) AS s", ErrUnsupported, "1:15: LATERAL is not supported"},
 		{"SELECT a FROM t WHERE a IN (SELECT b FROM u)", ErrUnsupported, "1:29: IN (SELECT ...) is not supported yet"},
 		{"SELECT a FROM t WHERE a ILIKE 'x%'", ErrUnsupported, "1:23: ILIKE is not supported yet; use LOWER(x) LIKE pattern"},
