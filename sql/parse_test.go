@@ -78,6 +78,7 @@ func TestParseErrors(t *testing.T) {
 		{"SELECT a\nFROM t\nWHERE a = = 1", ErrSyntax, `3:11: syntax error near "= 1"`},
 		{"SELECT k,\n  CONT(*) FROM t", ErrInvalid, "2:3: unknown function CONT; did you mean COUNT?"},
 		{"SELECT SUM(*) FROM t", ErrSyntax, `1:12: syntax error near "*) FROM t"`},
+		{"SELECT o.a FROM o JOIN r FOR SYSTEM_TIME AS OF o.ts ON o.k = r.k", ErrUnsupported, "1:26: temporal joins (FOR SYSTEM_TIME AS OF) are not supported yet"},
 		{"SELECT ts + INTERVAL '1-12' YEAR TO MONTH FROM t", ErrSyntax, "1:22: invalid interval value '1-12' for YEAR TO MONTH; expected 'y-m' such as '1-2'"},
 		{"SELECT ts + INTERVAL '1' MONTH TO YEAR FROM t", ErrSyntax, "1:32: MONTH cannot start a range; write INTERVAL '5' MONTH"},
 		{"SELECT ts + INTERVAL '1' YEAR TO DAY FROM t", ErrSyntax, "1:34: expected MONTH after YEAR TO, found DAY"},
