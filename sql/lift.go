@@ -76,6 +76,26 @@ func (l *lifter) findWord(words ...string) Pos {
 	return l.start()
 }
 
+// joinPos is where a FROM clause that joins is refused: its first JOIN or
+// comma outside parentheses, searched from FROM on so that the commas of
+// the select list are passed over; else FROM itself.
+func (l *lifter) joinPos(fromPos Pos) Pos {
+	depth, after := 0, false
+	for _, t := range l.scope {
+		switch {
+		case !after:
+			after = t.pos == fromPos
+		case t.isOp("("):
+			depth++
+		case t.isOp(")"):
+			depth--
+		case depth == 0 && (t.is("JOIN") || t.isOp(",")):
+			return t.pos
+		}
+	}
+	return fromPos
+}
+
 func (l *lifter) unsupported(p Pos, format string, args ...any) *Error {
 	return Errorf(ErrUnsupported, p, format, args...)
 }
@@ -193,11 +213,11 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 	fromPos := l.findWord("FROM")
 	if j.Right != nil {
-		return TableRef{}, l.unsupported(l.findWord("JOIN", ","), "joins are not supported yet")
+		return TableRef{}, l.unsupported(l.joinPos(fromPos), "joins are not supported yet")
 	}
 	ts, ok := j.Left.(*ast.TableSource)
 	if !ok {
-		return TableRef{}, l.unsupported(l.findWord("JOIN", ","), "joins are not supported yet")
+		return TableRef{}, l.unsupported(l.joinPos(fromPos), "joins are not supported yet")
 	}
 	// The table name, or the subquery's "(", is the first token after FROM.
 	next := -1

@@ -78,6 +78,7 @@ func TestParseErrors(t *testing.T) {
 		{"SELECT a\nFROM t\nWHERE a = = 1", ErrSyntax, `3:11: syntax error near "= 1"`},
 		{"SELECT k,\n  CONT(*) FROM t", ErrInvalid, "2:3: unknown function CONT; did you mean COUNT?"},
 		{"SELECT SUM(*) FROM t", ErrSyntax, `1:12: syntax error near "*) FROM t"`},
+		{"SELECT o.a FROM o JOIN r FOR SYSTEM_TIME AS OF o.ts ON o.k = r.k", ErrUnsupported, "1:26: temporal joins (FOR SYSTEM_TIME AS OF) are not supported yet"},
 		{"SELECT ts + INTERVAL '1-12' YEAR TO MONTH FROM t", ErrSyntax, "1:22: invalid interval value '1-12' for YEAR TO MONTH; expected 'y-m' such as '1-2'"},
 		{"SELECT ts + INTERVAL '1' MONTH TO YEAR FROM t", ErrSyntax, "1:32: MONTH cannot start a range; write INTERVAL '5' MONTH"},
 		{"SELECT ts + INTERVAL '1' YEAR TO DAY FROM t", ErrSyntax, "1:34: expected MONTH after YEAR TO, found DAY"},
@@ -101,6 +102,10 @@ func TestParseErrors(t *testing.T) {
 		{"WITH a AS (SELECT x FROM t ORDER BY x LIMIT 1 OFFSET 1) SELECT * FROM a", ErrUnsupported, "1:47: OFFSET is not supported yet"},
 		{"SELECT a FROM (SELECT a FROM t, u) AS s", ErrUnsupported, "1:31: joins are not supported yet"},
 		{"SELECT a FROM (SELECT a FROM t) AS s JOIN u ON s.a = u.a", ErrUnsupported, "1:38: joins are not supported yet"},
+		// at the JOIN or the comma of FROM, not at a comma of the select list
+		{"SELECT t.a, u.b FROM t INNER JOIN u ON t.a = u.a", ErrUnsupported, "1:30: joins are not supported yet"},
+		{"SELECT t.a, u.b FROM t, u WHERE t.a = u.a", ErrUnsupported, "1:23: joins are not supported yet"},
+		{"SELECT x FROM (SELECT t.a, u.b FROM t, u) AS s", ErrUnsupported, "1:38: joins are not supported yet"},
 		{"SELECT a FROM LATERAL (SELECT 1) AS s", ErrUnsupported, "1:15: LATERAL is not supported"},
 		{"SELECT a FROM t WHERE a IN (SELECT b FROM u)", ErrUnsupported, "1:29: IN (SELECT ...) is not supported yet"},
 		{"SELECT a FROM t WHERE a ILIKE 'x%'", ErrUnsupported, "1:23: ILIKE is not supported yet; use LOWER(x) LIKE pattern"},

@@ -1,0 +1,29 @@
+-- wsql: Nexmark q1 as the nexmark project's nexmark-flink/src/main/resources/queries/q1.sql writes it;
+-- run after ddl.sql (the event table and views).
+-- Changed from the original: the sink's 'connector' = 'blackhole' is 'print',
+-- so the test sees the rows. Nothing else.
+
+-- -------------------------------------------------------------------------------------------------
+-- Query1: Currency conversion
+-- -------------------------------------------------------------------------------------------------
+-- Convert each bid value from dollars to euros. Illustrates a simple transformation.
+-- -------------------------------------------------------------------------------------------------
+
+CREATE TABLE nexmark_q1 (
+  auction  BIGINT,
+  bidder  BIGINT,
+  price  DECIMAL(23, 3),
+  `dateTime`  TIMESTAMP(3),
+  extra  VARCHAR
+) WITH (
+  'connector' = 'print'
+);
+
+INSERT INTO nexmark_q1
+SELECT
+    auction,
+    bidder,
+    0.908 * price as price, -- convert dollar to euro
+    `dateTime`,
+    extra
+FROM bid;
