@@ -243,11 +243,7 @@ func (a *countAcc) update(col arrow.Array, slots []int32, from, to int) {
 }
 
 func (a *countAcc) appendResults(slots []int32, b array.Builder) {
-	ib := b.(*array.Int64Builder)
-	ib.Reserve(len(slots))
-	for _, s := range slots {
-		ib.UnsafeAppend(a.counts[s])
-	}
+	appendIntsAt(b, slots, nil, a.counts) // a BIGINT, never NULL
 }
 
 func (a *countAcc) merge(dst, src int32)       { a.counts[dst] += a.counts[src] }
