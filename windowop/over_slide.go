@@ -256,8 +256,7 @@ func (s slideSum[T, S]) slide(col arrow.Array, input int, slots []int32, leaving
 		}
 		switch n := ns[sl]; {
 		case n == 0:
-			res.setNull(r)
-			res.out[r] = 0 // the buffer may be recycled: no stale value under the NULL
+			res.setNull(r) // its value stays the allocator's zero
 		case a.avg:
 			res.out[r] = T(sums[sl] / S(n))
 		default:

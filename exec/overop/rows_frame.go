@@ -3,7 +3,6 @@ package overop
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/windowop"
 )
@@ -86,9 +85,7 @@ func (op *Over) inputOf(rid int32) arrow.RecordBatch {
 	n := int(rec.NumRows())
 	cols := make([]arrow.Array, op.cfg.Input.NumFields())
 	for c, f := range op.cfg.Input.Fields() {
-		// Arrow's NULL arrays take their zeroes from the allocator: the
-		// Go allocator's, not recycled buffers
-		cols[c] = array.MakeArrayOfNull(memory.DefaultAllocator, f.Type, n)
+		cols[c] = array.MakeArrayOfNull(op.mem, f.Type, n)
 	}
 	for i, c := range op.frameCols {
 		cols[c].Release()

@@ -5,7 +5,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
 )
@@ -28,11 +27,7 @@ func (s *Store) Save(e *checkpoint.Encoder) error {
 	}
 	defer rows.Release()
 	var buf bytes.Buffer
-	// the writer's own buffers come from the Go allocator, which zeroes
-	// them: it writes a column of NULLs alone with a bitmap it allocates
-	// and leaves as allocated, which a recycling allocator (an OVER
-	// aggregation's) hands out with an old batch's bits in it
-	w := ipc.NewWriter(&buf, ipc.WithSchema(s.schema), ipc.WithAllocator(memory.DefaultAllocator))
+	w := ipc.NewWriter(&buf, ipc.WithSchema(s.schema), ipc.WithAllocator(s.mem))
 	if err := w.Write(rows); err != nil {
 		return err
 	}
