@@ -44,3 +44,16 @@ type Operator interface {
 	ProcessEnd() error
 	Close()
 }
+
+// TwoInput is an operator that reads two inputs, a join: input 0 is the
+// left, input 1 the right. Their rows arrive through ProcessInput, one
+// input's batch at a time, in the one order the merge of the inputs gives
+// (by the watermark each row arrived under, then by input, then in the
+// input's order), so its output never depends on batch sizes or on which
+// input was read first. ProcessWatermark brings the inputs' combined
+// watermark (their minimum) and ProcessEnd the end of both. ProcessBatch
+// is not called. The rest of Operator's contract holds unchanged.
+type TwoInput interface {
+	Operator
+	ProcessInput(input int, b Batch) error
+}
