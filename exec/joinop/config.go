@@ -64,6 +64,9 @@ type Config struct {
 	// join. Neither is the regular join.
 	Interval *Interval
 	Window   *Window
+	// Temporal, when set, makes this an event-time temporal join (FOR
+	// SYSTEM_TIME AS OF): Right is a versioned table.
+	Temporal *Temporal
 }
 
 // Interval is the time condition of an interval join: a left row l and a
@@ -80,6 +83,15 @@ type Interval struct {
 // the same window, whose start and end columns are these.
 type Window struct {
 	LeftStart, LeftEnd, RightStart, RightEnd int
+}
+
+// Temporal is an event-time temporal join's time: a left row joins the
+// version of the right row of its key (RightKeys are the versioned
+// table's primary key) that was valid at the left row's time, the column
+// LeftTime; a version is valid from its RightTime until the next version
+// of its key (or a -U/-D of it). Only INNER and LEFT OUTER.
+type Temporal struct {
+	LeftTime, RightTime int
 }
 
 // DataColumns are the indexes of a schema's data columns: all but an
@@ -105,7 +117,7 @@ func IsUpdateStream(s *arrow.Schema) bool {
 // regular anti join (a left row emitted goes when its first match comes).
 // Interval and window joins are append-only.
 func (c Config) Updates() bool {
-	if c.Interval != nil || c.Window != nil {
+	if c.Interval != nil || c.Window != nil || c.Temporal != nil {
 		return false
 	}
 	return c.Kind == LeftOuter || c.Kind == RightOuter || c.Kind == FullOuter || c.Kind == Anti ||
@@ -154,10 +166,23 @@ func (c Config) check() error {
 			return fmt.Errorf("join: key %d compares %s with %s", i, lt, rt)
 		}
 	}
-	if c.Interval != nil && c.Window != nil {
-		return fmt.Errorf("join: an interval join is not a window join")
+	if n := countSet(c.Interval != nil, c.Window != nil, c.Temporal != nil); n > 1 {
+		return fmt.Errorf("join: a join is one of regular, interval, window or temporal")
+	}
+	if c.Temporal != nil && c.Kind != Inner && c.Kind != LeftOuter {
+		return fmt.Errorf("join: a temporal join is INNER or LEFT, not %s", c.Kind)
 	}
 	return nil
+}
+
+func countSet(flags ...bool) int {
+	n := 0
+	for _, f := range flags {
+		if f {
+			n++
+		}
+	}
+	return n
 }
 
 // Stats counts what a join did.
@@ -193,6 +218,8 @@ func New(cfg Config, mem memory.Allocator, out pipeline.Operator) (Operator, err
 		return newIntervalJoin(cfg, mem, out)
 	case cfg.Window != nil:
 		return newWindowJoin(cfg, mem, out)
+	case cfg.Temporal != nil:
+		return newTemporalJoin(cfg, mem, out)
 	}
 	return newRegularJoin(cfg, mem, out)
 }
