@@ -1,0 +1,180 @@
+package joinop
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/exec/rankop"
+)
+
+// joinKeys numbers the join keys of both inputs as groups 1, 2, ...: a
+// left and a right row of the same group have equal keys, so one lookup
+// per row finds both sides' rows of its key. Group 0 holds the rows whose
+// key has a NULL where NULL matches nothing: kept (an outer row is
+// retracted padded later), never matched. A single INT or BIGINT key is
+// looked up by value (the Nexmark joins' keys); any other by its encoded
+// bytes.
+type joinKeys struct {
+	cols     [2][]int
+	nullSafe []bool
+	typed    bool
+	ints     map[int64]int32
+	small    []int32 // keys 0..smallKeys-1: group by value (0: none yet)
+	strs     map[string]int32
+	enc      [2]rankop.RowKeys
+	bufs     [][]byte
+	// by group: its key, for a snapshot and for dropping an empty group
+	intKeys   []int64
+	strKeys   []string
+	inUse     []bool
+	nullGroup int32 // a NULL-safe NULL single key's group of a typed index, 0 none yet
+	groups    int32 // groups numbered so far, 0 included
+	free      []int32
+}
+
+// smallKeys bounds the integer keys looked up in a slice rather than the
+// map: ids are mostly small numbers (as in rankop's partition index).
+const smallKeys = 1 << 16
+
+func newJoinKeys(cfg Config) *joinKeys {
+	k := &joinKeys{cols: [2][]int{cfg.LeftKeys, cfg.RightKeys}, nullSafe: cfg.NullSafe, groups: 1}
+	if len(cfg.LeftKeys) == 1 {
+		switch cfg.Left.Field(cfg.LeftKeys[0]).Type.ID() {
+		case arrow.INT32, arrow.INT64:
+			k.typed, k.ints = true, map[int64]int32{}
+		}
+	}
+	if !k.typed {
+		k.strs = map[string]int32{}
+		k.enc = [2]rankop.RowKeys{rankop.NewRowKeys(cfg.LeftKeys), rankop.NewRowKeys(cfg.RightKeys)}
+	}
+	k.intKeys, k.strKeys, k.inUse = make([]int64, 1), make([]string, 1), []bool{true}
+	return k
+}
+
+func (k *joinKeys) isNullSafe(i int) bool { return k.nullSafe != nil && k.nullSafe[i] }
+
+// lookup appends the group of each row of rec, an input's batch, to
+// groups, numbering new keys as they come.
+func (k *joinKeys) lookup(input int, rec arrow.RecordBatch, groups []int32) []int32 {
+	n := int(rec.NumRows())
+	if k.typed {
+		col := rec.Column(k.cols[input][0])
+		switch a := col.(type) {
+		case *array.Int64:
+			return lookupInts(k, a.Int64Values()[:n], col, groups)
+		case *array.Int32:
+			return lookupInts(k, a.Int32Values()[:n], col, groups)
+		}
+	}
+	for len(k.bufs) < n {
+		k.bufs = append(k.bufs, nil)
+	}
+	k.enc[input].Encode(rec, k.bufs)
+	start := len(groups)
+	for i := 0; i < n; i++ {
+		g, ok := k.strs[string(k.bufs[i])]
+		if !ok {
+			g = k.add()
+			key := string(k.bufs[i])
+			k.strs[key] = g
+			k.strKeys[g] = key
+		}
+		groups = append(groups, g)
+	}
+	// a NULL where it matches nothing: group 0
+	for c, col := range k.cols[input] {
+		a := rec.Column(col)
+		if k.isNullSafe(c) || a.NullN() == 0 {
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if a.IsNull(i) {
+				groups[start+i] = 0
+			}
+		}
+	}
+	return groups
+}
+
+func lookupInts[T int32 | int64](k *joinKeys, values []T, col arrow.Array, groups []int32) []int32 {
+	nulls := col.NullN() > 0
+	small := k.small
+	for i, v := range values {
+		if nulls && col.IsNull(i) {
+			groups = append(groups, k.null())
+			continue
+		}
+		if uint64(v) < uint64(len(small)) {
+			if g := small[v]; g > 0 {
+				groups = append(groups, g)
+				continue
+			}
+		}
+		g, ok := k.ints[int64(v)]
+		if !ok {
+			g = k.addInt(int64(v))
+			small = k.small
+		}
+		groups = append(groups, g)
+	}
+	return groups
+}
+
+func (k *joinKeys) null() int32 {
+	if !k.isNullSafe(0) {
+		return 0
+	}
+	if k.nullGroup == 0 {
+		k.nullGroup = k.add()
+	}
+	return k.nullGroup
+}
+
+func (k *joinKeys) addInt(v int64) int32 {
+	g := k.add()
+	k.ints[v] = g
+	k.intKeys[g] = v
+	if uint64(v) < smallKeys {
+		if len(k.small) <= int(v) {
+			k.small = append(k.small, make([]int32, int(v)+1-len(k.small))...)
+		}
+		k.small[v] = g
+	}
+	return g
+}
+
+// add numbers a new group, reusing a dropped one's number.
+func (k *joinKeys) add() int32 {
+	if n := len(k.free); n > 0 {
+		g := k.free[n-1]
+		k.free = k.free[:n-1]
+		k.inUse[g] = true
+		return g
+	}
+	g := k.groups
+	k.groups++
+	k.intKeys = append(k.intKeys, 0)
+	k.strKeys = append(k.strKeys, "")
+	k.inUse = append(k.inUse, true)
+	return g
+}
+
+// drop forgets group g's key (both sides hold no row of it).
+func (k *joinKeys) drop(g int32) {
+	switch {
+	case g == k.nullGroup:
+		k.nullGroup = 0
+	case k.typed:
+		v := k.intKeys[g]
+		delete(k.ints, v)
+		if uint64(v) < uint64(len(k.small)) {
+			k.small[v] = 0
+		}
+	default:
+		delete(k.strs, k.strKeys[g])
+		k.strKeys[g] = ""
+	}
+	k.inUse[g] = false
+	k.free = append(k.free, g)
+}

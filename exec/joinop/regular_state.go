@@ -1,0 +1,158 @@
+package joinop
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/rankop"
+	"github.com/wsql/wsql/exec/rowstore"
+)
+
+// entry is a row one input keeps (Flink's record state of a join key):
+// its copies, and for a side that counts them (an outer side, a SEMI or
+// ANTI join's left) how many rows of the other side match it. Equal rows
+// of an update stream are one entry with a count, so a retraction finds
+// the row it takes back; an append-only input's rows are never retracted
+// and each is an entry of its own.
+type entry struct {
+	id          int32 // row in the side's store; -1 while added in this batch
+	group       int32 // its key's group; -1 for a free entry
+	prev, next  int32 // its group's entries in the order they were stored
+	count       int32
+	assoc       int64 // matching rows of the other side
+	written     int64 // processing time it was last written (state TTL)
+	pendingSlot int32 // index in pending while added in this batch
+}
+
+// side is one input's state: its rows' data columns in a row store,
+// their entries linked per key group in arrival order.
+type side struct {
+	data    []int         // the input's data columns
+	schema  *arrow.Schema // of data
+	update  bool          // an update stream (its first column the row kind)
+	counts  bool          // entries count their matches
+	store   *rowstore.Store
+	entries []entry
+	free    []int32 // free entries
+	freed   []int32 // entries freed in this batch: reused from the next
+	head    []int32 // by group: its first and last entry, -1 none
+	tail    []int32
+	live    int64 // rows kept (copies)
+
+	// update streams: entries by their row's encoded data columns
+	rowKeys  rankop.RowKeys
+	idents   map[string]int32
+	identKey []string // by entry
+	bufs     [][]byte
+
+	// rows added in this batch, stored at its end in one take
+	pending []int32 // batch rows
+	pendEnt []int32 // their entries
+}
+
+func newSide(s *arrow.Schema, counts bool, mem memory.Allocator) *side {
+	sd := &side{data: DataColumns(s), update: IsUpdateStream(s), counts: counts}
+	fields := make([]arrow.Field, len(sd.data))
+	for i, c := range sd.data {
+		fields[i] = s.Field(c)
+	}
+	sd.schema = arrow.NewSchema(fields, nil)
+	sd.store = rowstore.New(sd.schema, mem)
+	if sd.update {
+		sd.rowKeys = rankop.NewRowKeys(sd.data)
+		sd.idents = map[string]int32{}
+	}
+	return sd
+}
+
+// growGroups makes room for groups 0..n-1.
+func (s *side) growGroups(n int32) {
+	for int32(len(s.head)) < n {
+		s.head = append(s.head, -1)
+		s.tail = append(s.tail, -1)
+	}
+}
+
+// newEntry appends an entry of batch row row to group g's list.
+func (s *side) newEntry(g int32, row int32, assoc, now int64) int32 {
+	var e int32
+	if n := len(s.free); n > 0 {
+		e = s.free[n-1]
+		s.free = s.free[:n-1]
+	} else {
+		s.entries = append(s.entries, entry{})
+		e = int32(len(s.entries) - 1)
+	}
+	s.entries[e] = entry{id: -1, group: g, prev: s.tail[g], next: -1, count: 1, assoc: assoc, written: now,
+		pendingSlot: int32(len(s.pending))}
+	if t := s.tail[g]; t >= 0 {
+		s.entries[t].next = e
+	} else {
+		s.head[g] = e
+	}
+	s.tail[g] = e
+	s.pending = append(s.pending, row)
+	s.pendEnt = append(s.pendEnt, e)
+	s.live++
+	return e
+}
+
+// remove forgets entry e and its row; the entry is reused from the next
+// batch on (rows of this one may still name it).
+func (s *side) remove(e int32) {
+	en := &s.entries[e]
+	if en.prev >= 0 {
+		s.entries[en.prev].next = en.next
+	} else {
+		s.head[en.group] = en.next
+	}
+	if en.next >= 0 {
+		s.entries[en.next].prev = en.prev
+	} else {
+		s.tail[en.group] = en.prev
+	}
+	if en.id >= 0 {
+		s.store.Remove(en.id)
+	}
+	if s.idents != nil {
+		delete(s.idents, s.identKey[e])
+		s.identKey[e] = ""
+	}
+	s.live -= int64(en.count)
+	en.group, en.count = -1, 0
+	s.freed = append(s.freed, e)
+}
+
+// setIdent files entry e under its row's encoded data columns.
+func (s *side) setIdent(e int32, key []byte) {
+	for len(s.identKey) <= int(e) {
+		s.identKey = append(s.identKey, "")
+	}
+	k := string(key)
+	s.identKey[e] = k
+	s.idents[k] = e
+}
+
+// storePending keeps the rows added in this batch (those still kept) in
+// one take of data.
+func (s *side) storePending(data arrow.RecordBatch) error {
+	rows, ents := s.pending[:0], s.pendEnt[:0]
+	for i, e := range s.pendEnt {
+		if en := &s.entries[e]; en.group >= 0 && en.id < 0 && en.pendingSlot == int32(i) {
+			rows, ents = append(rows, s.pending[i]), append(ents, e)
+		}
+	}
+	if len(rows) > 0 {
+		ids, err := s.store.Add(data, rows, nil)
+		if err != nil {
+			return err
+		}
+		for i, e := range ents {
+			s.entries[e].id = ids[i]
+		}
+	}
+	s.pending, s.pendEnt = s.pending[:0], s.pendEnt[:0]
+	s.free = append(s.free, s.freed...)
+	s.freed = s.freed[:0]
+	return nil
+}

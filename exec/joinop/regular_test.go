@@ -1,0 +1,358 @@
+package joinop
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/rowkind"
+	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/windowop"
+)
+
+// row is a test row of either input: its key k and value v, each maybe
+// NULL.
+type row struct {
+	k, v         int64
+	kNull, vNull bool
+}
+
+func (r row) cells() []string {
+	cell := func(x int64, null bool) string {
+		if null {
+			return "(null)"
+		}
+		return fmt.Sprint(x)
+	}
+	return []string{cell(r.k, r.kNull), cell(r.v, r.vNull)}
+}
+
+// event is a row arriving on an input with its kind.
+type event struct {
+	input int
+	kind  rowkind.Kind
+	row   row
+}
+
+// shape is what a test join's inputs look like.
+type shape struct {
+	update    [2]bool // the input is an update stream
+	stringKey bool    // k is a STRING (the encoded key index) rather than a BIGINT
+	bothKeys  bool    // the key is (k, v)
+	nullSafe  bool
+	residual  int // 0 none, 1 l.v < r.v, 2 l.v <> r.v
+	ttl       int64
+}
+
+func sideSchema(update, stringKey bool) *arrow.Schema {
+	var fields []arrow.Field
+	if update {
+		fields = append(fields, windowop.RowKindField())
+	}
+	kt := arrow.DataType(arrow.PrimitiveTypes.Int64)
+	if stringKey {
+		kt = arrow.BinaryTypes.String
+	}
+	fields = append(fields, arrow.Field{Name: "k", Type: kt, Nullable: true},
+		arrow.Field{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true})
+	return arrow.NewSchema(fields, nil)
+}
+
+func (s shape) config(kind Kind) Config {
+	cfg := Config{Kind: kind, Left: sideSchema(s.update[0], s.stringKey), Right: sideSchema(s.update[1], s.stringKey)}
+	off := [2]int{}
+	for i, u := range s.update {
+		if u {
+			off[i] = 1
+		}
+	}
+	cfg.LeftKeys, cfg.RightKeys = []int{off[0]}, []int{off[1]}
+	if s.bothKeys {
+		cfg.LeftKeys, cfg.RightKeys = []int{off[0], off[0] + 1}, []int{off[1], off[1] + 1}
+	}
+	if s.nullSafe {
+		cfg.NullSafe = make([]bool, len(cfg.LeftKeys))
+		cfg.NullSafe[0] = true
+	}
+	lv := &expr.ColumnExpr{Index: 1, Name: "v", Type: arrow.PrimitiveTypes.Int64}
+	rv := &expr.ColumnExpr{Index: 3, Name: "v", Type: arrow.PrimitiveTypes.Int64}
+	switch s.residual {
+	case 1:
+		cfg.Residual = &expr.Compare{Op: "<", L: lv, R: rv}
+	case 2:
+		cfg.Residual = &expr.Compare{Op: "<>", L: lv, R: rv}
+	}
+	cfg.StateTTL = s.ttl
+	return cfg
+}
+
+// batchOf builds one input's batch of events.
+func batchOf(mem memory.Allocator, schema *arrow.Schema, evs []event) arrow.RecordBatch {
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	c := 0
+	if IsUpdateStream(schema) {
+		for _, e := range evs {
+			b.Field(0).(*array.StringBuilder).Append(e.kind.String())
+		}
+		c = 1
+	}
+	for _, e := range evs {
+		switch kb := b.Field(c).(type) {
+		case *array.Int64Builder:
+			if e.row.kNull {
+				kb.AppendNull()
+			} else {
+				kb.Append(e.row.k)
+			}
+		case *array.StringBuilder:
+			if e.row.kNull {
+				kb.AppendNull()
+			} else {
+				kb.Append(fmt.Sprint(e.row.k))
+			}
+		}
+		vb := b.Field(c + 1).(*array.Int64Builder)
+		if e.row.vNull {
+			vb.AppendNull()
+		} else {
+			vb.Append(e.row.v)
+		}
+	}
+	return b.NewRecordBatch()
+}
+
+type recorder struct {
+	rows       []string
+	watermarks []int64
+	ended      bool
+}
+
+func (r *recorder) ProcessBatch(b pipeline.Batch) error {
+	rec := b.Record
+	for i := 0; i < int(rec.NumRows()); i++ {
+		cells := make([]string, rec.NumCols())
+		for c := range cells {
+			cells[c] = rec.Column(c).ValueStr(i)
+		}
+		r.rows = append(r.rows, strings.Join(cells, " "))
+	}
+	return nil
+}
+func (r *recorder) ProcessWatermark(wm int64) error {
+	r.watermarks = append(r.watermarks, wm)
+	return nil
+}
+func (r *recorder) ProcessEnd() error { r.ended = true; return nil }
+func (r *recorder) Close()            {}
+
+// runJoin feeds the events in batches of up to size rows of one input;
+// after snapAt events (when > 0) the join is snapshot and a fresh one
+// restored from it goes on. It returns the output rows in order.
+func runJoin(t testing.TB, cfg Config, evs []event, size, snapAt int) []string {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	rec := &recorder{}
+	op, err := New(cfg, mem, rec)
+	require.NoError(t, err)
+	defer func() { op.Close() }()
+	schemas := [2]*arrow.Schema{cfg.Left, cfg.Right}
+	for from := 0; from < len(evs); {
+		if snapAt > 0 && from == snapAt {
+			var e checkpoint.Encoder
+			require.NoError(t, op.SnapshotState(&e))
+			op.Close()
+			op, err = New(cfg, mem, rec)
+			require.NoError(t, err)
+			d := checkpoint.NewDecoder(e.Data())
+			require.NoError(t, op.RestoreState(d))
+			require.NoError(t, d.Finish())
+		}
+		to := from + 1
+		for to < len(evs) && to-from < size && evs[to].input == evs[from].input && (snapAt <= 0 || to != snapAt) {
+			to++
+		}
+		in := batchOf(mem, schemas[evs[from].input], evs[from:to])
+		require.NoError(t, op.ProcessInput(evs[from].input, pipeline.Batch{Record: in}))
+		in.Release()
+		from = to
+	}
+	require.NoError(t, op.ProcessEnd())
+	return rec.rows
+}
+
+// materialise applies an output stream (+I, +U in; -U, -D out) and
+// returns the rows left, sorted; a retraction of a row not there fails.
+func materialise(t testing.TB, updates bool, out []string) []string {
+	count := map[string]int{}
+	for _, o := range out {
+		kind, text := "+I", o
+		if updates {
+			kind, text, _ = strings.Cut(o, " ")
+		}
+		k, ok := rowkind.Parse(kind)
+		require.True(t, ok, o)
+		if k.IsRetraction() {
+			require.Positive(t, count[text], "retracts %q, not there", text)
+			count[text]--
+		} else {
+			count[text]++
+		}
+	}
+	var rows []string
+	for text, n := range count {
+		for range n {
+			rows = append(rows, text)
+		}
+	}
+	slices.Sort(rows)
+	return rows
+}
+
+// naive is the batch join of the materialised inputs.
+func naive(s shape, kind Kind, evs []event) []string {
+	var tables [2][]row
+	for _, e := range evs {
+		if e.kind.IsRetraction() {
+			i := slices.Index(tables[e.input], e.row)
+			tables[e.input] = slices.Delete(tables[e.input], i, i+1)
+		} else {
+			tables[e.input] = append(tables[e.input], e.row)
+		}
+	}
+	match := func(l, r row) bool {
+		if l.kNull || r.kNull {
+			if !(s.nullSafe && l.kNull && r.kNull) {
+				return false
+			}
+		} else if l.k != r.k {
+			return false
+		}
+		if s.bothKeys && (l.vNull || r.vNull || l.v != r.v) {
+			return false
+		}
+		switch s.residual {
+		case 1:
+			return !l.vNull && !r.vNull && l.v < r.v
+		case 2:
+			return !l.vNull && !r.vNull && l.v != r.v
+		}
+		return true
+	}
+	nulls := []string{"(null)", "(null)"}
+	var out []string
+	var rightMatched = make([]bool, len(tables[1]))
+	for _, l := range tables[0] {
+		n := 0
+		for ri, r := range tables[1] {
+			if match(l, r) {
+				n++
+				rightMatched[ri] = true
+				if kind != Semi && kind != Anti {
+					out = append(out, strings.Join(append(l.cells(), r.cells()...), " "))
+				}
+			}
+		}
+		switch {
+		case kind == Semi && n > 0, kind == Anti && n == 0:
+			out = append(out, strings.Join(l.cells(), " "))
+		case n == 0 && kind.leftOuter():
+			out = append(out, strings.Join(append(l.cells(), nulls...), " "))
+		}
+	}
+	if kind.rightOuter() {
+		for ri, r := range tables[1] {
+			if !rightMatched[ri] {
+				out = append(out, strings.Join(append(slices.Clone(nulls), r.cells()...), " "))
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// randomEvents makes n events: rows of few keys and values (NULLs among
+// them); an update stream's rows also go (-D) or change (-U then +U),
+// only ever retracting a row it has.
+func randomEvents(rng *rand.Rand, s shape, n int) []event {
+	newRow := func() row {
+		r := row{k: int64(rng.IntN(4)), v: int64(rng.IntN(5))}
+		r.kNull = rng.IntN(8) == 0
+		r.vNull = rng.IntN(10) == 0
+		return r
+	}
+	var present [2][]row
+	var evs []event
+	for len(evs) < n {
+		in := rng.IntN(2)
+		if !s.update[in] || len(present[in]) == 0 || rng.IntN(5) < 3 {
+			r := newRow()
+			present[in] = append(present[in], r)
+			kind := rowkind.Insert
+			if s.update[in] && rng.IntN(4) == 0 {
+				kind = rowkind.UpdateAfter
+			}
+			evs = append(evs, event{input: in, kind: kind, row: r})
+			continue
+		}
+		i := rng.IntN(len(present[in]))
+		old := present[in][i]
+		present[in] = slices.Delete(present[in], i, i+1)
+		if rng.IntN(2) == 0 {
+			evs = append(evs, event{input: in, kind: rowkind.Delete, row: old})
+			continue
+		}
+		r := newRow()
+		present[in] = append(present[in], r)
+		evs = append(evs, event{input: in, kind: rowkind.UpdateBefore, row: old}, event{input: in, kind: rowkind.UpdateAfter, row: r})
+	}
+	return evs
+}
+
+func randomShape(rng *rand.Rand) shape {
+	return shape{
+		update:    [2]bool{rng.IntN(2) == 0, rng.IntN(2) == 0},
+		stringKey: rng.IntN(3) == 0,
+		bothKeys:  rng.IntN(5) == 0,
+		nullSafe:  rng.IntN(4) == 0,
+		residual:  rng.IntN(3),
+	}
+}
+
+var allKinds = []Kind{Inner, LeftOuter, RightOuter, FullOuter, Semi, Anti}
+
+// Every kind of join over random inputs (update streams among them, a
+// random residual condition, NULL keys), its output materialised, is the
+// naive join of the materialised inputs; the output stream is the same
+// for batches of 1, 3 and 4096 rows, and with a snapshot and restore in
+// the middle.
+func TestRegularJoinMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 1))
+	for round := range 300 {
+		s := randomShape(rng)
+		kind := allKinds[round%len(allKinds)]
+		cfg := s.config(kind)
+		evs := randomEvents(rng, s, 1+rng.IntN(150))
+		name := fmt.Sprintf("round %d %s %+v", round, kind, s)
+		out := runJoin(t, cfg, evs, 4096, 0)
+		require.Equal(t, naive(s, kind, evs), materialise(t, cfg.Updates(), out), name)
+		require.Equal(t, out, runJoin(t, cfg, evs, 1, 0), name)
+		require.Equal(t, out, runJoin(t, cfg, evs, 3, 0), name)
+		require.Equal(t, out, runJoin(t, cfg, evs, 4096, len(evs)/2), name)
+		// a prefix is the naive join of the prefix
+		cut := len(evs) / 3
+		for cut > 0 && evs[cut].kind == rowkind.UpdateAfter && evs[cut-1].kind == rowkind.UpdateBefore {
+			cut--
+		}
+		require.Equal(t, naive(s, kind, evs[:cut]), materialise(t, cfg.Updates(), runJoin(t, cfg, evs[:cut], 3, 0)), name)
+	}
+}
