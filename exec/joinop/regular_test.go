@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -16,6 +17,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/rowkind"
 	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -156,9 +158,21 @@ func (r *recorder) ProcessEnd() error { r.ended = true; return nil }
 func (r *recorder) Close()            {}
 
 // runJoin feeds the events in batches of up to size rows of one input;
-// after snapAt events (when > 0) the join is snapshot and a fresh one
-// restored from it goes on. It returns the output rows in order.
+// at the first batch from event snapAt on (when > 0) the join is snapshot
+// and a fresh one restored from it goes on. It returns the output rows in order.
 func runJoin(t testing.TB, cfg Config, evs []event, size, snapAt int) []string {
+	rows, _ := runJoinStats(t, cfg, evs, size, snapAt, nil)
+	return rows
+}
+
+// runJoinStats is runJoin where clock, when set, stands 7 ms later for
+// each event before a batch; it returns the stats too.
+func runJoinStats(t testing.TB, cfg Config, evs []event, size, snapAt int, clock *rowtime.ManualClock) ([]string, Stats) {
+	start := time.UnixMilli(1_000_000)
+	if clock != nil {
+		*clock = *rowtime.NewManualClock(start)
+		cfg.Clock = clock
+	}
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	rec := &recorder{}
@@ -166,8 +180,10 @@ func runJoin(t testing.TB, cfg Config, evs []event, size, snapAt int) []string {
 	require.NoError(t, err)
 	defer func() { op.Close() }()
 	schemas := [2]*arrow.Schema{cfg.Left, cfg.Right}
+	snapped := false
 	for from := 0; from < len(evs); {
-		if snapAt > 0 && from == snapAt {
+		if snapAt > 0 && from >= snapAt && !snapped {
+			snapped = true
 			var e checkpoint.Encoder
 			require.NoError(t, op.SnapshotState(&e))
 			op.Close()
@@ -178,8 +194,11 @@ func runJoin(t testing.TB, cfg Config, evs []event, size, snapAt int) []string {
 			require.NoError(t, d.Finish())
 		}
 		to := from + 1
-		for to < len(evs) && to-from < size && evs[to].input == evs[from].input && (snapAt <= 0 || to != snapAt) {
+		for to < len(evs) && to-from < size && evs[to].input == evs[from].input {
 			to++
+		}
+		if clock != nil {
+			clock.Advance(start.Add(time.Duration(7*from) * time.Millisecond).Sub(clock.Now()))
 		}
 		in := batchOf(mem, schemas[evs[from].input], evs[from:to])
 		require.NoError(t, op.ProcessInput(evs[from].input, pipeline.Batch{Record: in}))
@@ -187,7 +206,7 @@ func runJoin(t testing.TB, cfg Config, evs []event, size, snapAt int) []string {
 		from = to
 	}
 	require.NoError(t, op.ProcessEnd())
-	return rec.rows
+	return rec.rows, op.Stats()
 }
 
 // materialise applies an output stream (+I, +U in; -U, -D out) and
@@ -355,4 +374,66 @@ func TestRegularJoinMatchesNaive(t *testing.T) {
 		}
 		require.Equal(t, naive(s, kind, evs[:cut]), materialise(t, cfg.Updates(), runJoin(t, cfg, evs[:cut], 3, 0)), name)
 	}
+}
+
+// With a state TTL (the clock moving as rows come), a join restored from
+// a snapshot in the middle goes on as the uninterrupted one: the same
+// output, the same rows expired.
+func TestRegularJoinSnapshotWithTTL(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 2))
+	expired := int64(0)
+	for round := range 120 {
+		s := randomShape(rng)
+		s.ttl = int64(20 + rng.IntN(200))
+		kind := allKinds[round%len(allKinds)]
+		cfg := s.config(kind)
+		evs := randomEvents(rng, s, 1+rng.IntN(150))
+		size := 1 + rng.IntN(4)
+		var clock rowtime.ManualClock
+		out, stats := runJoinStats(t, cfg, evs, size, 0, &clock)
+		restored, restoredStats := runJoinStats(t, cfg, evs, size, len(evs)/2, &clock)
+		name := fmt.Sprintf("round %d %s %+v", round, kind, s)
+		require.Equal(t, out, restored, name)
+		require.Equal(t, stats.ExpiredRows, restoredStats.ExpiredRows, name)
+		expired += stats.ExpiredRows
+	}
+	require.Positive(t, expired)
+}
+
+// FuzzRegularJoin checks a join of any kind over the row stream the bytes
+// make against the naive join, and its output against the one of batches
+// of one row.
+func FuzzRegularJoin(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{0x3f, 5, 0x81, 0x12, 0x03, 0xc4, 0x45, 0x86, 0xe7, 0x08, 0x59, 0x9a})
+	f.Add([]byte{0xff, 2, 0xff, 0xfe, 0x7f, 0x80, 0x01, 0x41, 0xc1, 0x21, 0xa1, 0x61})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		s := shape{update: [2]bool{data[0]&1 != 0, data[0]&2 != 0}, stringKey: data[0]&4 != 0,
+			bothKeys: data[0]&8 != 0, nullSafe: data[0]&16 != 0, residual: int(data[0]>>5) % 3}
+		kind := allKinds[int(data[1])%len(allKinds)]
+		var present [2][]row
+		var evs []event
+		for _, b := range data[2:] {
+			in := int(b >> 7)
+			r := row{k: int64(b>>4) & 3, v: int64(b>>1) & 3, kNull: b&0x70 == 0x70, vNull: b&0x0e == 0x0e}
+			if s.update[in] && b&1 == 1 && len(present[in]) > 0 {
+				i := int(b>>1) % len(present[in])
+				evs = append(evs, event{input: in, kind: rowkind.Delete, row: present[in][i]})
+				present[in] = slices.Delete(present[in], i, i+1)
+				continue
+			}
+			present[in] = append(present[in], r)
+			evs = append(evs, event{input: in, kind: rowkind.Insert, row: r})
+		}
+		if len(evs) == 0 {
+			return
+		}
+		cfg := s.config(kind)
+		out := runJoin(t, cfg, evs, 4096, 0)
+		require.Equal(t, naive(s, kind, evs), materialise(t, cfg.Updates(), out))
+		require.Equal(t, out, runJoin(t, cfg, evs, 1, 0))
+	})
 }
