@@ -31,7 +31,6 @@ WITH ('connector' = 'filesystem', 'path' = 'testdata/examples/clicks.csv', 'form
 		{"SELECT usr, SUM(n) OVER (PARTITION BY usr ORDER BY ts) + SUM(n) FROM clicks", "4:58: aggregate SUM needs an OVER clause here"},
 		{"SELECT usr, SUM(n) FILTER (WHERE n > 1) OVER (PARTITION BY usr ORDER BY ts) FROM clicks", "4:20: FILTER is not supported on an OVER aggregate"},
 		{"SELECT usr, SUM(c) OVER (PARTITION BY usr ORDER BY t) FROM (SELECT usr, COUNT(*) AS c, MAX(ts) AS t FROM clicks GROUP BY usr)", "4:52: OVER windows' ordering in stream mode must be defined on a time attribute"},
-		{"SELECT usr, SUM(n) OVER (PARTITION BY usr ORDER BY p) FROM clicks, p", "joins"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			out := runScript(t, table+tc.query+";\n", 4096)

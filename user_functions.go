@@ -81,8 +81,8 @@ type Accumulator = windowop.UserAccumulator
 
 // TableFunction gives rows for each row (Flink's TableFunction), joined
 // with the table it is called on as LATERAL TABLE(f(...)). It can be
-// registered and is listed, but wsql has no joins yet, so a query that
-// calls it is refused as not supported.
+// registered and is listed, but LATERAL TABLE is not built yet, so a
+// query that calls it is refused as not supported.
 type TableFunction struct {
 	Args []arrow.DataType
 	// Columns are the columns of the rows it gives.

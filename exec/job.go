@@ -14,6 +14,7 @@ import (
 	"github.com/wsql/wsql/exec/expand"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/exec/joinop"
 	"github.com/wsql/wsql/exec/overop"
 	"github.com/wsql/wsql/exec/rankop"
 	"github.com/wsql/wsql/exec/setop"
@@ -75,6 +76,9 @@ type Job struct {
 	// Union, when set, replaces Source: the job reads the rows of several
 	// jobs of one schema, UNION ALL (union.go).
 	Union []*Job
+	// Join, when set, joins the rows of Union's two jobs (join_stage.go):
+	// the job reads the join's rows.
+	Join *joinop.Config
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
@@ -602,6 +606,10 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 func (j *Job) inputSchema() *arrow.Schema {
 	if j.Input != nil {
 		return j.Input.Schema()
+	}
+	if j.Join != nil {
+		s, _ := j.Join.OutputSchema()
+		return s
 	}
 	if j.Union != nil {
 		return j.Union[0].Schema()

@@ -34,9 +34,20 @@ func (j *Job) buildUnion(mem memory.Allocator, next pipeline.Operator, at *check
 	for _, b := range j.Union {
 		timed = timed && b.forwardsWatermarks()
 	}
+	var join *joinStage
+	if j.Join != nil {
+		var err error
+		if join, err = j.joinStage(mem, next); err != nil {
+			return nil, err
+		}
+		next = join
+	}
 	m := newUnionMerge(len(j.Union), timed, mem, next)
 	u := &unionReader{merge: m, ended: make([]bool, len(j.Union))}
 	p := &chain{reader: u, first: m}
+	if join != nil {
+		p.windows = append(p.windows, join)
+	}
 	fail := func(err error) (*chain, error) {
 		u.Close()
 		for _, c := range u.branches {

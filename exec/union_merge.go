@@ -97,7 +97,7 @@ func (m *unionMerge) batch(i int, b pipeline.Batch) error {
 		return nil
 	}
 	if !m.timed {
-		return m.next.ProcessBatch(pipeline.Batch{Record: b.Record})
+		return m.pass1(i, pipeline.Batch{Record: b.Record})
 	}
 	q := &m.inputs[i]
 	wms := make([]int64, n)
@@ -158,7 +158,7 @@ func (m *unionMerge) pass() error {
 		if end == p.off {
 			break
 		}
-		if err := m.emit(p, end); err != nil {
+		if err := m.emit(i, p, end); err != nil {
 			return err
 		}
 		if p.off == len(p.wms) {
@@ -218,8 +218,8 @@ func (m *unionMerge) free(i int, w int64) bool {
 	return true
 }
 
-// emit passes rows [p.off, end) of p on with their watermarks.
-func (m *unionMerge) emit(p *pendingRows, end int) error {
+// emit passes rows [p.off, end) of input i's p on with their watermarks.
+func (m *unionMerge) emit(i int, p *pendingRows, end int) error {
 	rec := p.rec
 	if p.off > 0 || end < len(p.wms) {
 		rec = rec.NewSlice(int64(p.off), int64(end))
@@ -227,7 +227,16 @@ func (m *unionMerge) emit(p *pendingRows, end int) error {
 	}
 	wms := p.wms[p.off:end]
 	p.off = end
-	return m.next.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: wms})
+	return m.pass1(i, pipeline.Batch{Record: rec, Watermarks: wms})
+}
+
+// pass1 passes a batch of input i on: to a join as that input's, to a
+// union's projection as its rows.
+func (m *unionMerge) pass1(i int, b pipeline.Batch) error {
+	if two, ok := m.next.(pipeline.TwoInput); ok {
+		return two.ProcessInput(i, b)
+	}
+	return m.next.ProcessBatch(b)
 }
 
 // release drops the waiting rows.

@@ -47,6 +47,9 @@ func (p *Plan) Explain() string {
 		add(depth, "%s", p.TVF.tvfText())
 		depth++
 	}
+	if p.Join != nil {
+		return p.explainJoin(lines, depth)
+	}
 	if p.Union != nil {
 		return p.explainUnion(lines, depth)
 	}

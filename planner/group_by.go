@@ -190,6 +190,11 @@ func (s *selectPlanner) setTimeAttribute(idx int, at sql.Pos) error {
 		// Flink: the changes of an update stream have no time attribute
 		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute: %s is an update stream, whose changes have none", c.Name, t.Name)
 	}
+	if s.input != nil && s.input.Join != nil {
+		// Flink: "Rowtime attributes must not be in the input rows of a
+		// regular join."
+		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute: the rows of a regular join keep none (Flink turns them into plain timestamps); window each side before joining, or join by an interval (a.ts BETWEEN b.ts - INTERVAL ... AND b.ts) or by window", c.Name)
+	}
 	if s.input != nil {
 		return sql.Errorf(sql.ErrInvalid, at, "column %s is not a time attribute: in the result of %s only a rowtime passed through, *_ROWTIME or window_time stays one", c.Name, t.Name)
 	}

@@ -31,9 +31,12 @@ type Plan struct {
 	Proctime  bool               // the window's time attribute is PROCTIME()
 	Watermark *catalog.Watermark
 	Window    Window
-	Keys      []int // Stream indexes of the group keys
-	Aggs      []Aggregate
-	Where     expr.Expr // filter before the window; nil for none
+	// ByTVF: the window is a window table function's, FROM TABLE(TUMBLE(...)),
+	// not a group window of GROUP BY TUMBLE(...).
+	ByTVF bool
+	Keys  []int // Stream indexes of the group keys
+	Aggs  []Aggregate
+	Where expr.Expr // filter before the window; nil for none
 	// WatermarkExpr is a general WATERMARK expression over the stream (nil
 	// for the bounded `ts - INTERVAL` form, which needs no evaluation).
 	WatermarkExpr expr.Expr
@@ -77,6 +80,8 @@ type Plan struct {
 	// Union is set for UNION ALL (union.go): the plans of its queries, of
 	// one schema, read instead of Source or Input.
 	Union []*Plan
+	// Join joins the rows of Union's two plans (join.go); nil for none.
+	Join *JoinPlan
 	// Over is an OVER aggregation of Input's rows (over.go); nil for none.
 	Over *OverPlan
 	// TVF replicates the projected rows per window (a window table
@@ -130,6 +135,9 @@ func (p *Plan) Job() (*exec.Job, error) {
 }
 
 func (p *Plan) job() (*exec.Job, error) {
+	if p.Join != nil {
+		return p.joinJob()
+	}
 	if p.Union != nil {
 		return p.unionJob()
 	}

@@ -81,6 +81,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	from := stmt.From.Name
 	var t *catalog.Table
 	var input *Plan
+	var joinCols joinColumns
 	var err error
 	if len(stmt.OrderBy) > 0 || stmt.Limit != nil {
 		return planOrderLimit(stmt, cat, opts) // order_limit.go
@@ -104,6 +105,8 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		query := *stmt
 		query.From.Window, query.From.Hint = nil, nil
 		stmt = &query
+	case stmt.From.Join != nil:
+		t, input, joinCols, stmt, err = joinRelation(stmt, cat, opts) // join.go
 	case stmt.From.Subquery != nil && rankItem(stmt.From.Subquery) >= 0:
 		t, input, stmt, err = rankRelation(stmt, stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
 	case stmt.From.Subquery != nil:
@@ -125,6 +128,8 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 			break
 		}
 		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
+	case stmt.From.SystemTime != nil:
+		err = sql.Errorf(sql.ErrInvalid, stmt.From.SystemTime.At, "FOR SYSTEM_TIME AS OF belongs to the right side of a join: JOIN %s FOR SYSTEM_TIME AS OF o.ts ON ...", from.Name)
 	default:
 		t = cat.Table(from.Name)
 		if t == nil {
@@ -136,12 +141,18 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	if err != nil {
 		return nil, err
 	}
+	if joinCols == nil {
+		if stmt, err = tableStars(stmt, t); err != nil {
+			return nil, err
+		}
+	}
 	if stmt.Distinct.IsValid() {
 		if stmt, err = distinctAsGroupBy(stmt, t, opts.functions()); err != nil {
 			return nil, err
 		}
 	}
 	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
+	s.joinCols = joinCols
 	s.resolveFieldRefs() // value_access.go
 	s.updates = input != nil && input.Updates()
 	if calls := overCalls(stmt); len(calls) > 0 {
@@ -279,6 +290,9 @@ type selectPlanner struct {
 	table *catalog.Table
 	input *Plan // the subquery or view the table describes; nil for a stored table
 	tvf   *sql.WindowTVF
+	// joinCols are the tables of the columns of a join's rows, which
+	// qualified names resolve by; nil when FROM does not join.
+	joinCols joinColumns
 
 	windowCall *sql.WindowCall // the GROUP BY window, group-window form only
 	grouped    bool            // GROUP BY without a window: a GroupAggregate
@@ -504,6 +518,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		Rowtime:   -1,
 		Watermark: t.Watermark,
 		Window:    s.window,
+		ByTVF:     s.tvf != nil,
 		Group:     s.grouped,
 		Retract:   s.updates,
 		Notices:   s.notices,
@@ -734,6 +749,9 @@ func (s *selectPlanner) checkRetractable(p *Plan) error {
 
 // resolve finds a column of the FROM table, honouring a qualifier.
 func (s *selectPlanner) resolve(c *sql.ColumnRef) (int, error) {
+	if s.joinCols != nil {
+		return s.joinCols.find(c)
+	}
 	t := s.table
 	if c.Table != "" && !strings.EqualFold(c.Table, t.Name) && !strings.EqualFold(c.Table, s.stmt.From.Alias) {
 		return -1, sql.Errorf(sql.ErrInvalid, c.At, "unknown table %s in %s.%s", c.Table, c.Table, c.Name)

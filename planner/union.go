@@ -229,16 +229,21 @@ func (p *Plan) explainUnion(lines []string, depth int) string {
 	if p.TimeAttr >= 0 {
 		rowtime = ", rowtime=[" + names[p.TimeAttr] + "]"
 	}
-	indent := strings.Repeat("   ", max(depth-1, 0))
-	head := indent
-	if depth > 0 {
-		head += "+- "
-	}
 	order := "watermark=[min of the inputs'], order=[by each row's watermark, then input]"
 	if !p.forwardsWatermarks() {
 		order = "watermark=[none: an input has none], order=[as read, the inputs one after the other]"
 	}
-	lines = append(lines, head+fmt.Sprintf("Union(all=[true], union=[%s]%s, %s)", strings.Join(names, ", "), rowtime, order))
+	return p.explainInputs(lines, depth, fmt.Sprintf("Union(all=[true], union=[%s]%s, %s)", strings.Join(names, ", "), rowtime, order))
+}
+
+// explainInputs prints node, the union or join, at depth, and below it
+// the operators of each plan of p.Union.
+func (p *Plan) explainInputs(lines []string, depth int, node string) string {
+	head := strings.Repeat("   ", max(depth-1, 0))
+	if depth > 0 {
+		head += "+- "
+	}
+	lines = append(lines, head+node)
 	child := strings.Repeat("   ", depth)
 	for i, b := range p.Union {
 		first, rest := ":- ", ":  "

@@ -145,6 +145,8 @@ type SelectItem struct {
 	Expr  Expr // nil for *
 	Alias string
 	Star  bool
+	// Table qualifies a star, t.*: the columns of one table of a join.
+	Table string
 }
 
 // TableRef names the table a SELECT reads. When Window is set the FROM
@@ -163,6 +165,12 @@ type TableRef struct {
 	At     Pos
 	// Hint is set when a table hint follows the table's name.
 	Hint *TableHint
+	// Join is set for a join of two table references (join.go); Name is
+	// then empty and At locates the left one.
+	Join *Join
+	// SystemTime is the column of FOR SYSTEM_TIME AS OF, which makes the
+	// table the versioned side of a temporal join; nil when absent.
+	SystemTime *ColumnRef
 }
 
 // Values is a table of literal rows, VALUES (1, 'a'), (2, 'b'). Columns

@@ -182,47 +182,17 @@ func dumpSelect(b *strings.Builder, d int, s *Select) {
 			alias = " AS " + it.Alias
 		}
 		if it.Star {
-			line(b, d+1, "Item *%s @%s", alias, it.At)
+			star := "*"
+			if it.Table != "" {
+				star = it.Table + ".*"
+			}
+			line(b, d+1, "Item %s%s @%s", star, alias, it.At)
 			continue
 		}
 		line(b, d+1, "Item%s @%s", alias, it.At)
 		dumpExpr(b, d+2, it.Expr)
 	}
-	if v := s.From.Values; v != nil {
-		line(b, d+1, "From VALUES AS %q @%s", v.Alias, v.At)
-		for _, c := range v.Columns {
-			line(b, d+2, "Column %s @%s", c.Name, c.At)
-		}
-		for i, row := range v.Rows {
-			line(b, d+2, "Row %d", i+1)
-			for _, e := range row {
-				dumpExpr(b, d+3, e)
-			}
-		}
-	}
-	if f := s.From; f.Name.Name != "" || f.Subquery != nil {
-		alias := ""
-		if f.Alias != "" {
-			alias = " AS " + f.Alias
-		}
-		if q := f.Subquery; q != nil {
-			line(b, d+1, "From (subquery)%s @%s", alias, f.At)
-			dumpSelect(b, d+2, q)
-		} else if w := f.Window; w != nil {
-			line(b, d+1, "From %s%s @%s", w.Kind, alias, w.At)
-			line(b, d+2, "Table %s @%s", w.Table.Name, w.Table.At)
-			for _, k := range w.PartitionBy {
-				line(b, d+2, "PartitionBy %s @%s", k.Name, k.At)
-			}
-			line(b, d+2, "TimeCol %s @%s", w.TimeCol.Name, w.TimeCol.At)
-			for _, a := range w.Args {
-				dumpExpr(b, d+2, a)
-			}
-		} else {
-			line(b, d+1, "From %s%s @%s", f.Name.Name, alias, f.Name.At)
-			dumpHint(b, d+2, f.Hint)
-		}
-	}
+	dumpFrom(b, d+1, s.From)
 	if s.Where != nil {
 		line(b, d+1, "Where")
 		dumpExpr(b, d+2, s.Where)
@@ -333,6 +303,12 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 		for _, a := range e.Args {
 			dumpExpr(b, d+1, a)
 		}
+	case *Subquery:
+		line(b, d, "Subquery%s @%s", opt(e.Not, " NOT"), e.At)
+		if e.X != nil {
+			dumpExpr(b, d+1, e.X)
+		}
+		dumpSelect(b, d+1, e.Query)
 	case *In:
 		line(b, d, "In%s @%s", opt(e.Not, " NOT"), e.At)
 		dumpExpr(b, d+1, e.X)
@@ -402,4 +378,65 @@ func dumpErr(src string, err error) string {
 		fmt.Fprintf(&b, "error [%v]: %s\n%s\n", e.Kind, e, Caret(src, e.Pos))
 	}
 	return b.String()
+}
+
+// dumpFrom writes a FROM clause's table reference, a join as its kind
+// with both sides and the condition below.
+func dumpFrom(b *strings.Builder, d int, f TableRef) {
+	if j := f.Join; j != nil {
+		comma := ""
+		if j.Comma {
+			comma = " (comma)"
+		}
+		line(b, d, "Join %s%s @%s", j.Kind, comma, j.At)
+		dumpFrom(b, d+1, j.Left)
+		dumpFrom(b, d+1, j.Right)
+		if j.On != nil {
+			line(b, d+1, "On")
+			dumpExpr(b, d+2, j.On)
+		}
+		for _, c := range j.Using {
+			line(b, d+1, "Using %s", c.Name)
+		}
+		return
+	}
+	if v := f.Values; v != nil {
+		line(b, d, "From VALUES AS %q @%s", v.Alias, v.At)
+		for _, c := range v.Columns {
+			line(b, d+1, "Column %s @%s", c.Name, c.At)
+		}
+		for i, row := range v.Rows {
+			line(b, d+1, "Row %d", i+1)
+			for _, e := range row {
+				dumpExpr(b, d+2, e)
+			}
+		}
+	}
+	if f.Name.Name != "" || f.Subquery != nil {
+		alias := ""
+		if f.Alias != "" {
+			alias = " AS " + f.Alias
+		}
+		if q := f.Subquery; q != nil {
+			line(b, d, "From (subquery)%s @%s", alias, f.At)
+			dumpSelect(b, d+1, q)
+		} else if w := f.Window; w != nil {
+			line(b, d, "From %s%s @%s", w.Kind, alias, w.At)
+			line(b, d+1, "Table %s @%s", w.Table.Name, w.Table.At)
+			for _, k := range w.PartitionBy {
+				line(b, d+1, "PartitionBy %s @%s", k.Name, k.At)
+			}
+			line(b, d+1, "TimeCol %s @%s", w.TimeCol.Name, w.TimeCol.At)
+			for _, a := range w.Args {
+				dumpExpr(b, d+1, a)
+			}
+		} else {
+			line(b, d, "From %s%s @%s", f.Name.Name, alias, f.Name.At)
+			if f.SystemTime != nil {
+				line(b, d+1, "ForSystemTimeAsOf")
+				dumpExpr(b, d+2, f.SystemTime)
+			}
+			dumpHint(b, d+1, f.Hint)
+		}
+	}
 }

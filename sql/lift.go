@@ -76,26 +76,6 @@ func (l *lifter) findWord(words ...string) Pos {
 	return l.start()
 }
 
-// joinPos is where a FROM clause that joins is refused: its first JOIN or
-// comma outside parentheses, searched from FROM on so that the commas of
-// the select list are passed over; else FROM itself.
-func (l *lifter) joinPos(fromPos Pos) Pos {
-	depth, after := 0, false
-	for _, t := range l.scope {
-		switch {
-		case !after:
-			after = t.pos == fromPos
-		case t.isOp("("):
-			depth++
-		case t.isOp(")"):
-			depth--
-		case depth == 0 && (t.is("JOIN") || t.isOp(",")):
-			return t.pos
-		}
-	}
-	return fromPos
-}
-
 func (l *lifter) unsupported(p Pos, format string, args ...any) *Error {
 	return Errorf(ErrUnsupported, p, format, args...)
 }
@@ -166,10 +146,7 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	for _, f := range n.Fields.Fields {
 		item := SelectItem{At: l.pos(f.Offset), Alias: f.AsName.O}
 		if f.WildCard != nil {
-			if f.WildCard.Table.O != "" {
-				return nil, l.unsupported(item.At, "%s.* is not supported yet; use *", f.WildCard.Table.O)
-			}
-			item.Star = true
+			item.Star, item.Table = true, f.WildCard.Table.O
 		} else {
 			e, err := l.expr(f.Expr)
 			if err != nil {
@@ -208,25 +185,18 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 	return s, nil
 }
 
-// from lifts the FROM clause, which wsql allows to name one table, one
-// window TVF or one subquery.
+// from lifts the FROM clause: one table, window TVF, VALUES or subquery,
+// or joins of them (join.go).
 func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
-	fromPos := l.findWord("FROM")
-	if j.Right != nil {
-		return TableRef{}, l.unsupported(l.joinPos(fromPos), "joins are not supported yet")
-	}
-	ts, ok := j.Left.(*ast.TableSource)
-	if !ok {
-		return TableRef{}, l.unsupported(l.joinPos(fromPos), "joins are not supported yet")
-	}
-	// The table name, or the subquery's "(", is the first token after FROM.
-	next := -1
-	for i, t := range l.scope {
-		if t.off == fromPos.Offset && i+1 < len(l.scope) {
-			next = i + 1
-		}
-	}
-	at := fromPos
+	items, ops := l.fromParts(l.findWord("FROM"))
+	w := &joinWalk{l: l, items: items, ops: ops}
+	return w.ref(j)
+}
+
+// tableSource lifts one table reference of FROM, whose first token is
+// l.scope[next] (-1 if not found).
+func (l *lifter) tableSource(ts *ast.TableSource, next int) (TableRef, *Error) {
+	at := l.findWord("FROM")
 	if next >= 0 {
 		at = l.scope[next].pos
 	}
@@ -254,6 +224,7 @@ func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 	ref := TableRef{Name: Ident{Name: tn.Name.O, At: at}, Alias: ts.AsName.O}
 	if next >= 0 {
 		ref.Hint = l.rw.src.tableHint(l.scope[next].off)
+		ref.SystemTime = l.rw.systemTimes[l.scope[next].off]
 	}
 	return ref, nil
 }
@@ -316,7 +287,6 @@ var binaryOps = map[opcode.Op]string{
 var unsupportedExprs = map[string]string{
 	"*ast.PatternRegexpExpr":   "REGEXP is not supported",
 	"*ast.SubqueryExpr":        "subqueries are not supported yet",
-	"*ast.ExistsSubqueryExpr":  "EXISTS is not supported yet",
 	"*ast.CompareSubqueryExpr": "subqueries are not supported yet",
 	"*ast.VariableExpr":        "variables are not supported",
 	"*ast.DefaultExpr":         "DEFAULT is not supported",
@@ -401,6 +371,8 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		return l.over(e, at)
 	case *ast.PatternInExpr:
 		return l.in(e, at)
+	case *ast.ExistsSubqueryExpr:
+		return l.exists(e, at)
 	case *ast.BetweenExpr:
 		return l.between(e, at)
 	case *ast.PatternLikeOrIlikeExpr:

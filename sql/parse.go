@@ -238,11 +238,6 @@ func syntaxError(rw *rewritten, rewOff int) *Error {
 	if err := starArgTypo(toks, i); err != nil {
 		return err
 	}
-	// Flink's temporal join syntax, which TiDB's grammar does not have:
-	// refused as what it is, not as a syntax error.
-	if i >= 1 && i < len(toks) && toks[i-1].is("FOR") && toks[i].is("SYSTEM_TIME") {
-		return Errorf(ErrUnsupported, toks[i-1].pos, "temporal joins (FOR SYSTEM_TIME AS OF) are not supported yet")
-	}
 	hint := ""
 	for _, k := range []int{i - 1, i} {
 		if k >= 0 && k < len(toks) && toks[k].kind == tokIdent {

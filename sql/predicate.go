@@ -6,15 +6,18 @@ import "github.com/pingcap/tidb/pkg/parser/ast"
 // one from TiDB's nodes. Each starts at its first token, the tested
 // expression for the predicates (or a "(" before it), CASE for CASE.
 
-// in lifts x [NOT] IN (list); IN (SELECT ...) has no wsql node yet.
+// in lifts x [NOT] IN (list) and x [NOT] IN (SELECT ...).
 func (l *lifter) in(e *ast.PatternInExpr, at Pos) (Expr, *Error) {
 	if e.Sel != nil {
-		// TiDB places the subquery at its "(": point at the SELECT after it.
-		p := l.exprPos(e.Sel)
-		if i := l.tokenAt(e.Sel.OriginTextPosition()); i >= 0 && i+1 < len(l.rw.toks) && l.rw.toks[i].isOp("(") {
-			p = l.rw.toks[i+1].pos
+		x, err := l.expr(e.Expr)
+		if err != nil {
+			return nil, err
 		}
-		return nil, l.unsupported(p, "IN (SELECT ...) is not supported yet")
+		q, err := l.subqueryExpr(e.Sel)
+		if err != nil {
+			return nil, err
+		}
+		return &Subquery{At: at, X: x, Query: q, Not: e.Not}, nil
 	}
 	x, err := l.expr(e.Expr)
 	if err != nil {

@@ -54,6 +54,9 @@ type rewritten struct {
 	jsons     []*JSONClauses // clauses of JSON functions (json.go)
 	fields    []Ident        // field names of value access (value_access.go)
 	units     []string       // time units of FLOOR(x TO unit), TIMESTAMPADD (flink_forms.go)
+	// systemTimes are the FOR SYSTEM_TIME AS OF clauses of temporal
+	// joins (join.go), by the offset of the table name they follow.
+	systemTimes map[int]*ColumnRef
 }
 
 // plainAggregates are Flink aggregate functions that MySQL's grammar only
@@ -264,9 +267,21 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			emit(i, i+1, t.text)
 			emit(i+1, i+2, marker)
 			i += 2
+		case t.is("FOR") && next.is("SYSTEM_TIME"):
+			j, err := rw.systemTime(toks, i)
+			if err != nil {
+				return nil, err
+			}
+			emit(i, j, "")
+			i = j
+		case t.is("FULL") && joinWordsEnd(toks, i) > i:
+			// MySQL has no FULL JOIN: TiDB reads the LEFT JOIN, and the
+			// lifter the FULL before it (join.go).
+			emit(i, i+1, "LEFT")
+			i++
 		case t.is("TABLE") && next.isOp("("):
 			if i > 0 && toks[i-1].is("LATERAL") {
-				return nil, Errorf(ErrUnsupported, toks[i-1].pos, "LATERAL TABLE(...) is not supported yet: it joins each row with a table function's rows, and wsql has no joins yet")
+				return nil, Errorf(ErrUnsupported, toks[i-1].pos, "LATERAL TABLE(...) is not supported yet")
 			}
 			if i == 0 || !(toks[i-1].is("FROM") || toks[i-1].is("JOIN")) {
 				return nil, Errorf(ErrSyntax, t.pos, "TABLE(...) can only follow FROM, as in FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE))")

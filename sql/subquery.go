@@ -68,3 +68,48 @@ func closeParen(toks []token, open int) int {
 	}
 	return -1
 }
+
+// Subquery is a query in a condition: x [NOT] IN (SELECT y ...) or [NOT]
+// EXISTS (SELECT ...), which the planner makes a semi or anti join.
+type Subquery struct {
+	At Pos
+	// X is the tested expression of IN; nil for EXISTS.
+	X     Expr
+	Query *Select
+	Not   bool
+}
+
+func (e *Subquery) Pos() Pos { return e.At }
+func (*Subquery) expr()      {}
+
+// subqueryExpr lifts the query in parentheses of IN (...) or EXISTS (...),
+// whose tokens are those of the parentheses TiDB places the node at.
+func (l *lifter) subqueryExpr(n ast.ExprNode) (*Select, *Error) {
+	open := l.tokenAt(n.OriginTextPosition())
+	for open >= 0 && open < len(l.rw.toks) && !l.rw.toks[open].isOp("(") {
+		open++
+	}
+	sq, ok := n.(*ast.SubqueryExpr)
+	if open < 0 || open >= len(l.rw.toks) || !ok {
+		return nil, l.unsupported(l.exprPos(n), "this form of subquery is not supported")
+	}
+	inner := parenContent(l.rw.toks, open)
+	if len(inner) == 0 {
+		return nil, Errorf(ErrSyntax, l.rw.toks[open].pos, "expected a query in parentheses")
+	}
+	sub := &lifter{rw: l.rw, scope: inner}
+	q, isSelect := sq.Query.(*ast.SelectStmt)
+	if !isSelect {
+		return nil, l.unsupported(inner[0].pos, "a set operation in IN (...) or EXISTS (...) is not supported yet")
+	}
+	return sub.selectStmt(q)
+}
+
+// exists lifts [NOT] EXISTS (SELECT ...).
+func (l *lifter) exists(e *ast.ExistsSubqueryExpr, at Pos) (Expr, *Error) {
+	q, err := l.subqueryExpr(e.Sel)
+	if err != nil {
+		return nil, err
+	}
+	return &Subquery{At: at, Query: q, Not: e.Not}, nil
+}

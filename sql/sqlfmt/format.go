@@ -229,6 +229,9 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 			b.WriteString(", ")
 		}
 		if it.Star {
+			if it.Table != "" {
+				b.WriteString(sql.QuoteName(it.Table) + ".")
+			}
 			b.WriteByte('*')
 		} else {
 			b.WriteString(formatExpr(it.Expr))
@@ -237,34 +240,9 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 			b.WriteString(" AS " + sql.QuoteName(it.Alias))
 		}
 	}
-	if f := s.From; f.Values != nil {
-		b.WriteString(" FROM (VALUES ")
-		for i, row := range f.Values.Rows {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("(" + formatExprs(row) + ")")
-		}
-		b.WriteString(")")
-		if f.Values.Alias != "" {
-			b.WriteString(" AS " + sql.QuoteName(f.Values.Alias))
-			formatNameList(b, f.Values.Columns)
-		}
-	} else if f.Name.Name != "" || f.Subquery != nil {
+	if f := s.From; f.Values != nil || f.Name.Name != "" || f.Subquery != nil || f.Join != nil {
 		b.WriteString(" FROM ")
-		if q := f.Subquery; q != nil {
-			b.WriteByte('(')
-			formatSelect(b, q)
-			b.WriteByte(')')
-		} else if w := f.Window; w != nil {
-			formatTVF(b, w)
-		} else {
-			b.WriteString(sql.QuoteName(f.Name.Name))
-			formatHint(b, f.Hint)
-		}
-		if f.Alias != "" {
-			b.WriteString(" AS " + sql.QuoteName(f.Alias))
-		}
+		formatTableRef(b, f)
 	}
 	if s.Where != nil {
 		b.WriteString(" WHERE " + formatExpr(s.Where))
@@ -534,6 +512,16 @@ func formatExpr(e sql.Expr) string {
 		return "CAST(" + formatExpr(e.X) + " AS " + formatType(e.Type) + ")"
 	case *sql.In:
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + formatExprs(e.List) + ")"
+	case *sql.Subquery:
+		var b strings.Builder
+		formatSelect(&b, e.Query)
+		if e.X == nil {
+			if e.Not {
+				return "NOT EXISTS (" + b.String() + ")"
+			}
+			return "EXISTS (" + b.String() + ")"
+		}
+		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + b.String() + ")"
 	case *sql.Between:
 		word := " BETWEEN "
 		if e.Symmetric {
@@ -782,4 +770,64 @@ func groupingSets(sets [][]sql.Expr) string {
 	}
 	b.WriteByte(')')
 	return b.String()
+}
+
+// formatTableRef writes one table reference of FROM: a table, window TVF,
+// subquery or join, with its alias.
+func formatTableRef(b *strings.Builder, f sql.TableRef) {
+	if j := f.Join; j != nil {
+		formatTableRef(b, j.Left)
+		if j.Comma {
+			b.WriteString(", ")
+		} else {
+			b.WriteString(" " + j.Kind.String() + " ")
+		}
+		// a join on the right keeps its grouping
+		if j.Right.Join != nil {
+			b.WriteByte('(')
+			formatTableRef(b, j.Right)
+			b.WriteByte(')')
+		} else {
+			formatTableRef(b, j.Right)
+		}
+		if j.On != nil {
+			b.WriteString(" ON " + formatExpr(j.On))
+		}
+		if j.Using != nil {
+			b.WriteString(" USING")
+			formatNameList(b, j.Using)
+		}
+		return
+	}
+	if v := f.Values; v != nil {
+		b.WriteString("(VALUES ")
+		for i, row := range v.Rows {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("(" + formatExprs(row) + ")")
+		}
+		b.WriteString(")")
+		if v.Alias != "" {
+			b.WriteString(" AS " + sql.QuoteName(v.Alias))
+			formatNameList(b, v.Columns)
+		}
+		return
+	}
+	if q := f.Subquery; q != nil {
+		b.WriteByte('(')
+		formatSelect(b, q)
+		b.WriteByte(')')
+	} else if w := f.Window; w != nil {
+		formatTVF(b, w)
+	} else {
+		b.WriteString(sql.QuoteName(f.Name.Name))
+		formatHint(b, f.Hint)
+		if f.SystemTime != nil {
+			b.WriteString(" FOR SYSTEM_TIME AS OF " + formatExpr(f.SystemTime))
+		}
+	}
+	if f.Alias != "" {
+		b.WriteString(" AS " + sql.QuoteName(f.Alias))
+	}
 }

@@ -1,7 +1,6 @@
 INSERT INTO sink PARTITION (p = 1) VALUES (1, 'a');
 SHOW MODULES;
 SELECT usr FROM clicks ORDER BY usr;
-SELECT usr FROM clicks JOIN users ON clicks.usr = users.id;
 SELECT usr FROM clicks LIMIT 10;
 SELECT usr FROM clicks WHERE usr IN (SELECT usr FROM admins);
 CREATE FUNCTION f AS 'com.example.F' LANGUAGE JAVA;

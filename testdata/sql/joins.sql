@@ -1,0 +1,12 @@
+SELECT P.name, A.id FROM auction AS A INNER JOIN person AS P ON A.seller = P.id WHERE A.category = 10;
+SELECT A.*, B.price FROM auction A, bid B WHERE A.id = B.auction;
+SELECT * FROM a LEFT JOIN b ON a.k = b.k RIGHT OUTER JOIN c ON b.k = c.k FULL OUTER JOIN d ON c.k = d.k;
+SELECT * FROM a CROSS JOIN b;
+SELECT * FROM a JOIN (b JOIN c ON b.k = c.k) ON a.k = b.k;
+SELECT * FROM (SELECT k, COUNT(*) AS n FROM a GROUP BY k) AS x JOIN b USING (k);
+SELECT * FROM a JOIN b ON LEFT(a.s, 1) = b.s AND a.v IN (1, 2);
+SELECT * FROM TABLE(TUMBLE(TABLE a, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) AS l JOIN TABLE(TUMBLE(TABLE b, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) AS r ON l.k = r.k AND l.window_start = r.window_start AND l.window_end = r.window_end;
+SELECT o.id, r.rate FROM orders AS o JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur;
+SELECT o.id, r.rate FROM orders AS o LEFT JOIN rates FOR SYSTEM_TIME AS OF ts ON o.cur = rates.cur;
+SELECT a.k FROM a WHERE a.k IN (SELECT b.k FROM b WHERE b.v > 1) AND NOT EXISTS (SELECT * FROM c WHERE c.k = a.k);
+SELECT k FROM a WHERE k NOT IN (SELECT k FROM b) OR EXISTS (SELECT 1 FROM b);
