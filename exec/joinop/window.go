@@ -1,13 +1,494 @@
 package joinop
 
 import (
-	"errors"
+	"cmp"
+	"fmt"
+	"slices"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/rowtime"
 )
 
+// windowJoin is Flink's WindowJoinOperator: both inputs are window table
+// function results (or aggregations over them), and each side keeps its
+// rows per window and join key until the watermark reaches the window's
+// end - 1; then the window fires: per key, its left and right rows join
+// (the Residual TRUE), with Flink's padding for the outer kinds, SEMI's
+// left rows with a match and ANTI's without, and the window's rows go.
+//
+// A row whose window has fired (window_end - 1 <= the watermark it came
+// under) is late: dropped and counted in LateRows (Flink's
+// numLateRecordsDropped). Rows join within one window: equal window_end
+// and window_start.
+//
+// A firing emits windows by end, then start; a window's keys in the
+// order their first row came; per key as Flink's join of the two lists:
+// INNER, LEFT, FULL and SEMI/ANTI go through the left rows in arrival
+// order, each with its matches among the right rows in arrival order
+// (a LEFT or FULL left row without one padded right after), FULL then
+// pads the right rows nothing matched; RIGHT goes through the right rows,
+// each with its matching left rows, padded when there is none. A key with
+// a NULL that matches nothing (not IS NOT DISTINCT FROM) is kept and
+// padded like any key, and matches nothing. The watermark goes on after
+// the rows it fired.
+type windowJoin struct {
+	cfg     Config
+	mem     memory.Allocator
+	out     pipeline.Operator
+	keys    *keyIndex
+	sides   [2]*windowSide
+	windows map[windowBounds]int32 // open windows' slots
+	wins    []windowSlot
+	freeWin []int32
+	groups  map[groupKey]int32 // (window slot, key) → group slot
+	gs      []joinGroup
+	freeGrp []int32
+	now     int64 // the last watermark
+	stats   Stats
+	closed  bool
+
+	// a firing's, reused
+	cand     *pairs
+	output   *pairs
+	units    []fireUnit
+	pend     []pendGroup
+	rIDs     []int32 // right rows of pending FULL groups
+	rMatched []bool
+	lRows    []int32
+	rRows    []int32
+	fired    []int32
+	gone     [2][]int32
+	// a batch's, reused
+	lastWin windowBounds
+	lastID  int32
+}
+
+type windowBounds struct{ end, start int64 }
+
+// windowSlot is an open window: its keys' groups in order of first
+// arrival.
+type windowSlot struct {
+	bounds windowBounds
+	groups []int32
+}
+
+type groupKey struct{ win, key int32 }
+
+// joinGroup is a window's rows of one key, each side a list linked
+// through windowSide.next in arrival order.
+type joinGroup struct {
+	key         int32
+	noMatch     bool // its key holds a NULL that matches nothing
+	first, last [2]int32
+	n           [2]int32
+}
+
+type windowSide struct {
+	store      *rowstore.Store
+	keys       keyColumns
+	start, end int
+	next       []int32 // by row id: the next row of its group, -1 last
+	kept, ids  []int32 // per batch
+}
+
+// fireUnit is one step of a firing's output: a left row against its
+// group's right rows (side 0), a right row against the left rows (side
+// 1, RIGHT), or a FULL group's right rows nothing matched (side 2).
+type fireUnit struct {
+	side  uint8
+	id    int32
+	cands int32 // end of its candidates in cand
+	grp   int32 // its pending group, for FULL
+}
+
+// pendGroup is a FULL group's right rows in rIDs (which rows matched in
+// rMatched).
+type pendGroup struct{ rs, re int32 }
+
+// fireChunk bounds the candidate pairs a firing evaluates at once.
+const fireChunk = 8192
+
 func newWindowJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Operator, error) {
-	return nil, errors.New("window joins are not supported yet")
+	if err := appendOnly(cfg, "a window"); err != nil {
+		return nil, err
+	}
+	win := cfg.Window
+	for _, c := range []struct {
+		s *arrow.Schema
+		i int
+	}{{cfg.Left, win.LeftStart}, {cfg.Left, win.LeftEnd}, {cfg.Right, win.RightStart}, {cfg.Right, win.RightEnd}} {
+		if c.i < 0 || c.i >= c.s.NumFields() || !rowtime.IsRowtimeType(c.s.Field(c.i).Type) {
+			return nil, fmt.Errorf("window join bound column %d is not a TIMESTAMP(3) of its input", c.i)
+		}
+	}
+	w := &windowJoin{cfg: cfg, mem: mem, out: out, keys: newKeyIndex(), windows: map[windowBounds]int32{},
+		groups: map[groupKey]int32{}, now: rowtime.MinWatermark, lastID: -1}
+	var err error
+	if w.sides[0], err = newWindowSide(cfg.Left, win.LeftStart, win.LeftEnd, cfg.LeftKeys, cfg.NullSafe, mem); err != nil {
+		return nil, err
+	}
+	if w.sides[1], err = newWindowSide(cfg.Right, win.RightStart, win.RightEnd, cfg.RightKeys, cfg.NullSafe, mem); err != nil {
+		w.Close()
+		return nil, err
+	}
+	if w.cand, err = newPairs(cfg, mem, w.sides[0].store, w.sides[1].store); err != nil {
+		w.Close()
+		return nil, err
+	}
+	w.output = &pairs{mem: mem, left: w.sides[0].store, right: w.sides[1].store, joined: w.cand.joined, out: w.cand.out}
+	return w, nil
+}
+
+func newWindowSide(schema *arrow.Schema, start, end int, keys []int, nullSafe []bool, mem memory.Allocator) (*windowSide, error) {
+	kc, err := newKeyColumns(schema, keys, nullSafe)
+	if err != nil {
+		return nil, err
+	}
+	st, err := newSideStore(schema, mem)
+	if err != nil {
+		return nil, err
+	}
+	return &windowSide{store: st, keys: kc, start: start, end: end, next: []int32{-1}}, nil
+}
+
+func (w *windowJoin) Schema() *arrow.Schema { return w.cand.out }
+func (w *windowJoin) Stats() Stats          { return w.stats }
+
+func (w *windowJoin) ProcessBatch(b pipeline.Batch) error {
+	return fmt.Errorf("window join: rows come through ProcessInput")
+}
+
+// ProcessInput keeps a batch's rows in their windows' groups, dropping
+// the late ones.
+func (w *windowJoin) ProcessInput(input int, b pipeline.Batch) error {
+	rec := b.Record
+	n := int(rec.NumRows())
+	if n == 0 {
+		return nil
+	}
+	w.stats.RowsIn += int64(n)
+	s := w.sides[input]
+	starts, err := rowtime.Millis(rec.Column(s.start))
+	if err != nil {
+		return err
+	}
+	ends, err := rowtime.Millis(rec.Column(s.end))
+	if err != nil {
+		return err
+	}
+	s.kept = s.kept[:0]
+	wm := w.now
+	for i := range n {
+		if b.Watermarks != nil {
+			wm = max(wm, b.Watermarks[i])
+		}
+		if wm != rowtime.MinWatermark && ends[i]-1 <= wm {
+			w.stats.LateRows++
+			continue
+		}
+		s.kept = append(s.kept, int32(i))
+	}
+	if len(s.kept) == 0 {
+		return nil
+	}
+	s.keys.encode(rec)
+	if s.ids, err = s.store.Add(rec, s.kept, s.ids[:0]); err != nil {
+		return err
+	}
+	w.lastID = -1 // window slots may have been reused since the last batch
+	for k, i := range s.kept {
+		id := s.ids[k]
+		for int(id) >= len(s.next) {
+			s.next = append(s.next, -1)
+		}
+		s.next[id] = -1
+		win := w.window(windowBounds{end: ends[i], start: starts[i]})
+		key := w.keys.add(s.keys.bytes[i])
+		gk := groupKey{win: win, key: key}
+		g, ok := w.groups[gk]
+		if !ok {
+			g = w.newGroup(key, s.keys.null[i])
+			w.groups[gk] = g
+			w.wins[win].groups = append(w.wins[win].groups, g)
+			w.keys.ref(key)
+		}
+		grp := &w.gs[g]
+		if grp.n[input] == 0 {
+			grp.first[input] = id
+		} else {
+			s.next[grp.last[input]] = id
+		}
+		grp.last[input] = id
+		grp.n[input]++
+	}
+	return nil
+}
+
+// window is the slot of the open window b, opened when new.
+func (w *windowJoin) window(b windowBounds) int32 {
+	if w.lastID >= 0 && w.lastWin == b {
+		return w.lastID
+	}
+	id, ok := w.windows[b]
+	if !ok {
+		if n := len(w.freeWin); n > 0 {
+			id = w.freeWin[n-1]
+			w.freeWin = w.freeWin[:n-1]
+			w.wins[id] = windowSlot{bounds: b, groups: w.wins[id].groups[:0]}
+		} else {
+			id = int32(len(w.wins))
+			w.wins = append(w.wins, windowSlot{bounds: b})
+		}
+		w.windows[b] = id
+	}
+	w.lastWin, w.lastID = b, id
+	return id
+}
+
+func (w *windowJoin) newGroup(key int32, noMatch bool) int32 {
+	g := joinGroup{key: key, noMatch: noMatch}
+	if n := len(w.freeGrp); n > 0 {
+		id := w.freeGrp[n-1]
+		w.freeGrp = w.freeGrp[:n-1]
+		w.gs[id] = g
+		return id
+	}
+	w.gs = append(w.gs, g)
+	return int32(len(w.gs) - 1)
+}
+
+// ProcessWatermark fires the windows whose end - 1 the watermark reached,
+// then forwards it.
+func (w *windowJoin) ProcessWatermark(wm int64) error {
+	if wm <= w.now {
+		return nil
+	}
+	w.now = wm
+	if err := w.fire(wm); err != nil {
+		return err
+	}
+	return w.out.ProcessWatermark(wm)
+}
+
+// ProcessEnd fires every open window, then ends.
+func (w *windowJoin) ProcessEnd() error {
+	if err := w.fire(rowtime.MaxWatermark); err != nil {
+		return err
+	}
+	return w.out.ProcessEnd()
+}
+
+// fire joins and drops the windows with end - 1 <= wm, in order.
+func (w *windowJoin) fire(wm int64) error {
+	w.fired = w.fired[:0]
+	for b, id := range w.windows {
+		if b.end-1 <= wm {
+			w.fired = append(w.fired, id)
+		}
+	}
+	if len(w.fired) == 0 {
+		return nil
+	}
+	slices.SortFunc(w.fired, func(a, b int32) int {
+		x, y := w.wins[a].bounds, w.wins[b].bounds
+		return cmp.Or(cmp.Compare(x.end, y.end), cmp.Compare(x.start, y.start))
+	})
+	w.resetFiring()
+	for _, win := range w.fired {
+		for _, g := range w.wins[win].groups {
+			if err := w.joinGroup(g); err != nil {
+				return err
+			}
+		}
+	}
+	if err := w.flush(); err != nil {
+		return err
+	}
+	// the fired windows' rows go once their output is out
+	for _, win := range w.fired {
+		slot := &w.wins[win]
+		for _, g := range slot.groups {
+			grp := w.gs[g]
+			for side, s := range w.sides {
+				for id, k := grp.first[side], grp.n[side]; k > 0; id, k = s.next[id], k-1 {
+					w.gone[side] = append(w.gone[side], id)
+				}
+			}
+			delete(w.groups, groupKey{win: win, key: grp.key})
+			w.keys.unref(grp.key)
+			w.freeGrp = append(w.freeGrp, g)
+		}
+		delete(w.windows, slot.bounds)
+		slot.groups = slot.groups[:0]
+		w.freeWin = append(w.freeWin, win)
+	}
+	w.lastID = -1
+	for side, s := range w.sides {
+		s.store.RemoveAll(w.gone[side])
+		w.gone[side] = w.gone[side][:0]
+		if err := s.store.Compact(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *windowJoin) resetFiring() {
+	w.cand.reset()
+	w.units, w.pend = w.units[:0], w.pend[:0]
+	w.rIDs, w.rMatched = w.rIDs[:0], w.rMatched[:0]
+}
+
+// joinGroup adds a group's steps (and their candidate pairs) to the
+// firing, flushing when enough pairs wait.
+func (w *windowJoin) joinGroup(g int32) error {
+	grp := w.gs[g]
+	kind := w.cfg.Kind
+	match := !grp.noMatch && grp.n[0] > 0 && grp.n[1] > 0
+	if !match && (kind == Inner || kind == Semi) {
+		return nil
+	}
+	w.lRows = w.list(0, grp, w.lRows[:0])
+	w.rRows = w.list(1, grp, w.rRows[:0])
+	if kind == RightOuter {
+		for _, r := range w.rRows {
+			if match {
+				for _, l := range w.lRows {
+					w.cand.add(l, r)
+				}
+			}
+			w.units = append(w.units, fireUnit{side: 1, id: r, cands: int32(w.cand.len())})
+			if err := w.flushIfFull(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	pg := int32(-1)
+	if kind == FullOuter {
+		pg = int32(len(w.pend))
+		rs := int32(len(w.rIDs))
+		w.rIDs = append(w.rIDs, w.rRows...)
+		for range w.rRows {
+			w.rMatched = append(w.rMatched, false)
+		}
+		w.pend = append(w.pend, pendGroup{rs: rs, re: int32(len(w.rIDs))})
+	}
+	for _, l := range w.lRows {
+		if match {
+			for _, r := range w.rRows {
+				w.cand.add(l, r)
+			}
+		}
+		w.units = append(w.units, fireUnit{side: 0, id: l, cands: int32(w.cand.len()), grp: pg})
+		if kind != FullOuter {
+			if err := w.flushIfFull(); err != nil {
+				return err
+			}
+		}
+	}
+	if kind == FullOuter {
+		// a FULL group is flushed whole: its last step needs every
+		// match of its right rows
+		w.units = append(w.units, fireUnit{side: 2, grp: pg, cands: int32(w.cand.len())})
+		return w.flushIfFull()
+	}
+	return nil
+}
+
+// list appends the ids of a group's rows of side, in arrival order.
+func (w *windowJoin) list(side int, grp joinGroup, dst []int32) []int32 {
+	next := w.sides[side].next
+	for id, k := grp.first[side], grp.n[side]; k > 0; id, k = next[id], k-1 {
+		dst = append(dst, id)
+	}
+	return dst
+}
+
+func (w *windowJoin) flushIfFull() error {
+	if w.cand.len() < fireChunk {
+		return nil
+	}
+	return w.flush()
+}
+
+// flush evaluates the waiting pairs, emits the waiting steps' rows and
+// starts over.
+func (w *windowJoin) flush() error {
+	if len(w.units) == 0 {
+		return nil
+	}
+	if err := w.cand.match(nil, nil); err != nil {
+		return err
+	}
+	w.output.reset()
+	kind := w.cfg.Kind
+	c := int32(0)
+	for _, u := range w.units {
+		matched := false
+		switch u.side {
+		case 0:
+			var pg pendGroup
+			if u.grp >= 0 {
+				pg = w.pend[u.grp]
+			}
+			for k := int32(0); c < u.cands; c, k = c+1, k+1 {
+				if !w.cand.mask[c] {
+					continue
+				}
+				matched = true
+				switch kind {
+				case Semi, Anti:
+				default:
+					w.output.add(w.cand.l[c], w.cand.r[c])
+				}
+				if u.grp >= 0 {
+					w.rMatched[pg.rs+k] = true
+				}
+			}
+			switch {
+			case kind == Semi && matched, kind == Anti && !matched,
+				!matched && (kind == LeftOuter || kind == FullOuter):
+				w.output.add(u.id, nullRow)
+			}
+		case 1:
+			for ; c < u.cands; c++ {
+				if w.cand.mask[c] {
+					matched = true
+					w.output.add(w.cand.l[c], w.cand.r[c])
+				}
+			}
+			if !matched {
+				w.output.add(nullRow, u.id)
+			}
+		case 2:
+			pg := w.pend[u.grp]
+			for k := pg.rs; k < pg.re; k++ {
+				if !w.rMatched[k] {
+					w.output.add(nullRow, w.rIDs[k])
+				}
+			}
+		}
+	}
+	if err := w.output.emit(w.out, nil, nil, &w.stats); err != nil {
+		return err
+	}
+	w.resetFiring()
+	return nil
+}
+
+func (w *windowJoin) Close() {
+	if w.closed {
+		return
+	}
+	w.closed = true
+	for _, s := range w.sides {
+		if s != nil {
+			s.store.Release()
+		}
+	}
 }
