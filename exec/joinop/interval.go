@@ -125,7 +125,7 @@ func newIntervalJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (O
 			return nil, fmt.Errorf("interval join time column %d is not a TIMESTAMP(3) of its input", c.i)
 		}
 	}
-	j := &intervalJoin{cfg: cfg, mem: mem, out: out, keys: newKeyIndex(), byKey: make([]keyState, 1),
+	j := &intervalJoin{cfg: cfg, mem: mem, out: out, byKey: make([]keyState, 1),
 		now: rowtime.MinWatermark, next: math.MaxInt64, forwarded: rowtime.MinWatermark,
 		delay: max(-iv.Lower, iv.Upper, 0)}
 	var err error
@@ -137,6 +137,7 @@ func newIntervalJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (O
 		return nil, err
 	}
 	l, r := j.sides[0], j.sides[1]
+	j.keys = newKeyIndex(l.keys.intKey)
 	l.outer, r.outer = cfg.Kind.leftOuter(), cfg.Kind.rightOuter()
 	l.lo, l.hi, l.rel = -iv.Upper, -iv.Lower, -iv.Lower
 	r.lo, r.hi, r.rel = iv.Lower, iv.Upper, iv.Upper
@@ -222,7 +223,7 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 		t := times[i]
 		key := nullKey
 		if !s.keys.null[i] {
-			key = j.keys.find(s.keys.bytes[i])
+			key = j.keys.find(&s.keys, i)
 		}
 		if key > 0 {
 			// the rows the watermark expired are out of the keys already
@@ -233,7 +234,7 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 			id := s.ids[k]
 			k++
 			if key < 0 {
-				key = j.keys.add(s.keys.bytes[i])
+				key = j.keys.add(&s.keys, i)
 				for int(key) >= len(j.byKey) {
 					j.byKey = append(j.byKey, keyState{})
 				}

@@ -29,7 +29,7 @@ func (j *intervalJoin) SnapshotState(e *checkpoint.Encoder) error {
 			key := s.keyOf[r.id]
 			e.Bool(key == nullKey)
 			if key != nullKey {
-				e.String(j.keys.keys[key])
+				j.keys.save(e, key)
 			}
 			e.Bool(s.joined[r.id])
 		}
@@ -57,7 +57,7 @@ func (j *intervalJoin) RestoreState(d *checkpoint.Decoder) error {
 			r := expiryEntry{time: d.Int(), seq: d.Int(), id: int32(d.Int())}
 			key := nullKey
 			if !d.Bool() {
-				key = j.keys.add([]byte(d.String()))
+				key = j.keys.load(d)
 				for int(key) >= len(j.byKey) {
 					j.byKey = append(j.byKey, keyState{})
 				}

@@ -22,7 +22,7 @@ func intervalConfig(kind Kind, lower, upper int64, residual bool) Config {
 // intervalPairs is the reference's join condition of l and r: keys,
 // times and the Residual.
 func intervalPairs(cfg Config, l, r *tjRow) bool {
-	if l.kNull || r.kNull || l.k != r.k {
+	if !keysMatch(cfg, l, r) {
 		return false
 	}
 	if r.t+cfg.Interval.Lower > l.t || l.t > r.t+cfg.Interval.Upper {
@@ -113,7 +113,7 @@ func intervalStream(rnd *rand.Rand, n int, late bool) []tjEvent {
 func randomIntervalConfig(rnd *rand.Rand) Config {
 	lower := int64(rnd.IntN(11)) - 6
 	upper := lower + int64(rnd.IntN(8)) - 1
-	return intervalConfig(Kind(rnd.IntN(4)), lower, upper, rnd.IntN(2) == 0)
+	return randomKeys(rnd, intervalConfig(Kind(rnd.IntN(4)), lower, upper, rnd.IntN(2) == 0))
 }
 
 // checkIntervalStream checks one stream against the references, batch

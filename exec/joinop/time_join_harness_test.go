@@ -373,3 +373,24 @@ func TestTimeJoinsIgnoreWatermarkSteps(t *testing.T) {
 		}
 	}
 }
+
+// randomKeys keys cfg's join by k as one integer column (looked up by
+// value) or as k twice (by encoded bytes), NULL-safe or not.
+func randomKeys(rnd *rand.Rand, cfg Config) Config {
+	safe := rnd.IntN(3) == 0
+	if rnd.IntN(2) == 0 {
+		cfg.LeftKeys, cfg.RightKeys = []int{0, 0}, []int{0, 0}
+		cfg.NullSafe = []bool{safe, safe}
+	} else if safe {
+		cfg.NullSafe = []bool{true}
+	}
+	return cfg
+}
+
+// keysMatch is the reference's key equality of two rows.
+func keysMatch(cfg Config, l, r *tjRow) bool {
+	if l.kNull || r.kNull {
+		return l.kNull && r.kNull && cfg.NullSafe != nil && cfg.NullSafe[0]
+	}
+	return l.k == r.k
+}

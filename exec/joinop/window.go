@@ -36,20 +36,20 @@ import (
 // padded like any key, and matches nothing. The watermark goes on after
 // the rows it fired.
 type windowJoin struct {
-	cfg     Config
-	mem     memory.Allocator
-	out     pipeline.Operator
-	keys    *keyIndex
-	sides   [2]*windowSide
-	windows map[windowBounds]int32 // open windows' slots
-	wins    []windowSlot
-	freeWin []int32
-	groups  map[groupKey]int32 // (window slot, key) → group slot
-	gs      []joinGroup
-	freeGrp []int32
-	now     int64 // the last watermark
-	stats   Stats
-	closed  bool
+	cfg      Config
+	mem      memory.Allocator
+	out      pipeline.Operator
+	keys     *keyIndex
+	sides    [2]*windowSide
+	windows  map[windowBounds]int32 // open windows' slots
+	wins     []windowSlot
+	freeWin  []int32
+	groupsOf [][]keyGroup // by key id: its groups, one per open window it is in
+	gs       []joinGroup
+	freeGrp  []int32
+	now      int64 // the last watermark
+	stats    Stats
+	closed   bool
 
 	// a firing's, reused
 	cand     *pairs
@@ -76,7 +76,10 @@ type windowSlot struct {
 	groups []int32
 }
 
-type groupKey struct{ win, key int32 }
+// keyGroup is a key's group in a window. A key is in few open windows
+// (one for tumbling windows), so its groups are found by a scan: a map
+// of (window, key) was a third of a window join's CPU.
+type keyGroup struct{ win, group int32 }
 
 // joinGroup is a window's rows of one key, each side a list linked
 // through windowSide.next in arrival order.
@@ -125,8 +128,8 @@ func newWindowJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Ope
 			return nil, fmt.Errorf("window join bound column %d is not a TIMESTAMP(3) of its input", c.i)
 		}
 	}
-	w := &windowJoin{cfg: cfg, mem: mem, out: out, keys: newKeyIndex(), windows: map[windowBounds]int32{},
-		groups: map[groupKey]int32{}, now: rowtime.MinWatermark, lastID: -1}
+	w := &windowJoin{cfg: cfg, mem: mem, out: out, windows: map[windowBounds]int32{},
+		now: rowtime.MinWatermark, lastID: -1}
 	var err error
 	if w.sides[0], err = newWindowSide(cfg.Left, win.LeftStart, win.LeftEnd, cfg.LeftKeys, cfg.NullSafe, mem); err != nil {
 		return nil, err
@@ -139,6 +142,7 @@ func newWindowJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Ope
 		w.Close()
 		return nil, err
 	}
+	w.keys = newKeyIndex(w.sides[0].keys.intKey)
 	w.output = &pairs{mem: mem, left: w.sides[0].store, right: w.sides[1].store, joined: w.cand.joined, out: w.cand.out}
 	return w, nil
 }
@@ -207,15 +211,8 @@ func (w *windowJoin) ProcessInput(input int, b pipeline.Batch) error {
 		}
 		s.next[id] = -1
 		win := w.window(windowBounds{end: ends[i], start: starts[i]})
-		key := w.keys.add(s.keys.bytes[i])
-		gk := groupKey{win: win, key: key}
-		g, ok := w.groups[gk]
-		if !ok {
-			g = w.newGroup(key, s.keys.null[i])
-			w.groups[gk] = g
-			w.wins[win].groups = append(w.wins[win].groups, g)
-			w.keys.ref(key)
-		}
+		key := w.keys.add(&s.keys, int(i))
+		g := w.group(win, key, s.keys.null[i])
 		grp := &w.gs[g]
 		if grp.n[input] == 0 {
 			grp.first[input] = id
@@ -249,16 +246,45 @@ func (w *windowJoin) window(b windowBounds) int32 {
 	return id
 }
 
-func (w *windowJoin) newGroup(key int32, noMatch bool) int32 {
+// group is the group of key in window win, made when new.
+func (w *windowJoin) group(win, key int32, noMatch bool) int32 {
+	for int(key) >= len(w.groupsOf) {
+		w.groupsOf = append(w.groupsOf, nil)
+	}
+	for _, kg := range w.groupsOf[key] {
+		if kg.win == win {
+			return kg.group
+		}
+	}
 	g := joinGroup{key: key, noMatch: noMatch}
+	var id int32
 	if n := len(w.freeGrp); n > 0 {
-		id := w.freeGrp[n-1]
+		id = w.freeGrp[n-1]
 		w.freeGrp = w.freeGrp[:n-1]
 		w.gs[id] = g
-		return id
+	} else {
+		id = int32(len(w.gs))
+		w.gs = append(w.gs, g)
 	}
-	w.gs = append(w.gs, g)
-	return int32(len(w.gs) - 1)
+	w.groupsOf[key] = append(w.groupsOf[key], keyGroup{win: win, group: id})
+	w.wins[win].groups = append(w.wins[win].groups, id)
+	w.keys.ref(key)
+	return id
+}
+
+// dropGroup forgets group g of window win.
+func (w *windowJoin) dropGroup(win, g int32) {
+	key := w.gs[g].key
+	kgs := w.groupsOf[key]
+	for i, kg := range kgs {
+		if kg.win == win {
+			kgs = append(kgs[:i], kgs[i+1:]...)
+			break
+		}
+	}
+	w.groupsOf[key] = kgs
+	w.keys.unref(key)
+	w.freeGrp = append(w.freeGrp, g)
 }
 
 // ProcessWatermark fires the windows whose end - 1 the watermark reached,
@@ -318,9 +344,7 @@ func (w *windowJoin) fire(wm int64) error {
 					w.gone[side] = append(w.gone[side], id)
 				}
 			}
-			delete(w.groups, groupKey{win: win, key: grp.key})
-			w.keys.unref(grp.key)
-			w.freeGrp = append(w.freeGrp, g)
+			w.dropGroup(win, g)
 		}
 		delete(w.windows, slot.bounds)
 		slot.groups = slot.groups[:0]

@@ -38,7 +38,7 @@ func (w *windowJoin) SnapshotState(e *checkpoint.Encoder) error {
 		e.Uint(uint64(len(slot.groups)))
 		for _, g := range slot.groups {
 			grp := w.gs[g]
-			e.String(w.keys.keys[grp.key])
+			w.keys.save(e, grp.key)
 			e.Bool(grp.noMatch)
 			for side := range w.sides {
 				ids = w.list(side, grp, ids[:0])
@@ -75,19 +75,16 @@ func (w *windowJoin) RestoreState(d *checkpoint.Decoder) error {
 		win := w.window(b)
 		ng := d.Len(3)
 		for range ng {
-			key := w.keys.add([]byte(d.String()))
-			g := w.newGroup(key, d.Bool())
+			key := w.keys.load(d)
+			before := len(w.wins[win].groups)
+			g := w.group(win, key, d.Bool())
 			if d.Err() != nil {
 				return d.Err()
 			}
-			gk := groupKey{win: win, key: key}
-			if _, dup := w.groups[gk]; dup {
+			if len(w.wins[win].groups) == before {
 				d.Fail("window join: a key twice in a window")
 				return d.Err()
 			}
-			w.groups[gk] = g
-			w.wins[win].groups = append(w.wins[win].groups, g)
-			w.keys.ref(key)
 			for side, s := range w.sides {
 				for _, id := range checkpoint.ReadInts[int32](d) {
 					if d.Err() != nil {

@@ -63,7 +63,7 @@ func naiveWindowJoin(cfg Config, events []tjEvent) ([]string, int64) {
 	}
 	slices.SortFunc(windows, func(a, b window) int { return cmp.Or(cmp.Compare(a.end, b.end), cmp.Compare(a.start, b.start)) })
 	matches := func(l, r *tjRow) bool {
-		if l.kNull || r.kNull {
+		if !keysMatch(cfg, l, r) {
 			return false
 		}
 		return cfg.Residual == nil || !l.vNull && !r.vNull && l.v <= r.v
@@ -158,7 +158,7 @@ func checkWindowStream(t testing.TB, cfg Config, events []tjEvent, cut int) {
 func TestWindowJoinDifferential(t *testing.T) {
 	for seed := range uint64(300) {
 		rnd := rand.New(rand.NewPCG(seed, 11))
-		cfg := windowConfig(Kind(rnd.IntN(6)), rnd.IntN(2) == 0)
+		cfg := randomKeys(rnd, windowConfig(Kind(rnd.IntN(6)), rnd.IntN(2) == 0))
 		events := windowStream(rnd, 20+rnd.IntN(150), seed%2 == 0)
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			checkWindowStream(t, cfg, events, rnd.IntN(len(events)+1))
@@ -171,7 +171,7 @@ func FuzzWindowJoin(f *testing.F) {
 	f.Add(uint64(5), uint64(9))
 	f.Fuzz(func(t *testing.T, a, b uint64) {
 		rnd := rand.New(rand.NewPCG(a, b))
-		cfg := windowConfig(Kind(rnd.IntN(6)), rnd.IntN(2) == 0)
+		cfg := randomKeys(rnd, windowConfig(Kind(rnd.IntN(6)), rnd.IntN(2) == 0))
 		events := windowStream(rnd, rnd.IntN(200), rnd.IntN(2) == 0)
 		checkWindowStream(t, cfg, events, rnd.IntN(len(events)+1))
 	})
