@@ -39,6 +39,9 @@ import (
 // raised by a row or by ProcessWatermark expires the same rows at the
 // same place in the output.
 //
+// Before any watermark every row is kept: Flink takes a watermark
+// below 0 as 0, which only rows before 1970 would tell apart.
+//
 // The output watermark is held back by max(-Lower, Upper) (Flink's
 // getMaxOutputDelay, KeyedCoProcessOperatorWithWatermarkDelay), as joined
 // rows keep both inputs' times; ProcessEnd pads every kept unjoined row of

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/rowstore"
+	"github.com/wsql/wsql/rowtime"
 )
 
 // SnapshotState writes the operator's time and each side's kept rows:
@@ -99,7 +100,7 @@ func (j *intervalJoin) RestoreState(d *checkpoint.Decoder) error {
 	j.next = math.MaxInt64
 	for _, s := range j.sides {
 		if len(s.heap) > 0 {
-			j.next = min(j.next, s.heap[0].time+s.rel+1)
+			j.next = min(j.next, rowtime.AddSaturating(s.heap[0].time, s.rel+1))
 		}
 	}
 	j.cand.left, j.cand.right = j.sides[0].store, j.sides[1].store

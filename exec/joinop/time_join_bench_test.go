@@ -137,6 +137,20 @@ func BenchmarkIntervalJoin(b *testing.B) {
 	b.Run("inner", func(b *testing.B) { runBench(b, cfg, mem, inputs) })
 	cfg.Kind = FullOuter
 	b.Run("full", func(b *testing.B) { runBench(b, cfg, mem, inputs) })
+	// each row under its own watermark, its time - 100 ms, as a source's
+	// watermark generator gives them: the state expires row by row
+	perRow := make([]benchInput, len(inputs))
+	for i, in := range inputs {
+		perRow[i] = in
+		if in.rec != nil {
+			perRow[i].wms = make([]int64, in.rec.NumRows())
+			for r, t := range in.rec.Column(2).(*array.Timestamp).TimestampValues() {
+				perRow[i].wms[r] = int64(t) - 100
+			}
+		}
+	}
+	cfg.Kind = Inner
+	b.Run("inner-row-watermarks", func(b *testing.B) { runBench(b, cfg, mem, perRow) })
 }
 
 func residualPriceOverReserve() *expr.Compare {
