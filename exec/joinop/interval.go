@@ -174,6 +174,9 @@ func (j *intervalJoin) ProcessBatch(b pipeline.Batch) error {
 // ProcessInput joins a batch of one input with the other's kept rows
 // (see intervalJoin for the order of what it emits).
 func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
+	if input != 0 && input != 1 {
+		return fmt.Errorf("join: no input %d", input)
+	}
 	rec := b.Record
 	n := int(rec.NumRows())
 	if n == 0 {

@@ -241,3 +241,30 @@ func TestIntervalJoinRefusesWhatItCannotRun(t *testing.T) {
 		}
 	}
 }
+
+// TestIntervalJoinRightPadding: a RIGHT interval join pads a right row
+// when the watermark passes its time + Upper, and a row that comes under
+// a watermark still joins the kept rows it can.
+func TestIntervalJoinRightPadding(t *testing.T) {
+	// |l.t - r.t| <= 1: both sides kept until t+1, expiring at t+2; the
+	// output watermark 1 behind
+	got, _ := runJoin(t, intervalConfig(RightOuter, -1, 1, false), []tjEvent{
+		row(1, 1, 10, 0, 0),
+		row(1, 2, 10, 0, 0),
+		row(0, 1, 11, 0, 0),  // joins right 10 of key 1
+		wmark(12),            // the right 10s expire: key 2 padded
+		row(1, 3, 12, 0, 12), // kept (12 < 13)
+		row(1, 1, 12, 0, 12), // joins left 11
+	}, 4096)
+	want := []string{
+		"1|11|0|1|10|0",
+		"∅|∅|∅|2|10|0",
+		"wm 11",
+		"1|11|0|1|12|0",
+		"∅|∅|∅|3|12|0",
+		"end",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got\n%v\nwant\n%v", got, want)
+	}
+}

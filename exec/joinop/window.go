@@ -169,6 +169,9 @@ func (w *windowJoin) ProcessBatch(b pipeline.Batch) error {
 // ProcessInput keeps a batch's rows in their windows' groups, dropping
 // the late ones.
 func (w *windowJoin) ProcessInput(input int, b pipeline.Batch) error {
+	if input != 0 && input != 1 {
+		return fmt.Errorf("join: no input %d", input)
+	}
 	rec := b.Record
 	n := int(rec.NumRows())
 	if n == 0 {
