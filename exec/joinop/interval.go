@@ -1,13 +1,474 @@
 package joinop
 
 import (
-	"errors"
+	"fmt"
+	"math"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/rowtime"
 )
 
+// intervalJoin is Flink's event-time interval join (TimeIntervalJoin with
+// RowTimeIntervalJoin's times): a left row l and a right row r of equal
+// keys join when r.time + Lower <= l.time <= r.time + Upper and the
+// Residual is TRUE. With leftRelativeSize = -Lower and rightRelativeSize
+// = Upper, a left row at t joins the right rows of [t-Upper, t-Lower] and
+// a right row at t the left rows of [t+Lower, t+Upper].
+//
+// Each row joins the other side's kept rows of its key as it comes, then
+// is kept while the other side can still send a row it joins: while the
+// watermark it arrived under is below t + its side's relative size. A row
+// of an outer side that is not kept and joined nothing is padded at once;
+// a kept one is padded when it expires unjoined. A kept row expires once
+// the operator's time (the highest watermark a row arrived under or the
+// combined watermark brought) reaches t + relative size + 1 (Flink's
+// expiration time, allowedLateness 0), and rows that expired no longer
+// join. Flink drops no late row here: a row behind the watermark joins
+// what is still kept (and is padded at once, being never kept), so
+// LateRows stays 0.
+//
+// Output order depends only on the rows' order: a row's joined rows in
+// the order of the other side's kept rows (by time, then arrival), then
+// its padding; rows expired by a rise of the operator's time come out
+// where it rose, before the row that raised it, ordered by the time they
+// expired at, the right side first, then by arrival. So a watermark
+// raised by a row or by ProcessWatermark expires the same rows at the
+// same place in the output.
+//
+// Before any watermark every row is kept: Flink takes a watermark
+// below 0 as 0, which only rows before 1970 would tell apart.
+//
+// The output watermark is held back by max(-Lower, Upper) (Flink's
+// getMaxOutputDelay, KeyedCoProcessOperatorWithWatermarkDelay), as joined
+// rows keep both inputs' times; ProcessEnd pads every kept unjoined row of
+// an outer side, then forwards the end.
+type intervalJoin struct {
+	cfg       Config
+	mem       memory.Allocator
+	out       pipeline.Operator
+	keys      *keyIndex
+	byKey     []keyState // by key id: each side's kept rows
+	sides     [2]*intervalSide
+	cand      *pairs // per batch: the rows a batch's rows may join
+	output    *pairs // per batch: what it emits
+	candEnd   []int32
+	pops      []expiredRow // rows expired while a batch is read
+	merge     [2][]expiredRow
+	wms       []int64
+	now       int64 // the operator's time
+	next      int64 // when the first kept row expires
+	delay     int64 // output watermark held back by
+	forwarded int64 // the last watermark forwarded
+	stats     Stats
+	closed    bool
+}
+
+// intervalSide is one input's state.
+type intervalSide struct {
+	store  *rowstore.Store
+	keys   keyColumns
+	time   int
+	outer  bool
+	lo, hi int64 // a row at t joins the other side's rows of [t+lo, t+hi]
+	rel    int64 // the side's relative size
+	heap   expiryHeap
+	seq    int64   // arrivals so far, the heap's tie-break
+	keyOf  []int32 // by row id
+	joined []bool  // by row id: the kept row joined some row
+	kept   []int32 // per batch: rows kept
+	ids    []int32 // per batch: their ids
+}
+
+// expiredRow is a kept row that expired before row pos of the batch
+// being read (0 outside a batch).
+type expiredRow struct {
+	pos  int32
+	side uint8
+	id   int32
+	exp  int64 // when it expired
+	seq  int64
+}
+
+// maxBound keeps every time sum of the interval join within int64.
+const maxBound = int64(1) << 60
+
 func newIntervalJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Operator, error) {
-	return nil, errors.New("interval joins are not supported yet")
+	if err := appendOnly(cfg, "an interval"); err != nil {
+		return nil, err
+	}
+	iv := cfg.Interval
+	switch cfg.Kind {
+	case Inner, LeftOuter, RightOuter, FullOuter:
+	default:
+		return nil, fmt.Errorf("an interval join is INNER, LEFT, RIGHT or FULL, not %s", cfg.Kind)
+	}
+	if iv.Lower <= -maxBound || iv.Lower >= maxBound || iv.Upper <= -maxBound || iv.Upper >= maxBound {
+		return nil, fmt.Errorf("interval join bounds %d and %d are out of range", iv.Lower, iv.Upper)
+	}
+	for _, c := range []struct {
+		s *arrow.Schema
+		i int
+	}{{cfg.Left, iv.LeftTime}, {cfg.Right, iv.RightTime}} {
+		if c.i < 0 || c.i >= c.s.NumFields() || !rowtime.IsRowtimeType(c.s.Field(c.i).Type) {
+			return nil, fmt.Errorf("interval join time column %d is not a TIMESTAMP(3) of its input", c.i)
+		}
+	}
+	j := &intervalJoin{cfg: cfg, mem: mem, out: out, byKey: make([]keyState, 1),
+		now: rowtime.MinWatermark, next: math.MaxInt64, forwarded: rowtime.MinWatermark,
+		delay: max(-iv.Lower, iv.Upper, 0)}
+	var err error
+	if j.sides[0], err = newIntervalSide(cfg.Left, iv.LeftTime, cfg.LeftKeys, cfg.NullSafe, mem); err != nil {
+		return nil, err
+	}
+	if j.sides[1], err = newIntervalSide(cfg.Right, iv.RightTime, cfg.RightKeys, cfg.NullSafe, mem); err != nil {
+		j.Close()
+		return nil, err
+	}
+	l, r := j.sides[0], j.sides[1]
+	j.keys = newKeyIndex(l.keys.intKey)
+	l.outer, r.outer = cfg.Kind.leftOuter(), cfg.Kind.rightOuter()
+	l.lo, l.hi, l.rel = -iv.Upper, -iv.Lower, -iv.Lower
+	r.lo, r.hi, r.rel = iv.Lower, iv.Upper, iv.Upper
+	if j.cand, err = newPairs(cfg, mem, l.store, r.store); err != nil {
+		j.Close()
+		return nil, err
+	}
+	j.output = &pairs{mem: mem, left: l.store, right: r.store, joined: j.cand.joined, out: j.cand.out}
+	return j, nil
+}
+
+func newIntervalSide(schema *arrow.Schema, time int, keys []int, nullSafe []bool, mem memory.Allocator) (*intervalSide, error) {
+	kc, err := newKeyColumns(schema, keys, nullSafe)
+	if err != nil {
+		return nil, err
+	}
+	st, err := newSideStore(schema, mem)
+	if err != nil {
+		return nil, err
+	}
+	return &intervalSide{store: st, keys: kc, time: time, keyOf: []int32{nullKey}, joined: []bool{false}}, nil
+}
+
+func (j *intervalJoin) Schema() *arrow.Schema { return j.cand.out }
+func (j *intervalJoin) Stats() Stats          { return j.stats }
+
+func (j *intervalJoin) ProcessBatch(b pipeline.Batch) error {
+	return fmt.Errorf("interval join: rows come through ProcessInput")
+}
+
+// ProcessInput joins a batch of one input with the other's kept rows
+// (see intervalJoin for the order of what it emits).
+func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
+	if input != 0 && input != 1 {
+		return fmt.Errorf("join: no input %d", input)
+	}
+	rec := b.Record
+	n := int(rec.NumRows())
+	if n == 0 {
+		return nil
+	}
+	j.stats.RowsIn += int64(n)
+	s, o := j.sides[input], j.sides[1-input]
+	times, err := rowtime.Millis(rec.Column(s.time))
+	if err != nil {
+		return err
+	}
+	s.keys.encode(rec)
+	// each row's watermark, never below the operator's time
+	j.wms = j.wms[:0]
+	w := j.now
+	for i := range n {
+		if b.Watermarks != nil {
+			w = max(w, b.Watermarks[i])
+		}
+		j.wms = append(j.wms, w)
+	}
+	// the rows kept: Flink's condition on the other side's operator time
+	// (the watermark the row came under, which the other input's
+	// watermark is past), not on whether it joined
+	s.kept = s.kept[:0]
+	for i := range n {
+		if j.wms[i] < times[i]+s.rel && (!s.keys.null[i] || s.outer) {
+			s.kept = append(s.kept, int32(i))
+		}
+	}
+	if s.ids, err = s.store.Add(rec, s.kept, s.ids[:0]); err != nil {
+		return err
+	}
+	for _, id := range s.ids {
+		s.grow(id)
+	}
+	// the candidates: for each row, the other side's kept rows of its key
+	// and interval not expired under its watermark
+	j.cand.reset()
+	j.pops = j.pops[:0]
+	j.candEnd = j.candEnd[:0]
+	k := 0
+	for i := range n {
+		if w := j.wms[i]; w > j.now {
+			j.now = w
+			if w >= j.next {
+				j.expire(int32(i))
+			}
+		}
+		t := times[i]
+		key := nullKey
+		if !s.keys.null[i] {
+			key = j.keys.find(&s.keys, i)
+		}
+		if key > 0 {
+			// the rows the watermark expired are out of the keys already
+			j.probe(&j.byKey[key][1-input], t+s.lo, t+s.hi, -int32(i)-1, input)
+		}
+		j.candEnd = append(j.candEnd, int32(j.cand.len()))
+		if k < len(s.kept) && s.kept[k] == int32(i) {
+			id := s.ids[k]
+			k++
+			if key < 0 {
+				key = j.keys.add(&s.keys, i)
+				for int(key) >= len(j.byKey) {
+					j.byKey = append(j.byKey, keyState{})
+				}
+			}
+			j.keep(s, input, key, t, id)
+		}
+	}
+	if err := j.cand.match(batchOf(input, 0, rec), batchOf(input, 1, rec)); err != nil {
+		return err
+	}
+	// the output, in the rows' order
+	j.output.reset()
+	p, c, k := 0, int32(0), 0
+	for i := range n {
+		for ; p < len(j.pops) && j.pops[p].pos == int32(i); p++ {
+			j.pad(j.pops[p])
+		}
+		joined := false
+		for ; c < j.candEnd[i]; c++ {
+			if !j.cand.mask[c] {
+				continue
+			}
+			l, r := j.cand.l[c], j.cand.r[c]
+			j.output.add(l, r)
+			if input == 0 {
+				o.joined[r] = true
+			} else {
+				o.joined[l] = true
+			}
+			joined = true
+		}
+		if k < len(s.kept) && s.kept[k] == int32(i) {
+			s.joined[s.ids[k]] = joined
+			k++
+		} else if !joined && s.outer {
+			j.padRow(input, -int32(i)-1)
+		}
+	}
+	for ; p < len(j.pops); p++ {
+		j.pad(j.pops[p])
+	}
+	if err := j.output.emit(j.out, batchOf(input, 0, rec), batchOf(input, 1, rec), &j.stats); err != nil {
+		return err
+	}
+	return j.removeExpired()
+}
+
+// batchOf is rec when the batch read is side's, else nil.
+func batchOf(input, side int, rec arrow.RecordBatch) arrow.RecordBatch {
+	if input == side {
+		return rec
+	}
+	return nil
+}
+
+// grow makes room for row id in the side's per-row slices.
+func (s *intervalSide) grow(id int32) {
+	for int(id) >= len(s.keyOf) {
+		s.keyOf = append(s.keyOf, nullKey)
+		s.joined = append(s.joined, false)
+	}
+}
+
+// probe adds the pairs of row ref of the side input with the kept rows rows
+// of the other side whose times are in [lo, hi].
+func (j *intervalJoin) probe(rows *keyRows, lo, hi int64, ref int32, input int) {
+	times := rows.times
+	a, b := rows.head, len(times)
+	for a < b {
+		m := int(uint(a+b) >> 1)
+		if times[m] < lo {
+			a = m + 1
+		} else {
+			b = m
+		}
+	}
+	for ; a < len(times) && times[a] <= hi; a++ {
+		if input == 0 {
+			j.cand.add(ref, rows.ids[a])
+		} else {
+			j.cand.add(rows.ids[a], ref)
+		}
+	}
+}
+
+// keep files the kept row id of side input under its key and time.
+func (j *intervalJoin) keep(s *intervalSide, input int, key int32, t int64, id int32) {
+	j.keys.ref(key)
+	j.byKey[key][input].insert(t, id)
+	s.keyOf[id], s.joined[id] = key, false
+	s.heap.push(expiryEntry{time: t, seq: s.seq, id: id})
+	s.seq++
+	j.next = min(j.next, rowtime.AddSaturating(t, s.rel+1))
+}
+
+// expire takes out of the keys every kept row expired at the operator's
+// time, noting them in pops (before row pos) for padding and removal.
+func (j *intervalJoin) expire(pos int32) {
+	for side, s := range j.sides {
+		m := j.merge[side][:0]
+		for len(s.heap) > 0 {
+			e := s.heap[0]
+			exp := rowtime.AddSaturating(e.time, s.rel+1)
+			if exp > j.now {
+				break
+			}
+			s.heap.pop()
+			key := s.keyOf[e.id]
+			j.byKey[key][side].dropFirst(e.id)
+			if j.keys.unref(key) {
+				j.byKey[key] = keyState{{times: j.byKey[key][0].times[:0], ids: j.byKey[key][0].ids[:0]},
+					{times: j.byKey[key][1].times[:0], ids: j.byKey[key][1].ids[:0]}}
+			}
+			m = append(m, expiredRow{pos: pos, side: uint8(side), id: e.id, exp: exp, seq: e.seq})
+		}
+		j.merge[side] = m
+	}
+	// by expiration time, the right side first, then arrival
+	l, r := j.merge[0], j.merge[1]
+	for len(l) > 0 || len(r) > 0 {
+		if len(l) == 0 || len(r) > 0 && r[0].exp <= l[0].exp {
+			j.pops, r = append(j.pops, r[0]), r[1:]
+		} else {
+			j.pops, l = append(j.pops, l[0]), l[1:]
+		}
+	}
+	j.next = math.MaxInt64
+	for _, s := range j.sides {
+		if len(s.heap) > 0 {
+			j.next = min(j.next, rowtime.AddSaturating(s.heap[0].time, s.rel+1))
+		}
+	}
+}
+
+// pad emits an expired row of an outer side that never joined.
+func (j *intervalJoin) pad(e expiredRow) {
+	if s := j.sides[e.side]; s.outer && !s.joined[e.id] {
+		j.padRow(int(e.side), e.id)
+	}
+}
+
+// padRow adds the row ref of side padded with the other side's NULLs.
+func (j *intervalJoin) padRow(side int, ref int32) {
+	if side == 0 {
+		j.output.add(ref, nullRow)
+	} else {
+		j.output.add(nullRow, ref)
+	}
+}
+
+// removeExpired forgets the rows expire took out, once what they padded
+// is out.
+func (j *intervalJoin) removeExpired() error {
+	if len(j.pops) == 0 {
+		return nil
+	}
+	for side := range j.sides {
+		ids := j.merge[side][:0]
+		for _, e := range j.pops {
+			if int(e.side) == side {
+				ids = append(ids, expiredRow{id: e.id})
+			}
+		}
+		j.merge[side] = ids
+	}
+	for side, s := range j.sides {
+		idList := make32(&s.kept, len(j.merge[side]))
+		for i, e := range j.merge[side] {
+			idList[i] = e.id
+		}
+		s.store.RemoveAll(idList)
+		if err := s.store.Compact(); err != nil {
+			return err
+		}
+	}
+	j.pops = j.pops[:0]
+	return nil
+}
+
+// make32 resizes *b to n entries, reusing it.
+func make32(b *[]int32, n int) []int32 {
+	if cap(*b) < n {
+		*b = make([]int32, n)
+	}
+	*b = (*b)[:n]
+	return *b
+}
+
+// ProcessWatermark expires what the watermark expires, pads the unjoined
+// rows of outer sides among them, then forwards the watermark held back
+// by the interval.
+func (j *intervalJoin) ProcessWatermark(wm int64) error {
+	if wm > j.now {
+		j.now = wm
+		if wm >= j.next {
+			if err := j.flushExpired(); err != nil {
+				return err
+			}
+		}
+	}
+	if out := rowtime.SubSaturating(wm, j.delay); out > j.forwarded {
+		j.forwarded = out
+		return j.out.ProcessWatermark(out)
+	}
+	return nil
+}
+
+// flushExpired expires at the operator's time outside a batch.
+func (j *intervalJoin) flushExpired() error {
+	j.pops = j.pops[:0]
+	j.expire(0)
+	j.output.reset()
+	for _, e := range j.pops {
+		j.pad(e)
+	}
+	if err := j.output.emit(j.out, nil, nil, &j.stats); err != nil {
+		return err
+	}
+	return j.removeExpired()
+}
+
+// ProcessEnd pads every kept row of an outer side that never joined, then
+// ends.
+func (j *intervalJoin) ProcessEnd() error {
+	j.now = rowtime.MaxWatermark
+	if err := j.flushExpired(); err != nil {
+		return err
+	}
+	return j.out.ProcessEnd()
+}
+
+func (j *intervalJoin) Close() {
+	if j.closed {
+		return
+	}
+	j.closed = true
+	for _, s := range j.sides {
+		if s != nil {
+			s.store.Release()
+		}
+	}
 }

@@ -40,7 +40,7 @@ func (st *stepper) step(input int, kind rowkind.Kind, k, v int64) []string {
 	if input == 1 {
 		schema = st.cfg.Right
 	}
-	in := batchOf(st.mem, schema, []event{{input: input, kind: kind, row: row{k: k, v: v}}})
+	in := regularBatchOf(st.mem, schema, []event{{input: input, kind: kind, row: row{k: k, v: v}}})
 	defer in.Release()
 	st.rec.rows = nil
 	require.NoError(st.t, st.op.ProcessInput(input, pipeline.Batch{Record: in}))

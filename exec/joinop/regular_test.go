@@ -98,7 +98,7 @@ func (s shape) config(kind Kind) Config {
 }
 
 // batchOf builds one input's batch of events.
-func batchOf(mem memory.Allocator, schema *arrow.Schema, evs []event) arrow.RecordBatch {
+func regularBatchOf(mem memory.Allocator, schema *arrow.Schema, evs []event) arrow.RecordBatch {
 	b := array.NewRecordBuilder(mem, schema)
 	defer b.Release()
 	c := 0
@@ -200,7 +200,7 @@ func runJoinStats(t testing.TB, cfg Config, evs []event, size, snapAt int, clock
 		if clock != nil {
 			clock.Advance(start.Add(time.Duration(7*from) * time.Millisecond).Sub(clock.Now()))
 		}
-		in := batchOf(mem, schemas[evs[from].input], evs[from:to])
+		in := regularBatchOf(mem, schemas[evs[from].input], evs[from:to])
 		require.NoError(t, op.ProcessInput(evs[from].input, pipeline.Batch{Record: in}))
 		in.Release()
 		from = to
