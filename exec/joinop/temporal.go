@@ -280,8 +280,11 @@ func (t *temporalJoin) ProcessEnd() error {
 func (t *temporalJoin) fire(wm int64) error {
 	t.fires++
 	fired, firedK := t.fired[:0], t.firedK[:0]
-	for len(t.probes) > 0 && t.probes[0].time <= wm {
-		p := t.probes.pop()
+	for {
+		p, ok := t.probes.popUpTo(wm)
+		if !ok {
+			break
+		}
 		fired = append(fired, p)
 		if p.key >= 0 {
 			ks := &t.keys.state[p.key]
@@ -292,8 +295,11 @@ func (t *temporalJoin) fire(wm int64) error {
 			}
 		}
 	}
-	for len(t.timers) > 0 && t.timers[0].time <= wm {
-		tm := t.timers.pop()
+	for {
+		tm, ok := t.timers.popUpTo(wm)
+		if !ok {
+			break
+		}
 		// a timer that was lowered or fired since is stale
 		if ks := &t.keys.state[tm.key]; ks.rightTimer == tm.time && ks.fired != t.fires {
 			ks.fired = t.fires

@@ -1,7 +1,9 @@
 package joinop
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/wsql/wsql/checkpoint"
 )
@@ -29,8 +31,9 @@ func (t *temporalJoin) SnapshotState(e *checkpoint.Encoder) error {
 			e.Bool(v.retract)
 		}
 	}
-	e.Uint(uint64(len(t.probes)))
-	for _, p := range t.probes {
+	probes := t.probes.all()
+	e.Uint(uint64(len(probes)))
+	for _, p := range probes {
 		e.Int(p.time)
 		e.Int(p.seq)
 		e.Int(int64(p.id))
@@ -46,7 +49,7 @@ func (t *temporalJoin) SnapshotState(e *checkpoint.Encoder) error {
 // same Config; state that does not fit is an error wrapping
 // checkpoint.ErrCorrupt, and the join must then be discarded.
 func (t *temporalJoin) RestoreState(d *checkpoint.Decoder) error {
-	if len(t.keys.names) > 0 || len(t.probes) > 0 || t.left.Len() > 0 || t.right.Len() > 0 {
+	if len(t.keys.names) > 0 || t.probes.Len() > 0 || t.left.Len() > 0 || t.right.Len() > 0 {
 		return fmt.Errorf("temporal join: restore into a join that has state")
 	}
 	if v := d.Uint(); d.Err() == nil && v != temporalSnapshotVersion {
@@ -104,8 +107,8 @@ func (t *temporalJoin) RestoreState(d *checkpoint.Decoder) error {
 			t.timers.push(probe{time: ks.rightTimer, key: int32(id)})
 		}
 	}
-	t.probes = make(probeQueue, d.Len(4))
-	for i := range t.probes {
+	probes := make([]probe, d.Len(4))
+	for i := range probes {
 		p := probe{time: d.Int(), seq: d.Int(), id: d.Int32(), key: d.Int32()}
 		if p.key < -1 || int(p.key) >= n || p.key >= 0 && isFree[p.key] {
 			d.Fail("probe row of key %d", p.key)
@@ -116,13 +119,11 @@ func (t *temporalJoin) RestoreState(d *checkpoint.Decoder) error {
 		if p.key >= 0 {
 			x.state[p.key].probes++
 		}
-		t.probes[i] = p
+		probes[i] = p
 	}
-	if i := t.probes.firstOutOfOrder(); i >= 0 {
-		d.Fail("probe rows out of order at %d", i)
-	}
-	if d.Err() != nil {
-		return d.Err()
+	slices.SortFunc(probes, func(a, b probe) int { return cmp.Or(cmp.Compare(a.time, b.time), cmp.Compare(a.seq, b.seq)) })
+	for _, p := range probes {
+		t.probes.push(p)
 	}
 	if err := t.left.Load(d); err != nil {
 		return err
@@ -134,11 +135,11 @@ func (t *temporalJoin) RestoreState(d *checkpoint.Decoder) error {
 	for id := range x.state {
 		versions += len(x.state[id].versions)
 	}
-	if t.left.Len() != len(t.probes) || t.right.Len() != versions {
-		d.Fail("%d probe rows and %d versions, %d and %d rows kept", len(t.probes), versions, t.left.Len(), t.right.Len())
+	if t.left.Len() != len(probes) || t.right.Len() != versions {
+		d.Fail("%d probe rows and %d versions, %d and %d rows kept", len(probes), versions, t.left.Len(), t.right.Len())
 		return d.Err()
 	}
-	for _, p := range t.probes {
+	for _, p := range probes {
 		if !t.left.Holds(p.id) {
 			d.Fail("probe row %d is not kept", p.id)
 			return d.Err()
@@ -153,14 +154,4 @@ func (t *temporalJoin) RestoreState(d *checkpoint.Decoder) error {
 		}
 	}
 	return d.Err()
-}
-
-// firstOutOfOrder is the first place where q is no heap, or -1.
-func (q probeQueue) firstOutOfOrder() int {
-	for i := 1; i < len(q); i++ {
-		if q.less(i, (i-1)/2) {
-			return i
-		}
-	}
-	return -1
 }
