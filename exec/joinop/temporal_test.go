@@ -2,14 +2,17 @@ package joinop
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/pipeline"
+	"github.com/wsql/wsql/pipeline/pipelinetest"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -266,4 +269,70 @@ func TestTemporalJoinConfigErrors(t *testing.T) {
 	cfg.Kind = FullOuter
 	_, err = New(cfg, memory.NewGoAllocator(), &tjLog{})
 	require.ErrorContains(t, err, "INNER or LEFT")
+}
+
+// tjOneInput drives the join as a single-input operator for the contract
+// test: a batch of the right input's schema goes to the right, any other
+// to the left.
+type tjOneInput struct {
+	Operator
+	right *arrow.Schema
+}
+
+func (o tjOneInput) ProcessBatch(b pipeline.Batch) error {
+	input := 0
+	if b.Record.Schema().Equal(o.right) {
+		input = 1
+	}
+	return o.ProcessInput(input, b)
+}
+
+func TestTemporalJoinKeepsTheOperatorContract(t *testing.T) {
+	for _, s := range []tjShape{{rightUpdates: true}, {outer: true, residual: true}} {
+		cfg := s.config()
+		steps := func(mem memory.Allocator, events []tjEvent) []pipelinetest.Step {
+			var out []pipelinetest.Step
+			for _, e := range events {
+				switch e.input {
+				case tjWatermark:
+					out = append(out, pipelinetest.WatermarkStep(e.time))
+				case 0:
+					out = append(out, pipelinetest.BatchStep(tjBatch(mem, cfg.Left, []tjEvent{e}), nil))
+				case 1:
+					out = append(out, pipelinetest.BatchStep(tjBatch(mem, cfg.Right, []tjEvent{e}), nil))
+				}
+			}
+			return out
+		}
+		t.Run(fmt.Sprintf("%+v", s), func(t *testing.T) { tjContract(t, cfg, steps) })
+	}
+}
+
+func tjContract(t *testing.T, cfg Config, steps func(memory.Allocator, []tjEvent) []pipelinetest.Step) {
+	pipelinetest.TestOperator(t, pipelinetest.Harness{
+		New: func(mem memory.Allocator, next pipeline.Operator) (pipeline.Operator, error) {
+			op, err := New(cfg, mem, next)
+			if err != nil {
+				return nil, err
+			}
+			return tjOneInput{op, cfg.Right}, nil
+		},
+		Input: func(mem memory.Allocator) []pipelinetest.Step {
+			return steps(mem, []tjEvent{
+				tjR("+I", 1, 1, 10), tjL(2, 1, 100), tjL(3, 2, 101), tjWM(2),
+				tjR("+U", 4, 1, 20), tjL(5, 1, 102), tjL(6, 1, 20), tjWM(5), tjL(7, 1, 103),
+			})
+		},
+		FailingInput: func(mem memory.Allocator) []pipelinetest.Step {
+			b := array.NewRecordBuilder(mem, cfg.Left)
+			defer b.Release()
+			for _, f := range b.Fields() {
+				f.AppendNull() // a NULL time
+			}
+			return []pipelinetest.Step{pipelinetest.BatchStep(b.NewRecordBatch(), nil)}
+		},
+		ResultTime: func(rec arrow.RecordBatch, row int) int64 {
+			return int64(rec.Column(0).(*array.Timestamp).Value(row))
+		},
+	})
 }
