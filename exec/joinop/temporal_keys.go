@@ -7,7 +7,8 @@ import (
 	"github.com/wsql/wsql/exec/rankop"
 )
 
-// temporalKeyColumns are one input's join key columns: their values
+// temporalKeyColumns are one input's join key columns (of the event-time
+// and of the processing-time temporal join): their values
 // encoded as one byte string per row (equal across the inputs for equal
 // keys), a NULL in a column compared with = making no key.
 type temporalKeyColumns struct {
@@ -28,14 +29,27 @@ func newTemporalKeyColumns(cols []int, nullSafe []bool) temporalKeyColumns {
 // ids writes the key of each row of rec into kids, numbering new keys in
 // keys; a row without a key gets -1. The keys are encoded once per batch.
 func (k *temporalKeyColumns) ids(rec arrow.RecordBatch, keys *temporalKeys, kids []int32) []int32 {
+	encoded, kids := k.encode(rec, kids)
+	for i, kid := range kids {
+		if kid == 0 {
+			kids[i] = keys.id(encoded[i])
+		}
+	}
+	return kids
+}
+
+// encode encodes the key of each row of rec, returning the encoded keys
+// (valid until the next call) and marks: -1 for a row without a key, 0
+// for the others.
+func (k *temporalKeyColumns) encode(rec arrow.RecordBatch, marks []int32) ([][]byte, []int32) {
 	n := int(rec.NumRows())
 	for len(k.scratch) < n {
 		k.scratch = append(k.scratch, nil)
 	}
 	k.enc.Encode(rec, k.scratch)
-	kids = kids[:0]
+	marks = marks[:0]
 	for i := 0; i < n; i++ {
-		kids = append(kids, 0)
+		marks = append(marks, 0)
 	}
 	for c, col := range k.cols {
 		a := rec.Column(col)
@@ -43,18 +57,13 @@ func (k *temporalKeyColumns) ids(rec arrow.RecordBatch, keys *temporalKeys, kids
 			continue
 		}
 		valid, off := a.Data().Buffers()[0].Bytes(), a.Data().Offset()
-		for i := range kids {
+		for i := range marks {
 			if !bitutil.BitIsSet(valid, off+i) {
-				kids[i] = -1
+				marks[i] = -1
 			}
 		}
 	}
-	for i, kid := range kids {
-		if kid == 0 {
-			kids[i] = keys.id(k.scratch[i])
-		}
-	}
-	return kids
+	return k.scratch[:n], marks
 }
 
 // temporalKeys numbers the join keys seen 0, 1, ... and holds each one's
