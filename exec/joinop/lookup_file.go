@@ -2,7 +2,10 @@ package joinop
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -40,8 +43,9 @@ type LookupFileConfig struct {
 	// the batch it returns. It is called when the join starts and after
 	// Path changed.
 	Load func(mem memory.Allocator) (arrow.RecordBatch, error)
-	// Path is the file (or directory) the table is read from: a change of
-	// its modification time, size or identity makes the join load again.
+	// Path is the file the table is read from, or the directory of its
+	// files: a file added, removed, or changed in modification time, size
+	// or identity (replaced by another) makes the join load again.
 	Path string
 	// CheckInterval is how long the join goes without looking at Path
 	// again (Flink's 'lookup.cache.ttl'); 0 looks at every batch.
@@ -96,8 +100,8 @@ type LookupFileJoin struct {
 
 	probeKeys temporalKeyColumns
 	table     lookupTable
-	file      os.FileInfo // Path as the table was read
-	checked   time.Time   // when Path was last looked at
+	files     []lookupFile // Path as the table was read
+	checked   time.Time    // when Path was last looked at
 	loads     int64
 	stats     Stats
 	closed    bool
@@ -148,7 +152,7 @@ func (j *LookupFileJoin) Loads() int64 { return j.loads }
 // load reads Path's state, then the table.
 func (j *LookupFileJoin) load() error {
 	j.checked = j.clock.Now()
-	info, err := os.Stat(j.cfg.Path)
+	files, err := statLookupFiles(j.cfg.Path)
 	if err != nil {
 		return fmt.Errorf("lookup join: %w", err)
 	}
@@ -165,7 +169,7 @@ func (j *LookupFileJoin) load() error {
 		return err
 	}
 	j.table.release()
-	j.table, j.file = t, info
+	j.table, j.files = t, files
 	j.loads++
 	return nil
 }
@@ -178,11 +182,11 @@ func (j *LookupFileJoin) refresh() error {
 		return nil
 	}
 	j.checked = now
-	info, err := os.Stat(j.cfg.Path)
+	files, err := statLookupFiles(j.cfg.Path)
 	if err != nil {
 		return fmt.Errorf("lookup join: %w", err)
 	}
-	if os.SameFile(info, j.file) && info.ModTime().Equal(j.file.ModTime()) && info.Size() == j.file.Size() {
+	if slices.EqualFunc(files, j.files, lookupFile.same) {
 		return nil
 	}
 	return j.load()
@@ -381,6 +385,42 @@ func (j *LookupFileJoin) Close() {
 }
 
 var _ pipeline.Operator = (*LookupFileJoin)(nil)
+
+// lookupFile is a file of the table as it was looked at.
+type lookupFile struct {
+	path string
+	info os.FileInfo
+}
+
+func (f lookupFile) same(o lookupFile) bool {
+	return f.path == o.path && os.SameFile(f.info, o.info) &&
+		f.info.ModTime().Equal(o.info.ModTime()) && f.info.Size() == o.info.Size()
+}
+
+// statLookupFiles looks at the file path, or at every file under the
+// directory path, in the order of their paths.
+func statLookupFiles(path string) ([]lookupFile, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []lookupFile{{path, info}}, nil
+	}
+	var files []lookupFile
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		files = append(files, lookupFile{p, info})
+		return nil
+	})
+	return files, err
+}
 
 // lookupTable is the table as read, indexed by key: the rows of key group
 // g are rows[start[g]:start[g+1]], in the table's order.

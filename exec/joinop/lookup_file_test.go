@@ -2,6 +2,7 @@ package joinop
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -52,17 +53,28 @@ func lkWrite(t testing.TB, path string, rows []lkRow, mtime time.Time) {
 	require.NoError(t, os.Chtimes(path, mtime, mtime))
 }
 
-// lkLoader reads the table's file, as the filesystem connector would.
+// lkLoader reads the table's file, or the files of its directory, as the
+// filesystem connector would.
 func lkLoader(path string) func(memory.Allocator) (arrow.RecordBatch, error) {
 	return func(mem memory.Allocator) (arrow.RecordBatch, error) {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
+		files := []string{path}
+		if entries, err := os.ReadDir(path); err == nil {
+			files = files[:0]
+			for _, e := range entries {
+				files = append(files, filepath.Join(path, e.Name()))
+			}
 		}
-		defer f.Close()
+		var text []byte
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				return nil, err
+			}
+			text = append(text, data...)
+		}
 		b := array.NewRecordBuilder(mem, lkTableSchema)
 		defer b.Release()
-		sc := bufio.NewScanner(f)
+		sc := bufio.NewScanner(bytes.NewReader(text))
 		for sc.Scan() {
 			cells := strings.Split(sc.Text(), ",")
 			if len(cells) != 3 {
@@ -262,6 +274,45 @@ func TestLookupFileJoinReadsTheFileAgainWhenItChanges(t *testing.T) {
 	rec := tjBatch(mem, cfg.Left, []tjEvent{tjL(6, 1, 0)})
 	defer rec.Release()
 	require.ErrorContains(t, op.ProcessBatch(pipeline.Batch{Record: rec}), "no such file")
+}
+
+// A table kept in the files of a directory is read again when one of its
+// files changed, or when a file came or went.
+func TestLookupFileJoinWatchesADirectory(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	dir := t.TempDir()
+	start := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+	lkWrite(t, filepath.Join(dir, "a.csv"), []lkRow{lkR(1, "a", 10)}, start)
+	lkWrite(t, filepath.Join(dir, "b.csv"), []lkRow{lkR(1, "b", 20)}, start)
+	clock := rowtime.NewManualClock(start)
+	cfg := tjShape{}.lookupConfig(dir, clock)
+	log := &tjLog{}
+	op, err := NewLookupFileJoin(cfg, mem, log)
+	require.NoError(t, err)
+	defer op.Close()
+	probe := func() {
+		clock.Advance(cfg.CheckInterval)
+		rec := tjBatch(mem, cfg.Left, []tjEvent{tjL(1, 1, 0)})
+		defer rec.Release()
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: rec}))
+	}
+	probe()
+	lkWrite(t, filepath.Join(dir, "b.csv"), []lkRow{lkR(1, "b", 21)}, start.Add(time.Second))
+	probe()
+	lkWrite(t, filepath.Join(dir, "c.csv"), []lkRow{lkR(1, "c", 30)}, start)
+	probe()
+	require.NoError(t, os.Remove(filepath.Join(dir, "a.csv")))
+	probe()
+	probe()
+	require.Equal(t, []string{
+		"1 1 0 1 a 10", "1 1 0 1 b 20",
+		"1 1 0 1 a 10", "1 1 0 1 b 21",
+		"1 1 0 1 a 10", "1 1 0 1 b 21", "1 1 0 1 c 30",
+		"1 1 0 1 b 21", "1 1 0 1 c 30",
+		"1 1 0 1 b 21", "1 1 0 1 c 30",
+	}, log.lines)
+	require.Equal(t, int64(4), op.Loads())
 }
 
 func TestLookupFileJoinMatchesEveryRowOfTheKey(t *testing.T) {
