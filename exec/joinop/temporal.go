@@ -56,7 +56,7 @@ type temporalJoin struct {
 	timers probeQueue // keys' right-row timers, stale once a key's timer changed
 	seq    int64      // probe rows so far: their arrival order
 	wm     int64      // the last watermark
-	fires  uint32     // firings so far: marks a key fired once per firing
+	fires  uint64     // firings so far: marks a key fired once per firing (never wraps)
 	ended  bool
 	closed bool
 	stats  Stats

@@ -122,7 +122,7 @@ type temporalKey struct {
 	// rightTimer is the smallest time of the right rows come since the key
 	// last fired (Flink's timer, registered by right rows), noTimer if none
 	rightTimer int64
-	fired      uint32 // the last firing that fired the key
+	fired      uint64 // the last firing that fired the key
 }
 
 // version is a right row valid from its time until the next version's;
