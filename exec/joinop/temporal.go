@@ -27,7 +27,10 @@ import (
 // the one valid at the watermark are dropped. Here the probe rows wait in
 // one queue by time, and a key fires when one of its probe rows goes or
 // its right rows' timer (rightTimer) is reached: the same firings, so a
-// late row sees the same versions as in Flink.
+// late row sees the same versions as in Flink. A firing sends its rows in
+// order of time, then of arrival, whatever their keys (Flink sends them key
+// by key, each key's in arrival order): the same rows, in an order that
+// depends on nothing but the input's.
 //
 // Late probe rows (a time the watermark had already passed when the row
 // came) are not dropped: as in Flink their timer is already due, so they
