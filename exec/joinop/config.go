@@ -115,9 +115,13 @@ func IsUpdateStream(s *arrow.Schema) bool {
 // Updates reports whether the join's output is an update stream: a
 // regular join with an outer side or an update-stream input, and the
 // regular anti join (a left row emitted goes when its first match comes).
-// Interval and window joins are append-only.
+// Interval and window joins are append-only; a temporal join's rows keep
+// the kinds of its left rows.
 func (c Config) Updates() bool {
-	if c.Interval != nil || c.Window != nil || c.Temporal != nil {
+	if c.Temporal != nil {
+		return IsUpdateStream(c.Left)
+	}
+	if c.Interval != nil || c.Window != nil {
 		return false
 	}
 	return c.Kind == LeftOuter || c.Kind == RightOuter || c.Kind == FullOuter || c.Kind == Anti ||
