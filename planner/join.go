@@ -26,8 +26,9 @@ type JoinPlan struct {
 	// Keys, Interval and Residual are the condition as EXPLAIN shows it.
 	Keys     []string
 	Interval string
-	Window   string
-	Residual string
+	Window    string
+	Versioned string
+	Residual  string
 }
 
 // joinColumn is a column of a join's rows: its name and the name of the
@@ -126,6 +127,9 @@ type joinSide struct {
 	cols joinColumns
 	// timeAttr is the data column that is its time attribute; -1 if none.
 	timeAttr int
+	// versioned is set for a table read FOR SYSTEM_TIME AS OF, the
+	// versioned side of a temporal join (temporal_join.go).
+	versioned *versionedTable
 }
 
 // joinRelation plans stmt's FROM clause of joins: the plan of their rows
@@ -212,7 +216,9 @@ func (jp *joinPlanner) plan(ref sql.TableRef, conds []sql.Expr) (side joinSide, 
 		switch {
 		case inL && !inR && (fromWhere || !preservesLeft):
 			onLeft = append(onLeft, c)
-		case inR && !inL && (fromWhere || !preservesRight):
+		case inR && !inL && (fromWhere || !preservesRight) && j.Right.SystemTime == nil:
+			// not into a versioned table: its filter would change which
+			// version is the one valid at a time
 			onRight = append(onRight, c)
 		case inL || inR || !fromWhere:
 			onBoth = append(onBoth, c)
@@ -283,8 +289,13 @@ func (jp *joinPlanner) columnsOf(ref sql.TableRef) (joinColumns, error) {
 // leaf plans one table reference of a join as SELECT * FROM it, with the
 // conjuncts that read only it as its WHERE.
 func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql.Expr, error) {
+	var versioned *versionedTable
 	if c := ref.SystemTime; c != nil {
-		return joinSide{}, nil, sql.Errorf(sql.ErrUnsupported, c.At, "temporal joins (FOR SYSTEM_TIME AS OF) are not supported yet")
+		versioned = &versionedTable{period: c, name: ref.Name.Name}
+		if t := jp.cat.Table(ref.Name.Name); t != nil && t.PrimaryKey != nil {
+			versioned.primaryKey = t.PrimaryKey.Columns
+		}
+		ref.SystemTime = nil
 	}
 	q := &sql.Select{At: ref.At, Items: []sql.SelectItem{{At: ref.At, Star: true}}, From: ref}
 	for _, c := range conds {
@@ -304,7 +315,7 @@ func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql
 		}
 	}
 	schema := p.Schema()
-	side := joinSide{plan: p, timeAttr: -1}
+	side := joinSide{plan: p, timeAttr: -1, versioned: versioned}
 	for i, f := range schema.Fields() {
 		if i == 0 && p.Updates() {
 			continue
@@ -345,10 +356,18 @@ func (jp *joinPlanner) join(j *sql.Join, l, r joinSide, conds []sql.Expr) (joinS
 		}
 		rest = append(rest, c)
 	}
-	if err := windowJoin(&cfg, l, r, jpl); err != nil { // window_join.go
+	if l.versioned != nil {
+		return joinSide{}, sql.Errorf(sql.ErrInvalid, l.versioned.period.At, "FOR SYSTEM_TIME AS OF belongs to the right side of a join")
+	}
+	if r.versioned != nil {
+		var err error
+		if rest, err = temporalJoin(&cfg, l, r, jpl, rest); err != nil { // temporal_join.go
+			return joinSide{}, err
+		}
+	} else if err := windowJoin(&cfg, l, r, jpl); err != nil { // window_join.go
 		return joinSide{}, err
 	}
-	if cfg.Window == nil {
+	if cfg.Window == nil && cfg.Temporal == nil {
 		cfg.Interval, rest = intervalBounds(rest, l, r) // interval_join.go
 	}
 	var residual sql.Expr
@@ -381,8 +400,8 @@ func (jp *joinPlanner) join(j *sql.Join, l, r joinSide, conds []sql.Expr) (joinS
 	// turns both sides' into plain timestamps); an interval join keeps
 	// them, the left's the one a window over it may use.
 	side := joinSide{plan: p, cols: cols, timeAttr: -1}
-	if cfg.Window != nil && l.timeAttr >= 0 {
-		p.TimeAttr, side.timeAttr = l.timeAttr, l.timeAttr // window_time
+	if (cfg.Window != nil || cfg.Temporal != nil) && l.timeAttr >= 0 {
+		p.TimeAttr, side.timeAttr = l.timeAttr, l.timeAttr // window_time, or the probe side's rowtime
 	}
 	if cfg.Interval != nil {
 		jpl.Interval = fmt.Sprintf("%s - %s between %d ms and %d ms", qualified(l.cols[l.timeAttr]), qualified(r.cols[r.timeAttr]), cfg.Interval.Lower, cfg.Interval.Upper)
@@ -435,6 +454,9 @@ func (p *Plan) joinText() string {
 	}
 	state := "both sides' rows per key, bounded by 'table.exec.state.ttl'"
 	switch {
+	case j.Config.Temporal != nil:
+		state = "probe rows until the watermark passes them; per key, the versions the watermark has not made obsolete"
+		cond = "versioned=[" + j.Versioned + "], " + cond
 	case j.Config.Interval != nil:
 		state = "both sides' rows per key, until the watermark passes the last time they can join"
 	case j.Config.Window != nil:
@@ -447,6 +469,8 @@ func (p *Plan) joinText() string {
 	}
 	name := "Join"
 	switch {
+	case j.Config.Temporal != nil:
+		name = "TemporalJoin"
 	case j.Config.Interval != nil:
 		name = "IntervalJoin"
 	case j.Config.Window != nil:
