@@ -211,7 +211,7 @@ func (jp *joinPlanner) plan(ref sql.TableRef, conds []sql.Expr) (side joinSide, 
 		if err != nil {
 			return err
 		}
-		preservesLeft := j.Kind == sql.LeftJoin || j.Kind == sql.FullJoin
+		preservesLeft := j.Kind == sql.LeftJoin || j.Kind == sql.FullJoin || j.Kind == sql.SemiJoin || j.Kind == sql.AntiJoin
 		preservesRight := j.Kind == sql.RightJoin || j.Kind == sql.FullJoin
 		switch {
 		case inL && !inR && (fromWhere || !preservesLeft):
@@ -333,7 +333,8 @@ func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql
 // residual condition over the joined row.
 func (jp *joinPlanner) join(j *sql.Join, l, r joinSide, conds []sql.Expr) (joinSide, error) {
 	kinds := map[sql.JoinKind]joinop.Kind{sql.InnerJoin: joinop.Inner, sql.CrossJoin: joinop.Inner,
-		sql.LeftJoin: joinop.LeftOuter, sql.RightJoin: joinop.RightOuter, sql.FullJoin: joinop.FullOuter}
+		sql.LeftJoin: joinop.LeftOuter, sql.RightJoin: joinop.RightOuter, sql.FullJoin: joinop.FullOuter,
+		sql.SemiJoin: joinop.Semi, sql.AntiJoin: joinop.Anti}
 	cfg := joinop.Config{Kind: kinds[j.Kind], Left: l.plan.Schema(), Right: r.plan.Schema()}
 	lData, rData := joinop.DataColumns(cfg.Left), joinop.DataColumns(cfg.Right)
 	cols := append(append(joinColumns{}, l.cols...), r.cols...)
@@ -396,6 +397,9 @@ func (jp *joinPlanner) join(j *sql.Join, l, r joinSide, conds []sql.Expr) (joinS
 		Union: []*Plan{l.plan, r.plan}, Stream: out, Rowtime: -1, GapIndex: -1, TimeAttr: -1,
 	}
 	p.Project = identityProject(out)
+	if cfg.Kind == joinop.Semi || cfg.Kind == joinop.Anti {
+		cols = l.cols // only the left's rows come out
+	}
 	// A regular join's rows have no time attribute (Flink's regular join
 	// turns both sides' into plain timestamps); an interval join keeps
 	// them, the left's the one a window over it may use.

@@ -94,6 +94,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		query.With = nil
 		stmt = &query
 	}
+	if stmt, err = subqueryJoins(stmt, cat, opts); err != nil { // subquery_join.go
+		return nil, err
+	}
 	into := opts.valuesInto
 	opts.valuesInto = nil
 	derived := opts.derived

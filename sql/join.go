@@ -18,11 +18,15 @@ const (
 	// CrossJoin is a comma or CROSS JOIN: every pair, the condition (if
 	// any) in WHERE.
 	CrossJoin
+	// SemiJoin and AntiJoin are no syntax: the planner makes them of IN
+	// and EXISTS subqueries and their NOT forms.
+	SemiJoin
+	AntiJoin
 )
 
 // String is the join as written.
 func (k JoinKind) String() string {
-	return [...]string{"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "CROSS JOIN"}[k]
+	return [...]string{"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "CROSS JOIN", "SEMI JOIN", "ANTI JOIN"}[k]
 }
 
 // Join is a join of two table references in FROM: a TableRef whose Join

@@ -128,6 +128,10 @@ type GroupOperator struct {
 	resKinds []RowKind
 	resKeys  []uint32
 	resSlots []int32
+	// resWms are the changes' watermarks, nil while all are the last
+	// forwarded one; wm is the watermark of the row being emitted for
+	resWms []int64
+	wm     int64
 	keyCols  []arrow.Array
 	outCols  []arrow.Array
 
@@ -198,6 +202,7 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 		return nil
 	}
 	op.stats.RowsIn += int64(n)
+	op.wm = op.forwarded
 	op.keyIDs = grow(op.keyIDs, n)
 	op.rowSlots = grow(op.rowSlots, n)
 	for i, k := range op.cfg.KeyIndexes {
@@ -270,7 +275,7 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 				return err
 			}
 		}
-		op.emitChanges(keyIDs[from:to])
+		op.emitChanges(keyIDs[from:to], from, b.Watermarks)
 		from = to
 	}
 	return op.flush()
@@ -300,11 +305,17 @@ func (op *GroupOperator) nextSegment() {
 }
 
 // emitChanges records the change each key of a segment made (keys are
-// distinct, in row order) and brings the shadows up to date.
-func (op *GroupOperator) emitChanges(keys []uint32) {
+// distinct, in row order; the first is row first of the batch) and brings
+// the shadows up to date. wms are the batch's rows' watermarks (nil: all
+// arrived under the last one), which each change keeps: a join after the
+// aggregation orders its inputs' rows by them.
+func (op *GroupOperator) emitChanges(keys []uint32, first int, wms []int64) {
 	start := len(op.resKinds)
-	for _, k := range keys {
+	for idx, k := range keys {
 		live, sh := op.live[k], op.shadow[k]
+		if wms != nil {
+			op.wm = wms[first+idx]
+		}
 		switch {
 		case live < 0:
 			// a retraction of a key without state
@@ -348,6 +359,12 @@ func (op *GroupOperator) emitChanges(keys []uint32) {
 }
 
 func (op *GroupOperator) record(kind RowKind, k uint32, s int32) {
+	if op.resWms != nil || op.wm != op.forwarded {
+		for len(op.resWms) < len(op.resKinds) {
+			op.resWms = append(op.resWms, op.forwarded)
+		}
+		op.resWms = append(op.resWms, op.wm)
+	}
 	op.resKinds = append(op.resKinds, kind)
 	op.resKeys = append(op.resKeys, k)
 	op.resSlots = append(op.resSlots, s)
@@ -386,7 +403,8 @@ func (op *GroupOperator) flush() error {
 	}
 	aggs := op.builder.NewRecordBatch()
 	cols = append(cols, aggs.Columns()...)
-	op.resKinds, op.resKeys, op.resSlots = op.resKinds[:0], op.resKeys[:0], op.resSlots[:0]
+	wms := op.resWms
+	op.resKinds, op.resKeys, op.resSlots, op.resWms = op.resKinds[:0], op.resKeys[:0], op.resSlots[:0], nil
 	rec := array.NewRecordBatch(op.schema, cols, int64(n))
 	for _, c := range cols[:1+len(op.keys.cols)] {
 		c.Release()
@@ -395,7 +413,7 @@ func (op *GroupOperator) flush() error {
 	clear(cols)
 	op.outCols = cols
 	defer rec.Release()
-	return op.out.ProcessBatch(pipeline.Batch{Record: rec})
+	return op.out.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: wms})
 }
 
 // ProcessWatermark forwards the watermark: results never wait for time.
