@@ -187,7 +187,7 @@ func (j *regularJoin) candidates(input, from, n int) int {
 	for i := from; i < n; i++ {
 		if g := j.groups[i]; g != 0 {
 			for e := o.head[g]; e >= 0; {
-				en := &o.entries[e]
+				en := o.at(e)
 				next := en.next
 				if j.expired(en) {
 					j.expire(o, e)
@@ -212,7 +212,7 @@ func (j *regularJoin) expired(en *entry) bool {
 }
 
 func (j *regularJoin) expire(s *side, e int32) {
-	j.stats.ExpiredRows += int64(s.entries[e].count)
+	j.stats.ExpiredRows += int64(s.at(e).count)
 	s.remove(e)
 	j.removedAny = true
 }
@@ -221,9 +221,9 @@ func (j *regularJoin) expire(s *side, e int32) {
 // that never come again go too, and drops the keys left without rows.
 func (j *regularJoin) sweep() {
 	for _, s := range j.sides {
-		for e := range s.entries {
-			if en := &s.entries[e]; en.group >= 0 && j.expired(en) {
-				j.expire(s, int32(e))
+		for e := range s.n {
+			if en := s.at(e); en.group >= 0 && j.expired(en) {
+				j.expire(s, e)
 			}
 		}
 	}
@@ -273,7 +273,7 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 	in := -int32(i) - 1
 	var n int64
 	for _, e := range matches {
-		n += int64(o.entries[e].count)
+		n += int64(o.at(e).count)
 	}
 	if !kind.IsRetraction() {
 		if inOuter && n == 0 {
@@ -288,7 +288,7 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 		if otherOuter {
 			// the other rows' padded rows go before their first match
 			for _, e := range matches {
-				en := &o.entries[e]
+				en := o.at(e)
 				if en.assoc == 0 {
 					j.emitCopies(input, windowop.Delete, pad, en.id, en.count)
 				}
@@ -299,7 +299,7 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 			out = outKinds[kind]
 		}
 		for _, e := range matches {
-			en := &o.entries[e]
+			en := o.at(e)
 			j.emitCopies(input, out, in, en.id, en.count)
 		}
 		if inOuter {
@@ -319,12 +319,12 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 		out = windowop.Delete
 	}
 	for _, e := range matches {
-		en := &o.entries[e]
+		en := o.at(e)
 		j.emitCopies(input, out, in, en.id, en.count)
 	}
 	if otherOuter {
 		for _, e := range matches {
-			en := &o.entries[e]
+			en := o.at(e)
 			if en.assoc == 1 {
 				j.emitCopies(input, windowop.Insert, pad, en.id, en.count)
 			}
@@ -341,7 +341,7 @@ func (j *regularJoin) applySemiAntiLeft(i int, kind rowkind.Kind, matches []int3
 	s, o := j.sides[0], j.sides[1]
 	var n int64
 	for _, e := range matches {
-		n += int64(o.entries[e].count)
+		n += int64(o.at(e).count)
 	}
 	if (n > 0) != j.anti {
 		j.emit(0, outKinds[kind], -int32(i)-1, pad)
@@ -365,7 +365,7 @@ func (j *regularJoin) applySemiAntiRight(i int, kind rowkind.Kind, matches []int
 			out = windowop.Delete
 		}
 		for _, e := range matches {
-			en := &o.entries[e]
+			en := o.at(e)
 			if en.assoc == 0 {
 				j.emitCopies(1, out, pad, en.id, en.count)
 			}
@@ -380,7 +380,7 @@ func (j *regularJoin) applySemiAntiRight(i int, kind rowkind.Kind, matches []int
 		out = windowop.Insert
 	}
 	for _, e := range matches {
-		en := &o.entries[e]
+		en := o.at(e)
 		if en.assoc == 1 {
 			j.emitCopies(1, out, pad, en.id, en.count)
 		}
@@ -399,7 +399,7 @@ func (j *regularJoin) add(s *side, i int, assoc int64) {
 	}
 	key := s.bufs[i]
 	if e, ok := s.idents[string(key)]; ok {
-		en := &s.entries[e]
+		en := s.at(e)
 		if !j.expired(en) {
 			en.count++
 			s.live++
@@ -423,7 +423,7 @@ func (j *regularJoin) retract(s *side, i int) {
 	if !ok {
 		return
 	}
-	en := &s.entries[e]
+	en := s.at(e)
 	if j.expired(en) {
 		j.expire(s, e)
 		return

@@ -21,7 +21,7 @@ func (j *regularJoin) filterResidual(input int, data arrow.RecordBatch) error {
 		in, other := j.refs[input][:0], j.refs[1-input][:0]
 		for p := from; p < to; p++ {
 			in = append(in, -j.pairRow[p]-1)
-			other = append(other, o.entries[j.pairEnt[p]].id)
+			other = append(other, o.at(j.pairEnt[p]).id)
 		}
 		j.refs[input], j.refs[1-input] = in, other
 		var sides [2]arrow.RecordBatch

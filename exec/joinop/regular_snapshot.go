@@ -48,12 +48,12 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 func (j *regularJoin) saveEntries(e *checkpoint.Encoder, g int32) {
 	for _, s := range j.sides {
 		n := 0
-		for x := s.head[g]; x >= 0; x = s.entries[x].next {
+		for x := s.head[g]; x >= 0; x = s.at(x).next {
 			n++
 		}
 		e.Uint(uint64(n))
-		for x := s.head[g]; x >= 0; x = s.entries[x].next {
-			en := &s.entries[x]
+		for x := s.head[g]; x >= 0; x = s.at(x).next {
+			en := s.at(x)
 			e.Uint(uint64(en.id))
 			e.Uint(uint64(en.count))
 			e.Int(en.assoc)
@@ -144,7 +144,7 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 				}
 			}
 			e := s.newEntry(g, -1, assoc, written)
-			en := &s.entries[e]
+			en := s.at(e)
 			en.id, en.count = int32(id), int32(count)
 			s.live += int64(count) - 1
 			if s.update {

@@ -49,13 +49,14 @@ type event struct {
 type shape struct {
 	update    [2]bool // the input is an update stream
 	stringKey bool    // k is a STRING (the encoded key index) rather than a BIGINT
+	intKey    bool    // k is an INT
 	bothKeys  bool    // the key is (k, v)
 	nullSafe  bool
 	residual  int // 0 none, 1 l.v < r.v, 2 l.v <> r.v
 	ttl       int64
 }
 
-func sideSchema(update, stringKey bool) *arrow.Schema {
+func sideSchema(update, stringKey, intKey bool) *arrow.Schema {
 	var fields []arrow.Field
 	if update {
 		fields = append(fields, windowop.RowKindField())
@@ -63,6 +64,8 @@ func sideSchema(update, stringKey bool) *arrow.Schema {
 	kt := arrow.DataType(arrow.PrimitiveTypes.Int64)
 	if stringKey {
 		kt = arrow.BinaryTypes.String
+	} else if intKey {
+		kt = arrow.PrimitiveTypes.Int32
 	}
 	fields = append(fields, arrow.Field{Name: "k", Type: kt, Nullable: true},
 		arrow.Field{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true})
@@ -70,7 +73,8 @@ func sideSchema(update, stringKey bool) *arrow.Schema {
 }
 
 func (s shape) config(kind Kind) Config {
-	cfg := Config{Kind: kind, Left: sideSchema(s.update[0], s.stringKey), Right: sideSchema(s.update[1], s.stringKey)}
+	cfg := Config{Kind: kind, Left: sideSchema(s.update[0], s.stringKey, s.intKey),
+		Right: sideSchema(s.update[1], s.stringKey, s.intKey)}
 	off := [2]int{}
 	for i, u := range s.update {
 		if u {
@@ -115,6 +119,12 @@ func batchOf(mem memory.Allocator, schema *arrow.Schema, evs []event) arrow.Reco
 				kb.AppendNull()
 			} else {
 				kb.Append(e.row.k)
+			}
+		case *array.Int32Builder:
+			if e.row.kNull {
+				kb.AppendNull()
+			} else {
+				kb.Append(int32(e.row.k))
 			}
 		case *array.StringBuilder:
 			if e.row.kNull {
@@ -341,6 +351,7 @@ func randomShape(rng *rand.Rand) shape {
 	return shape{
 		update:    [2]bool{rng.IntN(2) == 0, rng.IntN(2) == 0},
 		stringKey: rng.IntN(3) == 0,
+		intKey:    rng.IntN(2) == 0,
 		bothKeys:  rng.IntN(5) == 0,
 		nullSafe:  rng.IntN(4) == 0,
 		residual:  rng.IntN(3),
@@ -413,7 +424,8 @@ func FuzzRegularJoin(f *testing.F) {
 		}
 		s := shape{update: [2]bool{data[0]&1 != 0, data[0]&2 != 0}, stringKey: data[0]&4 != 0,
 			bothKeys: data[0]&8 != 0, nullSafe: data[0]&16 != 0, residual: int(data[0]>>5) % 3}
-		kind := allKinds[int(data[1])%len(allKinds)]
+		s.intKey = data[1]&0x80 != 0
+		kind := allKinds[int(data[1]&0x7f)%len(allKinds)]
 		var present [2][]row
 		var evs []event
 		for _, b := range data[2:] {
