@@ -169,6 +169,7 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 	}
 	if j.removedAny {
 		j.removedAny = false
+		j.dropEmptyGroups()
 		for _, sd := range j.sides {
 			if err := sd.store.Compact(); err != nil {
 				return err
@@ -176,6 +177,21 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 		}
 	}
 	return nil
+}
+
+// dropEmptyGroups forgets the keys whose last row went in this batch (on
+// either side) and that neither side holds a row of, so the key index
+// follows the state. Not before the batch's end: its rows name their
+// groups.
+func (j *regularJoin) dropEmptyGroups() {
+	for _, s := range j.sides {
+		for _, g := range s.emptied {
+			if g != 0 && j.keys.inUse[g] && j.sides[0].head[g] < 0 && j.sides[1].head[g] < 0 {
+				j.keys.drop(g)
+			}
+		}
+		s.emptied = s.emptied[:0]
+	}
 }
 
 // candidates lists the pairs of rows from on of the batch and the other
@@ -232,6 +248,7 @@ func (j *regularJoin) sweep() {
 			j.keys.drop(g)
 		}
 	}
+	j.sides[0].emptied, j.sides[1].emptied = j.sides[0].emptied[:0], j.sides[1].emptied[:0]
 	j.lastSweep = j.now
 }
 

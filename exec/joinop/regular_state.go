@@ -27,18 +27,19 @@ type entry struct {
 // side is one input's state: its rows' data columns in a row store,
 // their entries linked per key group in arrival order.
 type side struct {
-	data   []int         // the input's data columns
-	schema *arrow.Schema // of data
-	update bool          // an update stream (its first column the row kind)
-	counts bool          // entries count their matches
-	store  *rowstore.Store
-	pages  [][]entry // the entries, entryPage to a page
-	n      int32     // entries made
-	free   []int32   // free entries
-	freed  []int32   // entries freed in this batch: reused from the next
-	head   []int32   // by group: its first and last entry, -1 none
-	tail   []int32
-	live   int64 // rows kept (copies)
+	data    []int         // the input's data columns
+	schema  *arrow.Schema // of data
+	update  bool          // an update stream (its first column the row kind)
+	counts  bool          // entries count their matches
+	store   *rowstore.Store
+	pages   [][]entry // the entries, entryPage to a page
+	n       int32     // entries made
+	free    []int32   // free entries
+	freed   []int32   // entries freed in this batch: reused from the next
+	head    []int32   // by group: its first and last entry, -1 none
+	tail    []int32
+	live    int64   // rows kept (copies)
+	emptied []int32 // groups whose last row on this side went in this batch
 
 	// update streams: entries by their row's encoded data columns
 	rowKeys  rankop.RowKeys
@@ -123,6 +124,9 @@ func (s *side) remove(e int32) {
 		s.at(en.next).prev = en.prev
 	} else {
 		s.tail[en.group] = en.prev
+	}
+	if s.head[en.group] < 0 {
+		s.emptied = append(s.emptied, en.group)
 	}
 	if en.id >= 0 {
 		s.store.Remove(en.id)

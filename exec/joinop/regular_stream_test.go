@@ -159,3 +159,19 @@ func TestRegularJoinStateTTL(t *testing.T) {
 	require.Empty(t, st.step(left, ins, 2, 5)) // the sweep takes every old row
 	require.Equal(t, int64(4), st.op.Stats().ExpiredRows)
 }
+
+// A key whose rows all went is forgotten at the end of the batch; it
+// joins again when its rows come back.
+func TestRegularJoinForgetsEmptyKeys(t *testing.T) {
+	st := newStepper(t, shape{update: [2]bool{true, true}}.config(Inner))
+	keys := st.op.(*regularJoin).keys
+	st.step(left, ins, 1, 1)
+	st.step(right, ins, 2, 1)
+	require.Len(t, keys.ints, 2)
+	st.step(left, del, 1, 1)
+	require.Len(t, keys.ints, 1)
+	st.step(right, del, 2, 1)
+	require.Empty(t, keys.ints)
+	st.step(left, ins, 2, 5)
+	require.Equal(t, []string{"+I 2 5 2 6"}, st.step(right, ins, 2, 6))
+}
