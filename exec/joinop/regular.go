@@ -33,6 +33,7 @@ type regularJoin struct {
 	out        pipeline.Operator
 	schema     *arrow.Schema
 	joined     *arrow.Schema // Left's data columns, then Right's: the residual's input
+	pairSchema *arrow.Schema // joined, the columns the residual does not read NULL-typed
 	updates    bool
 	semiAnti   bool
 	anti       bool
@@ -103,6 +104,8 @@ func newRegularJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Op
 	j.sides[1] = newSide(cfg.Right, j.outer[1], mem)
 	fields := append(append([]arrow.Field{}, j.sides[0].schema.Fields()...), j.sides[1].schema.Fields()...)
 	j.joined = arrow.NewSchema(fields, nil)
+	j.pairSchema = j.joined
+	j.splitResidual(mem)
 	if cfg.StateTTL > 0 {
 		j.lastSweep = j.clock.Now().UnixMilli()
 	}
@@ -173,6 +176,11 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 		for _, sd := range j.sides {
 			if err := sd.store.Compact(); err != nil {
 				return err
+			}
+			if sd.residual != nil {
+				if err := sd.residual.store.Compact(); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -486,5 +494,8 @@ func (j *regularJoin) ProcessEnd() error { return j.out.ProcessEnd() }
 func (j *regularJoin) Close() {
 	for _, s := range j.sides {
 		s.store.Release()
+		if s.residual != nil {
+			s.residual.store.Release()
+		}
 	}
 }

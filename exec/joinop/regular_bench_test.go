@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/internal/cputime"
 	"github.com/wsql/wsql/pipeline"
 )
@@ -161,4 +162,17 @@ func BenchmarkJoinBidsAuctions(b *testing.B) {
 func BenchmarkJoinBidsAuctionsLeftOuter(b *testing.B) {
 	batches, rows := nexmarkBidsAuctions(2_000_000, false)
 	benchJoin(b, Config{Kind: LeftOuter, Left: benchBid, Right: benchAuction, LeftKeys: []int{0}, RightKeys: []int{0}}, batches, rows)
+}
+
+// BenchmarkJoinNexmarkQ4 is q4's join: every auction INNER JOIN its bids
+// on id = auction AND bid.dateTime BETWEEN auction.dateTime AND
+// auction.expires, the residual evaluated on every pair of a key.
+func BenchmarkJoinNexmarkQ4(b *testing.B) {
+	batches, rows := nexmarkBidsAuctions(2_000_000, false)
+	ts := arrow.FixedWidthTypes.Timestamp_ms
+	bidTime := &expr.ColumnExpr{Index: 5, Name: "dateTime", Type: ts}
+	auctionTime := &expr.ColumnExpr{Index: 7 + 5, Name: "dateTime", Type: ts}
+	expires := &expr.ColumnExpr{Index: 7 + 6, Name: "expires", Type: ts}
+	residual := &expr.And{L: &expr.Compare{Op: ">=", L: bidTime, R: auctionTime}, R: &expr.Compare{Op: "<=", L: bidTime, R: expires}}
+	benchJoin(b, Config{Kind: Inner, Left: benchBid, Right: benchAuction, LeftKeys: []int{0}, RightKeys: []int{0}, Residual: residual}, batches, rows)
 }

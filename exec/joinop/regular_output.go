@@ -24,24 +24,23 @@ func (j *regularJoin) filterResidual(input int, data arrow.RecordBatch) error {
 			other = append(other, o.at(j.pairEnt[p]).id)
 		}
 		j.refs[input], j.refs[1-input] = in, other
-		var sides [2]arrow.RecordBatch
-		var err error
-		sides[input], err = j.sides[input].store.GatherWith(data, in)
-		if err != nil {
-			return err
-		}
-		sides[1-input], err = o.store.Gather(other)
-		if err != nil {
-			sides[input].Release()
-			return err
-		}
 		cols := make([]arrow.Array, 0, j.joined.NumFields())
-		for _, r := range sides {
-			cols = append(cols, r.Columns()...)
+		var err error
+		for sd, s := range j.sides {
+			var batch arrow.RecordBatch
+			if sd == input {
+				batch = data
+			}
+			if cols, err = j.gatherPairs(s, batch, j.refs[sd], cols); err != nil {
+				break
+			}
 		}
-		pairs := array.NewRecordBatch(j.joined, cols, int64(to-from))
-		sides[0].Release()
-		sides[1].Release()
+		if err != nil {
+			expr.ReleaseAll(cols)
+			return err
+		}
+		pairs := array.NewRecordBatch(j.pairSchema, cols, int64(to-from))
+		expr.ReleaseAll(cols)
 		c, err := j.cfg.Residual.Eval(pairs, j.mem)
 		pairs.Release()
 		if err != nil {

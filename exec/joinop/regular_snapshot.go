@@ -17,6 +17,11 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 		if err := s.store.Save(e); err != nil {
 			return err
 		}
+		if s.residual != nil {
+			if err := s.residual.store.Save(e); err != nil {
+				return err
+			}
+		}
 	}
 	var groups []int32
 	for g := int32(1); g < j.keys.groups; g++ {
@@ -77,6 +82,11 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		if err := s.store.Load(d); err != nil {
 			return err
 		}
+		if s.residual != nil {
+			if err := s.residual.store.Load(d); err != nil {
+				return err
+			}
+		}
 	}
 	j.loadEntries(d, 0)
 	n := d.Len(2)
@@ -133,7 +143,8 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 			if d.Err() != nil {
 				return
 			}
-			if id >= 1<<31 || !s.store.Holds(int32(id)) || count == 0 || count >= 1<<31 {
+			if id >= 1<<31 || !s.store.Holds(int32(id)) || s.residual != nil && !s.residual.store.Holds(int32(id)) ||
+				count == 0 || count >= 1<<31 {
 				d.Fail("join row %d (%d copies)", id, count)
 				return
 			}

@@ -27,19 +27,21 @@ type entry struct {
 // side is one input's state: its rows' data columns in a row store,
 // their entries linked per key group in arrival order.
 type side struct {
-	data    []int         // the input's data columns
-	schema  *arrow.Schema // of data
-	update  bool          // an update stream (its first column the row kind)
-	counts  bool          // entries count their matches
-	store   *rowstore.Store
-	pages   [][]entry // the entries, entryPage to a page
-	n       int32     // entries made
-	free    []int32   // free entries
-	freed   []int32   // entries freed in this batch: reused from the next
-	head    []int32   // by group: its first and last entry, -1 none
-	tail    []int32
-	live    int64   // rows kept (copies)
-	emptied []int32 // groups whose last row on this side went in this batch
+	data   []int         // the input's data columns
+	schema *arrow.Schema // of data
+	update bool          // an update stream (its first column the row kind)
+	counts bool          // entries count their matches
+	store  *rowstore.Store
+	// the residual condition's columns apart, when it reads some only
+	residual *residualRows
+	pages    [][]entry // the entries, entryPage to a page
+	n        int32     // entries made
+	free     []int32   // free entries
+	freed    []int32   // entries freed in this batch: reused from the next
+	head     []int32   // by group: its first and last entry, -1 none
+	tail     []int32
+	live     int64   // rows kept (copies)
+	emptied  []int32 // groups whose last row on this side went in this batch
 
 	// update streams: entries by their row's encoded data columns
 	rowKeys  rankop.RowKeys
@@ -130,6 +132,9 @@ func (s *side) remove(e int32) {
 	}
 	if en.id >= 0 {
 		s.store.Remove(en.id)
+		if s.residual != nil {
+			s.residual.store.Remove(en.id)
+		}
 	}
 	if s.idents != nil {
 		delete(s.idents, s.identKey[e])
@@ -163,6 +168,11 @@ func (s *side) storePending(data arrow.RecordBatch) error {
 		var err error
 		if s.ids, err = s.store.Add(data, rows, s.ids[:0]); err != nil {
 			return err
+		}
+		if s.residual != nil {
+			if err := s.residual.add(data, rows, s.ids); err != nil {
+				return err
+			}
 		}
 		for i, e := range ents {
 			s.at(e).id = s.ids[i]

@@ -175,3 +175,16 @@ func TestRegularJoinForgetsEmptyKeys(t *testing.T) {
 	st.step(left, ins, 2, 5)
 	require.Equal(t, []string{"+I 2 5 2 6"}, st.step(right, ins, 2, 6))
 }
+
+// A residual condition of columns, literals and operators has only its
+// columns gathered for the candidate pairs; one the join cannot see into
+// has whole rows.
+func TestResidualGathersWhatItReads(t *testing.T) {
+	st := newStepper(t, shape{residual: 1}.config(Inner))
+	j := st.op.(*regularJoin)
+	require.Equal(t, []int{1}, j.sides[0].residual.cols)
+	require.Equal(t, []int{1}, j.sides[1].residual.cols)
+	require.Equal(t, "null", j.pairSchema.Field(0).Type.String())
+	st = newStepper(t, shape{residual: 3}.config(Inner))
+	require.Nil(t, st.op.(*regularJoin).sides[0].residual)
+}
