@@ -41,8 +41,8 @@ func residualColumns(e expr.Expr, read []bool) bool {
 // residualRows are the columns of a side's kept rows the residual
 // condition reads, kept in a row store of their own under the same ids
 // (every row added and removed in step with the side's store): the
-// candidate pairs gather only those, where gathering whole rows was a
-// quarter of the CPU of q4's join.
+// candidate pairs gather only those (q4's join from 1.5M to 1.9M input
+// rows per CPU-second).
 type residualRows struct {
 	cols   []int // of the side's data columns
 	schema *arrow.Schema

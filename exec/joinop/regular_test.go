@@ -51,6 +51,7 @@ type shape struct {
 	stringKey bool    // k is a STRING (the encoded key index) rather than a BIGINT
 	intKey    bool    // k is an INT
 	bothKeys  bool    // the key is (k, v)
+	noKeys    bool    // no key: a cross join (with the residual)
 	nullSafe  bool
 	residual  int // 0 none, 1 l.v < r.v, 2 l.v <> r.v, 3 l.v < r.v not known to read v alone
 	ttl       int64
@@ -85,7 +86,10 @@ func (s shape) config(kind Kind) Config {
 	if s.bothKeys {
 		cfg.LeftKeys, cfg.RightKeys = []int{off[0], off[0] + 1}, []int{off[1], off[1] + 1}
 	}
-	if s.nullSafe {
+	if s.noKeys {
+		cfg.LeftKeys, cfg.RightKeys = nil, nil
+	}
+	if s.nullSafe && !s.noKeys {
 		cfg.NullSafe = make([]bool, len(cfg.LeftKeys))
 		cfg.NullSafe[0] = true
 	}
@@ -261,6 +265,9 @@ func naive(s shape, kind Kind, evs []event) []string {
 		}
 	}
 	match := func(l, r row) bool {
+		if s.noKeys {
+			l.kNull, r.kNull, l.k, r.k = false, false, 0, 0
+		}
 		if l.kNull || r.kNull {
 			if !(s.nullSafe && l.kNull && r.kNull) {
 				return false
@@ -268,7 +275,7 @@ func naive(s shape, kind Kind, evs []event) []string {
 		} else if l.k != r.k {
 			return false
 		}
-		if s.bothKeys && (l.vNull || r.vNull || l.v != r.v) {
+		if s.bothKeys && !s.noKeys && (l.vNull || r.vNull || l.v != r.v) {
 			return false
 		}
 		switch s.residual {
@@ -355,6 +362,7 @@ func randomShape(rng *rand.Rand) shape {
 		stringKey: rng.IntN(3) == 0,
 		intKey:    rng.IntN(2) == 0,
 		bothKeys:  rng.IntN(5) == 0,
+		noKeys:    rng.IntN(8) == 0,
 		nullSafe:  rng.IntN(4) == 0,
 		residual:  rng.IntN(4),
 	}
@@ -470,4 +478,23 @@ func (opaqueLess) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array
 		}
 	}
 	return b.NewArray(), nil
+}
+
+// A cross join of 400 rows with 400 makes more candidate pairs than are
+// found at once and more output rows than a batch holds: its output is
+// that of batches of one row.
+func TestCrossJoinOfManyPairs(t *testing.T) {
+	s := shape{noKeys: true, residual: 2}
+	var evs []event
+	for in := range 2 {
+		for i := range 400 {
+			evs = append(evs, event{input: in, row: row{k: int64(i), v: int64(i % 7)}})
+		}
+	}
+	for _, kind := range []Kind{Inner, FullOuter} {
+		cfg := s.config(kind)
+		out := runJoin(t, cfg, evs, 4096, 0)
+		require.Equal(t, naive(s, kind, evs), materialise(t, cfg.Updates(), out))
+		require.Equal(t, out, runJoin(t, cfg, evs, 1, 0))
+	}
 }
