@@ -122,6 +122,9 @@ func (j *regularJoin) ProcessBatch(pipeline.Batch) error {
 
 // ProcessInput joins a batch of input (0 left, 1 right) row by row.
 func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
+	if input != 0 && input != 1 {
+		return fmt.Errorf("join: no input %d", input)
+	}
 	rec := b.Record
 	n := int(rec.NumRows())
 	if n == 0 {
@@ -170,6 +173,13 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 	if err := s.storePending(data); err != nil {
 		return err
 	}
+	// a key only retracted (rows not kept) leaves no group behind
+	for _, g := range j.keys.fresh {
+		if j.keys.inUse[g] && j.sides[0].head[g] < 0 && j.sides[1].head[g] < 0 {
+			j.keys.drop(g)
+		}
+	}
+	j.keys.fresh = j.keys.fresh[:0]
 	if j.removedAny {
 		j.removedAny = false
 		j.dropEmptyGroups()

@@ -27,8 +27,9 @@ type joinKeys struct {
 	intKeys   []int64
 	strKeys   []string
 	inUse     []bool
-	nullGroup int32 // a NULL-safe NULL single key's group of a typed index, 0 none yet
-	groups    int32 // groups numbered so far, 0 included
+	nullGroup int32   // a NULL-safe NULL single key's group of a typed index, 0 none yet
+	groups    int32   // groups numbered so far, 0 included
+	fresh     []int32 // groups numbered in this batch
 	free      []int32
 }
 
@@ -71,18 +72,11 @@ func (k *joinKeys) lookup(input int, rec arrow.RecordBatch, groups []int32) []in
 		k.bufs = append(k.bufs, nil)
 	}
 	k.enc[input].Encode(rec, k.bufs)
+	// a NULL where it matches nothing: group 0, its key not numbered
 	start := len(groups)
-	for i := 0; i < n; i++ {
-		g, ok := k.strs[string(k.bufs[i])]
-		if !ok {
-			g = k.add()
-			key := string(k.bufs[i])
-			k.strs[key] = g
-			k.strKeys[g] = key
-		}
-		groups = append(groups, g)
+	for range n {
+		groups = append(groups, -1)
 	}
-	// a NULL where it matches nothing: group 0
 	for c, col := range k.cols[input] {
 		a := rec.Column(col)
 		if k.isNullSafe(c) || a.NullN() == 0 {
@@ -93,6 +87,19 @@ func (k *joinKeys) lookup(input int, rec arrow.RecordBatch, groups []int32) []in
 				groups[start+i] = 0
 			}
 		}
+	}
+	for i := 0; i < n; i++ {
+		if groups[start+i] == 0 {
+			continue
+		}
+		g, ok := k.strs[string(k.bufs[i])]
+		if !ok {
+			g = k.add()
+			key := string(k.bufs[i])
+			k.strs[key] = g
+			k.strKeys[g] = key
+		}
+		groups[start+i] = g
 	}
 	return groups
 }
@@ -146,6 +153,12 @@ func (k *joinKeys) addInt(v int64) int32 {
 
 // add numbers a new group, reusing a dropped one's number.
 func (k *joinKeys) add() int32 {
+	g := k.number()
+	k.fresh = append(k.fresh, g)
+	return g
+}
+
+func (k *joinKeys) number() int32 {
 	if n := len(k.free); n > 0 {
 		g := k.free[n-1]
 		k.free = k.free[:n-1]

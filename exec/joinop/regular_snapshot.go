@@ -123,6 +123,7 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		j.sides[1].growGroups(j.keys.groups)
 		j.loadEntries(d, g)
 	}
+	j.keys.fresh = j.keys.fresh[:0]
 	j.forwarded = d.Int()
 	j.lastSweep = d.Int()
 	j.stats.ExpiredRows = d.Int()

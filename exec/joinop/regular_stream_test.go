@@ -188,3 +188,28 @@ func TestResidualGathersWhatItReads(t *testing.T) {
 	st = newStepper(t, shape{residual: 3}.config(Inner))
 	require.Nil(t, st.op.(*regularJoin).sides[0].residual)
 }
+
+// A retraction of a key never kept, or a row whose key is NULL, leaves no
+// key behind.
+func TestRegularJoinNumbersNoKeyItDoesNotKeep(t *testing.T) {
+	st := newStepper(t, shape{update: [2]bool{true, true}, stringKey: true}.config(LeftOuter))
+	keys := st.op.(*regularJoin).keys
+	st.step(left, del, 1, 1)
+	st.step(right, ub, 2, 1)
+	require.Empty(t, keys.strs)
+	require.Equal(t, []string{"+I (null) 1 (null) (null)"}, st.stepNull(left, ins, 1))
+	require.Empty(t, keys.strs)
+}
+
+// stepNull feeds a row of NULL key.
+func (st *stepper) stepNull(input int, kind rowkind.Kind, v int64) []string {
+	schema := st.cfg.Left
+	if input == 1 {
+		schema = st.cfg.Right
+	}
+	in := batchOf(st.mem, schema, []event{{input: input, kind: kind, row: row{kNull: true, v: v}}})
+	defer in.Release()
+	st.rec.rows = nil
+	require.NoError(st.t, st.op.ProcessInput(input, pipeline.Batch{Record: in}))
+	return st.rec.rows
+}
