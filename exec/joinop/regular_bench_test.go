@@ -176,3 +176,27 @@ func BenchmarkJoinNexmarkQ4(b *testing.B) {
 	residual := &expr.And{L: &expr.Compare{Op: ">=", L: bidTime, R: auctionTime}, R: &expr.Compare{Op: "<=", L: bidTime, R: expires}}
 	benchJoin(b, Config{Kind: Inner, Left: benchBid, Right: benchAuction, LeftKeys: []int{0}, RightKeys: []int{0}, Residual: residual}, batches, rows)
 }
+
+// BenchmarkJoinStringKey is BenchmarkJoinBidsAuctions with the auction ids
+// as STRING keys ("a1000", ...).
+func BenchmarkJoinStringKey(b *testing.B) {
+	batches, rows := nexmarkBidsAuctions(2_000_000, false)
+	mem := memory.NewGoAllocator()
+	var schemas [2]*arrow.Schema
+	for i, in := range batches {
+		ids := in.rec.Column(0).(*array.Int64)
+		sb := array.NewStringBuilder(mem)
+		for r := 0; r < ids.Len(); r++ {
+			sb.Append(fmt.Sprintf("a%d", ids.Value(r)))
+		}
+		cols := append([]arrow.Array{sb.NewArray()}, in.rec.Columns()[1:]...)
+		sb.Release()
+		fields := append([]arrow.Field{{Name: "key", Type: arrow.BinaryTypes.String}}, in.rec.Schema().Fields()[1:]...)
+		schemas[in.input] = arrow.NewSchema(fields, nil)
+		rec := array.NewRecordBatch(schemas[in.input], cols, in.rec.NumRows())
+		cols[0].Release()
+		in.rec.Release()
+		batches[i].rec = rec
+	}
+	benchJoin(b, Config{Kind: Inner, Left: schemas[0], Right: schemas[1], LeftKeys: []int{0}, RightKeys: []int{0}}, batches, rows)
+}

@@ -35,6 +35,9 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 		switch {
 		case g == j.keys.nullGroup:
 			e.Uint(0)
+		case j.keys.strTyped:
+			e.Uint(1)
+			e.String(j.keys.strKeys[g])
 		case j.keys.typed:
 			e.Uint(1)
 			e.Int(j.keys.intKeys[g])
@@ -99,6 +102,13 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		case tag == 0 && j.keys.typed && j.keys.isNullSafe(0) && j.keys.nullGroup == 0:
 			g = j.keys.add()
 			j.keys.nullGroup = g
+		case tag == 1 && j.keys.strTyped:
+			k := d.String()
+			if _, dup := j.keys.strs[k]; dup {
+				d.Fail("join key %q twice", k)
+				return d.Err()
+			}
+			g = j.keys.addString(k)
 		case tag == 1 && j.keys.typed:
 			v := d.Int()
 			if _, dup := j.keys.ints[v]; dup {
