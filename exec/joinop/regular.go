@@ -437,7 +437,6 @@ func (j *regularJoin) add(s *side, i int, assoc int64) {
 		en := s.at(e)
 		if !j.expired(en) {
 			en.count++
-			s.live++
 			en.assoc = assoc // as Flink's record state keeps one count per row
 			en.written = j.now
 			return
@@ -464,7 +463,6 @@ func (j *regularJoin) retract(s *side, i int) {
 		return
 	}
 	en.count--
-	s.live--
 	if en.count == 0 {
 		s.remove(e)
 		j.removedAny = true

@@ -14,9 +14,9 @@ import (
 // left and a right row of the same group have equal keys, so one lookup
 // per row finds both sides' rows of its key. Group 0 holds the rows whose
 // key has a NULL where NULL matches nothing: kept (an outer row is
-// retracted padded later), never matched. A single INT or BIGINT key is
-// looked up by value (the Nexmark joins' keys); any other by its encoded
-// bytes.
+// retracted padded later), never matched. A single INT, BIGINT (the
+// Nexmark joins' keys) or STRING key is looked up by value; any other by
+// its encoded bytes.
 type joinKeys struct {
 	cols     [2][]int
 	nullSafe []bool

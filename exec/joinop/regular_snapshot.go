@@ -168,7 +168,6 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 			e := s.newEntry(g, -1, assoc, written)
 			en := s.at(e)
 			en.id, en.count = int32(id), int32(count)
-			s.live += int64(count) - 1
 			if s.update {
 				s.setIdent(e, []byte(key))
 			}

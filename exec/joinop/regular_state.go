@@ -40,7 +40,6 @@ type side struct {
 	freed    []int32   // entries freed in this batch: reused from the next
 	head     []int32   // by group: its first and last entry, -1 none
 	tail     []int32
-	live     int64   // rows kept (copies)
 	emptied  []int32 // groups whose last row on this side went in this batch
 
 	// update streams: entries by their row's encoded data columns
@@ -109,7 +108,6 @@ func (s *side) newEntry(g int32, row int32, assoc, now int64) int32 {
 	s.tail[g] = e
 	s.pending = append(s.pending, row)
 	s.pendEnt = append(s.pendEnt, e)
-	s.live++
 	return e
 }
 
@@ -140,7 +138,6 @@ func (s *side) remove(e int32) {
 		delete(s.idents, s.identKey[e])
 		s.identKey[e] = ""
 	}
-	s.live -= int64(en.count)
 	en.group, en.count = -1, 0
 	s.freed = append(s.freed, e)
 }
