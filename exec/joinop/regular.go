@@ -33,6 +33,7 @@ type regularJoin struct {
 	out        pipeline.Operator
 	schema     *arrow.Schema
 	joined     *arrow.Schema // Left's data columns, then Right's: the residual's input
+	pairSchema *arrow.Schema // joined, the columns the residual does not read NULL-typed
 	updates    bool
 	semiAnti   bool
 	anti       bool
@@ -103,6 +104,8 @@ func newRegularJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Op
 	j.sides[1] = newSide(cfg.Right, j.outer[1], mem)
 	fields := append(append([]arrow.Field{}, j.sides[0].schema.Fields()...), j.sides[1].schema.Fields()...)
 	j.joined = arrow.NewSchema(fields, nil)
+	j.pairSchema = j.joined
+	j.splitResidual(mem)
 	if cfg.StateTTL > 0 {
 		j.lastSweep = j.clock.Now().UnixMilli()
 	}
@@ -119,6 +122,9 @@ func (j *regularJoin) ProcessBatch(pipeline.Batch) error {
 
 // ProcessInput joins a batch of input (0 left, 1 right) row by row.
 func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
+	if input != 0 && input != 1 {
+		return fmt.Errorf("join: no input %d", input)
+	}
 	rec := b.Record
 	n := int(rec.NumRows())
 	if n == 0 {
@@ -167,15 +173,43 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 	if err := s.storePending(data); err != nil {
 		return err
 	}
+	// a key only retracted (rows not kept) leaves no group behind
+	for _, g := range j.keys.fresh {
+		if j.keys.inUse[g] && j.sides[0].head[g] < 0 && j.sides[1].head[g] < 0 {
+			j.keys.drop(g)
+		}
+	}
+	j.keys.fresh = j.keys.fresh[:0]
 	if j.removedAny {
 		j.removedAny = false
+		j.dropEmptyGroups()
 		for _, sd := range j.sides {
 			if err := sd.store.Compact(); err != nil {
 				return err
 			}
+			if sd.residual != nil {
+				if err := sd.residual.store.Compact(); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// dropEmptyGroups forgets the keys whose last row went in this batch (on
+// either side) and that neither side holds a row of, so the key index
+// follows the state. Not before the batch's end: its rows name their
+// groups.
+func (j *regularJoin) dropEmptyGroups() {
+	for _, s := range j.sides {
+		for _, g := range s.emptied {
+			if g != 0 && j.keys.inUse[g] && j.sides[0].head[g] < 0 && j.sides[1].head[g] < 0 {
+				j.keys.drop(g)
+			}
+		}
+		s.emptied = s.emptied[:0]
+	}
 }
 
 // candidates lists the pairs of rows from on of the batch and the other
@@ -187,7 +221,7 @@ func (j *regularJoin) candidates(input, from, n int) int {
 	for i := from; i < n; i++ {
 		if g := j.groups[i]; g != 0 {
 			for e := o.head[g]; e >= 0; {
-				en := &o.entries[e]
+				en := o.at(e)
 				next := en.next
 				if j.expired(en) {
 					j.expire(o, e)
@@ -212,7 +246,7 @@ func (j *regularJoin) expired(en *entry) bool {
 }
 
 func (j *regularJoin) expire(s *side, e int32) {
-	j.stats.ExpiredRows += int64(s.entries[e].count)
+	j.stats.ExpiredRows += int64(s.at(e).count)
 	s.remove(e)
 	j.removedAny = true
 }
@@ -221,9 +255,9 @@ func (j *regularJoin) expire(s *side, e int32) {
 // that never come again go too, and drops the keys left without rows.
 func (j *regularJoin) sweep() {
 	for _, s := range j.sides {
-		for e := range s.entries {
-			if en := &s.entries[e]; en.group >= 0 && j.expired(en) {
-				j.expire(s, int32(e))
+		for e := range s.n {
+			if en := s.at(e); en.group >= 0 && j.expired(en) {
+				j.expire(s, e)
 			}
 		}
 	}
@@ -232,6 +266,7 @@ func (j *regularJoin) sweep() {
 			j.keys.drop(g)
 		}
 	}
+	j.sides[0].emptied, j.sides[1].emptied = j.sides[0].emptied[:0], j.sides[1].emptied[:0]
 	j.lastSweep = j.now
 }
 
@@ -273,7 +308,7 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 	in := -int32(i) - 1
 	var n int64
 	for _, e := range matches {
-		n += int64(o.entries[e].count)
+		n += int64(o.at(e).count)
 	}
 	if !kind.IsRetraction() {
 		if inOuter && n == 0 {
@@ -288,7 +323,7 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 		if otherOuter {
 			// the other rows' padded rows go before their first match
 			for _, e := range matches {
-				en := &o.entries[e]
+				en := o.at(e)
 				if en.assoc == 0 {
 					j.emitCopies(input, windowop.Delete, pad, en.id, en.count)
 				}
@@ -299,7 +334,7 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 			out = outKinds[kind]
 		}
 		for _, e := range matches {
-			en := &o.entries[e]
+			en := o.at(e)
 			j.emitCopies(input, out, in, en.id, en.count)
 		}
 		if inOuter {
@@ -319,12 +354,12 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 		out = windowop.Delete
 	}
 	for _, e := range matches {
-		en := &o.entries[e]
+		en := o.at(e)
 		j.emitCopies(input, out, in, en.id, en.count)
 	}
 	if otherOuter {
 		for _, e := range matches {
-			en := &o.entries[e]
+			en := o.at(e)
 			if en.assoc == 1 {
 				j.emitCopies(input, windowop.Insert, pad, en.id, en.count)
 			}
@@ -341,7 +376,7 @@ func (j *regularJoin) applySemiAntiLeft(i int, kind rowkind.Kind, matches []int3
 	s, o := j.sides[0], j.sides[1]
 	var n int64
 	for _, e := range matches {
-		n += int64(o.entries[e].count)
+		n += int64(o.at(e).count)
 	}
 	if (n > 0) != j.anti {
 		j.emit(0, outKinds[kind], -int32(i)-1, pad)
@@ -365,7 +400,7 @@ func (j *regularJoin) applySemiAntiRight(i int, kind rowkind.Kind, matches []int
 			out = windowop.Delete
 		}
 		for _, e := range matches {
-			en := &o.entries[e]
+			en := o.at(e)
 			if en.assoc == 0 {
 				j.emitCopies(1, out, pad, en.id, en.count)
 			}
@@ -380,7 +415,7 @@ func (j *regularJoin) applySemiAntiRight(i int, kind rowkind.Kind, matches []int
 		out = windowop.Insert
 	}
 	for _, e := range matches {
-		en := &o.entries[e]
+		en := o.at(e)
 		if en.assoc == 1 {
 			j.emitCopies(1, out, pad, en.id, en.count)
 		}
@@ -399,10 +434,9 @@ func (j *regularJoin) add(s *side, i int, assoc int64) {
 	}
 	key := s.bufs[i]
 	if e, ok := s.idents[string(key)]; ok {
-		en := &s.entries[e]
+		en := s.at(e)
 		if !j.expired(en) {
 			en.count++
-			s.live++
 			en.assoc = assoc // as Flink's record state keeps one count per row
 			en.written = j.now
 			return
@@ -423,13 +457,12 @@ func (j *regularJoin) retract(s *side, i int) {
 	if !ok {
 		return
 	}
-	en := &s.entries[e]
+	en := s.at(e)
 	if j.expired(en) {
 		j.expire(s, e)
 		return
 	}
 	en.count--
-	s.live--
 	if en.count == 0 {
 		s.remove(e)
 		j.removedAny = true
@@ -469,5 +502,8 @@ func (j *regularJoin) ProcessEnd() error { return j.out.ProcessEnd() }
 func (j *regularJoin) Close() {
 	for _, s := range j.sides {
 		s.store.Release()
+		if s.residual != nil {
+			s.residual.store.Release()
+		}
 	}
 }

@@ -21,27 +21,26 @@ func (j *regularJoin) filterResidual(input int, data arrow.RecordBatch) error {
 		in, other := j.refs[input][:0], j.refs[1-input][:0]
 		for p := from; p < to; p++ {
 			in = append(in, -j.pairRow[p]-1)
-			other = append(other, o.entries[j.pairEnt[p]].id)
+			other = append(other, o.at(j.pairEnt[p]).id)
 		}
 		j.refs[input], j.refs[1-input] = in, other
-		var sides [2]arrow.RecordBatch
-		var err error
-		sides[input], err = j.sides[input].store.GatherWith(data, in)
-		if err != nil {
-			return err
-		}
-		sides[1-input], err = o.store.Gather(other)
-		if err != nil {
-			sides[input].Release()
-			return err
-		}
 		cols := make([]arrow.Array, 0, j.joined.NumFields())
-		for _, r := range sides {
-			cols = append(cols, r.Columns()...)
+		var err error
+		for sd, s := range j.sides {
+			var batch arrow.RecordBatch
+			if sd == input {
+				batch = data
+			}
+			if cols, err = j.gatherPairs(s, batch, j.refs[sd], cols); err != nil {
+				break
+			}
 		}
-		pairs := array.NewRecordBatch(j.joined, cols, int64(to-from))
-		sides[0].Release()
-		sides[1].Release()
+		if err != nil {
+			expr.ReleaseAll(cols)
+			return err
+		}
+		pairs := array.NewRecordBatch(j.pairSchema, cols, int64(to-from))
+		expr.ReleaseAll(cols)
 		c, err := j.cfg.Residual.Eval(pairs, j.mem)
 		pairs.Release()
 		if err != nil {

@@ -17,6 +17,11 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 		if err := s.store.Save(e); err != nil {
 			return err
 		}
+		if s.residual != nil {
+			if err := s.residual.store.Save(e); err != nil {
+				return err
+			}
+		}
 	}
 	var groups []int32
 	for g := int32(1); g < j.keys.groups; g++ {
@@ -30,6 +35,9 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 		switch {
 		case g == j.keys.nullGroup:
 			e.Uint(0)
+		case j.keys.strTyped:
+			e.Uint(1)
+			e.String(j.keys.strKeys[g])
 		case j.keys.typed:
 			e.Uint(1)
 			e.Int(j.keys.intKeys[g])
@@ -48,12 +56,12 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 func (j *regularJoin) saveEntries(e *checkpoint.Encoder, g int32) {
 	for _, s := range j.sides {
 		n := 0
-		for x := s.head[g]; x >= 0; x = s.entries[x].next {
+		for x := s.head[g]; x >= 0; x = s.at(x).next {
 			n++
 		}
 		e.Uint(uint64(n))
-		for x := s.head[g]; x >= 0; x = s.entries[x].next {
-			en := &s.entries[x]
+		for x := s.head[g]; x >= 0; x = s.at(x).next {
+			en := s.at(x)
 			e.Uint(uint64(en.id))
 			e.Uint(uint64(en.count))
 			e.Int(en.assoc)
@@ -77,6 +85,11 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		if err := s.store.Load(d); err != nil {
 			return err
 		}
+		if s.residual != nil {
+			if err := s.residual.store.Load(d); err != nil {
+				return err
+			}
+		}
 	}
 	j.loadEntries(d, 0)
 	n := d.Len(2)
@@ -89,6 +102,13 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		case tag == 0 && j.keys.typed && j.keys.isNullSafe(0) && j.keys.nullGroup == 0:
 			g = j.keys.add()
 			j.keys.nullGroup = g
+		case tag == 1 && j.keys.strTyped:
+			k := d.String()
+			if _, dup := j.keys.strs[k]; dup {
+				d.Fail("join key %q twice", k)
+				return d.Err()
+			}
+			g = j.keys.addString(k)
 		case tag == 1 && j.keys.typed:
 			v := d.Int()
 			if _, dup := j.keys.ints[v]; dup {
@@ -113,6 +133,7 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		j.sides[1].growGroups(j.keys.groups)
 		j.loadEntries(d, g)
 	}
+	j.keys.fresh = j.keys.fresh[:0]
 	j.forwarded = d.Int()
 	j.lastSweep = d.Int()
 	j.stats.ExpiredRows = d.Int()
@@ -133,7 +154,8 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 			if d.Err() != nil {
 				return
 			}
-			if id >= 1<<31 || !s.store.Holds(int32(id)) || count == 0 || count >= 1<<31 {
+			if id >= 1<<31 || !s.store.Holds(int32(id)) || s.residual != nil && !s.residual.store.Holds(int32(id)) ||
+				count == 0 || count >= 1<<31 {
 				d.Fail("join row %d (%d copies)", id, count)
 				return
 			}
@@ -144,9 +166,8 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 				}
 			}
 			e := s.newEntry(g, -1, assoc, written)
-			en := &s.entries[e]
+			en := s.at(e)
 			en.id, en.count = int32(id), int32(count)
-			s.live += int64(count) - 1
 			if s.update {
 				s.setIdent(e, []byte(key))
 			}

@@ -159,3 +159,57 @@ func TestRegularJoinStateTTL(t *testing.T) {
 	require.Empty(t, st.step(left, ins, 2, 5)) // the sweep takes every old row
 	require.Equal(t, int64(4), st.op.Stats().ExpiredRows)
 }
+
+// A key whose rows all went is forgotten at the end of the batch; it
+// joins again when its rows come back.
+func TestRegularJoinForgetsEmptyKeys(t *testing.T) {
+	st := newStepper(t, shape{update: [2]bool{true, true}}.config(Inner))
+	keys := st.op.(*regularJoin).keys
+	st.step(left, ins, 1, 1)
+	st.step(right, ins, 2, 1)
+	require.Len(t, keys.ints, 2)
+	st.step(left, del, 1, 1)
+	require.Len(t, keys.ints, 1)
+	st.step(right, del, 2, 1)
+	require.Empty(t, keys.ints)
+	st.step(left, ins, 2, 5)
+	require.Equal(t, []string{"+I 2 5 2 6"}, st.step(right, ins, 2, 6))
+}
+
+// A residual condition of columns, literals and operators has only its
+// columns gathered for the candidate pairs; one the join cannot see into
+// has whole rows.
+func TestResidualGathersWhatItReads(t *testing.T) {
+	st := newStepper(t, shape{residual: 1}.config(Inner))
+	j := st.op.(*regularJoin)
+	require.Equal(t, []int{1}, j.sides[0].residual.cols)
+	require.Equal(t, []int{1}, j.sides[1].residual.cols)
+	require.Equal(t, "null", j.pairSchema.Field(0).Type.String())
+	st = newStepper(t, shape{residual: 3}.config(Inner))
+	require.Nil(t, st.op.(*regularJoin).sides[0].residual)
+}
+
+// A retraction of a key never kept, or a row whose key is NULL, leaves no
+// key behind.
+func TestRegularJoinNumbersNoKeyItDoesNotKeep(t *testing.T) {
+	st := newStepper(t, shape{update: [2]bool{true, true}, stringKey: true}.config(LeftOuter))
+	keys := st.op.(*regularJoin).keys
+	st.step(left, del, 1, 1)
+	st.step(right, ub, 2, 1)
+	require.Empty(t, keys.strs)
+	require.Equal(t, []string{"+I (null) 1 (null) (null)"}, st.stepNull(left, ins, 1))
+	require.Empty(t, keys.strs)
+}
+
+// stepNull feeds a row of NULL key.
+func (st *stepper) stepNull(input int, kind rowkind.Kind, v int64) []string {
+	schema := st.cfg.Left
+	if input == 1 {
+		schema = st.cfg.Right
+	}
+	in := regularBatchOf(st.mem, schema, []event{{input: input, kind: kind, row: row{kNull: true, v: v}}})
+	defer in.Release()
+	st.rec.rows = nil
+	require.NoError(st.t, st.op.ProcessInput(input, pipeline.Batch{Record: in}))
+	return st.rec.rows
+}

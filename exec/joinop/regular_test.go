@@ -49,13 +49,15 @@ type event struct {
 type shape struct {
 	update    [2]bool // the input is an update stream
 	stringKey bool    // k is a STRING (the encoded key index) rather than a BIGINT
+	intKey    bool    // k is an INT
 	bothKeys  bool    // the key is (k, v)
+	noKeys    bool    // no key: a cross join (with the residual)
 	nullSafe  bool
-	residual  int // 0 none, 1 l.v < r.v, 2 l.v <> r.v
+	residual  int // 0 none, 1 l.v < r.v, 2 l.v <> r.v, 3 l.v < r.v not known to read v alone
 	ttl       int64
 }
 
-func sideSchema(update, stringKey bool) *arrow.Schema {
+func sideSchema(update, stringKey, intKey bool) *arrow.Schema {
 	var fields []arrow.Field
 	if update {
 		fields = append(fields, windowop.RowKindField())
@@ -63,6 +65,8 @@ func sideSchema(update, stringKey bool) *arrow.Schema {
 	kt := arrow.DataType(arrow.PrimitiveTypes.Int64)
 	if stringKey {
 		kt = arrow.BinaryTypes.String
+	} else if intKey {
+		kt = arrow.PrimitiveTypes.Int32
 	}
 	fields = append(fields, arrow.Field{Name: "k", Type: kt, Nullable: true},
 		arrow.Field{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true})
@@ -70,7 +74,8 @@ func sideSchema(update, stringKey bool) *arrow.Schema {
 }
 
 func (s shape) config(kind Kind) Config {
-	cfg := Config{Kind: kind, Left: sideSchema(s.update[0], s.stringKey), Right: sideSchema(s.update[1], s.stringKey)}
+	cfg := Config{Kind: kind, Left: sideSchema(s.update[0], s.stringKey, s.intKey),
+		Right: sideSchema(s.update[1], s.stringKey, s.intKey)}
 	off := [2]int{}
 	for i, u := range s.update {
 		if u {
@@ -81,7 +86,10 @@ func (s shape) config(kind Kind) Config {
 	if s.bothKeys {
 		cfg.LeftKeys, cfg.RightKeys = []int{off[0], off[0] + 1}, []int{off[1], off[1] + 1}
 	}
-	if s.nullSafe {
+	if s.noKeys {
+		cfg.LeftKeys, cfg.RightKeys = nil, nil
+	}
+	if s.nullSafe && !s.noKeys {
 		cfg.NullSafe = make([]bool, len(cfg.LeftKeys))
 		cfg.NullSafe[0] = true
 	}
@@ -92,6 +100,8 @@ func (s shape) config(kind Kind) Config {
 		cfg.Residual = &expr.Compare{Op: "<", L: lv, R: rv}
 	case 2:
 		cfg.Residual = &expr.Compare{Op: "<>", L: lv, R: rv}
+	case 3:
+		cfg.Residual = opaqueLess{}
 	}
 	cfg.StateTTL = s.ttl
 	return cfg
@@ -115,6 +125,12 @@ func regularBatchOf(mem memory.Allocator, schema *arrow.Schema, evs []event) arr
 				kb.AppendNull()
 			} else {
 				kb.Append(e.row.k)
+			}
+		case *array.Int32Builder:
+			if e.row.kNull {
+				kb.AppendNull()
+			} else {
+				kb.Append(int32(e.row.k))
 			}
 		case *array.StringBuilder:
 			if e.row.kNull {
@@ -249,6 +265,9 @@ func naive(s shape, kind Kind, evs []event) []string {
 		}
 	}
 	match := func(l, r row) bool {
+		if s.noKeys {
+			l.kNull, r.kNull, l.k, r.k = false, false, 0, 0
+		}
 		if l.kNull || r.kNull {
 			if !(s.nullSafe && l.kNull && r.kNull) {
 				return false
@@ -256,11 +275,11 @@ func naive(s shape, kind Kind, evs []event) []string {
 		} else if l.k != r.k {
 			return false
 		}
-		if s.bothKeys && (l.vNull || r.vNull || l.v != r.v) {
+		if s.bothKeys && !s.noKeys && (l.vNull || r.vNull || l.v != r.v) {
 			return false
 		}
 		switch s.residual {
-		case 1:
+		case 1, 3:
 			return !l.vNull && !r.vNull && l.v < r.v
 		case 2:
 			return !l.vNull && !r.vNull && l.v != r.v
@@ -341,9 +360,11 @@ func randomShape(rng *rand.Rand) shape {
 	return shape{
 		update:    [2]bool{rng.IntN(2) == 0, rng.IntN(2) == 0},
 		stringKey: rng.IntN(3) == 0,
+		intKey:    rng.IntN(2) == 0,
 		bothKeys:  rng.IntN(5) == 0,
+		noKeys:    rng.IntN(8) == 0,
 		nullSafe:  rng.IntN(4) == 0,
-		residual:  rng.IntN(3),
+		residual:  rng.IntN(4),
 	}
 }
 
@@ -412,8 +433,9 @@ func FuzzRegularJoin(f *testing.F) {
 			return
 		}
 		s := shape{update: [2]bool{data[0]&1 != 0, data[0]&2 != 0}, stringKey: data[0]&4 != 0,
-			bothKeys: data[0]&8 != 0, nullSafe: data[0]&16 != 0, residual: int(data[0]>>5) % 3}
-		kind := allKinds[int(data[1])%len(allKinds)]
+			bothKeys: data[0]&8 != 0, nullSafe: data[0]&16 != 0, residual: int(data[0]>>5) % 4}
+		s.intKey = data[1]&0x80 != 0
+		kind := allKinds[int(data[1]&0x7f)%len(allKinds)]
 		var present [2][]row
 		var evs []event
 		for _, b := range data[2:] {
@@ -436,4 +458,43 @@ func FuzzRegularJoin(f *testing.F) {
 		require.Equal(t, naive(s, kind, evs), materialise(t, cfg.Updates(), out))
 		require.Equal(t, out, runJoin(t, cfg, evs, 1, 0))
 	})
+}
+
+// opaqueLess is l.v < r.v as an expression without operands: the join
+// cannot tell which columns it reads, and gathers them all.
+type opaqueLess struct{}
+
+func (opaqueLess) DataType() arrow.DataType { return arrow.FixedWidthTypes.Boolean }
+func (opaqueLess) String() string           { return "l.v < r.v" }
+func (opaqueLess) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, error) {
+	l, r := rec.Column(1).(*array.Int64), rec.Column(3).(*array.Int64)
+	b := array.NewBooleanBuilder(mem)
+	defer b.Release()
+	for i := 0; i < l.Len(); i++ {
+		if l.IsNull(i) || r.IsNull(i) {
+			b.AppendNull()
+		} else {
+			b.Append(l.Value(i) < r.Value(i))
+		}
+	}
+	return b.NewArray(), nil
+}
+
+// A cross join of 400 rows with 400 makes more candidate pairs than are
+// found at once and more output rows than a batch holds: its output is
+// that of batches of one row.
+func TestCrossJoinOfManyPairs(t *testing.T) {
+	s := shape{noKeys: true, residual: 2}
+	var evs []event
+	for in := range 2 {
+		for i := range 400 {
+			evs = append(evs, event{input: in, row: row{k: int64(i), v: int64(i % 7)}})
+		}
+	}
+	for _, kind := range []Kind{Inner, FullOuter} {
+		cfg := s.config(kind)
+		out := runJoin(t, cfg, evs, 4096, 0)
+		require.Equal(t, naive(s, kind, evs), materialise(t, cfg.Updates(), out))
+		require.Equal(t, out, runJoin(t, cfg, evs, 1, 0))
+	}
 }
