@@ -24,8 +24,8 @@ type JoinPlan struct {
 	Kind   sql.JoinKind
 	At     sql.Pos
 	// Keys, Interval and Residual are the condition as EXPLAIN shows it.
-	Keys     []string
-	Interval string
+	Keys      []string
+	Interval  string
 	Window    string
 	Versioned string
 	Residual  string

@@ -130,10 +130,10 @@ type GroupOperator struct {
 	resSlots []int32
 	// resWms are the changes' watermarks, nil while all are the last
 	// forwarded one; wm is the watermark of the row being emitted for
-	resWms []int64
-	wm     int64
-	keyCols  []arrow.Array
-	outCols  []arrow.Array
+	resWms  []int64
+	wm      int64
+	keyCols []arrow.Array
+	outCols []arrow.Array
 
 	mem     *recycle.Allocator   // the output's buffers, reused batch after batch
 	builder *array.RecordBuilder // the aggregates

@@ -175,13 +175,13 @@ func TestIntervalJoinPaddingTimes(t *testing.T) {
 		tjEventOf(0, 1, 10, 0, 0),  // kept until the watermark reaches 13
 		tjEventOf(0, 2, 10, 0, 0),  // kept, joins nothing
 		tjEventOf(1, 1, 12, 5, 0),  // joins left 10
-		wmark(11),            // forwarded as 8
+		wmark(11),                  // forwarded as 8
 		tjEventOf(0, 3, 12, 0, 11), // kept: 11 < 14
 		tjEventOf(0, 4, 11, 0, 11), // 11 >= 13? no: kept
 		tjEventOf(0, 5, 5, 0, 11),  // late: not kept, padded at once
-		wmark(13),            // left 10s expire: key 2 padded
+		wmark(13),                  // left 10s expire: key 2 padded
 		tjEventOf(1, 3, 13, 6, 13), // joins left 12 of key 3 (13-3 <= 12 <= 13+2)
-		wmark(20),            // 12 and 11 expire: key 4 padded
+		wmark(20),                  // 12 and 11 expire: key 4 padded
 		tjEventOf(0, 6, 30, 0, 20), // kept
 	}, 4096)
 	want := []string{
@@ -252,7 +252,7 @@ func TestIntervalJoinRightPadding(t *testing.T) {
 		tjEventOf(1, 1, 10, 0, 0),
 		tjEventOf(1, 2, 10, 0, 0),
 		tjEventOf(0, 1, 11, 0, 0),  // joins right 10 of key 1
-		wmark(12),            // the right 10s expire: key 2 padded
+		wmark(12),                  // the right 10s expire: key 2 padded
 		tjEventOf(1, 3, 12, 0, 12), // kept (12 < 13)
 		tjEventOf(1, 1, 12, 0, 12), // joins left 11
 	}, 4096)
