@@ -468,7 +468,10 @@ func (p *Plan) joinText() string {
 		cond = "window=[" + j.Window + "], " + cond
 	}
 	changelog := "I"
-	if j.Config.Updates() {
+	switch {
+	case joinop.IsUpdateStream(j.Config.Left) || joinop.IsUpdateStream(j.Config.Right):
+		changelog = "I, UB, UA, D"
+	case j.Config.Updates():
 		changelog = "I, D"
 	}
 	name := "Join"
@@ -546,4 +549,17 @@ func (p *Plan) joinJob() (*exec.Job, error) {
 // explainJoin prints the join and, below it, both sides' operators.
 func (p *Plan) explainJoin(lines []string, depth int) string {
 	return p.explainInputs(lines, depth, p.joinText())
+}
+
+// columnIndex is the table column c names (qualified names of a join's
+// rows resolved by their table), or -1.
+func (s *selectPlanner) columnIndex(c *sql.ColumnRef) int {
+	if s.joinCols != nil {
+		i, err := s.joinCols.find(c)
+		if err != nil {
+			return -1
+		}
+		return i
+	}
+	return s.table.Column(c.Name)
 }

@@ -290,7 +290,7 @@ func (s *selectPlanner) planOver(opts Options, calls []*sql.OverCall) (*Plan, er
 		}
 		name := item.Alias
 		if c, ok := item.Expr.(*sql.ColumnRef); ok {
-			if t.Watermark != nil && t.Column(c.Name) == t.Watermark.Index {
+			if t.Watermark != nil && s.columnIndex(c) == t.Watermark.Index {
 				p.TimeAttr = len(fields)
 			}
 			if name == "" {

@@ -105,7 +105,7 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		if c, ok := item.Expr.(*sql.ColumnRef); ok && t.Watermark != nil && t.Column(c.Name) == t.Watermark.Index {
+		if c, ok := item.Expr.(*sql.ColumnRef); ok && t.Watermark != nil && s.columnIndex(c) == t.Watermark.Index {
 			p.TimeAttr = len(fields) // the rowtime passed through stays a time attribute
 		}
 		name := item.Alias

@@ -27,7 +27,8 @@ func temporalJoin(cfg *joinop.Config, l, r joinSide, jpl *JoinPlan, rest []sql.E
 	at := v.period.At
 	pi, err := l.cols.find(v.period)
 	if err != nil {
-		return nil, err
+		// a PROCTIME() column is no column of the side's rows
+		return nil, sql.Errorf(sql.ErrUnsupported, at, "FOR SYSTEM_TIME AS OF %s: %s is not a column of the left side's rows; if it is a PROCTIME() column: processing-time temporal joins are not supported yet", v.period.Name, v.period.Name)
 	}
 	if pi != l.timeAttr {
 		if f := l.plan.Schema().Field(l.dataIndex(pi)); isProctimeField(f) {
