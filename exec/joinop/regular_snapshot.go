@@ -55,12 +55,16 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 
 func (j *regularJoin) saveEntries(e *checkpoint.Encoder, g int32) {
 	for _, s := range j.sides {
+		head := int32(-1) // a join that has seen no row has no groups yet
+		if int(g) < len(s.head) {
+			head = s.head[g]
+		}
 		n := 0
-		for x := s.head[g]; x >= 0; x = s.at(x).next {
+		for x := head; x >= 0; x = s.at(x).next {
 			n++
 		}
 		e.Uint(uint64(n))
-		for x := s.head[g]; x >= 0; x = s.at(x).next {
+		for x := head; x >= 0; x = s.at(x).next {
 			en := s.at(x)
 			e.Uint(uint64(en.id))
 			e.Uint(uint64(en.count))
