@@ -12,12 +12,22 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// joinCrashScripts are the time-bound joins over the crash test's input,
-// each into a debezium-json sink: an interval self-join with a window over
-// it, and a LEFT window join of two window aggregations. (The regular
-// join's restart from a checkpoint taken before a later pre-commit does
-// not reproduce the uninterrupted run yet; it is not pinned here.)
+// joinCrashScripts are joins of every kind over the crash test's input,
+// each into a debezium-json sink: a FULL join of two aggregations (update
+// streams, retracted as they change), an interval self-join with a window
+// over it, a LEFT window join of two window aggregations, and an IN
+// subquery (a semi join).
 var joinCrashScripts = map[string]string{
+	"regular": `
+CREATE VIEW counts AS SELECT usr, COUNT(*) AS n FROM events GROUP BY usr;
+CREATE VIEW big AS SELECT usr, CAST(SUM(amount) AS DECIMAL(12, 1)) AS total FROM events WHERE amount > 90 GROUP BY usr;
+CREATE TABLE changes (usr STRING, n BIGINT, total DECIMAL(12, 1))
+  WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');
+INSERT INTO changes SELECT c.usr, c.n, b.total FROM counts c FULL JOIN big b ON c.usr = b.usr;`,
+	"semi": `
+CREATE TABLE changes (usr STRING, amount DOUBLE)
+  WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');
+INSERT INTO changes SELECT usr, amount FROM events WHERE usr IN (SELECT e.usr FROM events AS e WHERE e.amount > 99);`,
 	"interval": `
 CREATE TABLE changes (w TIMESTAMP(3), pairs BIGINT)
   WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');

@@ -142,13 +142,15 @@ func lookupInts[T int32 | int64](k *joinKeys, values []T, col arrow.Array, group
 
 func (k *joinKeys) lookupStrings(a *array.String, groups []int32) []int32 {
 	offs, data := a.ValueOffsets(), a.ValueBytes()
+	base := offs[0]
 	nulls := a.NullN() > 0
 	for i := 0; i < a.Len(); i++ {
 		if nulls && a.IsNull(i) {
 			groups = append(groups, k.null())
 			continue
 		}
-		from, to := int(offs[i]), int(offs[i+1])
+		// ValueBytes starts at the slice's first value; the offsets do not
+		from, to := int(offs[i]-base), int(offs[i+1]-base)
 		if to-from <= 8 && from+8 <= len(data) {
 			w := binary.LittleEndian.Uint64(data[from:]) & shortMask[to-from]
 			if g, ok := k.short[to-from][w]; ok {

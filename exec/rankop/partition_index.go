@@ -72,13 +72,16 @@ func (x *partitionIndex) lookup(rec arrow.RecordBatch, pids []int32) []int32 {
 	case x.strs != nil:
 		a := rec.Column(x.col).(*array.String)
 		offs, data := a.ValueOffsets(), a.ValueBytes()
+		base := offs[0]
 		nulls := a.NullN() > 0
 		for i := 0; i < n; i++ {
 			if nulls && a.IsNull(i) {
 				pids = append(pids, x.null())
 				continue
 			}
-			from, to := int(offs[i]), int(offs[i+1])
+			// ValueBytes starts at the slice's first value; the offsets
+			// do not
+			from, to := int(offs[i]-base), int(offs[i+1]-base)
 			if to-from <= 8 && from+8 <= len(data) {
 				// a short key as one word in the map of its length
 				w := binary.LittleEndian.Uint64(data[from:]) & shortMask[to-from]
