@@ -219,6 +219,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "")
 	only := fs.String("query", "", "")
 	every := fs.Duration("every", time.Second, "")
+	suite := fs.String("suite", "", "")
+	events := fs.Int64("events", benchTargetRows, "")
+	queriesDir := fs.String("queries", filepath.Join("testdata", "nexmark"), "")
+	profileDir := fs.String("cpuprofile", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return parseError(stdout, stderr, err)
@@ -233,6 +237,22 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *dir == "" {
 		*dir = defaultBenchDir()
+	}
+	switch *suite {
+	case "":
+	case "nexmark":
+		if *events < 1 {
+			return usageError(stderr, "bench: --events must be at least 1")
+		}
+		results, err := runNexmarkBench(*dir, *queriesDir, *only, *profileDir, *events, *runs, stdout, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "wsql bench: %v\n", err)
+			return 1
+		}
+		printNexmarkTable(stdout, results)
+		return 0
+	default:
+		return usageError(stderr, fmt.Sprintf("bench: unknown suite %q (suites: nexmark; none for the default queries)", *suite))
 	}
 	if *only == "soak" {
 		// not part of the default run: 100M rows take a while
@@ -437,7 +457,7 @@ func rate(rows int64, d time.Duration) string {
 }
 
 // benchFlagsUsage refuses the main command's flags before bench.
-const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir, --every), not --format, --output or -e"
+const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir, --every, --suite, --events, --queries, --cpuprofile), not --format, --output or -e"
 
 // benchGenTable declares the in-memory input of the datagen and soak
 // queries: a millisecond sequence as event time (watermark delay in

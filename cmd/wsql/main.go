@@ -57,6 +57,7 @@ func main() {
 
 // run is main without the process: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer startBenchProfile()()
 	fs := flag.NewFlagSet("wsql", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "")
