@@ -77,6 +77,12 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		return nil, sql.Errorf(sql.ErrInvalid, stmt.Query.At, "the query has %d columns but sink table %s has %d (%s)",
 			out.NumFields(), t.Name, len(cols), strings.Join(t.ColumnNames(), ", "))
 	}
+	if p.Rank == nil && p.SetOp == nil && p.TVF == nil && p.Order == nil {
+		// the projection is the last stage: Flink's implicit casts to the
+		// sink's types go there
+		sinklength.ImplicitCasts(&p.Project, cols, shift, opts.Location)
+		out = arrow.NewSchema(p.Schema().Fields()[shift:], nil)
+	}
 	for i, c := range cols {
 		if c.Computed != nil {
 			return nil, sql.Errorf(sql.ErrInvalid, stmt.Table.At, "sink table %s has a computed column %s, which cannot be written", t.Name, c.Name)
