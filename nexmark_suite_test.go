@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
@@ -59,6 +62,7 @@ func runNexmarkQuery(t *testing.T, ddl, name, src string, batchSize int, opts ..
 	// a fixed processing-time clock makes q12's PROCTIME() windows reproducible
 	clock := rowtime.NewManualClock(time.Date(2024, 3, 1, 9, 30, 0, 0, time.UTC))
 	e := New(append([]Option{WithAllocator(mem), WithBatchSize(batchSize), WithClock(clock)}, opts...)...)
+	require.NoError(t, e.RegisterFunction("CountChar", &countChar))
 	output := Output{
 		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, r.Location), nil },
 		OnText:    func(s string) { out.WriteString(s) },
@@ -71,4 +75,32 @@ func runNexmarkQuery(t *testing.T, ddl, name, src string, batchSize int, opts ..
 		out.WriteString(FormatFileError(name, src, err) + "\n")
 	}
 	return out.String()
+}
+
+// countChar is the nexmark project's CountChar UDF (q14) in Go: how often
+// the first character of its second argument occurs in its first; 0 for a
+// NULL text.
+var countChar = ScalarFunction{
+	Args:   []arrow.DataType{arrow.BinaryTypes.String, arrow.BinaryTypes.String},
+	Result: arrow.PrimitiveTypes.Int64,
+	Eval: func(mem memory.Allocator, args []arrow.Array) (arrow.Array, error) {
+		text, char := args[0].(*array.String), args[1].(*array.String)
+		b := array.NewInt64Builder(mem)
+		defer b.Release()
+		b.Reserve(text.Len())
+		for i := range text.Len() {
+			n := int64(0)
+			if text.IsValid(i) && char.IsValid(i) && char.Value(i) != "" {
+				c, _ := utf8.DecodeRuneInString(char.Value(i))
+				for _, r := range text.Value(i) {
+					if r == c {
+						n++
+					}
+				}
+			}
+			b.Append(n)
+		}
+		return b.NewArray(), nil
+	},
+	Description: "the nexmark project's CountChar: occurrences of a character in a text",
 }

@@ -213,11 +213,17 @@ func (e *Engine) FunctionNames() []string {
 }
 
 // createFunction runs CREATE FUNCTION name AS 'identifier': name becomes
-// another name of the Go function registered as identifier.
+// another name of the Go function registered as identifier. A Java class
+// name (Flink's identifiers, com.example.udf.CountChar) finds the Go
+// function registered as its last part (CountChar), so a Flink script
+// runs once its functions are registered from Go under their class names.
 func (r *runner) createFunction(s *sql.CreateFunction) error {
 	e := r.e
 	name := strings.ToUpper(s.Name.Name)
 	f, ok := e.goFunctions[strings.ToUpper(s.Identifier)]
+	if i := strings.LastIndexByte(s.Identifier, '.'); !ok && i >= 0 {
+		f, ok = e.goFunctions[strings.ToUpper(s.Identifier[i+1:])]
+	}
 	if !ok {
 		registered := make([]string, 0, len(e.goFunctions))
 		for n := range e.goFunctions {

@@ -243,6 +243,12 @@ func TestUserFunctionStatements(t *testing.T) {
 	require.Equal(t, "2\n", got)
 	require.NoError(t, run(`DROP FUNCTION double_it; DROP TEMPORARY FUNCTION IF EXISTS double_it`))
 	require.Equal(t, "function name\nMY_SUM\nTWICE\n", show("USER FUNCTIONS"))
+	// a Flink script's Java class finds the Go function of its last part
+	require.NoError(t, run(`CREATE FUNCTION double_it AS 'com.example.udf.Twice'`))
+	got, err = queryCSV(t, e, `SELECT DOUBLE_IT(n) FROM clicks WHERE usr = 'carol'`)
+	require.NoError(t, err)
+	require.Equal(t, "2\n", got)
+	require.NoError(t, run(`DROP FUNCTION double_it`))
 
 	errs := map[string]string{
 		"CREATE FUNCTION f AS 'twise'":                                            "1:22: no Go function is registered as 'twise': a Go program registers one with Engine.RegisterFunction; did you mean TWICE?",
