@@ -1,13 +1,13 @@
 package joinop
 
 import (
-	"encoding/binary"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/wsql/wsql/exec/rankop"
+	"github.com/wsql/wsql/exec/strkeys"
 )
 
 // joinKeys numbers the join keys of both inputs as groups 1, 2, ...: a
@@ -23,14 +23,11 @@ type joinKeys struct {
 	typed    bool // one INT, BIGINT or STRING key, looked up by value
 	ints     map[int64]int32
 	small    []int32          // keys 0..smallKeys-1: group by value (0: none yet)
-	strs     map[string]int32 // STRING keys (typed), or encoded keys
+	strs     map[string]int32 // encoded keys
 	strTyped bool
-	// STRING keys of up to 8 bytes by length, as a word: a map of words
-	// looks up in half the time of a map of strings (as in rankop's
-	// partition index)
-	short [9]map[uint64]int32
-	enc   [2]rankop.RowKeys
-	bufs  [][]byte
+	strIndex *strkeys.Index // STRING keys (typed)
+	enc      [2]rankop.RowKeys
+	bufs     [][]byte
 	// by group: its key, for a snapshot and for dropping an empty group
 	intKeys   []int64
 	strKeys   []string
@@ -52,7 +49,7 @@ func newJoinKeys(cfg Config) *joinKeys {
 		case arrow.INT32, arrow.INT64:
 			k.typed, k.ints = true, map[int64]int32{}
 		case arrow.STRING:
-			k.typed, k.strTyped, k.strs = true, true, map[string]int32{}
+			k.typed, k.strTyped, k.strIndex = true, true, strkeys.New()
 		}
 	}
 	if !k.typed {
@@ -141,24 +138,14 @@ func lookupInts[T int32 | int64](k *joinKeys, values []T, col arrow.Array, group
 }
 
 func (k *joinKeys) lookupStrings(a *array.String, groups []int32) []int32 {
-	offs, data := a.ValueOffsets(), a.ValueBytes()
-	base := offs[0]
+	c := strkeys.Of(a)
 	nulls := a.NullN() > 0
 	for i := 0; i < a.Len(); i++ {
 		if nulls && a.IsNull(i) {
 			groups = append(groups, k.null())
 			continue
 		}
-		// ValueBytes starts at the slice's first value; the offsets do not
-		from, to := int(offs[i]-base), int(offs[i+1]-base)
-		if to-from <= 8 && from+8 <= len(data) {
-			w := binary.LittleEndian.Uint64(data[from:]) & shortMask[to-from]
-			if g, ok := k.short[to-from][w]; ok {
-				groups = append(groups, g)
-				continue
-			}
-		}
-		g, ok := k.strs[a.Value(i)]
+		g, ok := k.strIndex.Find(c, i)
 		if !ok {
 			g = k.addString(a.Value(i))
 		}
@@ -167,28 +154,12 @@ func (k *joinKeys) lookupStrings(a *array.String, groups []int32) []int32 {
 	return groups
 }
 
-// shortMask keeps the first n bytes of a little-endian word.
-var shortMask = [9]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, ^uint64(0)}
-
-// shortWord is a string of up to 8 bytes as a little-endian word.
-func shortWord(v string) uint64 {
-	var w [8]byte
-	copy(w[:], v)
-	return binary.LittleEndian.Uint64(w[:])
-}
-
 // addString numbers a new STRING key, owning a copy of it.
 func (k *joinKeys) addString(v string) int32 {
 	g := k.add()
 	v = strings.Clone(v)
-	k.strs[v] = g
+	k.strIndex.Add(v, g)
 	k.strKeys[g] = v
-	if len(v) <= 8 {
-		if k.short[len(v)] == nil {
-			k.short[len(v)] = map[uint64]int32{}
-		}
-		k.short[len(v)][shortWord(v)] = g
-	}
 	return g
 }
 
@@ -243,11 +214,7 @@ func (k *joinKeys) drop(g int32) {
 	case g == k.nullGroup:
 		k.nullGroup = 0
 	case k.strTyped:
-		v := k.strKeys[g]
-		delete(k.strs, v)
-		if len(v) <= 8 {
-			delete(k.short[len(v)], shortWord(v))
-		}
+		k.strIndex.Delete(k.strKeys[g])
 		k.strKeys[g] = ""
 	case k.typed:
 		v := k.intKeys[g]

@@ -108,7 +108,7 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 			j.keys.nullGroup = g
 		case tag == 1 && j.keys.strTyped:
 			k := d.String()
-			if _, dup := j.keys.strs[k]; dup {
+			if _, dup := j.keys.strIndex.Get(k); dup {
 				d.Fail("join key %q twice", k)
 				return d.Err()
 			}

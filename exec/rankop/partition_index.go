@@ -7,6 +7,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/wsql/wsql/exec/strkeys"
 )
 
 // partitionIndex numbers a Rank's partitions 0, 1, 2, ... in the order
@@ -18,14 +20,11 @@ import (
 type partitionIndex struct {
 	col   int // the key column of a typed index
 	typ   arrow.Type
-	ints  map[int64]int32  // INT, BIGINT
-	small []int32          // INT, BIGINT 0..smallKeys-1: by value, partition+1 (0: none yet)
-	strs  map[string]int32 // STRING, its keys owned copies
-	// STRING keys of up to 8 bytes by length, as a word: a map of words
-	// looks up in half the time of a map of strings (the lookup of 8-byte
-	// keys from 24% to 14% of BenchmarkDeduplicateLastByTime's profile)
-	short   [9]map[uint64]int32
-	nullPid int32 // the NULL key's partition of a typed index, or -1
+	ints  map[int64]int32 // INT, BIGINT
+	small []int32         // INT, BIGINT 0..smallKeys-1: by value, partition+1 (0: none yet)
+	strs  *strkeys.Index  // STRING, its keys owned copies
+	// the NULL key's partition of a typed index, or -1
+	nullPid int32
 
 	enc     keyEncoder // any other key
 	encoded map[string]int32
@@ -42,7 +41,7 @@ func newPartitionIndex(input *arrow.Schema, cols []int) *partitionIndex {
 			x.col, x.typ, x.ints = cols[0], t, map[int64]int32{}
 			return x
 		case arrow.STRING:
-			x.col, x.typ, x.strs = cols[0], t, map[string]int32{}
+			x.col, x.typ, x.strs = cols[0], t, strkeys.New()
 			return x
 		}
 	}
@@ -71,26 +70,14 @@ func (x *partitionIndex) lookup(rec arrow.RecordBatch, pids []int32) []int32 {
 		}
 	case x.strs != nil:
 		a := rec.Column(x.col).(*array.String)
-		offs, data := a.ValueOffsets(), a.ValueBytes()
-		base := offs[0]
+		c := strkeys.Of(a)
 		nulls := a.NullN() > 0
 		for i := 0; i < n; i++ {
 			if nulls && a.IsNull(i) {
 				pids = append(pids, x.null())
 				continue
 			}
-			// ValueBytes starts at the slice's first value; the offsets
-			// do not
-			from, to := int(offs[i]-base), int(offs[i+1]-base)
-			if to-from <= 8 && from+8 <= len(data) {
-				// a short key as one word in the map of its length
-				w := binary.LittleEndian.Uint64(data[from:]) & shortMask[to-from]
-				if pid, ok := x.short[to-from][w]; ok {
-					pids = append(pids, pid)
-					continue
-				}
-			}
-			pid, ok := x.strs[a.Value(i)]
+			pid, ok := x.strs.Find(c, i)
 			if !ok {
 				pid = x.addString(a.Value(i))
 			}
@@ -154,21 +141,10 @@ func (x *partitionIndex) addInt(v int64) int32 {
 	return pid
 }
 
-// shortMask keeps the first n bytes of a little-endian word.
-var shortMask = [9]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, ^uint64(0)}
-
 // addString numbers a new string key, owning a copy of it.
 func (x *partitionIndex) addString(v string) int32 {
 	pid := x.next()
-	x.strs[strings.Clone(v)] = pid
-	if len(v) <= 8 {
-		if x.short[len(v)] == nil {
-			x.short[len(v)] = map[uint64]int32{}
-		}
-		var w [8]byte
-		copy(w[:], v)
-		x.short[len(v)][binary.LittleEndian.Uint64(w[:])] = pid
-	}
+	x.strs.Add(strings.Clone(v), pid)
 	return pid
 }
 
@@ -194,8 +170,8 @@ func (x *partitionIndex) keys() []string {
 	for v, pid := range x.ints {
 		keys[pid] = string(binary.BigEndian.AppendUint64([]byte{1}, uint64(v)^signBit))
 	}
-	for v, pid := range x.strs {
-		keys[pid] = string(appendBytes([]byte{1}, v))
+	if x.strs != nil {
+		x.strs.All(func(v string, pid int32) { keys[pid] = string(appendBytes([]byte{1}, v)) })
 	}
 	for k, pid := range x.encoded {
 		keys[pid] = k
