@@ -16,3 +16,36 @@ func fillWatermarks(buf *[]int64, n int, wm int64) []int64 {
 	*buf = w
 	return w
 }
+
+// outWatermarks collects an output batch's watermarks while its rows are
+// made: extend after each input row gives the rows made since their
+// watermark.
+type outWatermarks struct {
+	wms    []int64
+	varies bool // some row's watermark is not the one last forwarded
+}
+
+// reset starts a batch.
+func (o *outWatermarks) reset() {
+	o.wms, o.varies = o.wms[:0], false
+}
+
+// extend gives the output rows up to n the watermark wm; sent is the
+// watermark last forwarded.
+func (o *outWatermarks) extend(n int, wm, sent int64) {
+	if len(o.wms) < n && wm != sent {
+		o.varies = true
+	}
+	for len(o.wms) < n {
+		o.wms = append(o.wms, wm)
+	}
+}
+
+// batch is the watermarks of the batch's first n rows, nil when every
+// row goes out under the watermark last forwarded.
+func (o *outWatermarks) batch(n int) []int64 {
+	if !o.varies {
+		return nil
+	}
+	return o.wms[:n]
+}
