@@ -15,11 +15,18 @@ import (
 )
 
 // wmRecorder writes down each row it gets with the watermark it came
-// under: its batch's Watermarks, or the watermark last forwarded.
+// under: its batch's Watermarks, or the watermark last forwarded; and
+// each watermark forwarded with how many rows came before it.
 type wmRecorder struct {
-	rows []string
-	wms  []int64
-	sent int64
+	rows     []string
+	wms      []int64
+	sent     int64
+	forwards []forwarded
+}
+
+type forwarded struct {
+	rows int
+	wm   int64
 }
 
 func newWmRecorder() *wmRecorder { return &wmRecorder{sent: rowtime.MinWatermark} }
@@ -45,8 +52,31 @@ func (r *wmRecorder) ProcessBatch(b pipeline.Batch) error {
 
 func (r *wmRecorder) ProcessWatermark(wm int64) error {
 	r.sent = wm
+	r.forwards = append(r.forwards, forwarded{len(r.rows), wm})
 	return nil
 }
+
+// checkWatermarksForwarded checks that the rows' watermarks rise, none
+// below the watermark forwarded before the row, none above the highest
+// forwarded after it (if one is).
+func (r *wmRecorder) checkWatermarksForwarded(t testing.TB) {
+	t.Helper()
+	f := 0
+	before := rowtime.MinWatermark
+	for i, w := range r.wms {
+		for ; f < len(r.forwards) && r.forwards[f].rows <= i; f++ {
+			before = r.forwards[f].wm
+		}
+		after := rowtime.MaxWatermark
+		if f < len(r.forwards) {
+			after = r.forwards[len(r.forwards)-1].wm
+		}
+		if w < before || i > 0 && w < r.wms[i-1] || w > after {
+			t.Fatalf("row %d %q under watermark %d: forwarded before %d, rows before under %v, forwards %v", i, r.rows[i], w, before, r.wms[:i], r.forwards)
+		}
+	}
+}
+
 func (r *wmRecorder) ProcessEnd() error { return nil }
 func (r *wmRecorder) Close()            {}
 
