@@ -19,22 +19,29 @@ func fillWatermarks(buf *[]int64, n int, wm int64) []int64 {
 
 // outWatermarks collects an output batch's watermarks while its rows are
 // made: extend after each input row gives the rows made since their
-// watermark.
+// watermark. Until a row's watermark is not the one last forwarded it
+// only counts rows: most batches need no slice.
 type outWatermarks struct {
 	wms    []int64
 	varies bool // some row's watermark is not the one last forwarded
+	rows   int  // while !varies: the rows so far
 }
 
 // reset starts a batch.
 func (o *outWatermarks) reset() {
-	o.wms, o.varies = o.wms[:0], false
+	o.wms, o.varies, o.rows = o.wms[:0], false, 0
 }
 
 // extend gives the output rows up to n the watermark wm; sent is the
 // watermark last forwarded.
 func (o *outWatermarks) extend(n int, wm, sent int64) {
-	if len(o.wms) < n && wm != sent {
+	if !o.varies {
+		if wm == sent || n == o.rows {
+			o.rows = n
+			return
+		}
 		o.varies = true
+		fillWatermarks(&o.wms, o.rows, sent)
 	}
 	for len(o.wms) < n {
 		o.wms = append(o.wms, wm)
