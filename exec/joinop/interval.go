@@ -59,10 +59,11 @@ type intervalJoin struct {
 	pops      []expiredRow // rows expired while a batch is read
 	merge     [2][]expiredRow
 	wms       []int64
-	now       int64 // the operator's time
-	next      int64 // when the first kept row expires
-	delay     int64 // output watermark held back by
-	forwarded int64 // the last watermark forwarded
+	outWms    outWatermarks // per batch: the output rows' watermarks
+	now       int64         // the operator's time
+	next      int64         // when the first kept row expires
+	delay     int64         // output watermark held back by
+	forwarded int64         // the last watermark forwarded
 	stats     Stats
 	closed    bool
 }
@@ -180,6 +181,7 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 	s.keys.encode(rec)
 	// each row's watermark, never below the operator's time
 	j.wms = j.wms[:0]
+	start := j.now
 	w := j.now
 	for i := range n {
 		if b.Watermarks != nil {
@@ -240,13 +242,20 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 	if err := j.cand.match(batchOf(input, 0, rec), batchOf(input, 1, rec)); err != nil {
 		return err
 	}
-	// the output, in the rows' order
+	// the output, in the rows' order, each row under the watermark held
+	// back from the one it was made under: the rows an input row expired
+	// under the operator's time before it rose (as ProcessWatermark sends
+	// them before it forwards), its joined and padded rows under its own
 	j.output.reset()
+	j.outWms.reset()
 	p, c, k := 0, int32(0), 0
+	before := start
 	for i := range n {
 		for ; p < len(j.pops) && j.pops[p].pos == int32(i); p++ {
 			j.pad(j.pops[p])
 		}
+		j.outWms.extend(j.output.len(), j.heldBack(before), j.forwarded)
+		before = j.wms[i]
 		joined := false
 		for ; c < j.candEnd[i]; c++ {
 			if !j.cand.mask[c] {
@@ -267,14 +276,24 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 		} else if !joined && s.outer {
 			j.padRow(input, -int32(i)-1)
 		}
+		j.outWms.extend(j.output.len(), j.heldBack(before), j.forwarded)
 	}
 	for ; p < len(j.pops); p++ {
 		j.pad(j.pops[p])
 	}
-	if err := j.output.emit(j.out, batchOf(input, 0, rec), batchOf(input, 1, rec), &j.stats); err != nil {
+	j.outWms.extend(j.output.len(), j.heldBack(before), j.forwarded)
+	wms := j.outWms.batch(j.output.len())
+	if err := j.output.emit(j.out, batchOf(input, 0, rec), batchOf(input, 1, rec), wms, &j.stats); err != nil {
 		return err
 	}
 	return j.removeExpired()
+}
+
+// heldBack is the output watermark of the operator's time wm: the
+// watermark forwarded once wm comes as the combined watermark, so no row
+// goes out under a watermark above what the join forwards next.
+func (j *intervalJoin) heldBack(wm int64) int64 {
+	return max(rowtime.SubSaturating(wm, j.delay), j.forwarded)
 }
 
 // batchOf is rec when the batch read is side's, else nil.
@@ -423,9 +442,10 @@ func make32(b *[]int32, n int) []int32 {
 // by the interval.
 func (j *intervalJoin) ProcessWatermark(wm int64) error {
 	if wm > j.now {
+		before := j.now
 		j.now = wm
 		if wm >= j.next {
-			if err := j.flushExpired(); err != nil {
+			if err := j.flushExpired(before); err != nil {
 				return err
 			}
 		}
@@ -437,15 +457,20 @@ func (j *intervalJoin) ProcessWatermark(wm int64) error {
 	return nil
 }
 
-// flushExpired expires at the operator's time outside a batch.
-func (j *intervalJoin) flushExpired() error {
+// flushExpired expires at the operator's time outside a batch; the rows
+// it pads go out under the time before it rose.
+func (j *intervalJoin) flushExpired(before int64) error {
 	j.pops = j.pops[:0]
 	j.expire(0)
 	j.output.reset()
 	for _, e := range j.pops {
 		j.pad(e)
 	}
-	if err := j.output.emit(j.out, nil, nil, &j.stats); err != nil {
+	var wms []int64
+	if w := j.heldBack(before); w > j.forwarded {
+		wms = fillWatermarks(&j.wms, j.output.len(), w)
+	}
+	if err := j.output.emit(j.out, nil, nil, wms, &j.stats); err != nil {
 		return err
 	}
 	return j.removeExpired()
@@ -454,8 +479,9 @@ func (j *intervalJoin) flushExpired() error {
 // ProcessEnd pads every kept row of an outer side that never joined, then
 // ends.
 func (j *intervalJoin) ProcessEnd() error {
+	before := j.now
 	j.now = rowtime.MaxWatermark
-	if err := j.flushExpired(); err != nil {
+	if err := j.flushExpired(before); err != nil {
 		return err
 	}
 	return j.out.ProcessEnd()

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -123,6 +124,16 @@ const lkSwitch = -2
 // on. Arrow memory is checked.
 func lkRun(t testing.TB, s tjShape, tables [][]lkRow, events []tmpEvent, size int) []string {
 	t.Helper()
+	lines, _ := lkRunWith(t, s, tables, events, size, false)
+	return lines
+}
+
+// lkRunWith is lkRun where, with rowWms, each probe row carries the
+// watermark of the watermark events before it, which go to
+// ProcessWatermark only after a batch, as the merge of a union sends
+// them; it returns each output row's watermark too.
+func lkRunWith(t testing.TB, s tjShape, tables [][]lkRow, events []tmpEvent, size int, rowWms bool) ([]string, []string) {
+	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	path := filepath.Join(t.TempDir(), "rates.csv")
@@ -130,15 +141,20 @@ func lkRun(t testing.TB, s tjShape, tables [][]lkRow, events []tmpEvent, size in
 	lkWrite(t, path, tables[0], mtime)
 	clock := rowtime.NewManualClock(mtime)
 	cfg := s.lookupConfig(path, clock)
-	log := &tjLog{}
+	log := &tjLog{sent: "min"}
 	op, err := NewLookupFileJoin(cfg, mem, log)
 	require.NoError(t, err)
 	defer op.Close()
 	next := 1
+	cur := int64(math.MinInt64)
 	for i := 0; i < len(events); {
 		switch e := events[i]; e.input {
 		case tjWatermark:
-			require.NoError(t, op.ProcessWatermark(e.time))
+			if rowWms {
+				cur = max(cur, e.time)
+			} else {
+				require.NoError(t, op.ProcessWatermark(e.time))
+			}
 			i++
 			continue
 		case lkSwitch:
@@ -149,18 +165,33 @@ func lkRun(t testing.TB, s tjShape, tables [][]lkRow, events []tmpEvent, size in
 			i++
 			continue
 		}
+		var rows []tmpEvent
+		var wms []int64
 		j := i
-		for j < len(events) && j-i < size && events[j].input == 0 {
-			j++
+		for ; j < len(events) && len(rows) < size; j++ {
+			if rowWms && events[j].input == tjWatermark {
+				cur = max(cur, events[j].time)
+				continue
+			}
+			if events[j].input != 0 {
+				break
+			}
+			rows, wms = append(rows, events[j]), append(wms, cur)
 		}
-		rec := tjBatch(mem, cfg.Left, events[i:j])
-		err := op.ProcessBatch(pipeline.Batch{Record: rec})
+		if !rowWms {
+			wms = nil
+		}
+		rec := tjBatch(mem, cfg.Left, rows)
+		err := op.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: wms})
 		rec.Release()
 		require.NoError(t, err)
+		if rowWms {
+			require.NoError(t, op.ProcessWatermark(cur))
+		}
 		i = j
 	}
 	require.NoError(t, op.ProcessEnd())
-	return log.lines
+	return log.lines, log.rowWms
 }
 
 // lkReference joins each probe row with every row of the table of its
@@ -365,6 +396,29 @@ func TestLookupFileJoinKeepsKindsAndWatermarks(t *testing.T) {
 	require.NoError(t, log.ProcessBatch(got[0]))
 	require.Equal(t, []string{"-U 1 1 0 1 a 10", "-U 1 1 0 1 b 11", "+U 2 2 0 NULL NULL NULL"}, log.lines)
 	got[0].Record.Release()
+}
+
+// Each output row of the lookup join goes out under the watermark its
+// probe row came under, at batches of 1, 3 and 4096 rows alike, the
+// residual condition dropping pairs and padding rows among them.
+func TestLookupFileJoinRowWatermarks(t *testing.T) {
+	table := []lkRow{lkR(1, "a", 10), lkR(2, "b", 20), lkR(1, "c", 11)}
+	events := []tmpEvent{
+		tjWM(3),
+		tjL(1, 1, 10), // the residual v <> rate drops (1, a)
+		tjL(2, 1, 5),
+		tjWM(4),
+		tjL(3, 2, 20), // no pair holds
+		tjWM(6),
+		tjL(4, 3, 1), // no row of the key
+	}
+	s := tjShape{outer: true, residual: true}
+	want := []string{"1 1 10 1 c 11", "2 1 5 1 a 10", "2 1 5 1 c 11", "3 2 20 NULL NULL NULL", "4 3 1 NULL NULL NULL"}
+	for _, size := range []int{1, 3, 4096} {
+		lines, wms := lkRunWith(t, s, [][]lkRow{table}, events, size, true)
+		require.Equal(t, want, tjRowsOnly(lines), "batches of %d", size)
+		require.Equal(t, []string{"3", "3", "3", "4", "6"}, wms, "batches of %d", size)
+	}
 }
 
 // tjBatches keeps what reaches it.

@@ -54,6 +54,7 @@ type regularJoin struct {
 	refs    [2][]int32
 	kinds   []windowop.RowKind
 	pads    []bool
+	outWms  outWatermarks // the output rows' watermarks, those of the rows that made them
 }
 
 // maxPairs bounds the candidate pairs found before they are applied: a
@@ -162,7 +163,7 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 				return err
 			}
 		}
-		if err := j.apply(input, from, to, kinds, data); err != nil {
+		if err := j.apply(input, from, to, kinds, data, b.Watermarks); err != nil {
 			return err
 		}
 		if err := j.flush(input, data); err != nil {
@@ -271,8 +272,10 @@ func (j *regularJoin) sweep() {
 }
 
 // apply applies rows from..to-1 of the batch in order, with their
-// candidate pairs (those the residual kept), emitting the changes.
-func (j *regularJoin) apply(input, from, to int, kinds rowkind.Column, data arrow.RecordBatch) error {
+// candidate pairs (those the residual kept), emitting the changes, each
+// with the watermark of the row that made it (wms, nil: the one last
+// forwarded).
+func (j *regularJoin) apply(input, from, to int, kinds rowkind.Column, data arrow.RecordBatch, wms []int64) error {
 	p := 0
 	for i := from; i < to; i++ {
 		start := p
@@ -288,6 +291,9 @@ func (j *regularJoin) apply(input, from, to int, kinds rowkind.Column, data arro
 			j.applySemiAntiLeft(i, kind, matches)
 		default:
 			j.applySemiAntiRight(i, kind, matches)
+		}
+		if wms != nil {
+			j.outWms.extend(len(j.kinds), max(wms[i], j.forwarded), j.forwarded)
 		}
 		if len(j.kinds) >= outputRows {
 			if err := j.flush(input, data); err != nil {

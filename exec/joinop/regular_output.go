@@ -62,7 +62,8 @@ func (j *regularJoin) filterResidual(input int, data arrow.RecordBatch) error {
 
 // flush emits the output rows so far as one batch: the row kinds, the
 // left side's columns and the right side's, each gathered in one pass
-// from the batch or the kept rows, NULL where padded.
+// from the batch or the kept rows, NULL where padded, and the rows'
+// watermarks.
 func (j *regularJoin) flush(input int, data arrow.RecordBatch) error {
 	n := len(j.kinds)
 	if n == 0 {
@@ -75,6 +76,7 @@ func (j *regularJoin) flush(input int, data arrow.RecordBatch) error {
 		}
 		j.kinds = j.kinds[:0]
 		j.refs[0], j.refs[1] = j.refs[0][:0], j.refs[1][:0]
+		j.outWms.reset()
 	}()
 	if j.updates {
 		cols = append(cols, windowop.RowKindColumn(j.mem, j.kinds))
@@ -96,7 +98,7 @@ func (j *regularJoin) flush(input int, data arrow.RecordBatch) error {
 	out := array.NewRecordBatch(j.schema, cols, int64(n))
 	defer out.Release()
 	j.stats.ResultRows += int64(n)
-	return j.out.ProcessBatch(pipeline.Batch{Record: out})
+	return j.out.ProcessBatch(pipeline.Batch{Record: out, Watermarks: j.outWms.batch(n)})
 }
 
 // gatherSide appends the columns of one side's rows refs (rows of batch,

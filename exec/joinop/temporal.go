@@ -58,7 +58,9 @@ type temporalJoin struct {
 	probes probeQueue // waiting probe rows by (time, arrival)
 	timers probeQueue // keys' right-row timers, stale once a key's timer changed
 	seq    int64      // probe rows so far: their arrival order
-	wm     int64      // the last watermark
+	wm     int64      // the operator's time: the highest watermark a row came under or ProcessWatermark brought
+	sent   int64      // the last watermark forwarded
+	outWm  int64      // the watermark a firing's rows go out under: the operator's time before it rose
 	fires  uint64     // firings so far: marks a key fired once per firing (never wraps)
 	ended  bool
 	closed bool
@@ -77,6 +79,7 @@ type temporalJoin struct {
 	cand         []int32 // the places of lrefs that found a version
 	candL, candR []int32
 	sel          []int32
+	wms          []int64 // an output batch's watermarks
 }
 
 // noTimer is a key without a right-row timer.
@@ -111,6 +114,7 @@ func newTemporalJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (O
 		rightUpdates: IsUpdateStream(cfg.Right),
 		rightData:    DataColumns(cfg.Right),
 		wm:           math.MinInt64,
+		sent:         math.MinInt64,
 	}
 	fields := make([]arrow.Field, len(t.rightData))
 	for i, c := range t.rightData {
@@ -150,20 +154,57 @@ func (t *temporalJoin) ProcessBatch(pipeline.Batch) error {
 
 // ProcessInput keeps a probe row (input 0) until the watermark passes its
 // time, or a version (input 1) until a later version's time has passed.
+// A row that came under a watermark above the operator's time first fires
+// what that watermark fires, as ProcessWatermark would: the merge of the
+// inputs brings the combined watermark only after a whole batch, so the
+// firings depend on the rows and their watermarks, never on batch sizes.
 func (t *temporalJoin) ProcessInput(input int, b pipeline.Batch) error {
 	rec := b.Record
 	n := int(rec.NumRows())
 	if n == 0 {
 		return nil
 	}
-	t.stats.RowsIn += int64(n)
-	switch input {
-	case 0:
-		return t.addProbes(rec)
-	case 1:
-		return t.addVersions(rec)
+	if input != 0 && input != 1 {
+		return fmt.Errorf("temporal join: no input %d", input)
 	}
-	return fmt.Errorf("temporal join: no input %d", input)
+	t.stats.RowsIn += int64(n)
+	from := 0
+	for i, w := range b.Watermarks {
+		if w <= t.wm {
+			continue
+		}
+		if err := t.addRows(input, rec, from, i); err != nil {
+			return err
+		}
+		if err := t.rise(w); err != nil {
+			return err
+		}
+		from = i
+	}
+	return t.addRows(input, rec, from, n)
+}
+
+// addRows keeps rows from..to-1 of rec, a batch of input.
+func (t *temporalJoin) addRows(input int, rec arrow.RecordBatch, from, to int) error {
+	if from == to {
+		return nil
+	}
+	if from > 0 || to < int(rec.NumRows()) {
+		rec = rec.NewSlice(int64(from), int64(to))
+		defer rec.Release()
+	}
+	if input == 0 {
+		return t.addProbes(rec)
+	}
+	return t.addVersions(rec)
+}
+
+// rise raises the operator's time to wm and fires what it passed; the
+// rows fired go out under the time before, ahead of wm, as they would
+// before ProcessWatermark forwards it.
+func (t *temporalJoin) rise(wm int64) error {
+	t.outWm, t.wm = t.wm, wm
+	return t.fire(wm)
 }
 
 // addProbes queues the rows of a left batch by time.
@@ -255,13 +296,18 @@ func isRetraction(kinds *array.String, i int) bool {
 // ProcessWatermark joins the probe rows the watermark passed, sends them,
 // then forwards the watermark: the output's time is the left's.
 func (t *temporalJoin) ProcessWatermark(wm int64) error {
-	if t.ended || wm <= t.wm {
+	if t.ended {
 		return nil
 	}
-	t.wm = wm
-	if err := t.fire(wm); err != nil {
-		return err
+	if wm > t.wm {
+		if err := t.rise(wm); err != nil {
+			return err
+		}
 	}
+	if wm <= t.sent {
+		return nil
+	}
+	t.sent = wm
 	return t.out.ProcessWatermark(wm)
 }
 
@@ -271,7 +317,7 @@ func (t *temporalJoin) ProcessEnd() error {
 		return nil
 	}
 	t.ended = true
-	if err := t.fire(math.MaxInt64); err != nil {
+	if err := t.rise(math.MaxInt64); err != nil {
 		return err
 	}
 	return t.out.ProcessEnd()

@@ -139,9 +139,15 @@ func (t *temporalJoin) gather(lrefs, rrefs []int32) (arrow.RecordBatch, error) {
 	return array.NewRecordBatch(t.schema, cols, int64(len(lrefs))), nil
 }
 
-// send passes an output batch on and releases it.
+// send passes an output batch on and releases it. Its rows go out under
+// the operator's time before the firing: no watermark when that is the
+// one last forwarded.
 func (t *temporalJoin) send(rec arrow.RecordBatch) error {
 	defer rec.Release()
 	t.stats.ResultRows += rec.NumRows()
-	return t.out.ProcessBatch(pipeline.Batch{Record: rec})
+	b := pipeline.Batch{Record: rec}
+	if t.outWm > t.sent {
+		b.Watermarks = fillWatermarks(&t.wms, int(rec.NumRows()), t.outWm)
+	}
+	return t.out.ProcessBatch(b)
 }

@@ -2,6 +2,7 @@ package joinop
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,12 +117,22 @@ func tjBatch(mem memory.Allocator, schema *arrow.Schema, rows []tmpEvent) arrow.
 }
 
 // tjLog writes down what reaches it: each row as text, each watermark
-// and the end, in order.
-type tjLog struct{ lines []string }
+// and the end, in order; in rowWms, each row's watermark (its batch's
+// Watermarks, or the watermark last forwarded).
+type tjLog struct {
+	lines  []string
+	rowWms []string
+	sent   string
+}
 
 func (l *tjLog) ProcessBatch(b pipeline.Batch) error {
 	rec := b.Record
 	for i := 0; i < int(rec.NumRows()); i++ {
+		w := l.sent
+		if b.Watermarks != nil {
+			w = tjWmText(b.Watermarks[i])
+		}
+		l.rowWms = append(l.rowWms, w)
 		cells := make([]string, rec.NumCols())
 		for c := range cells {
 			cells[c] = tjCell(rec.Column(c), i)
@@ -133,7 +144,16 @@ func (l *tjLog) ProcessBatch(b pipeline.Batch) error {
 
 func (l *tjLog) ProcessWatermark(wm int64) error {
 	l.lines = append(l.lines, fmt.Sprintf("wm %d", wm))
+	l.sent = tjWmText(wm)
 	return nil
+}
+
+// tjWmText is a watermark as the log writes it.
+func tjWmText(wm int64) string {
+	if wm == math.MinInt64 {
+		return "min"
+	}
+	return strconv.FormatInt(wm, 10)
 }
 
 func (l *tjLog) ProcessEnd() error {
@@ -162,7 +182,7 @@ func tjRun(t testing.TB, cfg Config, events []tmpEvent, size, snapshotAt int) []
 	t.Helper()
 	checked := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	mem := recycle.New(checked)
-	log := &tjLog{}
+	log := &tjLog{sent: "min"}
 	op, err := New(cfg, mem, log)
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ const temporalSnapshotVersion = 1
 // timers, the waiting probe rows, then the rows of both stores.
 func (t *temporalJoin) SnapshotState(e *checkpoint.Encoder) error {
 	e.Uint(temporalSnapshotVersion)
-	checkpoint.Ints(e, []int64{t.stats.RowsIn, t.stats.ResultRows, t.wm, t.seq})
+	checkpoint.Ints(e, []int64{t.stats.RowsIn, t.stats.ResultRows, t.wm, t.seq, t.sent})
 	checkpoint.Ints(e, t.keys.free)
 	e.Uint(uint64(len(t.keys.names)))
 	for id, name := range t.keys.names {
@@ -56,7 +56,9 @@ func (t *temporalJoin) RestoreState(d *checkpoint.Decoder) error {
 		d.Fail("temporal join state version %d, expected %d", v, temporalSnapshotVersion)
 	}
 	st := checkpoint.ReadInts[int64](d)
-	if d.Err() == nil && len(st) != 4 {
+	// a state of four counters is from before the watermark forwarded was
+	// kept apart from the operator's time
+	if d.Err() == nil && len(st) != 4 && len(st) != 5 {
 		d.Fail("temporal join counters: %d values", len(st))
 	}
 	free := checkpoint.ReadInts[int32](d)
@@ -65,6 +67,10 @@ func (t *temporalJoin) RestoreState(d *checkpoint.Decoder) error {
 		return d.Err()
 	}
 	t.stats.RowsIn, t.stats.ResultRows, t.wm, t.seq = st[0], st[1], st[2], st[3]
+	t.sent = t.wm
+	if len(st) == 5 {
+		t.sent = st[4]
+	}
 	isFree := make([]bool, n)
 	for _, id := range free {
 		if id < 0 || int(id) >= n || isFree[id] {

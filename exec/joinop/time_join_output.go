@@ -120,9 +120,9 @@ func (p *pairs) match(lb, rb arrow.RecordBatch) error {
 	return nil
 }
 
-// emit gathers the pairs as output rows, sends them to out and counts
-// them.
-func (p *pairs) emit(out pipeline.Operator, lb, rb arrow.RecordBatch, stats *Stats) error {
+// emit gathers the pairs as output rows, sends them to out with the
+// watermarks wms (nil: the one last forwarded) and counts them.
+func (p *pairs) emit(out pipeline.Operator, lb, rb arrow.RecordBatch, wms []int64, stats *Stats) error {
 	if len(p.l) == 0 {
 		return nil
 	}
@@ -132,7 +132,7 @@ func (p *pairs) emit(out pipeline.Operator, lb, rb arrow.RecordBatch, stats *Sta
 	}
 	defer rec.Release()
 	stats.ResultRows += rec.NumRows()
-	return out.ProcessBatch(pipeline.Batch{Record: rec})
+	return out.ProcessBatch(pipeline.Batch{Record: rec, Watermarks: wms})
 }
 
 // appendOnly refuses an update stream input: interval and window joins

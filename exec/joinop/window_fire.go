@@ -158,7 +158,7 @@ func (w *windowJoin) flush() error {
 			}
 		}
 	}
-	if err := w.output.emit(w.out, nil, nil, &w.stats); err != nil {
+	if err := w.output.emit(w.out, nil, nil, nil, &w.stats); err != nil {
 		return err
 	}
 	w.resetFiring()
