@@ -15,8 +15,8 @@ import (
 // joinCrashScripts are joins of every kind over the crash test's input,
 // each into a debezium-json sink: a FULL join of two aggregations (update
 // streams, retracted as they change), an interval self-join with a window
-// over it, a LEFT window join of two window aggregations, and an IN
-// subquery (a semi join).
+// over it, a LEFT window join of two window aggregations, a LEFT
+// event-time temporal join, and an IN subquery (a semi join).
 var joinCrashScripts = map[string]string{
 	"regular": `
 CREATE VIEW counts AS SELECT usr, COUNT(*) AS n FROM events GROUP BY usr;
@@ -24,6 +24,16 @@ CREATE VIEW big AS SELECT usr, CAST(SUM(amount) AS DECIMAL(12, 1)) AS total FROM
 CREATE TABLE changes (usr STRING, n BIGINT, total DECIMAL(12, 1))
   WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');
 INSERT INTO changes SELECT c.usr, c.n, b.total FROM counts c FULL JOIN big b ON c.usr = b.usr;`,
+	"temporal": `
+CREATE TABLE versions (
+  ts TIMESTAMP(3), usr STRING, amount DOUBLE, PRIMARY KEY (usr) NOT ENFORCED,
+  WATERMARK FOR ts AS ts - INTERVAL '2' SECOND
+) WITH ('connector' = 'filesystem', 'path' = '{dir}/in', 'format' = 'csv',
+        'csv.ignore-parse-errors' = 'true');
+CREATE TABLE changes (usr STRING, amount DOUBLE, latest DOUBLE)
+  WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');
+INSERT INTO changes SELECT e.usr, e.amount, v.amount FROM events AS e
+LEFT JOIN versions FOR SYSTEM_TIME AS OF e.ts AS v ON e.usr = v.usr;`,
 	"semi": `
 CREATE TABLE changes (usr STRING, amount DOUBLE)
   WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');
