@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 )
@@ -24,6 +25,13 @@ func (r *runner) createTable(s *sql.CreateTable, opts planner.Options) error {
 		s = merged
 	}
 	if isNew {
+		legacy, err := connector.FromLegacyOptions(s.Options)
+		if err != nil {
+			return err
+		}
+		withOptions := *s
+		withOptions.Options = legacy
+		s = &withOptions
 		t, err := catalog.NewTable(s)
 		if err != nil {
 			return err

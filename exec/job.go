@@ -79,6 +79,9 @@ type Job struct {
 	// Join, when set, joins the rows of Union's two jobs (join_stage.go):
 	// the job reads the join's rows.
 	Join *joinop.Config
+	// Lookup, when set, joins the job's rows with a table of files where
+	// the window would be (lookup_stage.go).
+	Lookup *LookupJoin
 	// Clock judges split idleness (Source.IdleTimeout); nil is the system
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
@@ -526,6 +529,8 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 		schema, err = j.Group.OutputSchema()
 	case j.Over != nil:
 		schema, err = j.Over.OutputSchema()
+	case j.Lookup != nil:
+		schema, err = j.Lookup.Config.OutputSchema()
 	case j.Window != nil:
 		schema, err = j.Window.OutputSchema()
 	default:
@@ -571,6 +576,8 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 		return groupStage{op}, nil
 	case j.Over != nil:
 		return j.overStage(mem, next)
+	case j.Lookup != nil:
+		return j.lookupStage(mem, next)
 	case j.Window == nil:
 		return &plainStage{Operator: next}, nil
 	}

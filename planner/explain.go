@@ -50,6 +50,10 @@ func (p *Plan) Explain() string {
 	if p.Join != nil {
 		return p.explainJoin(lines, depth)
 	}
+	if p.Lookup != nil {
+		add(depth, "Project(%s)", strings.Join(fieldNames(p.Project.Schema), ", "))
+		return p.explainLookup(lines, depth+1)
+	}
 	if p.Union != nil {
 		return p.explainUnion(lines, depth)
 	}

@@ -292,8 +292,11 @@ func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql
 	var versioned *versionedTable
 	if c := ref.SystemTime; c != nil {
 		versioned = &versionedTable{period: c, name: ref.Name.Name}
-		if t := jp.cat.Table(ref.Name.Name); t != nil && t.PrimaryKey != nil {
-			versioned.primaryKey = t.PrimaryKey.Columns
+		if t := jp.cat.Table(ref.Name.Name); t != nil {
+			versioned.table = t
+			if t.PrimaryKey != nil {
+				versioned.primaryKey = t.PrimaryKey.Columns
+			}
 		}
 		ref.SystemTime = nil
 	}
@@ -332,6 +335,9 @@ func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql
 // equalities of a left and a right column become the keys, the rest the
 // residual condition over the joined row.
 func (jp *joinPlanner) join(j *sql.Join, l, r joinSide, conds []sql.Expr) (joinSide, error) {
+	if r.versioned != nil && l.isProctime(r.versioned.period) {
+		return jp.lookupJoin(j, l, r, conds) // lookup_join.go
+	}
 	kinds := map[sql.JoinKind]joinop.Kind{sql.InnerJoin: joinop.Inner, sql.CrossJoin: joinop.Inner,
 		sql.LeftJoin: joinop.LeftOuter, sql.RightJoin: joinop.RightOuter, sql.FullJoin: joinop.FullOuter,
 		sql.SemiJoin: joinop.Semi, sql.AntiJoin: joinop.Anti}

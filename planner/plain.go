@@ -82,7 +82,12 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 		if item.Star {
 			for ti, c := range t.Columns {
 				if c.Proctime {
-					continue // processing time has no value to show yet
+					// processing time has no value to show yet; a view or
+					// subquery passes the attribute on
+					if opts.derived {
+						appendProctime(c.Name, p, &fields)
+					}
+					continue
 				}
 				si := streamIdx[ti]
 				if t.Watermark != nil && ti == t.Watermark.Index {

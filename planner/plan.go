@@ -82,6 +82,9 @@ type Plan struct {
 	Union []*Plan
 	// Join joins the rows of Union's two plans (join.go); nil for none.
 	Join *JoinPlan
+	// Lookup, when set, joins the Input's rows with a table of files
+	// (lookup_join.go).
+	Lookup *LookupPlan
 	// Over is an OVER aggregation of Input's rows (over.go); nil for none.
 	Over *OverPlan
 	// TVF replicates the projected rows per window (a window table
@@ -135,6 +138,9 @@ func (p *Plan) Job() (*exec.Job, error) {
 }
 
 func (p *Plan) job() (*exec.Job, error) {
+	if p.Lookup != nil {
+		return p.lookupJob()
+	}
 	if p.Join != nil {
 		return p.joinJob()
 	}

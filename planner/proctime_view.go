@@ -38,6 +38,13 @@ func (s *selectPlanner) proctimeItem(item sql.SelectItem, i int, opts Options, p
 	if name == "" {
 		name = fmt.Sprintf("EXPR$%d", i)
 	}
+	appendProctime(name, p, fields)
+	return nil
+}
+
+// appendProctime adds a processing-time attribute column named name to
+// the plan's result.
+func appendProctime(name string, p *Plan, fields *[]arrow.Field) {
 	var earlier []string
 	for _, f := range *fields {
 		earlier = append(earlier, f.Name)
@@ -46,5 +53,4 @@ func (s *selectPlanner) proctimeItem(item sql.SelectItem, i int, opts Options, p
 	*fields = append(*fields, arrow.Field{Name: uniqueName(name, earlier), Type: ltz, Nullable: true,
 		Metadata: arrow.NewMetadata([]string{proctimeMetadataKey}, []string{"true"})})
 	p.Project.Exprs = append(p.Project.Exprs, expr.NullLiteral(ltz))
-	return nil
 }

@@ -3,6 +3,7 @@ package planner
 import (
 	"strings"
 
+	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/joinop"
 	"github.com/wsql/wsql/sql"
 )
@@ -12,7 +13,8 @@ import (
 type versionedTable struct {
 	period     *sql.ColumnRef // the column of AS OF, the probe side's
 	name       string
-	primaryKey []string // nil when the table declares none
+	primaryKey []string       // nil when the table declares none
+	table      *catalog.Table // nil for a view
 }
 
 // temporalJoin makes cfg an event-time temporal join, as Flink's

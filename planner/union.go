@@ -239,18 +239,28 @@ func (p *Plan) explainUnion(lines []string, depth int) string {
 // explainInputs prints node, the union or join, at depth, and below it
 // the operators of each plan of p.Union.
 func (p *Plan) explainInputs(lines []string, depth int, node string) string {
+	var children []string
+	for _, b := range p.Union {
+		children = append(children, b.Explain())
+	}
+	return explainChildren(lines, depth, node, children)
+}
+
+// explainChildren prints node at depth and, below it, each child's
+// operator tree.
+func explainChildren(lines []string, depth int, node string, children []string) string {
 	head := strings.Repeat("   ", max(depth-1, 0))
 	if depth > 0 {
 		head += "+- "
 	}
 	lines = append(lines, head+node)
 	child := strings.Repeat("   ", depth)
-	for i, b := range p.Union {
+	for i, c := range children {
 		first, rest := ":- ", ":  "
-		if i == len(p.Union)-1 {
+		if i == len(children)-1 {
 			first, rest = "+- ", "   "
 		}
-		for k, line := range strings.Split(strings.TrimRight(b.Explain(), "\n"), "\n") {
+		for k, line := range strings.Split(strings.TrimRight(c, "\n"), "\n") {
 			if k == 0 {
 				lines = append(lines, child+first+line)
 			} else {

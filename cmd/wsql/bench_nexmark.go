@@ -123,6 +123,22 @@ func nexmarkScript(ddl, query string, events int64) (string, error) {
 	return ddl + "\n" + query, nil
 }
 
+// nexmarkDataFiles points the script's paths of the suite's data files
+// (q13's side input, 'testdata/nexmark/data/...' from the repository's
+// root) into queriesDir's data directory, so the script runs from any
+// directory.
+func nexmarkDataFiles(script, queriesDir string) (string, error) {
+	const prefix = "'testdata/nexmark/data/"
+	if !strings.Contains(script, prefix) {
+		return script, nil
+	}
+	abs, err := filepath.Abs(filepath.Join(queriesDir, "data"))
+	if err != nil {
+		return "", err
+	}
+	return strings.ReplaceAll(script, prefix, "'"+abs+string(filepath.Separator)), nil
+}
+
 // nexmarkResult is the measurement of one query, or why it did not run.
 type nexmarkResult struct {
 	q      nexmarkQuery
@@ -184,6 +200,9 @@ func runNexmarkBench(dir, queriesDir, only, profileDir string, events int64, run
 		}
 		sql, err := nexmarkScript(string(ddl), string(text), events)
 		if err != nil {
+			return nil, err
+		}
+		if sql, err = nexmarkDataFiles(sql, queriesDir); err != nil {
 			return nil, err
 		}
 		script := filepath.Join(dir, fmt.Sprintf("nexmark-%s-%d.sql", q.name, events))

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,9 @@ import (
 // each into a debezium-json sink: a FULL join of two aggregations (update
 // streams, retracted as they change), an interval self-join with a window
 // over it, a LEFT window join of two window aggregations, a LEFT
-// event-time temporal join, and an IN subquery (a semi join).
+// event-time temporal join, an IN subquery (a semi join), and a LEFT
+// lookup join with a table of files (of the events read twice, so the
+// run takes several checkpoints).
 var joinCrashScripts = map[string]string{
 	"regular": `
 CREATE VIEW counts AS SELECT usr, COUNT(*) AS n FROM events GROUP BY usr;
@@ -34,6 +37,13 @@ CREATE TABLE changes (usr STRING, amount DOUBLE, latest DOUBLE)
   WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');
 INSERT INTO changes SELECT e.usr, e.amount, v.amount FROM events AS e
 LEFT JOIN versions FOR SYSTEM_TIME AS OF e.ts AS v ON e.usr = v.usr;`,
+	"lookup": `
+CREATE TABLE tiers (usr STRING, tier STRING) WITH ('connector' = 'filesystem', 'path' = '{dir}/../tiers.csv', 'format' = 'csv');
+CREATE VIEW events_p AS SELECT *, PROCTIME() AS pt FROM (SELECT * FROM events UNION ALL SELECT * FROM events);
+CREATE TABLE changes (usr STRING, amount DOUBLE, tier STRING)
+  WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');
+INSERT INTO changes SELECT e.usr, e.amount, t.tier FROM events_p AS e
+LEFT JOIN tiers FOR SYSTEM_TIME AS OF e.pt AS t ON e.usr = t.usr;`,
 	"semi": `
 CREATE TABLE changes (usr STRING, amount DOUBLE)
   WITH ('connector' = 'filesystem', 'path' = '{dir}/changes', 'format' = 'debezium-json');
@@ -79,6 +89,11 @@ func TestJoinsCrashAndRestart(t *testing.T) {
 		require.NoError(t, os.Remove(filepath.Join(base, "in", part)))
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(base, "in", "events.csv"), all, 0o644))
+	var tiers strings.Builder
+	for u := range 150 { // half the users have a tier
+		fmt.Fprintf(&tiers, "u%d,tier%d\n", u, u%7)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(base, "tiers.csv"), []byte(tiers.String()), 0o644))
 	for name, body := range joinCrashScripts {
 		t.Run(name, func(t *testing.T) {
 			script := joinCrashHeader + body

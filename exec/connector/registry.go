@@ -33,6 +33,15 @@ type Connector struct {
 	// NewSink plans a write of table t; nil when the connector cannot be
 	// written.
 	NewSink func(t *catalog.Table, conn sql.Option) (TableSink, error)
+	// LookupFiles, when set, says that a table of the connector can be the
+	// table of a lookup join (FOR SYSTEM_TIME AS OF a PROCTIME() column),
+	// read whole: it returns the files to watch for a change, or why the
+	// table cannot be read whole.
+	LookupFiles func(t *catalog.Table) (path string, err error)
+	// LegacyKeys, when set, reads a table declared with Flink's legacy
+	// 'connector.type' = Name: each legacy key and the current key that
+	// means the same ("" for one with no effect). See FromLegacyOptions.
+	LegacyKeys map[string]string
 }
 
 var registry struct {
@@ -97,6 +106,18 @@ func SourceNames() []string {
 	var names []string
 	for _, c := range all() {
 		if c.NewSource != nil && !c.attachedOnly() {
+			names = append(names, c.Name)
+		}
+	}
+	return names
+}
+
+// LookupNames lists the connectors whose tables a lookup join can read
+// whole (Connector.LookupFiles), by rank.
+func LookupNames() []string {
+	var names []string
+	for _, c := range all() {
+		if c.LookupFiles != nil {
 			names = append(names, c.Name)
 		}
 	}

@@ -20,6 +20,9 @@ const (
 	// row may lie and still move the watermark (exec.MaxFuture); rows
 	// further out are bad rows.
 	KeyMaxFuture = "scan.watermark.max-future"
+	// KeyLookupCacheTTL is how often a lookup join (FOR SYSTEM_TIME AS OF
+	// a PROCTIME() column) looks at its table's files for a change.
+	KeyLookupCacheTTL = "lookup.join.cache.ttl"
 )
 
 // The option schema entries several connectors share.

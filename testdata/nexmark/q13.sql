@@ -1,7 +1,10 @@
 -- wsql: Nexmark q13 as the nexmark project's nexmark-flink/src/main/resources/queries/q13.sql writes it;
 -- run after ddl.sql (the event table and views).
 -- Changed from the original: the sink's 'connector' = 'blackhole' is 'print',
--- so the test sees the rows. Nothing else.
+-- so the test sees the rows, and the side input's 'connector.path' is the
+-- file the nexmark project's SideInputGenerator writes for 10,000 rows
+-- (lines "i,i" for i from 0 to 9999), shipped in testdata/nexmark/data,
+-- instead of the one under ${FLINK_HOME}. Nothing else.
 
 -- -------------------------------------------------------------------------------------------------
 -- Query 13: Bounded Side Input Join (Not in original suite)
@@ -15,7 +18,7 @@ CREATE TABLE side_input (
   `value` VARCHAR
 ) WITH (
   'connector.type' = 'filesystem',
-  'connector.path' = 'file://${FLINK_HOME}/data/side_input.txt',
+  'connector.path' = 'testdata/nexmark/data/side_input.txt',
   'format.type' = 'csv'
 );
 
