@@ -143,9 +143,18 @@ func joinRelation(stmt *sql.Select, cat *catalog.Catalog, opts Options) (t *cata
 	if !innerOnly(stmt.From) {
 		where = nil // WHERE filters the outer join's rows
 	}
-	side, left, err := jp.plan(stmt.From, where)
+	from, perm := stmt.From, []int(nil)
+	if innerOnly(from) {
+		if from, where, perm, err = jp.reorder(from, where); err != nil { // join_order.go
+			return nil, nil, nil, nil, err
+		}
+	}
+	side, left, err := jp.plan(from, where)
 	if err != nil {
 		return nil, nil, nil, nil, err
+	}
+	if perm != nil {
+		side = inWrittenOrder(side, perm)
 	}
 	query := *stmt
 	query.Items = expandTableStars(stmt.Items, side.cols)
