@@ -485,6 +485,45 @@ func TestLookupFileJoinMatchesReference(t *testing.T) {
 	if testing.Short() {
 		seeds = 1
 	}
+	for _, s := range tjShapes() {
+		if s.rightUpdates {
+			continue
+		}
+		for seed := range seeds {
+			tables, events := lkRandomCase(rnd, s)
+			want := lkReference(s, tables, events)
+			for _, size := range []int{1, 3, 4096} {
+				require.Equal(t, want, lkRun(t, s, tables, events, size), "%+v seed %d, batches of %d", s, seed, size)
+			}
+		}
+	}
+}
+
+// FuzzLookupFileJoin checks random probe streams and table versions of
+// every shape against the reference, at two batch sizes.
+func FuzzLookupFileJoin(f *testing.F) {
+	for seed := range uint64(4) {
+		f.Add(seed, uint8(seed))
+	}
+	var shapes []tjShape
+	for _, s := range tjShapes() {
+		if !s.rightUpdates {
+			shapes = append(shapes, s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, shape uint8) {
+		s := shapes[int(shape)%len(shapes)]
+		tables, events := lkRandomCase(rand.New(rand.NewPCG(seed, 19)), s)
+		want := lkReference(s, tables, events)
+		for _, size := range []int{1, 4096} {
+			require.Equal(t, want, lkRun(t, s, tables, events, size), "%+v, batches of %d", s, size)
+		}
+	})
+}
+
+// lkRandomCase is a random table, probe rows and watermarks, and switches
+// to new random versions of the table.
+func lkRandomCase(rnd *rand.Rand, s tjShape) ([][]lkRow, []tmpEvent) {
 	randomTable := func() []lkRow {
 		var rows []lkRow
 		for range rnd.IntN(12) {
@@ -496,37 +535,27 @@ func TestLookupFileJoinMatchesReference(t *testing.T) {
 		}
 		return rows
 	}
-	for _, s := range tjShapes() {
-		if s.rightUpdates {
-			continue
-		}
-		for seed := range seeds {
-			tables := [][]lkRow{randomTable()}
-			var events []tmpEvent
-			for range 200 {
-				switch rnd.IntN(20) {
-				case 0:
-					events = append(events, tjWM(rnd.Int64N(100)))
-				case 1:
-					events = append(events, tmpEvent{input: lkSwitch})
-					tables = append(tables, randomTable())
-				default:
-					e := tmpEvent{kind: "+I", time: rnd.Int64N(100), val: rnd.Int64N(3)}
-					if rnd.IntN(8) > 0 {
-						e.key = tjKey(rnd.Int64N(6))
-					}
-					if s.leftUpdates {
-						e.kind = []string{"+I", "-U", "+U", "-D"}[rnd.IntN(4)]
-					}
-					events = append(events, e)
-				}
+	tables := [][]lkRow{randomTable()}
+	var events []tmpEvent
+	for range 200 {
+		switch rnd.IntN(20) {
+		case 0:
+			events = append(events, tjWM(rnd.Int64N(100)))
+		case 1:
+			events = append(events, tmpEvent{input: lkSwitch})
+			tables = append(tables, randomTable())
+		default:
+			e := tmpEvent{kind: "+I", time: rnd.Int64N(100), val: rnd.Int64N(3)}
+			if rnd.IntN(8) > 0 {
+				e.key = tjKey(rnd.Int64N(6))
 			}
-			want := lkReference(s, tables, events)
-			for _, size := range []int{1, 3, 4096} {
-				require.Equal(t, want, lkRun(t, s, tables, events, size), "%+v seed %d, batches of %d", s, seed, size)
+			if s.leftUpdates {
+				e.kind = []string{"+I", "-U", "+U", "-D"}[rnd.IntN(4)]
 			}
+			events = append(events, e)
 		}
 	}
+	return tables, events
 }
 
 func TestLookupFileJoinKeepsTheOperatorContract(t *testing.T) {
