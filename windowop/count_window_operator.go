@@ -237,6 +237,7 @@ func NewCountWindowOperator(cfg CountConfig, mem memory.Allocator, out pipeline.
 		}
 		op.accs = append(op.accs, acc)
 	}
+	shareCountDistinct(cfg.Aggs, op.accs)
 	op.slots.accs = op.accs
 	op.builder = array.NewRecordBuilder(mem, schema)
 	return op, nil

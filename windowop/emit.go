@@ -102,7 +102,16 @@ func (op *WindowOperator) appendRow(kind RowKind, k uint32, w Window, s int32) {
 	}
 	op.pending++
 	op.stats.ResultRows++
+	if op.pending >= resultBatchRows && op.emitErr == nil {
+		op.emitErr = op.flush()
+	}
 }
+
+// resultBatchRows caps a result batch. A watermark that closes a window
+// of every key fires millions of results at once (Nexmark q5's HOP per
+// auction: 3M rows): sent as one batch, its pending columns grew by
+// copying and it was held whole by every operator after this one.
+const resultBatchRows = 1 << 15
 
 // firstAggField is the builder index of the first aggregate column.
 func (op *WindowOperator) firstAggField() int {

@@ -162,6 +162,9 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 			return nil, err
 		}
 		op.accs = append(op.accs, acc)
+	}
+	shareCountDistinct(cfg.Aggs, op.accs)
+	for _, acc := range op.accs {
 		if f, ok := acc.(failer); ok {
 			op.failers = append(op.failers, f)
 		}

@@ -227,9 +227,12 @@ type WindowOperator struct {
 	resTimes []arrow.Timestamp // scratch: window bounds as column values
 
 	timerCtx timerContext
-	stats    Stats
-	closed   bool
-	meter    stateMeter
+	// emitErr is the error of a batch sent mid-firing (resultBatchRows),
+	// returned by the call that fired
+	emitErr error
+	stats   Stats
+	closed  bool
+	meter   stateMeter
 }
 
 // windowMode is the part of the operator that differs between panes and
@@ -294,6 +297,7 @@ func NewWindowOperator(cfg Config, mem memory.Allocator, out pipeline.Operator) 
 		}
 		op.accs = append(op.accs, acc)
 	}
+	shareCountDistinct(cfg.Aggs, op.accs)
 	op.slots.accs = op.accs
 	switch a := cfg.Assigner.(type) {
 	case SliceAssigner:
@@ -611,6 +615,9 @@ func (op *WindowOperator) updateAccumulators(rec arrow.RecordBatch, slots []int3
 
 // flush sends the results built so far downstream as one batch.
 func (op *WindowOperator) flush() error {
+	if op.emitErr != nil {
+		return op.emitErr
+	}
 	if err := accumulatorsFailed(op.accs); err != nil {
 		return err
 	}

@@ -29,7 +29,7 @@ func (r *Rank) keepLast(rec arrow.RecordBatch, times []arrow.Timestamp) error {
 		}
 		p := &parts[pid]
 		if len(p.rows) == 0 {
-			p.rows = append(p.rows, kept{ts: ts, id: ref})
+			p.rows = r.oneKept(kept{ts: ts, id: ref})
 			touched = append(touched, pid)
 			refs, kinds = append(refs, ref), append(kinds, kindInsert)
 			continue
@@ -153,3 +153,20 @@ func (r *Rank) opColumn(kinds []uint8) arrow.Array {
 	defer ad.Release()
 	return array.NewStringData(ad)
 }
+
+// oneKept is a partition's rows holding k alone, carved from a chunk
+// shared with other partitions (its capacity 1, so an append moves it
+// out): a deduplication keeps one row in each of millions of partitions,
+// and an allocation each was their largest cost after the index's.
+func (r *Rank) oneKept(k kept) []kept {
+	if len(r.keptSlab) == 0 {
+		r.keptSlab = make([]kept, keptChunk)
+	}
+	rows := r.keptSlab[:1:1]
+	rows[0] = k
+	r.keptSlab = r.keptSlab[1:]
+	return rows
+}
+
+// keptChunk is the partitions' rows oneKept allocates at once.
+const keptChunk = 1024

@@ -23,12 +23,21 @@ type partitionIndex struct {
 	ints  map[int64]int32 // INT, BIGINT
 	small []int32         // INT, BIGINT 0..smallKeys-1: by value, partition+1 (0: none yet)
 	strs  *strkeys.Index  // STRING, its keys owned copies
+	// two INT or BIGINT columns (Nexmark q18's bidder and auction): the
+	// pair of values, both not NULL; a row with a NULL is looked up
+	// encoded. The encoded keys were a string allocation and 34+ bytes a
+	// partition, most of a deduplication's 5M partitions' index.
+	pairs    map[[2]int64]int32
+	pairCols [2]int
+	pairTyps [2]arrow.Type
 	// the NULL key's partition of a typed index, or -1
 	nullPid int32
 
 	enc     keyEncoder // any other key
 	encoded map[string]int32
 	scratch [][]byte
+	first   []int64 // lookupPairs scratch
+	second  []int64
 
 	n int32 // partitions so far
 }
@@ -49,7 +58,67 @@ func newPartitionIndex(input *arrow.Schema, cols []int) *partitionIndex {
 		x.enc.keys = append(x.enc.keys, SortKey{Index: k})
 	}
 	x.encoded = map[string]int32{}
+	if len(cols) == 2 && isIntKey(input.Field(cols[0]).Type) && isIntKey(input.Field(cols[1]).Type) {
+		x.pairs = map[[2]int64]int32{}
+		x.pairCols = [2]int{cols[0], cols[1]}
+		x.pairTyps = [2]arrow.Type{input.Field(cols[0]).Type.ID(), input.Field(cols[1]).Type.ID()}
+	}
 	return x
+}
+
+func isIntKey(dt arrow.DataType) bool { return dt.ID() == arrow.INT32 || dt.ID() == arrow.INT64 }
+
+// intValues reads an INT or BIGINT column as int64s into dst.
+func intValues(col arrow.Array, dst []int64) []int64 {
+	switch a := col.(type) {
+	case *array.Int64:
+		return append(dst[:0], a.Int64Values()...)
+	case *array.Int32:
+		dst = dst[:0]
+		for _, v := range a.Int32Values() {
+			dst = append(dst, int64(v))
+		}
+		return dst
+	}
+	panic(fmt.Sprintf("rankop: %s is not an integer key", col.DataType()))
+}
+
+// lookupPairs is lookup for a key of two integer columns.
+func (x *partitionIndex) lookupPairs(rec arrow.RecordBatch, pids []int32) []int32 {
+	n := int(rec.NumRows())
+	c0, c1 := rec.Column(x.pairCols[0]), rec.Column(x.pairCols[1])
+	x.first = intValues(c0, x.first)
+	x.second = intValues(c1, x.second)
+	nulls := c0.NullN() > 0 || c1.NullN() > 0
+	for i := 0; i < n; i++ {
+		if nulls && (c0.IsNull(i) || c1.IsNull(i)) {
+			k := string(appendIntKey(appendIntKey(nil, c0, x.first, i), c1, x.second, i))
+			pid, ok := x.encoded[k]
+			if !ok {
+				pid = x.next()
+				x.encoded[k] = pid
+			}
+			pids = append(pids, pid)
+			continue
+		}
+		key := [2]int64{x.first[i], x.second[i]}
+		pid, ok := x.pairs[key]
+		if !ok {
+			pid = x.next()
+			x.pairs[key] = pid
+		}
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// appendIntKey appends row i of an integer key column as keyEncoder
+// writes it ascending.
+func appendIntKey(dst []byte, col arrow.Array, vals []int64, i int) []byte {
+	if col.IsNull(i) {
+		return append(dst, 0)
+	}
+	return binary.BigEndian.AppendUint64(append(dst, 1), uint64(vals[i])^signBit)
 }
 
 // Len is the number of partitions so far.
@@ -84,6 +153,8 @@ func (x *partitionIndex) lookup(rec arrow.RecordBatch, pids []int32) []int32 {
 			pids = append(pids, pid)
 		}
 		return pids
+	case x.pairs != nil:
+		return x.lookupPairs(rec, pids)
 	}
 	x.scratch = growKeys(x.scratch, n)
 	x.enc.encode(rec, x.scratch)
@@ -176,6 +247,10 @@ func (x *partitionIndex) keys() []string {
 	for k, pid := range x.encoded {
 		keys[pid] = k
 	}
+	for k, pid := range x.pairs {
+		b := binary.BigEndian.AppendUint64([]byte{1}, uint64(k[0])^signBit)
+		keys[pid] = string(binary.BigEndian.AppendUint64(append(b, 1), uint64(k[1])^signBit))
+	}
 	return keys
 }
 
@@ -183,6 +258,14 @@ func (x *partitionIndex) keys() []string {
 // wrote it.
 func (x *partitionIndex) restore(key string) error {
 	switch {
+	case x.pairs != nil && len(key) == 18 && key[0] == 1 && key[9] == 1:
+		a := int64(binary.BigEndian.Uint64([]byte(key[1:9])) ^ signBit)
+		b := int64(binary.BigEndian.Uint64([]byte(key[10:])) ^ signBit)
+		if (x.pairTyps[0] == arrow.INT32 && int64(int32(a)) != a) || (x.pairTyps[1] == arrow.INT32 && int64(int32(b)) != b) {
+			break
+		}
+		x.pairs[[2]int64{a, b}] = x.next()
+		return nil
 	case x.encoded != nil:
 		x.encoded[key] = x.next()
 		return nil

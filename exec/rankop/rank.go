@@ -86,6 +86,7 @@ type Rank struct {
 	refs      []int32            // send's rows, reused
 	outRefs   []int32            // keepLast's output rows, reused
 	outKinds  []uint8            // and their kinds
+	keptSlab  []kept             // keepLast's partitions' one row each, carved from shared chunks
 	opOffsets *memory.Buffer     // keepLast's op column offsets, shared by its batches
 
 	builder *array.RecordBuilder
