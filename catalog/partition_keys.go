@@ -1,6 +1,10 @@
 package catalog
 
-import "github.com/wsql/wsql/sql"
+import (
+	"strings"
+
+	"github.com/wsql/wsql/sql"
+)
 
 // setPartitionKeys checks PARTITIONED BY against the table's columns, as
 // Flink's schema resolution does: each a column of the table, a physical
@@ -11,7 +15,11 @@ func setPartitionKeys(keys []sql.Ident, t *Table) error {
 		i := t.Column(k.Name)
 		switch {
 		case i < 0:
-			return sql.Errorf(sql.ErrInvalid, k.At, "partition column %s is not a column of table %s%s", k.Name, t.Name, sql.DidYouMean(k.Name, t.ColumnNames()))
+			hint := sql.DidYouMean(k.Name, t.ColumnNames())
+			if hint == "" {
+				hint = " (its columns: " + strings.Join(t.ColumnNames(), ", ") + ")"
+			}
+			return sql.Errorf(sql.ErrInvalid, k.At, "partition column %s is not a column of table %s%s", k.Name, t.Name, hint)
 		case t.Columns[i].Computed != nil:
 			return sql.Errorf(sql.ErrInvalid, k.At, "partition column %s is a computed column; partition columns must be physical columns", t.Columns[i].Name)
 		case t.Columns[i].Metadata != "":
