@@ -102,6 +102,10 @@ func (w *partitionedFileWriter) file(dir string) (*fileSinkWriter, error) {
 	return sw, nil
 }
 
+// Abort tells the writer that the run failed: Close keeps the files
+// written but commits no partition.
+func (w *partitionedFileWriter) Abort() { w.failed = true }
+
 // Close closes the partitions' files and, after a run without a write
 // error, commits the partitions.
 func (w *partitionedFileWriter) Close() error {

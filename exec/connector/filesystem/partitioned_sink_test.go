@@ -259,3 +259,20 @@ func TestPartitionedSinkRollsBySize(t *testing.T) {
 		"dt=B/_SUCCESS":        "",
 	}, tree)
 }
+
+// A run that failed (Abort before Close) keeps what it wrote but commits
+// no partition: no success file.
+func TestPartitionedSinkAbortCommitsNothing(t *testing.T) {
+	dir := t.TempDir()
+	schema := csvSchema("dt", arrow.BinaryTypes.String, "n", arrow.PrimitiveTypes.Int64, "k", arrow.BinaryTypes.String)
+	w, err := partitionedSink(dir, schema, 0).CreateNth(time.UTC, 0)
+	require.NoError(t, err)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	rec := eventBatch(mem, schema, []string{"d1"}, []string{"a"}, 0)
+	require.NoError(t, w.WriteBatch(rec))
+	rec.Release()
+	w.(interface{ Abort() }).Abort()
+	require.NoError(t, w.Close())
+	require.Equal(t, map[string]string{"dt=d1/part-0.csv": "0,a\n"}, readTree(t, dir))
+}
