@@ -129,7 +129,13 @@ func (s *fileSink) createCommitting(loc *time.Location, state *checkpoint.Decode
 		if s.Partition != nil {
 			w.subs = make([]string, 0, min(w.next, 1<<20))
 			for range w.next {
-				w.subs = append(w.subs, state.String())
+				if w.subs = append(w.subs, state.String()); state.Err() != nil {
+					break // a damaged state: reported below
+				}
+				if sub := w.subs[len(w.subs)-1]; !isPartitionDir(sub) {
+					state.Fail("part %d's directory %q is not a partition directory", len(w.subs)-1, sub)
+					break
+				}
 			}
 		}
 		for i, p := range pending {

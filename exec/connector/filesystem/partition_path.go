@@ -2,6 +2,7 @@ package filesystem
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -188,4 +189,16 @@ func (s *fileSink) split(rec arrow.RecordBatch, loc *time.Location) ([]partition
 		out[g] = partitionBatch{Dir: dir, Rec: sub}
 	}
 	return out, nil
+}
+
+// isPartitionDir reports whether dir is a partition directory as
+// appendPartitionDir writes one: `name=value` elements joined by '/', so a
+// checkpoint's directories stay below the sink's path.
+func isPartitionDir(dir string) bool {
+	for _, e := range strings.Split(dir, "/") {
+		if name, _, ok := strings.Cut(e, "="); !ok || name == "" || e == "." || e == ".." || strings.ContainsRune(e, '\\') {
+			return false
+		}
+	}
+	return true
 }

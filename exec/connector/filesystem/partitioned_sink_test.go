@@ -276,3 +276,14 @@ func TestPartitionedSinkAbortCommitsNothing(t *testing.T) {
 	require.NoError(t, w.Close())
 	require.Equal(t, map[string]string{"dt=d1/part-0.csv": "0,a\n"}, readTree(t, dir))
 }
+
+// A checkpoint's partition directories are checked before they are joined
+// to the sink's path.
+func TestIsPartitionDir(t *testing.T) {
+	for dir, ok := range map[string]bool{
+		"dt=2024-01-01/hm=10%3A05": true, "k=__DEFAULT_PARTITION__": true, "k=..": true,
+		"..": false, "dt=1/../x": false, "/etc": false, "": false, "=v": false, `k=a\..\b`: false,
+	} {
+		require.Equal(t, ok, isPartitionDir(dir), dir)
+	}
+}
