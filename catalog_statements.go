@@ -156,12 +156,19 @@ func createTableText(t *catalog.Table) string {
 	if t.Comment != "" {
 		b.WriteString("\nCOMMENT " + quoted(t.Comment))
 	}
+	if len(t.PartitionKeys) > 0 {
+		cols := make([]string, len(t.PartitionKeys))
+		for i, c := range t.PartitionKeys {
+			cols[i] = backquote(c)
+		}
+		b.WriteString("\nPARTITIONED BY (" + strings.Join(cols, ", ") + ")")
+	}
 	if len(t.Options) > 0 {
 		var opts []string
 		for _, o := range t.Options {
 			opts = append(opts, "  "+quoted(o.Key)+" = "+quoted(o.Value))
 		}
-		if t.Comment != "" {
+		if t.Comment != "" || len(t.PartitionKeys) > 0 {
 			b.WriteString("\nWITH (\n" + strings.Join(opts, ",\n") + "\n)")
 			return b.String()
 		}

@@ -586,6 +586,9 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			stats.ResultRows = rows // what the file holds
 		}
 	}
+	if a, ok := w.(interface{ Abort() }); ok && runErr != nil {
+		a.Abort() // a failed run commits nothing at Close (a partition's success file)
+	}
 	closeErr := w.Close()
 	if r.out.OnSummary != nil {
 		r.out.OnSummary(summaryOf(&stats, p))

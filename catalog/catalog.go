@@ -95,6 +95,9 @@ func NewTable(stmt *sql.CreateTable) (*Table, error) {
 	if err := setPrimaryKey(stmt.PrimaryKey, t, fields); err != nil {
 		return nil, err
 	}
+	if err := setPartitionKeys(stmt.PartitionedBy, t); err != nil {
+		return nil, err
+	}
 	t.physical = arrow.NewSchema(physicalFields(t, fields), nil)
 	t.schema = arrow.NewSchema(fields, nil)
 	t.Def = stmt

@@ -78,6 +78,13 @@ func (c *Catalog) MergeLike(stmt *sql.CreateTable) (*sql.CreateTable, error) {
 		}
 		out.PrimaryKey = k
 	}
+	out.PartitionedBy = stmt.PartitionedBy
+	if def.PartitionedBy != nil && mode["PARTITIONS"] == "INCLUDING" {
+		if stmt.PartitionedBy != nil {
+			return nil, sql.Errorf(sql.ErrInvalid, stmt.PartitionedBy[0].At, "the base table %s already has partitions defined; you might want to specify EXCLUDING PARTITIONS", src.Name)
+		}
+		out.PartitionedBy = def.PartitionedBy
+	}
 	if mode["OPTIONS"] != "EXCLUDING" {
 		out.Options = append(out.Options, def.Options...)
 	}

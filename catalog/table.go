@@ -44,6 +44,10 @@ type Table struct {
 	Attached Attachment
 	// PrimaryKey is the declared PRIMARY KEY ... NOT ENFORCED, or nil.
 	PrimaryKey *PrimaryKey
+	// PartitionKeys are the columns of PARTITIONED BY, in order, as the
+	// columns spell them; nil for a table without partitions.
+	PartitionKeys []string
+	PartitionsAt  sql.Pos // where PARTITIONED BY's first column is
 	// Def is the CREATE TABLE the table was made from (after LIKE's
 	// merging), which CREATE TABLE ... LIKE starts from; nil for a table
 	// a Go program registered without one.

@@ -27,9 +27,12 @@ type CreateTable struct {
 	Watermark   *WatermarkDef // nil when the table has no rowtime attribute
 	PrimaryKey  *PrimaryKey   // nil when none is declared
 	Comment     string
-	Options     []Option   // in the order written
-	Like        *TableLike // LIKE source [(options)], or nil
-	Query       *Select    // AS query (CREATE TABLE ... AS SELECT), or nil
+	// PartitionedBy are the columns of PARTITIONED BY (cols), in order;
+	// the catalog checks them against the columns.
+	PartitionedBy []Ident
+	Options       []Option   // in the order written
+	Like          *TableLike // LIKE source [(options)], or nil
+	Query         *Select    // AS query (CREATE TABLE ... AS SELECT), or nil
 }
 
 // PrimaryKey is [CONSTRAINT name] PRIMARY KEY (cols) NOT ENFORCED, written

@@ -15,7 +15,7 @@ import "strings"
 //	  | WATERMARK FOR name AS expr
 //	  | [CONSTRAINT c] PRIMARY KEY (name, ...) NOT ENFORCED
 //	  , ...
-//	)] [COMMENT 'text'] [WITH ('key' = 'value', ...)]
+//	)] [COMMENT 'text'] [PARTITIONED BY (name, ...)] [WITH ('key' = 'value', ...)]
 //	  [LIKE source [(INCLUDING | EXCLUDING | OVERWRITING feature, ...)] | AS query]
 
 // isCreateTable reports whether a statement is CREATE [TEMPORARY] TABLE.
@@ -67,7 +67,14 @@ func parseCreateTable(src *source, toks []token) (*CreateTable, *Error) {
 		ct.Comment = s.value()
 	}
 	if p.peek().is("PARTITIONED") {
-		return nil, Errorf(ErrUnsupported, p.peek().pos, "PARTITIONED BY is not supported yet")
+		if !wordsAt(toks, p.i, "PARTITIONED", "BY") {
+			p.i++
+			return nil, p.expected("BY after PARTITIONED")
+		}
+		p.i += 2
+		if ct.PartitionedBy, err = p.nameList("a partition column name"); err != nil {
+			return nil, err
+		}
 	}
 	if p.peek().is("WITH") {
 		p.i++

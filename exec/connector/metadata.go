@@ -81,5 +81,21 @@ func (c *Connector) PlanSink(t *catalog.Table, conn sql.Option) (TableSink, erro
 				col.Name, col.Metadata, c.Name, t.Name)
 		}
 	}
+	if len(t.PartitionKeys) > 0 && !c.Partitioned {
+		return nil, sql.Errorf(sql.ErrUnsupported, t.PartitionsAt, "table %s is PARTITIONED BY (%s), but connector '%s' does not write partitions (the connectors that do: %s), so table %s cannot be a sink",
+			t.Name, strings.Join(t.PartitionKeys, ", "), c.Name, strings.Join(partitionedSinks(), ", "), t.Name)
+	}
 	return c.NewSink(t, conn)
+}
+
+// partitionedSinks are the connectors whose sinks write partitioned
+// tables, in sink rank order.
+func partitionedSinks() []string {
+	var out []string
+	for _, c := range ranked(func(c *Connector) int { return c.SinkRank }) {
+		if c.Partitioned && c.NewSink != nil {
+			out = append(out, "'"+c.Name+"'")
+		}
+	}
+	return out
 }

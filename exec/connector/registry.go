@@ -27,6 +27,9 @@ type Connector struct {
 	// Metadata are the keys a METADATA column of the connector's tables
 	// may read (see MetadataKey); none for a connector without metadata.
 	Metadata []MetadataKey
+	// Partitioned is set when the connector's sinks take a table with
+	// PARTITIONED BY, as Flink's sinks implementing SupportsPartitioning.
+	Partitioned bool
 	// NewSource plans a read of table t; nil when the connector cannot be
 	// read. conn is the table's 'connector' option, for positions.
 	NewSource func(t *catalog.Table, conn sql.Option, env *Env) (exec.Source, error)

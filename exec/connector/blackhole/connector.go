@@ -15,7 +15,7 @@ const Name = "blackhole"
 var options = []connector.Option{connector.ConnectorOption}
 
 func init() {
-	connector.Register(&connector.Connector{Name: Name, Rank: 120, SinkRank: 20, Options: options, NewSink: planSink})
+	connector.Register(&connector.Connector{Name: Name, Rank: 120, SinkRank: 20, Options: options, Partitioned: true, NewSink: planSink})
 }
 
 // sink drops every row.

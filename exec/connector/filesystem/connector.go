@@ -24,6 +24,18 @@ var options = []connector.Option{
 	connector.MaxFutureOption,
 	{Key: connector.KeyLookupCacheTTL, Type: "duration", Scope: connector.Source, Description: "as the table of a lookup join (FOR SYSTEM_TIME AS OF a PROCTIME() column): how often the join looks at the files, reading them again when they changed (default 1 s)"},
 	{Key: formats.KeyMonitorInterval, Type: "duration", Scope: connector.Source, Description: "follow the files and the directory, polling every interval (unbounded)"},
+	{Key: keyDefaultName, Type: "string", Default: DefaultPartitionName, Scope: connector.Both, Description: "the directory name of a NULL or empty partition value"},
+	{Key: keyCommitTrigger, Type: "process-time", Default: "process-time", Scope: connector.Sink, Description: "when a partition is committed: when the checkpoint committing its files completes ('partition-time' is not supported yet)"},
+	{Key: keyCommitDelay, Type: "duration", Default: "0 s", Scope: connector.Sink, Description: "how long after its creation a partition is committed; only 0 is supported yet"},
+	{Key: keyCommitPolicy, Type: "success-file", Scope: connector.Sink, Description: "what committing a partition does: 'success-file' writes a success file into it"},
+	{Key: keySuccessFileName, Type: "string", Default: DefaultSuccessFileName, Scope: connector.Sink, Description: "the name of the success file of the 'success-file' policy"},
+	{Key: keyRollSize, Type: "memory size", Default: "128 mb", Scope: connector.Sink, Description: "a part file is ended once it holds this much (with checkpoints)"},
+	{Key: keyRolloverInterval, Type: "duration", Default: "30 min", Scope: connector.Sink, Description: "a part file is ended once open this long, checked at each batch written to it (with checkpoints)"},
+	{Key: keyRollCheckInterval, Type: "duration", Default: "1 min", Scope: connector.Sink, Description: "accepted for Flink's DDL: wsql checks 'sink.rolling-policy.rollover-interval' at each batch written"},
+	{Key: keyInactivityInterval, Type: "duration", Scope: connector.Sink, Description: "not supported yet"},
+	{Key: keyTimestampPattern, Type: "string", Scope: connector.Both, Description: "the 'partition-time' trigger's extraction of a time from partition values: not supported yet"},
+	{Key: keyExtractorKind, Type: "string", Scope: connector.Both, Description: "the 'partition-time' trigger's extractor: not supported yet"},
+	{Key: keyTimestampFormatter, Type: "string", Scope: connector.Both, Description: "the 'partition-time' trigger's extractor: not supported yet"},
 }
 
 // metadata are the keys METADATA columns read, as Flink's filesystem
@@ -39,7 +51,7 @@ var metadata = []connector.MetadataKey{
 var filesystemOptions = connector.Keys(options, connector.Both)
 
 func init() {
-	connector.Register(&connector.Connector{Name: Name, Rank: 10, SinkRank: 30, Options: options, PathKey: "path", Metadata: metadata,
+	connector.Register(&connector.Connector{Name: Name, Rank: 10, SinkRank: 30, Options: options, PathKey: "path", Metadata: metadata, Partitioned: true,
 		NewSource: planSource, NewSink: planSink, LookupFiles: lookupFiles, LegacyKeys: legacyKeys})
 }
 

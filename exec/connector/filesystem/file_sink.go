@@ -42,6 +42,16 @@ type fileSink struct {
 	// its writer gets the row kind column first, "+I" for an append-only
 	// query.
 	Changelog bool
+	// RollSize ends a checkpointed run's part file once it holds this
+	// many bytes ('sink.rolling-policy.file-size'); 0: at checkpoints only.
+	RollSize int64
+	// RolloverInterval ends a checkpointed run's part file open this long,
+	// checked at each batch written to it
+	// ('sink.rolling-policy.rollover-interval'); 0: never.
+	RolloverInterval time.Duration
+	// Partition splits the rows of a PARTITIONED BY table into a
+	// directory per partition value (partition_path.go); nil without.
+	Partition *partitioning
 	// Key, for a sink with a PRIMARY KEY in csv or json, are the indexes
 	// of the key's columns in Schema: the file is the update stream
 	// materialised by the key (upsert_sink.go). Nil for an append-only
@@ -63,6 +73,9 @@ func (s *fileSink) Create(loc *time.Location) (writer.ResultWriter, error) {
 // the INSERTs before it, as Flink's jobs add part files. A path that is a
 // file holds one INSERT's rows: nth must be 0.
 func (s *fileSink) CreateNth(loc *time.Location, nth int) (writer.ResultWriter, error) {
+	if s.Partition != nil {
+		return s.createPartitioned(loc, nth)
+	}
 	path, err := s.nthPath(nth)
 	if err != nil {
 		return nil, err
@@ -105,6 +118,9 @@ func (s *fileSink) nthPath(nth int) (string, error) {
 func (s *fileSink) formatWriter(loc *time.Location) (func(io.Writer) (writer.ResultWriter, error), error) {
 	if s.Writing == nil {
 		return nil, fmt.Errorf("filesystem sink: unknown format %q", s.Format)
+	}
+	if s.Partition != nil {
+		return s.Partition.Data.formatWriter(loc)
 	}
 	schema := s.Schema
 	if s.Changelog {

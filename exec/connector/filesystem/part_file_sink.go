@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -50,16 +51,47 @@ type partFileWriter struct {
 
 	next    uint64   // number of the next part file opened
 	pending []uint64 // ended and fsynced, awaiting Commit, ascending
+	// subs are, for a partitioned sink, the partition directory of each
+	// part numbered below next (`col=value/...`, relative to dir): the
+	// numbering is one across partitions, in the order parts are opened.
+	// Nil for an unpartitioned sink, whose parts are all in dir.
+	subs []string
 
-	// the in-progress file, nil between a PreCommit and the next batch
-	f    *os.File
-	w    writer.ResultWriter
-	part uint64
+	// the in-progress files, by partition directory ("" unpartitioned),
+	// in part order; none between a PreCommit and the next batch
+	open   []*openPart
+	byDir  map[string]*openPart
+	commit map[string]bool // partitions with pending parts, to commit
 
 	own *sinkOwnership // the claim on the directory (CreateOwned); nil without
 
 	err    error // a failed write or PreCommit: the output is not trusted
 	closed bool
+}
+
+// openPart is an in-progress part file.
+type openPart struct {
+	dir  string // its partition directory
+	f    *os.File
+	size countingWriter // what the format writer wrote into f
+	w    writer.ResultWriter
+	part uint64
+	// opened is when the file was opened, for
+	// 'sink.rolling-policy.rollover-interval'
+	opened time.Time
+}
+
+// countingWriter counts the bytes written through it, for
+// 'sink.rolling-policy.file-size'.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
 }
 
 var _ writer.ResultWriter = (*partFileWriter)(nil)
@@ -89,11 +121,23 @@ func (s *fileSink) createCommitting(loc *time.Location, state *checkpoint.Decode
 	if err != nil {
 		return nil, err
 	}
-	w := &partFileWriter{sink: s, dir: s.Path, nth: nth, loc: loc, newWriter: newWriter}
+	w := &partFileWriter{sink: s, dir: s.Path, nth: nth, loc: loc, newWriter: newWriter, byDir: map[string]*openPart{}, commit: map[string]bool{}}
 	var pending []uint64
 	if state != nil {
 		w.next = state.Uint()
 		pending = checkpoint.ReadUints[uint64](state)
+		if s.Partition != nil {
+			w.subs = make([]string, 0, min(w.next, 1<<20))
+			for range w.next {
+				if w.subs = append(w.subs, state.String()); state.Err() != nil {
+					break // a damaged state: reported below
+				}
+				if sub := w.subs[len(w.subs)-1]; !isPartitionDir(sub) {
+					state.Fail("part %d's directory %q is not a partition directory", len(w.subs)-1, sub)
+					break
+				}
+			}
+		}
 		for i, p := range pending {
 			if p >= w.next {
 				state.Fail("pending part %d is not below the next part number %d", p, w.next)
@@ -171,34 +215,68 @@ func (w *partFileWriter) restore(pending []uint64) error {
 			return fmt.Errorf("filesystem sink: %w", serr)
 		}
 		return fmt.Errorf("filesystem sink: the checkpoint being restored covers part file %s of %s, but neither it nor %s exists: the output the checkpoint covers is gone",
-			w.name(p, false), w.dir, w.name(p, true))
+			w.displayName(p, false), w.dir, w.name(p, true))
+	}
+	if err := w.commitPartitions(pending); err != nil {
+		return err
 	}
 	return w.clean(func(n uint64, inProgress bool) bool { return inProgress || n >= w.next })
 }
 
-// clean deletes the writer's part files in the directory for which del
-// returns true and fsyncs the directory.
+// clean deletes the writer's part files for which del returns true and
+// fsyncs the directories: those in the directory, and for a partitioned
+// sink those in its partition directories below it too.
 func (w *partFileWriter) clean(del func(n uint64, inProgress bool) bool) error {
-	entries, err := os.ReadDir(w.dir)
-	if err != nil {
-		return fmt.Errorf("filesystem sink: %w", err)
-	}
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		n, inProgress, ok := parsePartName(e.Name(), w.prefix(), w.sink.Format)
-		if !ok || !del(n, inProgress) {
-			continue
-		}
-		if err := os.Remove(filepath.Join(w.dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	dirs := []string{w.dir}
+	if w.sink.Partition != nil {
+		var err error
+		if dirs, err = partitionDirs(w.dir); err != nil {
 			return fmt.Errorf("filesystem sink: %w", err)
 		}
 	}
-	if err := checkpoint.SyncDir(w.dir); err != nil {
-		return fmt.Errorf("filesystem sink: %w", err)
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return fmt.Errorf("filesystem sink: %w", err)
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() {
+				continue
+			}
+			n, inProgress, ok := parsePartName(e.Name(), w.prefix(), w.sink.Format)
+			if !ok || !del(n, inProgress) {
+				continue
+			}
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("filesystem sink: %w", err)
+			}
+		}
+		if err := checkpoint.SyncDir(dir); err != nil {
+			return fmt.Errorf("filesystem sink: %w", err)
+		}
 	}
 	return nil
+}
+
+// partitionDirs are root and the directories below it, the hidden ones
+// (names starting with '.') left out: where a partitioned sink's part
+// files are.
+func partitionDirs(root string) ([]string, error) {
+	var dirs []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if path != root && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
+		}
+		dirs = append(dirs, path)
+		return nil
+	})
+	return dirs, err
 }
 
 // name is part n's file name: committed, or hidden in progress.
@@ -220,7 +298,23 @@ func (w *partFileWriter) prefix() string {
 }
 
 func (w *partFileWriter) path(n uint64, inProgress bool) string {
-	return filepath.Join(w.dir, w.name(n, inProgress))
+	return filepath.Join(w.partDir(n), w.name(n, inProgress))
+}
+
+// partDir is the directory of part n: the sink's, or its partition's.
+func (w *partFileWriter) partDir(n uint64) string {
+	if n < uint64(len(w.subs)) {
+		return filepath.Join(w.dir, filepath.FromSlash(w.subs[n]))
+	}
+	return w.dir
+}
+
+// displayName is part n's name for messages: with its partition directory.
+func (w *partFileWriter) displayName(n uint64, inProgress bool) string {
+	if n < uint64(len(w.subs)) {
+		return w.subs[n] + "/" + w.name(n, inProgress)
+	}
+	return w.name(n, inProgress)
 }
 
 // parsePartName reads a part file name of the format: `<prefix>NNNNNN.<format>`
@@ -252,7 +346,8 @@ func parsePartName(name, prefix, format string) (n uint64, inProgress, ok bool) 
 }
 
 // WriteBatch writes rec's rows (in the sink table's column order) to the
-// in-progress part file, opening a new one if PreCommit ended the last. A
+// in-progress part file, opening a new one if PreCommit ended the last; a
+// partitioned sink's rows go to their partition's in-progress file. A
 // batch without rows opens nothing.
 func (w *partFileWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if w.closed {
@@ -264,31 +359,93 @@ func (w *partFileWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if rec.NumRows() == 0 {
 		return nil
 	}
-	if w.f == nil {
-		if err := w.open(); err != nil {
-			return w.fail(err)
-		}
+	if w.sink.Partition == nil {
+		return w.writePart("", w.sink, rec)
 	}
-	if err := w.sink.writeOrdered(w.w, rec, w.loc); err != nil {
-		return w.fail(fmt.Errorf("filesystem sink: writing %s: %w", w.name(w.part, true), err))
+	batches, err := w.sink.split(rec, w.loc)
+	if err != nil {
+		return w.fail(fmt.Errorf("filesystem sink: %w", err))
+	}
+	defer func() {
+		for _, b := range batches {
+			b.Rec.Release()
+		}
+	}()
+	for _, b := range batches {
+		if err := w.writePart(b.Dir, w.sink.Partition.Data, b.Rec); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// open starts the next part file, in progress.
-func (w *partFileWriter) open() error {
+// writePart writes rec through sink (the table's, or a partition's data
+// columns) into the in-progress file of partition dir, rolling it once it
+// holds 'sink.rolling-policy.file-size' bytes.
+func (w *partFileWriter) writePart(dir string, sink *fileSink, rec arrow.RecordBatch) error {
+	p := w.byDir[dir]
+	if p == nil {
+		var err error
+		if p, err = w.openPart(dir); err != nil {
+			return w.fail(err)
+		}
+	}
+	if err := sink.writeOrdered(p.w, rec, w.loc); err != nil {
+		return w.fail(fmt.Errorf("filesystem sink: writing %s: %w", w.displayName(p.part, true), err))
+	}
+	if roll := w.sink.RollSize; roll > 0 && p.size.n >= roll {
+		return w.end(p)
+	}
+	if d := w.sink.RolloverInterval; d > 0 && time.Since(p.opened) >= d {
+		return w.end(p)
+	}
+	return nil
+}
+
+// openPart starts the next part file, in progress, in partition dir.
+func (w *partFileWriter) openPart(dir string) (*openPart, error) {
 	n := w.next
+	if w.sink.Partition != nil {
+		if err := w.makePartitionDir(dir); err != nil {
+			return nil, err
+		}
+		w.subs = append(w.subs, dir)
+	}
 	f, err := os.OpenFile(w.path(n, true), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 	if err != nil {
-		return fmt.Errorf("filesystem sink: %w", err)
+		if w.sink.Partition != nil {
+			w.subs = w.subs[:n]
+		}
+		return nil, fmt.Errorf("filesystem sink: %w", err)
 	}
-	fw, err := w.newWriter(f)
+	p := &openPart{dir: dir, f: f, part: n, size: countingWriter{w: f}, opened: time.Now()}
+	fw, err := w.newWriter(&p.size)
 	if err != nil {
 		f.Close()
+		return nil, fmt.Errorf("filesystem sink: %w", err)
+	}
+	p.w = fw
+	w.open = append(w.open, p)
+	w.byDir[dir] = p
+	w.next++
+	return p, nil
+}
+
+// makePartitionDir creates partition dir below the sink's directory, each
+// new level made durable in its parent.
+func (w *partFileWriter) makePartitionDir(dir string) error {
+	full := filepath.Join(w.dir, filepath.FromSlash(dir))
+	if st, err := os.Stat(full); err == nil && st.IsDir() {
+		return nil
+	}
+	if err := os.MkdirAll(full, 0o755); err != nil {
 		return fmt.Errorf("filesystem sink: %w", err)
 	}
-	w.f, w.w, w.part = f, fw, n
-	w.next++
+	for d := full; d != filepath.Clean(w.dir); d = filepath.Dir(d) {
+		if err := checkpoint.SyncDir(filepath.Dir(d)); err != nil {
+			return fmt.Errorf("filesystem sink: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -301,10 +458,10 @@ func (w *partFileWriter) fail(err error) error {
 	return err
 }
 
-// PreCommit ends the in-progress part file, if it holds anything: the
+// PreCommit ends the in-progress part files, if they hold anything: each
 // writer is finished (a Parquet footer), the file flushed, fsynced and
-// closed, and it joins the pending files. The next batch opens a new one.
-// The directory is fsynced too, so the file's name survives a crash.
+// closed, and it joins the pending files. The next batch opens new ones.
+// The directories are fsynced too, so the files' names survive a crash.
 func (w *partFileWriter) PreCommit() error {
 	if w.closed {
 		return writer.ErrWriterClosed
@@ -312,28 +469,47 @@ func (w *partFileWriter) PreCommit() error {
 	if w.err != nil {
 		return w.err
 	}
-	if w.f == nil {
-		return nil
+	for len(w.open) > 0 {
+		if err := w.end(w.open[0]); err != nil {
+			return err
+		}
 	}
-	f, name := w.f, w.name(w.part, true)
-	err := w.w.Close()
+	return nil
+}
+
+// end ends in-progress part p (see PreCommit): rolled, it is pending until
+// the next checkpoint commits it.
+func (w *partFileWriter) end(p *openPart) error {
+	name := w.displayName(p.part, true)
+	err := p.w.Close()
 	if err == nil {
-		err = f.Sync()
+		err = p.f.Sync()
 	}
 	if err == nil && w.own != nil {
-		err = w.own.ended(f, w.part)
+		err = w.own.ended(p.f, p.part)
 	}
-	if cerr := f.Close(); err == nil {
+	if cerr := p.f.Close(); err == nil {
 		err = cerr
 	}
-	w.f, w.w = nil, nil
+	for i, o := range w.open {
+		if o == p {
+			w.open = append(w.open[:i], w.open[i+1:]...)
+			break
+		}
+	}
+	delete(w.byDir, p.dir)
 	if err == nil {
-		err = checkpoint.SyncDir(w.dir)
+		err = checkpoint.SyncDir(w.partDir(p.part))
 	}
 	if err != nil {
 		return w.fail(fmt.Errorf("filesystem sink: ending %s: %w", name, err))
 	}
-	w.pending = append(w.pending, w.part)
+	// a rolled part may end before one opened earlier: keep them ascending
+	i := len(w.pending)
+	for i > 0 && w.pending[i-1] > p.part {
+		i--
+	}
+	w.pending = append(w.pending[:i], append([]uint64{p.part}, w.pending[i:]...)...)
 	return nil
 }
 
@@ -342,6 +518,11 @@ func (w *partFileWriter) PreCommit() error {
 func (w *partFileWriter) State(e *checkpoint.Encoder) {
 	e.Uint(w.next)
 	checkpoint.Uints(e, w.pending)
+	if w.sink.Partition != nil {
+		for _, s := range w.subs {
+			e.String(s)
+		}
+	}
 }
 
 // OwnerState writes the checkpoint's "sink-owner" part: the claim on the
@@ -356,9 +537,10 @@ func (w *partFileWriter) OwnerState(e *checkpoint.Encoder) bool {
 }
 
 // Commit makes the pending files visible (rename to the final name), fsyncs
-// the directory and forgets them. Called after the checkpoint that lists
+// the directories and forgets them. Called after the checkpoint that lists
 // them is durable. A pending file already committed (by an earlier Commit
-// that failed part way) is skipped.
+// that failed part way) is skipped. Then the partitions whose files were
+// committed are committed, by the partition commit policy.
 func (w *partFileWriter) Commit() error {
 	if w.closed {
 		return writer.ErrWriterClosed
@@ -366,20 +548,52 @@ func (w *partFileWriter) Commit() error {
 	if len(w.pending) == 0 {
 		return nil
 	}
+	dirs := map[string]bool{}
+	committed := w.pending
 	for len(w.pending) > 0 {
 		p := w.pending[0]
 		if err := os.Rename(w.path(p, true), w.path(p, false)); err != nil {
 			if _, serr := os.Lstat(w.path(p, false)); !errors.Is(err, fs.ErrNotExist) || serr != nil {
-				return fmt.Errorf("filesystem sink: committing %s: %w", w.name(p, true), err)
+				return fmt.Errorf("filesystem sink: committing %s: %w", w.displayName(p, true), err)
 			}
 		}
+		dirs[w.partDir(p)] = true
 		w.pending = w.pending[1:]
 	}
 	w.pending = nil
-	if err := checkpoint.SyncDir(w.dir); err != nil {
-		return fmt.Errorf("filesystem sink: %w", err)
+	for _, d := range sortedKeys(dirs) {
+		if err := checkpoint.SyncDir(d); err != nil {
+			return fmt.Errorf("filesystem sink: %w", err)
+		}
+	}
+	return w.commitPartitions(committed)
+}
+
+// commitPartitions commits the partitions of the parts just committed,
+// each once, in part order.
+func (w *partFileWriter) commitPartitions(parts []uint64) error {
+	if w.sink.Partition == nil {
+		return nil
+	}
+	done := map[string]bool{}
+	for _, p := range parts {
+		if dir := w.subs[p]; !done[dir] {
+			done[dir] = true
+			if err := w.sink.Partition.commit(w.dir, dir); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // Close closes the in-progress file without committing it; it stays
@@ -392,10 +606,12 @@ func (w *partFileWriter) Close() error {
 	}
 	w.closed = true
 	var err error
-	if w.f != nil {
-		err = w.f.Close()
-		w.f, w.w = nil, nil
+	for _, p := range w.open {
+		if cerr := p.f.Close(); err == nil {
+			err = cerr
+		}
 	}
+	w.open, w.byDir = nil, nil
 	if w.own != nil {
 		if uerr := w.own.release(); err == nil {
 			err = uerr

@@ -12,7 +12,10 @@ import (
 )
 
 // sink is the filesystem connector as the target of an INSERT.
-type sink struct{ file *fileSink }
+type sink struct {
+	file    *fileSink
+	options sinkOptions
+}
 
 // planSink checks a filesystem sink's options: those of the source are
 // accepted (a table can be read and written); the format's writer refuses
@@ -34,7 +37,23 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sink{file: newFileSink(t, path.Value, format.Value, writing)}, nil
+	return newSink(t, path.Value, format.Value, writing)
+}
+
+// newSink is the sink of table t with its partition and rolling options.
+// A PRIMARY KEY makes the file the materialised stream, which has no
+// partitions in wsql.
+func newSink(t *catalog.Table, path, format string, writing writer.Writing) (*sink, error) {
+	f := newFileSink(t, path, format, writing)
+	o, err := readSinkOptions(t)
+	if err != nil {
+		return nil, err
+	}
+	if f.Key != nil && len(t.PartitionKeys) > 0 {
+		return nil, sql.Errorf(sql.ErrUnsupported, t.PartitionsAt, "a filesystem table with a PRIMARY KEY is written as the materialised stream, which cannot be PARTITIONED BY yet; drop the PRIMARY KEY or PARTITIONED BY of table %s", t.Name)
+	}
+	f.RollSize, f.RolloverInterval = o.RollSize, o.RolloverInterval
+	return &sink{file: f, options: o}, nil
 }
 
 // newFileSink is the sink of table t: a changelog format's writes row
@@ -74,7 +93,7 @@ func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connecto
 	if err != nil {
 		return nil, err
 	}
-	return &sink{file: newFileSink(t, path.Value, name, writing)}, nil
+	return newSink(t, path.Value, name, writing)
 }
 
 // Bind gives the file the sink's declared schema: its names, and NOT NULL
@@ -82,6 +101,15 @@ func planWriteOnlySink(t *catalog.Table, conn sql.Option, name string) (connecto
 func (s *sink) Bind(t *catalog.Table, cols []catalog.Column) {
 	s.file.Table = t.Name
 	s.file.Schema, s.file.Columns = connector.TableColumns(t, cols, true)
+	if len(t.PartitionKeys) > 0 {
+		keys := make([]int, len(t.PartitionKeys))
+		for i, k := range t.PartitionKeys {
+			keys[i] = t.Column(k)
+		}
+		p := newPartitioning(s.file, keys)
+		p.DefaultName, p.SuccessFile = s.options.DefaultName, s.options.SuccessFile
+		s.file.Partition = p
+	}
 }
 
 // AppendOnly is true, as Flink's filesystem sink cannot consume update

@@ -213,7 +213,7 @@ func (o *sinkOwnership) verify(w *partFileWriter, pending []uint64) error {
 				continue // restore says what is gone
 			}
 			return fmt.Errorf("filesystem sink: %s no longer holds what the checkpoint %s committed: %s is gone; put it back, or remove the checkpoint to start the query afresh",
-				w.dir, o.owner.Checkpoint, w.name(n, false))
+				w.dir, o.owner.Checkpoint, w.displayName(n, false))
 		}
 		if err != nil {
 			return fmt.Errorf("filesystem sink: %w", err)
@@ -272,10 +272,12 @@ func (o *sinkOwnership) ended(f *os.File, n uint64) error {
 	if err != nil {
 		return err
 	}
-	for uint64(len(o.sizes)) < n {
-		o.sizes = append(o.sizes, 0) // cannot happen: parts end in order
+	// a rolled part of one partition may end before a part of another
+	// opened earlier: each size goes at its part's number
+	for uint64(len(o.sizes)) <= n {
+		o.sizes = append(o.sizes, 0)
 	}
-	o.sizes = append(o.sizes[:n], st.Size())
+	o.sizes[n] = st.Size()
 	return nil
 }
 
@@ -330,19 +332,30 @@ func readSinkOwner(path string) (*sinkOwnerRecord, error) {
 }
 
 // committedPartNames lists w's committed part files (its format and
-// prefix) in the directory: those a fresh start would delete.
+// prefix) in the directory, and in its partition directories for a
+// partitioned sink: those a fresh start would delete.
 func (w *partFileWriter) committedPartNames() ([]string, error) {
-	entries, err := os.ReadDir(w.dir)
-	if err != nil {
-		return nil, fmt.Errorf("filesystem sink: %w", err)
+	dirs := []string{w.dir}
+	if w.sink.Partition != nil {
+		var err error
+		if dirs, err = partitionDirs(w.dir); err != nil {
+			return nil, fmt.Errorf("filesystem sink: %w", err)
+		}
 	}
 	var out []string
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, fmt.Errorf("filesystem sink: %w", err)
 		}
-		if _, inProgress, ok := parsePartName(e.Name(), w.prefix(), w.sink.Format); ok && !inProgress {
-			out = append(out, e.Name())
+		for _, e := range entries {
+			if !e.Type().IsRegular() {
+				continue
+			}
+			if _, inProgress, ok := parsePartName(e.Name(), w.prefix(), w.sink.Format); ok && !inProgress {
+				rel, _ := filepath.Rel(w.dir, filepath.Join(dir, e.Name()))
+				out = append(out, filepath.ToSlash(rel))
+			}
 		}
 	}
 	return out, nil

@@ -3,6 +3,7 @@ package filesystem
 import (
 	"errors"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/wsql/wsql/catalog"
@@ -24,7 +25,11 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if err != nil {
 		return nil, err
 	}
-	splits, err := textsource.ListSplits(path.Value)
+	list := textsource.ListSplits
+	if len(t.PartitionKeys) > 0 {
+		list = textsource.ListPartitionSplits
+	}
+	splits, err := list(path.Value)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && env.Run:
 		return nil, missingPath(t, path)
@@ -41,9 +46,22 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 		if i == 0 && changelog {
 			continue // the row kind
 		}
-		if c := t.Columns[t.Column(f.Name)]; c.Metadata != "" {
+		c := t.Columns[t.Column(f.Name)]
+		switch {
+		case c.Metadata != "":
 			src.Metadata = append(src.Metadata, textsource.MetadataColumn{Index: i, Key: c.Metadata})
+		case slices.Contains(t.PartitionKeys, c.Name):
+			src.Metadata = append(src.Metadata, textsource.MetadataColumn{Index: i, Key: textsource.MetaPartition, Partition: c.Name})
 		}
+	}
+	if len(t.PartitionKeys) > 0 {
+		// the files of a partitioned table are in its partition
+		// directories, which hold the partition columns' values
+		name := DefaultPartitionName
+		if o, ok := t.Options.Lookup(keyDefaultName); ok {
+			name = o.Value
+		}
+		src.Partitions = &textsource.Partitions{DefaultName: name}
 	}
 	// 'source.monitor-interval': unbounded, following the files as they
 	// grow and the directory as files appear (textsource.Source).

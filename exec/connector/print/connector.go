@@ -19,7 +19,7 @@ var options = []connector.Option{
 }
 
 func init() {
-	connector.Register(&connector.Connector{Name: Name, Rank: 110, SinkRank: 10, Options: options, NewSink: planSink})
+	connector.Register(&connector.Connector{Name: Name, Rank: 110, SinkRank: 10, Options: options, Partitioned: true, NewSink: planSink})
 }
 
 // sink prints the rows of one INSERT.

@@ -204,7 +204,7 @@ func (r *followReader) add(path string, at *format.SplitPosition, tail uint32) e
 	}
 	var meta fileMetadata
 	if len(r.src.Metadata) > 0 {
-		if meta, err = statFileMetadata(path); err != nil {
+		if meta, err = r.src.statFileMetadata(path); err != nil {
 			f.Close()
 			return err
 		}
@@ -308,7 +308,7 @@ func (r *followReader) discover() (bool, error) {
 	if !r.dir {
 		return false, nil
 	}
-	paths, err := ListSplits(r.src.Path)
+	paths, err := r.src.listSplits()
 	if err != nil {
 		return false, fmt.Errorf("%w: %w", exec.ErrSource, err)
 	}

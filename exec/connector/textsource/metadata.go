@@ -7,6 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/wsql/wsql/exec/expr"
 )
 
 // The metadata keys of a file's split, as Flink's filesystem connector
@@ -24,6 +26,8 @@ const (
 type MetadataColumn struct {
 	Index int
 	Key   string
+	// Partition names the partition column of a MetaPartition key.
+	Partition string
 }
 
 // fileMetadata is what a split's metadata columns hold, found once when
@@ -32,14 +36,23 @@ type fileMetadata struct {
 	path, name string
 	size       int64
 	modified   int64 // Unix milliseconds
+	// partitions are the values of the partition columns, by metadata
+	// column (one row each; nil for a metadata key)
+	partitions []arrow.Array
 }
 
-func statFileMetadata(path string) (fileMetadata, error) {
+func (s *Source) statFileMetadata(path string) (fileMetadata, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return fileMetadata{}, err
 	}
-	return fileMetadata{path: path, name: filepath.Base(path), size: st.Size(), modified: st.ModTime().UnixMilli()}, nil
+	fm := fileMetadata{path: path, name: filepath.Base(path), size: st.Size(), modified: st.ModTime().UnixMilli()}
+	if s.Partitions != nil {
+		if fm.partitions, err = s.partitionValues(path); err != nil {
+			return fileMetadata{}, err
+		}
+	}
+	return fm, nil
 }
 
 // decodeSchema is the schema the format decodes: the source's without
@@ -85,6 +98,10 @@ func (s *Source) withMetadata(rec arrow.RecordBatch, fm *fileMetadata, mem memor
 			next++
 			continue
 		}
+		if s.Metadata[j].Key == MetaPartition {
+			cols[i] = repeatValue(fm.partitions[j], n, mem)
+			continue
+		}
 		cols[i] = constantColumn(s.Schema.Field(i).Type, s.Metadata[j].Key, fm, n, mem)
 	}
 	out := array.NewRecordBatch(s.Schema, cols, int64(n))
@@ -125,4 +142,14 @@ func constantColumn(dt arrow.DataType, key string, fm *fileMetadata, n int, mem 
 		b.AppendNulls(n)
 	}
 	return b.NewArray()
+}
+
+// repeatValue is n rows of v's one value.
+func repeatValue(v arrow.Array, n int, mem memory.Allocator) arrow.Array {
+	idx := make([]int32, n)
+	out, err := expr.Take(v, idx, mem)
+	if err != nil {
+		panic(err) // cannot happen: index 0 of a one-row array
+	}
+	return out
 }

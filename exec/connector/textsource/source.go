@@ -54,6 +54,10 @@ type Source struct {
 	// Metadata are the table's METADATA columns, filled per file (see
 	// withMetadata); the format decodes the other columns.
 	Metadata []MetadataColumn
+	// Partitions is set for a PARTITIONED BY table: its files are below
+	// the path in partition directories, which give the partition columns
+	// (Metadata, key MetaPartition). Nil otherwise.
+	Partitions *Partitions
 }
 
 // ListSplits returns the splits of path: path itself when it is a file, or
@@ -116,7 +120,7 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 		paths = []string{s.StreamName}
 	} else if paths == nil {
 		var err error
-		if paths, err = ListSplits(s.Path); err != nil {
+		if paths, err = s.listSplits(); err != nil {
 			return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
 		}
 	}
@@ -195,7 +199,7 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 			dec = decoding.NewParallelDecoder(f, p, decodeSchema, mem, size, len(paths), at)
 			if len(s.Metadata) > 0 {
 				var err error
-				if meta, err = statFileMetadata(p); err != nil {
+				if meta, err = s.statFileMetadata(p); err != nil {
 					f.Close()
 					r.Close()
 					return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
