@@ -138,7 +138,7 @@ type joinSide struct {
 // applied to its rows before the join, those that read both sides join
 // them (Flink pushes them down likewise); rest is stmt without them.
 func joinRelation(stmt *sql.Select, cat *catalog.Catalog, opts Options) (t *catalog.Table, input *Plan, cols joinColumns, rest *sql.Select, err error) {
-	jp := &joinPlanner{cat: cat, opts: opts}
+	jp := &joinPlanner{cat: cat, opts: opts, used: usedColumns(stmt)} // join_prune.go
 	where := conjuncts(stmt.Where)
 	if !innerOnly(stmt.From) {
 		where = nil // WHERE filters the outer join's rows
@@ -197,6 +197,7 @@ func innerOnly(ref sql.TableRef) bool {
 type joinPlanner struct {
 	cat  *catalog.Catalog
 	opts Options
+	used *usedNames // the columns the statement may read above its joins
 }
 
 // plan plans ref with the conjuncts that may filter it; left are those
@@ -325,6 +326,9 @@ func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql
 		if ref.Window != nil {
 			name = ref.Window.Table.Name
 		}
+	}
+	if p, err = jp.pruned(q, name, p, versioned != nil); err != nil { // join_prune.go
+		return joinSide{}, nil, err
 	}
 	schema := p.Schema()
 	side := joinSide{plan: p, timeAttr: -1, versioned: versioned}

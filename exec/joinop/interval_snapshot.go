@@ -22,8 +22,9 @@ func (j *intervalJoin) SnapshotState(e *checkpoint.Encoder) error {
 		if err := s.store.Save(e); err != nil {
 			return err
 		}
-		e.Uint(uint64(len(s.heap)))
-		for _, r := range s.heap {
+		rows := s.expiry.all()
+		e.Uint(uint64(len(rows)))
+		for _, r := range rows {
 			e.Int(r.time)
 			e.Int(r.seq)
 			e.Int(int64(r.id))
@@ -59,9 +60,7 @@ func (j *intervalJoin) RestoreState(d *checkpoint.Decoder) error {
 			key := nullKey
 			if !d.Bool() {
 				key = j.keys.load(d)
-				for int(key) >= len(j.byKey) {
-					j.byKey = append(j.byKey, keyState{})
-				}
+				j.byKey.ensure(key)
 			}
 			joined := d.Bool()
 			if d.Err() != nil {
@@ -93,14 +92,14 @@ func (j *intervalJoin) RestoreState(d *checkpoint.Decoder) error {
 		for _, i := range order {
 			r := rows[i]
 			j.keys.ref(keys[i])
-			j.byKey[keys[i]][side].insert(r.time, r.id)
-			s.heap.push(r)
+			j.byKey.at(keys[i])[side].insert(r.time, r.id)
+			s.expiry.push(r)
 		}
 	}
 	j.next = math.MaxInt64
 	for _, s := range j.sides {
-		if len(s.heap) > 0 {
-			j.next = min(j.next, rowtime.AddSaturating(s.heap[0].time, s.rel+1))
+		if s.expiry.len() > 0 {
+			j.next = min(j.next, rowtime.AddSaturating(s.expiry.first().time, s.rel+1))
 		}
 	}
 	j.cand.left, j.cand.right = j.sides[0].store, j.sides[1].store

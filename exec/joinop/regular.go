@@ -101,8 +101,8 @@ func newRegularJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Op
 	if j.clock == nil {
 		j.clock = rowtime.SystemClock{}
 	}
-	j.sides[0] = newSide(cfg.Left, j.outer[0] || j.semiAnti, mem)
-	j.sides[1] = newSide(cfg.Right, j.outer[1], mem)
+	j.sides[0] = newSide(cfg.Left, j.outer[0] || j.semiAnti, cfg.StateTTL > 0, mem)
+	j.sides[1] = newSide(cfg.Right, j.outer[1], cfg.StateTTL > 0, mem)
 	fields := append(append([]arrow.Field{}, j.sides[0].schema.Fields()...), j.sides[1].schema.Fields()...)
 	j.joined = arrow.NewSchema(fields, nil)
 	j.pairSchema = j.joined
@@ -222,9 +222,8 @@ func (j *regularJoin) candidates(input, from, n int) int {
 	for i := from; i < n; i++ {
 		if g := j.groups[i]; g != 0 {
 			for e := o.head[g]; e >= 0; {
-				en := o.at(e)
-				next := en.next
-				if j.expired(en) {
+				next := o.at(e).next
+				if j.expired(o, e) {
 					j.expire(o, e)
 				} else {
 					j.pairRow, j.pairEnt = append(j.pairRow, int32(i)), append(j.pairEnt, e)
@@ -242,12 +241,12 @@ func (j *regularJoin) candidates(input, from, n int) int {
 // expired tells whether an entry has outlived the state TTL: it was last
 // written TTL or more ago (Flink's state TTL, updated on create and write,
 // never returning an expired value).
-func (j *regularJoin) expired(en *entry) bool {
-	return j.cfg.StateTTL > 0 && j.now-en.written >= j.cfg.StateTTL
+func (j *regularJoin) expired(s *side, e int32) bool {
+	return j.cfg.StateTTL > 0 && j.now-s.writtenAt(e) >= j.cfg.StateTTL
 }
 
 func (j *regularJoin) expire(s *side, e int32) {
-	j.stats.ExpiredRows += int64(s.at(e).count)
+	j.stats.ExpiredRows += int64(s.count(e))
 	s.remove(e)
 	j.removedAny = true
 }
@@ -257,7 +256,7 @@ func (j *regularJoin) expire(s *side, e int32) {
 func (j *regularJoin) sweep() {
 	for _, s := range j.sides {
 		for e := range s.n {
-			if en := s.at(e); en.group >= 0 && j.expired(en) {
+			if s.at(e).group >= 0 && j.expired(s, e) {
 				j.expire(s, e)
 			}
 		}
@@ -314,7 +313,7 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 	in := -int32(i) - 1
 	var n int64
 	for _, e := range matches {
-		n += int64(o.at(e).count)
+		n += int64(o.count(e))
 	}
 	if !kind.IsRetraction() {
 		if inOuter && n == 0 {
@@ -329,19 +328,18 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 		if otherOuter {
 			// the other rows' padded rows go before their first match
 			for _, e := range matches {
-				en := o.at(e)
-				if en.assoc == 0 {
-					j.emitCopies(input, windowop.Delete, pad, en.id, en.count)
+				a := o.assoc(e)
+				if *a == 0 {
+					j.emitCopies(input, windowop.Delete, pad, o.at(e).id, o.count(e))
 				}
-				en.assoc++
-				en.written = j.now
+				*a++
+				o.touch(e, j.now)
 			}
 		} else if !inOuter {
 			out = outKinds[kind]
 		}
 		for _, e := range matches {
-			en := o.at(e)
-			j.emitCopies(input, out, in, en.id, en.count)
+			j.emitCopies(input, out, in, o.at(e).id, o.count(e))
 		}
 		if inOuter {
 			j.add(s, i, n)
@@ -360,17 +358,16 @@ func (j *regularJoin) applyJoin(input, i int, kind rowkind.Kind, matches []int32
 		out = windowop.Delete
 	}
 	for _, e := range matches {
-		en := o.at(e)
-		j.emitCopies(input, out, in, en.id, en.count)
+		j.emitCopies(input, out, in, o.at(e).id, o.count(e))
 	}
 	if otherOuter {
 		for _, e := range matches {
-			en := o.at(e)
-			if en.assoc == 1 {
-				j.emitCopies(input, windowop.Insert, pad, en.id, en.count)
+			a := o.assoc(e)
+			if *a == 1 {
+				j.emitCopies(input, windowop.Insert, pad, o.at(e).id, o.count(e))
 			}
-			en.assoc--
-			en.written = j.now
+			*a--
+			o.touch(e, j.now)
 		}
 	}
 }
@@ -382,7 +379,7 @@ func (j *regularJoin) applySemiAntiLeft(i int, kind rowkind.Kind, matches []int3
 	s, o := j.sides[0], j.sides[1]
 	var n int64
 	for _, e := range matches {
-		n += int64(o.at(e).count)
+		n += int64(o.count(e))
 	}
 	if (n > 0) != j.anti {
 		j.emit(0, outKinds[kind], -int32(i)-1, pad)
@@ -406,12 +403,12 @@ func (j *regularJoin) applySemiAntiRight(i int, kind rowkind.Kind, matches []int
 			out = windowop.Delete
 		}
 		for _, e := range matches {
-			en := o.at(e)
-			if en.assoc == 0 {
-				j.emitCopies(1, out, pad, en.id, en.count)
+			a := o.assoc(e)
+			if *a == 0 {
+				j.emitCopies(1, out, pad, o.at(e).id, o.count(e))
 			}
-			en.assoc++
-			en.written = j.now
+			*a++
+			o.touch(e, j.now)
 		}
 		return
 	}
@@ -421,12 +418,12 @@ func (j *regularJoin) applySemiAntiRight(i int, kind rowkind.Kind, matches []int
 		out = windowop.Insert
 	}
 	for _, e := range matches {
-		en := o.at(e)
-		if en.assoc == 1 {
-			j.emitCopies(1, out, pad, en.id, en.count)
+		a := o.assoc(e)
+		if *a == 1 {
+			j.emitCopies(1, out, pad, o.at(e).id, o.count(e))
 		}
-		en.assoc--
-		en.written = j.now
+		*a--
+		o.touch(e, j.now)
 	}
 }
 
@@ -440,11 +437,12 @@ func (j *regularJoin) add(s *side, i int, assoc int64) {
 	}
 	key := s.bufs[i]
 	if e, ok := s.idents[string(key)]; ok {
-		en := s.at(e)
-		if !j.expired(en) {
-			en.count++
-			en.assoc = assoc // as Flink's record state keeps one count per row
-			en.written = j.now
+		if !j.expired(s, e) {
+			*s.copies.at(e)++
+			if s.matches.used {
+				*s.assoc(e) = assoc // as Flink's record state keeps one count per row
+			}
+			s.touch(e, j.now)
 			return
 		}
 		j.expire(s, e)
@@ -463,18 +461,17 @@ func (j *regularJoin) retract(s *side, i int) {
 	if !ok {
 		return
 	}
-	en := s.at(e)
-	if j.expired(en) {
+	if j.expired(s, e) {
 		j.expire(s, e)
 		return
 	}
-	en.count--
-	if en.count == 0 {
+	c := s.copies.at(e)
+	if *c--; *c == 0 {
 		s.remove(e)
 		j.removedAny = true
 		return
 	}
-	en.written = j.now
+	s.touch(e, j.now)
 }
 
 // emit adds an output row: in names the input's row (a batch row as

@@ -200,3 +200,30 @@ func BenchmarkJoinStringKey(b *testing.B) {
 	}
 	benchJoin(b, Config{Kind: Inner, Left: schemas[0], Right: schemas[1], LeftKeys: []int{0}, RightKeys: []int{0}}, batches, rows)
 }
+
+// BenchmarkJoinNexmarkQ4Pruned is BenchmarkJoinNexmarkQ4 with each side
+// the columns q4 reads, as the planner prunes them: bids' auction, price
+// and dateTime, auctions' id, dateTime, expires and category.
+func BenchmarkJoinNexmarkQ4Pruned(b *testing.B) {
+	batches, rows := nexmarkBidsAuctions(2_000_000, false)
+	keep := [2][]int{{0, 2, 5}, {0, 5, 6, 8}}
+	var schemas [2]*arrow.Schema
+	for i, in := range batches {
+		var fields []arrow.Field
+		var cols []arrow.Array
+		for _, c := range keep[in.input] {
+			fields = append(fields, in.rec.Schema().Field(c))
+			cols = append(cols, in.rec.Column(c))
+		}
+		schemas[in.input] = arrow.NewSchema(fields, nil)
+		rec := array.NewRecordBatch(schemas[in.input], cols, in.rec.NumRows())
+		in.rec.Release()
+		batches[i].rec = rec
+	}
+	ts := arrow.FixedWidthTypes.Timestamp_ms
+	bidTime := &expr.ColumnExpr{Index: 2, Name: "dateTime", Type: ts}
+	auctionTime := &expr.ColumnExpr{Index: 3 + 1, Name: "dateTime", Type: ts}
+	expires := &expr.ColumnExpr{Index: 3 + 2, Name: "expires", Type: ts}
+	residual := &expr.And{L: &expr.Compare{Op: ">=", L: bidTime, R: auctionTime}, R: &expr.Compare{Op: "<=", L: bidTime, R: expires}}
+	benchJoin(b, Config{Kind: Inner, Left: schemas[0], Right: schemas[1], LeftKeys: []int{0}, RightKeys: []int{0}, Residual: residual}, batches, rows)
+}

@@ -22,7 +22,7 @@ type joinKeys struct {
 	nullSafe []bool
 	typed    bool // one INT, BIGINT or STRING key, looked up by value
 	ints     map[int64]int32
-	small    []int32          // keys 0..smallKeys-1: group by value (0: none yet)
+	small    []int32          // keys isSmall looks up: group by value (0: none yet)
 	strs     map[string]int32 // encoded keys
 	strTyped bool
 	strIndex *strkeys.Index // STRING keys (typed)
@@ -40,7 +40,20 @@ type joinKeys struct {
 
 // smallKeys bounds the integer keys looked up in a slice rather than the
 // map: ids are mostly small numbers (as in rankop's partition index).
-const smallKeys = 1 << 16
+// The bound grows with the keys numbered (denseKeysPerGroup slots a
+// group), so ids counted up from a start, as Nexmark's auctions, stay in
+// the slice however many come (q4's 600k auctions were looked up in the
+// map, a fifth of its join's CPU), while the slice stays within a few
+// times the groups' own size for keys spread wide.
+const (
+	smallKeys         = 1 << 16
+	denseKeysPerGroup = 4
+)
+
+// isSmall reports whether key v is looked up in the slice.
+func (k *joinKeys) isSmall(v uint64) bool {
+	return v < smallKeys || v < uint64(denseKeysPerGroup)*uint64(k.groups)
+}
 
 func newJoinKeys(cfg Config) *joinKeys {
 	k := &joinKeys{cols: [2][]int{cfg.LeftKeys, cfg.RightKeys}, nullSafe: cfg.NullSafe, groups: 1}
@@ -177,9 +190,10 @@ func (k *joinKeys) addInt(v int64) int32 {
 	g := k.add()
 	k.ints[v] = g
 	k.intKeys[g] = v
-	if uint64(v) < smallKeys {
+	if k.isSmall(uint64(v)) {
 		if len(k.small) <= int(v) {
-			k.small = append(k.small, make([]int32, int(v)+1-len(k.small))...)
+			// doubled, so a key counted up at a time copies it rarely
+			k.small = append(k.small, make([]int32, max(int(v)+1, 2*len(k.small))-len(k.small))...)
 		}
 		k.small[v] = g
 	}

@@ -65,11 +65,10 @@ func (j *regularJoin) saveEntries(e *checkpoint.Encoder, g int32) {
 		}
 		e.Uint(uint64(n))
 		for x := head; x >= 0; x = s.at(x).next {
-			en := s.at(x)
-			e.Uint(uint64(en.id))
-			e.Uint(uint64(en.count))
-			e.Int(en.assoc)
-			e.Int(en.written)
+			e.Uint(uint64(s.at(x).id))
+			e.Uint(uint64(s.count(x)))
+			e.Int(s.assocOf(x))
+			e.Int(s.writtenAt(x))
 			if s.update {
 				e.String(s.identKey[x])
 			}
@@ -159,7 +158,7 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 				return
 			}
 			if id >= 1<<31 || !s.store.Holds(int32(id)) || s.residual != nil && !s.residual.store.Holds(int32(id)) ||
-				count == 0 || count >= 1<<31 {
+				count == 0 || count >= 1<<31 || !s.update && count != 1 {
 				d.Fail("join row %d (%d copies)", id, count)
 				return
 			}
@@ -170,8 +169,10 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 				}
 			}
 			e := s.newEntry(g, -1, assoc, written)
-			en := s.at(e)
-			en.id, en.count = int32(id), int32(count)
+			s.at(e).id = int32(id)
+			if s.update {
+				*s.copies.at(e) = int32(count)
+			}
 			if s.update {
 				s.setIdent(e, []byte(key))
 			}

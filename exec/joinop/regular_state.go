@@ -8,20 +8,34 @@ import (
 	"github.com/wsql/wsql/exec/rowstore"
 )
 
-// entry is a row one input keeps (Flink's record state of a join key):
-// its copies, and for a side that counts them (an outer side, a SEMI or
-// ANTI join's left) how many rows of the other side match it. Equal rows
-// of an update stream are one entry with a count, so a retraction finds
-// the row it takes back; an append-only input's rows are never retracted
-// and each is an entry of its own.
+// entry is a row one input keeps (Flink's record state of a join key),
+// linked in its key group in arrival order. Equal rows of an update
+// stream are one entry with a count of copies, so a retraction finds the
+// row it takes back; an append-only input's rows are never retracted and
+// each is an entry of its own. What only some sides need is kept beside
+// the entries, in entryColumns: the copies (an update stream), the
+// matches of the other side (an outer side, a SEMI or ANTI join's left)
+// and the last write (state TTL). One struct of all of them was 48 bytes
+// an entry, as much as Nexmark q4's kept bid; the links alone are 16.
 type entry struct {
-	id          int32 // row in the side's store; -1 while added in this batch
-	group       int32 // its key's group; -1 for a free entry
-	prev, next  int32 // its group's entries in the order they were stored
-	count       int32
-	assoc       int64 // matching rows of the other side
-	written     int64 // processing time it was last written (state TTL)
-	pendingSlot int32 // index in pending while added in this batch
+	id         int32 // row in the side's store; -1 while added in this batch
+	group      int32 // its key's group; -1 for a free entry
+	prev, next int32 // its group's entries in the order they were stored
+}
+
+// entryColumn is a value per entry that a side keeps only when it needs
+// it, in pages as the entries.
+type entryColumn[T int32 | int64] struct {
+	used  bool
+	pages [][]T
+}
+
+func (c *entryColumn[T]) at(e int32) *T { return &c.pages[e/entryPage][e%entryPage] }
+
+func (c *entryColumn[T]) grow() {
+	if c.used {
+		c.pages = append(c.pages, make([]T, entryPage))
+	}
 }
 
 // side is one input's state: its rows' data columns in a row store,
@@ -34,11 +48,14 @@ type side struct {
 	store  *rowstore.Store
 	// the residual condition's columns apart, when it reads some only
 	residual *residualRows
-	pages    [][]entry // the entries, entryPage to a page
-	n        int32     // entries made
-	free     []int32   // free entries
-	freed    []int32   // entries freed in this batch: reused from the next
-	head     []int32   // by group: its first and last entry, -1 none
+	pages    [][]entry          // the entries, entryPage to a page
+	copies   entryColumn[int32] // an update stream's: copies of the row
+	matches  entryColumn[int64] // a counting side's: matching rows of the other side
+	written  entryColumn[int64] // with a state TTL: processing time last written
+	n        int32              // entries made
+	free     []int32            // free entries
+	freed    []int32            // entries freed in this batch: reused from the next
+	head     []int32            // by group: its first and last entry, -1 none
 	tail     []int32
 	emptied  []int32 // groups whose last row on this side went in this batch
 
@@ -54,8 +71,9 @@ type side struct {
 	ids     []int32 // their row ids
 }
 
-func newSide(s *arrow.Schema, counts bool, mem memory.Allocator) *side {
+func newSide(s *arrow.Schema, counts, ttl bool, mem memory.Allocator) *side {
 	sd := &side{data: DataColumns(s), update: IsUpdateStream(s), counts: counts}
+	sd.copies.used, sd.matches.used, sd.written.used = sd.update, counts, ttl
 	fields := make([]arrow.Field, len(sd.data))
 	for i, c := range sd.data {
 		fields[i] = s.Field(c)
@@ -77,6 +95,41 @@ const entryPage = 4096
 // at is entry e.
 func (s *side) at(e int32) *entry { return &s.pages[e/entryPage][e%entryPage] }
 
+// count is entry e's copies of its row.
+func (s *side) count(e int32) int32 {
+	if !s.copies.used {
+		return 1
+	}
+	return *s.copies.at(e)
+}
+
+// assoc is entry e's count of matching rows of the other side (a
+// counting side's only).
+func (s *side) assoc(e int32) *int64 { return s.matches.at(e) }
+
+// assocOf is assoc, 0 on a side that does not count.
+func (s *side) assocOf(e int32) int64 {
+	if !s.matches.used {
+		return 0
+	}
+	return *s.matches.at(e)
+}
+
+// touch notes that entry e was written at processing time now.
+func (s *side) touch(e int32, now int64) {
+	if s.written.used {
+		*s.written.at(e) = now
+	}
+}
+
+// writtenAt is when entry e was last written, 0 without a state TTL.
+func (s *side) writtenAt(e int32) int64 {
+	if !s.written.used {
+		return 0
+	}
+	return *s.written.at(e)
+}
+
 // growGroups makes room for groups 0..n-1.
 func (s *side) growGroups(n int32) {
 	for int32(len(s.head)) < n {
@@ -94,12 +147,21 @@ func (s *side) newEntry(g int32, row int32, assoc, now int64) int32 {
 	} else {
 		if s.n%entryPage == 0 {
 			s.pages = append(s.pages, make([]entry, entryPage))
+			s.copies.grow()
+			s.matches.grow()
+			s.written.grow()
 		}
 		e = s.n
 		s.n++
 	}
-	*s.at(e) = entry{id: -1, group: g, prev: s.tail[g], next: -1, count: 1, assoc: assoc, written: now,
-		pendingSlot: int32(len(s.pending))}
+	*s.at(e) = entry{id: -1, group: g, prev: s.tail[g], next: -1}
+	if s.copies.used {
+		*s.copies.at(e) = 1
+	}
+	if s.matches.used {
+		*s.matches.at(e) = assoc
+	}
+	s.touch(e, now)
 	if t := s.tail[g]; t >= 0 {
 		s.at(t).next = e
 	} else {
@@ -138,7 +200,10 @@ func (s *side) remove(e int32) {
 		delete(s.idents, s.identKey[e])
 		s.identKey[e] = ""
 	}
-	en.group, en.count = -1, 0
+	en.group = -1
+	if s.copies.used {
+		*s.copies.at(e) = 0
+	}
 	s.freed = append(s.freed, e)
 }
 
@@ -156,8 +221,10 @@ func (s *side) setIdent(e int32, key []byte) {
 // one take of data.
 func (s *side) storePending(data arrow.RecordBatch) error {
 	rows, ents := s.pending[:0], s.pendEnt[:0]
+	// an entry is listed once: entries freed in this batch are reused
+	// from the next on
 	for i, e := range s.pendEnt {
-		if en := s.at(e); en.group >= 0 && en.id < 0 && en.pendingSlot == int32(i) {
+		if en := s.at(e); en.group >= 0 && en.id < 0 {
 			rows, ents = append(rows, s.pending[i]), append(ents, e)
 		}
 	}

@@ -82,7 +82,13 @@ func (x *keyIndex) newID() int32 {
 		x.refs[id] = 0
 		return id
 	}
-	x.keys, x.vals, x.refs = append(x.keys, ""), append(x.vals, 0), append(x.refs, 0)
+	if !x.ints {
+		// integer keys have no bytes: a slice of strings grown with them
+		// was copied, pointers and all, half of a new key's cost (q7's
+		// million prices)
+		x.keys = append(x.keys, "")
+	}
+	x.vals, x.refs = append(x.vals, 0), append(x.refs, 0)
 	return int32(len(x.refs) - 1)
 }
 

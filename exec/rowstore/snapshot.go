@@ -13,13 +13,8 @@ import (
 // free, in the order they are reused) and the rows, in id order, as one
 // Arrow IPC stream.
 func (s *Store) Save(e *checkpoint.Encoder) error {
-	var ids []int32
-	for id, p := range s.where {
-		if p.chunk >= 0 {
-			ids = append(ids, int32(id))
-		}
-	}
-	e.Uint(uint64(len(s.where)))
+	ids := s.keptIDs()
+	e.Uint(uint64(s.where.len()))
 	checkpoint.Ints(e, s.free)
 	rows, err := s.Gather(ids)
 	if err != nil {
@@ -64,7 +59,7 @@ func (s *Store) Load(d *checkpoint.Decoder) error {
 		d.Fail("kept rows: %v", err)
 		return d.Err()
 	}
-	s.where = make([]place, n)
+	s.where.reset(n)
 	isFree := make([]bool, n)
 	for _, id := range free {
 		if id < 0 || int(id) >= n || isFree[id] {
@@ -80,13 +75,11 @@ func (s *Store) Load(d *checkpoint.Decoder) error {
 		return d.Err()
 	}
 	r0 := int32(0)
-	for id := range s.where {
-		if isFree[id] {
-			s.where[id] = place{chunk: -1}
-			continue
+	for id := range int32(n) {
+		if !isFree[id] {
+			s.where.set(id, place{chunk: 0, row: r0})
+			r0++
 		}
-		s.where[id] = place{chunk: 0, row: r0}
-		r0++
 	}
 	s.free = free
 	s.chunks, s.live = []arrow.RecordBatch{rows}, []int{int(rows.NumRows())}

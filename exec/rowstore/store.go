@@ -14,7 +14,7 @@ type Store struct {
 	schema *arrow.Schema
 	chunks []arrow.RecordBatch // kept rows (copies, or a whole batch); nil once empty
 	live   []int               // per chunk: rows still kept
-	where  []place             // by id; chunk -1 for a free id
+	where  places              // by id; chunk -1 for a free id
 	free   []int32
 	kept   int // rows kept
 	held   int // rows in the chunks, kept or not
@@ -81,18 +81,17 @@ func (s *Store) place(p place) int32 {
 	if n := len(s.free); n > 0 {
 		id := s.free[n-1]
 		s.free = s.free[:n-1]
-		s.where[id] = p
+		s.where.set(id, p)
 		return id
 	}
-	s.where = append(s.where, p)
-	return int32(len(s.where) - 1)
+	return s.where.add(p)
 }
 
 // Remove forgets the row id. Its chunk goes once none of its rows is kept;
 // the chunks are compacted once most of what they hold is gone.
 func (s *Store) Remove(id int32) {
-	p := s.where[id]
-	s.where[id] = place{chunk: -1}
+	p := s.where.at(id)
+	s.where.set(id, place{chunk: -1})
 	s.free = append(s.free, id)
 	s.kept--
 	if s.live[p.chunk]--; s.live[p.chunk] == 0 {
@@ -107,10 +106,10 @@ func (s *Store) Remove(id int32) {
 // was most of the cost of removing a watermark's rows.
 func (s *Store) RemoveAll(ids []int32) {
 	for i := 0; i < len(ids); {
-		c := s.where[ids[i]].chunk
+		c := s.where.at(ids[i]).chunk
 		j := i
-		for ; j < len(ids) && s.where[ids[j]].chunk == c; j++ {
-			s.where[ids[j]] = place{chunk: -1}
+		for ; j < len(ids) && s.where.at(ids[j]).chunk == c; j++ {
+			s.where.set(ids[j], place{chunk: -1})
 		}
 		s.free = append(s.free, ids[i:j]...)
 		s.kept -= j - i
@@ -129,12 +128,7 @@ func (s *Store) Compact() error {
 	if s.held <= 2*s.kept+1024 {
 		return nil
 	}
-	var ids []int32
-	for id, p := range s.where {
-		if p.chunk >= 0 {
-			ids = append(ids, int32(id))
-		}
-	}
+	ids := s.keptIDs()
 	all, err := s.Gather(ids)
 	if err != nil {
 		return err
@@ -142,10 +136,21 @@ func (s *Store) Compact() error {
 	s.Release()
 	s.chunks, s.live = []arrow.RecordBatch{all}, []int{len(ids)}
 	for r, id := range ids {
-		s.where[id] = place{chunk: 0, row: int32(r)}
+		s.where.set(id, place{chunk: 0, row: int32(r)})
 	}
 	s.held = len(ids)
 	return nil
+}
+
+// keptIDs lists the ids of the kept rows, in order.
+func (s *Store) keptIDs() []int32 {
+	ids := make([]int32, 0, s.kept)
+	for id := range int32(s.where.len()) {
+		if s.where.at(id).chunk >= 0 {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 // Gather returns a new record of the rows ids, in that order.
@@ -173,7 +178,7 @@ func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordB
 	for _, ref := range refs {
 		p := place{chunk: batchChunk, row: -ref - 1}
 		if ref >= 0 {
-			p = s.where[ref]
+			p = s.where.at(ref)
 		}
 		k := s.slot[p.chunk]
 		if k == 0 {
@@ -251,7 +256,7 @@ func (s *Store) Schema() *arrow.Schema { return s.schema }
 
 // Holds reports whether id names a kept row.
 func (s *Store) Holds(id int32) bool {
-	return id >= 0 && int(id) < len(s.where) && s.where[id].chunk >= 0
+	return id >= 0 && int(id) < s.where.len() && s.where.at(id).chunk >= 0
 }
 
 func growInt32s(b []int32, n int) []int32 {
