@@ -211,6 +211,10 @@ func (l *lifter) tableSource(ts *ast.TableSource, next int) (TableRef, *Error) {
 		tvf := l.rw.tvfs[l.index(k, len(l.rw.tvfs))]
 		return TableRef{Name: tvf.Table, Alias: ts.AsName.O, Window: tvf}, nil
 	}
+	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"lateral_"); ok && tn.Schema.O == "" {
+		lat := l.rw.laterals[l.index(k, len(l.rw.laterals))]
+		return TableRef{Alias: lat.Alias, Lateral: lat, At: at}, nil
+	}
 	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"values_"); ok && tn.Schema.O == "" {
 		v := l.rw.values[l.index(k, len(l.rw.values))]
 		return TableRef{Alias: v.Alias, Values: v, At: at}, nil
