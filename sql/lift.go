@@ -190,7 +190,11 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 	items, ops := l.fromParts(l.findWord("FROM"))
 	w := &joinWalk{l: l, items: items, ops: ops}
-	return w.ref(j)
+	ref, err := w.ref(j)
+	if err == nil && ref.Lateral != nil {
+		return TableRef{}, Errorf(ErrUnsupported, ref.Lateral.At, "%s follows the table whose rows it expands, as in FROM t CROSS JOIN %s", ref.Lateral.what(), ref.Lateral.example())
+	}
+	return ref, err
 }
 
 // tableSource lifts one table reference of FROM, whose first token is
