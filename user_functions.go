@@ -80,15 +80,26 @@ type AggregateFunction struct {
 type Accumulator = windowop.UserAccumulator
 
 // TableFunction gives rows for each row (Flink's TableFunction), joined
-// with the table it is called on as LATERAL TABLE(f(...)). It can be
-// registered and is listed, but LATERAL TABLE is not built yet, so a
-// query that calls it is refused as not supported.
+// with the table it is called on:
+//
+//	SELECT s, word FROM t, LATERAL TABLE(split(s)) AS T(word, len)
+//	SELECT s, word FROM t LEFT JOIN LATERAL TABLE(split(s)) AS T(word, len) ON TRUE
+//
+// CROSS JOIN (or a comma) drops a row the function gives no rows for;
+// LEFT JOIN ... ON TRUE keeps it once, with NULL columns. The function's
+// rows follow the row they come from, which keeps its row kind (+I, -U,
+// ...) and its time attribute, so a window may follow.
 type TableFunction struct {
+	// Args are the parameter types, as ScalarFunction's.
 	Args []arrow.DataType
 	// Columns are the columns of the rows it gives.
 	Columns []arrow.Field
 	// Eval gives the rows for a batch of argument rows: a record batch of
-	// Columns and, for each of its rows, the argument row it belongs to.
+	// Columns (allocated from mem; wsql releases it) and, for each of its
+	// rows, the index of the argument row it belongs to, in non-decreasing
+	// order (the rows of argument row 0 first). args are as for
+	// ScalarFunction.Eval. An error stops the query. Queries may call it
+	// from several goroutines at once.
 	Eval func(mem memory.Allocator, args []arrow.Array) (arrow.RecordBatch, []int, error)
 	// Description is a line about the function.
 	Description string
@@ -121,7 +132,18 @@ func (f *TableFunction) entry(name string) (function.Function, error) {
 	if err := checkTypes(name, f.Args); err != nil {
 		return function.Function{}, err
 	}
-	return function.UserTable(name, describe(f.Description, "a table function"), f.Args), nil
+	if err := checkTypes(name, fieldTypes(f.Columns)); err != nil {
+		return function.Function{}, err
+	}
+	return function.UserTable(name, describe(f.Description, "a table function"), f.Args, f.Columns, f.Eval), nil
+}
+
+func fieldTypes(fs []arrow.Field) []arrow.DataType {
+	out := make([]arrow.DataType, len(fs))
+	for i, f := range fs {
+		out[i] = f.Type
+	}
+	return out
 }
 
 func describe(d, kind string) string {

@@ -273,27 +273,6 @@ func TestUserFunctionStatements(t *testing.T) {
 	require.ErrorContains(t, e.RegisterFunction("1x", twice()), `"1x" is not a function name`)
 }
 
-func TestUserTableFunctionIsNotRunYet(t *testing.T) {
-	e := udfEngine(t)
-	defer e.Close()
-	split := &wsql.TableFunction{Args: []arrow.DataType{arrow.BinaryTypes.String},
-		Columns: []arrow.Field{{Name: "word", Type: arrow.BinaryTypes.String}},
-		Eval: func(memory.Allocator, []arrow.Array) (arrow.RecordBatch, []int, error) {
-			return nil, nil, errors.New("not called")
-		}}
-	require.NoError(t, e.RegisterFunction("split_words", split))
-	require.Contains(t, e.FunctionNames(), "SPLIT_WORDS")
-	_, err := queryCSV(t, e, "SELECT SPLIT_WORDS(usr) FROM clicks")
-	var se *sql.Error
-	require.True(t, errors.As(err, &se), "%v", err)
-	require.Equal(t, sql.ErrUnsupported, se.Kind)
-	require.Equal(t, "1:8: table function SPLIT_WORDS gives rows: it is called as LATERAL TABLE(SPLIT_WORDS(...)) in FROM, which joins a table with it and is not supported yet", se.Pos.String()+": "+se.Msg)
-	_, err = queryCSV(t, e, "SELECT usr, word FROM clicks, LATERAL TABLE(SPLIT_WORDS(usr))")
-	require.True(t, errors.As(err, &se), "%v", err)
-	require.Equal(t, sql.ErrUnsupported, se.Kind, "%v", err)
-	require.Equal(t, "1:31: LATERAL TABLE(...) is not supported yet", se.Pos.String()+": "+se.Msg)
-}
-
 // A user function's error or panic stops the query with an error naming
 // the function; CASE runs the function only on the rows that reach it.
 func TestUserFunctionErrorsStopTheQuery(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/exec/joinop"
+	"github.com/wsql/wsql/exec/lateral"
 	"github.com/wsql/wsql/exec/overop"
 	"github.com/wsql/wsql/exec/rankop"
 	"github.com/wsql/wsql/exec/setop"
@@ -46,6 +47,9 @@ type Job struct {
 	// PreWindow appends computed columns (aggregate arguments that are
 	// expressions) after Where, before the window; nil for none.
 	PreWindow *ComputedSpec
+	// Lateral expands each row by UNNEST or a table function before Where
+	// (exec/lateral); nil for none.
+	Lateral *lateral.Spec
 	// Expand replicates each row once per grouping set after PreWindow
 	// (GROUPING SETS, ROLLUP, CUBE); nil for none.
 	Expand *expand.Spec
@@ -334,6 +338,12 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 			return nil, err
 		}
 	}
+	if j.Lateral != nil {
+		if first, err = lateral.New(*j.Lateral, mem, first); err != nil {
+			window.Close()
+			return nil, err
+		}
+	}
 	if j.Input != nil || j.Union != nil {
 		var p *chain
 		if j.Union != nil && shared == nil {
@@ -611,6 +621,9 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 // inputSchema is the schema of the rows entering the window stage: the
 // source's columns plus computed ones.
 func (j *Job) inputSchema() *arrow.Schema {
+	if j.Lateral != nil {
+		return j.Lateral.Schema
+	}
 	if j.Input != nil {
 		return j.Input.Schema()
 	}

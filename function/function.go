@@ -84,6 +84,8 @@ type Function struct {
 	Compile func(c Compiler, k *Call) (expr.Expr, error)
 	// Aggregate is the window operator's aggregate and what it accepts.
 	Aggregate *AggregateKernel
+	// Table runs a table function (LATERAL TABLE); nil for other kinds.
+	Table *TableKernel
 	// Unsupported is why wsql does not run a Flink function it knows
 	// (an entry without a kernel); its error and the docs say it.
 	Unsupported string

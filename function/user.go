@@ -11,6 +11,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/lateral"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
@@ -44,12 +45,29 @@ func UserAggregate(name, description string, param, result arrow.DataType, newAc
 			OK: func(dt arrow.DataType) bool { return arrow.TypeEqual(dt, param) }}}}
 }
 
-// UserTable is the entry of a table function: registered and listed, but
-// not run, since LATERAL TABLE(...) joins a table with it and wsql has no
-// joins yet.
-func UserTable(name, description string, params []arrow.DataType) Function {
+// UserTable is the entry of a table function, run by LATERAL TABLE(...)
+// in FROM (exec/lateral): its columns, and its Go function guarded so an
+// error or panic stops the query naming it.
+func UserTable(name, description string, params []arrow.DataType, columns []arrow.Field, eval lateral.TableEval) Function {
+	guarded := func(mem memory.Allocator, args []arrow.Array) (arrow.RecordBatch, []int, error) {
+		var rows []int
+		rec, err := callUser(name, func() (arrow.RecordBatch, error) {
+			rec, r, err := eval(mem, args)
+			rows = r
+			return rec, err
+		})
+		return rec, rows, err
+	}
 	return Function{Name: name, Kind: TableFunction, User: true, Description: description,
-		Signatures: []Signature{{Params: userParams(params), Result: "rows"}}}
+		Signatures: []Signature{{Params: userParams(params), Result: "rows"}},
+		Table:      &TableKernel{Columns: columns, Eval: guarded}}
+}
+
+// TableKernel is how a table function runs: the columns of the rows it
+// gives, and the function giving them a batch of argument rows at a time.
+type TableKernel struct {
+	Columns []arrow.Field
+	Eval    lateral.TableEval
 }
 
 // UserArgClass is the argument class of a user aggregate (its declared

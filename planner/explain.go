@@ -107,6 +107,10 @@ func (p *Plan) Explain() string {
 		add(depth, "Filter(WHERE %s; rows it removes still advanced the watermark)", p.Where)
 		depth++
 	}
+	if p.Lateral != nil {
+		add(depth, "%s", p.lateralText())
+		depth++
+	}
 	if p.Input != nil {
 		// the subquery's operators, with the watermarks it forwards
 		for _, line := range strings.Split(strings.TrimRight(p.Input.Explain(), "\n"), "\n") {

@@ -207,6 +207,9 @@ func (jp *joinPlanner) plan(ref sql.TableRef, conds []sql.Expr) (side joinSide, 
 	if j == nil {
 		return jp.leaf(ref, conds)
 	}
+	if j.Right.Lateral != nil {
+		return jp.lateralJoin(j, conds) // lateral.go
+	}
 	l, err := jp.columnsOf(j.Left)
 	if err != nil {
 		return joinSide{}, nil, err

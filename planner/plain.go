@@ -130,6 +130,9 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 // plainJob lowers a plain SELECT: no window stage.
 func (p *Plan) plainJob() (*exec.Job, error) {
 	job := &exec.Job{Source: p.Source, Computed: p.Computed, RowtimeIndex: -1, Where: p.Where, Project: p.Project, Clock: p.Clock}
+	if p.Lateral != nil {
+		job.Lateral = &p.Lateral.Spec
+	}
 	if p.Input != nil {
 		return job, p.attachInput(job)
 	}

@@ -90,6 +90,9 @@ type Plan struct {
 	// TVF replicates the projected rows per window (a window table
 	// function without aggregation, window_tvf.go); nil for none.
 	TVF *WindowTVF
+	// Lateral expands each row of Input by UNNEST or a table function
+	// before Where (lateral.go); nil for none.
+	Lateral *LateralPlan
 }
 
 // Aggregate is one aggregate call of the select list.

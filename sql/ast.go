@@ -174,6 +174,9 @@ type TableRef struct {
 	// SystemTime is the column of FOR SYSTEM_TIME AS OF, which makes the
 	// table the versioned side of a temporal join; nil when absent.
 	SystemTime *ColumnRef
+	// Lateral is set for UNNEST(...) and LATERAL TABLE(...) (lateral.go);
+	// Name is then empty and Alias is the Lateral's.
+	Lateral *Lateral
 }
 
 // Values is a table of literal rows, VALUES (1, 'a'), (2, 'b'). Columns

@@ -400,6 +400,22 @@ func dumpFrom(b *strings.Builder, d int, f TableRef) {
 		}
 		return
 	}
+	if lat := f.Lateral; lat != nil {
+		ord := ""
+		if lat.Ordinality {
+			ord = " WITH ORDINALITY"
+		}
+		if lat.Function != nil {
+			line(b, d, "From LATERAL TABLE AS %q @%s", lat.Alias, lat.At)
+			dumpExpr(b, d+1, lat.Function)
+		} else {
+			line(b, d, "From UNNEST%s AS %q @%s", ord, lat.Alias, lat.At)
+			dumpExpr(b, d+1, lat.Unnest)
+		}
+		for _, c := range lat.Columns {
+			line(b, d+1, "Column %s @%s", c.Name, c.At)
+		}
+	}
 	if v := f.Values; v != nil {
 		line(b, d, "From VALUES AS %q @%s", v.Alias, v.At)
 		for _, c := range v.Columns {

@@ -248,6 +248,9 @@ func (w *joinWalk) kind(x *ast.Join, j *Join, op int) *Error {
 	for _, c := range x.Using {
 		j.Using = append(j.Using, Ident{Name: c.Name.O, At: j.At})
 	}
+	if err := checkLateralJoin(j); err != nil { // lateral.go
+		return err
+	}
 	switch {
 	case j.Kind == CrossJoin && j.On != nil:
 		return Errorf(ErrSyntax, j.At, "%s takes no ON condition", map[bool]string{true: "a comma join", false: "CROSS JOIN"}[j.Comma])

@@ -190,7 +190,11 @@ func (l *lifter) selectStmt(n *ast.SelectStmt) (*Select, *Error) {
 func (l *lifter) from(j *ast.Join) (TableRef, *Error) {
 	items, ops := l.fromParts(l.findWord("FROM"))
 	w := &joinWalk{l: l, items: items, ops: ops}
-	return w.ref(j)
+	ref, err := w.ref(j)
+	if err == nil && ref.Lateral != nil {
+		return TableRef{}, Errorf(ErrUnsupported, ref.Lateral.At, "%s follows the table whose rows it expands, as in FROM t CROSS JOIN %s", ref.Lateral.what(), ref.Lateral.example())
+	}
+	return ref, err
 }
 
 // tableSource lifts one table reference of FROM, whose first token is
@@ -210,6 +214,10 @@ func (l *lifter) tableSource(ts *ast.TableSource, next int) (TableRef, *Error) {
 	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"tvf_"); ok && tn.Schema.O == "" {
 		tvf := l.rw.tvfs[l.index(k, len(l.rw.tvfs))]
 		return TableRef{Name: tvf.Table, Alias: ts.AsName.O, Window: tvf}, nil
+	}
+	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"lateral_"); ok && tn.Schema.O == "" {
+		lat := l.rw.laterals[l.index(k, len(l.rw.laterals))]
+		return TableRef{Alias: lat.Alias, Lateral: lat, At: at}, nil
 	}
 	if k, ok := strings.CutPrefix(tn.Name.L, internalPrefix+"values_"); ok && tn.Schema.O == "" {
 		v := l.rw.values[l.index(k, len(l.rw.values))]

@@ -19,6 +19,7 @@ import (
 //	CAST(x AS TIMESTAMP_LTZ(3)) -> __wsql_cast(x, 0)            (0 indexes rewritten.casts)
 //	FROM TABLE(TUMBLE(...))    -> FROM `__wsql_tvf_0`           (0 indexes rewritten.tvfs; tvf.go)
 //	FROM (VALUES ...) AS t(a)  -> FROM `__wsql_values_0` AS t   (0 indexes rewritten.values; values.go)
+//	, UNNEST(a) AS t(x)        -> , `__wsql_lateral_0`          (0 indexes rewritten.laterals; lateral.go)
 //	EXTRACT(DOW FROM ts)       -> __wsql_extract(0, ts)         (0 indexes rewritten.extracts; extract.go)
 //	LIKE p ESCAPE '!'          -> LIKE p ESCAPE 'A'             (A marks rewritten.escapes[0]; escape.go)
 //	COUNT(*) FILTER (WHERE c)  -> __wsql_filter(COUNT(*), c)    (filter.go)
@@ -49,6 +50,7 @@ type rewritten struct {
 	casts     []TypeName
 	tvfs      []*WindowTVF
 	values    []*Values
+	laterals  []*Lateral     // UNNEST and LATERAL TABLE (lateral.go)
 	extracts  []string       // EXTRACT units (extract.go)
 	escapes   []*Literal     // LIKE ... ESCAPE literals (escape.go)
 	jsons     []*JSONClauses // clauses of JSON functions (json.go)
@@ -279,10 +281,14 @@ func rewrite(src *source, toks []token, prefix string) (*rewritten, *Error) {
 			// lifter the FULL before it (join.go).
 			emit(i, i+1, "LEFT")
 			i++
-		case t.is("TABLE") && next.isOp("("):
-			if i > 0 && toks[i-1].is("LATERAL") {
-				return nil, Errorf(ErrUnsupported, toks[i-1].pos, "LATERAL TABLE(...) is not supported yet")
+		case isLateralStart(toks, i):
+			text, j, err := rw.lateral(toks, i)
+			if err != nil {
+				return nil, err
 			}
+			emit(i, j, text)
+			i = j
+		case t.is("TABLE") && next.isOp("("):
 			if i == 0 || !(toks[i-1].is("FROM") || toks[i-1].is("JOIN")) {
 				return nil, Errorf(ErrSyntax, t.pos, "TABLE(...) can only follow FROM, as in FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE))")
 			}

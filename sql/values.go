@@ -1,5 +1,7 @@
 package sql
 
+import "strings"
+
 // Flink's VALUES, a table of literal rows:
 //
 //	FROM (VALUES (1, 'a'), (2, 'b')) [AS] t [(id, name)]
@@ -21,7 +23,7 @@ func parseFromValues(src *source, toks []token, i int) (*Values, int, *Error) {
 		return nil, 0, err
 	}
 	p.accept("AS")
-	if t := p.peek(); t.isName() && !t.is("WHERE") && !t.is("GROUP") && !t.is("HAVING") && !t.is("ORDER") && !t.is("LIMIT") && !t.is("UNION") {
+	if t := p.peek(); t.kind == tokQuotedIdent || t.kind == tokIdent && !notAlias[strings.ToUpper(t.text)] {
 		p.i++
 		v.Alias = t.value()
 		if p.peek().isOp("(") {

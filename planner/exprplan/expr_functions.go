@@ -20,7 +20,7 @@ func (c *Compiler) function(f *sql.FuncCall) (expr.Expr, error) {
 	case fn != nil && fn.Kind == function.AggregateFunction:
 		return nil, sql.Errorf(sql.ErrInvalid, f.At, "aggregate %s is not allowed here", name)
 	case fn != nil && fn.Kind == function.TableFunction:
-		return nil, sql.Errorf(sql.ErrUnsupported, f.At, "table function %s gives rows: it is called as LATERAL TABLE(%s(...)) in FROM, which joins a table with it and is not supported yet", name, name)
+		return nil, sql.Errorf(sql.ErrInvalid, f.At, "table function %s gives rows: it is called in FROM as LATERAL TABLE(%s(...)), joined with the table whose rows it expands", name, name)
 	}
 	if f.Filter != nil {
 		return nil, sql.Errorf(sql.ErrInvalid, f.Filter.Pos(), "FILTER (WHERE ...) belongs to aggregate calls; %s is not an aggregate", name)

@@ -240,7 +240,7 @@ func formatSelect(b *strings.Builder, s *sql.Select) {
 			b.WriteString(" AS " + sql.QuoteName(it.Alias))
 		}
 	}
-	if f := s.From; f.Values != nil || f.Name.Name != "" || f.Subquery != nil || f.Join != nil {
+	if f := s.From; f.Values != nil || f.Name.Name != "" || f.Subquery != nil || f.Join != nil || f.Lateral != nil {
 		b.WriteString(" FROM ")
 		formatTableRef(b, f)
 	}
@@ -799,6 +799,10 @@ func formatTableRef(b *strings.Builder, f sql.TableRef) {
 		}
 		return
 	}
+	if lat := f.Lateral; lat != nil {
+		formatLateral(b, lat)
+		return
+	}
 	if v := f.Values; v != nil {
 		b.WriteString("(VALUES ")
 		for i, row := range v.Rows {
@@ -829,5 +833,21 @@ func formatTableRef(b *strings.Builder, f sql.TableRef) {
 	}
 	if f.Alias != "" {
 		b.WriteString(" AS " + sql.QuoteName(f.Alias))
+	}
+}
+
+// formatLateral writes UNNEST(...) or LATERAL TABLE(...) with its alias.
+func formatLateral(b *strings.Builder, lat *sql.Lateral) {
+	if lat.Function != nil {
+		b.WriteString("LATERAL TABLE(" + formatExpr(lat.Function) + ")")
+	} else {
+		b.WriteString("UNNEST(" + formatExpr(lat.Unnest) + ")")
+		if lat.Ordinality {
+			b.WriteString(" WITH ORDINALITY")
+		}
+	}
+	if lat.Alias != "" {
+		b.WriteString(" AS " + sql.QuoteName(lat.Alias))
+		formatNameList(b, lat.Columns)
 	}
 }

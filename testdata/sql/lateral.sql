@@ -1,0 +1,10 @@
+SELECT o.id, t.tag FROM orders AS o CROSS JOIN UNNEST(o.tags) AS t (tag);
+SELECT o.id, tag FROM orders o, UNNEST(o.tags) t(tag) WHERE tag <> 'x';
+SELECT * FROM orders o LEFT JOIN UNNEST(o.items) WITH ORDINALITY AS i(name, qty, pos) ON TRUE;
+SELECT * FROM orders CROSS JOIN UNNEST(attrs);
+SELECT * FROM (VALUES ('order_1')) CROSS JOIN UNNEST(ARRAY['shirt', 'pants']) WITH ORDINALITY AS t(product, idx);
+SELECT s, word, len FROM words, LATERAL TABLE(split(s, ' ')) AS T(word, len);
+SELECT s, word FROM words CROSS JOIN LATERAL TABLE(split(s)) T(word) WHERE word > 'a';
+SELECT s, word FROM words LEFT JOIN LATERAL TABLE(split(s)) AS T(word) ON TRUE;
+SELECT s, word FROM words JOIN LATERAL TABLE(split(s)) AS T(word) ON word <> s;
+SELECT * FROM a JOIN b ON a.k = b.k CROSS JOIN UNNEST(b.arr) AS u(v);
