@@ -73,6 +73,11 @@ func (e *StringFunc) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Ar
 		}
 		return NewArray(arrow.PrimitiveTypes.Int32, n, nullsOf(mem, valid, n), n-bitutil.CountSetBits(valid, 0, n), vb), nil
 	}
+	if (e.Name == "UPPER" || e.Name == "LOWER") && args[0].col != nil && args[0].col.NullN() == 0 {
+		if out, ok := asciiCase(args[0].col, e.Name == "UPPER", mem); ok {
+			return out, nil
+		}
+	}
 	b := array.NewStringBuilder(mem)
 	defer b.Release()
 	b.Reserve(n)
@@ -181,6 +186,37 @@ func nullsOf(mem memory.Allocator, valid []byte, n int) *memory.Buffer {
 	buf, out := NewBits(mem, n)
 	copy(out, valid)
 	return buf
+}
+
+// asciiCase upper- or lower-cases a column of ASCII strings without NULLs
+// at once: the same offsets, each byte mapped. LOWER row by row through a
+// builder was a sixth of Nexmark q21, which lower-cases channel five
+// times. ok is false for a column with other characters.
+func asciiCase(col *array.String, upper bool, mem memory.Allocator) (arrow.Array, bool) {
+	offs := col.ValueOffsets()
+	src := col.ValueBytes()
+	for _, c := range src {
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+	}
+	n := col.Len()
+	ob, out := NewValues[int32](mem, n+1)
+	for i, o := range offs {
+		out[i] = o - offs[0]
+	}
+	db, data := NewValues[byte](mem, len(src))
+	lo, hi := byte('A'), byte('Z')
+	if upper {
+		lo, hi = 'a', 'z'
+	}
+	for i, c := range src {
+		if lo <= c && c <= hi {
+			c ^= 'a' - 'A'
+		}
+		data[i] = c
+	}
+	return NewArray(arrow.BinaryTypes.String, n, nil, 0, ob, db), true
 }
 
 // mapCase upper- or lower-cases s into dst, byte by byte for ASCII.
