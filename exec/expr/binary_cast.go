@@ -71,8 +71,3 @@ func compareBinary(op int, l, r *array.Binary, out []byte) {
 		}
 	}
 }
-
-// takeBinary is the offsets and data of the rows idx of a BYTES column.
-func takeBinary(t *array.Binary, idx []int32, mem memory.Allocator) (*memory.Buffer, *memory.Buffer) {
-	return takeVarBytes(t.ValueOffsets(), t.Data().Buffers()[2], idx, mem)
-}
