@@ -32,7 +32,8 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 	} else {
 		needed = append(needed, cols...)
 	}
-	src, stream, streamIdx, computed, _, err := s.buildStream(opts, needed, false)
+	reads, prune := s.plainReads()
+	src, stream, streamIdx, computed, _, err := s.buildStream(opts, needed, reads, prune)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +126,36 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 	}
 	p.Project.Schema = arrow.NewSchema(fields, nil)
 	return p, nil
+}
+
+// plainReads are the expressions a plain SELECT reads the table with,
+// so the source may skip making what none reads (a generator's columns and
+// ROW fields): the select list, but for the items of a view the query
+// reading it does not name, WHERE and ORDER BY. Not with *, which reads
+// every column, nor over a subquery.
+func (s *selectPlanner) plainReads() ([]sql.Expr, bool) {
+	if s.input != nil || hasStar(s.stmt) {
+		return nil, false
+	}
+	unread := s.unreadItems
+	if len(unread) != len(s.stmt.Items) {
+		unread = nil
+	}
+	var reads []sql.Expr
+	for i, it := range s.stmt.Items {
+		if it.Expr != nil && (unread == nil || !unread[i]) {
+			reads = append(reads, it.Expr)
+		}
+	}
+	for _, o := range s.stmt.OrderBy {
+		if o.Expr != nil {
+			reads = append(reads, o.Expr)
+		}
+	}
+	if s.stmt.Where != nil {
+		reads = append(reads, s.stmt.Where)
+	}
+	return reads, true
 }
 
 // plainJob lowers a plain SELECT: no window stage.

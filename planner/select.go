@@ -52,6 +52,9 @@ type Options struct {
 	// derived plans a subquery or a view, whose PROCTIME() items are
 	// processing-time attributes for the outer query.
 	derived bool
+	// unreadItems marks the items of a view's query the query reading it
+	// does not name (view_reads.go); nil for all read.
+	unreadItems []bool
 }
 
 // Names of the columns a window table-valued function adds.
@@ -66,6 +69,11 @@ const (
 // (FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ...)) GROUP BY window_start,
 // window_end, k). Both lower to the same plan.
 func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, error) {
+	unread := opts.unreadItems // for this query only, not those it reads
+	opts.unreadItems = nil
+	if stmt.Set != nil || len(stmt.OrderBy) > 0 || stmt.Limit != nil {
+		unread = nil
+	}
 	if stmt.Set != nil {
 		if len(stmt.With) > 0 {
 			var err error
@@ -130,7 +138,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 			t, input, stmt, err = rankRelation(stmt, v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
 			break
 		}
-		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, viewScope(v, cat), opts, from.At)
+		vopts := opts
+		vopts.unreadItems = unreadViewItems(stmt, v.Query, v.Columns)
+		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, viewScope(v, cat), vopts, from.At)
 	case stmt.From.SystemTime != nil:
 		err = sql.Errorf(sql.ErrInvalid, stmt.From.SystemTime.At, "FOR SYSTEM_TIME AS OF belongs to the right side of a join: JOIN %s FOR SYSTEM_TIME AS OF o.ts ON ...", from.Name)
 	default:
@@ -156,6 +166,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	}
 	s := &selectPlanner{stmt: stmt, table: t, input: input, tvf: stmt.From.Window, gapCol: -1, aggOf: map[*sql.FuncCall]int{}, fns: opts.functions()}
 	s.joinCols = joinCols
+	s.unreadItems = unread
 	s.resolveFieldRefs() // value_access.go
 	s.updates = input != nil && input.Updates()
 	if calls := overCalls(stmt); len(calls) > 0 {
@@ -315,6 +326,9 @@ type selectPlanner struct {
 	// each select item: a key (keyRef >= 0), a window column (winCol >= 0)
 	// or an aggregate (aggRef >= 0)
 	items []selectItem
+	// unreadItems marks the items of a view's query the query reading the
+	// view does not name (view_reads.go); nil for all read.
+	unreadItems []bool
 }
 
 type selectItem struct {
@@ -493,7 +507,7 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		}
 		needed = append(needed, cols...)
 	}
-	src, stream, streamIdx, computed, gapIndex, err := s.buildStream(opts, needed, true)
+	src, stream, streamIdx, computed, gapIndex, err := s.buildStream(opts, needed, nil, true)
 	if err != nil {
 		return nil, err
 	}

@@ -58,9 +58,11 @@ func isColumnRef(e sql.Expr) bool {
 // session gap column if the window has one. It maps table columns to
 // stream columns.
 //
-// With prune, needed is every column the query reads, and a generator is
-// told which physical columns nothing reads, so it may skip making them.
-func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exec.Source, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
+// With prune, needed and reads are every column the query reads (reads:
+// expressions over the table, whose ROW field accesses read only those
+// fields), and a generator is told which physical columns and fields
+// nothing reads, so it may skip making them.
+func (s *selectPlanner) buildStream(opts Options, needed []int, reads []sql.Expr, prune bool) (exec.Source, *arrow.Schema, map[int]int, *exec.ComputedSpec, int, error) {
 	t := s.table
 	if s.input != nil {
 		// a subquery's rows are the stream as they are
@@ -86,7 +88,7 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, prune bool) (exe
 	schema := src.Spec().Schema
 	if m, ok := src.(*exec.MakerSource); ok && prune {
 		if p, ok := m.Maker.(exec.ColumnPruner); ok {
-			read, fields := readColumns(t, needed, schema)
+			read, fields := readColumns(t, needed, reads, schema)
 			p.ReadOnly(read)
 			if fp, ok := m.Maker.(exec.FieldPruner); ok {
 				fp.ReadFieldsOnly(fields)
@@ -177,9 +179,9 @@ func (s *selectPlanner) watermarkExpr(scope exprplan.Scope, opts Options) (expr.
 // WATERMARK expression's.
 type beforeWatermarks struct{ exprplan.Scope }
 
-// readColumns marks the source fields the needed table columns read:
-// physical ones, and those computed columns read.
-func readColumns(t *catalog.Table, needed []int, src *arrow.Schema) ([]bool, [][]string) {
+// readColumns marks the source fields the needed table columns and the
+// expressions reads read: physical ones, and those computed columns read.
+func readColumns(t *catalog.Table, needed []int, reads []sql.Expr, src *arrow.Schema) ([]bool, [][]string) {
 	read := make([]bool, src.NumFields())
 	whole := make([]bool, src.NumFields())
 	fields := make([][]string, src.NumFields())
@@ -210,6 +212,9 @@ func readColumns(t *catalog.Table, needed []int, src *arrow.Schema) ([]bool, [][
 			}
 			return field == ""
 		})
+	}
+	for _, e := range reads {
+		mark(e)
 	}
 	for _, col := range needed {
 		c := t.Columns[col]

@@ -71,20 +71,3 @@ func compareBinary(op int, l, r *array.Binary, out []byte) {
 		}
 	}
 }
-
-// takeBinary is the offsets and data of the rows idx of a BYTES column.
-func takeBinary(t *array.Binary, idx []int32, mem memory.Allocator) (*memory.Buffer, *memory.Buffer) {
-	ob, offs := NewValues[int32](mem, len(idx)+1)
-	total := 0
-	for _, i := range idx {
-		total += t.ValueLen(int(i))
-	}
-	db, data := NewValues[byte](mem, total)
-	p := 0
-	for j, i := range idx {
-		offs[j] = int32(p)
-		p += copy(data[p:], t.Value(int(i)))
-	}
-	offs[len(idx)] = int32(p)
-	return ob, db
-}

@@ -78,21 +78,10 @@ func takeArray(a arrow.Array, idx []int32, mem memory.Allocator) (arrow.Array, e
 		}
 		return NewArray(a.DataType(), n, validity, nulls, vb), nil
 	case *array.String:
-		ob, offs := NewValues[int32](mem, n+1)
-		total := 0
-		for _, i := range idx {
-			total += t.ValueLen(int(i))
-		}
-		db, data := NewValues[byte](mem, total)
-		p := 0
-		for j, i := range idx {
-			offs[j] = int32(p)
-			p += copy(data[p:], t.Value(int(i)))
-		}
-		offs[n] = int32(p)
+		ob, db := takeVarBytes(t.ValueOffsets(), t.ValueBytes(), idx, mem)
 		return NewArray(a.DataType(), n, validity, nulls, ob, db), nil
 	case *array.Binary:
-		ob, db := takeBinary(t, idx, mem)
+		ob, db := takeVarBytes(t.ValueOffsets(), t.ValueBytes(), idx, mem)
 		return NewArray(a.DataType(), n, validity, nulls, ob, db), nil
 	case *array.Null:
 		return array.NewNull(n), nil
@@ -127,6 +116,30 @@ func takeArray(a arrow.Array, idx []int32, mem memory.Allocator) (arrow.Array, e
 		return nil, fmt.Errorf("cannot select rows of %s", a.DataType())
 	}
 	return NewArray(a.DataType(), n, validity, nulls, vb), nil
+}
+
+// takeVarBytes takes rows idx of a string or binary array (offsets at its
+// first row, src its values from offs[0]): each run of consecutive rows in
+// one copy. Row by row was a third of the filter's time in Nexmark's q0.
+func takeVarBytes(offs []int32, src []byte, idx []int32, mem memory.Allocator) (*memory.Buffer, *memory.Buffer) {
+	ob, out := NewValues[int32](mem, len(idx)+1)
+	total := 0
+	for _, i := range idx {
+		total += int(offs[i+1] - offs[i])
+	}
+	db, data := NewValues[byte](mem, total)
+	p, base := int32(0), offs[0]
+	for j, k := 0, 1; j < len(idx); j, k = k, k+1 {
+		for k < len(idx) && idx[k] == idx[k-1]+1 {
+			k++
+		}
+		for m := j; m < k; m++ {
+			out[m] = offs[idx[m]] + p - offs[idx[j]]
+		}
+		p += int32(copy(data[p:], src[offs[idx[j]]-base:offs[idx[k-1]+1]-base]))
+	}
+	out[len(idx)] = p
+	return ob, db
 }
 
 func takeFixed[T any](a arrow.Array, idx []int32, mem memory.Allocator) *memory.Buffer {

@@ -38,3 +38,15 @@ func BenchmarkNexmarkEventsBidView(b *testing.B) {
 		return g.Open(memory.NewGoAllocator(), schema, exec.DefaultBatchSize)
 	})
 }
+
+// BenchmarkNexmarkEventsBidPrice is the event stream as a query reading
+// only bids' auction and price reads it (q2): a bid drawn no further than
+// its price, its channel, url and extra left empty.
+func BenchmarkNexmarkEventsBidPrice(b *testing.B) {
+	g, schema := newEvents(1_000_000, 0, [3]int64{})
+	g.Read = []bool{true, true, true, true}
+	g.Fields = [][]string{nil, {"dateTime"}, {"dateTime"}, {"auction", "price", "dateTime"}}
+	generatortest.Bench(b, func() (exec.BatchReader, error) {
+		return g.Open(memory.NewGoAllocator(), schema, exec.DefaultBatchSize)
+	})
+}

@@ -66,7 +66,11 @@ func (f *eventFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int64,
 		if c == 0 {
 			cols[i] = f.eventTypes(mem, from, n)
 		} else {
-			cols[i] = f.row(mem, f.schema.Field(i).Type, c-1, from, n, read, read && s.timeOnly(i))
+			var fields []string // the fields read, nil for all
+			if i < len(s.Fields) {
+				fields = s.Fields[i]
+			}
+			cols[i] = f.row(mem, f.schema.Field(i).Type, c-1, from, n, read, read && s.timeOnly(i), fields)
 		}
 	}
 }
@@ -101,8 +105,9 @@ func (f *eventFiller) eventTypes(mem memory.Allocator, from int64, n int) arrow.
 // row is the ROW column of a kind over events [from, from+n): valid at
 // the events of that kind when read, else all NULL (and its fields
 // empty). With timeOnly, only the validity and dateTime are made, the
-// other fields left empty.
-func (f *eventFiller) row(mem memory.Allocator, dt arrow.DataType, kind int, from int64, n int, read, timeOnly bool) arrow.Array {
+// other fields left empty; a bid's fields are drawn only as far as fields
+// (those read, nil for all) need.
+func (f *eventFiller) row(mem memory.Allocator, dt arrow.DataType, kind int, from int64, n int, read, timeOnly bool, fields []string) arrow.Array {
 	valid, bits := expr.NewBits(mem, n)
 	nulls := n
 	var children []arrow.Array
@@ -110,7 +115,7 @@ func (f *eventFiller) row(mem memory.Allocator, dt arrow.DataType, kind int, fro
 		if timeOnly {
 			children = f.times(mem, kind, from, n)
 		} else {
-			children = f.tables[kind].rows(mem, from, n, true, true)
+			children = f.tables[kind].rows(mem, from, n, true, bidDepthOf(fields))
 		}
 		_, off := f.mix.split(from)
 		for k := range n {

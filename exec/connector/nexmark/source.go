@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -266,7 +267,7 @@ func (s *Source) eventTime(id int64) int64 {
 
 func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int64, n int) {
 	s := f.src
-	all := f.rows(mem, from, n, false, f.bidTailRead())
+	all := f.rows(mem, from, n, false, f.bidDepth())
 	for i, c := range s.Columns {
 		all[c].Retain()
 		cols[i] = all[c]
@@ -279,7 +280,7 @@ func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int6
 // rows makes every column of the table for n rows: the table's rows
 // from row from on, or, with events, the rows of events [from, from+n)
 // with zeros and empty strings at the events of the other kinds.
-func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events, bidTail bool) []arrow.Array {
+func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events bool, depth bidDepth) []arrow.Array {
 	s := f.src
 	for c, t := range f.types {
 		if t.ID() == arrow.STRING {
@@ -291,7 +292,7 @@ func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events, bi
 	kind := kindOf(f.table)
 	switch f.table {
 	case "bid":
-		f.bids(from, n, bidTail, events)
+		f.bids(from, n, depth, events)
 	default:
 		for k := range n {
 			var id int64
@@ -493,31 +494,63 @@ var nexmarkHotURLs = func() []string {
 	return urls
 }()
 
-// bids makes the bids of rows [from, from+n): auction, bidder, price,
-// channel, url, dateTime, extra. The loop works on local slices, stored
-// back once: appending through the filler's fields stored a slice header
-// in the heap per value, a write barrier each while the collector runs,
-// which it does often at the rate the batches are made (11% of the time).
-// bidTailRead tells whether the query reads a bid column drawn after the
-// bidder (price, channel, url, extra: table columns 2, 3, 4 and 6).
-func (f *nexmarkFiller) bidTailRead() bool {
-	s := f.src
-	if s.Read == nil {
-		return true
+// bidDepth is how far into a bid's draws a query reads: a bid draws its
+// auction and bidder, then its price, then its channel and url, then its
+// extra, whose length depends on theirs. Each event draws from its own PCG,
+// so stopping early leaves every value read the same; the columns not made
+// hold zeros and empty strings, which nothing reads.
+type bidDepth int
+
+const (
+	bidKeys    bidDepth = iota // auction, bidder (and dateTime, not drawn)
+	bidPrice                   // and price
+	bidStrings                 // and channel, url
+	bidAll                     // and extra
+)
+
+// bidDepthOf is the depth of the bid fields read: names of the fields
+// (any case), or nil for all.
+func bidDepthOf(read []string) bidDepth {
+	if read == nil {
+		return bidAll
 	}
-	for i, c := range s.Columns {
-		if s.Read[i] && (c == 2 || c == 3 || c == 4 || c == 6) {
-			return true
+	d := bidKeys
+	for _, name := range read {
+		switch strings.ToLower(name) {
+		case "price":
+			d = max(d, bidPrice)
+		case "channel", "url":
+			d = max(d, bidStrings)
+		case "extra":
+			d = bidAll
 		}
 	}
-	return false
+	return d
 }
 
-// bids makes n bids from row from on, or, with events, the bids of
-// events [from, from+n) with zeros and empty strings at the other events;
-// without tail, only the columns drawn before the price (auction, bidder)
-// and the time.
-func (f *nexmarkFiller) bids(from int64, n int, tail, events bool) {
+// bidDepth is how far the query reads the bid table's columns.
+func (f *nexmarkFiller) bidDepth() bidDepth {
+	s := f.src
+	if s.Read == nil {
+		return bidAll
+	}
+	var read []string
+	for i, c := range s.Columns {
+		if s.Read[i] {
+			read = append(read, Columns("bid")[c].Name)
+		}
+	}
+	return bidDepthOf(read)
+}
+
+// bids makes the bids of rows [from, from+n): auction, bidder, price,
+// channel, url, dateTime, extra, drawn to depth. The loop works on local
+// slices, stored back once: appending through the filler's fields stored a
+// slice header in the heap per value, a write barrier each while the
+// collector runs, which it does often at the rate the batches are made
+// (11% of the time). With events, the bids of events [from, from+n) with
+// zeros and empty strings at the other events.
+func (f *nexmarkFiller) bids(from int64, n int, depth bidDepth, events bool) {
 	s, m := f.src, f.mix
 	auction, bidder, price, at := f.ints[0][:n], f.ints[1][:n], f.ints[2][:n], f.ints[5][:n]
 	channel, url, extra := f.strs[3], f.strs[4], f.strs[6]
@@ -557,14 +590,16 @@ func (f *nexmarkFiller) bids(from int64, n int, tail, events bool) {
 			bidder[k] = nextPersonID(r, lastPerson)
 		}
 		at[k] = s.eventTime(id)
-		if !tail {
-			price[k] = 0
+		price[k] = 0
+		if depth >= bidPrice {
+			price[k] = nexmarkPrice(r)
+		}
+		if depth < bidStrings {
 			channel.End()
 			url.End()
 			extra.End()
 			continue
 		}
-		price[k] = nexmarkPrice(r)
 		start := len(channel.Data) + len(url.Data)
 		if r.Mask(1) > 0 { // IntN(2)
 			i := r.Mask(nexmarkHotChannels - 1)
@@ -583,7 +618,9 @@ func (f *nexmarkFiller) bids(from int64, n int, tail, events bool) {
 		size := 8 + 8 + 8 + len(channel.Data) + len(url.Data) - start + 8
 		channel.End()
 		url.End()
-		extra.Data = appendExtra(extra.Data, r, size, nexmarkAvgBidSize)
+		if depth == bidAll {
+			extra.Data = appendExtra(extra.Data, r, size, nexmarkAvgBidSize)
+		}
 		extra.End()
 	}
 	f.strs[3], f.strs[4], f.strs[6] = channel, url, extra

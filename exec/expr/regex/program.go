@@ -110,6 +110,11 @@ type program struct {
 	// first marks the bytes a match can start with (when known).
 	first      [4]uint64
 	firstKnown bool
+	// later marks the bytes a match can start with past position 0, where
+	// a branch starting with \A or ^ fails (when laterKnown): for
+	// (&|^)x=, only an '&' is a start worth trying there.
+	later      [4]uint64
+	laterKnown bool
 }
 
 type compiler struct {
@@ -264,6 +269,9 @@ func (p *program) analyze() {
 	for p.nodes[i].op == opSave {
 		i = p.nodes[i].next
 	}
+	if set, ok := p.startBytes(i, 0); ok {
+		p.later, p.laterKnown = set, true
+	}
 	n := &p.nodes[i]
 	switch n.op {
 	case opBeginText:
@@ -278,6 +286,53 @@ func (p *program) analyze() {
 			p.setFirst(p.classes[n.cls], len(p.classes[n.cls].ranges) > 0)
 		}
 	}
+}
+
+// startBytes is the set of bytes a match from node i can start with at a
+// position past 0; ok is false when that is not known (a node that may
+// match without consuming a byte, other than \A or ^, which fail there).
+func (p *program) startBytes(i, depth int) (set [4]uint64, ok bool) {
+	if depth > 16 {
+		return set, false
+	}
+	n := &p.nodes[i]
+	switch n.op {
+	case opFail, opBeginText:
+		return set, true // no match starts here past position 0
+	case opSave:
+		return p.startBytes(n.next, depth+1)
+	case opLit:
+		set = classBytes(class{ascii: asciiBit(n.str[0])}, n.str[0] >= utf8.RuneSelf)
+		return set, true
+	case opClass:
+		return classBytes(p.classes[n.cls], len(p.classes[n.cls].ranges) > 0), true
+	case opRepeat:
+		if n.min > 0 {
+			return classBytes(p.classes[n.cls], len(p.classes[n.cls].ranges) > 0), true
+		}
+	case opAlt:
+		for _, a := range n.alts {
+			sub, ok := p.startBytes(a, depth+1)
+			if !ok {
+				return set, false
+			}
+			for k := range set {
+				set[k] |= sub[k]
+			}
+		}
+		return set, true
+	}
+	return set, false
+}
+
+// classBytes is the bytes a rune of c starts with: its ASCII ones, and
+// every byte of a multi-byte rune when c has any.
+func classBytes(c class, nonASCII bool) [4]uint64 {
+	set := [4]uint64{c.ascii[0], c.ascii[1]}
+	if nonASCII {
+		set[2], set[3] = ^uint64(0), ^uint64(0)
+	}
+	return set
 }
 
 func asciiBit(b byte) [2]uint64 {

@@ -237,3 +237,11 @@ func (o *rawStrings) release() {
 	o.nb.Release()
 	o.db.Release()
 }
+
+// firstCol is the first argument's column, nil for none or a constant.
+func firstCol(b *batch) arrow.Array {
+	if len(b.cols) == 0 {
+		return nil
+	}
+	return b.cols[0]
+}
