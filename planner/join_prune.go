@@ -59,6 +59,8 @@ func (u *usedNames) collect(v reflect.Value) {
 		switch v.Type() {
 		case columnRefType:
 			u.names[strings.ToLower(v.FieldByName("Name").String())] = true
+			// t.x may be the field x of a ROW column t
+			u.names[strings.ToLower(v.FieldByName("Table").String())] = true
 			return
 		case identType:
 			u.names[strings.ToLower(v.FieldByName("Name").String())] = true

@@ -107,6 +107,17 @@ func (s *selectPlanner) planPlain(opts Options) (*Plan, error) {
 			}
 			continue
 		}
+		if c, ok := item.Expr.(*sql.ColumnRef); ok && opts.derived {
+			if ci := s.columnIndex(c); ci >= 0 && t.Columns[ci].Proctime {
+				// a view or subquery passes a processing-time attribute on
+				name := item.Alias
+				if name == "" {
+					name = c.Name
+				}
+				appendProctime(name, p, &fields)
+				continue
+			}
+		}
 		e, err := exprplan.CompileExpr(item.Expr, scope, exprOptions(opts))
 		if err != nil {
 			return nil, err
