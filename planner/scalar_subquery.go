@@ -143,6 +143,9 @@ func (sj *scalarJoins) join(sq *sql.ScalarSubquery) (sql.Expr, error) {
 	body.Items = nil
 	var keyRefs []sql.Expr
 	for i, k := range innerKeys {
+		// a row whose key is NULL equals no outer row: leaving it out
+		// keeps it from a group SINGLE_VALUE would fail on
+		body.Where = andExpr(body.Where, &sql.IsNull{At: k.Pos(), X: k, Not: true})
 		name := fmt.Sprintf("$k%d", i)
 		body.Items = append(body.Items, sql.SelectItem{At: k.Pos(), Expr: k, Alias: name})
 		keyRefs = append(keyRefs, &sql.ColumnRef{At: k.Pos(), Name: name, NameAt: k.Pos()})
