@@ -58,7 +58,25 @@ CREATE TABLE u (k INT, w INT) WITH ('connector' = 'filesystem', 'path' = '%s', '
 			}),
 		}, {
 			fmt.Sprintf("SELECT k, SUM(v) AS s FROM t GROUP BY k HAVING SUM(v) > (SELECT MIN(w) FROM u) - %d", c),
-			groupedAbove(tRows, aggregate(uRows, func(pair) bool { return true }, minOf), c),
+			groupedAbove(tRows, func(*int) *int { return aggregate(uRows, func(pair) bool { return true }, minOf) }, c),
+		}, {
+			// COUNT over no rows is 0, not the join's NULL
+			"SELECT k, (SELECT COUNT(*) FROM u WHERE u.k = t.k) AS n, (SELECT COUNT(w) + 1 FROM u WHERE u.k = t.k) AS m FROM t",
+			rowsWhere(tRows, func(r pair) []string {
+				n, m := 0, 1
+				for _, p := range uRows {
+					if sameKey(r.k)(p) {
+						n++
+						if p.v != nil {
+							m++
+						}
+					}
+				}
+				return []string{cell(r.k), strconv.Itoa(n), strconv.Itoa(m)}
+			}),
+		}, {
+			"SELECT k, SUM(v) AS s FROM t GROUP BY k HAVING SUM(v) > (SELECT MAX(w) FROM u WHERE u.k = t.k)",
+			groupedAbove(tRows, func(k *int) *int { return aggregate(uRows, sameKey(k), maxOf) }, 0),
 		}}
 		if seed%2 == 0 {
 			cases = append(cases, struct {
@@ -171,15 +189,17 @@ func rowsWhere(rows []pair, f func(pair) []string) []string {
 }
 
 // groupedAbove is SELECT k, SUM(v) FROM t GROUP BY k HAVING SUM(v) >
-// lo - c.
-func groupedAbove(rows []pair, lo *int, c int) []string {
+// lo(k) - c.
+func groupedAbove(rows []pair, loOf func(k *int) *int, c int) []string {
 	groups := map[string]*int{}
+	keyOf := map[string]*int{}
 	var keys []string
 	for _, r := range rows {
 		k := cell(r.k)
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 			groups[k] = nil
+			keyOf[k] = r.k
 		}
 		if r.v != nil {
 			s := *r.v
@@ -191,7 +211,7 @@ func groupedAbove(rows []pair, lo *int, c int) []string {
 	}
 	var out []string
 	for _, k := range keys {
-		if s := groups[k]; s != nil && lo != nil && *s > *lo-c {
+		if s, lo := groups[k], loOf(keyOf[k]); s != nil && lo != nil && *s > *lo-c {
 			out = append(out, k+","+cell(s))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
 )
@@ -153,11 +154,15 @@ func (sj *scalarJoins) join(sq *sql.ScalarSubquery) (sql.Expr, error) {
 	body.Items = append(body.Items, sql.SelectItem{At: q.Items[0].At, Expr: q.Items[0].Expr, Alias: "$v"})
 	grouped := len(q.GroupBy) > 0 || q.GroupingSets != nil
 	var sub *sql.Select
+	var value sql.Expr // the subquery's value over the joined row; its column when nil
 	switch {
 	case !grouped && selectHasAggregate(sj.jp.opts.functions(), q):
 		// one row per correlation key: the aggregate grouped by the keys
 		body.GroupBy = innerKeys
 		sub = &body
+		if len(innerKeys) > 0 && q.Having == nil {
+			value = countsOfNoRows(&body, alias, sj.jp.opts.functions())
+		}
 	case grouped && len(innerKeys) > 0:
 		return nil, sql.Errorf(sql.ErrUnsupported, sq.At, "a correlated scalar subquery with GROUP BY is not supported yet")
 	default:
@@ -176,7 +181,47 @@ func (sj *scalarJoins) join(sq *sql.ScalarSubquery) (sql.Expr, error) {
 	}
 	sj.from = sql.TableRef{At: sj.from.At, Join: &sql.Join{At: sq.At, Kind: sql.LeftJoin, Left: sj.from,
 		Right: sql.TableRef{Subquery: sub, Alias: alias, At: sq.At}, On: on}}
+	if value != nil {
+		return value, nil
+	}
 	return &sql.ColumnRef{At: sq.At, Table: alias, Name: "$v", NameAt: sq.At}, nil
+}
+
+// countsOfNoRows handles a correlated aggregate with COUNT, which is 0,
+// not NULL, for an outer row no row of the subquery meets (Calcite's
+// decorrelation, the "COUNT bug"): the subquery selects each aggregate
+// call as a column $aN, and the value is computed over the joined row,
+// COUNT's column read as 0 when the join padded it. It returns nil, and
+// leaves body alone, when the value has no COUNT.
+func countsOfNoRows(body *sql.Select, alias string, fns *function.Registry) sql.Expr {
+	last := len(body.Items) - 1
+	v := body.Items[last].Expr
+	calls := map[sql.Expr]bool{}
+	counts := false
+	walkExpr(v, func(x sql.Expr) bool {
+		if !isAggregateCall(fns, x) {
+			return true
+		}
+		calls[x] = true
+		counts = counts || strings.EqualFold(x.(*sql.FuncCall).Name, "COUNT")
+		return false
+	})
+	if !counts {
+		return nil
+	}
+	body.Items = body.Items[:last:last]
+	return sql.MapExpr(cloneExprKeeping(v, calls), func(x sql.Expr) sql.Expr {
+		if !calls[x] {
+			return x
+		}
+		name := fmt.Sprintf("$a%d", len(body.Items)-last)
+		body.Items = append(body.Items, sql.SelectItem{At: x.Pos(), Expr: x, Alias: name})
+		var col sql.Expr = &sql.ColumnRef{At: x.Pos(), Table: alias, Name: name, NameAt: x.Pos()}
+		if strings.EqualFold(x.(*sql.FuncCall).Name, "COUNT") {
+			col = &sql.FuncCall{At: x.Pos(), Name: "COALESCE", Args: []sql.Expr{col, &sql.Literal{At: x.Pos(), Kind: sql.LitInt, Text: "0"}}}
+		}
+		return col
+	})
 }
 
 // correlation tells a subquery's own columns from the outer query's.
@@ -270,6 +315,34 @@ func groupedScalars(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*sql.
 		}
 		return &sql.ColumnRef{At: x.Pos(), Table: alias, Name: name, NameAt: x.Pos()}
 	}
+	// readGrouped makes a correlated subquery read the aggregation's
+	// columns: each outer reference of its WHERE (a grouping key) is
+	// selected by the aggregation too
+	jp := &joinPlanner{cat: cat, opts: opts}
+	cols, err := jp.columnsOf(stmt.From)
+	readGrouped := func(sq *sql.ScalarSubquery) sql.Expr {
+		if err != nil {
+			return sq
+		}
+		var inner joinColumns
+		if f := sq.Query.From; f.Name.Name != "" || f.Subquery != nil || f.Join != nil || f.Window != nil || f.Values != nil {
+			if inner, err = jp.columnsOf(f); err != nil {
+				return sq
+			}
+		}
+		c := correlation{inner: inner, outer: cols}
+		if c.outerRef(sq.Query.Where) == nil {
+			return sq
+		}
+		q := *sq.Query
+		q.Where = sql.MapExpr(cloneExpr(q.Where), func(x sql.Expr) sql.Expr {
+			if ref, ok := x.(*sql.ColumnRef); ok && c.isOuter(ref) {
+				return hoistOne(ref)
+			}
+			return x
+		})
+		return &sql.ScalarSubquery{At: sq.At, Query: &q}
+	}
 	hoist := func(e sql.Expr) sql.Expr {
 		if e == nil || !hasScalar(e) {
 			if e == nil {
@@ -289,6 +362,9 @@ func groupedScalars(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*sql.
 			return true
 		})
 		return sql.MapExpr(cloneExprKeeping(e, top), func(x sql.Expr) sql.Expr {
+			if sq, ok := x.(*sql.ScalarSubquery); ok {
+				return readGrouped(sq)
+			}
 			if !top[x] {
 				return x
 			}
@@ -311,42 +387,11 @@ func groupedScalars(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*sql.
 		outer.Items = append(outer.Items, sql.SelectItem{At: it.At, Expr: hoist(it.Expr), Alias: name})
 	}
 	outer.Where = hoist(stmt.Having)
-	if outerRefs := scalarsReadingOuter(outer, stmt, cat, opts); outerRefs != nil {
-		return nil, sql.Errorf(sql.ErrUnsupported, outerRefs.At, "a correlated scalar subquery in the select list or HAVING of a query that aggregates is not supported yet")
+	if err != nil {
+		return nil, err
 	}
 	outer.From = sql.TableRef{Subquery: &agg, Alias: alias, At: stmt.From.At}
 	return scalarSubqueries(outer, cat, opts)
-}
-
-// scalarsReadingOuter returns the first column reference of a scalar
-// subquery of outer to stmt's FROM, or nil.
-func scalarsReadingOuter(outer, stmt *sql.Select, cat *catalog.Catalog, opts Options) *sql.ColumnRef {
-	jp := &joinPlanner{cat: cat, opts: opts}
-	cols, err := jp.columnsOf(stmt.From)
-	if err != nil {
-		return nil
-	}
-	var found *sql.ColumnRef
-	check := func(e sql.Expr) {
-		walkExpr(e, func(x sql.Expr) bool {
-			sq, ok := x.(*sql.ScalarSubquery)
-			if !ok || found != nil {
-				return found == nil
-			}
-			var inner joinColumns
-			if sq.Query.From.Name.Name != "" || sq.Query.From.Subquery != nil || sq.Query.From.Join != nil || sq.Query.From.Window != nil {
-				inner, _ = jp.columnsOf(sq.Query.From)
-			}
-			c := correlation{inner: inner, outer: cols}
-			found = c.outerRef(sq.Query.Where, sq.Query.Having, sq.Query.Items[0].Expr)
-			return false
-		})
-	}
-	for _, it := range outer.Items {
-		check(it.Expr)
-	}
-	check(outer.Where)
-	return found
 }
 
 // expandStars replaces * and t.* by the columns of the query's FROM, so

@@ -21,3 +21,7 @@ SELECT id, amount - (SELECT MIN(amount) FROM orders WHERE amount > 100) AS above
 -- SINGLE_VALUE itself (Flink documents no example): each user's one
 -- order but alice's, whose second would fail; a NULL argument is NULL
 SELECT usr, SINGLE_VALUE(amount) AS amount, SINGLE_VALUE(CAST(NULL AS INT)) AS nothing FROM orders WHERE usr <> 'alice' AND usr <> 'bob' GROUP BY usr;
+-- correlated in an aggregating query: the aggregation first, its grouping
+-- key then joins the subquery
+SELECT usr, SUM(amount) AS total, (SELECT tier FROM users WHERE name = usr) AS tier FROM orders GROUP BY usr;
+SELECT usr, COUNT(*) AS n FROM orders o GROUP BY usr HAVING COUNT(*) > (SELECT COUNT(*) FROM users WHERE name = o.usr);
