@@ -20,7 +20,8 @@ import (
 // second row. An uncorrelated subquery joins without keys, every row
 // meeting the one row; a correlated one, WHERE inner = outer, groups by
 // its inner expressions and joins on them. No row gives NULL (the LEFT
-// join's padding). The subquery's side is an update stream (its value
+// join's padding), but a correlated COUNT 0 (countsOfNoRows). The
+// subquery's side is an update stream (its value
 // changes), so the query's result is too, and a regular join's rows have
 // no time attribute.
 
