@@ -19,6 +19,7 @@ var aggregateFunctions = []Function{
 	aggregate("MAX", windowop.Max, ComparableArg, "the type of x", "the largest value"),
 	aggregate("FIRST_VALUE", windowop.FirstValue, ComparableArg, "the type of x", "the value of the first row"),
 	aggregate("LAST_VALUE", windowop.LastValue, ComparableArg, "the type of x", "the value of the last row"),
+	aggregate("SINGLE_VALUE", windowop.SingleValue, ComparableArg, "the type of x", "x of the one row; NULL without rows; a second row fails the run (\"SingleValueAggFunction received more than one element.\"), as for a scalar subquery"),
 	aggregate("STDDEV_POP", windowop.StddevPop, NumericArg, "DOUBLE", "the population standard deviation"),
 	withAliases(aggregate("STDDEV_SAMP", windowop.StddevSamp, NumericArg, "DOUBLE", "the sample standard deviation; NULL below two values"), "STDDEV"),
 	aggregate("VAR_POP", windowop.VarPop, NumericArg, "DOUBLE", "the population variance"),

@@ -233,6 +233,9 @@ func (p *Plan) updateNode() (node, fix string) {
 	if p.Rank != nil {
 		return p.rankText(), "keep the first row per key by the rowtime (ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts) = 1, without the row number), which is append-only"
 	}
+	if p.Join != nil {
+		return p.joinText(), "join by an interval or a window, which is append-only"
+	}
 	if p.Plain && p.Input != nil {
 		return p.Input.updateNode() // a filter and projection pass it on
 	}

@@ -102,6 +102,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 		query.With = nil
 		stmt = &query
 	}
+	if stmt, err = scalarSubqueries(stmt, cat, opts); err != nil { // scalar_subquery.go
+		return nil, err
+	}
 	if stmt, err = subqueryJoins(stmt, cat, opts); err != nil { // subquery_join.go
 		return nil, err
 	}

@@ -309,6 +309,9 @@ func dumpExpr(b *strings.Builder, d int, e Expr) {
 			dumpExpr(b, d+1, e.X)
 		}
 		dumpSelect(b, d+1, e.Query)
+	case *ScalarSubquery:
+		line(b, d, "ScalarSubquery @%s", e.At)
+		dumpSelect(b, d+1, e.Query)
 	case *In:
 		line(b, d, "In%s @%s", opt(e.Not, " NOT"), e.At)
 		dumpExpr(b, d+1, e.X)

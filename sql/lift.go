@@ -294,7 +294,6 @@ var binaryOps = map[opcode.Op]string{
 // unsupportedExprs names TiDB expression nodes wsql's AST has no node for.
 var unsupportedExprs = map[string]string{
 	"*ast.PatternRegexpExpr":   "REGEXP is not supported",
-	"*ast.SubqueryExpr":        "subqueries are not supported yet",
 	"*ast.CompareSubqueryExpr": "subqueries are not supported yet",
 	"*ast.VariableExpr":        "variables are not supported",
 	"*ast.DefaultExpr":         "DEFAULT is not supported",
@@ -381,6 +380,8 @@ func (l *lifter) expr(e ast.ExprNode) (Expr, *Error) {
 		return l.in(e, at)
 	case *ast.ExistsSubqueryExpr:
 		return l.exists(e, at)
+	case *ast.SubqueryExpr:
+		return l.scalarSubquery(e, at)
 	case *ast.BetweenExpr:
 		return l.between(e, at)
 	case *ast.PatternLikeOrIlikeExpr:

@@ -273,6 +273,9 @@ func TestPositionsPointAtTheirText(t *testing.T) {
 					at(e.At, "EXISTS")
 				}
 				walkSelect(e.Query)
+			case *ScalarSubquery:
+				at(e.At, "(")
+				walkSelect(e.Query)
 			case *In:
 				require.LessOrEqual(t, e.At.Offset, e.X.Pos().Offset)
 				walk(e.X)

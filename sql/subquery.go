@@ -113,3 +113,27 @@ func (l *lifter) exists(e *ast.ExistsSubqueryExpr, at Pos) (Expr, *Error) {
 	}
 	return &Subquery{At: at, Query: q, Not: e.Not}, nil
 }
+
+// ScalarSubquery is a query in parentheses used as a value: (SELECT
+// AVG(price) FROM bid). It selects one column and gives at most one row;
+// the planner joins it to the query as Flink does (planner/
+// scalar_subquery.go). At is its "(".
+type ScalarSubquery struct {
+	At    Pos
+	Query *Select
+}
+
+func (e *ScalarSubquery) Pos() Pos { return e.At }
+func (*ScalarSubquery) expr()      {}
+
+// scalarSubquery lifts (SELECT ...) used as a value.
+func (l *lifter) scalarSubquery(e *ast.SubqueryExpr, at Pos) (Expr, *Error) {
+	if _, ok := e.Query.(*ast.SelectStmt); !ok {
+		return nil, l.unsupported(at, "a set operation as a scalar subquery is not supported yet")
+	}
+	q, err := l.subqueryExpr(e)
+	if err != nil {
+		return nil, err
+	}
+	return &ScalarSubquery{At: at, Query: q}, nil
+}

@@ -81,6 +81,8 @@ func newRetractAccumulator(spec AggSpec, in arrow.DataType) (retracter, error) {
 		return newRetractPercentile(in, spec)
 	case User:
 		return newRetractUser(spec.User)
+	case SingleValue:
+		return newSingleValueAcc(in, true)
 	}
 	return nil, fmt.Errorf("%s over an update stream is not supported: it cannot retract", spec.Kind)
 }

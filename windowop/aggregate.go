@@ -32,6 +32,7 @@ const (
 	ArrayAgg                         // ARRAY_AGG(x): the values in an ARRAY by arrival (agg_array.go)
 	Collect                          // COLLECT(x): the MULTISET of the non-NULL values (agg_collect.go)
 	User                             // a Go program's aggregate (AggSpec.User)
+	SingleValue                      // SINGLE_VALUE(x): the one row's x; a second row fails the run (agg_single_value.go)
 )
 
 var aggNames = map[AggKind]string{
@@ -39,7 +40,7 @@ var aggNames = map[AggKind]string{
 	FirstValue: "FIRST_VALUE", LastValue: "LAST_VALUE", StddevPop: "STDDEV_POP",
 	StddevSamp: "STDDEV_SAMP", VarPop: "VAR_POP", VarSamp: "VAR_SAMP", ListAgg: "LISTAGG", User: "USER",
 	JSONArrayAgg: "JSON_ARRAYAGG", JSONObjectAgg: "JSON_OBJECTAGG",
-	Percentile: "PERCENTILE", ArrayAgg: "ARRAY_AGG", Collect: "COLLECT",
+	Percentile: "PERCENTILE", ArrayAgg: "ARRAY_AGG", Collect: "COLLECT", SingleValue: "SINGLE_VALUE",
 }
 
 func (k AggKind) String() string {
@@ -207,6 +208,8 @@ func newAccumulator(spec AggSpec, in arrow.DataType) (accumulator, error) {
 		return newArrayAggAcc(in, spec.IgnoreNulls, false)
 	case Collect:
 		return newCollectAcc(in, false)
+	case SingleValue:
+		return newSingleValueAcc(in, false)
 	}
 	return nil, fmt.Errorf("aggregate %s is not supported yet", spec.Kind)
 }

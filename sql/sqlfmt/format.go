@@ -522,6 +522,10 @@ func formatExpr(e sql.Expr) string {
 			return "EXISTS (" + b.String() + ")"
 		}
 		return operand(e.X, precCompare, false) + notWord(e.Not) + " IN (" + b.String() + ")"
+	case *sql.ScalarSubquery:
+		var b strings.Builder
+		formatSelect(&b, e.Query)
+		return "(" + b.String() + ")"
 	case *sql.Between:
 		word := " BETWEEN "
 		if e.Symmetric {

@@ -1,0 +1,1 @@
+SELECT usr FROM clicks WHERE amount > (SELECT 1 UNION SELECT 2)
