@@ -177,8 +177,8 @@ func TestFilesystemOptionErrors(t *testing.T) {
 			"options 'json.fail-on-missing-field' and 'json.ignore-parse-errors' cannot both be true"},
 		{`'format' = 'csv', 'csv.field-delimiter' = ';'`, insert, "'csv.field",
 			`option 'csv.field-delimiter' = ';' is not supported for writing yet: a csv sink writes ',' between fields, '"' quotes and NULL as an empty field`},
-		{`'format' = 'json', 'sink.rolling-policy.file-size' = '1MB'`, insert, "'sink.",
-			"unsupported option 'sink.rolling-policy.file-size' for connector 'filesystem'"},
+		{`'format' = 'json', 'sink.rolling-policy.file-sise' = '1MB'`, insert, "'sink.",
+			"unsupported option 'sink.rolling-policy.file-sise' for connector 'filesystem'; did you mean sink.rolling-policy.file-size?"},
 	} {
 		with := "WITH ('connector' = 'filesystem', 'path' = 'x.json', " + c.with + ");"
 		src := "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts)\n" + with + c.tail

@@ -88,7 +88,7 @@ func evalWhere(e Expr, rec arrow.RecordBatch, mem memory.Allocator, sel []byte) 
 		return nil, err
 	}
 	defer part.Release()
-	return scatterArray(part, idx, n, mem)
+	return Scatter(part, idx, n, mem)
 }
 
 // evalAll evaluates es over rec; on error it releases what it made.

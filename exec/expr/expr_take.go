@@ -151,9 +151,9 @@ func takeFixed[T any](a arrow.Array, idx []int32, mem memory.Allocator) *memory.
 	return buf
 }
 
-// scatterArray places row j of sub at row idx[j] of an array of n rows;
-// every other row is NULL.
-func scatterArray(sub arrow.Array, idx []int32, n int, mem memory.Allocator) (arrow.Array, error) {
+// Scatter places row j of sub at row idx[j] (idx increasing, each below
+// n) of a new array of n rows; every other row is NULL.
+func Scatter(sub arrow.Array, idx []int32, n int, mem memory.Allocator) (arrow.Array, error) {
 	validity, valid := NewBits(mem, n)
 	bm, off := nullBitmap(sub)
 	for j, i := range idx {

@@ -71,9 +71,3 @@ func (s StringArg) IsNull(i int) bool { return !s.arg.isConst && s.arg.arr.IsNul
 func Take(a arrow.Array, idx []int32, mem memory.Allocator) (arrow.Array, error) {
 	return takeArray(a, idx, mem)
 }
-
-// Scatter places row j of sub at row idx[j] (idx increasing, each below
-// n) of a new array of n rows; every other row is NULL.
-func Scatter(sub arrow.Array, idx []int32, n int, mem memory.Allocator) (arrow.Array, error) {
-	return scatterArray(sub, idx, n, mem)
-}

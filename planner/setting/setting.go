@@ -291,3 +291,7 @@ func checkInitPath(v string) error {
 	}
 	return nil
 }
+
+// ParseMemorySize reads a size as Flink writes one: '256 mb', '1gb',
+// '512 kb' or plain bytes; key names the setting in errors.
+func ParseMemorySize(key, v string) (int64, error) { return connector.ParseMemorySize(key, v) }

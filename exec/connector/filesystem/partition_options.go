@@ -6,7 +6,6 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/connector"
-	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -100,7 +99,7 @@ func readSinkOptions(t *catalog.Table) (sinkOptions, error) {
 		}
 	}
 	if v, ok := opts.Lookup(keyRollSize); ok {
-		n, err := setting.ParseMemorySize(v.Key, v.Value)
+		n, err := connector.ParseMemorySize(v.Key, v.Value)
 		if err != nil {
 			return o, sql.Errorf(sql.ErrInvalid, v.At, "%v", err)
 		}
