@@ -55,6 +55,10 @@ type Options struct {
 	// unreadItems marks the items of a view's query the query reading it
 	// does not name (view_reads.go); nil for all read.
 	unreadItems []bool
+	// outerReads holds every name the queries reading this one (a
+	// subquery's or a view's) may read its columns by (view_reads.go); nil
+	// when they may read them all.
+	outerReads map[string]bool
 }
 
 // Names of the columns a window table-valued function adds.
@@ -70,9 +74,10 @@ const (
 // window_end, k). Both lower to the same plan.
 func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, error) {
 	unread := opts.unreadItems // for this query only, not those it reads
-	opts.unreadItems = nil
+	outer := opts.outerReads
+	opts.unreadItems, opts.outerReads = nil, nil
 	if stmt.Set != nil || len(stmt.OrderBy) > 0 || stmt.Limit != nil {
-		unread = nil
+		unread, outer = nil, nil
 	}
 	if stmt.Set != nil {
 		if len(stmt.With) > 0 {
@@ -124,7 +129,9 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 	case stmt.From.Subquery != nil && rankItem(stmt.From.Subquery) >= 0:
 		t, input, stmt, err = rankRelation(stmt, stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
 	case stmt.From.Subquery != nil:
-		t, input, err = derivedRelation(stmt.From.Alias, stmt.From.Subquery, nil, cat, opts, stmt.From.At)
+		dopts := opts
+		dopts.outerReads = readsThrough(stmt, outer)
+		t, input, err = derivedRelation(stmt.From.Alias, stmt.From.Subquery, nil, cat, dopts, stmt.From.At)
 	case stmt.From.Values != nil || from.Name == "":
 		for _, it := range stmt.Items {
 			if it.Star && stmt.From.Values == nil {
@@ -142,7 +149,11 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 			break
 		}
 		vopts := opts
-		vopts.unreadItems = unreadViewItems(stmt, v.Query, v.Columns)
+		reads := readsThrough(stmt, outer)
+		vopts.unreadItems = unreadViewItems(reads, v.Query, v.Columns)
+		if len(v.Columns) == 0 {
+			vopts.outerReads = reads // renamed columns are read by other names
+		}
 		t, input, err = derivedRelation(v.Name, v.Query, v.Columns, viewScope(v, cat), vopts, from.At)
 	case stmt.From.SystemTime != nil:
 		err = sql.Errorf(sql.ErrInvalid, stmt.From.SystemTime.At, "FOR SYSTEM_TIME AS OF belongs to the right side of a join: JOIN %s FOR SYSTEM_TIME AS OF o.ts ON ...", from.Name)

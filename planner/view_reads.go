@@ -16,14 +16,14 @@ import (
 // field passed through.
 
 // unreadViewItems marks the items of a view's query (named by cols when
-// the view names its columns) that outer, the query reading the view, does
-// not name; nil when it may read them all (a *, an item without a name of
-// its own, two items of the same name).
-func unreadViewItems(outer *sql.Select, view *sql.Select, cols []string) []bool {
-	if hasStar(outer) || hasStar(view) || (len(cols) > 0 && len(cols) != len(view.Items)) {
+// the view names its columns) that reads, the names the query reading the
+// view may read it by (readsThrough), does not hold; nil when it may read
+// them all (reads nil, a * in the view, an item without a name of its own,
+// two items of the same name).
+func unreadViewItems(named map[string]bool, view *sql.Select, cols []string) []bool {
+	if named == nil || hasStar(view) || (len(cols) > 0 && len(cols) != len(view.Items)) {
 		return nil
 	}
-	named := namesIn(outer)
 	unread := make([]bool, len(view.Items))
 	seen := map[string]bool{}
 	for i, it := range view.Items {
@@ -45,6 +45,29 @@ func unreadViewItems(outer *sql.Select, view *sql.Select, cols []string) []bool 
 		unread[i] = !named[name] && passThrough(it.Expr)
 	}
 	return unread
+}
+
+// readsThrough is every name stmt may read the columns of its FROM by:
+// the names in stmt, and with a * also those its own readers, outer, read
+// it by (a * passes every column on to them); nil, all, when stmt has a *
+// and its readers may read every column (outer nil: the sink reads them
+// all).
+//
+// So in q12's SELECT bidder, COUNT(*) ... FROM (SELECT *, PROCTIME() AS
+// p_time FROM bid) B, the bid view's price, channel, url and extra are
+// not read: neither query names them.
+func readsThrough(stmt *sql.Select, outer map[string]bool) map[string]bool {
+	named := namesIn(stmt)
+	if !hasStar(stmt) {
+		return named
+	}
+	if outer == nil {
+		return nil
+	}
+	for n := range outer {
+		named[n] = true
+	}
+	return named
 }
 
 // passThrough tells whether e is a column or a field of one, which a
