@@ -45,8 +45,11 @@ type SplitBatch struct {
 
 // SourceStats counts what a source read.
 type SourceStats struct {
-	Rows    int64 // rows delivered
+	Rows    int64 // rows delivered, and those stepped over
 	Skipped int64 // bad rows skipped under an ignore-parse-errors option
+	// Stepped counts the rows a source stepped over without making them,
+	// those a WHERE it took would drop (EqualsPusher); Rows counts them.
+	Stepped int64
 	// Rotated and Truncated count the followed files found replaced under
 	// their name or shorter than what was read (see exec/connector/textsource, follow.go).
 	Rotated, Truncated int64

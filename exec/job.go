@@ -413,7 +413,7 @@ func (p *chain) sourceStats() SourceStats {
 		// Rows the computed columns passed on: a batch cut short by a bad
 		// row counts only the rows before it, whatever the batch size.
 		src.Skipped += p.computed.Skipped()
-		src.Rows = p.computed.Passed()
+		src.Rows = p.computed.Passed() + src.Stepped
 	}
 	if p.assigner != nil {
 		// rows outside the event-time range or beyond

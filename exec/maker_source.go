@@ -54,6 +54,20 @@ type FieldPruner interface {
 	ReadFieldsOnly(fields [][]string)
 }
 
+// EqualsPusher is a BatchMaker that can make only the rows whose schema
+// field col equals v (a WHERE col = v the planner pushes down), stepping
+// over the others without making them; they count as read. It says
+// whether it took the condition: the WHERE stays in the plan either way.
+//
+// Rows never made never advance the watermark, so only a source whose
+// rows come in the order of their event time may take a condition, and
+// the planner pushes one only under a watermark at or behind the rowtime
+// (ts - INTERVAL with a delay of zero or more): a row stepped over is then
+// no later than the next row made, and no row made is late, pushed or not.
+type EqualsPusher interface {
+	PushEquals(col int, v int64) bool
+}
+
 // MakerSource is the Source over a BatchMaker.
 type MakerSource struct {
 	SourceSpec

@@ -156,7 +156,8 @@ func TestNexmarkPlansFlinksEventTable(t *testing.T) {
 	g := p.Source.(*exec.MakerSource).Maker.(*nexmark.Source)
 	require.Equal(t, "", g.Table)
 	require.Equal(t, [3]int64{2, 3, 45}, g.Proportions)
-	require.Equal(t, int64(1000), g.Rows())
+	require.Equal(t, "bid", g.Only, "the source takes the WHERE's kind")
+	require.Equal(t, int64(900), g.Rows(), "the bids of 1000 events")
 	require.Equal(t, int64(10000), g.Rate)
 	// dateTime's CASE reads every ROW, but of the person and auction ROWs
 	// only their dateTime: the source makes no persons or auctions.
@@ -166,6 +167,20 @@ func TestNexmarkPlansFlinksEventTable(t *testing.T) {
 		"SELECT MAX(bid.price) FROM datagen WHERE event_type = 2 GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
 	require.NoError(t, err)
 	require.Equal(t, []bool{true, false, false, true}, p.Source.(*exec.MakerSource).Maker.(*nexmark.Source).Read)
+	// The kind is taken under a watermark at or behind the rowtime only:
+	// events not made do not advance it.
+	for _, c := range []struct{ watermark, where, only string }{
+		{"dateTime - INTERVAL '4' SECOND", "event_type = 1", "auction"},
+		{"dateTime", "0 = event_type AND bid.price > 0", "person"},
+		{"dateTime + INTERVAL '1' SECOND", "event_type = 2", ""},
+		{"dateTime - INTERVAL '4' SECOND", "event_type = 2 OR event_type = 1", ""},
+		{"dateTime - INTERVAL '4' SECOND", "event_type = 7", ""},
+	} {
+		p, err = planTable(t, strings.Replace(ddl, "dateTime - INTERVAL '4' SECOND", c.watermark, 1),
+			"SELECT MAX(bid.price) FROM datagen WHERE "+c.where+" GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
+		require.NoError(t, err)
+		require.Equal(t, c.only, p.Source.(*exec.MakerSource).Maker.(*nexmark.Source).Only, c.where)
+	}
 	// A query reading a ROW whole (here through the view's bid.*) gets it whole.
 	p, err = planTable(t, ddl, "SELECT MAX(bid.price), MAX(person.name) FROM datagen GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
 	require.NoError(t, err)

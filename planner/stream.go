@@ -94,6 +94,9 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, reads []sql.Expr
 				fp.ReadFieldsOnly(fields)
 			}
 		}
+		if p, ok := m.Maker.(exec.EqualsPusher); ok && s.stmt.Where != nil {
+			pushEquals(p, s.stmt.Where, t, schema) // source_filter.go
+		}
 	}
 	streamIdx := map[int]int{} // table column -> stream column
 	fields := append([]arrow.Field(nil), schema.Fields()...)

@@ -27,6 +27,13 @@ type Filler interface {
 	RestoreState(d *checkpoint.Decoder, rows int64)
 }
 
+// A Stepper is a Filler that steps over rows it does not make (a WHERE
+// the source took, exec.EqualsPusher): Covered is how many rows of the
+// whole source the first made rows stand for, the rows the read counts.
+type Stepper interface {
+	Covered(made int64) int64
+}
+
 // reader is the BatchReader of a generator: one split of total
 // rows (or unbounded), cut into batches, optionally paced.
 type reader struct {
@@ -98,7 +105,13 @@ func (r *reader) Follow(ctx context.Context) { r.ctx = ctx }
 
 func (r *reader) NumSplits() int { return 1 }
 
-func (r *reader) Stats() exec.SourceStats { return exec.SourceStats{Rows: r.rows} }
+func (r *reader) Stats() exec.SourceStats {
+	if s, ok := r.filler.(Stepper); ok {
+		covered := s.Covered(r.rows)
+		return exec.SourceStats{Rows: covered, Stepped: covered - r.rows}
+	}
+	return exec.SourceStats{Rows: r.rows}
+}
 
 func (r *reader) Close() error {
 	r.cols = nil

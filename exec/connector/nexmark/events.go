@@ -61,6 +61,10 @@ func (f *eventFiller) RestoreState(d *checkpoint.Decoder, _ int64) { restoreNexm
 
 func (f *eventFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int64, n int) {
 	s := f.src
+	if s.Only != "" {
+		f.fillOnly(mem, cols, from, n) // pushdown.go
+		return
+	}
 	for i, c := range s.Columns {
 		read := s.Read == nil || s.Read[i]
 		if c == 0 {

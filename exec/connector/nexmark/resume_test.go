@@ -36,6 +36,15 @@ func nexmarkResumeCases() []generatortest.ResumeCase {
 	ev, _ = newEvents(-1, 6, [3]int64{})
 	ev.Read = []bool{true, false, false, true}
 	cases = append(cases, generatortest.ResumeCase{Name: "nexmark unbounded events, pruned", Maker: ev, Schema: evSchema, Rows: 700})
+	// The event stream that took a kind from the WHERE.
+	for kind := range int64(3) {
+		ev, _ = newEvents(1234, 5, [3]int64{})
+		ev.PushEquals(0, kind)
+		cases = append(cases, generatortest.ResumeCase{Name: "nexmark events of kind " + ev.Only, Maker: ev, Schema: evSchema})
+	}
+	ev, _ = newEvents(-1, 6, [3]int64{})
+	ev.PushEquals(0, kindBid)
+	cases = append(cases, generatortest.ResumeCase{Name: "nexmark unbounded bid events", Maker: ev, Schema: evSchema, Rows: 700})
 	return cases
 }
 
@@ -70,6 +79,10 @@ func TestNexmarkResumeRefusesBadState(t *testing.T) {
 	other, _ := newEvents(1000, 1, [3]int64{1, 1, 1})
 	generatortest.RequireRefused(t, generatortest.ResumeCase{Maker: other, Schema: evSchema}, mem, evState, "nexmark state of table")
 	generatortest.RequireRefused(t, generatortest.ResumeCase{Maker: nb, Schema: nbSchema}, mem, evState, "nexmark state of table")
+	// The whole stream's state for one kind's: its rows are numbered otherwise.
+	bids, _ := newEvents(1000, 1, [3]int64{})
+	bids.PushEquals(0, kindBid)
+	generatortest.RequireRefused(t, generatortest.ResumeCase{Maker: bids, Schema: evSchema}, mem, evState, "nexmark state of table")
 }
 
 // A nexmark source can resume, so a job over it can be checkpointed.

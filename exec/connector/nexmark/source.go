@@ -107,6 +107,11 @@ type Source struct {
 	// dateTime reads the ROWs of the kinds a query does not select, is
 	// made of its validity and times alone.
 	Fields [][]string
+	// Only, for the event stream, is the one kind of event it makes
+	// (person, auction or bid), from a WHERE event_type = k it took
+	// (PushEquals); empty for all. Its rows are then that kind's events
+	// alone, as the kind's table numbers them.
+	Only string
 }
 
 // ReadOnly marks the fields a query reads (see Read).
@@ -128,22 +133,24 @@ func (s *Source) mix() mix {
 // Rows is how many rows of the table the first EventsNum events hold, or
 // -1 when unbounded.
 func (s *Source) Rows() int64 {
-	if s.EventsNum < 0 || s.Table == "" {
+	table := s.kindTable()
+	if s.EventsNum < 0 || table == "" {
 		return s.EventsNum
 	}
 	m := s.mix()
-	off, cnt := m.kindRange(s.Table)
+	off, cnt := m.kindRange(table)
 	rest := s.EventsNum % m.total
 	return s.EventsNum/m.total*cnt + min(max(rest-off, 0), cnt)
 }
 
 // EventID is the event number of the table's k-th row.
 func (s *Source) EventID(k int64) int64 {
-	if s.Table == "" {
+	table := s.kindTable()
+	if table == "" {
 		return k
 	}
 	m := s.mix()
-	off, cnt := m.kindRange(s.Table)
+	off, cnt := m.kindRange(table)
 	return k/cnt*m.total + off + k%cnt
 }
 
@@ -158,8 +165,8 @@ func (s *Source) Explain() string {
 	}
 	if s.Table == "" {
 		m := s.mix()
-		return fmt.Sprintf("connector=[nexmark], %s, first-event.rate=[%d], person.proportion=[%d], auction.proportion=[%d], bid.proportion=[%d], event.time.start=[%s], seed=[%d]",
-			num, s.Rate, m.person, m.auction, m.total-m.person-m.auction, formatMillisTimestamp(s.TimeStart), s.Seed)
+		return fmt.Sprintf("connector=[nexmark], %s, first-event.rate=[%d], person.proportion=[%d], auction.proportion=[%d], bid.proportion=[%d], event.time.start=[%s], seed=[%d]%s",
+			num, s.Rate, m.person, m.auction, m.total-m.person-m.auction, formatMillisTimestamp(s.TimeStart), s.Seed, s.explainOnly())
 	}
 	return fmt.Sprintf("connector=[nexmark], nexmark.table=[%s], %s, events.rate=[%d], event.time.start=[%s], seed=[%d]",
 		s.Table, num, s.Rate, formatMillisTimestamp(s.TimeStart), s.Seed)
@@ -244,7 +251,11 @@ func (s *Source) stateName() string {
 		return s.Table
 	}
 	m := s.mix()
-	return fmt.Sprintf("events %d:%d:%d", m.person, m.auction, m.total-m.person-m.auction)
+	name := fmt.Sprintf("events %d:%d:%d", m.person, m.auction, m.total-m.person-m.auction)
+	if s.Only != "" {
+		name += " of kind " + s.Only // its rows are numbered as the kind's
+	}
+	return name
 }
 
 func saveNexmarkState(e *checkpoint.Encoder, s *Source) {
