@@ -119,7 +119,7 @@ func (f *eventFiller) row(mem memory.Allocator, dt arrow.DataType, kind int, fro
 		if timeOnly {
 			children = f.times(mem, kind, from, n)
 		} else {
-			children = f.tables[kind].rows(mem, from, n, true, bidDepthOf(fields))
+			children = f.tables[kind].rows(mem, from, n, true, depthOf(nexmarkTableNames[kind], fields))
 		}
 		_, off := f.mix.split(from)
 		for k := range n {

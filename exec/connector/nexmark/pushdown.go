@@ -96,7 +96,7 @@ func (f *eventFiller) fillOnly(mem memory.Allocator, cols []arrow.Array, from in
 			children = f.kindTimes(mem, from, n)
 			nulls = 0
 		default:
-			children = f.tables[kind].rows(mem, from, n, false, bidDepthOf(fields))
+			children = f.tables[kind].rows(mem, from, n, false, depthOf(s.Only, fields))
 			nulls = 0
 		}
 		if nulls > 0 {

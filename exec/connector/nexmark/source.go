@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -278,7 +277,7 @@ func (s *Source) eventTime(id int64) int64 {
 
 func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int64, n int) {
 	s := f.src
-	all := f.rows(mem, from, n, false, f.bidDepth())
+	all := f.rows(mem, from, n, false, f.depth())
 	for i, c := range s.Columns {
 		all[c].Retain()
 		cols[i] = all[c]
@@ -291,7 +290,7 @@ func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int6
 // rows makes every column of the table for n rows: the table's rows
 // from row from on, or, with events, the rows of events [from, from+n)
 // with zeros and empty strings at the events of the other kinds.
-func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events bool, depth bidDepth) []arrow.Array {
+func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events bool, depth drawDepth) []arrow.Array {
 	s := f.src
 	for c, t := range f.types {
 		if t.ID() == arrow.STRING {
@@ -317,9 +316,9 @@ func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events boo
 			}
 			r := generator.NewPCG(uint64(s.Seed), uint64(id))
 			if kind == kindPerson {
-				f.person(&r, id, k)
+				f.person(&r, id, k, depth)
 			} else {
-				f.auction(&r, id, k)
+				f.auction(&r, id, k, depth)
 			}
 		}
 	}
@@ -430,13 +429,21 @@ var (
 // draws, and so the rows, are the same.
 
 // person makes row k: id, name, emailAddress, creditCard, city, state,
-// dateTime, extra.
-func (f *nexmarkFiller) person(r *generator.PCG, id int64, k int) {
+// dateTime, extra, drawn to depth.
+func (f *nexmarkFiller) person(r *generator.PCG, id int64, k int, depth drawDepth) {
+	f.ints[0][k] = nexmarkFirstPersonID + f.mix.lastPerson(f.mix.split(id))
+	f.ints[6][k] = f.src.eventTime(id)
 	name, email, card, city, state := &f.strs[1], &f.strs[2], &f.strs[3], &f.strs[4], &f.strs[5]
 	start := len(name.Data) + len(email.Data) + len(card.Data) + len(city.Data) + len(state.Data)
 	name.Data = append(name.Data, nexmarkFirstNames[r.IntN(len(nexmarkFirstNames))]...)
 	name.Data = append(name.Data, ' ')
 	name.Data = append(name.Data, nexmarkLastNames[r.IntN(len(nexmarkLastNames))]...)
+	if depth == depthKeys {
+		for _, c := range []*generator.StringColumn{name, email, card, city, state, &f.strs[7]} {
+			c.End()
+		}
+		return
+	}
 	email.Data = appendWord(email.Data, r, 7)
 	email.Data = append(email.Data, '@')
 	email.Data = appendWord(email.Data, r, 5)
@@ -453,15 +460,15 @@ func (f *nexmarkFiller) person(r *generator.PCG, id int64, k int) {
 	for _, c := range []*generator.StringColumn{name, email, card, city, state} {
 		c.End()
 	}
-	f.ints[0][k] = nexmarkFirstPersonID + f.mix.lastPerson(f.mix.split(id))
-	f.ints[6][k] = f.src.eventTime(id)
-	f.strs[7].Data = appendExtra(f.strs[7].Data, r, size, nexmarkAvgPersonSize)
+	if depth == depthAll {
+		f.strs[7].Data = appendExtra(f.strs[7].Data, r, size, nexmarkAvgPersonSize)
+	}
 	f.strs[7].End()
 }
 
 // auction makes row k: id, itemName, description, initialBid, reserve,
-// dateTime, expires, seller, category, extra.
-func (f *nexmarkFiller) auction(r *generator.PCG, id int64, k int) {
+// dateTime, expires, seller, category, extra, drawn to depth.
+func (f *nexmarkFiller) auction(r *generator.PCG, id int64, k int, depth drawDepth) {
 	at := f.src.eventTime(id)
 	m := f.mix
 	epoch, off := m.split(id)
@@ -470,7 +477,16 @@ func (f *nexmarkFiller) auction(r *generator.PCG, id int64, k int) {
 	if r.IntN(4) > 0 { // most auctions come from hot sellers
 		seller = nexmarkFirstPersonID + lastPerson/nexmarkHotSellerRatio*nexmarkHotSellerRatio
 	}
-	item, desc := &f.strs[1], &f.strs[2]
+	f.ints[0][k] = nexmarkFirstAuctionID + m.lastAuction(epoch, off)
+	f.ints[5][k], f.ints[7][k] = at, seller
+	item, desc, extra := &f.strs[1], &f.strs[2], &f.strs[9]
+	if depth == depthKeys {
+		f.ints[3][k], f.ints[4][k], f.ints[6][k], f.ints[8][k] = 0, 0, 0, 0
+		item.End()
+		desc.End()
+		extra.End()
+		return
+	}
 	start := len(item.Data) + len(desc.Data)
 	item.Data = appendWord(item.Data, r, 20)
 	desc.Data = appendWord(desc.Data, r, 100)
@@ -484,11 +500,11 @@ func (f *nexmarkFiller) auction(r *generator.PCG, id int64, k int) {
 	avgMs := max(nexmarkInFlightAuction*m.total/m.auction*1000/f.src.Rate, 1)
 	expires := at + 1 + int64(r.Uint64N(uint64(2*avgMs)))
 	category := int64(nexmarkFirstCategoryID + r.IntN(nexmarkNumCategories))
-	f.ints[0][k] = nexmarkFirstAuctionID + m.lastAuction(epoch, off)
-	f.ints[3][k], f.ints[4][k], f.ints[5][k], f.ints[6][k] = initial, reserve, at, expires
-	f.ints[7][k], f.ints[8][k] = seller, category
-	f.strs[9].Data = appendExtra(f.strs[9].Data, r, size, nexmarkAvgAuctionSize)
-	f.strs[9].End()
+	f.ints[3][k], f.ints[4][k], f.ints[6][k], f.ints[8][k] = initial, reserve, expires, category
+	if depth == depthAll {
+		extra.Data = appendExtra(extra.Data, r, size, nexmarkAvgAuctionSize)
+	}
+	extra.End()
 }
 
 const (
@@ -505,55 +521,6 @@ var nexmarkHotURLs = func() []string {
 	return urls
 }()
 
-// bidDepth is how far into a bid's draws a query reads: a bid draws its
-// auction and bidder, then its price, then its channel and url, then its
-// extra, whose length depends on theirs. Each event draws from its own PCG,
-// so stopping early leaves every value read the same; the columns not made
-// hold zeros and empty strings, which nothing reads.
-type bidDepth int
-
-const (
-	bidKeys    bidDepth = iota // auction, bidder (and dateTime, not drawn)
-	bidPrice                   // and price
-	bidStrings                 // and channel, url
-	bidAll                     // and extra
-)
-
-// bidDepthOf is the depth of the bid fields read: names of the fields
-// (any case), or nil for all.
-func bidDepthOf(read []string) bidDepth {
-	if read == nil {
-		return bidAll
-	}
-	d := bidKeys
-	for _, name := range read {
-		switch strings.ToLower(name) {
-		case "price":
-			d = max(d, bidPrice)
-		case "channel", "url":
-			d = max(d, bidStrings)
-		case "extra":
-			d = bidAll
-		}
-	}
-	return d
-}
-
-// bidDepth is how far the query reads the bid table's columns.
-func (f *nexmarkFiller) bidDepth() bidDepth {
-	s := f.src
-	if s.Read == nil {
-		return bidAll
-	}
-	var read []string
-	for i, c := range s.Columns {
-		if s.Read[i] {
-			read = append(read, Columns("bid")[c].Name)
-		}
-	}
-	return bidDepthOf(read)
-}
-
 // bids makes the bids of rows [from, from+n): auction, bidder, price,
 // channel, url, dateTime, extra, drawn to depth. The loop works on local
 // slices, stored back once: appending through the filler's fields stored a
@@ -561,7 +528,7 @@ func (f *nexmarkFiller) bidDepth() bidDepth {
 // collector runs, which it does often at the rate the batches are made
 // (11% of the time). With events, the bids of events [from, from+n) with
 // zeros and empty strings at the other events.
-func (f *nexmarkFiller) bids(from int64, n int, depth bidDepth, events bool) {
+func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 	s, m := f.src, f.mix
 	auction, bidder, price, at := f.ints[0][:n], f.ints[1][:n], f.ints[2][:n], f.ints[5][:n]
 	channel, url, extra := f.strs[3], f.strs[4], f.strs[6]
@@ -602,10 +569,10 @@ func (f *nexmarkFiller) bids(from int64, n int, depth bidDepth, events bool) {
 		}
 		at[k] = s.eventTime(id)
 		price[k] = 0
-		if depth >= bidPrice {
+		if depth >= depthPrice {
 			price[k] = nexmarkPrice(r)
 		}
-		if depth < bidStrings {
+		if depth < depthStrings {
 			channel.End()
 			url.End()
 			extra.End()
@@ -629,7 +596,7 @@ func (f *nexmarkFiller) bids(from int64, n int, depth bidDepth, events bool) {
 		size := 8 + 8 + 8 + len(channel.Data) + len(url.Data) - start + 8
 		channel.End()
 		url.End()
-		if depth == bidAll {
+		if depth == depthAll {
 			extra.Data = appendExtra(extra.Data, r, size, nexmarkAvgBidSize)
 		}
 		extra.End()

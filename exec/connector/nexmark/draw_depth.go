@@ -1,0 +1,68 @@
+package nexmark
+
+import "strings"
+
+// drawDepth is how far into an event's draws a query reads. Each event
+// draws from its own PCG, so stopping early leaves every value read the
+// same; the columns not made hold zeros and empty strings, which nothing
+// reads. The random letters of the long strings are most of the draws: an
+// auction's extra pads it to about 500 bytes.
+//
+//   - a bid draws its auction and bidder (depthKeys), then its price
+//     (depthPrice), then its channel and url (depthStrings), then its
+//     extra (depthAll), whose length depends on theirs;
+//   - an auction draws its seller (depthKeys), then its itemName,
+//     description, initialBid, reserve, expires and category
+//     (depthStrings), then its extra;
+//   - a person draws its name (depthKeys), then its emailAddress,
+//     creditCard, city and state (depthStrings), then its extra.
+//
+// The id and dateTime of every kind take no draw.
+type drawDepth int
+
+const (
+	depthKeys drawDepth = iota
+	depthPrice
+	depthStrings
+	depthAll
+)
+
+// depthOf is the depth of a table's fields read: their names (any case),
+// or nil for all.
+func depthOf(table string, read []string) drawDepth {
+	if read == nil {
+		return depthAll
+	}
+	d := depthKeys
+	for _, name := range read {
+		name = strings.ToLower(name)
+		switch {
+		case name == "extra":
+			d = depthAll
+		case name == "id", name == "datetime":
+		case table == "bid" && name == "price":
+			d = max(d, depthPrice)
+		case table == "bid" && (name == "auction" || name == "bidder"):
+		case table == "auction" && name == "seller":
+		case table == "person" && name == "name":
+		default:
+			d = max(d, depthStrings)
+		}
+	}
+	return d
+}
+
+// depth is how far the query reads the table's columns.
+func (f *nexmarkFiller) depth() drawDepth {
+	s := f.src
+	if s.Read == nil {
+		return depthAll
+	}
+	var read []string
+	for i, c := range s.Columns {
+		if s.Read[i] {
+			read = append(read, Columns(f.table)[c].Name)
+		}
+	}
+	return depthOf(f.table, read)
+}
