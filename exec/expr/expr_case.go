@@ -72,12 +72,18 @@ func (e *Case) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, e
 			taken[i] = v[i] & undecided[i]
 			undecided[i] &^= taken[i]
 		}
+		if all, ok := e.whole(e.Thens[k], taken, n); ok {
+			return evalWhere(all, rec, mem, taken)
+		}
 		for _, i := range SelectedRows(taken, n, nil) {
 			choice[i] = int32(k)
 		}
 		branches = append(branches, taken)
 	}
 	results := e.Thens
+	if all, ok := e.whole(e.Else, undecided, n); ok {
+		return evalWhere(all, rec, mem, undecided)
+	}
 	if e.Else != nil {
 		for _, i := range SelectedRows(undecided, n, nil) {
 			choice[i] = int32(len(e.Whens))
@@ -95,6 +101,14 @@ func (e *Case) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, e
 		vals[k] = a
 	}
 	return gather(e.Type, n, choice, vals, mem)
+}
+
+// whole tells whether every row of n takes the branch of result r, whose
+// rows are taken, and r's column is then the CASE's as it is: the Nexmark
+// event table's dateTime over the events of one kind, with no gather (the
+// CASE was a sixth of the time of a query over the bid view).
+func (e *Case) whole(r Expr, taken []byte, n int) (Expr, bool) {
+	return r, n > 0 && r != nil && arrow.TypeEqual(r.DataType(), e.Type) && bitutil.CountSetBits(taken, 0, n) == n
 }
 
 // GatherNested is gather of ROW, ARRAY and MAP values: nestedfn.Choose,

@@ -44,3 +44,23 @@ func TestCaseSkipsFailingBranch(t *testing.T) {
 	}
 	require.Equal(t, []string{"-1", "3", "-1"}, texts(t, mem, c, rec))
 }
+
+// When every row takes one branch, its result is the column as it is:
+// its NULLs too, whether the branch is a WHEN or the ELSE.
+func TestCaseOfOneBranch(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	rec := arrowtest.Batch(arrowtest.Array(t, mem, i32, 2, 2, 2), arrowtest.Array(t, mem, str, "a", nil, "c"))
+	defer rec.Release()
+	x, s := col(rec, 0), col(rec, 1)
+	c := &Case{
+		Whens: []Expr{&Compare{Op: "=", L: x, R: lit(i32, 0)}, &Compare{Op: "=", L: x, R: lit(i32, 2)}},
+		Thens: []Expr{lit(str, "zero"), s},
+		Else:  lit(str, "other"),
+		Type:  str,
+	}
+	require.Equal(t, []string{"a", "NULL", "c"}, texts(t, mem, c, rec))
+	c.Whens[1] = &Compare{Op: "=", L: x, R: lit(i32, 1)}
+	c.Else = s
+	require.Equal(t, []string{"a", "NULL", "c"}, texts(t, mem, c, rec))
+}
