@@ -157,6 +157,7 @@ func TestNexmarkPlansFlinksEventTable(t *testing.T) {
 	require.Equal(t, "", g.Table)
 	require.Equal(t, [3]int64{2, 3, 45}, g.Proportions)
 	require.Equal(t, "bid", g.Only, "the source takes the WHERE's kind")
+	require.Nil(t, p.Where, "and no Filter evaluates it again")
 	require.Equal(t, int64(900), g.Rows(), "the bids of 1000 events")
 	require.Equal(t, int64(10000), g.Rate)
 	// dateTime's CASE reads every ROW, but of the person and auction ROWs
@@ -180,6 +181,7 @@ func TestNexmarkPlansFlinksEventTable(t *testing.T) {
 			"SELECT MAX(bid.price) FROM datagen WHERE "+c.where+" GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")
 		require.NoError(t, err)
 		require.Equal(t, c.only, p.Source.(*exec.MakerSource).Maker.(*nexmark.Source).Only, c.where)
+		require.Equal(t, c.where != "event_type = 1", p.Where != nil, "%s: the conditions the source did not take stay", c.where)
 	}
 	// A query reading a ROW whole (here through the view's bid.*) gets it whole.
 	p, err = planTable(t, ddl, "SELECT MAX(bid.price), MAX(person.name) FROM datagen GROUP BY TUMBLE(dateTime, INTERVAL '1' SECOND)")

@@ -13,42 +13,52 @@ import (
 // pushEquals offers a source that can take them (exec.EqualsPusher) the
 // conditions `column = integer` among where's top-level ANDs, on the
 // table's physical columns: the Nexmark event stream then makes only the
-// events of the kind a view selects. The WHERE stays in the plan; the rows
-// it keeps are the same.
+// events of the kind a view selects. It returns the rest of where, the
+// conditions the source did not take (nil for none): every row the source
+// makes meets those it took, so no Filter evaluates them again.
 //
 // Rows the source does not make do not advance the watermark, which the
 // source answers for by making its rows in event-time order; the
 // condition is pushed only under a watermark no later than the rowtime
 // (t.Watermark's delay zero or more), or without one.
-func pushEquals(p exec.EqualsPusher, where sql.Expr, t *catalog.Table, schema *arrow.Schema) {
+func pushEquals(p exec.EqualsPusher, where sql.Expr, t *catalog.Table, schema *arrow.Schema) sql.Expr {
 	if w := t.Watermark; w != nil && (w.Source || !w.Bounded || w.DelayMillis < 0) {
-		return
+		return where
 	}
+	var rest sql.Expr
 	for _, c := range conjuncts(where) {
-		b, ok := c.(*sql.Binary)
-		if !ok || b.Op != "=" {
-			continue
+		if !pushEqual(p, c, t, schema) {
+			rest = andExpr(rest, c)
 		}
-		col, lit := b.L, b.R
-		if _, ok := col.(*sql.Literal); ok {
-			col, lit = lit, col
-		}
-		ref, ok := col.(*sql.ColumnRef)
-		l, isLit := lit.(*sql.Literal)
-		if !ok || !isLit || l.Kind != sql.LitInt {
-			continue
-		}
-		i := t.Column(ref.Name)
-		if i < 0 || t.Columns[i].Computed != nil {
-			continue
-		}
-		idx := schema.FieldIndices(t.Columns[i].Name)
-		v, err := strconv.ParseInt(l.Text, 10, 64)
-		if len(idx) != 1 || err != nil || !isInteger(schema.Field(idx[0]).Type) {
-			continue
-		}
-		p.PushEquals(idx[0], v)
 	}
+	return rest
+}
+
+// pushEqual offers the source one condition, and tells whether it took it.
+func pushEqual(p exec.EqualsPusher, c sql.Expr, t *catalog.Table, schema *arrow.Schema) bool {
+	b, ok := c.(*sql.Binary)
+	if !ok || b.Op != "=" {
+		return false
+	}
+	col, lit := b.L, b.R
+	if _, ok := col.(*sql.Literal); ok {
+		col, lit = lit, col
+	}
+	ref, ok := col.(*sql.ColumnRef)
+	l, isLit := lit.(*sql.Literal)
+	if !ok || !isLit || l.Kind != sql.LitInt {
+		return false
+	}
+	i := t.Column(ref.Name)
+	if i < 0 || t.Columns[i].Computed != nil {
+		return false
+	}
+	idx := schema.FieldIndices(t.Columns[i].Name)
+	v, err := strconv.ParseInt(l.Text, 10, 64)
+	if len(idx) != 1 || err != nil || !isInteger(schema.Field(idx[0]).Type) {
+		return false
+	}
+	return p.PushEquals(idx[0], v)
 }
 
 // isInteger tells whether t is a signed integer type, which compares with

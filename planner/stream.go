@@ -95,7 +95,11 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, reads []sql.Expr
 			}
 		}
 		if p, ok := m.Maker.(exec.EqualsPusher); ok && s.stmt.Where != nil {
-			pushEquals(p, s.stmt.Where, t, schema) // source_filter.go
+			// the conditions the source took leave the WHERE (a copy: the
+			// statement may be a view's, planned again elsewhere)
+			q := *s.stmt
+			q.Where = pushEquals(p, s.stmt.Where, t, schema) // source_filter.go
+			s.stmt = &q
 		}
 	}
 	streamIdx := map[int]int{} // table column -> stream column
