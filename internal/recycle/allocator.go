@@ -80,7 +80,10 @@ func (a *Allocator) Allocate(size int) []byte {
 		a.free[c][n-1] = nil
 		a.free[c] = a.free[c][:n-1]
 		a.mu.Unlock()
-		clear(b[:size])
+		// all of it, as the Go allocator's: a buffer grown in place
+		// (Arrow's Resize within the capacity) must not show an earlier
+		// batch's bytes
+		clear(b)
 		return b[:size]
 	}
 	a.mu.Unlock()

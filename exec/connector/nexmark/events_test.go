@@ -151,7 +151,8 @@ func TestNexmarkEventsMakeOnlyTheTimesOfRowsReadForThem(t *testing.T) {
 }
 
 // drainColumns reads every column: per column and row, a ROW's fields
-// (nil when it is NULL) or the value.
+// (nil when it is NULL) or the value, copied: a string's value is over the
+// batch's memory, which the generator reuses once the batch is released.
 func drainColumns(t *testing.T, g *Source, schema *arrow.Schema, size int) [][][]string {
 	t.Helper()
 	out := make([][][]string, schema.NumFields())
@@ -161,13 +162,13 @@ func drainColumns(t *testing.T, g *Source, schema *arrow.Schema, size int) [][][
 				row, ok := col.(*array.Struct)
 				switch {
 				case !ok:
-					out[c] = append(out[c], []string{col.ValueStr(i)})
+					out[c] = append(out[c], []string{strings.Clone(col.ValueStr(i))})
 				case row.IsNull(i):
 					out[c] = append(out[c], nil)
 				default:
 					var vals []string
 					for f := range row.NumField() {
-						vals = append(vals, row.Field(f).ValueStr(i))
+						vals = append(vals, strings.Clone(row.Field(f).ValueStr(i)))
 					}
 					out[c] = append(out[c], vals)
 				}
