@@ -65,6 +65,17 @@ func (j *regularJoin) splitResidual(mem memory.Allocator) {
 	at := 0
 	for _, s := range j.sides {
 		if !skipsWide(s.schema, read[at:at+s.schema.NumFields()]) {
+			// the side's rows gather only the columns read: Nexmark q5's
+			// join of every auction's count with the maximum of its
+			// window re-reads 600K counts at each new maximum
+			s.residualCols = []int{}
+			for c, f := range s.schema.Fields() {
+				if read[at+c] {
+					s.residualCols = append(s.residualCols, c)
+				} else {
+					fields[at+c] = arrow.Field{Name: f.Name, Type: arrow.Null, Nullable: true}
+				}
+			}
 			at += s.schema.NumFields()
 			continue
 		}
@@ -132,15 +143,22 @@ func (r *residualRows) add(data arrow.RecordBatch, rows, ids []int32) error {
 func (j *regularJoin) gatherPairs(s *side, batch arrow.RecordBatch, refs []int32, cols []arrow.Array) ([]arrow.Array, error) {
 	r := s.residual
 	if r == nil {
-		rec, err := s.store.GatherWith(batch, refs)
+		read, err := s.store.GatherColumnsWith(batch, refs, s.residualCols)
 		if err != nil {
 			return cols, err
 		}
-		for _, c := range rec.Columns() {
-			c.Retain()
-			cols = append(cols, c)
+		if s.residualCols == nil { // every column
+			return append(cols, read...), nil
 		}
-		rec.Release()
+		next := 0
+		for c := range s.schema.NumFields() {
+			if next < len(s.residualCols) && s.residualCols[next] == c {
+				cols = append(cols, read[next])
+				next++
+				continue
+			}
+			cols = append(cols, array.NewNull(len(refs)))
+		}
 		return cols, nil
 	}
 	if batch != nil {

@@ -48,6 +48,9 @@ type side struct {
 	store  *rowstore.Store
 	// the residual condition's columns apart, when it reads some only
 	residual *residualRows
+	// the columns the residual condition reads of rows kept whole (a
+	// side of fixed widths), gathered alone for it
+	residualCols []int
 	pages    [][]entry          // the entries, entryPage to a page
 	copies   entryColumn[int32] // an update stream's: copies of the row
 	matches  entryColumn[int64] // a counting side's: matching rows of the other side

@@ -177,9 +177,8 @@ func TestRegularJoinForgetsEmptyKeys(t *testing.T) {
 }
 
 // A residual condition of columns, literals and operators has only its
-// columns gathered for the candidate pairs when the others hold strings;
-// one the join cannot see into, or sides of fixed-width columns only,
-// have whole rows.
+// columns gathered for the candidate pairs (kept apart when the others
+// hold strings); one the join cannot see into has whole rows.
 func TestResidualGathersWhatItReads(t *testing.T) {
 	st := newStepper(t, shape{residual: 1, stringKey: true}.config(Inner))
 	j := st.op.(*regularJoin)
@@ -188,9 +187,13 @@ func TestResidualGathersWhatItReads(t *testing.T) {
 	require.Equal(t, "null", j.pairSchema.Field(0).Type.String())
 	st = newStepper(t, shape{residual: 3, stringKey: true}.config(Inner))
 	require.Nil(t, st.op.(*regularJoin).sides[0].residual)
+	// Sides of fixed widths keep no columns apart, but their rows gather
+	// only the columns read for the pairs too.
 	st = newStepper(t, shape{residual: 1}.config(Inner))
-	require.Nil(t, st.op.(*regularJoin).sides[0].residual)
-	require.Equal(t, "int64", st.op.(*regularJoin).pairSchema.Field(0).Type.String())
+	j = st.op.(*regularJoin)
+	require.Nil(t, j.sides[0].residual)
+	require.Equal(t, []int{1}, j.sides[0].residualCols)
+	require.Equal(t, "null", j.pairSchema.Field(0).Type.String())
 }
 
 // A retraction of a key never kept, or a row whose key is NULL, leaves no

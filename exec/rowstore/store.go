@@ -24,6 +24,7 @@ type Store struct {
 	places []place             // its rows, by their chunk in src
 	slot   []int32             // by chunk (the batch last): its place in src + 1
 	runs   []run
+	all    []int // every column: 0, 1, ...
 }
 
 type place struct{ chunk, row int32 }
@@ -33,7 +34,11 @@ type run struct{ chunk, row, n int32 }
 
 // New returns an empty store of rows of schema.
 func New(schema *arrow.Schema, mem memory.Allocator) *Store {
-	return &Store{mem: mem, schema: schema}
+	s := &Store{mem: mem, schema: schema}
+	for c := range schema.NumFields() {
+		s.all = append(s.all, c)
+	}
+	return s
 }
 
 // Len is the number of rows kept.
@@ -160,14 +165,36 @@ func (s *Store) Gather(ids []int32) (arrow.RecordBatch, error) { return s.Gather
 // batch (of the store's schema) rather than a kept row: an operator emits
 // a batch's rows without keeping them first.
 func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordBatch, error) {
+	cols, err := s.GatherColumnsWith(batch, refs, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		for _, c := range cols {
+			c.Release()
+		}
+	}()
+	return array.NewRecordBatch(s.schema, cols, int64(len(refs))), nil
+}
+
+// GatherColumnsWith is GatherWith of the columns which (every column when
+// nil), in that order: a join's residual condition over pairs reads a
+// column or two of rows kept whole.
+func (s *Store) GatherColumnsWith(batch arrow.RecordBatch, refs []int32, which []int) ([]arrow.Array, error) {
+	if which == nil {
+		which = s.all
+	}
 	if len(refs) == 0 {
-		cols := emptyColumns(s.schema, s.mem)
-		defer func() {
-			for _, c := range cols {
-				c.Release()
-			}
-		}()
-		return array.NewRecordBatch(s.schema, cols, 0), nil
+		all := emptyColumns(s.schema, s.mem)
+		cols := make([]arrow.Array, len(which))
+		for i, c := range which {
+			all[c].Retain()
+			cols[i] = all[c]
+		}
+		for _, c := range all {
+			c.Release()
+		}
+		return cols, nil
 	}
 	// the chunks the rows come from, numbered 0, 1, ... as they come: most
 	// chunks hold no row asked for, and the gather reads each one's
@@ -208,25 +235,24 @@ func (s *Store) GatherWith(batch arrow.RecordBatch, refs []int32) (arrow.RecordB
 		// short runs: value by value is faster than a copy per run
 		runs = nil
 	}
-	cols := make([]arrow.Array, s.schema.NumFields())
+	cols := make([]arrow.Array, len(which))
 	defer func() {
-		for _, c := range cols {
-			if c != nil {
-				c.Release()
-			}
-		}
 		clear(src) // keeps no batch alive
 		s.src, s.places = src[:0], places[:0]
 	}()
-	for c := range cols {
+	for i, c := range which {
 		col, err := s.gatherColumn(src, c, places, runs)
 		if err != nil {
+			for _, c := range cols[:i] {
+				c.Release()
+			}
 			return nil, err
 		}
-		cols[c] = col
+		cols[i] = col
 	}
-	return array.NewRecordBatch(s.schema, cols, int64(len(refs))), nil
+	return cols, nil
 }
+
 
 // Release drops every chunk (and so every row).
 func (s *Store) Release() {

@@ -130,6 +130,23 @@ func TestGatherWithMixesKeptAndBatchRows(t *testing.T) {
 	}, rows)
 	require.Equal(t, 2, got.Column(0).NullN())
 	require.Equal(t, 3, got.Column(1).NullN())
+
+	// Some columns only, in the order asked: as the whole rows have them.
+	cols, err := s.GatherColumnsWith(batch, []int32{-1, ids[0], -2, ids[1], ids[2], -1}, []int{4, 1})
+	require.NoError(t, err)
+	require.Len(t, cols, 2)
+	for i, c := range []int{4, 1} {
+		for r := range 6 {
+			require.Equal(t, got.Column(c).ValueStr(r), cols[i].ValueStr(r), "column %d row %d", c, r)
+		}
+		cols[i].Release()
+	}
+	cols, err = s.GatherColumnsWith(batch, nil, []int{2})
+	require.NoError(t, err)
+	require.Len(t, cols, 1)
+	require.Equal(t, 0, cols[0].Len())
+	require.Equal(t, wideSchema.Field(2).Type, cols[0].DataType())
+	cols[0].Release()
 }
 
 // Rows asked for in long runs of one chunk (a whole batch kept, a slice
