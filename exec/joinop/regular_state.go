@@ -51,16 +51,16 @@ type side struct {
 	// the columns the residual condition reads of rows kept whole (a
 	// side of fixed widths), gathered alone for it
 	residualCols []int
-	pages    [][]entry          // the entries, entryPage to a page
-	copies   entryColumn[int32] // an update stream's: copies of the row
-	matches  entryColumn[int64] // a counting side's: matching rows of the other side
-	written  entryColumn[int64] // with a state TTL: processing time last written
-	n        int32              // entries made
-	free     []int32            // free entries
-	freed    []int32            // entries freed in this batch: reused from the next
-	head     []int32            // by group: its first and last entry, -1 none
-	tail     []int32
-	emptied  []int32 // groups whose last row on this side went in this batch
+	pages        [][]entry          // the entries, entryPage to a page
+	copies       entryColumn[int32] // an update stream's: copies of the row
+	matches      entryColumn[int64] // a counting side's: matching rows of the other side
+	written      entryColumn[int64] // with a state TTL: processing time last written
+	n            int32              // entries made
+	free         []int32            // free entries
+	freed        []int32            // entries freed in this batch: reused from the next
+	head         []int32            // by group: its first and last entry, -1 none
+	tail         []int32
+	emptied      []int32 // groups whose last row on this side went in this batch
 
 	// update streams: entries by their row's encoded data columns
 	rowKeys  rankop.RowKeys

@@ -253,7 +253,6 @@ func (s *Store) GatherColumnsWith(batch arrow.RecordBatch, refs []int32, which [
 	return cols, nil
 }
 
-
 // Release drops every chunk (and so every row).
 func (s *Store) Release() {
 	for _, c := range s.chunks {
