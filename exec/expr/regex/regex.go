@@ -16,6 +16,7 @@ type Regex struct {
 	groups  int
 	prog    *program       // the backtracking matcher's program, or nil
 	line    *straight      // prog without choice points, or nil
+	fields  *fieldScan     // the pattern as a field scan, or nil
 	std     *regexp.Regexp // Go's regexp of the same pattern, for searches over budget
 	net     *regexp2.Regexp
 }
@@ -30,7 +31,7 @@ func Compile(pattern string) (*Regex, error) {
 			return nil, err
 		}
 		prog := compileProgram(re)
-		return &Regex{pattern: pattern, groups: re.MaxCap(), prog: prog, line: straighten(prog), std: std}, nil
+		return &Regex{pattern: pattern, groups: re.MaxCap(), prog: prog, line: straighten(prog), fields: scanFields(re), std: std}, nil
 	}
 	// Java's forms RE2 lacks: backreferences, lookaround, atomic groups.
 	net, err := regexp2.Compile(pattern, regexp2.None)
@@ -53,12 +54,13 @@ func (re *Regex) Groups() int { return re.groups }
 // Matcher searches one string at a time for a Regex, as Java's Matcher:
 // Find finds the next match after the previous one.
 type Matcher struct {
-	re   *Regex
-	bt   *backtracker
-	next int // where the next search starts
-	caps []int
-	done bool
-	line *straight // re's, read here without going through re
+	re     *Regex
+	bt     *backtracker
+	next   int // where the next search starts
+	caps   []int
+	done   bool
+	line   *straight  // re's, read here without going through re
+	fields *fieldScan // re's
 	// the regexp2 engine's current match
 	netMatch *regexp2.Match
 }
@@ -66,7 +68,7 @@ type Matcher struct {
 // NewMatcher returns a Matcher of re; it allocates once and is reused
 // for every string.
 func (re *Regex) NewMatcher() *Matcher {
-	m := &Matcher{re: re, caps: make([]int, 2*(re.groups+1)), line: re.line}
+	m := &Matcher{re: re, caps: make([]int, 2*(re.groups+1)), line: re.line, fields: re.fields}
 	for i := range m.caps {
 		m.caps[i] = -1
 	}
@@ -93,7 +95,9 @@ func (m *Matcher) Find(s string) bool {
 	}
 	from := m.next
 	var ok bool
-	if m.line != nil && from <= len(s) {
+	if m.fields != nil && from <= len(s) {
+		ok = m.fields.find(s, from, m.caps)
+	} else if m.line != nil && from <= len(s) {
 		var aborted bool
 		if ok, aborted = m.line.find(s, from, m.caps); aborted {
 			ok = m.findStd(s, from)

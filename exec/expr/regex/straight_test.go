@@ -8,12 +8,13 @@ import (
 )
 
 // matches lists every match's group offsets as Java's find loop sees
-// them, on the straight program or, with general, on the backtracker.
+// them, on the straight program (or field scan) or, with general, on the
+// backtracker.
 func matches(t testing.TB, re *Regex, s string, general bool) [][]int {
 	t.Helper()
 	if general {
 		cp := *re
-		cp.line = nil
+		cp.line, cp.fields = nil, nil
 		re = &cp
 	}
 	m := re.NewMatcher()
