@@ -29,6 +29,14 @@ type rowFolder interface {
 type rowResults struct {
 	vals []int64 // 2i: before row i, 2i+1: after it
 	has  []bool  // likewise, false for NULL; nil for a result never NULL
+	strs *stringRows
+}
+
+// rowResultAppender is a rowFolder whose results are not the int64s of
+// rowResults.vals: it appends the results at picks (indexes into vals)
+// itself.
+type rowResultAppender interface {
+	appendRowResults(b array.Builder, picks []int32, r *rowResults)
 }
 
 // grow sizes r for n rows.
@@ -93,9 +101,9 @@ func (a *sharedCountDistinct) foldRows(col arrow.Array, pass []bool, slots []int
 	}
 }
 
-// foldsRows: MIN and MAX of a BIGINT or INT.
+// foldsRows: MIN and MAX of a BIGINT, INT or STRING.
 func (a *pickAcc) foldsRows() bool {
-	return a.dir != 0 && a.kind == valInt && isIntResult(a.dt)
+	return a.dir != 0 && (a.kind == valInt && isIntResult(a.dt) || a.kind == valString && a.dt.ID() == arrow.STRING)
 }
 
 func (a *pickAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
@@ -104,6 +112,8 @@ func (a *pickAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r
 		foldPickInts(a, c.Int64Values(), col, pass, slots, n, r, changed)
 	case *array.Int32:
 		foldPickInts(a, c.Int32Values(), col, pass, slots, n, r, changed)
+	case *array.String:
+		a.foldPickStrings(c, pass, slots, n, r, changed)
 	}
 }
 

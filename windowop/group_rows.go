@@ -163,6 +163,10 @@ func (op *GroupOperator) processRows(b pipeline.Batch, n int) error {
 	g.picks = picks
 	for i := range g.results {
 		r := &g.results[i]
+		if a, ok := op.accs[i].(rowResultAppender); ok {
+			a.appendRowResults(op.builder.Field(i), picks, r)
+			continue
+		}
 		appendIntsAt(op.builder.Field(i), picks, r.has, r.vals)
 	}
 	return op.flush()

@@ -3,6 +3,7 @@ package windowop
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -24,6 +25,7 @@ func TestGroupRowsMatchSegments(t *testing.T) {
 		{Name: "w", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 		{Name: "f", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 		{Name: "g", Type: arrow.FixedWidthTypes.Boolean},
+		{Name: "t", Type: arrow.BinaryTypes.String, Nullable: true},
 	}, nil)
 	var aggs []AggSpec
 	for _, in := range []int{1, 2} {
@@ -32,6 +34,11 @@ func TestGroupRowsMatchSegments(t *testing.T) {
 				aggs = append(aggs, AggSpec{Kind: kind, Input: in, Filtered: filter >= 0, Filter: filter})
 			}
 			aggs = append(aggs, AggSpec{Kind: Count, Input: in, Distinct: true, Filtered: filter >= 0, Filter: filter})
+		}
+	}
+	for _, filter := range []int{-1, 3} {
+		for _, kind := range []AggKind{Min, Max} {
+			aggs = append(aggs, AggSpec{Kind: kind, Input: 5, Filtered: filter >= 0, Filter: filter})
 		}
 	}
 	// all at once, and each alone: another's change must not hide one
@@ -64,6 +71,14 @@ func TestGroupRowsMatchSegments(t *testing.T) {
 				b.Field(3).(*array.BooleanBuilder).Append(rng.IntN(2) == 0)
 			}
 			b.Field(4).(*array.BooleanBuilder).Append(rng.IntN(3) > 0)
+			switch rng.IntN(8) {
+			case 0:
+				b.Field(5).AppendNull()
+			case 1:
+				b.Field(5).(*array.StringBuilder).Append("")
+			default:
+				b.Field(5).(*array.StringBuilder).Append(strings.Repeat("ab", rng.IntN(3)) + fmt.Sprint(rng.Int64N(spread)))
+			}
 		}
 		in := b.NewRecordBatch()
 		b.Release()
