@@ -83,6 +83,31 @@ func (s *valueSet) add(v uint64, bit uint32) bool {
 	}
 }
 
+// addMarks marks v with every bit of marks (not 0) and returns the bits
+// that v did not have: one probe for all the members a row passes.
+func (s *valueSet) addMarks(v uint64, marks uint32) uint32 {
+	if s.table == nil {
+		s.table, s.shift = make([]markedValue, 8), 64-3
+	}
+	mask := uint64(len(s.table) - 1)
+	for i := (v * 0x9E3779B97F4A7C15) >> s.shift; ; i = (i + 1) & mask {
+		e := &s.table[i]
+		if e.mark == 0 {
+			e.v, e.mark = v, marks
+			s.n++
+			if int(s.n)*4 >= len(s.table)*3 {
+				s.rehash()
+			}
+			return marks
+		}
+		if e.v == v {
+			added := marks &^ e.mark
+			e.mark |= marks
+			return added
+		}
+	}
+}
+
 // rehash doubles the table.
 func (s *valueSet) rehash() {
 	old := s.table

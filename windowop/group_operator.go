@@ -116,6 +116,9 @@ type GroupOperator struct {
 	shadow  []int32 // by key id: the values emitted last
 	rows    []int64 // by key id, Retract only: rows folded in less rows taken out
 	ttl     stateTTL
+	// rowPath, when every aggregate folds rows, replaces the segments
+	rowPath *groupRows
+	batches uint64 // batches processed, which name a batch's FILTER masks
 
 	forwarded int64 // last watermark forwarded
 
@@ -175,6 +178,7 @@ func NewGroupOperator(cfg GroupConfig, mem memory.Allocator, out pipeline.Operat
 		}
 	}
 	op.slots.accs = op.accs
+	op.rowPath = newGroupRows(cfg, op.accs, op.failers)
 	op.mem = recycle.New(mem)
 	op.builder = array.NewRecordBuilder(op.mem, arrow.NewSchema(schema.Fields()[1+len(cfg.KeyIndexes):], nil))
 	for i, col := range keys.cols {
@@ -217,6 +221,9 @@ func (op *GroupOperator) ProcessBatch(b pipeline.Batch) error {
 		op.live = append(op.live, -1)
 		op.shadow = append(op.shadow, -1)
 		op.seen = append(op.seen, 0)
+	}
+	if op.rowPath != nil {
+		return op.processRows(b, n)
 	}
 	keyIDs, slots := op.keyIDs[:n], op.rowSlots[:n]
 	if op.cfg.StateTTL > 0 {

@@ -21,6 +21,7 @@ func (op *GroupOperator) SnapshotState(e *checkpoint.Encoder) error {
 	if len(op.live) != int(op.keys.n) {
 		return fmt.Errorf("group operator: snapshot with %d key states for %d keys", len(op.live), op.keys.n)
 	}
+	op.syncShadows()
 	e.Uint(groupSnapshotVersion)
 	e.Int(op.forwarded)
 	checkpoint.Ints(e, []int64{op.stats.RowsIn, op.stats.ResultRows, op.stats.StateExpired})

@@ -1,0 +1,256 @@
+package windowop
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// rowFolder is an accumulator whose result is a BIGINT or INT compared
+// exactly (COUNT, COUNT(DISTINCT x) over a fixed-width x, MIN and MAX, SUM
+// and AVG of integers) and that folds a batch a row at a time, recording
+// its result before and after each row. A GROUP BY whose aggregates all
+// are such emits its changes from those records (group_rows.go), with no
+// segments and no shadow slots.
+type rowFolder interface {
+	// foldsRows tells whether this accumulator's input and result types
+	// take foldRows.
+	foldsRows() bool
+	// foldRows folds rows [0, n) of col (nil for COUNT(*)) into slots[i],
+	// in row order, leaving out the rows where pass (a FILTER's
+	// condition, by row; nil: none) is false. It writes the result of slots[i] before row
+	// i to r.vals[2i] and after it to r.vals[2i+1] (their validity to
+	// r.has, for a result that can be NULL), and sets changed[i] when the
+	// two differ.
+	foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool)
+}
+
+// rowResults are one aggregate's results around each row of a batch,
+// reused batch after batch.
+type rowResults struct {
+	vals []int64 // 2i: before row i, 2i+1: after it
+	has  []bool  // likewise, false for NULL; nil for a result never NULL
+	strs *stringRows
+}
+
+// rowResultAppender is a rowFolder whose results are not the int64s of
+// rowResults.vals: it appends the results at picks (indexes into vals)
+// itself.
+type rowResultAppender interface {
+	appendRowResults(b array.Builder, picks []int32, r *rowResults)
+}
+
+// grow sizes r for n rows.
+func (r *rowResults) grow(n int, nullable bool) {
+	r.vals = grow(r.vals, 2*n)
+	if nullable {
+		r.has = grow(r.has, 2*n)
+	}
+}
+
+// passes tells whether row i goes through a FILTER.
+func passes(pass []bool, i int) bool { return pass == nil || pass[i] }
+
+// isIntResult tells whether a result of type dt appends from int64s
+// (appendIntsAt).
+func isIntResult(dt arrow.DataType) bool {
+	return dt.ID() == arrow.INT64 || dt.ID() == arrow.INT32
+}
+
+func (a *countAcc) foldsRows() bool { return true }
+
+func (a *countAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	r.grow(n, false)
+	vals, counts := r.vals, a.counts
+	nulls := !a.star && col.NullN() > 0
+	for i, s := range slots[:n] {
+		c := counts[s]
+		vals[2*i] = c
+		if passes(pass, i) && !(nulls && col.IsNull(i)) {
+			c++
+			counts[s] = c
+			changed[i] = true
+		}
+		vals[2*i+1] = c
+	}
+}
+
+func (a *sharedCountDistinct) foldsRows() bool { return true }
+
+func (a *sharedCountDistinct) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	r.grow(n, false)
+	vals, counts, sets := r.vals, a.counts.counts, a.set.slots
+	nulls := col.NullN() > 0
+	ints, _ := col.(*array.Int64)
+	for i, s := range slots[:n] {
+		c := counts[s]
+		vals[2*i] = c
+		if passes(pass, i) && !(nulls && col.IsNull(i)) {
+			var v uint64
+			if ints != nil {
+				v = uint64(ints.Value(i))
+			} else {
+				v = fixedKey(col, i)
+			}
+			if sets[s].add(v, a.bit) {
+				c++
+				counts[s] = c
+				changed[i] = true
+			}
+		}
+		vals[2*i+1] = c
+	}
+}
+
+// foldsRows: MIN and MAX of a BIGINT, INT or STRING.
+func (a *pickAcc) foldsRows() bool {
+	return a.dir != 0 && (a.kind == valInt && isIntResult(a.dt) || a.kind == valString && a.dt.ID() == arrow.STRING)
+}
+
+func (a *pickAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	switch c := col.(type) {
+	case *array.Int64:
+		foldPickInts(a, c.Int64Values(), col, pass, slots, n, r, changed)
+	case *array.Int32:
+		foldPickInts(a, c.Int32Values(), col, pass, slots, n, r, changed)
+	case *array.String:
+		a.foldPickStrings(c, pass, slots, n, r, changed)
+	}
+}
+
+// foldPickInts is pickInts (MIN and MAX) a row at a time.
+func foldPickInts[T int32 | int64](a *pickAcc, in []T, col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	r.grow(n, true)
+	vals, has := r.vals, r.has
+	nulls := col.NullN() > 0
+	kept, held, dir := a.ints, a.has, a.dir
+	for i, s := range slots[:n] {
+		cur, ok := kept[s], held[s]
+		vals[2*i], has[2*i] = cur, ok
+		if passes(pass, i) && !(nulls && col.IsNull(i)) {
+			v := int64(in[i])
+			if !ok || (dir < 0 && v < cur) || (dir > 0 && v > cur) {
+				cur, ok = v, true
+				kept[s], held[s] = v, true
+				changed[i] = true
+			}
+		}
+		vals[2*i+1], has[2*i+1] = cur, ok
+	}
+}
+
+// foldsRows: SUM of a BIGINT or INT.
+func (a *sumAcc) foldsRows() bool { return !a.isFlt && isIntResult(a.dt) }
+
+func (a *sumAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	switch c := col.(type) {
+	case *array.Int64:
+		foldSumInts(a, c.Int64Values(), col, pass, slots, n, r, changed)
+	case *array.Int32:
+		foldSumInts(a, c.Int32Values(), col, pass, slots, n, r, changed)
+	}
+}
+
+// foldSumInts is sumInts a row at a time: a sum changes when the value
+// is not 0 or it was NULL, as sameResult compares.
+func foldSumInts[T int32 | int64](a *sumAcc, in []T, col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	r.grow(n, true)
+	vals, has := r.vals, r.has
+	nulls := col.NullN() > 0
+	sums, held := a.ints, a.has
+	for i, s := range slots[:n] {
+		sum, ok := sums[s], held[s]
+		vals[2*i], has[2*i] = sum, ok
+		if passes(pass, i) && !(nulls && col.IsNull(i)) {
+			v := int64(in[i])
+			if v != 0 || !ok {
+				changed[i] = true
+			}
+			sum, ok = sum+v, true
+			sums[s], held[s] = sum, true
+		}
+		vals[2*i+1], has[2*i+1] = sum, ok
+	}
+}
+
+// foldsRows: AVG of a BIGINT or INT.
+func (a *avgAcc) foldsRows() bool { return a.kind == avgInt && isIntResult(a.dt) }
+
+func (a *avgAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	switch c := col.(type) {
+	case *array.Int64:
+		foldAvgInts(a, c.Int64Values(), col, pass, slots, n, r, changed)
+	case *array.Int32:
+		foldAvgInts(a, c.Int32Values(), col, pass, slots, n, r, changed)
+	}
+}
+
+// foldAvgInts is avgSum a row at a time: the average (sum / count,
+// truncated) changes when result, as sameResult compares, does.
+func foldAvgInts[T int32 | int64](a *avgAcc, in []T, col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	r.grow(n, true)
+	vals, has := r.vals, r.has
+	nulls := col.NullN() > 0
+	sums, counts := a.ints, a.n
+	for i, s := range slots[:n] {
+		sum, c := sums[s], counts[s]
+		var avg int64
+		if c > 0 {
+			avg = sum / c
+		}
+		vals[2*i], has[2*i] = avg, c > 0
+		if passes(pass, i) && !(nulls && col.IsNull(i)) {
+			sum += int64(in[i])
+			c++
+			sums[s], counts[s] = sum, c
+			if next := sum / c; next != avg || c == 1 {
+				avg = next
+				changed[i] = true
+			}
+		}
+		vals[2*i+1], has[2*i+1] = avg, c > 0
+	}
+}
+
+// foldSharedRows folds rows [0, n) of col into the set the members share
+// (one sharedCountDistinct group, the owner first), with one probe per
+// row for all of them; passes, results are by member. Nexmark q15 and
+// q16 count four FILTERs of each column: a probe each was most of their
+// distinct counting.
+func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]bool, slots []int32, n int, results []*rowResults, changed []bool) {
+	for _, r := range results {
+		r.grow(n, false)
+	}
+	sets := members[0].set.slots
+	nulls := col.NullN() > 0
+	ints, _ := col.(*array.Int64)
+	for i, s := range slots[:n] {
+		var marks uint32
+		if !(nulls && col.IsNull(i)) {
+			for j, m := range members {
+				if passes[j] == nil || passes[j][i] {
+					marks |= m.bit
+				}
+			}
+		}
+		var added uint32
+		if marks != 0 {
+			var v uint64
+			if ints != nil {
+				v = uint64(ints.Value(i))
+			} else {
+				v = fixedKey(col, i)
+			}
+			added = sets[s].addMarks(v, marks)
+		}
+		for j, m := range members {
+			c := m.counts.counts[s]
+			results[j].vals[2*i] = c
+			if added&m.bit != 0 {
+				c++
+				m.counts.counts[s] = c
+				changed[i] = true
+			}
+			results[j].vals[2*i+1] = c
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package windowop
+
+import (
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// stringRows are the results of a MIN or MAX of a STRING around each row
+// of a batch: rowResults.vals hold codes, a row's index for the batch's
+// value of that row, n plus an entry of kept for a value a slot held
+// when the batch came. Nexmark q16's MAX(minute) of the channel and day.
+type stringRows struct {
+	n     int    // rows of the batch
+	kept  []byte // the slots' values at the batch's start, copied
+	ends  []int  // by entry: its end in kept
+	code  []int64
+	stamp []uint32 // by slot: the batch whose code it has
+	batch uint32
+	slots []int32       // the slots the batch touched
+	col   *array.String // the batch's column, until its results are out
+}
+
+// value is the string of code c over the batch's column col.
+func (sr *stringRows) value(col *array.String, c int64) string {
+	if c < int64(sr.n) {
+		return col.Value(int(c))
+	}
+	e, start := int(c)-sr.n, 0
+	if e > 0 {
+		start = sr.ends[e-1]
+	}
+	if start == sr.ends[e] {
+		return ""
+	}
+	// kept only grows while the batch is folded: a string over it stays
+	return unsafe.String(&sr.kept[start], sr.ends[e]-start)
+}
+
+// foldPickStrings is pickStrings (MIN and MAX) a row at a time. The
+// slots' values change only after the batch is folded: until then the
+// codes name the rows that hold them.
+func (a *pickAcc) foldPickStrings(col *array.String, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+	r.grow(n, true)
+	if r.strs == nil {
+		r.strs = &stringRows{}
+	}
+	sr := r.strs
+	sr.n, sr.kept, sr.ends, sr.slots = n, sr.kept[:0], sr.ends[:0], sr.slots[:0]
+	sr.batch++
+	if sr.batch == 0 { // wrapped: no slot may look stamped
+		clear(sr.stamp)
+		sr.batch = 1
+	}
+	for len(sr.stamp) < len(a.has) {
+		sr.stamp = append(sr.stamp, 0)
+		sr.code = append(sr.code, -1)
+	}
+	vals, has := r.vals, r.has
+	nulls := col.NullN() > 0
+	for i, s := range slots[:n] {
+		if sr.stamp[s] != sr.batch {
+			sr.stamp[s] = sr.batch
+			sr.slots = append(sr.slots, s)
+			sr.code[s] = -1
+			if a.has[s] {
+				sr.kept = append(sr.kept, a.strs[s]...)
+				sr.ends = append(sr.ends, len(sr.kept))
+				sr.code[s] = int64(n + len(sr.ends) - 1)
+			}
+		}
+		cur := sr.code[s]
+		vals[2*i], has[2*i] = cur, cur >= 0
+		if passes(pass, i) && !(nulls && col.IsNull(i)) {
+			if cur < 0 {
+				cur = int64(i)
+			} else if v, kept := col.Value(i), sr.value(col, cur); a.dir < 0 && v < kept || a.dir > 0 && v > kept {
+				cur = int64(i)
+			}
+			if cur == int64(i) {
+				sr.code[s] = cur
+				changed[i] = true
+			}
+		}
+		vals[2*i+1], has[2*i+1] = cur, cur >= 0
+	}
+	for _, s := range sr.slots {
+		if c := sr.code[s]; c >= 0 && c < int64(n) {
+			a.strs[s], a.has[s] = append(a.strs[s][:0], col.Value(int(c))...), true
+		}
+	}
+	sr.col = col
+}
+
+// appendRowResults appends the results at picks: the integers of vals,
+// or the strings their codes name.
+func (a *pickAcc) appendRowResults(b array.Builder, picks []int32, r *rowResults) {
+	if a.kind != valString {
+		appendIntsAt(b, picks, r.has, r.vals)
+		return
+	}
+	sb := b.(*array.StringBuilder)
+	sb.Reserve(len(picks))
+	for _, p := range picks {
+		if !r.has[p] {
+			sb.AppendNull()
+			continue
+		}
+		sb.Append(r.strs.value(r.strs.col, r.vals[p]))
+	}
+	r.strs.col = nil
+}
