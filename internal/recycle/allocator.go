@@ -80,10 +80,7 @@ func (a *Allocator) Allocate(size int) []byte {
 		a.free[c][n-1] = nil
 		a.free[c] = a.free[c][:n-1]
 		a.mu.Unlock()
-		// all of it, as the Go allocator's: a buffer grown in place
-		// (Arrow's Resize within the capacity) must not show an earlier
-		// batch's bytes
-		clear(b)
+		clear(b[:size])
 		return b[:size]
 	}
 	a.mu.Unlock()
@@ -92,6 +89,9 @@ func (a *Allocator) Allocate(size int) []byte {
 
 func (a *Allocator) Reallocate(size int, b []byte) []byte {
 	if size <= cap(b) {
+		// grown in place (Arrow's Resize within the capacity): zeroed as
+		// the Go allocator's are, not an earlier batch's bytes
+		clear(b[len(b):max(size, len(b))])
 		return b[:size]
 	}
 	out := a.Allocate(size)

@@ -36,7 +36,10 @@ func (c *StringColumn) Start(mem memory.Allocator, n int) {
 	c.rows = 0
 	c.dataBuf = memory.NewResizableBuffer(mem)
 	c.dataBuf.Reserve(n*c.PerRow + n/8 + 64)
-	c.Data = c.dataBuf.Buf()[:0]
+	// capped at what was reserved: past it, the allocator's (recycled)
+	// buffer may hold more room, but growing the buffer in place zeroes it
+	buf := c.dataBuf.Buf()
+	c.Data = buf[:0:len(buf)]
 }
 
 // End closes the current row.
