@@ -27,7 +27,7 @@ type sessionTimers struct {
 	op    *WindowOperator
 	heap  []sessionEntry
 	info  []sessionInfo // by state slot
-	sets  *[]MergingWindowSet
+	sets  *MergingWindowSet
 	count int // sessions ever opened: the serial of the next one
 }
 
@@ -193,8 +193,8 @@ func (st *sessionTimers) NextTime() (int64, bool) {
 // cleanup timer, one if they coincide.
 func (st *sessionTimers) Len() int {
 	n := 0
-	for _, set := range *st.sets {
-		for _, m := range set.mappings {
+	for k := range uint32(st.sets.Keys()) {
+		for _, m := range st.sets.lists.list(k) {
 			in := &st.info[m.State]
 			c := st.op.cleanupTime(in.w)
 			if in.fire {
