@@ -1,13 +1,15 @@
 package windowop
 
-// MergingWindowSet tracks the session windows of one key (Flink's
-// MergingWindowSet). Each window maps to a state window — here the
-// accumulator slot holding its state. When windows merge, the result keeps
-// the state slot of one of them; the others' accumulators are folded into
-// it and their slots freed, so a merge never moves the surviving state.
-// Snapshot gives the mapping in a form a checkpoint can store.
+// MergingWindowSet tracks the session windows of every key (Flink's
+// MergingWindowSet, one per key there). Each window maps to a state
+// window — here the accumulator slot holding its state. When windows
+// merge, the result keeps the state slot of one of them; the others'
+// accumulators are folded into it and their slots freed, so a merge never
+// moves the surviving state. Snapshot gives a key's mapping in a form a
+// checkpoint can store. The keys' mappings share one pointer-free pool
+// (flatLists), which the garbage collector does not scan.
 type MergingWindowSet struct {
-	mappings []Mapping // sorted by window start; windows never overlap
+	lists flatLists[Mapping] // per key, sorted by window start; windows never overlap
 }
 
 // Mapping is one window and the slot that holds its state.
@@ -16,10 +18,16 @@ type Mapping struct {
 	State  int32
 }
 
-// Overlapping appends to dst the indexes of the windows that intersect w
-// (overlap or touch), in start order.
-func (s *MergingWindowSet) Overlapping(w Window, dst []int) []int {
-	for i, m := range s.mappings {
+// Grow makes room for keys [0, n).
+func (s *MergingWindowSet) Grow(n int) { s.lists.grow(n) }
+
+// Keys is the number of keys with room.
+func (s *MergingWindowSet) Keys() int { return s.lists.keys() }
+
+// Overlapping appends to dst the indexes of key k's windows that intersect
+// w (overlap or touch), in start order.
+func (s *MergingWindowSet) Overlapping(k uint32, w Window, dst []int) []int {
+	for i, m := range s.lists.list(k) {
 		if m.Window.Start > w.End {
 			break
 		}
@@ -30,40 +38,41 @@ func (s *MergingWindowSet) Overlapping(w Window, dst []int) []int {
 	return dst
 }
 
-// Add inserts a window that intersects no other.
-func (s *MergingWindowSet) Add(w Window, state int32) {
-	i := len(s.mappings)
-	for i > 0 && s.mappings[i-1].Window.Start > w.Start {
+// Add inserts a window of key k that intersects no other.
+func (s *MergingWindowSet) Add(k uint32, w Window, state int32) {
+	l := s.lists.extend(k)
+	i := len(l) - 1
+	for i > 0 && l[i-1].Window.Start > w.Start {
+		l[i] = l[i-1]
 		i--
 	}
-	s.mappings = append(s.mappings, Mapping{})
-	copy(s.mappings[i+1:], s.mappings[i:])
-	s.mappings[i] = Mapping{Window: w, State: state}
+	l[i] = Mapping{Window: w, State: state}
 }
 
-// Merge replaces the windows at idx (from Overlapping, at least one) by
-// result, which keeps the state slot of the first; it returns the mappings
-// that were merged away (their state must be folded into the kept slot).
-// The returned slice is valid until the next call.
-func (s *MergingWindowSet) Merge(idx []int, result Window, merged []Mapping) (kept Mapping, mergedAway []Mapping) {
+// Merge replaces key k's windows at idx (from Overlapping, at least one)
+// by result, which keeps the state slot of the first; it returns the
+// mappings that were merged away (their state must be folded into the
+// kept slot). The returned slice is valid until the next call.
+func (s *MergingWindowSet) Merge(k uint32, idx []int, result Window, merged []Mapping) (kept Mapping, mergedAway []Mapping) {
+	l := s.lists.list(k)
 	first := idx[0]
-	old := s.mappings[first]
+	old := l[first]
 	kept = Mapping{Window: result, State: old.State}
 	merged = merged[:0]
 	for _, i := range idx[1:] {
-		merged = append(merged, s.mappings[i])
+		merged = append(merged, l[i])
 	}
 	// idx is contiguous in start order: windows between two intersecting
 	// windows of w intersect w too.
 	last := idx[len(idx)-1]
-	s.mappings[first] = kept
-	s.mappings = append(s.mappings[:first+1], s.mappings[last+1:]...)
+	l[first] = kept
+	s.lists.setLen(k, len(append(l[:first+1], l[last+1:]...)))
 	return kept, merged
 }
 
-// StateWindow returns the slot of window w, if w is in the set.
-func (s *MergingWindowSet) StateWindow(w Window) (int32, bool) {
-	for _, m := range s.mappings {
+// StateWindow returns the slot of key k's window w, if w is in the set.
+func (s *MergingWindowSet) StateWindow(k uint32, w Window) (int32, bool) {
+	for _, m := range s.lists.list(k) {
 		if m.Window == w {
 			return m.State, true
 		}
@@ -71,24 +80,25 @@ func (s *MergingWindowSet) StateWindow(w Window) (int32, bool) {
 	return -1, false
 }
 
-// RetireWindow removes w from the set (its state is cleaned up).
-func (s *MergingWindowSet) RetireWindow(w Window) bool {
-	for i, m := range s.mappings {
+// RetireWindow removes key k's window w (its state is cleaned up).
+func (s *MergingWindowSet) RetireWindow(k uint32, w Window) bool {
+	l := s.lists.list(k)
+	for i, m := range l {
 		if m.Window == w {
-			s.mappings = append(s.mappings[:i], s.mappings[i+1:]...)
+			s.lists.setLen(k, len(append(l[:i], l[i+1:]...)))
 			return true
 		}
 	}
 	return false
 }
 
-// Get returns the mapping at index i (from Overlapping).
-func (s *MergingWindowSet) Get(i int) Mapping { return s.mappings[i] }
+// Get returns key k's mapping at index i (from Overlapping).
+func (s *MergingWindowSet) Get(k uint32, i int) Mapping { return s.lists.list(k)[i] }
 
-// Len returns the number of windows in the set.
-func (s *MergingWindowSet) Len() int { return len(s.mappings) }
+// Len returns the number of key k's windows.
+func (s *MergingWindowSet) Len(k uint32) int { return len(s.lists.list(k)) }
 
-// Snapshot returns a copy of the mappings in start order.
-func (s *MergingWindowSet) Snapshot() []Mapping {
-	return append([]Mapping(nil), s.mappings...)
+// Snapshot returns a copy of key k's mappings in start order.
+func (s *MergingWindowSet) Snapshot(k uint32) []Mapping {
+	return append([]Mapping(nil), s.lists.list(k)...)
 }

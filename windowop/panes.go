@@ -235,11 +235,11 @@ func (m *paneMode) fireWindow(k uint32, w Window) {
 		return
 	}
 	if m.single {
-		op.emitWindowResult(k, w, m.panes.byKey[k][lo].slot)
+		op.emitWindowResult(k, w, m.panes.of(k)[lo].slot)
 		return
 	}
 	tmp := op.slots.alloc()
-	for _, ps := range m.panes.byKey[k][lo:hi] {
+	for _, ps := range m.panes.of(k)[lo:hi] {
 		op.mergeSlot(tmp, ps.slot)
 	}
 	op.emitWindowResult(k, w, tmp)
@@ -253,7 +253,7 @@ func (m *paneMode) cleanWindow(k uint32, w Window) {
 	op.forgetEmitted(k, w)
 	op.disarm(k, w)
 	lo, hi := m.panes.span(k, w.Start, w.End)
-	l := m.panes.byKey[k]
+	l := m.panes.of(k)
 	j := lo
 	for _, ps := range l[lo:hi] {
 		if m.lastWindow(ps.pane) != w {
@@ -266,7 +266,7 @@ func (m *paneMode) cleanWindow(k uint32, w Window) {
 		}
 		op.slots.release(ps.slot)
 	}
-	m.panes.byKey[k] = append(l[:j], l[hi:]...)
+	m.panes.setLen(k, len(append(l[:j], l[hi:]...)))
 }
 
 // lastWindow returns the last window containing pane p: the one whose

@@ -10,7 +10,7 @@ import (
 	"github.com/wsql/wsql/rowtime"
 )
 
-// sessionMode runs SESSION windows through one MergingWindowSet per key.
+// sessionMode runs SESSION windows through a MergingWindowSet of every key.
 // A row opens [ts, ts+gap); if that intersects sessions of its key they
 // merge into one, whose state slot is the first session's; the timers of
 // the windows that disappeared are deleted and the merged window's are
@@ -20,7 +20,7 @@ import (
 type sessionMode struct {
 	op   *WindowOperator
 	gap  int64 // 0: per row from Config.GapIndex
-	sets []MergingWindowSet
+	sets MergingWindowSet
 
 	timers  *sessionTimers // nil: generic timers
 	generic *TimerService
@@ -44,9 +44,7 @@ func newSessionMode(op *WindowOperator, a MergingAssigner) *sessionMode {
 
 func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []uint32, wms []int64, slots []int32) error {
 	op := m.op
-	for len(m.sets) < int(op.keys.n) {
-		m.sets = append(m.sets, MergingWindowSet{})
-	}
+	m.sets.Grow(int(op.keys.n))
 	gaps, bad := m.rowGaps(rec, len(times))
 	n := len(times)
 	if bad >= 0 {
@@ -74,9 +72,9 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 			gap = gaps[i]
 		}
 		k := keyIDs[i]
-		set := &m.sets[k]
+		set := &m.sets
 		w := Window{Start: ts, End: ts + gap}
-		m.idx = set.Overlapping(w, m.idx[:0])
+		m.idx = set.Overlapping(k, w, m.idx[:0])
 		if len(m.idx) == 0 {
 			if op.isLate(w) {
 				slots[i] = -1
@@ -86,7 +84,7 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 				continue
 			}
 			s := op.slots.alloc()
-			set.Add(w, s)
+			set.Add(k, w, s)
 			if m.timers != nil {
 				m.timers.opened(k, s, w)
 			} else {
@@ -97,11 +95,11 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 		}
 		result := w
 		for _, j := range m.idx {
-			mw := set.Get(j).Window
+			mw := set.Get(k, j).Window
 			result.Start = min(result.Start, mw.Start)
 			result.End = max(result.End, mw.End)
 		}
-		first := set.Get(m.idx[0])
+		first := set.Get(k, m.idx[0])
 		if result == first.Window && len(m.idx) == 1 {
 			slots[i] = first.State // inside an open session
 			continue
@@ -114,7 +112,7 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 		}
 		old := first.Window
 		var kept Mapping
-		kept, m.merged = set.Merge(m.idx, result, m.merged)
+		kept, m.merged = set.Merge(k, m.idx, result, m.merged)
 		if m.timers == nil {
 			m.deleteTimers(k, old)
 		}
@@ -192,8 +190,7 @@ func (m *sessionMode) deleteTimers(k uint32, w Window) {
 // the set is ignored.
 func (m *sessionMode) onTimer(t Timer) {
 	op := m.op
-	set := &m.sets[t.Key]
-	s, ok := set.StateWindow(t.Window)
+	s, ok := m.sets.StateWindow(t.Key, t.Window)
 	if !ok {
 		return
 	}
@@ -202,7 +199,7 @@ func (m *sessionMode) onTimer(t Timer) {
 		op.emitWindowResult(t.Key, t.Window, s)
 	}
 	if r.IsPurge() || t.Time == op.cleanupTime(t.Window) {
-		set.RetireWindow(t.Window)
+		m.sets.RetireWindow(t.Key, t.Window)
 		op.slots.release(s)
 		if m.timers != nil {
 			m.timers.closed(s)

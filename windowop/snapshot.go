@@ -43,7 +43,8 @@ func (op *WindowOperator) SnapshotState(e *checkpoint.Encoder) error {
 	switch m := op.mode.(type) {
 	case *paneMode:
 		m.panes.grow(int(op.keys.n))
-		for _, l := range m.panes.byKey {
+		for k := range m.panes.keys() {
+			l := m.panes.of(uint32(k))
 			e.Uint(uint64(len(l)))
 			for _, ps := range l {
 				e.Int(ps.pane)
@@ -52,10 +53,11 @@ func (op *WindowOperator) SnapshotState(e *checkpoint.Encoder) error {
 		}
 		saveTimers(e, op.timers.(*alignedTimers).each)
 	case *sessionMode:
-		e.Uint(uint64(len(m.sets)))
-		for _, set := range m.sets {
-			e.Uint(uint64(len(set.mappings)))
-			for _, mp := range set.mappings {
+		e.Uint(uint64(m.sets.Keys()))
+		for k := range uint32(m.sets.Keys()) {
+			l := m.sets.lists.list(k)
+			e.Uint(uint64(len(l)))
+			for _, mp := range l {
 				saveWindow(e, mp.Window)
 				e.Int(int64(mp.State))
 				if m.timers != nil {
@@ -102,19 +104,24 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 	switch m := op.mode.(type) {
 	case *paneMode:
 		m.panes.grow(int(nkeys))
-		for k := range m.panes.byKey {
-			l := make([]paneSlot, d.Len(2))
-			for i := range l {
-				l[i] = paneSlot{pane: d.Int(), slot: d.Int32()}
-				own(l[i].slot)
-				if i > 0 && l[i].pane <= l[i-1].pane {
+		for k := range uint32(m.panes.keys()) {
+			prev := int64(0)
+			for i := range d.Len(2) {
+				ps := paneSlot{pane: d.Int(), slot: d.Int32()}
+				own(ps.slot)
+				if i > 0 && ps.pane <= prev {
 					d.Fail("panes of key %d out of order", k)
 				}
-				if d.Err() == nil && (WindowStart(l[i].pane, m.offset, m.size) != l[i].pane || len(m.windows(l[i].pane).wins) == 0) {
-					d.Fail("pane %d is not one of the window's", l[i].pane)
+				if d.Err() == nil && (WindowStart(ps.pane, m.offset, m.size) != ps.pane || len(m.windows(ps.pane).wins) == 0) {
+					d.Fail("pane %d is not one of the window's", ps.pane)
 				}
+				if d.Err() != nil {
+					return d.Err()
+				}
+				l := m.panes.lists.extend(k)
+				l[len(l)-1] = ps
+				prev = ps.pane
 			}
-			m.panes.byKey[k] = l
 			m.lastSlot = append(m.lastSlot, -1)
 			m.lastPane = append(m.lastPane, 0)
 		}
@@ -123,8 +130,9 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 		if sets := d.Len(1); sets != int(nkeys) && d.Err() == nil {
 			d.Fail("%d session sets for %d keys", sets, nkeys)
 		}
-		m.sets = make([]MergingWindowSet, nkeys)
-		for k := range m.sets {
+		m.sets = MergingWindowSet{}
+		m.sets.Grow(int(nkeys))
+		for k := range nkeys {
 			maps := make([]Mapping, d.Len(3))
 			for i := range maps {
 				maps[i] = Mapping{Window: readWindow(d), State: d.Int32()}
@@ -140,7 +148,9 @@ func (op *WindowOperator) RestoreState(d *checkpoint.Decoder) error {
 					m.timers.restore(uint32(k), maps[i].State, maps[i].Window, fire)
 				}
 			}
-			m.sets[k] = MergingWindowSet{mappings: maps}
+			for _, mp := range maps {
+				m.sets.Add(k, mp.Window, mp.State)
+			}
 		}
 		if m.generic != nil {
 			restoreTimers(d, nkeys, m.generic.Register)

@@ -1,0 +1,54 @@
+package windowop
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Lists grown, shrunk and edited in place at random keep what slices per
+// key keep, while moving between runs and reusing the freed ones.
+func TestFlatListsMatchSlices(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var l flatLists[paneSlot]
+	var want [][]paneSlot
+	for step := range 20000 {
+		if r.IntN(100) == 0 || len(want) == 0 {
+			want = append(want, nil)
+			l.grow(len(want))
+		}
+		k := uint32(r.IntN(len(want)))
+		switch op := r.IntN(4); {
+		case op < 2:
+			got := l.extend(k)
+			got[len(got)-1] = paneSlot{pane: int64(step), slot: int32(k)}
+			want[k] = append(want[k], paneSlot{pane: int64(step), slot: int32(k)})
+		case op < 3 && len(want[k]) > 0:
+			i := r.IntN(len(want[k]))
+			got := l.list(k)
+			l.setLen(k, len(append(got[:i], got[i+1:]...)))
+			want[k] = append(want[k][:i], want[k][i+1:]...)
+		default:
+			got := l.list(k)
+			for i := range got {
+				got[i].slot++
+				want[k][i].slot++
+			}
+		}
+		require.Equal(t, len(want), l.keys())
+	}
+	for k := range want {
+		got := l.list(uint32(k))
+		if len(want[k]) == 0 {
+			require.Empty(t, got)
+			continue
+		}
+		require.Equal(t, want[k], got, "list %d", k)
+	}
+	held := 0
+	for _, w := range want {
+		held += cap(w)
+	}
+	require.LessOrEqual(t, len(l.pool), 4*held+64, "freed runs are reused")
+}
