@@ -58,30 +58,7 @@ type markedValue struct {
 }
 
 // add marks v with bit and reports whether v was new to that member.
-func (s *valueSet) add(v uint64, bit uint32) bool {
-	if s.table == nil {
-		s.table, s.shift = make([]markedValue, 8), 64-3
-	}
-	mask := uint64(len(s.table) - 1)
-	for i := (v * 0x9E3779B97F4A7C15) >> s.shift; ; i = (i + 1) & mask {
-		e := &s.table[i]
-		if e.mark == 0 {
-			e.v, e.mark = v, bit
-			s.n++
-			if int(s.n)*4 >= len(s.table)*3 {
-				s.rehash()
-			}
-			return true
-		}
-		if e.v == v {
-			if e.mark&bit != 0 {
-				return false
-			}
-			e.mark |= bit
-			return true
-		}
-	}
-}
+func (s *valueSet) add(v uint64, bit uint32) bool { return s.addMarks(v, bit) != 0 }
 
 // addMarks marks v with every bit of marks (not 0) and returns the bits
 // that v did not have: one probe for all the members a row passes.

@@ -72,40 +72,36 @@ func (x *Index) Get(k int64) (uint32, bool) {
 // k id and returns id and false: one probe where Get then Put take two.
 // id must be below math.MaxUint32.
 func (x *Index) GetOrPut(k int64, id uint32) (uint32, bool) {
-	if (x.n+1)*4 > len(x.entries)*3 {
-		x.grow()
+	e := x.slot(k)
+	if e.id1 != 0 {
+		return e.id1 - 1, true
 	}
-	mask := uint64(len(x.entries) - 1)
-	for i := x.hash(k); ; i = (i + 1) & mask {
-		e := &x.entries[i]
-		if e.id1 == 0 {
-			e.key, e.id1 = k, id+1
-			x.n++
-			return id, false
-		}
-		if e.key == k {
-			return e.id1 - 1, true
-		}
-	}
+	e.key, e.id1 = k, id+1
+	x.n++
+	return id, false
 }
 
 // Put numbers k id, replacing its number if it had one. id must be below
 // math.MaxUint32.
 func (x *Index) Put(k int64, id uint32) {
+	e := x.slot(k)
+	if e.id1 == 0 {
+		e.key = k
+		x.n++
+	}
+	e.id1 = id + 1
+}
+
+// slot is k's entry, or the empty one k goes in, with room made for one
+// more key first.
+func (x *Index) slot(k int64) *entry {
 	if (x.n+1)*4 > len(x.entries)*3 {
 		x.grow()
 	}
 	mask := uint64(len(x.entries) - 1)
 	for i := x.hash(k); ; i = (i + 1) & mask {
-		e := &x.entries[i]
-		if e.id1 == 0 {
-			e.key, e.id1 = k, id+1
-			x.n++
-			return
-		}
-		if e.key == k {
-			e.id1 = id + 1
-			return
+		if e := &x.entries[i]; e.id1 == 0 || e.key == k {
+			return e
 		}
 	}
 }
