@@ -134,12 +134,20 @@ func (f *eventFiller) row(mem memory.Allocator, dt arrow.DataType, kind int, fro
 	} else {
 		children = emptyColumns(mem, Columns(nexmarkTableNames[kind]), n)
 	}
+	return structArray(dt, n, valid, nulls, children)
+}
+
+// structArray is the ROW column of n rows of children, NULL where valid
+// (nil: none) is unset; it takes valid and the children over.
+func structArray(dt arrow.DataType, n int, valid *memory.Buffer, nulls int, children []arrow.Array) arrow.Array {
 	data := make([]arrow.ArrayData, len(children))
 	for i, c := range children {
 		data[i] = c.Data()
 	}
 	d := array.NewData(dt, n, []*memory.Buffer{valid}, data, nulls, 0)
-	valid.Release()
+	if valid != nil {
+		valid.Release()
+	}
 	for _, c := range children {
 		c.Release()
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec"
@@ -100,23 +99,9 @@ func (f *eventFiller) fillOnly(mem memory.Allocator, cols []arrow.Array, from in
 			nulls = 0
 		}
 		if nulls > 0 {
-			var bits []byte
-			valid, bits = expr.NewBits(mem, n)
-			clear(bits)
+			valid, _ = expr.NewBits(mem, n) // zeroed: all NULL
 		}
-		data := make([]arrow.ArrayData, len(children))
-		for j, ch := range children {
-			data[j] = ch.Data()
-		}
-		d := array.NewData(dt, n, []*memory.Buffer{valid}, data, nulls, 0)
-		if valid != nil {
-			valid.Release()
-		}
-		for _, ch := range children {
-			ch.Release()
-		}
-		cols[i] = array.MakeFromData(d)
-		d.Release()
+		cols[i] = structArray(dt, n, valid, nulls, children) // events.go
 	}
 }
 
