@@ -1,9 +1,7 @@
 package windowop
 
 import (
-	"math/bits"
 	"slices"
-	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -27,13 +25,15 @@ import (
 type sharedCountDistinct struct {
 	counts countAcc
 	set    *distinctSets
-	bit    uint32 // this aggregate's mark
-	owner  bool   // the first member: it resets, copies and sizes the sets
+	bit    uint8 // this aggregate's mark
+	owner  bool  // the first member: it resets, copies and sizes the sets
 }
 
 // distinctSets are the per-slot value sets the members of one group share.
 type distinctSets struct {
 	slots []valueSet
+	marks []uint8  // foldSharedRows' scratch, by row
+	vals  []uint64 // likewise
 }
 
 func (d *distinctSets) resize(n int) {
@@ -42,78 +42,9 @@ func (d *distinctSets) resize(n int) {
 	}
 }
 
-// valueSet is one slot's distinct values: an open-addressing table of
-// (value, members' marks), probed linearly from the value's Fibonacci
-// hash. It keeps no arrival order: a count does not depend on it, and
-// save writes the values sorted, so a restored set saves the same bytes.
-type valueSet struct {
-	table []markedValue // power-of-two length; mark 0 is an empty entry
-	n     int32         // values held
-	shift uint8         // 64 - log2(len(table))
-}
-
-type markedValue struct {
-	v    uint64
-	mark uint32
-}
-
-// add marks v with bit and reports whether v was new to that member.
-func (s *valueSet) add(v uint64, bit uint32) bool { return s.addMarks(v, bit) != 0 }
-
-// addMarks marks v with every bit of marks (not 0) and returns the bits
-// that v did not have: one probe for all the members a row passes.
-func (s *valueSet) addMarks(v uint64, marks uint32) uint32 {
-	if s.table == nil {
-		s.table, s.shift = make([]markedValue, 8), 64-3
-	}
-	mask := uint64(len(s.table) - 1)
-	for i := (v * 0x9E3779B97F4A7C15) >> s.shift; ; i = (i + 1) & mask {
-		e := &s.table[i]
-		if e.mark == 0 {
-			e.v, e.mark = v, marks
-			s.n++
-			if int(s.n)*4 >= len(s.table)*3 {
-				s.rehash()
-			}
-			return marks
-		}
-		if e.v == v {
-			added := marks &^ e.mark
-			e.mark |= marks
-			return added
-		}
-	}
-}
-
-// rehash doubles the table.
-func (s *valueSet) rehash() {
-	old := s.table
-	s.table = make([]markedValue, 2*len(old))
-	s.shift = uint8(64 - bits.TrailingZeros(uint(len(s.table))))
-	mask := uint64(len(s.table) - 1)
-	for _, e := range old {
-		if e.mark == 0 {
-			continue
-		}
-		i := (e.v * 0x9E3779B97F4A7C15) >> s.shift
-		for s.table[i].mark != 0 {
-			i = (i + 1) & mask
-		}
-		s.table[i] = e
-	}
-}
-
-// clone is a deep copy.
-func (s *valueSet) clone() valueSet {
-	if s.table == nil {
-		return valueSet{}
-	}
-	return valueSet{table: append([]markedValue(nil), s.table...), n: s.n, shift: s.shift}
-}
-
 // shareCountDistinct replaces, in accs, the COUNT(DISTINCT x) aggregates
 // over a fixed-width column by members of one shared set per column
-// (up to 32 per set). Called once, on the accumulators just built.
+// (up to valueMarkBits per set). Called once, on the accumulators just built.
 func shareCountDistinct(specs []AggSpec, accs []accumulator) {
 	groups := map[int]*sharedCountDistinct{} // by input column: the group's first member
 	sizes := map[int]int{}
@@ -126,7 +57,7 @@ func shareCountDistinct(specs []AggSpec, accs []accumulator) {
 			continue
 		}
 		first := groups[spec.Input]
-		if first == nil || sizes[spec.Input] == 32 {
+		if first == nil || sizes[spec.Input] == valueMarkBits {
 			first = &sharedCountDistinct{set: &distinctSets{}, bit: 1, owner: true}
 			groups[spec.Input], sizes[spec.Input] = first, 1
 			accs[i] = first
@@ -174,11 +105,11 @@ func fixedKeyAt(col arrow.Array, i int) uint64 {
 // merge folds the values src counted into dst's: set union.
 func (a *sharedCountDistinct) merge(dst, src int32) {
 	into := &a.set.slots[dst]
-	for _, e := range a.set.slots[src].table {
-		if e.mark&a.bit != 0 && into.add(e.v, a.bit) {
+	a.set.slots[src].each(func(v uint64, marks uint8) {
+		if marks&a.bit != 0 && into.add(v, a.bit) {
 			a.counts.counts[dst]++
 		}
-	}
+	})
 }
 
 func (a *sharedCountDistinct) copyTo(dst, src int32) {
@@ -207,11 +138,11 @@ func (a *sharedCountDistinct) save(e *checkpoint.Encoder, n int) {
 	var vals []uint64
 	for s := range n {
 		vals = vals[:0]
-		for _, m := range a.set.slots[s].table {
-			if m.mark&a.bit != 0 {
-				vals = append(vals, m.v)
+		a.set.slots[s].each(func(v uint64, marks uint8) {
+			if marks&a.bit != 0 {
+				vals = append(vals, v)
 			}
-		}
+		})
 		slices.Sort(vals)
 		e.Uint(uint64(len(vals)))
 		for _, v := range vals {
@@ -243,7 +174,6 @@ func (a *sharedCountDistinct) addHeldBytes(slots []int32, sizes []int64) {
 		return
 	}
 	for i, s := range slots {
-		set := &a.set.slots[s]
-		sizes[i] += int64(unsafe.Sizeof(*set)) + int64(cap(set.table))*int64(unsafe.Sizeof(markedValue{}))
+		sizes[i] += a.set.slots[s].heldBytes()
 	}
 }

@@ -216,41 +216,96 @@ func foldAvgInts[T int32 | int64](a *avgAcc, in []T, col arrow.Array, pass []boo
 // row for all of them; passes, results are by member. Nexmark q15 and
 // q16 count four FILTERs of each column: a probe each was most of their
 // distinct counting.
+//
+// The rows go in chunks of probeAhead: the sets' buckets of a whole chunk
+// are loaded first (touchHomes), then its rows probe them in row order.
+// A busy slot's set outgrows the caches, so a probe waits on memory; the
+// loads of a chunk do not depend on each other, so their misses overlap.
 func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]bool, slots []int32, n int, results []*rowResults, changed []bool) {
 	for _, r := range results {
 		r.grow(n, false)
 	}
-	sets := members[0].set.slots
-	nulls := col.NullN() > 0
-	ints, _ := col.(*array.Int64)
-	for i, s := range slots[:n] {
-		var marks uint32
-		if !(nulls && col.IsNull(i)) {
+	d := members[0].set
+	sets := d.slots
+	marks, vals := d.rowMarks(members, col, passes, n)
+	for from := 0; from < n; from += probeAhead {
+		to := min(from+probeAhead, n)
+		touchHomes(sets, slots[from:to], marks[from:to], vals[from:to])
+		for i := from; i < to; i++ {
+			s := slots[i]
+			var added uint8
+			if marks[i] != 0 {
+				added = sets[s].addMarks(vals[i], marks[i])
+			}
 			for j, m := range members {
-				if passes[j] == nil || passes[j][i] {
-					marks |= m.bit
+				c := m.counts.counts[s]
+				results[j].vals[2*i] = c
+				if added&m.bit != 0 {
+					c++
+					m.counts.counts[s] = c
+					changed[i] = true
 				}
+				results[j].vals[2*i+1] = c
 			}
-		}
-		var added uint32
-		if marks != 0 {
-			var v uint64
-			if ints != nil {
-				v = uint64(ints.Value(i))
-			} else {
-				v = fixedKey(col, i)
-			}
-			added = sets[s].addMarks(v, marks)
-		}
-		for j, m := range members {
-			c := m.counts.counts[s]
-			results[j].vals[2*i] = c
-			if added&m.bit != 0 {
-				c++
-				m.counts.counts[s] = c
-				changed[i] = true
-			}
-			results[j].vals[2*i+1] = c
 		}
 	}
+}
+
+// probeAhead is how many rows' buckets are loaded before they are probed.
+const probeAhead = 32
+
+// touchSink keeps touchHomes' loads from being dropped.
+var touchSink uint8
+
+// touchHomes loads the home bucket of each row with marks, so the probes
+// that follow find them in the cache.
+func touchHomes(sets []valueSet, slots []int32, marks []uint8, vals []uint64) {
+	var sum uint8
+	for i, s := range slots {
+		if marks[i] == 0 {
+			continue
+		}
+		if b := sets[s].home(vals[i]); b != nil {
+			sum += b.used
+		}
+	}
+	touchSink += sum
+}
+
+// rowMarks returns, by row of the batch, the marks of the members whose
+// FILTER it passes (0 for a NULL value) and its value, a column at a time.
+func (d *distinctSets) rowMarks(members []*sharedCountDistinct, col arrow.Array, passes [][]bool, n int) ([]uint8, []uint64) {
+	d.marks, d.vals = grow(d.marks, n), grow(d.vals, n)
+	marks, vals := d.marks[:n], d.vals[:n]
+	clear(marks)
+	for j, m := range members {
+		if passes[j] == nil {
+			for i := range marks {
+				marks[i] |= m.bit
+			}
+			continue
+		}
+		for i, p := range passes[j][:n] {
+			if p {
+				marks[i] |= m.bit
+			}
+		}
+	}
+	if col.NullN() > 0 {
+		for i := range marks {
+			if col.IsNull(i) {
+				marks[i] = 0
+			}
+		}
+	}
+	if ints, ok := col.(*array.Int64); ok {
+		for i, v := range ints.Int64Values()[:n] {
+			vals[i] = uint64(v)
+		}
+	} else {
+		for i := range vals {
+			vals[i] = fixedKey(col, i)
+		}
+	}
+	return marks, vals
 }
