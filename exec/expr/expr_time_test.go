@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -121,4 +122,48 @@ func TestUnixTimestamp(t *testing.T) {
 	// Flink documents: "If the date time string can not be parsed, the
 	// default value Long.MIN_VALUE(-9223372036854775808) will be returned."
 	require.Equal(t, []string{"1", "-9223372036854775808", "NULL"}, texts(t, mem, u, rec))
+}
+
+// TestDateFormatRuns: DATE_FORMAT formats a row only when it leaves the
+// period of the row before; over runs of times in order, times out of
+// order, NULLs between and a batch sliced from a bigger one, every text is
+// the row's own, for patterns of a day, a minute, a second and a
+// millisecond, and a pattern of no letter.
+func TestDateFormatRuns(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	r := rand.New(rand.NewPCG(5, 6))
+	vals := make([]any, 3000)
+	ms := int64(-2 * msPerDay)
+	for i := range vals {
+		switch k := r.IntN(20); {
+		case k == 0:
+			vals[i] = nil
+			continue
+		case k == 1:
+			ms = r.Int64N(10*msPerDay) - 5*msPerDay // out of order
+		default:
+			ms += r.Int64N(40_000) // mostly the same day, often the same minute
+		}
+		vals[i] = ms
+	}
+	whole := arrowtest.Batch(arrowtest.Array(t, mem, tsT, vals...))
+	defer whole.Release()
+	rec := whole.NewSlice(7, 2900)
+	defer rec.Release()
+	for _, format := range []string{"yyyy-MM-dd", "HH:mm", "yyyy-MM-dd HH:mm:ss", "HH:mm:ss.SSS", "'day'", ""} {
+		l, err := datepattern.CompileFormat(format)
+		require.NoError(t, err)
+		want := make([]string, rec.NumRows())
+		for i := range want {
+			if vals[7+i] == nil {
+				want[i] = "NULL"
+			} else {
+				want[i] = string(l.Append(nil, vals[7+i].(int64)))
+			}
+		}
+		df, err := NewDateFormat(col(rec, 0), format, nil)
+		require.NoError(t, err)
+		require.Equal(t, want, texts(t, mem, df, rec), format)
+	}
 }
