@@ -15,13 +15,14 @@ type rowFolder interface {
 	// foldsRows tells whether this accumulator's input and result types
 	// take foldRows.
 	foldsRows() bool
-	// foldRows folds rows [0, n) of col (nil for COUNT(*)) into slots[i],
-	// in row order, leaving out the rows where pass (a FILTER's
-	// condition, by row; nil: none) is false. It writes the result of slots[i] before row
+	// foldRows folds the rows of col (nil for COUNT(*)) into slots[i], in
+	// the order given (slotOrder: a slot's rows in row order), leaving out
+	// the rows where pass (a FILTER's condition, by row; nil: none) is
+	// false. It writes the result of slots[i] before row
 	// i to r.vals[2i] and after it to r.vals[2i+1] (their validity to
 	// r.has, for a result that can be NULL), and sets changed[i] when the
 	// two differ.
-	foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool)
+	foldRows(col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool)
 }
 
 // rowResults are one aggregate's results around each row of a batch,
@@ -58,11 +59,13 @@ func isIntResult(dt arrow.DataType) bool {
 
 func (a *countAcc) foldsRows() bool { return true }
 
-func (a *countAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func (a *countAcc) foldRows(col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
+	n := len(slots)
 	r.grow(n, false)
 	vals, counts := r.vals, a.counts
 	nulls := !a.star && col.NullN() > 0
-	for i, s := range slots[:n] {
+	for _, row := range order {
+		i, s := int(row), slots[row]
 		c := counts[s]
 		vals[2*i] = c
 		if passes(pass, i) && !(nulls && col.IsNull(i)) {
@@ -76,12 +79,14 @@ func (a *countAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, 
 
 func (a *sharedCountDistinct) foldsRows() bool { return true }
 
-func (a *sharedCountDistinct) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func (a *sharedCountDistinct) foldRows(col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
+	n := len(slots)
 	r.grow(n, false)
 	vals, counts, sets := r.vals, a.counts.counts, a.set.slots
 	nulls := col.NullN() > 0
 	ints, _ := col.(*array.Int64)
-	for i, s := range slots[:n] {
+	for _, row := range order {
+		i, s := int(row), slots[row]
 		c := counts[s]
 		vals[2*i] = c
 		if passes(pass, i) && !(nulls && col.IsNull(i)) {
@@ -106,24 +111,26 @@ func (a *pickAcc) foldsRows() bool {
 	return a.dir != 0 && (a.kind == valInt && isIntResult(a.dt) || a.kind == valString && a.dt.ID() == arrow.STRING)
 }
 
-func (a *pickAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func (a *pickAcc) foldRows(col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
 	switch c := col.(type) {
 	case *array.Int64:
-		foldPickInts(a, c.Int64Values(), col, pass, slots, n, r, changed)
+		foldPickInts(a, c.Int64Values(), col, pass, slots, order, r, changed)
 	case *array.Int32:
-		foldPickInts(a, c.Int32Values(), col, pass, slots, n, r, changed)
+		foldPickInts(a, c.Int32Values(), col, pass, slots, order, r, changed)
 	case *array.String:
-		a.foldPickStrings(c, pass, slots, n, r, changed)
+		a.foldPickStrings(c, pass, slots, order, r, changed)
 	}
 }
 
 // foldPickInts is pickInts (MIN and MAX) a row at a time.
-func foldPickInts[T int32 | int64](a *pickAcc, in []T, col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func foldPickInts[T int32 | int64](a *pickAcc, in []T, col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
+	n := len(slots)
 	r.grow(n, true)
 	vals, has := r.vals, r.has
 	nulls := col.NullN() > 0
 	kept, held, dir := a.ints, a.has, a.dir
-	for i, s := range slots[:n] {
+	for _, row := range order {
+		i, s := int(row), slots[row]
 		cur, ok := kept[s], held[s]
 		vals[2*i], has[2*i] = cur, ok
 		if passes(pass, i) && !(nulls && col.IsNull(i)) {
@@ -141,23 +148,25 @@ func foldPickInts[T int32 | int64](a *pickAcc, in []T, col arrow.Array, pass []b
 // foldsRows: SUM of a BIGINT or INT.
 func (a *sumAcc) foldsRows() bool { return !a.isFlt && isIntResult(a.dt) }
 
-func (a *sumAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func (a *sumAcc) foldRows(col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
 	switch c := col.(type) {
 	case *array.Int64:
-		foldSumInts(a, c.Int64Values(), col, pass, slots, n, r, changed)
+		foldSumInts(a, c.Int64Values(), col, pass, slots, order, r, changed)
 	case *array.Int32:
-		foldSumInts(a, c.Int32Values(), col, pass, slots, n, r, changed)
+		foldSumInts(a, c.Int32Values(), col, pass, slots, order, r, changed)
 	}
 }
 
 // foldSumInts is sumInts a row at a time: a sum changes when the value
 // is not 0 or it was NULL, as sameResult compares.
-func foldSumInts[T int32 | int64](a *sumAcc, in []T, col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func foldSumInts[T int32 | int64](a *sumAcc, in []T, col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
+	n := len(slots)
 	r.grow(n, true)
 	vals, has := r.vals, r.has
 	nulls := col.NullN() > 0
 	sums, held := a.ints, a.has
-	for i, s := range slots[:n] {
+	for _, row := range order {
+		i, s := int(row), slots[row]
 		sum, ok := sums[s], held[s]
 		vals[2*i], has[2*i] = sum, ok
 		if passes(pass, i) && !(nulls && col.IsNull(i)) {
@@ -175,23 +184,25 @@ func foldSumInts[T int32 | int64](a *sumAcc, in []T, col arrow.Array, pass []boo
 // foldsRows: AVG of a BIGINT or INT.
 func (a *avgAcc) foldsRows() bool { return a.kind == avgInt && isIntResult(a.dt) }
 
-func (a *avgAcc) foldRows(col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func (a *avgAcc) foldRows(col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
 	switch c := col.(type) {
 	case *array.Int64:
-		foldAvgInts(a, c.Int64Values(), col, pass, slots, n, r, changed)
+		foldAvgInts(a, c.Int64Values(), col, pass, slots, order, r, changed)
 	case *array.Int32:
-		foldAvgInts(a, c.Int32Values(), col, pass, slots, n, r, changed)
+		foldAvgInts(a, c.Int32Values(), col, pass, slots, order, r, changed)
 	}
 }
 
 // foldAvgInts is avgSum a row at a time: the average (sum / count,
 // truncated) changes when result, as sameResult compares, does.
-func foldAvgInts[T int32 | int64](a *avgAcc, in []T, col arrow.Array, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func foldAvgInts[T int32 | int64](a *avgAcc, in []T, col arrow.Array, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
+	n := len(slots)
 	r.grow(n, true)
 	vals, has := r.vals, r.has
 	nulls := col.NullN() > 0
 	sums, counts := a.ints, a.n
-	for i, s := range slots[:n] {
+	for _, row := range order {
+		i, s := int(row), slots[row]
 		sum, c := sums[s], counts[s]
 		var avg int64
 		if c > 0 {
@@ -211,17 +222,18 @@ func foldAvgInts[T int32 | int64](a *avgAcc, in []T, col arrow.Array, pass []boo
 	}
 }
 
-// foldSharedRows folds rows [0, n) of col into the set the members share
-// (one sharedCountDistinct group, the owner first), with one probe per
-// row for all of them; passes, results are by member. Nexmark q15 and
-// q16 count four FILTERs of each column: a probe each was most of their
-// distinct counting.
+// foldSharedRows folds the rows of col into the set the members share
+// (one sharedCountDistinct group, the owner first), in the given order,
+// with one probe per row for all of them; passes, results are by member.
+// Nexmark q15 and q16 count four FILTERs of each column: a probe each was
+// most of their distinct counting.
 //
 // The rows go in chunks of probeAhead: the sets' buckets of a whole chunk
-// are loaded first (touchHomes), then its rows probe them in row order.
-// A busy slot's set outgrows the caches, so a probe waits on memory; the
+// are loaded first (touchHomes), then its rows probe them in order. A
+// busy slot's set outgrows the caches, so a probe waits on memory; the
 // loads of a chunk do not depend on each other, so their misses overlap.
-func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]bool, slots []int32, n int, results []*rowResults, changed []bool) {
+func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]bool, slots, order []int32, results []*rowResults, changed []bool) {
+	n := len(slots)
 	for _, r := range results {
 		r.grow(n, false)
 	}
@@ -229,10 +241,10 @@ func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]
 	sets := d.slots
 	marks, vals := d.rowMarks(members, col, passes, n)
 	for from := 0; from < n; from += probeAhead {
-		to := min(from+probeAhead, n)
-		touchHomes(sets, slots[from:to], marks[from:to], vals[from:to])
-		for i := from; i < to; i++ {
-			s := slots[i]
+		chunk := order[from:min(from+probeAhead, n)]
+		touchHomes(sets, slots, chunk, marks, vals)
+		for _, row := range chunk {
+			i, s := int(row), slots[row]
 			var added uint8
 			if marks[i] != 0 {
 				added = sets[s].addMarks(vals[i], marks[i])
@@ -257,15 +269,15 @@ const probeAhead = 32
 // touchSink keeps touchHomes' loads from being dropped.
 var touchSink uint8
 
-// touchHomes loads the home bucket of each row with marks, so the probes
-// that follow find them in the cache.
-func touchHomes(sets []valueSet, slots []int32, marks []uint8, vals []uint64) {
+// touchHomes loads the home bucket of each row of chunk with marks, so
+// the probes that follow find them in the cache.
+func touchHomes(sets []valueSet, slots, chunk []int32, marks []uint8, vals []uint64) {
 	var sum uint8
-	for i, s := range slots {
+	for _, i := range chunk {
 		if marks[i] == 0 {
 			continue
 		}
-		if b := sets[s].home(vals[i]); b != nil {
+		if b := sets[slots[i]].home(vals[i]); b != nil {
 			sum += b.used
 		}
 	}

@@ -72,8 +72,9 @@ func BenchmarkFoldSharedRowsNexmark(b *testing.B) {
 			members[i], results[i] = a.(*sharedCountDistinct), &rowResults{}
 		}
 		changed := make([]bool, batch)
+		var o slotOrder
 		for k, c := range cols {
-			foldSharedRows(members, c, masks[k], slots[k], batch, results, changed)
+			foldSharedRows(members, c, masks[k], slots[k], o.of(slots[k]), results, changed)
 		}
 	}
 	if used := cputime.Process() - cpu; used > 0 {

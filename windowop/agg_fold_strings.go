@@ -40,7 +40,8 @@ func (sr *stringRows) value(col *array.String, c int64) string {
 // foldPickStrings is pickStrings (MIN and MAX) a row at a time. The
 // slots' values change only after the batch is folded: until then the
 // codes name the rows that hold them.
-func (a *pickAcc) foldPickStrings(col *array.String, pass []bool, slots []int32, n int, r *rowResults, changed []bool) {
+func (a *pickAcc) foldPickStrings(col *array.String, pass []bool, slots, order []int32, r *rowResults, changed []bool) {
+	n := len(slots)
 	r.grow(n, true)
 	if r.strs == nil {
 		r.strs = &stringRows{}
@@ -58,7 +59,8 @@ func (a *pickAcc) foldPickStrings(col *array.String, pass []bool, slots []int32,
 	}
 	vals, has := r.vals, r.has
 	nulls := col.NullN() > 0
-	for i, s := range slots[:n] {
+	for _, row := range order {
+		i, s := int(row), slots[row]
 		if sr.stamp[s] != sr.batch {
 			sr.stamp[s] = sr.batch
 			sr.slots = append(sr.slots, s)

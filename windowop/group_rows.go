@@ -26,6 +26,7 @@ type groupRows struct {
 	changed []bool       // by row: some result changed
 	fresh   []bool       // by row: the first row of a key without state
 	picks   []int32
+	order   slotOrder
 }
 
 // foldUnit is what one call folds: an aggregate, or the COUNT(DISTINCT)
@@ -124,6 +125,7 @@ func (op *GroupOperator) processRows(b pipeline.Batch, n int) error {
 		slots[i] = s
 	}
 	clear(changed)
+	order := g.order.of(slots)
 	op.batches++
 	for ui := range g.units {
 		u := &g.units[ui]
@@ -139,9 +141,9 @@ func (op *GroupOperator) processRows(b pipeline.Batch, n int) error {
 			col = rec.Column(spec.Input)
 		}
 		if u.shared != nil {
-			foldSharedRows(u.shared, col, u.passes, slots, n, u.results, changed)
+			foldSharedRows(u.shared, col, u.passes, slots, order, u.results, changed)
 		} else {
-			u.folder.foldRows(col, u.passes[0], slots, n, &g.results[u.aggs[0]], changed)
+			u.folder.foldRows(col, u.passes[0], slots, order, &g.results[u.aggs[0]], changed)
 		}
 	}
 	picks := g.picks[:0]
