@@ -17,14 +17,14 @@ import (
 // table keeps the values so results can print them.
 //
 // Keys are hashed once per batch: each key column appends its encoding of
-// every row to that row's buffer (a column at a time), then one map lookup
-// per row finds or creates the id. Lookups convert the buffer to a string
-// key without allocating; only a new key allocates.
+// every row to that row's buffer (a column at a time), then one keyIndex
+// lookup per row finds or creates the id.
 type keyTable struct {
-	cols  []keyColumn
-	index map[string]uint32
-	bufs  [][]byte
-	n     uint32
+	cols   []keyColumn
+	index  keyIndex
+	bufs   [][]byte
+	hashes []uint64 // by row: its buffer's hash
+	n      uint32
 
 	// one string key column: keyed by the value itself
 	strIndex map[string]uint32
@@ -54,7 +54,7 @@ type keyColumn interface {
 }
 
 func newKeyTable(types []arrow.DataType) (*keyTable, error) {
-	t := &keyTable{index: make(map[string]uint32)}
+	t := &keyTable{}
 	for _, dt := range types {
 		c, err := newKeyColumn(dt)
 		if err != nil {
@@ -99,19 +99,35 @@ func (t *keyTable) intern(keyCols []arrow.Array, rows int, ids []uint32) {
 	for c, col := range t.cols {
 		col.encode(keyCols[c], bufs)
 	}
+	t.hashes = grow(t.hashes, rows)
+	hashes := t.hashes[:rows]
 	for i, b := range bufs {
-		id, ok := t.index[string(b)]
-		if !ok {
-			id = t.n
-			t.n++
-			t.index[string(b)] = id
-			for c, col := range t.cols {
-				col.store(keyCols[c], i)
-			}
+		hashes[i] = t.index.hash(b)
+	}
+	// a chunk's table entries are loaded before its rows look them up:
+	// the loads do not wait on each other, so their misses overlap
+	for from := 0; from < rows; from += probeAhead {
+		to := min(from+probeAhead, rows)
+		var sum uint64
+		for _, h := range hashes[from:to] {
+			sum += *t.index.home(h)
 		}
-		ids[i] = id
+		touchKeys += sum
+		for i := from; i < to; i++ {
+			id, found := t.index.getOrPut(bufs[i], hashes[i])
+			if !found {
+				t.n++
+				for c, col := range t.cols {
+					col.store(keyCols[c], i)
+				}
+			}
+			ids[i] = id
+		}
 	}
 }
+
+// touchKeys keeps intern's loads ahead from being dropped.
+var touchKeys uint64
 
 // internInts is intern for one integer column; ids are given in order of
 // first appearance, as intern does.
