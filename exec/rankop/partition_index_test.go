@@ -75,3 +75,22 @@ func TestPartitionIndexOfIntegerPairs(t *testing.T) {
 	require.Equal(t, pids, restored.lookup(rec, nil))
 	require.Equal(t, typed.Len(), restored.Len())
 }
+
+// A pairIndex numbers pairs in the order they first come through many
+// growths of its table, as a map does.
+func TestPairIndexGrows(t *testing.T) {
+	var x pairIndex
+	want := map[[2]int64]int32{}
+	for i := range 200_000 {
+		k := [2]int64{int64(i*7919) % 50_021, int64(i % 13)}
+		pid, ok := x.getOrAdd(k[0], k[1], int32(x.len()))
+		w, had := want[k]
+		if !had {
+			w = int32(len(want))
+			want[k] = w
+		}
+		require.Equal(t, had, ok)
+		require.Equal(t, w, pid)
+	}
+	require.Equal(t, len(want), x.len())
+}

@@ -61,8 +61,9 @@ type Rank struct {
 
 	index     *partitionIndex
 	sortKeys  keyEncoder
-	parts     []partition
-	seq       uint64 // arrival number of the next row
+	parts     []partition    // by partition; for LastByTime and LastByArrival, last
+	last      paged[lastRow] // LastByTime, LastByArrival: by partition
+	seq       uint64         // arrival number of the next row
 	due       dueHeap
 	lastRow   []int64 // StateTTL: by partition, processing time of its last row
 	lastSweep int64
@@ -86,7 +87,6 @@ type Rank struct {
 	refs      []int32            // send's rows, reused
 	outRefs   []int32            // keepLast's output rows, reused
 	outKinds  []uint8            // and their kinds
-	keptSlab  []kept             // keepLast's partitions' one row each, carved from shared chunks
 	opOffsets *memory.Buffer     // keepLast's op column offsets, shared by its batches
 
 	builder *array.RecordBuilder
@@ -126,12 +126,17 @@ func NewRank(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Rank, er
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Mode == LastByTime || cfg.Mode == LastByArrival {
+	// the kept rows from mem itself: the recycling allocator rounds a
+	// buffer up to a power of two and keeps freed ones, so a compacted
+	// store of millions of rows took up to twice its size, and its old
+	// buffers stayed
+	store := rowstore.New(cfg.keptSchema(), mem)
+	if cfg.keepsLast() {
 		// two output rows per input row: their buffers reused batch
 		// after batch (the dedup-last query 1.5 to 2 times faster)
 		mem = recycle.New(mem)
 	}
-	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: rowstore.New(cfg.keptSchema(), mem),
+	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: store,
 		index: newPartitionIndex(cfg.Input, cfg.Partition), wm: rowtime.MinWatermark, forwarded: rowtime.MinWatermark}
 	r.sortKeys.keys = cfg.Order
 	r.builder = array.NewRecordBuilder(mem, schema)
@@ -153,7 +158,10 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 	}
 	r.stats.RowsIn += int64(n)
 	r.pids = r.index.lookup(rec, r.pids[:0])
-	for len(r.parts) < r.index.Len() {
+	if r.cfg.keepsLast() {
+		r.last.grow(r.index.Len())
+	}
+	for !r.cfg.keepsLast() && len(r.parts) < r.index.Len() {
 		r.parts = append(r.parts, partition{})
 	}
 	if r.cfg.StateTTL > 0 {
@@ -209,7 +217,7 @@ func (r *Rank) expireOld() {
 		clock = rowtime.SystemClock{}
 	}
 	now, ttl := clock.Now().UnixMilli(), r.cfg.StateTTL
-	for len(r.lastRow) < len(r.parts) {
+	for len(r.lastRow) < r.index.Len() {
 		r.lastRow = append(r.lastRow, now)
 	}
 	if now-r.lastSweep >= ttl {
@@ -230,6 +238,15 @@ func (r *Rank) expireOld() {
 
 // expire forgets partition pid's rows: its next row starts it again.
 func (r *Rank) expire(pid int32) {
+	if r.cfg.keepsLast() {
+		k := r.last.at(pid)
+		if k.set {
+			r.store.Remove(k.id)
+			*k = lastRow{}
+			r.stats.StateExpired++
+		}
+		return
+	}
 	p := &r.parts[pid]
 	if len(p.rows) == 0 && !p.done {
 		return

@@ -22,6 +22,10 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 	e.Uint(snapshotVersion)
 	checkpoint.Ints(e, []int64{r.stats.RowsIn, r.stats.ResultRows, r.stats.LateRowsDropped, r.wm, r.forwarded, int64(r.seq), r.stats.StateExpired})
 	keys := r.index.keys()
+	if r.cfg.keepsLast() {
+		r.snapshotLast(e, keys)
+		return r.store.Save(e)
+	}
 	e.Uint(uint64(len(r.parts)))
 	for pid, p := range r.parts {
 		e.String(keys[pid])
@@ -41,7 +45,7 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 // the same Config. State that does not fit is an error wrapping
 // checkpoint.ErrCorrupt; the operator must then be discarded.
 func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
-	if len(r.parts) > 0 || r.store.Len() > 0 {
+	if len(r.parts) > 0 || r.last.len() > 0 || r.store.Len() > 0 {
 		return fmt.Errorf("rank: restore into an operator that has state")
 	}
 	if v := d.Uint(); d.Err() == nil && v != snapshotVersion {
@@ -77,6 +81,13 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 			d.Fail("rank partition %d: %v", pid, err)
 			return d.Err()
 		}
+		if r.cfg.keepsLast() {
+			r.last.grow(pid + 1)
+			if len(p.rows) > 0 {
+				*r.last.at(int32(pid)) = lastRow{ts: p.rows[0].ts, id: p.rows[0].id, set: true}
+			}
+			continue
+		}
 		r.parts = append(r.parts, p)
 		if r.cfg.Mode == FirstByTime && !p.done && len(p.rows) > 0 {
 			heap.Push(&r.due, due{ts: p.rows[0].ts, pid: int32(pid)})
@@ -99,4 +110,24 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 		}
 	}
 	return d.Err()
+}
+
+// snapshotLast writes a deduplication's partitions as SnapshotState
+// writes partitions, each with its one kept row or none.
+func (r *Rank) snapshotLast(e *checkpoint.Encoder, keys []string) {
+	e.Uint(uint64(r.last.len()))
+	for pid := range int32(r.last.len()) {
+		k := r.last.at(pid)
+		e.String(keys[pid])
+		e.Bool(false)
+		if !k.set {
+			e.Uint(0)
+			continue
+		}
+		e.Uint(1)
+		e.Bytes(nil)
+		e.Int(k.ts)
+		e.Uint(0)
+		e.Int(int64(k.id))
+	}
 }
