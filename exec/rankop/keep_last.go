@@ -65,8 +65,8 @@ func (r *Rank) keepLast(rec arrow.RecordBatch, times []arrow.Timestamp) error {
 	return r.keepTouched(cols)
 }
 
-// keepTouched stores the row each partition of the batch ends with (its
-// rows[0], still a batch row) and gives it its store id.
+// keepTouched stores the row each partition of the batch ends with (still
+// a batch row) and gives it its store id.
 func (r *Rank) keepTouched(cols arrow.RecordBatch) error {
 	stay := r.stay[:0]
 	for _, pid := range r.touched {

@@ -34,7 +34,7 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 		for _, k := range p.rows {
 			e.Bytes(k.key)
 			e.Int(k.ts)
-			e.Uint(k.seq)
+			e.Uint(0) // the arrival, no longer kept
 			e.Int(int64(k.id))
 		}
 	}
@@ -67,7 +67,9 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 		p := partition{done: d.Bool()}
 		rows := d.Len(4)
 		for j := 0; j < rows && d.Err() == nil; j++ {
-			k := kept{key: d.Bytes(), ts: d.Int(), seq: d.Uint(), id: int32(d.Int())}
+			k := kept{key: d.Bytes(), ts: d.Int()}
+			d.Uint() // the arrival, no longer kept
+			k.id = int32(d.Int())
 			if r.cfg.Mode != TopN {
 				k.key = nil
 			}
