@@ -63,6 +63,8 @@ type Rank struct {
 	sortKeys  keyEncoder
 	parts     []partition    // by partition; for LastByTime and LastByArrival, last
 	last      paged[lastRow] // LastByTime, LastByArrival: by partition
+	fixed     [][]fixedRow   // a Top-N of fixedRows (fixedKeys): by partition
+	fixedKeys bool           // cfg.fixedTopN()
 	seq       uint64         // arrival number of the next row
 	due       dueHeap
 	lastRow   []int64 // StateTTL: by partition, processing time of its last row
@@ -138,6 +140,7 @@ func NewRank(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Rank, er
 	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: store,
 		index: newPartitionIndex(cfg.Input, cfg.Partition), wm: rowtime.MinWatermark, forwarded: rowtime.MinWatermark}
 	r.sortKeys.keys = cfg.Order
+	r.fixedKeys = cfg.fixedTopN()
 	r.builder = array.NewRecordBuilder(mem, schema)
 	return r, nil
 }
@@ -160,7 +163,10 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 	if r.cfg.keepsLast() {
 		r.last.grow(r.index.Len())
 	}
-	for !r.cfg.keepsLast() && len(r.parts) < r.index.Len() {
+	for r.fixedKeys && len(r.fixed) < r.index.Len() {
+		r.fixed = append(r.fixed, nil)
+	}
+	for !r.cfg.keepsLast() && !r.fixedKeys && len(r.parts) < r.index.Len() {
 		r.parts = append(r.parts, partition{})
 	}
 	if r.cfg.StateTTL > 0 {
@@ -181,6 +187,13 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 		return r.keepLast(rec, nil)
 	}
 	r.enter = r.enter[:0]
+	if r.fixedKeys {
+		for i, pid := range r.pids {
+			r.topNFixed(pid, fixedKey(r.skeys[i], int32(-(i+1))), i)
+		}
+		r.seq += uint64(n)
+		return r.flush(rec)
+	}
 	for i := 0; i < n; i++ {
 		ref := int32(-(i + 1))
 		p := &r.parts[r.pids[i]]
@@ -242,6 +255,16 @@ func (r *Rank) expire(pid int32) {
 		if k.set {
 			r.store.Remove(k.id)
 			*k = lastRow{}
+			r.stats.StateExpired++
+		}
+		return
+	}
+	if r.fixedKeys {
+		if rows := r.fixed[pid]; len(rows) > 0 {
+			for _, k := range rows {
+				r.store.Remove(k.id)
+			}
+			r.fixed[pid] = rows[:0]
 			r.stats.StateExpired++
 		}
 		return
@@ -440,7 +463,7 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 	// the partitions the rows entered, each once: a deduplication's
 	// batch of 4096 rows touches at most its 1000 partitions
 	r.stamp++
-	for len(r.touchedAt) < len(r.parts) {
+	for len(r.touchedAt) < r.index.Len() {
 		r.touchedAt = append(r.touchedAt, 0)
 	}
 	touched := r.touched[:0]
@@ -453,6 +476,14 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 	}
 	r.touched = touched
 	for _, pid := range touched {
+		if r.fixedKeys {
+			for _, k := range r.fixed[pid] {
+				if k.id < 0 {
+					r.batchRef[-k.id-1] = 1 // stays
+				}
+			}
+			continue
+		}
 		for _, k := range r.parts[pid].rows {
 			if k.id < 0 {
 				r.batchRef[-k.id-1] = 1 // stays
@@ -478,6 +509,15 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 		r.batchRef[row] = ids[k]
 	}
 	for _, pid := range touched {
+		if r.fixedKeys {
+			rows := r.fixed[pid]
+			for j, k := range rows {
+				if k.id < 0 {
+					rows[j].id = r.batchRef[-k.id-1]
+				}
+			}
+			continue
+		}
 		p := &r.parts[pid]
 		for j, k := range p.rows {
 			if k.id < 0 {

@@ -26,6 +26,10 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 		r.snapshotLast(e, keys)
 		return r.store.Save(e)
 	}
+	if r.fixedKeys {
+		r.snapshotFixed(e, keys)
+		return r.store.Save(e)
+	}
 	e.Uint(uint64(len(r.parts)))
 	for pid, p := range r.parts {
 		e.String(keys[pid])
@@ -45,7 +49,7 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 // the same Config. State that does not fit is an error wrapping
 // checkpoint.ErrCorrupt; the operator must then be discarded.
 func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
-	if len(r.parts) > 0 || r.last.len() > 0 || r.store.Len() > 0 {
+	if len(r.parts) > 0 || r.last.len() > 0 || len(r.fixed) > 0 || r.store.Len() > 0 {
 		return fmt.Errorf("rank: restore into an operator that has state")
 	}
 	if v := d.Uint(); d.Err() == nil && v != snapshotVersion {
@@ -82,6 +86,18 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 		if err := r.index.restore(key); err != nil {
 			d.Fail("rank partition %d: %v", pid, err)
 			return d.Err()
+		}
+		if r.fixedKeys {
+			var rows []fixedRow
+			for _, k := range p.rows {
+				if len(k.key) != 1 && len(k.key) != 9 {
+					d.Fail("rank partition %d: a sort key of %d bytes", pid, len(k.key))
+					return d.Err()
+				}
+				rows = append(rows, fixedKey(k.key, k.id))
+			}
+			r.fixed = append(r.fixed, rows)
+			continue
 		}
 		if r.cfg.keepsLast() {
 			r.last.grow(pid + 1)
@@ -131,5 +147,23 @@ func (r *Rank) snapshotLast(e *checkpoint.Encoder, keys []string) {
 		e.Int(k.ts)
 		e.Uint(0)
 		e.Int(int64(k.id))
+	}
+}
+
+// snapshotFixed writes a Top-N's fixedRows as SnapshotState writes
+// partitions, their keys encoded.
+func (r *Rank) snapshotFixed(e *checkpoint.Encoder, keys []string) {
+	mark := r.cfg.nullMark()
+	e.Uint(uint64(len(r.fixed)))
+	for pid, rows := range r.fixed {
+		e.String(keys[pid])
+		e.Bool(false)
+		e.Uint(uint64(len(rows)))
+		for _, k := range rows {
+			e.Bytes(k.encoded(mark))
+			e.Int(0)
+			e.Uint(0)
+			e.Int(int64(k.id))
+		}
 	}
 }
