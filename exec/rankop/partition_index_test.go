@@ -75,3 +75,60 @@ func TestPartitionIndexOfIntegerPairs(t *testing.T) {
 	require.Equal(t, pids, restored.lookup(rec, nil))
 	require.Equal(t, typed.Len(), restored.Len())
 }
+
+// A pairIndex numbers pairs in the order they first come through many
+// growths of its table, as a map does.
+func TestPairIndexGrows(t *testing.T) {
+	var x pairIndex
+	want := map[[2]int64]int32{}
+	for i := range 200_000 {
+		k := [2]int64{int64(i*7919) % 50_021, int64(i % 13)}
+		pid, ok := x.getOrAdd(k[0], k[1], int32(x.len()))
+		w, had := want[k]
+		if !had {
+			w = int32(len(want))
+			want[k] = w
+		}
+		require.Equal(t, had, ok)
+		require.Equal(t, w, pid)
+	}
+	require.Equal(t, len(want), x.len())
+}
+
+// Integer keys past smallKeys, dense ones in the slice and sparse or
+// negative ones in the map, number partitions as the encoded index does
+// and read back from their keys.
+func TestPartitionIndexOfDenseAndSparseInts(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	schema := arrow.NewSchema([]arrow.Field{{Name: "b", Type: arrow.PrimitiveTypes.Int64}}, nil)
+	bld := array.NewRecordBuilder(mem, schema)
+	defer bld.Release()
+	b := bld.Field(0).(*array.Int64Builder)
+	for i := range 50_000 {
+		switch i % 7 {
+		case 0:
+			b.Append(int64(i) << 30) // sparse
+		case 1:
+			b.Append(-int64(i))
+		case 2:
+			b.Append(int64(i % 900)) // found again
+		default:
+			b.Append(100_000 + int64(i)) // dense, past smallKeys
+		}
+	}
+	rec := bld.NewRecordBatch()
+	defer rec.Release()
+	typed := newPartitionIndex(schema, []int{0})
+	pids := typed.lookup(rec, nil)
+	require.Equal(t, pids, typed.lookup(rec, nil))
+	general := &partitionIndex{nullPid: -1, enc: keyEncoder{keys: []SortKey{{Index: 0}}}, encoded: map[string]int32{}}
+	require.Equal(t, general.lookup(rec, nil), pids)
+	require.Equal(t, general.keys(), typed.keys())
+	require.Greater(t, len(typed.small), 100_000, "dense keys in the slice")
+	restored := newPartitionIndex(schema, []int{0})
+	for _, k := range typed.keys() {
+		require.NoError(t, restored.restore(k))
+	}
+	require.Equal(t, pids, restored.lookup(rec, nil))
+}

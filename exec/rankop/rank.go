@@ -61,8 +61,11 @@ type Rank struct {
 
 	index     *partitionIndex
 	sortKeys  keyEncoder
-	parts     []partition
-	seq       uint64 // arrival number of the next row
+	parts     []partition    // by partition; for LastByTime and LastByArrival, last
+	last      paged[lastRow] // LastByTime, LastByArrival: by partition
+	fixed     [][]fixedRow   // a Top-N of fixedRows (fixedKeys): by partition
+	fixedKeys bool           // cfg.fixedTopN()
+	seq       uint64         // arrival number of the next row
 	due       dueHeap
 	lastRow   []int64 // StateTTL: by partition, processing time of its last row
 	lastSweep int64
@@ -86,8 +89,8 @@ type Rank struct {
 	refs      []int32            // send's rows, reused
 	outRefs   []int32            // keepLast's output rows, reused
 	outKinds  []uint8            // and their kinds
-	keptSlab  []kept             // keepLast's partitions' one row each, carved from shared chunks
 	opOffsets *memory.Buffer     // keepLast's op column offsets, shared by its batches
+	keySlab   []byte             // topN's kept sort keys, carved from shared slabs
 
 	builder *array.RecordBuilder
 	stats   Stats
@@ -104,12 +107,10 @@ type partition struct {
 	top  int64 // RANK and DENSE_RANK: the rank of the last row
 }
 
-// kept is a kept row: its sort key (TopN), time (by time), arrival and
-// store id, or -(row+1) while it is a row of the current batch.
+// kept is a kept row: its sort key (TopN), time (by time) and store id, or -(row+1) while it is a row of the current batch.
 type kept struct {
 	key []byte
 	ts  int64
-	seq uint64
 	id  int32
 }
 
@@ -126,14 +127,20 @@ func NewRank(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Rank, er
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Mode == LastByTime || cfg.Mode == LastByArrival {
+	// the kept rows from mem itself: the recycling allocator rounds a
+	// buffer up to a power of two and keeps freed ones, so a compacted
+	// store of millions of rows took up to twice its size, and its old
+	// buffers stayed
+	store := rowstore.New(cfg.keptSchema(), mem)
+	if cfg.keepsLast() {
 		// two output rows per input row: their buffers reused batch
 		// after batch (the dedup-last query 1.5 to 2 times faster)
 		mem = recycle.New(mem)
 	}
-	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: rowstore.New(cfg.keptSchema(), mem),
+	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: store,
 		index: newPartitionIndex(cfg.Input, cfg.Partition), wm: rowtime.MinWatermark, forwarded: rowtime.MinWatermark}
 	r.sortKeys.keys = cfg.Order
+	r.fixedKeys = cfg.fixedTopN()
 	r.builder = array.NewRecordBuilder(mem, schema)
 	return r, nil
 }
@@ -153,7 +160,13 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 	}
 	r.stats.RowsIn += int64(n)
 	r.pids = r.index.lookup(rec, r.pids[:0])
-	for len(r.parts) < r.index.Len() {
+	if r.cfg.keepsLast() {
+		r.last.grow(r.index.Len())
+	}
+	for r.fixedKeys && len(r.fixed) < r.index.Len() {
+		r.fixed = append(r.fixed, nil)
+	}
+	for !r.cfg.keepsLast() && !r.fixedKeys && len(r.parts) < r.index.Len() {
 		r.parts = append(r.parts, partition{})
 	}
 	if r.cfg.StateTTL > 0 {
@@ -174,16 +187,23 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 		return r.keepLast(rec, nil)
 	}
 	r.enter = r.enter[:0]
+	if r.fixedKeys {
+		for i, pid := range r.pids {
+			r.topNFixed(pid, fixedKey(r.skeys[i], int32(-(i+1))), i)
+		}
+		r.seq += uint64(n)
+		return r.flush(rec)
+	}
 	for i := 0; i < n; i++ {
 		ref := int32(-(i + 1))
 		p := &r.parts[r.pids[i]]
 		switch r.cfg.Mode {
 		case TopN:
 			if r.cfg.Type != RowNumber {
-				r.topNTies(p, kept{key: r.skeys[i], seq: r.seq, id: ref}, i)
+				r.topNTies(p, kept{key: r.skeys[i], id: ref}, i)
 				break
 			}
-			r.topN(p, kept{key: r.skeys[i], seq: r.seq, id: ref}, i)
+			r.topN(p, kept{key: r.skeys[i], id: ref}, i)
 		case FirstByArrival:
 			if len(p.rows) == 0 && !p.done {
 				p.done = true
@@ -209,7 +229,7 @@ func (r *Rank) expireOld() {
 		clock = rowtime.SystemClock{}
 	}
 	now, ttl := clock.Now().UnixMilli(), r.cfg.StateTTL
-	for len(r.lastRow) < len(r.parts) {
+	for len(r.lastRow) < r.index.Len() {
 		r.lastRow = append(r.lastRow, now)
 	}
 	if now-r.lastSweep >= ttl {
@@ -230,6 +250,25 @@ func (r *Rank) expireOld() {
 
 // expire forgets partition pid's rows: its next row starts it again.
 func (r *Rank) expire(pid int32) {
+	if r.cfg.keepsLast() {
+		k := r.last.at(pid)
+		if k.set {
+			r.store.Remove(k.id)
+			*k = lastRow{}
+			r.stats.StateExpired++
+		}
+		return
+	}
+	if r.fixedKeys {
+		if rows := r.fixed[pid]; len(rows) > 0 {
+			for _, k := range rows {
+				r.store.Remove(k.id)
+			}
+			r.fixed[pid] = rows[:0]
+			r.stats.StateExpired++
+		}
+		return
+	}
 	p := &r.parts[pid]
 	if len(p.rows) == 0 && !p.done {
 		return
@@ -252,45 +291,79 @@ func (r *Rank) topN(p *partition, k kept, i int) {
 		return // ranks past End
 	}
 	// the row pushed out lends the new row its key's buffer
-	var spare []byte
-	if len(p.rows) >= end {
-		spare = p.rows[end-1].key[:0]
-	}
-	k.key = append(spare, k.key...)
-	r.enter = append(r.enter, int32(i))
 	old := len(p.rows)
-	p.rows = append(p.rows, kept{})
+	var pushed kept
+	if old >= end {
+		pushed = p.rows[end-1]
+	}
+	if spare := pushed.key[:0]; cap(spare) >= len(k.key) {
+		k.key = append(spare, k.key...)
+	} else {
+		k.key = r.ownKey(k.key)
+	}
+	r.enter = append(r.enter, int32(i))
+	if old < end {
+		if cap(p.rows) == 0 && end <= exactRows {
+			p.rows = make([]kept, 0, end)
+		}
+		p.rows = append(p.rows, kept{})
+	}
+	// when full, the last row falls off (it is pushed)
 	copy(p.rows[pos+1:], p.rows[pos:])
 	p.rows[pos] = k
 	if r.cfg.RankName == "" && r.cfg.Start == 1 {
 		// without ranks, only the row that leaves and the one that
 		// enters change (Flink's processElementWithoutRowNumber)
-		if len(p.rows) > end {
-			r.emits = append(r.emits, emission{kind: windowop.Delete, ref: p.rows[end].id})
-			r.evicted = append(r.evicted, p.rows[end].id)
-			p.rows = p.rows[:end]
+		if old >= end {
+			r.emits = append(r.emits, emission{kind: windowop.Delete, ref: pushed.id})
+			r.evicted = append(r.evicted, pushed.id)
 		}
 		r.emits = append(r.emits, emission{kind: windowop.Insert, ref: k.id})
 		return
 	}
 	// ranks pos+1 .. : each now holds the row that was one rank up
-	for j := pos; j < len(p.rows) && j < end; j++ {
+	for j := pos; j < len(p.rows); j++ {
 		rank := int64(j + 1)
 		if rank < r.cfg.Start {
 			continue
 		}
 		if j < old {
-			r.emits = append(r.emits, emission{kind: windowop.UpdateBefore, ref: p.rows[j+1].id, rank: rank})
+			before := pushed.id // the row that was at rank End
+			if j+1 < len(p.rows) {
+				before = p.rows[j+1].id
+			}
+			r.emits = append(r.emits, emission{kind: windowop.UpdateBefore, ref: before, rank: rank})
 			r.emits = append(r.emits, emission{kind: windowop.UpdateAfter, ref: p.rows[j].id, rank: rank})
 		} else {
 			r.emits = append(r.emits, emission{kind: windowop.Insert, ref: p.rows[j].id, rank: rank})
 		}
 	}
-	if len(p.rows) > end {
-		r.evicted = append(r.evicted, p.rows[end].id)
-		p.rows = p.rows[:end]
+	if old >= end {
+		r.evicted = append(r.evicted, pushed.id)
 	}
 }
+
+// exactRows bounds the Top-N whose partitions' rows are allocated at
+// once at their full End: Nexmark q19's top 10 grew them by appends to a
+// capacity of 16, 48 bytes a row, for 600K auctions.
+const exactRows = 64
+
+// ownKey is a copy of a sort key carved from a slab shared with other
+// keys, as long as the key: a key of one BIGINT is 9 bytes, which an
+// allocation of its own rounds to 16, each with its own header for the
+// collector.
+func (r *Rank) ownKey(key []byte) []byte {
+	if len(r.keySlab) < len(key) {
+		r.keySlab = make([]byte, max(keySlabSize, len(key)))
+	}
+	k := r.keySlab[:len(key):len(key)]
+	copy(k, key)
+	r.keySlab = r.keySlab[len(key):]
+	return k
+}
+
+// keySlabSize is the bytes ownKey allocates at once.
+const keySlabSize = 1 << 16
 
 // emit records an output row of the current batch's row i.
 func (r *Rank) emit(kind windowop.RowKind, ref int32, rank int64, i int) {
@@ -390,7 +463,7 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 	// the partitions the rows entered, each once: a deduplication's
 	// batch of 4096 rows touches at most its 1000 partitions
 	r.stamp++
-	for len(r.touchedAt) < len(r.parts) {
+	for len(r.touchedAt) < r.index.Len() {
 		r.touchedAt = append(r.touchedAt, 0)
 	}
 	touched := r.touched[:0]
@@ -403,6 +476,14 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 	}
 	r.touched = touched
 	for _, pid := range touched {
+		if r.fixedKeys {
+			for _, k := range r.fixed[pid] {
+				if k.id < 0 {
+					r.batchRef[-k.id-1] = 1 // stays
+				}
+			}
+			continue
+		}
 		for _, k := range r.parts[pid].rows {
 			if k.id < 0 {
 				r.batchRef[-k.id-1] = 1 // stays
@@ -428,6 +509,15 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 		r.batchRef[row] = ids[k]
 	}
 	for _, pid := range touched {
+		if r.fixedKeys {
+			rows := r.fixed[pid]
+			for j, k := range rows {
+				if k.id < 0 {
+					rows[j].id = r.batchRef[-k.id-1]
+				}
+			}
+			continue
+		}
 		p := &r.parts[pid]
 		for j, k := range p.rows {
 			if k.id < 0 {

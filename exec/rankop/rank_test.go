@@ -179,6 +179,12 @@ func TestTopNMatchesReference(t *testing.T) {
 		start := int64(1 + rng.IntN(2))
 		cfg := Config{Input: testSchema, Partition: []int{1}, Order: []SortKey{{Index: 2, Desc: true}},
 			Start: start, End: start + int64(rng.IntN(4)), RankName: "rn", Mode: TopN}
+		if round%2 == 1 {
+			// the partition key as a second sort key orders nothing but
+			// makes the keys byte strings rather than fixedRows
+			cfg.Order = append(cfg.Order, SortKey{Index: 1})
+		}
+		require.Equal(t, round%2 == 0, cfg.fixedTopN())
 		want := reference(cfg, rows)
 		for _, size := range []int{1, 3, 17, 4096} {
 			got, _ := run(t, cfg, rows, size)

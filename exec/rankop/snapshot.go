@@ -22,6 +22,14 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 	e.Uint(snapshotVersion)
 	checkpoint.Ints(e, []int64{r.stats.RowsIn, r.stats.ResultRows, r.stats.LateRowsDropped, r.wm, r.forwarded, int64(r.seq), r.stats.StateExpired})
 	keys := r.index.keys()
+	if r.cfg.keepsLast() {
+		r.snapshotLast(e, keys)
+		return r.store.Save(e)
+	}
+	if r.fixedKeys {
+		r.snapshotFixed(e, keys)
+		return r.store.Save(e)
+	}
 	e.Uint(uint64(len(r.parts)))
 	for pid, p := range r.parts {
 		e.String(keys[pid])
@@ -30,7 +38,7 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 		for _, k := range p.rows {
 			e.Bytes(k.key)
 			e.Int(k.ts)
-			e.Uint(k.seq)
+			e.Uint(0) // the arrival, no longer kept
 			e.Int(int64(k.id))
 		}
 	}
@@ -41,7 +49,7 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 // the same Config. State that does not fit is an error wrapping
 // checkpoint.ErrCorrupt; the operator must then be discarded.
 func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
-	if len(r.parts) > 0 || r.store.Len() > 0 {
+	if len(r.parts) > 0 || r.last.len() > 0 || len(r.fixed) > 0 || r.store.Len() > 0 {
 		return fmt.Errorf("rank: restore into an operator that has state")
 	}
 	if v := d.Uint(); d.Err() == nil && v != snapshotVersion {
@@ -63,7 +71,9 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 		p := partition{done: d.Bool()}
 		rows := d.Len(4)
 		for j := 0; j < rows && d.Err() == nil; j++ {
-			k := kept{key: d.Bytes(), ts: d.Int(), seq: d.Uint(), id: int32(d.Int())}
+			k := kept{key: d.Bytes(), ts: d.Int()}
+			d.Uint() // the arrival, no longer kept
+			k.id = int32(d.Int())
 			if r.cfg.Mode != TopN {
 				k.key = nil
 			}
@@ -76,6 +86,25 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 		if err := r.index.restore(key); err != nil {
 			d.Fail("rank partition %d: %v", pid, err)
 			return d.Err()
+		}
+		if r.fixedKeys {
+			var rows []fixedRow
+			for _, k := range p.rows {
+				if len(k.key) != 1 && len(k.key) != 9 {
+					d.Fail("rank partition %d: a sort key of %d bytes", pid, len(k.key))
+					return d.Err()
+				}
+				rows = append(rows, fixedKey(k.key, k.id))
+			}
+			r.fixed = append(r.fixed, rows)
+			continue
+		}
+		if r.cfg.keepsLast() {
+			r.last.grow(pid + 1)
+			if len(p.rows) > 0 {
+				*r.last.at(int32(pid)) = lastRow{ts: p.rows[0].ts, id: p.rows[0].id, set: true}
+			}
+			continue
 		}
 		r.parts = append(r.parts, p)
 		if r.cfg.Mode == FirstByTime && !p.done && len(p.rows) > 0 {
@@ -99,4 +128,42 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 		}
 	}
 	return d.Err()
+}
+
+// snapshotLast writes a deduplication's partitions as SnapshotState
+// writes partitions, each with its one kept row or none.
+func (r *Rank) snapshotLast(e *checkpoint.Encoder, keys []string) {
+	e.Uint(uint64(r.last.len()))
+	for pid := range int32(r.last.len()) {
+		k := r.last.at(pid)
+		e.String(keys[pid])
+		e.Bool(false)
+		if !k.set {
+			e.Uint(0)
+			continue
+		}
+		e.Uint(1)
+		e.Bytes(nil)
+		e.Int(k.ts)
+		e.Uint(0)
+		e.Int(int64(k.id))
+	}
+}
+
+// snapshotFixed writes a Top-N's fixedRows as SnapshotState writes
+// partitions, their keys encoded.
+func (r *Rank) snapshotFixed(e *checkpoint.Encoder, keys []string) {
+	mark := r.cfg.nullMark()
+	e.Uint(uint64(len(r.fixed)))
+	for pid, rows := range r.fixed {
+		e.String(keys[pid])
+		e.Bool(false)
+		e.Uint(uint64(len(rows)))
+		for _, k := range rows {
+			e.Bytes(k.encoded(mark))
+			e.Int(0)
+			e.Uint(0)
+			e.Int(int64(k.id))
+		}
+	}
 }
