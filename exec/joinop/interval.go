@@ -223,23 +223,25 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 			}
 		}
 		t := times[i]
+		kept := k < len(s.kept) && s.kept[k] == int32(i)
 		key := nullKey
-		if !s.keys.null[i] {
+		switch {
+		case s.keys.null[i]:
+		case kept:
+			// a new key has no rows to probe yet
+			key = j.keys.add(&s.keys, i)
+			j.chains.ensure(key)
+		default:
 			key = j.keys.find(&s.keys, i)
 		}
 		if key > 0 {
-			// the rows the watermark expired are out of the keys already
+			// the rows the watermark expired fail the probe's test
 			j.probe(key, t+s.lo, t+s.hi, -int32(i)-1, input)
 		}
 		j.candEnd = append(j.candEnd, int32(j.cand.len()))
-		if k < len(s.kept) && s.kept[k] == int32(i) {
-			id := s.ids[k]
+		if kept {
+			j.keep(s, input, key, t, s.ids[k])
 			k++
-			if key < 0 {
-				key = j.keys.add(&s.keys, i)
-				j.chains.ensure(key)
-			}
-			j.keep(s, input, key, t, id)
 		}
 	}
 	if err := j.cand.match(batchOf(input, 0, rec), batchOf(input, 1, rec)); err != nil {
