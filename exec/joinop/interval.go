@@ -154,7 +154,7 @@ func newIntervalSide(schema *arrow.Schema, time int, keys []int, nullSafe []bool
 	if err != nil {
 		return nil, err
 	}
-	return &intervalSide{store: st, keys: kc, time: time, joined: []bool{false}}, nil
+	return &intervalSide{store: st, keys: kc, time: time, joined: []bool{false}, rows: sideRows{lazy: kc.intKey}}, nil
 }
 
 func (j *intervalJoin) Schema() *arrow.Schema { return j.cand.out }
@@ -225,22 +225,12 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 		t := times[i]
 		kept := k < len(s.kept) && s.kept[k] == int32(i)
 		key := nullKey
-		switch {
-		case s.keys.null[i]:
-		case kept:
-			// a new key has no rows to probe yet
-			key = j.keys.add(&s.keys, i)
-			j.chains.ensure(key)
-		default:
-			key = j.keys.find(&s.keys, i)
-		}
-		if key > 0 {
-			// the rows the watermark expired fail the probe's test
-			j.probe(key, t+s.lo, t+s.hi, -int32(i)-1, input)
+		if !s.keys.null[i] {
+			key = j.probe(s, input, i, kept, t)
 		}
 		j.candEnd = append(j.candEnd, int32(j.cand.len()))
 		if kept {
-			j.keep(s, input, key, t, s.ids[k])
+			j.keep(s, input, key, i, t, s.ids[k])
 			k++
 		}
 	}
@@ -320,16 +310,47 @@ func (s *intervalSide) grow(id int32) {
 	}
 }
 
-// probe adds the pairs of row ref of the side input with the other
-// side's kept rows of key whose times are in [lo, hi], by time, then
-// arrival.
-func (j *intervalJoin) probe(key int32, lo, hi int64, ref int32, input int) {
-	head := j.chains.at(key)[1-input].head
-	if head < 0 {
-		return
+// probe adds the pairs of row i of the side input (its time t) with the
+// other side's kept rows of its key whose times are in [t+lo, t+hi], by
+// time, then arrival (the rows the watermark expired fail the test). It
+// returns the key id to keep the row under when kept: pendingKey to keep
+// it unindexed.
+func (j *intervalJoin) probe(s *intervalSide, input, i int, kept bool, t int64) int32 {
+	key := int32(-1)
+	switch {
+	case kept && s.rows.lazy && !s.keys.nullValue[i]:
+		key = pendingKey
+	case kept:
+		key = j.keys.add(&s.keys, i)
+		j.chains.ensure(key)
 	}
 	o := j.sides[1-input]
-	j.hits = o.rows.probe(head, lo, hi, j.now, o.rel, j.hits[:0])
+	if o.rows.inRows == 0 {
+		return key
+	}
+	if o.rows.pending > 0 && o.rows.shouldIndex() {
+		o.rows.index(&j.chains, j.keys, 1-input)
+	}
+	lo, hi := t+s.lo, t+s.hi
+	j.hits = j.hits[:0]
+	if o.rows.inIndexed > 0 {
+		id := key
+		if id < 0 {
+			id = j.keys.find(&s.keys, i)
+		}
+		if id > 0 {
+			if head := j.chains.at(id)[1-input].head; head >= 0 {
+				j.hits = o.rows.probe(head, lo, hi, j.now, o.rel, j.hits)
+			}
+		}
+	}
+	// the unindexed rows of a value came after its indexed ones (rows of
+	// a NULL value are indexed at once)
+	if o.rows.pending > 0 && !s.keys.nullValue[i] {
+		j.hits = o.rows.scanPending(s.keys.ints[i], lo, hi, j.now, o.rel, j.hits)
+	}
+	byTime(j.hits)
+	ref := -int32(i) - 1
 	for _, h := range j.hits {
 		if input == 0 {
 			j.cand.add(ref, h.id)
@@ -337,17 +358,24 @@ func (j *intervalJoin) probe(key int32, lo, hi int64, ref int32, input int) {
 			j.cand.add(h.id, ref)
 		}
 	}
+	return key
 }
 
-// keep files the kept row id of side input under its key and time.
-func (j *intervalJoin) keep(s *intervalSide, input int, key int32, t int64, id int32) {
-	if key != nullKey {
-		if c := j.chains.at(key); c[0].n == 0 && c[1].n == 0 {
-			j.keys.ref(key)
-		}
-	}
+// keep files the kept row id of side input, row i of the batch, under its
+// key (pendingKey: unindexed) and time.
+func (j *intervalJoin) keep(s *intervalSide, input int, key int32, i int, t int64, id int32) {
 	exp := rowtime.AddSaturating(t, s.rel+1)
-	pageExp := s.rows.add(&j.chains, input, key, t, exp, id)
+	var pageExp int64
+	if key == pendingKey {
+		pageExp = s.rows.addPending(s.keys.ints[i], t, exp, id)
+	} else {
+		if key != nullKey {
+			if c := j.chains.at(key); c[0].n == 0 && c[1].n == 0 {
+				j.keys.ref(key)
+			}
+		}
+		pageExp = s.rows.add(&j.chains, input, key, t, exp, id)
+	}
 	if s.outer {
 		s.joined[id] = false
 		s.expiry.push(expiryEntry{time: t, seq: s.seq, id: id})
@@ -503,7 +531,7 @@ func (j *intervalJoin) dropAll() error {
 		}
 		s.store.Release()
 		s.store = st
-		s.expiry, s.rows = expiryQueue{}, sideRows{}
+		s.expiry, s.rows = expiryQueue{}, sideRows{lazy: s.rows.lazy}
 		s.joined = []bool{false}
 	}
 	j.cand.left, j.cand.right = j.sides[0].store, j.sides[1].store

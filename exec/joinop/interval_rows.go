@@ -1,6 +1,7 @@
 package joinop
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -16,6 +17,13 @@ import (
 // (a slice per key, grown and shifted) were a fifth of its CPU and, with
 // the expiry heap, 90 bytes a row on top of the row's own 50.
 //
+// A side of one integer key files its rows unindexed, with their keys'
+// values, until probes have scanned as many of them as indexing them
+// would cost (indexPerScan scans a row): then it numbers their keys and
+// chains them. Nexmark q7 keeps 10M bids and probes them once: numbering
+// their keys, a hash table of 3M prices, was a third of its CPU and a
+// quarter of its state.
+//
 // Rows leave the store a page of slots at a time, once every row of the
 // page expired: expired rows still filed fail a probe's expiry test. The
 // slots stay while chains may run through them, until the pages out of
@@ -29,18 +37,32 @@ var rowPageShift = 12
 // rowPage is a page of slots.
 type rowPage struct {
 	times   []int64 // the rows' times
-	next    []int32 // the previous slot of the row's key on its side, -1 none
 	ids     []int32 // the rows' ids in the store
-	keys    []int32 // the rows' key ids
+	vals    []int64 // unindexed sides: the rows' key values
+	keys    []int32 // the rows' key ids, pendingKey unindexed (nil: none indexed yet)
+	next    []int32 // the previous slot of the row's key on its side, -1 none (with keys)
+	pending int     // unindexed rows
 	maxExp  int64   // when its last row expires
 	inStore bool    // its rows are in the store
 }
 
+// pendingKey is the key id of a row not indexed yet.
+const pendingKey int32 = -1
+
+// indexPerScan is how many rows a probe scans for the cost of indexing
+// one (a hash table's cache miss against a sequential compare).
+const indexPerScan = 32
+
 // sideRows are one side's slots: slot s is row s%size of page s/size.
 type sideRows struct {
-	pages    []*rowPage
-	outPages int // pages out of the store
-	inRows   int // rows in the pages in the store
+	pages     []*rowPage
+	outPages  int  // pages out of the store
+	inRows    int  // rows in the pages in the store
+	lazy      bool // rows of a non-NULL integer key go unindexed
+	pending   int  // unindexed rows in the store
+	pendPage  int  // the pages before it hold no unindexed row
+	scanned   int  // rows probes scanned since the last indexing
+	inIndexed int  // indexed rows in the store
 }
 
 // keyChain is one side's rows of a key: its newest slot (-1 none) and how
@@ -73,30 +95,128 @@ func (r *sideRows) at(slot int32) (*rowPage, int) {
 	return r.pages[slot>>rowPageShift], int(slot & (1<<rowPageShift - 1))
 }
 
+// page is the page a new slot goes in.
+func (r *sideRows) page(exp int64) *rowPage {
+	size := 1 << rowPageShift
+	if n := len(r.pages); n > 0 && r.pages[n-1].inStore && len(r.pages[n-1].ids) < size {
+		return r.pages[n-1]
+	}
+	p := &rowPage{times: make([]int64, 0, size), ids: make([]int32, 0, size), maxExp: exp, inStore: true}
+	if r.lazy {
+		p.vals = make([]int64, 0, size)
+	}
+	r.pages = append(r.pages, p)
+	return p
+}
+
+// indexed makes p's key ids and links, its rows so far unindexed.
+func (p *rowPage) indexed() {
+	if p.keys == nil {
+		size := 1 << rowPageShift
+		p.keys, p.next = make([]int32, len(p.ids), size), make([]int32, len(p.ids), size)
+		for k := range p.keys {
+			p.keys[k], p.next[k] = pendingKey, -1
+		}
+	}
+}
+
 // add files row id of key at t, expiring at exp, as the newest slot of
 // side's chain of the key (not linked for the null key), and returns when
 // its page expires whole.
 func (r *sideRows) add(chains *keyChains, side int, key int32, t, exp int64, id int32) int64 {
-	var p *rowPage
-	size := 1 << rowPageShift
-	if n := len(r.pages); n > 0 && r.pages[n-1].inStore && len(r.pages[n-1].ids) < size {
-		p = r.pages[n-1]
-	} else {
-		p = &rowPage{times: make([]int64, 0, size), next: make([]int32, 0, size),
-			ids: make([]int32, 0, size), keys: make([]int32, 0, size), maxExp: exp, inStore: true}
-		r.pages = append(r.pages, p)
-	}
+	p := r.page(exp)
+	p.indexed()
 	slot := int32((len(r.pages)-1)<<rowPageShift + len(p.ids))
 	prev := int32(-1)
 	if key != nullKey {
 		c := &chains.at(key)[side]
 		prev, c.head = c.head, slot
 		c.n++
+		r.inIndexed++
 	}
-	p.times, p.next, p.ids, p.keys = append(p.times, t), append(p.next, prev), append(p.ids, id), append(p.keys, key)
+	p.times, p.ids, p.keys, p.next = append(p.times, t), append(p.ids, id), append(p.keys, key), append(p.next, prev)
+	if r.lazy {
+		p.vals = append(p.vals, 0)
+	}
 	p.maxExp = max(p.maxExp, exp)
 	r.inRows++
 	return p.maxExp
+}
+
+// addPending files row id of key value v at t, expiring at exp,
+// unindexed, and returns when its page expires whole.
+func (r *sideRows) addPending(v, t, exp int64, id int32) int64 {
+	p := r.page(exp)
+	if r.pending == 0 {
+		r.pendPage = len(r.pages) - 1
+	}
+	p.times, p.ids, p.vals = append(p.times, t), append(p.ids, id), append(p.vals, v)
+	if p.keys != nil {
+		p.keys, p.next = append(p.keys, pendingKey), append(p.next, -1)
+	}
+	p.pending++
+	r.pending++
+	p.maxExp = max(p.maxExp, exp)
+	r.inRows++
+	return p.maxExp
+}
+
+// shouldIndex reports whether the unindexed rows are to be indexed before
+// a probe: once scanning them again would bring the scans past their
+// indexing's cost.
+func (r *sideRows) shouldIndex() bool {
+	return r.scanned+r.pending > indexPerScan*r.pending
+}
+
+// index numbers and chains the unindexed rows, in arrival order.
+func (r *sideRows) index(chains *keyChains, keys *keyIndex, side int) {
+	for i := r.pendPage; i < len(r.pages) && r.pending > 0; i++ {
+		p := r.pages[i]
+		if !p.inStore || p.pending == 0 {
+			continue
+		}
+		p.indexed()
+		for k, key := range p.keys {
+			if key != pendingKey {
+				continue
+			}
+			key = keys.addInt(p.vals[k])
+			chains.ensure(key)
+			c := chains.at(key)
+			if c[0].n == 0 && c[1].n == 0 {
+				keys.ref(key)
+			}
+			p.keys[k] = key
+			p.next[k], c[side].head = c[side].head, int32(i<<rowPageShift+k)
+			c[side].n++
+		}
+		r.pending -= p.pending
+		r.inIndexed += p.pending
+		p.pending = 0
+	}
+	r.scanned = 0
+}
+
+// scanPending appends to hits the unindexed rows of key value v whose
+// times are in [lo, hi] and that have not expired at now, in arrival
+// order.
+func (r *sideRows) scanPending(v, lo, hi, now, rel int64, hits []probeHit) []probeHit {
+	r.scanned += r.pending
+	for i := r.pendPage; i < len(r.pages); i++ {
+		p := r.pages[i]
+		if !p.inStore || p.pending == 0 {
+			continue
+		}
+		for k, x := range p.vals {
+			if x != v || p.keys != nil && p.keys[k] != pendingKey {
+				continue
+			}
+			if t := p.times[k]; t >= lo && t <= hi && rowtime.AddSaturating(t, rel+1) > now {
+				hits = append(hits, probeHit{time: t, slot: int32(i<<rowPageShift + k), id: p.ids[k]})
+			}
+		}
+	}
+	return hits
 }
 
 // nextExpiry is when the first page in the store expires whole.
@@ -121,11 +241,13 @@ func (r *sideRows) expire(now int64, chains *keyChains, keys *keyIndex, side int
 		p.inStore = false
 		r.outPages++
 		r.inRows -= len(p.ids)
+		r.pending -= p.pending
 		gone = append(gone, p.ids...)
 		for _, key := range p.keys {
-			if key == nullKey {
+			if key == nullKey || key == pendingKey {
 				continue
 			}
+			r.inIndexed--
 			c := chains.at(key)
 			if c[side].n--; c[side].n == 0 {
 				c[side].head = -1
@@ -144,17 +266,20 @@ func (r *sideRows) compact(chains *keyChains, side int) {
 	if r.outPages == 0 || r.outPages < len(r.pages)-r.outPages {
 		return
 	}
-	kept := r.pages[:0]
-	for _, p := range r.pages {
+	kept, pendPage := r.pages[:0], 0
+	for i, p := range r.pages {
 		if p.inStore {
+			if i < r.pendPage {
+				pendPage++
+			}
 			kept = append(kept, p)
 		}
 	}
 	clear(r.pages[len(kept):])
-	r.pages, r.outPages = kept, 0
+	r.pages, r.outPages, r.pendPage = kept, 0, pendPage
 	for _, p := range r.pages {
 		for _, key := range p.keys {
-			if key != nullKey {
+			if key != nullKey && key != pendingKey {
 				chains.at(key)[side].head = -1
 			}
 		}
@@ -162,7 +287,7 @@ func (r *sideRows) compact(chains *keyChains, side int) {
 	for i, p := range r.pages {
 		for k, key := range p.keys {
 			p.next[k] = -1
-			if key != nullKey {
+			if key != nullKey && key != pendingKey {
 				c := &chains.at(key)[side]
 				p.next[k], c.head = c.head, int32(i<<rowPageShift+k)
 			}
@@ -170,13 +295,22 @@ func (r *sideRows) compact(chains *keyChains, side int) {
 	}
 }
 
-// inStoreRows calls f with every row in the store, in arrival order.
-func (r *sideRows) inStoreRows(f func(t int64, id, key int32)) {
+// inStoreRows calls f with every row in the store, in arrival order, an
+// unindexed one with pendingKey and its key's value.
+func (r *sideRows) inStoreRows(f func(t int64, id, key int32, v int64)) {
 	for _, p := range r.pages {
-		if p.inStore {
-			for k, id := range p.ids {
-				f(p.times[k], id, p.keys[k])
+		if !p.inStore {
+			continue
+		}
+		for k, id := range p.ids {
+			key, v := pendingKey, int64(0)
+			if p.keys != nil {
+				key = p.keys[k]
 			}
+			if key == pendingKey {
+				v = p.vals[k]
+			}
+			f(p.times[k], id, key, v)
 		}
 	}
 }
@@ -189,8 +323,8 @@ type probeHit struct {
 }
 
 // probe appends to hits the rows of the chain from head whose times are
-// in [lo, hi] and that have not expired at now (expiring at t+rel+1), by
-// time, then arrival.
+// in [lo, hi] and that have not expired at now (expiring at t+rel+1), in
+// arrival order.
 func (r *sideRows) probe(head int32, lo, hi, now, rel int64, hits []probeHit) []probeHit {
 	from := len(hits)
 	for slot := head; slot >= 0; {
@@ -200,22 +334,16 @@ func (r *sideRows) probe(head int32, lo, hi, now, rel int64, hits []probeHit) []
 		}
 		slot = p.next[k]
 	}
-	found := hits[from:]
-	slices.Reverse(found) // arrival order
-	sorted := true
-	for i := 1; i < len(found) && sorted; i++ {
-		sorted = found[i-1].time <= found[i].time
-	}
-	if !sorted {
-		slices.SortStableFunc(found, func(a, b probeHit) int {
-			switch {
-			case a.time < b.time:
-				return -1
-			case a.time > b.time:
-				return 1
-			}
-			return 0
-		})
-	}
+	slices.Reverse(hits[from:])
 	return hits
+}
+
+// byTime orders hits, in arrival order, by time, then arrival.
+func byTime(hits []probeHit) {
+	for i := 1; i < len(hits); i++ {
+		if hits[i-1].time > hits[i].time {
+			slices.SortStableFunc(hits, func(a, b probeHit) int { return cmp.Compare(a.time, b.time) })
+			return
+		}
+	}
 }

@@ -25,13 +25,18 @@ func (j *intervalJoin) SnapshotState(e *checkpoint.Encoder) error {
 		}
 		e.Uint(uint64(s.rows.inRows))
 		seq := int64(0)
-		s.rows.inStoreRows(func(t int64, id, key int32) {
+		s.rows.inStoreRows(func(t int64, id, key int32, v int64) {
 			e.Int(t)
 			e.Int(seq)
 			seq++
 			e.Int(int64(id))
 			e.Bool(key == nullKey)
-			if key != nullKey {
+			switch key {
+			case nullKey:
+			case pendingKey: // as keyIndex.save writes a value
+				e.Bool(false)
+				e.Int(v)
+			default:
 				j.keys.save(e, key)
 			}
 			e.Bool(s.outer && s.joined[id])

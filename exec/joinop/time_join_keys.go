@@ -61,14 +61,7 @@ func (x *keyIndex) find(k *keyColumns, i int) int32 {
 // add is the id of row i's key, numbering it when new.
 func (x *keyIndex) add(k *keyColumns, i int) int32 {
 	if x.ints && !k.nullValue[i] {
-		// one probe of the index where a find, then a put, took two: a
-		// new key is a third of Nexmark q7's bids
-		if id, found := x.intIDs.GetOrPut(k.ints[i], uint32(x.peekID())); found {
-			return int32(id)
-		}
-		id := x.newID()
-		x.vals[id] = k.ints[i]
-		return id
+		return x.addInt(k.ints[i])
 	}
 	if id := x.find(k, i); id >= 0 {
 		return id
@@ -84,6 +77,17 @@ func (x *keyIndex) add(k *keyColumns, i int) int32 {
 		x.vals[id] = k.ints[i]
 		x.intIDs.Put(k.ints[i], uint32(id))
 	}
+	return id
+}
+
+// addInt is the id of the integer key v (not NULL), numbering it when
+// new: one probe of the index where a find, then a put, took two.
+func (x *keyIndex) addInt(v int64) int32 {
+	if id, found := x.intIDs.GetOrPut(v, uint32(x.peekID())); found {
+		return int32(id)
+	}
+	id := x.newID()
+	x.vals[id] = v
 	return id
 }
 
