@@ -60,8 +60,9 @@ type sideRows struct {
 	inRows    int  // rows in the pages in the store
 	lazy      bool // rows of a non-NULL integer key go unindexed
 	pending   int  // unindexed rows in the store
-	pendPage  int  // the pages before it hold no unindexed row
-	scanned   int  // rows probes scanned since the last indexing
+	pendPage  int  // with pendOff, the first unindexed slot: rows come
+	pendOff   int  // unindexed after it but for a NULL value's
+	scanned   int  // slots probes scanned since the last indexing
 	inIndexed int  // indexed rows in the store
 }
 
@@ -148,7 +149,7 @@ func (r *sideRows) add(chains *keyChains, side int, key int32, t, exp int64, id 
 func (r *sideRows) addPending(v, t, exp int64, id int32) int64 {
 	p := r.page(exp)
 	if r.pending == 0 {
-		r.pendPage = len(r.pages) - 1
+		r.pendPage, r.pendOff = len(r.pages)-1, len(p.ids)
 	}
 	p.times, p.ids, p.vals = append(p.times, t), append(p.ids, id), append(p.vals, v)
 	if p.keys != nil {
@@ -176,7 +177,8 @@ func (r *sideRows) index(chains *keyChains, keys *keyIndex, side int) {
 			continue
 		}
 		p.indexed()
-		for k, key := range p.keys {
+		for k := r.firstPending(i); k < len(p.keys); k++ {
+			key := p.keys[k]
 			if key != pendingKey {
 				continue
 			}
@@ -197,17 +199,27 @@ func (r *sideRows) index(chains *keyChains, keys *keyIndex, side int) {
 	r.scanned = 0
 }
 
+// firstPending is where page i's unindexed rows start.
+func (r *sideRows) firstPending(i int) int {
+	if i == r.pendPage {
+		return r.pendOff
+	}
+	return 0
+}
+
 // scanPending appends to hits the unindexed rows of key value v whose
 // times are in [lo, hi] and that have not expired at now, in arrival
 // order.
 func (r *sideRows) scanPending(v, lo, hi, now, rel int64, hits []probeHit) []probeHit {
-	r.scanned += r.pending
 	for i := r.pendPage; i < len(r.pages); i++ {
 		p := r.pages[i]
 		if !p.inStore || p.pending == 0 {
 			continue
 		}
-		for k, x := range p.vals {
+		from := r.firstPending(i)
+		r.scanned += len(p.vals) - from
+		for k := from; k < len(p.vals); k++ {
+			x := p.vals[k]
 			if x != v || p.keys != nil && p.keys[k] != pendingKey {
 				continue
 			}
@@ -273,6 +285,8 @@ func (r *sideRows) compact(chains *keyChains, side int) {
 				pendPage++
 			}
 			kept = append(kept, p)
+		} else if i == r.pendPage {
+			r.pendOff = 0 // its unindexed rows went with it
 		}
 	}
 	clear(r.pages[len(kept):])
