@@ -51,7 +51,9 @@ type intervalJoin struct {
 	mem       memory.Allocator
 	out       pipeline.Operator
 	keys      *keyIndex
-	byKey     keyStates // by key id: each side's kept rows
+	chains    keyChains // by key id: each side's kept rows
+	hits      []probeHit
+	gone      [2][]int32 // per side: store ids of the rows expire took out
 	sides     [2]*intervalSide
 	cand      *pairs // per batch: the rows a batch's rows may join
 	output    *pairs // per batch: what it emits
@@ -76,12 +78,12 @@ type intervalSide struct {
 	outer  bool
 	lo, hi int64 // a row at t joins the other side's rows of [t+lo, t+hi]
 	rel    int64 // the side's relative size
-	expiry expiryQueue
-	seq    int64   // arrivals so far, the expiry order's tie-break
-	keyOf  []int32 // by row id
-	joined []bool  // by row id: the kept row joined some row
-	kept   []int32 // per batch: rows kept
-	ids    []int32 // per batch: their ids
+	rows   sideRows
+	expiry expiryQueue // outer: the kept rows, to pad as they expire
+	seq    int64       // arrivals so far, the expiry order's tie-break
+	joined []bool      // outer, by row id: the kept row joined some row
+	kept   []int32     // per batch: rows kept
+	ids    []int32     // per batch: their ids
 }
 
 // expiredRow is a kept row that expired before row pos of the batch
@@ -131,7 +133,7 @@ func newIntervalJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (O
 	}
 	l, r := j.sides[0], j.sides[1]
 	j.keys = newKeyIndex(l.keys.intKey)
-	j.byKey.ensure(0)
+	j.chains.ensure(0)
 	l.outer, r.outer = cfg.Kind.leftOuter(), cfg.Kind.rightOuter()
 	l.lo, l.hi, l.rel = -iv.Upper, -iv.Lower, -iv.Lower
 	r.lo, r.hi, r.rel = iv.Lower, iv.Upper, iv.Upper
@@ -152,7 +154,7 @@ func newIntervalSide(schema *arrow.Schema, time int, keys []int, nullSafe []bool
 	if err != nil {
 		return nil, err
 	}
-	return &intervalSide{store: st, keys: kc, time: time, keyOf: []int32{nullKey}, joined: []bool{false}}, nil
+	return &intervalSide{store: st, keys: kc, time: time, joined: []bool{false}, rows: sideRows{lazy: kc.intKey}}, nil
 }
 
 func (j *intervalJoin) Schema() *arrow.Schema { return j.cand.out }
@@ -202,8 +204,10 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 	if s.ids, err = s.store.Add(rec, s.kept, s.ids[:0]); err != nil {
 		return err
 	}
-	for _, id := range s.ids {
-		s.grow(id)
+	if s.outer {
+		for _, id := range s.ids {
+			s.grow(id)
+		}
 	}
 	// the candidates: for each row, the other side's kept rows of its key
 	// and interval not expired under its watermark
@@ -219,23 +223,15 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 			}
 		}
 		t := times[i]
+		kept := k < len(s.kept) && s.kept[k] == int32(i)
 		key := nullKey
 		if !s.keys.null[i] {
-			key = j.keys.find(&s.keys, i)
-		}
-		if key > 0 {
-			// the rows the watermark expired are out of the keys already
-			j.probe(&j.byKey.at(key)[1-input], t+s.lo, t+s.hi, -int32(i)-1, input)
+			key = j.probe(s, input, i, kept, t)
 		}
 		j.candEnd = append(j.candEnd, int32(j.cand.len()))
-		if k < len(s.kept) && s.kept[k] == int32(i) {
-			id := s.ids[k]
+		if kept {
+			j.keep(s, input, key, i, t, s.ids[k])
 			k++
-			if key < 0 {
-				key = j.keys.add(&s.keys, i)
-				j.byKey.ensure(key)
-			}
-			j.keep(s, input, key, t, id)
 		}
 	}
 	if err := j.cand.match(batchOf(input, 0, rec), batchOf(input, 1, rec)); err != nil {
@@ -262,15 +258,19 @@ func (j *intervalJoin) ProcessInput(input int, b pipeline.Batch) error {
 			}
 			l, r := j.cand.l[c], j.cand.r[c]
 			j.output.add(l, r)
-			if input == 0 {
-				o.joined[r] = true
-			} else {
-				o.joined[l] = true
+			if o.outer {
+				if input == 0 {
+					o.joined[r] = true
+				} else {
+					o.joined[l] = true
+				}
 			}
 			joined = true
 		}
 		if k < len(s.kept) && s.kept[k] == int32(i) {
-			s.joined[s.ids[k]] = joined
+			if s.outer {
+				s.joined[s.ids[k]] = joined
+			}
 			k++
 		} else if !joined && s.outer {
 			j.padRow(input, -int32(i)-1)
@@ -305,65 +305,103 @@ func batchOf(input, side int, rec arrow.RecordBatch) arrow.RecordBatch {
 
 // grow makes room for row id in the side's per-row slices.
 func (s *intervalSide) grow(id int32) {
-	for int(id) >= len(s.keyOf) {
-		s.keyOf = append(s.keyOf, nullKey)
+	for int(id) >= len(s.joined) {
 		s.joined = append(s.joined, false)
 	}
 }
 
-// probe adds the pairs of row ref of the side input with the kept rows rows
-// of the other side whose times are in [lo, hi].
-func (j *intervalJoin) probe(rows *keyRows, lo, hi int64, ref int32, input int) {
-	times := rows.times
-	a, b := rows.head, len(times)
-	for a < b {
-		m := int(uint(a+b) >> 1)
-		if times[m] < lo {
-			a = m + 1
-		} else {
-			b = m
+// probe adds the pairs of row i of the side input (its time t) with the
+// other side's kept rows of its key whose times are in [t+lo, t+hi], by
+// time, then arrival (the rows the watermark expired fail the test). It
+// returns the key id to keep the row under when kept: pendingKey to keep
+// it unindexed.
+func (j *intervalJoin) probe(s *intervalSide, input, i int, kept bool, t int64) int32 {
+	key := int32(-1)
+	switch {
+	case kept && s.rows.lazy && !s.keys.nullValue[i]:
+		key = pendingKey
+	case kept:
+		key = j.keys.add(&s.keys, i)
+		j.chains.ensure(key)
+	}
+	o := j.sides[1-input]
+	if o.rows.inRows == 0 {
+		return key
+	}
+	if o.rows.pending > 0 && o.rows.shouldIndex() {
+		o.rows.index(&j.chains, j.keys, 1-input)
+	}
+	lo, hi := t+s.lo, t+s.hi
+	j.hits = j.hits[:0]
+	if o.rows.inIndexed > 0 {
+		id := key
+		if id < 0 {
+			id = j.keys.find(&s.keys, i)
+		}
+		if id > 0 {
+			if head := j.chains.at(id)[1-input].head; head >= 0 {
+				j.hits = o.rows.probe(head, lo, hi, j.now, o.rel, j.hits)
+			}
 		}
 	}
-	for ; a < len(times) && times[a] <= hi; a++ {
+	// the unindexed rows of a value came after its indexed ones (rows of
+	// a NULL value are indexed at once)
+	if o.rows.pending > 0 && !s.keys.nullValue[i] {
+		j.hits = o.rows.scanPending(s.keys.ints[i], lo, hi, j.now, o.rel, j.hits)
+	}
+	byTime(j.hits)
+	ref := -int32(i) - 1
+	for _, h := range j.hits {
 		if input == 0 {
-			j.cand.add(ref, rows.ids[a])
+			j.cand.add(ref, h.id)
 		} else {
-			j.cand.add(rows.ids[a], ref)
+			j.cand.add(h.id, ref)
 		}
 	}
+	return key
 }
 
-// keep files the kept row id of side input under its key and time.
-func (j *intervalJoin) keep(s *intervalSide, input int, key int32, t int64, id int32) {
-	j.keys.ref(key)
-	j.byKey.at(key)[input].insert(t, id)
-	s.keyOf[id], s.joined[id] = key, false
-	s.expiry.push(expiryEntry{time: t, seq: s.seq, id: id})
+// keep files the kept row id of side input, row i of the batch, under its
+// key (pendingKey: unindexed) and time.
+func (j *intervalJoin) keep(s *intervalSide, input int, key int32, i int, t int64, id int32) {
+	exp := rowtime.AddSaturating(t, s.rel+1)
+	var pageExp int64
+	if key == pendingKey {
+		pageExp = s.rows.addPending(s.keys.ints[i], t, exp, id)
+	} else {
+		if key != nullKey {
+			if c := j.chains.at(key); c[0].n == 0 && c[1].n == 0 {
+				j.keys.ref(key)
+			}
+		}
+		pageExp = s.rows.add(&j.chains, input, key, t, exp, id)
+	}
+	if s.outer {
+		s.joined[id] = false
+		s.expiry.push(expiryEntry{time: t, seq: s.seq, id: id})
+		pageExp = exp
+	}
 	s.seq++
-	j.next = min(j.next, rowtime.AddSaturating(t, s.rel+1))
+	j.next = min(j.next, pageExp)
 }
 
-// expire takes out of the keys every kept row expired at the operator's
-// time, noting them in pops (before row pos) for padding and removal.
+// expire takes out of the store the pages of kept rows that all expired
+// at the operator's time, and notes in pops (before row pos) the rows of
+// outer sides expired since, for padding.
 func (j *intervalJoin) expire(pos int32) {
 	for side, s := range j.sides {
 		m := j.merge[side][:0]
-		for s.expiry.len() > 0 {
+		for s.outer && s.expiry.len() > 0 {
 			e := s.expiry.first()
 			exp := rowtime.AddSaturating(e.time, s.rel+1)
 			if exp > j.now {
 				break
 			}
 			s.expiry.pop()
-			key := s.keyOf[e.id]
-			ks := j.byKey.at(key)
-			ks[side].dropFirst(e.id)
-			if j.keys.unref(key) {
-				*ks = keyState{{times: ks[0].times[:0], ids: ks[0].ids[:0]}, {times: ks[1].times[:0], ids: ks[1].ids[:0]}}
-			}
 			m = append(m, expiredRow{pos: pos, side: uint8(side), id: e.id, exp: exp, seq: e.seq})
 		}
 		j.merge[side] = m
+		j.gone[side] = s.rows.expire(j.now, &j.chains, j.keys, side, j.gone[side])
 	}
 	// by expiration time, the right side first, then arrival
 	l, r := j.merge[0], j.merge[1]
@@ -374,9 +412,16 @@ func (j *intervalJoin) expire(pos int32) {
 			j.pops, l = append(j.pops, l[0]), l[1:]
 		}
 	}
+	j.setNext()
+}
+
+// setNext sets when the next kept rows expire: the first page in the
+// store or, on an outer side, the first row to pad.
+func (j *intervalJoin) setNext() {
 	j.next = math.MaxInt64
 	for _, s := range j.sides {
-		if s.expiry.len() > 0 {
+		j.next = min(j.next, s.rows.nextExpiry())
+		if s.outer && s.expiry.len() > 0 {
 			j.next = min(j.next, rowtime.AddSaturating(s.expiry.first().time, s.rel+1))
 		}
 	}
@@ -401,39 +446,19 @@ func (j *intervalJoin) padRow(side int, ref int32) {
 // removeExpired forgets the rows expire took out, once what they padded
 // is out.
 func (j *intervalJoin) removeExpired() error {
-	if len(j.pops) == 0 {
-		return nil
-	}
-	for side := range j.sides {
-		ids := j.merge[side][:0]
-		for _, e := range j.pops {
-			if int(e.side) == side {
-				ids = append(ids, expiredRow{id: e.id})
-			}
-		}
-		j.merge[side] = ids
-	}
+	j.pops = j.pops[:0]
 	for side, s := range j.sides {
-		idList := make32(&s.kept, len(j.merge[side]))
-		for i, e := range j.merge[side] {
-			idList[i] = e.id
+		if len(j.gone[side]) == 0 {
+			continue
 		}
-		s.store.RemoveAll(idList)
+		s.store.RemoveAll(j.gone[side])
+		j.gone[side] = j.gone[side][:0]
 		if err := s.store.Compact(); err != nil {
 			return err
 		}
+		s.rows.compact(&j.chains, side)
 	}
-	j.pops = j.pops[:0]
 	return nil
-}
-
-// make32 resizes *b to n entries, reusing it.
-func make32(b *[]int32, n int) []int32 {
-	if cap(*b) < n {
-		*b = make([]int32, n)
-	}
-	*b = (*b)[:n]
-	return *b
 }
 
 // ProcessWatermark expires what the watermark expires, pads the unjoined
@@ -506,13 +531,13 @@ func (j *intervalJoin) dropAll() error {
 		}
 		s.store.Release()
 		s.store = st
-		s.expiry = expiryQueue{}
-		s.keyOf, s.joined = []int32{nullKey}, []bool{false}
+		s.expiry, s.rows = expiryQueue{}, sideRows{lazy: s.rows.lazy}
+		s.joined = []bool{false}
 	}
 	j.cand.left, j.cand.right = j.sides[0].store, j.sides[1].store
 	j.output.left, j.output.right = j.sides[0].store, j.sides[1].store
-	j.byKey = keyStates{}
-	j.byKey.ensure(0)
+	j.chains = keyChains{}
+	j.chains.ensure(0)
 	j.keys = newKeyIndex(j.keys.ints)
 	j.next = math.MaxInt64
 	return nil

@@ -1,7 +1,7 @@
 package joinop
 
 import (
-	"math"
+	"cmp"
 	"slices"
 
 	"github.com/wsql/wsql/checkpoint"
@@ -10,8 +10,9 @@ import (
 )
 
 // SnapshotState writes the operator's time and each side's kept rows:
-// the rows under their ids, then per row its time, arrival, key and
-// whether it joined.
+// the rows under their ids, then per row in arrival order its time, its
+// place in that order, key and whether it joined. Rows of a page in the
+// store that already expired are among them: their time tells so.
 func (j *intervalJoin) SnapshotState(e *checkpoint.Encoder) error {
 	e.Int(j.now)
 	e.Int(j.forwarded)
@@ -22,19 +23,24 @@ func (j *intervalJoin) SnapshotState(e *checkpoint.Encoder) error {
 		if err := s.store.Save(e); err != nil {
 			return err
 		}
-		rows := s.expiry.all()
-		e.Uint(uint64(len(rows)))
-		for _, r := range rows {
-			e.Int(r.time)
-			e.Int(r.seq)
-			e.Int(int64(r.id))
-			key := s.keyOf[r.id]
+		e.Uint(uint64(s.rows.inRows))
+		seq := int64(0)
+		s.rows.inStoreRows(func(t int64, id, key int32, v int64) {
+			e.Int(t)
+			e.Int(seq)
+			seq++
+			e.Int(int64(id))
 			e.Bool(key == nullKey)
-			if key != nullKey {
+			switch key {
+			case nullKey:
+			case pendingKey: // as keyIndex.save writes a value
+				e.Bool(false)
+				e.Int(v)
+			default:
 				j.keys.save(e, key)
 			}
-			e.Bool(s.joined[r.id])
-		}
+			e.Bool(s.outer && s.joined[id])
+		})
 	}
 	return nil
 }
@@ -55,14 +61,15 @@ func (j *intervalJoin) RestoreState(d *checkpoint.Decoder) error {
 		n := d.Len(4)
 		rows := make([]expiryEntry, 0, n)
 		keys := make([]int32, 0, n)
+		joined := make([]bool, 0, n)
 		for range n {
 			r := expiryEntry{time: d.Int(), seq: d.Int(), id: int32(d.Int())}
 			key := nullKey
 			if !d.Bool() {
 				key = j.keys.load(d)
-				j.byKey.ensure(key)
+				j.chains.ensure(key)
 			}
-			joined := d.Bool()
+			joined = append(joined, d.Bool())
 			if d.Err() != nil {
 				return d.Err()
 			}
@@ -70,8 +77,6 @@ func (j *intervalJoin) RestoreState(d *checkpoint.Decoder) error {
 				d.Fail("interval join: row id %d is not kept", r.id)
 				return d.Err()
 			}
-			s.grow(r.id)
-			s.keyOf[r.id], s.joined[r.id] = key, joined
 			rows = append(rows, r)
 			keys = append(keys, key)
 		}
@@ -83,25 +88,26 @@ func (j *intervalJoin) RestoreState(d *checkpoint.Decoder) error {
 		for i := range order {
 			order[i] = i
 		}
-		slices.SortFunc(order, func(a, b int) int {
-			if rows[a].less(rows[b]) {
-				return -1
-			}
-			return 1
-		})
+		slices.SortFunc(order, func(a, b int) int { return cmp.Compare(rows[a].seq, rows[b].seq) })
 		for _, i := range order {
-			r := rows[i]
-			j.keys.ref(keys[i])
-			j.byKey.at(keys[i])[side].insert(r.time, r.id)
-			s.expiry.push(r)
+			r, key := rows[i], keys[i]
+			if key != nullKey {
+				if c := j.chains.at(key); c[0].n == 0 && c[1].n == 0 {
+					j.keys.ref(key)
+				}
+			}
+			exp := rowtime.AddSaturating(r.time, s.rel+1)
+			s.rows.add(&j.chains, side, key, r.time, exp, r.id)
+			if s.outer {
+				s.grow(r.id)
+				s.joined[r.id] = joined[i]
+				if exp > j.now {
+					s.expiry.push(r)
+				}
+			}
 		}
 	}
-	j.next = math.MaxInt64
-	for _, s := range j.sides {
-		if s.expiry.len() > 0 {
-			j.next = min(j.next, rowtime.AddSaturating(s.expiry.first().time, s.rel+1))
-		}
-	}
+	j.setNext()
 	j.cand.left, j.cand.right = j.sides[0].store, j.sides[1].store
 	j.output.left, j.output.right = j.sides[0].store, j.sides[1].store
 	return d.Err()

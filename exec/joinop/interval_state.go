@@ -1,63 +1,8 @@
 package joinop
 
-// An interval join's kept rows are filed twice: under their key, in order
-// of time (the rows a probe reads: a binary search, then a run), and in
-// their side's heap, in the order they expire.
-
-// keyState is a key's kept rows, left and right.
-type keyState [2]keyRows
-
-// keyStates are the keys' kept rows by key id, in pages that never move:
-// one slice of them, copied (and its pointers with write barriers) at
-// each growth, was two fifths of q7's interval join, its keys a million
-// prices.
-type keyStates struct{ pages [][]keyState }
-
-const keyStatePage = 1024
-
-func (k *keyStates) at(id int32) *keyState { return &k.pages[id/keyStatePage][id%keyStatePage] }
-
-// ensure makes room for key id.
-func (k *keyStates) ensure(id int32) {
-	for int(id) >= len(k.pages)*keyStatePage {
-		k.pages = append(k.pages, make([]keyState, keyStatePage))
-	}
-}
-
-// keyRows are one side's kept rows of a key in order of time, then
-// arrival; rows before head expired.
-type keyRows struct {
-	times []int64
-	ids   []int32
-	head  int
-}
-
-// insert keeps rows in order of time, then arrival: rows come mostly in
-// time order, so the place is found from the end.
-func (r *keyRows) insert(t int64, id int32) {
-	r.times, r.ids = append(r.times, t), append(r.ids, id)
-	i := len(r.times) - 1
-	for i > r.head && r.times[i-1] > t {
-		r.times[i], r.ids[i] = r.times[i-1], r.ids[i-1]
-		i--
-	}
-	r.times[i], r.ids[i] = t, id
-}
-
-// dropFirst forgets the first row, the one that expired.
-func (r *keyRows) dropFirst(id int32) {
-	if r.ids[r.head] != id {
-		panic("interval join: a key's rows are out of order")
-	}
-	r.head++
-	if r.head == len(r.times) {
-		r.times, r.ids, r.head = r.times[:0], r.ids[:0], 0
-	} else if r.head >= 32 && 2*r.head >= len(r.times) {
-		m := copy(r.times, r.times[r.head:])
-		copy(r.ids, r.ids[r.head:])
-		r.times, r.ids, r.head = r.times[:m], r.ids[:m], 0
-	}
-}
+// An outer side's kept rows are queued in the order they expire, which
+// is the order it pads the unjoined ones in (interval_rows.go files every
+// kept row under its key).
 
 // expiryHeap orders a side's kept rows by time, then arrival: the order
 // they expire in.

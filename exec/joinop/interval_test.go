@@ -145,6 +145,24 @@ func TestIntervalJoinDifferential(t *testing.T) {
 	}
 }
 
+// TestIntervalJoinDifferentialManyPages: with pages of 8 slots, each
+// side fills many, which leave the store while chains of later rows run
+// through them, and go later; cut and restored anywhere.
+func TestIntervalJoinDifferentialManyPages(t *testing.T) {
+	defer func(shift int) { rowPageShift = shift }(rowPageShift)
+	rowPageShift = 3
+	for seed := range uint64(100) {
+		rnd := rand.New(rand.NewPCG(seed, 11))
+		cfg := randomIntervalConfig(rnd)
+		cfg.Interval.Lower -= int64(rnd.IntN(30)) // more rows kept: more pages
+		late := seed%2 == 1
+		events := intervalStream(rnd, 50+rnd.IntN(250), late)
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			checkIntervalStream(t, cfg, events, late, rnd.IntN(len(events)+1))
+		})
+	}
+}
+
 func FuzzIntervalJoin(f *testing.F) {
 	f.Add(uint64(1), uint64(2))
 	f.Add(uint64(3), uint64(40))

@@ -1,7 +1,9 @@
 package joinop
 
 import (
+	"cmp"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -151,6 +153,52 @@ func BenchmarkIntervalJoin(b *testing.B) {
 	}
 	cfg.Kind = Inner
 	b.Run("inner-row-watermarks", func(b *testing.B) { runBench(b, cfg, mem, perRow) })
+	// the rows of both sides in order of time, a batch per run of one
+	// side's rows: probes and keeps alternate
+	b.Run("inner-interleaved", func(b *testing.B) {
+		batches := interleaved(inputs)
+		defer func() {
+			for _, in := range batches {
+				in.rec.Release()
+			}
+		}()
+		runBench(b, cfg, mem, batches)
+	})
+}
+
+// interleaved is the rows of inputs in order of time (bids before
+// auctions at a tie), a batch per run of one side's rows, each row under
+// its time - 100 ms; the batches are slices of inputs' records.
+func interleaved(inputs []benchInput) []benchInput {
+	type at struct {
+		in, row int
+		t       int64
+	}
+	var rows []at
+	for i, in := range inputs {
+		if in.rec != nil {
+			for r, t := range in.rec.Column(2).(*array.Timestamp).TimestampValues() {
+				rows = append(rows, at{in: i, row: r, t: int64(t)})
+			}
+		}
+	}
+	slices.SortStableFunc(rows, func(a, b at) int { return cmp.Compare(a.t, b.t) })
+	var out []benchInput
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j].in == rows[i].in && rows[j].row == rows[j-1].row+1 {
+			j++
+		}
+		in := inputs[rows[i].in]
+		rec := in.rec.NewSlice(int64(rows[i].row), int64(rows[j-1].row+1))
+		wms := make([]int64, 0, j-i)
+		for _, r := range rows[i:j] {
+			wms = append(wms, r.t-100)
+		}
+		out = append(out, benchInput{input: in.input, rec: rec, wms: wms})
+		i = j
+	}
+	return out
 }
 
 func residualPriceOverReserve() *expr.Compare {

@@ -60,6 +60,9 @@ func (x *keyIndex) find(k *keyColumns, i int) int32 {
 
 // add is the id of row i's key, numbering it when new.
 func (x *keyIndex) add(k *keyColumns, i int) int32 {
+	if x.ints && !k.nullValue[i] {
+		return x.addInt(k.ints[i])
+	}
 	if id := x.find(k, i); id >= 0 {
 		return id
 	}
@@ -75,6 +78,25 @@ func (x *keyIndex) add(k *keyColumns, i int) int32 {
 		x.intIDs.Put(k.ints[i], uint32(id))
 	}
 	return id
+}
+
+// addInt is the id of the integer key v (not NULL), numbering it when
+// new: one probe of the index where a find, then a put, took two.
+func (x *keyIndex) addInt(v int64) int32 {
+	if id, found := x.intIDs.GetOrPut(v, uint32(x.peekID())); found {
+		return int32(id)
+	}
+	id := x.newID()
+	x.vals[id] = v
+	return id
+}
+
+// peekID is the id newID returns next.
+func (x *keyIndex) peekID() int32 {
+	if n := len(x.free); n > 0 {
+		return x.free[n-1]
+	}
+	return int32(len(x.refs))
 }
 
 func (x *keyIndex) newID() int32 {
