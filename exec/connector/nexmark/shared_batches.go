@@ -51,9 +51,10 @@ type keptBatch struct {
 }
 
 // shareBatches makes f's read share its batches with the other open
-// reads of s and schema.
-func shareBatches(f generator.Filler, s *Source, schema *arrow.Schema) *sharedFiller {
-	sf := &sharedFiller{Filler: f, key: fmt.Sprintf("%T %+v %s", f, *s, schema)}
+// reads of s and schema on allocator mem: reads of one job only, whose
+// buffers are the job's, so no job holds another's memory.
+func shareBatches(f generator.Filler, s *Source, schema *arrow.Schema, mem memory.Allocator) *sharedFiller {
+	sf := &sharedFiller{Filler: f, key: fmt.Sprintf("%p %T %+v %s", mem, f, *s, schema)}
 	sf.stepper, _ = f.(generator.Stepper)
 	reads.Lock()
 	reads.byKey[sf.key] = append(reads.byKey[sf.key], sf)

@@ -205,7 +205,7 @@ func (s *Source) open(mem memory.Allocator, schema *arrow.Schema, batchSize int,
 	if s.Table == "" {
 		f = newEventFiller(s, m, schema)
 	}
-	return generator.Open(mem, schema, batchSize, s.Rows(), 0, shareBatches(f, s, schema), at) // shared_batches.go
+	return generator.Open(mem, schema, batchSize, s.Rows(), 0, shareBatches(f, s, schema, mem), at) // shared_batches.go
 }
 
 // newTableFiller makes the filler of one Nexmark table.
