@@ -15,19 +15,21 @@ import (
 // table's physical columns: the Nexmark event stream then makes only the
 // events of the kind a view selects. It returns the rest of where, the
 // conditions the source did not take (nil for none): every row the source
-// makes meets those it took, so no Filter evaluates them again.
+// makes meets those it took, so no Filter evaluates them again. taken
+// gets the value each condition taken holds its column (by index in
+// schema) to.
 //
 // Rows the source does not make do not advance the watermark, which the
 // source answers for by making its rows in event-time order; the
 // condition is pushed only under a watermark no later than the rowtime
 // (t.Watermark's delay zero or more), or without one.
-func pushEquals(p exec.EqualsPusher, where sql.Expr, t *catalog.Table, schema *arrow.Schema) sql.Expr {
+func pushEquals(p exec.EqualsPusher, where sql.Expr, t *catalog.Table, schema *arrow.Schema, taken map[int]int64) sql.Expr {
 	if w := t.Watermark; w != nil && (w.Source || !w.Bounded || w.DelayMillis < 0) {
 		return where
 	}
 	var rest sql.Expr
 	for _, c := range conjuncts(where) {
-		if !pushEqual(p, c, t, schema) {
+		if !pushEqual(p, c, t, schema, taken) {
 			rest = andExpr(rest, c)
 		}
 	}
@@ -35,7 +37,7 @@ func pushEquals(p exec.EqualsPusher, where sql.Expr, t *catalog.Table, schema *a
 }
 
 // pushEqual offers the source one condition, and tells whether it took it.
-func pushEqual(p exec.EqualsPusher, c sql.Expr, t *catalog.Table, schema *arrow.Schema) bool {
+func pushEqual(p exec.EqualsPusher, c sql.Expr, t *catalog.Table, schema *arrow.Schema, taken map[int]int64) bool {
 	b, ok := c.(*sql.Binary)
 	if !ok || b.Op != "=" {
 		return false
@@ -58,7 +60,11 @@ func pushEqual(p exec.EqualsPusher, c sql.Expr, t *catalog.Table, schema *arrow.
 	if len(idx) != 1 || err != nil || !isInteger(schema.Field(idx[0]).Type) {
 		return false
 	}
-	return p.PushEquals(idx[0], v)
+	if !p.PushEquals(idx[0], v) {
+		return false
+	}
+	taken[idx[0]] = v
+	return true
 }
 
 // isInteger tells whether t is a signed integer type, which compares with

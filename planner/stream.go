@@ -86,6 +86,7 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, reads []sql.Expr
 		return nil, nil, nil, nil, -1, err
 	}
 	schema := src.Spec().Schema
+	taken := map[int]int64{} // columns the source holds to one value
 	if m, ok := src.(*exec.MakerSource); ok && prune {
 		if p, ok := m.Maker.(exec.ColumnPruner); ok {
 			read, fields := readColumns(t, needed, reads, schema)
@@ -98,7 +99,7 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, reads []sql.Expr
 			// the conditions the source took leave the WHERE (a copy: the
 			// statement may be a view's, planned again elsewhere)
 			q := *s.stmt
-			q.Where = pushEquals(p, s.stmt.Where, t, schema) // source_filter.go
+			q.Where = pushEquals(p, s.stmt.Where, t, schema, taken) // source_filter.go
 			s.stmt = &q
 		}
 	}
@@ -126,6 +127,7 @@ func (s *selectPlanner) buildStream(opts Options, needed []int, reads []sql.Expr
 		if err != nil {
 			return nil, nil, nil, nil, -1, err
 		}
+		e = decideOnTaken(e, taken) // source_constants.go
 		if computed == nil {
 			computed = &exec.ComputedSpec{RowtimeIndex: -1, Table: t.Name, SkipBadRows: src.Spec().SkipBadRows}
 		}

@@ -51,6 +51,10 @@ type regularJoin struct {
 	groups  []int32
 	pairRow []int32 // candidate pairs: a batch row ...
 	pairEnt []int32 // ... and an entry of the other side
+	hotRow  []bool  // by batch row: its pairs are the residual's matches already
+	hotIDs  []int32
+	keep    []bool  // by candidate pair: the residual keeps it
+	unsure  []int32 // the candidate pairs the residual is evaluated on
 	refs    [2][]int32
 	kinds   []windowop.RowKind
 	pads    []bool
@@ -107,6 +111,8 @@ func newRegularJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Op
 	j.joined = arrow.NewSchema(fields, nil)
 	j.pairSchema = j.joined
 	j.splitResidual(mem)
+	j.setupHot(j.sides[0])
+	j.setupHot(j.sides[1])
 	if cfg.StateTTL > 0 {
 		j.lastSweep = j.clock.Now().UnixMilli()
 	}
@@ -157,7 +163,10 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 	j.sides[1].growGroups(j.keys.groups)
 	kinds := rowkind.Of(rec)
 	for from := 0; from < n; {
-		to := j.candidates(input, from, n)
+		to, err := j.candidates(input, from, n, data)
+		if err != nil {
+			return err
+		}
 		if j.cfg.Residual != nil {
 			if err := j.filterResidual(input, data); err != nil {
 				return err
@@ -215,12 +224,25 @@ func (j *regularJoin) dropEmptyGroups() {
 
 // candidates lists the pairs of rows from on of the batch and the other
 // side's entries of their key, up to the row that makes maxPairs, and
-// returns the row after the last listed.
-func (j *regularJoin) candidates(input, from, n int) int {
+// returns the row after the last listed. A row whose key holds many rows
+// of the other side lists only the pairs the residual keeps (hotMatches),
+// and is marked in hotRow.
+func (j *regularJoin) candidates(input, from, n int, data arrow.RecordBatch) (int, error) {
 	o := j.sides[1-input]
 	j.pairRow, j.pairEnt = j.pairRow[:0], j.pairEnt[:0]
+	if o.hot != nil {
+		for len(j.hotRow) < n {
+			j.hotRow = append(j.hotRow, false)
+		}
+		clear(j.hotRow[from:n])
+	}
 	for i := from; i < n; i++ {
-		if g := j.groups[i]; g != 0 {
+		if g := j.groups[i]; g != 0 && o.hot != nil && o.size[g] >= hotRows {
+			if err := j.hotMatches(input, i, g, data); err != nil {
+				return i, err
+			}
+			j.hotRow[i] = true
+		} else if g != 0 {
 			for e := o.head[g]; e >= 0; {
 				next := o.at(e).next
 				if j.expired(o, e) {
@@ -232,10 +254,10 @@ func (j *regularJoin) candidates(input, from, n int) int {
 			}
 		}
 		if len(j.pairRow) >= maxPairs {
-			return i + 1
+			return i + 1, nil
 		}
 	}
-	return n
+	return n, nil
 }
 
 // expired tells whether an entry has outlived the state TTL: it was last
@@ -505,6 +527,9 @@ func (j *regularJoin) ProcessEnd() error { return j.out.ProcessEnd() }
 func (j *regularJoin) Close() {
 	for _, s := range j.sides {
 		s.store.Release()
+		for _, h := range s.hot {
+			h.release()
+		}
 		if s.residual != nil {
 			s.residual.store.Release()
 		}

@@ -15,11 +15,19 @@ import (
 // residual condition TRUE, evaluating it on a chunk of pairs at a time.
 func (j *regularJoin) filterResidual(input int, data arrow.RecordBatch) error {
 	o := j.sides[1-input]
-	kept := 0
-	for from := 0; from < len(j.pairRow); from += residualChunk {
-		to := min(from+residualChunk, len(j.pairRow))
+	// the pairs of rows of hot groups are the residual's matches already
+	j.keep, j.unsure = j.keep[:0], j.unsure[:0]
+	for p, r := range j.pairRow {
+		hot := o.hot != nil && j.hotRow[r]
+		j.keep = append(j.keep, hot)
+		if !hot {
+			j.unsure = append(j.unsure, int32(p))
+		}
+	}
+	for from := 0; from < len(j.unsure); from += residualChunk {
+		to := min(from+residualChunk, len(j.unsure))
 		in, other := j.refs[input][:0], j.refs[1-input][:0]
-		for p := from; p < to; p++ {
+		for _, p := range j.unsure[from:to] {
 			in = append(in, -j.pairRow[p]-1)
 			other = append(other, o.at(j.pairEnt[p]).id)
 		}
@@ -47,13 +55,17 @@ func (j *regularJoin) filterResidual(input int, data arrow.RecordBatch) error {
 			return err
 		}
 		mask, _ := expr.BoolMask(c.(*array.Boolean))
-		for p := from; p < to; p++ {
-			if bitutil.BitIsSet(mask, p-from) {
-				j.pairRow[kept], j.pairEnt[kept] = j.pairRow[p], j.pairEnt[p]
-				kept++
-			}
+		for k, p := range j.unsure[from:to] {
+			j.keep[p] = bitutil.BitIsSet(mask, k)
 		}
 		c.Release()
+	}
+	kept := 0
+	for p, keep := range j.keep {
+		if keep {
+			j.pairRow[kept], j.pairEnt[kept] = j.pairRow[p], j.pairEnt[p]
+			kept++
+		}
 	}
 	j.pairRow, j.pairEnt = j.pairRow[:kept], j.pairEnt[:kept]
 	j.refs[0], j.refs[1] = j.refs[0][:0], j.refs[1][:0]

@@ -60,7 +60,11 @@ type side struct {
 	freed        []int32            // entries freed in this batch: reused from the next
 	head         []int32            // by group: its first and last entry, -1 none
 	tail         []int32
-	emptied      []int32 // groups whose last row on this side went in this batch
+	size         []int32 // by group: its entries
+	// by group: the columns the residual reads of a group of many rows
+	// (regular_hot.go); nil when the residual is not evaluated so
+	hot     map[int32]*hotGroup
+	emptied []int32 // groups whose last row on this side went in this batch
 
 	// update streams: entries by their row's encoded data columns
 	rowKeys  rankop.RowKeys
@@ -138,6 +142,7 @@ func (s *side) growGroups(n int32) {
 	for int32(len(s.head)) < n {
 		s.head = append(s.head, -1)
 		s.tail = append(s.tail, -1)
+		s.size = append(s.size, 0)
 	}
 }
 
@@ -171,6 +176,7 @@ func (s *side) newEntry(g int32, row int32, assoc, now int64) int32 {
 		s.head[g] = e
 	}
 	s.tail[g] = e
+	s.size[g]++
 	s.pending = append(s.pending, row)
 	s.pendEnt = append(s.pendEnt, e)
 	return e
@@ -189,6 +195,10 @@ func (s *side) remove(e int32) {
 		s.at(en.next).prev = en.prev
 	} else {
 		s.tail[en.group] = en.prev
+	}
+	s.size[en.group]--
+	if s.hot != nil {
+		s.dropHot(en.group)
 	}
 	if s.head[en.group] < 0 {
 		s.emptied = append(s.emptied, en.group)

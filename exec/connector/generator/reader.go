@@ -120,6 +120,9 @@ func (r *reader) Stats() exec.SourceStats {
 
 func (r *reader) Close() error {
 	if r.cols != nil {
+		if c, ok := r.filler.(io.Closer); ok {
+			c.Close() // before the buffers it holds go back
+		}
 		r.mem.Close()
 	}
 	r.cols = nil

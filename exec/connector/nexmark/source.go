@@ -201,10 +201,11 @@ func (s *Source) open(mem memory.Allocator, schema *arrow.Schema, batchSize int,
 			return nil, fmt.Errorf("%w: nexmark table %q has no column %d", exec.ErrSource, s.Table, c)
 		}
 	}
+	var f generator.Filler = newTableFiller(s, m, s.Table)
 	if s.Table == "" {
-		return generator.Open(mem, schema, batchSize, s.Rows(), 0, newEventFiller(s, m, schema), at)
+		f = newEventFiller(s, m, schema)
 	}
-	return generator.Open(mem, schema, batchSize, s.Rows(), 0, newTableFiller(s, m, s.Table), at)
+	return generator.Open(mem, schema, batchSize, s.Rows(), 0, shareBatches(f, s, schema, mem), at) // shared_batches.go
 }
 
 // newTableFiller makes the filler of one Nexmark table.
