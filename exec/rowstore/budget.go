@@ -4,6 +4,8 @@ import (
 	"errors"
 	"sync"
 	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // Budget is the memory the row stores of one job share ('wsql.state.spill-after'):
@@ -74,4 +76,28 @@ func (b *Budget) Close() error {
 		errs = append(errs, f.close())
 	}
 	return errors.Join(errs...)
+}
+
+// WithBudget is mem marked with b: every store New makes with it (or
+// with an allocator wrapping it no further) spills within b. A job hands
+// its operators this allocator, so the stores of its joins, Top-Ns and
+// OVER aggregations share one budget without each operator plumbing it.
+func WithBudget(mem memory.Allocator, b *Budget) memory.Allocator {
+	if b == nil {
+		return mem
+	}
+	return &budgetAllocator{Allocator: mem, budget: b}
+}
+
+type budgetAllocator struct {
+	memory.Allocator
+	budget *Budget
+}
+
+// budgetOf is the budget mem is marked with, nil for none.
+func budgetOf(mem memory.Allocator) *Budget {
+	if b, ok := mem.(*budgetAllocator); ok {
+		return b.budget
+	}
+	return nil
 }

@@ -50,6 +50,9 @@ func New(schema *arrow.Schema, mem memory.Allocator) *Store {
 	for c := range schema.NumFields() {
 		s.all = append(s.all, c)
 	}
+	if b := budgetOf(mem); b != nil {
+		s.SpillTo(b) // an empty store: accounts nothing, cannot fail
+	}
 	return s
 }
 

@@ -1,0 +1,38 @@
+package wsql
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestSpilledStateGivesTheGoldens runs the end-to-end scripts with joins
+// or Top-Ns with a state budget of a few bytes, so the rows they keep go
+// to a spill file almost all, and requires their goldens.
+func TestSpilledStateGivesTheGoldens(t *testing.T) {
+	keeps := regexp.MustCompile(`(?i)\bJOIN\b|ROW_NUMBER|\bRANK\b`)
+	ran := 0
+	for _, path := range e2eScripts(t) {
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		if !keeps.Match(src) || strings.Contains(string(src), "wsql.state.spill-after") {
+			continue
+		}
+		want, err := os.ReadFile(strings.TrimSuffix(path, ".sql") + ".out")
+		require.NoError(t, err)
+		name := strings.TrimSuffix(path[strings.LastIndex(path, "/")+1:], ".sql")
+		t.Run(name, func(t *testing.T) {
+			// the SET on the script's first line: an error's position
+			// names the same line and column
+			spilling := "SET 'wsql.state.spill-after' = '16';" + string(src)
+			for _, size := range []int{3, 4096} {
+				require.Equal(t, string(want), runScript(t, spilling, size), "batch size %d", size)
+			}
+		})
+		ran++
+	}
+	require.Greater(t, ran, 10)
+}
