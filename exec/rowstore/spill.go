@@ -9,9 +9,10 @@ import (
 // spilledChunk is a chunk whose columns are in the spill file: what is
 // needed to find a row's values there.
 type spilledChunk struct {
-	file *spillFile
-	n    int
-	cols []spilledColumn
+	file  *spillFile
+	n     int
+	bytes int64 // its length in the file
+	cols  []spilledColumn
 }
 
 // spilledColumn is one column of a spilled chunk. Its validity bitmap
@@ -80,6 +81,7 @@ func spillChunk(f *spillFile, rec arrow.RecordBatch, w *spillWriter) (*spilledCh
 	if _, err := f.write(w.buf); err != nil {
 		return nil, err
 	}
+	sc.bytes = int64(len(w.buf))
 	return sc, nil
 }
 

@@ -21,11 +21,13 @@ type Store struct {
 
 	// spilling (spill.go): with a budget, a chunk may be in the spill
 	// file rather than in memory (chunks[c] nil, disk[c] set)
-	budget   *Budget
-	bytes    []int64         // per chunk: its bytes in memory, counted in the budget
-	disk     []*spilledChunk // per chunk: where it is in the file once spilled
-	file     *spillFile      // nil until the first spill
-	oldest   int             // chunks before it are spilled or gone
+	budget *Budget
+	bytes  []int64         // per chunk: its bytes in memory, counted in the budget
+	disk   []*spilledChunk // per chunk: where it is in the file once spilled
+	file   *spillFile      // nil until the first spill
+	oldest int             // chunks before it are spilled or gone
+	// fileDead is the bytes of the file no kept row is in (chunks gone)
+	fileDead int64
 	writer   spillWriter
 	unspill  unspiller
 	loads    []load // GatherWith's spilled chunks, reused
@@ -133,7 +135,8 @@ func (s *Store) Remove(id int32) {
 func (s *Store) dropChunk(c int) {
 	if s.budget != nil && s.disk[c] != nil {
 		s.held -= s.disk[c].n
-		s.disk[c] = nil // its bytes in the file are dead until Compact
+		s.fileDead += s.disk[c].bytes // until Compact writes a new file
+		s.disk[c] = nil
 		return
 	}
 	s.held -= int(s.chunks[c].NumRows())
@@ -165,12 +168,12 @@ func (s *Store) RemoveAll(ids []int32) {
 }
 
 // Compact copies the kept rows into new chunks when the chunks hold more
-// than twice as many rows, so memory (and the spill file) follows what is
-// kept. Ids stay. The copies are made compactRows at a time, each spilled
-// as the budget asks before the next is made, so spilled rows are not
-// all brought back into memory at once.
+// than twice as many rows, or the spill file is mostly chunks gone, so
+// memory and the file follow what is kept. Ids stay. The copies are made
+// compactRows at a time, each spilled as the budget asks before the next
+// is made, so spilled rows are not all brought back into memory at once.
 func (s *Store) Compact() error {
-	if s.held <= 2*s.kept+1024 {
+	if s.held <= 2*s.kept+1024 && (s.file == nil || s.fileDead <= s.file.size/2+minDeadBytes) {
 		return nil
 	}
 	ids := s.keptIDs()
@@ -205,8 +208,13 @@ func (s *Store) Compact() error {
 		s.where.set(id, place{chunk: p.chunk - int32(old), row: p.row})
 	}
 	s.held = len(ids)
+	s.fileDead = 0
 	return oldFile.close()
 }
+
+// minDeadBytes is how much of a spill file may be dead before Compact
+// rewrites it whatever the share (a variable for the tests).
+var minDeadBytes int64 = 64 << 20
 
 // compactRows is how many rows a chunk Compact makes holds.
 const compactRows = 1 << 16
@@ -340,7 +348,7 @@ func (s *Store) Release() {
 		}
 	}
 	s.chunks, s.live = nil, nil
-	s.bytes, s.disk, s.oldest = nil, nil, 0
+	s.bytes, s.disk, s.oldest, s.fileDead = nil, nil, 0, 0
 	s.file.close()
 	s.file = nil
 }

@@ -267,3 +267,41 @@ func TestSpillFileGoes(t *testing.T) {
 	s.Release()
 	require.NoError(t, bad.Close())
 }
+
+// Chunks that go whole leave their bytes in the spill file until a
+// Compact writes the rows still kept to a new file.
+func TestCompactRewritesADeadSpillFile(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	defer func(n int64) { minDeadBytes = n }(minDeadBytes)
+	minDeadBytes = 0
+	budget := NewBudget(1, t.TempDir())
+	defer budget.Close()
+	plain, s := New(spillSchema, mem), New(spillSchema, mem)
+	require.NoError(t, s.SpillTo(budget))
+	ids := fillStores(t, mem, plain, s)[0]
+	size := s.file.size
+	// every row but the last batch's: whole chunks go
+	last := ids[len(ids)-1]
+	var kept []int32
+	for _, id := range ids {
+		if s.where.at(id).chunk == s.where.at(last).chunk {
+			kept = append(kept, id)
+			continue
+		}
+		plain.Remove(id)
+		s.Remove(id)
+	}
+	require.Equal(t, s.held, s.kept) // nothing for the rows' Compact
+	old := s.file
+	require.NoError(t, s.Compact())
+	require.Nil(t, old.f)
+	require.Less(t, s.file.size, size/4)
+	a, err := plain.Gather(kept)
+	require.NoError(t, err)
+	b, err := s.Gather(kept)
+	require.NoError(t, err)
+	requireSameRows(t, a, b)
+	plain.Release()
+	s.Release()
+}
