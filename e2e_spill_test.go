@@ -2,6 +2,7 @@ package wsql
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -35,4 +36,33 @@ func TestSpilledStateGivesTheGoldens(t *testing.T) {
 		ran++
 	}
 	require.Greater(t, ran, 10)
+}
+
+// TestNexmarkSpilledGivesTheGoldens is TestSpilledStateGivesTheGoldens
+// for the Nexmark queries with joins or Top-Ns.
+func TestNexmarkSpilledGivesTheGoldens(t *testing.T) {
+	ddl, err := os.ReadFile("testdata/nexmark/ddl.sql")
+	require.NoError(t, err)
+	queries, err := filepath.Glob("testdata/nexmark/q*.sql")
+	require.NoError(t, err)
+	keeps := regexp.MustCompile(`(?i)\bJOIN\b|ROW_NUMBER|\bRANK\b|FROM\s+\w+\s+\w+\s*,`)
+	ran := 0
+	for _, path := range queries {
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		if !keeps.Match(src) {
+			continue
+		}
+		want, err := os.ReadFile(strings.TrimSuffix(path, ".sql") + ".out")
+		require.NoError(t, err)
+		name := filepath.Base(path)
+		t.Run(strings.TrimSuffix(name, ".sql"), func(t *testing.T) {
+			spilling := "SET 'wsql.state.spill-after' = '16';" + string(src)
+			for _, size := range []int{3, 4096} {
+				require.Equal(t, string(want), runNexmarkQuery(t, string(ddl), name, spilling, size), "batch size %d", size)
+			}
+		})
+		ran++
+	}
+	require.GreaterOrEqual(t, ran, 8)
 }
