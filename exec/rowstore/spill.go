@@ -59,7 +59,7 @@ func schemaSpillable(s *arrow.Schema) bool {
 	return true
 }
 
-// spillWriter lays a chunk's buffers out for one write to the file.
+// spillWriter lays a chunk's buffers out in the file's write buffer.
 type spillWriter struct {
 	buf  []byte
 	base int64 // where buf will start in the file
@@ -73,15 +73,18 @@ func (w *spillWriter) put(b []byte) int64 {
 
 // spillChunk writes rec's columns to the file and returns where they are.
 func spillChunk(f *spillFile, rec arrow.RecordBatch, w *spillWriter) (*spilledChunk, error) {
-	w.buf, w.base = w.buf[:0], f.size
+	// laid out at the end of the file's buffer, where they will be
+	start := len(f.buf)
+	w.buf, w.base = f.buf, f.size-int64(start)
 	sc := &spilledChunk{file: f, n: int(rec.NumRows()), cols: make([]spilledColumn, rec.NumCols())}
 	for c, col := range rec.Columns() {
 		sc.cols[c] = w.column(col)
 	}
-	if _, err := f.write(w.buf); err != nil {
+	f.buf, w.buf = w.buf, nil
+	sc.bytes = int64(len(f.buf) - start)
+	if err := f.appended(len(f.buf) - start); err != nil {
 		return nil, err
 	}
-	sc.bytes = int64(len(w.buf))
 	return sc, nil
 }
 

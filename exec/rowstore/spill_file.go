@@ -14,10 +14,16 @@ import (
 type spillFile struct {
 	f       *os.File
 	path    string // still to remove at close; "" once removed
-	size    int64
+	size    int64  // written and buffered
+	buf     []byte // the file's last bytes, not written yet
 	budget  *Budget
 	scratch []byte // reads, reused
 }
+
+// spillWriteBuffer is how many bytes of chunks a spill file gathers
+// before it writes them: a Top-N spills chunks of a few rows, and a write
+// each was 3% of Nexmark q19's CPU.
+const spillWriteBuffer = 1 << 20
 
 func openSpillFile(b *Budget) (*spillFile, error) {
 	f, err := os.CreateTemp(b.dir, "wsql-spill-*")
@@ -32,15 +38,27 @@ func openSpillFile(b *Budget) (*spillFile, error) {
 	return sf, nil
 }
 
-// write appends p and returns where it starts.
-func (sf *spillFile) write(p []byte) (int64, error) {
-	at := sf.size
-	if _, err := sf.f.WriteAt(p, at); err != nil {
-		return 0, fmt.Errorf("state spill file: %w", err)
+// appended notes that the last n bytes of buf are new, and writes buf
+// once it is full.
+func (sf *spillFile) appended(n int) error {
+	sf.size += int64(n)
+	sf.budget.spilled.Add(int64(n))
+	if len(sf.buf) >= spillWriteBuffer {
+		return sf.flush()
 	}
-	sf.size += int64(len(p))
-	sf.budget.spilled.Add(int64(len(p)))
-	return at, nil
+	return nil
+}
+
+// flush writes the buffered bytes.
+func (sf *spillFile) flush() error {
+	if len(sf.buf) == 0 {
+		return nil
+	}
+	if _, err := sf.f.WriteAt(sf.buf, sf.size-int64(len(sf.buf))); err != nil {
+		return fmt.Errorf("state spill file: %w", err)
+	}
+	sf.buf = sf.buf[:0]
+	return nil
 }
 
 func (sf *spillFile) close() error {
@@ -73,6 +91,9 @@ const spanGap = 4096
 // one after the other: span i's bytes at out[sum of the lengths before i:].
 // Neighbours are read together.
 func (sf *spillFile) readSpans(spans []span, out []byte) error {
+	if err := sf.flush(); err != nil { // reads are rare: no read of the buffer
+		return err
+	}
 	at := 0
 	for i := 0; i < len(spans); {
 		from, to := spans[i].off, spans[i].off+int64(spans[i].n)
