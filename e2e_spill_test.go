@@ -1,6 +1,8 @@
 package wsql
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -65,4 +67,24 @@ func TestNexmarkSpilledGivesTheGoldens(t *testing.T) {
 		ran++
 	}
 	require.GreaterOrEqual(t, ran, 8)
+}
+
+// The summary says how much state was spilled; Counts, which tests
+// compare across batch sizes, does not.
+func TestSummarySaysStateSpilled(t *testing.T) {
+	src, err := os.ReadFile("testdata/e2e/join_order.sql")
+	require.NoError(t, err)
+	var summaries []Summary
+	e := New(WithBatchSize(2))
+	err = e.Run(context.Background(), "SET 'wsql.state.spill-after' = '16';"+string(src), Output{
+		NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(io.Discard, r.Schema, r.Location), nil },
+		Stdout:    io.Discard,
+		OnSummary: func(s Summary) { summaries = append(summaries, s) },
+	})
+	require.NoError(t, err)
+	require.NotEmpty(t, summaries)
+	s := summaries[len(summaries)-1]
+	require.Positive(t, s.StateSpilled)
+	require.Contains(t, s.String(), " of state spilled to disk in ")
+	require.NotContains(t, s.Counts(), "spilled")
 }
