@@ -8,6 +8,6 @@ func (r *runner) spillAfter() int64 {
 	if !ok {
 		v = setting.DefaultSpillAfter
 	}
-	n, _ := setting.ParseMemorySize(setting.StateSpillAfter, v) // checked by SET
+	n, _ := setting.ParseSpillAfter(v) // checked by SET
 	return n
 }
