@@ -23,6 +23,7 @@ import (
 	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/windowop"
 )
 
 // Engine runs SQL statements against its own session: a catalog of tables
@@ -237,6 +238,9 @@ type Summary struct {
 	UnfilledCountRows int64
 	// StateExpired counts keys whose state 'table.exec.state.ttl' dropped.
 	StateExpired int64
+	// StateSpilled is the bytes of kept rows written to disk beyond
+	// 'wsql.state.spill-after'.
+	StateSpilled int64
 	// Late describes the LateRowsDropped rows: how late they were and the
 	// WATERMARK delay that would have kept them (late_warning.go).
 	Late LateRows
@@ -257,16 +261,23 @@ func summaryOf(stats *exec.Stats, p *planner.Plan) Summary {
 		FilesTruncated:    stats.FilesTruncated,
 		UnfilledCountRows: stats.UnfilledCountRows,
 		StateExpired:      stats.StateExpired,
+		StateSpilled:      stats.StateSpilled,
 		Late:              lateRows(stats, p),
 	}
 }
 
 // String is the one-line run summary the CLI prints on stderr.
 func (s Summary) String() string {
-	return s.Counts() + " in " + s.Elapsed.Round(time.Millisecond).String()
+	out := s.Counts()
+	if s.StateSpilled > 0 {
+		out += fmt.Sprintf(", %s of state spilled to disk", windowop.FormatBytes(s.StateSpilled))
+	}
+	return out + " in " + s.Elapsed.Round(time.Millisecond).String()
 }
 
-// Counts is the summary without the elapsed time (stable, for tests).
+// Counts is the summary without the elapsed time and the state spilled,
+// which depend on the machine and on how the input was cut into batches
+// (stable, for tests).
 func (s Summary) Counts() string {
 	out := fmt.Sprintf("%d rows read, %d late rows dropped, %d bad rows skipped, %d result rows",
 		s.RowsRead, s.LateRowsDropped, s.BadRowsSkipped, s.ResultRows)
@@ -561,6 +572,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if v, ok := r.e.settings.get(setting.StateMaxBytes); ok {
 		maxState, _ = setting.ParseMemorySize(setting.StateMaxBytes, v) // checked by SET
 	}
+	spillAfter := r.spillAfter()
 	if cp != nil {
 		var last uint64
 		cp.OnCheckpoint = func(id uint64, _ bool) { last = id }
@@ -578,7 +590,9 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	if v, ok := r.e.settings.get(setting.StateTTL); ok {
 		ttl, _ = setting.ParseDuration(setting.StateTTL, v) // checked by SET
 	}
-	job.Walk(func(j *exec.Job) { j.Parallelism, j.MaxStateBytes, j.StateTTL = n, maxState, ttl })
+	job.Walk(func(j *exec.Job) {
+		j.Parallelism, j.MaxStateBytes, j.StateTTL, j.SpillAfter = n, maxState, ttl, spillAfter
+	})
 	unlock() // the plan is fixed: the query no longer needs the session
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	if p.Sink == nil && r.out.File != nil {

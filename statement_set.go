@@ -175,8 +175,9 @@ func (r *runner) runSet(ctx context.Context, at sql.Pos, set *statementSet, unlo
 	if v, ok := r.e.settings.get(setting.StateMaxBytes); ok {
 		maxState, _ = setting.ParseMemorySize(setting.StateMaxBytes, v) // checked by SET
 	}
+	spillAfter := r.spillAfter()
 	for _, j := range job.Jobs {
-		j.Walk(func(j *exec.Job) { j.Parallelism, j.MaxStateBytes = n, maxState })
+		j.Walk(func(j *exec.Job) { j.Parallelism, j.MaxStateBytes, j.SpillAfter = n, maxState, spillAfter })
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	unlock() // the plans are fixed: the set no longer needs the session

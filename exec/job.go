@@ -109,6 +109,11 @@ type Job struct {
 	// key of a GROUP BY without a window, a Top-N or a deduplication goes
 	// once no row has changed it for that long; 0 keeps it.
 	StateTTL int64
+	// SpillAfter is 'wsql.state.spill-after': the bytes of rows the job's
+	// regular joins keep in memory, together, before they write the oldest
+	// to a file in SpillDir (os.TempDir() when empty); 0 never spills.
+	SpillAfter int64
+	SpillDir   string
 	// Checkpoint, when set on the outermost job, makes the run take
 	// checkpoints and, with Checkpoint.Restore, continue from one.
 	Checkpoint *Checkpointing
@@ -159,6 +164,7 @@ type Stats struct {
 	UnfilledCountRows int64
 	Lateness          windowop.Lateness
 	StateExpired      int64 // keys whose state StateTTL dropped
+	StateSpilled      int64 // bytes of kept rows written to spill files
 }
 
 // Run executes the job, writing result batches to w as windows fire. It
@@ -170,9 +176,8 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 	return j.run(ctx, mem, w)
 }
 
-func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWriter) (Stats, error) {
+func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWriter) (stats Stats, err error) {
 	start := time.Now()
-	var stats Stats
 	sink := NewWriterSink(w)
 	cp := j.Checkpoint
 	var at *checkpoint.Decoder // where the source resumes
@@ -184,6 +189,16 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 			at = checkpoint.NewDecoder(cp.Restore.Parts["source"])
 		}
 	}
+	// the rows the job's operators keep share one budget, their stores
+	// made with this allocator (the jobs it is made of are built with it)
+	budget := joinop.NewStateBudget(j.SpillAfter, j.SpillDir)
+	mem = joinop.WithStateBudget(mem, budget)
+	defer func() {
+		stats.StateSpilled = budget.SpilledBytes()
+		if cerr := budget.Close(); err == nil {
+			err = cerr
+		}
+	}()
 	p, err := j.build(mem, sink, at)
 	if err != nil {
 		return stats, err

@@ -110,6 +110,7 @@ func (s *SetJob) Run(ctx context.Context, mem memory.Allocator, ws []writer.Resu
 		stats.ResultRows += r.ResultRows
 		stats.FilesRotated += r.FilesRotated
 		stats.FilesTruncated += r.FilesTruncated
+		stats.StateSpilled += r.StateSpilled
 		stats.Lateness.Merge(&r.Lateness)
 		stats.Watermark = max(stats.Watermark, r.Watermark)
 		// the error that stopped the others, not theirs

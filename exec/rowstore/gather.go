@@ -18,7 +18,7 @@ import (
 // as long runs of consecutive rows (an OVER aggregation's rows released
 // by a watermark, in arrival order), copied a run at a time. Types
 // without a case here go by runs of one chunk (gatherRuns).
-func (s *Store) gatherColumn(src []arrow.RecordBatch, c int, places []place, runs []run) (arrow.Array, error) {
+func (s *Store) gatherColumn(src []columnSource, c int, places []place, runs []run) (arrow.Array, error) {
 	dt := s.schema.Field(c).Type
 	switch dt.ID() {
 	case arrow.INT8, arrow.UINT8:
@@ -48,7 +48,7 @@ type columnBuffers[T uint8 | uint16 | uint32 | uint64] struct {
 // chunkBuffers fills bufs (one per chunk of src) with column c's buffers
 // and reports whether any holds a NULL. A gather's few chunks fit
 // bufs on its stack (an allocation per column was a tenth of the gather).
-func chunkBuffers[T uint8 | uint16 | uint32 | uint64](bufs []columnBuffers[T], src []arrow.RecordBatch, c int, strings bool) bool {
+func chunkBuffers[T uint8 | uint16 | uint32 | uint64](bufs []columnBuffers[T], src []columnSource, c int, strings bool) bool {
 	anyNull := false
 	for i, rec := range src {
 		col := rec.Column(c)
@@ -97,7 +97,7 @@ func gatherValidity[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, bu
 
 // gatherFixed gathers a fixed-width column by its bit width alone: a
 // TIMESTAMP and a BIGINT are both 64-bit words here.
-func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []arrow.RecordBatch, c int, places []place, runs []run, dt arrow.DataType) arrow.Array {
+func gatherFixed[T uint8 | uint16 | uint32 | uint64](mem memory.Allocator, src []columnSource, c int, places []place, runs []run, dt arrow.DataType) arrow.Array {
 	n := len(places)
 	var onStack [stackChunks]columnBuffers[T]
 	var bufs []columnBuffers[T]
@@ -147,7 +147,7 @@ func sizeOf[T uint8 | uint16 | uint32 | uint64](T) uintptr {
 
 // gatherStrings gathers a STRING column: one pass sizes the data buffer,
 // one copies offsets and bytes.
-func gatherStrings(mem memory.Allocator, src []arrow.RecordBatch, c int, places []place, runs []run) arrow.Array {
+func gatherStrings(mem memory.Allocator, src []columnSource, c int, places []place, runs []run) arrow.Array {
 	n := len(places)
 	var onStack [stackChunks]columnBuffers[uint8]
 	var bufs []columnBuffers[uint8]
@@ -252,7 +252,7 @@ func newArray(dt arrow.DataType, n int, bufs []*memory.Buffer, nulls int) arrow.
 
 // gatherRuns builds column c by one take per run of rows from one chunk,
 // then joins the runs.
-func gatherRuns(mem memory.Allocator, src []arrow.RecordBatch, c int, places []place) (arrow.Array, error) {
+func gatherRuns(mem memory.Allocator, src []columnSource, c int, places []place) (arrow.Array, error) {
 	var parts []arrow.Array
 	defer func() {
 		for _, p := range parts {

@@ -11,20 +11,26 @@ import (
 
 // Save writes the kept rows under their ids: the id table (which ids are
 // free, in the order they are reused) and the rows, in id order, as one
-// Arrow IPC stream.
+// Arrow IPC stream of batches of compactRows rows, gathered one at a time
+// (spilled rows are not all brought back into memory at once).
 func (s *Store) Save(e *checkpoint.Encoder) error {
 	ids := s.keptIDs()
 	e.Uint(uint64(s.where.len()))
 	checkpoint.Ints(e, s.free)
-	rows, err := s.Gather(ids)
-	if err != nil {
-		return err
-	}
-	defer rows.Release()
 	var buf bytes.Buffer
 	w := ipc.NewWriter(&buf, ipc.WithSchema(s.schema), ipc.WithAllocator(s.mem))
-	if err := w.Write(rows); err != nil {
-		return err
+	for from := 0; from == 0 || from < len(ids); from += compactRows {
+		rows, err := s.Gather(ids[from:min(from+compactRows, len(ids))])
+		if err != nil {
+			w.Close()
+			return err
+		}
+		err = w.Write(rows)
+		rows.Release()
+		if err != nil {
+			w.Close()
+			return err
+		}
 	}
 	if err := w.Close(); err != nil {
 		return err
@@ -47,15 +53,26 @@ func (s *Store) Load(d *checkpoint.Decoder) error {
 		return d.Err()
 	}
 	defer r.Release()
-	var rows arrow.RecordBatch
-	if r.Next() {
-		rows = r.RecordBatch()
-		rows.Retain()
-	}
-	if err := r.Err(); err != nil || rows == nil || !rows.Schema().Equal(s.schema) {
-		if rows != nil {
-			rows.Release()
+	var batches []arrow.RecordBatch
+	release := func() {
+		for _, b := range batches {
+			b.Release()
 		}
+	}
+	rowsRead := 0
+	for r.Next() {
+		b := r.RecordBatch()
+		if !b.Schema().Equal(s.schema) {
+			release()
+			d.Fail("kept rows of another schema")
+			return d.Err()
+		}
+		b.Retain()
+		batches = append(batches, b)
+		rowsRead += int(b.NumRows())
+	}
+	if err := r.Err(); err != nil || len(batches) == 0 {
+		release()
 		d.Fail("kept rows: %v", err)
 		return d.Err()
 	}
@@ -63,30 +80,40 @@ func (s *Store) Load(d *checkpoint.Decoder) error {
 	isFree := make([]bool, n)
 	for _, id := range free {
 		if id < 0 || int(id) >= n || isFree[id] {
-			rows.Release()
+			release()
 			d.Fail("free row id %d", id)
 			return d.Err()
 		}
 		isFree[id] = true
 	}
-	if int(rows.NumRows()) != n-len(free) {
-		rows.Release()
-		d.Fail("%d kept rows for %d ids", rows.NumRows(), n-len(free))
+	if rowsRead != n-len(free) {
+		release()
+		d.Fail("%d kept rows for %d ids", rowsRead, n-len(free))
 		return d.Err()
 	}
-	r0 := int32(0)
-	for id := range int32(n) {
-		if !isFree[id] {
-			s.where.set(id, place{chunk: 0, row: r0})
-			r0++
-		}
-	}
 	s.free = free
-	s.chunks, s.live = []arrow.RecordBatch{rows}, []int{int(rows.NumRows())}
-	s.kept, s.held = int(rows.NumRows()), int(rows.NumRows())
-	if s.kept == 0 {
-		rows.Release()
-		s.chunks, s.live = nil, nil
+	s.kept = rowsRead
+	id := int32(0)
+	for k, b := range batches {
+		if b.NumRows() == 0 {
+			b.Release()
+			continue
+		}
+		c := s.appendChunk(b, int(b.NumRows()))
+		for r := range int32(b.NumRows()) {
+			for isFree[id] {
+				id++
+			}
+			s.where.set(id, place{chunk: c, row: r})
+			id++
+		}
+		if err := s.account(c); err != nil {
+			for _, b := range batches[k+1:] {
+				b.Release()
+			}
+			d.Fail("kept rows: %v", err)
+			return d.Err()
+		}
 	}
 	return nil
 }

@@ -19,10 +19,24 @@ type Store struct {
 	kept   int // rows kept
 	held   int // rows in the chunks, kept or not
 
+	// spilling (spill.go): with a budget, a chunk may be in the spill
+	// file rather than in memory (chunks[c] nil, disk[c] set)
+	budget *Budget
+	bytes  []int64         // per chunk: its bytes in memory, counted in the budget
+	disk   []*spilledChunk // per chunk: where it is in the file once spilled
+	file   *spillFile      // nil until the first spill
+	oldest int             // chunks before it are spilled or gone
+	// fileDead is the bytes of the file no kept row is in (chunks gone)
+	fileDead int64
+	writer   spillWriter
+	unspill  unspiller
+	loads    []load // GatherWith's spilled chunks, reused
+	canSpill bool
+
 	// GatherWith's, reused
-	src    []arrow.RecordBatch // the chunks a gather reads
-	places []place             // its rows, by their chunk in src
-	slot   []int32             // by chunk (the batch last): its place in src + 1
+	src    []columnSource // the chunks a gather reads
+	places []place        // its rows, by their chunk in src
+	slot   []int32        // by chunk (the batch last): its place in src + 1
 	runs   []run
 	all    []int // every column: 0, 1, ...
 }
@@ -34,9 +48,12 @@ type run struct{ chunk, row, n int32 }
 
 // New returns an empty store of rows of schema.
 func New(schema *arrow.Schema, mem memory.Allocator) *Store {
-	s := &Store{mem: mem, schema: schema}
+	s := &Store{mem: mem, schema: schema, unspill: unspiller{mem: mem}}
 	for c := range schema.NumFields() {
 		s.all = append(s.all, c)
+	}
+	if b := budgetOf(mem); b != nil {
+		s.SpillTo(b) // an empty store: accounts nothing, cannot fail
 	}
 	return s
 }
@@ -53,15 +70,25 @@ func (s *Store) Add(rec arrow.RecordBatch, rows []int32, ids []int32) ([]int32, 
 	if err != nil {
 		return ids, err
 	}
-	c := int32(len(s.chunks))
-	s.chunks = append(s.chunks, chunk)
-	s.live = append(s.live, len(rows))
+	c := s.appendChunk(chunk, len(rows))
 	for r := range rows {
 		ids = append(ids, s.place(place{chunk: c, row: int32(r)}))
 	}
 	s.kept += len(rows)
-	s.held += len(rows)
-	return ids, nil
+	return ids, s.account(c)
+}
+
+// appendChunk appends a chunk of which live rows are kept.
+func (s *Store) appendChunk(chunk arrow.RecordBatch, live int) int32 {
+	c := int32(len(s.chunks))
+	s.chunks = append(s.chunks, chunk)
+	s.live = append(s.live, live)
+	s.held += int(chunk.NumRows())
+	if s.budget != nil {
+		s.bytes = append(s.bytes, 0)
+		s.disk = append(s.disk, nil)
+	}
+	return c
 }
 
 // chunkOf is the chunk that keeps rows of rec: rec itself when they are
@@ -100,9 +127,24 @@ func (s *Store) Remove(id int32) {
 	s.free = append(s.free, id)
 	s.kept--
 	if s.live[p.chunk]--; s.live[p.chunk] == 0 {
-		s.held -= int(s.chunks[p.chunk].NumRows())
-		s.chunks[p.chunk].Release()
-		s.chunks[p.chunk] = nil
+		s.dropChunk(int(p.chunk))
+	}
+}
+
+// dropChunk lets chunk c go, none of its rows kept.
+func (s *Store) dropChunk(c int) {
+	if s.budget != nil && s.disk[c] != nil {
+		s.held -= s.disk[c].n
+		s.fileDead += s.disk[c].bytes // until Compact writes a new file
+		s.disk[c] = nil
+		return
+	}
+	s.held -= int(s.chunks[c].NumRows())
+	s.chunks[c].Release()
+	s.chunks[c] = nil
+	if s.budget != nil {
+		s.budget.used.Add(-s.bytes[c])
+		s.bytes[c] = 0
 	}
 }
 
@@ -119,33 +161,63 @@ func (s *Store) RemoveAll(ids []int32) {
 		s.free = append(s.free, ids[i:j]...)
 		s.kept -= j - i
 		if s.live[c] -= j - i; s.live[c] == 0 {
-			s.held -= int(s.chunks[c].NumRows())
-			s.chunks[c].Release()
-			s.chunks[c] = nil
+			s.dropChunk(int(c))
 		}
 		i = j
 	}
 }
 
-// Compact copies the kept rows into one chunk when the chunks hold more
-// than twice as many rows, so memory follows what is kept. Ids stay.
+// Compact copies the kept rows into new chunks when the chunks hold more
+// than twice as many rows, or the spill file is mostly chunks gone, so
+// memory and the file follow what is kept. Ids stay. The copies are made
+// compactRows at a time, each spilled as the budget asks before the next
+// is made, so spilled rows are not all brought back into memory at once.
 func (s *Store) Compact() error {
-	if s.held <= 2*s.kept+1024 {
+	if s.held <= 2*s.kept+1024 && (s.file == nil || s.fileDead <= s.file.size/2+minDeadBytes) {
 		return nil
 	}
 	ids := s.keptIDs()
-	all, err := s.Gather(ids)
-	if err != nil {
-		return err
+	old, oldFile := len(s.chunks), s.file
+	s.file, s.oldest = nil, old // new spills go to a new file
+	for from := 0; from < len(ids); from += compactRows {
+		part := ids[from:min(from+compactRows, len(ids))]
+		rows, err := s.Gather(part)
+		if err != nil {
+			return err
+		}
+		c := s.appendChunk(rows, len(part))
+		for r, id := range part {
+			s.where.set(id, place{chunk: c, row: int32(r)})
+		}
+		if err := s.account(c); err != nil {
+			return err
+		}
 	}
-	s.Release()
-	s.chunks, s.live = []arrow.RecordBatch{all}, []int{len(ids)}
-	for r, id := range ids {
-		s.where.set(id, place{chunk: 0, row: int32(r)})
+	for c := range old {
+		if s.live[c] > 0 {
+			s.dropChunk(c)
+		}
+	}
+	s.chunks, s.live = s.chunks[old:], s.live[old:]
+	if s.budget != nil {
+		s.bytes, s.disk = s.bytes[old:], s.disk[old:]
+	}
+	s.oldest -= old
+	for _, id := range ids {
+		p := s.where.at(id)
+		s.where.set(id, place{chunk: p.chunk - int32(old), row: p.row})
 	}
 	s.held = len(ids)
-	return nil
+	s.fileDead = 0
+	return oldFile.close()
 }
+
+// minDeadBytes is how much of a spill file may be dead before Compact
+// rewrites it whatever the share (a variable for the tests).
+var minDeadBytes int64 = 64 << 20
+
+// compactRows is how many rows a chunk Compact makes holds.
+const compactRows = 1 << 16
 
 // keptIDs lists the ids of the kept rows, in order.
 func (s *Store) keptIDs() []int32 {
@@ -209,9 +281,13 @@ func (s *Store) GatherColumnsWith(batch arrow.RecordBatch, refs []int32, which [
 		}
 		k := s.slot[p.chunk]
 		if k == 0 {
-			if p.chunk == batchChunk {
+			switch {
+			case p.chunk == batchChunk:
 				src = append(src, batch)
-			} else {
+			case s.chunks[p.chunk] == nil: // spilled: read back below
+				s.loads = append(s.loads, load{chunk: p.chunk, src: int32(len(src))})
+				src = append(src, nil)
+			default:
 				src = append(src, s.chunks[p.chunk])
 			}
 			k = int32(len(src))
@@ -220,6 +296,14 @@ func (s *Store) GatherColumnsWith(batch arrow.RecordBatch, refs []int32, which [
 		places = append(places, place{chunk: k - 1, row: p.row})
 	}
 	clear(s.slot)
+	if len(s.loads) > 0 {
+		defer s.releaseLoads()
+		if err := s.loadSpilled(src, places, which); err != nil {
+			clear(src)
+			s.src, s.places = src[:0], places[:0]
+			return nil, err
+		}
+	}
 	// runs of consecutive rows of one chunk: a watermark's rows come in
 	// order, and a run is copied with one copy per column
 	runs := s.runs[:0]
@@ -253,14 +337,20 @@ func (s *Store) GatherColumnsWith(batch arrow.RecordBatch, refs []int32, which [
 	return cols, nil
 }
 
-// Release drops every chunk (and so every row).
+// Release drops every chunk (and so every row), and the spill file.
 func (s *Store) Release() {
-	for _, c := range s.chunks {
-		if c != nil {
-			c.Release()
+	for c, ch := range s.chunks {
+		if ch != nil {
+			ch.Release()
+			if s.budget != nil {
+				s.budget.used.Add(-s.bytes[c])
+			}
 		}
 	}
 	s.chunks, s.live = nil, nil
+	s.bytes, s.disk, s.oldest, s.fileDead = nil, nil, 0, 0
+	s.file.close()
+	s.file = nil
 }
 
 func emptyColumns(schema *arrow.Schema, mem memory.Allocator) []arrow.Array {

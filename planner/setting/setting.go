@@ -61,6 +61,7 @@ const (
 	BadRowsPath        = "wsql.bad-rows.path"
 	MaxRecordBytes     = "wsql.max-record-bytes"
 	StateMaxBytes      = "wsql.state.max-bytes"
+	StateSpillAfter    = "wsql.state.spill-after"
 	StateTTL           = "table.exec.state.ttl"
 	Parallelism        = "parallelism.default"
 	CheckpointDir      = "execution.checkpointing.dir"
@@ -74,6 +75,19 @@ const (
 	DSNBatchSize = "batch-size"
 	DSNInit      = "init"
 )
+
+// DefaultSpillAfter is 'wsql.state.spill-after' unset: a query whose
+// joins keep more rows than this spills the oldest to disk.
+const DefaultSpillAfter = "128 mb"
+
+// ParseSpillAfter parses 'wsql.state.spill-after': a memory size, or 0
+// (with or without a unit) to keep every row in memory.
+func ParseSpillAfter(v string) (int64, error) {
+	if strings.TrimRight(strings.TrimSpace(strings.ToLower(v)), "bytesmgkt ") == "0" {
+		return 0, nil
+	}
+	return ParseMemorySize(StateSpillAfter, v)
+}
 
 // sessionAndDSN: a session setting, also accepted in a data source name
 // (applied with SET when the DB opens).
@@ -109,6 +123,9 @@ var settings = []Setting{
 	{Key: StateMaxBytes, Type: TypeMemorySize, Scope: sessionAndDSN,
 		Description: "stop a query whose window aggregation's state grows past this size",
 		check:       func(v string) error { _, err := ParseMemorySize(StateMaxBytes, v); return err }},
+	{Key: StateSpillAfter, Type: TypeMemorySize, Default: DefaultSpillAfter, Scope: sessionAndDSN,
+		Description: "how much of the rows its regular joins keep a query holds in memory; beyond it the oldest go to a temporary file; 0 keeps them all in memory",
+		check:       func(v string) error { _, err := ParseSpillAfter(v); return err }},
 	{Key: StateTTL, Type: TypeDuration, Default: "0 ms", Scope: sessionAndDSN,
 		Description: "drop a key's state of a GROUP BY without a window, a Top-N or a deduplication once no row has changed it for this long (processing time); 0 keeps it for the run",
 		check:       func(v string) error { _, err := ParseDuration(StateTTL, v); return err }},
