@@ -18,6 +18,7 @@ import (
 	"github.com/wsql/wsql/exec/lateral"
 	"github.com/wsql/wsql/exec/overop"
 	"github.com/wsql/wsql/exec/rankop"
+	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/exec/setop"
 	"github.com/wsql/wsql/exec/windowtvf"
 	"github.com/wsql/wsql/pipeline"
@@ -191,8 +192,8 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 	}
 	// the rows the job's operators keep share one budget, their stores
 	// made with this allocator (the jobs it is made of are built with it)
-	budget := joinop.NewStateBudget(j.SpillAfter, j.SpillDir)
-	mem = joinop.WithStateBudget(mem, budget)
+	budget := rowstore.NewBudget(j.SpillAfter, j.SpillDir)
+	mem = rowstore.WithBudget(mem, budget)
 	defer func() {
 		stats.StateSpilled = budget.SpilledBytes()
 		if cerr := budget.Close(); err == nil {

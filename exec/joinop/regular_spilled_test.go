@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -36,9 +37,9 @@ func TestRegularJoinSpilledMatchesInMemory(t *testing.T) {
 func runSpillingJoin(t *testing.T, cfg Config, evs []event, size, snapAt int) []string {
 	checked := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer checked.AssertSize(t, 0)
-	budget := NewStateBudget(1, t.TempDir())
+	budget := rowstore.NewBudget(1, t.TempDir())
 	defer func() { require.NoError(t, budget.Close()) }()
-	mem := WithStateBudget(checked, budget)
+	mem := rowstore.WithBudget(checked, budget)
 	rec := &recorder{}
 	op, err := New(cfg, mem, rec)
 	require.NoError(t, err)
