@@ -34,6 +34,11 @@ type distinctSets struct {
 	slots []valueSet
 	marks []uint8  // foldSharedRows' scratch, by row
 	vals  []uint64 // likewise
+
+	// touched sums what foldSharedRows loaded ahead, kept so the loads
+	// are not dropped (per operator: a global would race between the
+	// partitions' goroutines)
+	touched uint8
 }
 
 func (d *distinctSets) resize(n int) {

@@ -242,7 +242,7 @@ func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]
 	marks, vals := d.rowMarks(members, col, passes, n)
 	for from := 0; from < n; from += probeAhead {
 		chunk := order[from:min(from+probeAhead, n)]
-		touchHomes(sets, slots, chunk, marks, vals)
+		d.touched += touchHomes(sets, slots, chunk, marks, vals)
 		for _, row := range chunk {
 			i, s := int(row), slots[row]
 			var added uint8
@@ -266,12 +266,10 @@ func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]
 // probeAhead is how many rows' buckets are loaded before they are probed.
 const probeAhead = 32
 
-// touchSink keeps touchHomes' loads from being dropped.
-var touchSink uint8
-
 // touchHomes loads the home bucket of each row of chunk with marks, so
-// the probes that follow find them in the cache.
-func touchHomes(sets []valueSet, slots, chunk []int32, marks []uint8, vals []uint64) {
+// the probes that follow find them in the cache. It returns a sum of
+// what it loaded, which the caller keeps so the loads are not dropped.
+func touchHomes(sets []valueSet, slots, chunk []int32, marks []uint8, vals []uint64) uint8 {
 	var sum uint8
 	for _, i := range chunk {
 		if marks[i] == 0 {
@@ -281,7 +279,7 @@ func touchHomes(sets []valueSet, slots, chunk []int32, marks []uint8, vals []uin
 			sum += b.used
 		}
 	}
-	touchSink += sum
+	return sum
 }
 
 // rowMarks returns, by row of the batch, the marks of the members whose

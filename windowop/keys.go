@@ -25,6 +25,9 @@ type keyTable struct {
 	bufs   [][]byte
 	hashes []uint64 // by row: its buffer's hash
 	n      uint32
+	// touched sums intern's loads ahead, kept so they are not dropped
+	// (per table: a global would race between partitions' goroutines)
+	touched uint64
 
 	// one string key column: keyed by the value itself
 	strIndex map[string]uint32
@@ -112,7 +115,7 @@ func (t *keyTable) intern(keyCols []arrow.Array, rows int, ids []uint32) {
 		for _, h := range hashes[from:to] {
 			sum += *t.index.home(h)
 		}
-		touchKeys += sum
+		t.touched += sum
 		for i := from; i < to; i++ {
 			id, found := t.index.getOrPut(bufs[i], hashes[i])
 			if !found {
@@ -125,9 +128,6 @@ func (t *keyTable) intern(keyCols []arrow.Array, rows int, ids []uint32) {
 		}
 	}
 }
-
-// touchKeys keeps intern's loads ahead from being dropped.
-var touchKeys uint64
 
 // internInts is intern for one integer column; ids are given in order of
 // first appearance, as intern does.
