@@ -118,19 +118,3 @@ func (q *expiryQueue) pop() {
 		q.pages, q.head = q.pages[1:], 0
 	}
 }
-
-// all is every row queued, in no order.
-func (q *expiryQueue) all() []expiryEntry {
-	out := make([]expiryEntry, 0, q.len())
-	for i, p := range q.pages {
-		from, to := 0, expiryPage
-		if i == 0 {
-			from = q.head
-		}
-		if i == len(q.pages)-1 {
-			to = q.tail
-		}
-		out = append(out, p[from:to]...)
-	}
-	return append(out, q.late...)
-}

@@ -83,7 +83,14 @@ const DefaultSpillAfter = "128 mb"
 // ParseSpillAfter parses 'wsql.state.spill-after': a memory size, or 0
 // (with or without a unit) to keep every row in memory.
 func ParseSpillAfter(v string) (int64, error) {
-	if strings.TrimRight(strings.TrimSpace(strings.ToLower(v)), "bytesmgkt ") == "0" {
+	t := strings.TrimSpace(v)
+	unit := strings.TrimLeft(t, "0")
+	if unit != t && (unit == "" || unit[0] < '0' || unit[0] > '9') {
+		// zero, with or without a unit: the unit must still be one
+		if _, err := ParseMemorySize(StateSpillAfter, "1"+unit); err != nil {
+			_, err = ParseMemorySize(StateSpillAfter, v)
+			return 0, err
+		}
 		return 0, nil
 	}
 	return ParseMemorySize(StateSpillAfter, v)

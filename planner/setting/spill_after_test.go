@@ -13,7 +13,7 @@ func TestParseSpillAfter(t *testing.T) {
 		require.NoError(t, err, v)
 		require.Equal(t, want, got, v)
 	}
-	for _, v := range []string{"-1", "lots", ""} {
+	for _, v := range []string{"-1", "lots", "", "0 apples", "00x"} {
 		_, err := ParseSpillAfter(v)
 		require.Error(t, err, v)
 	}
