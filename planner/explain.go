@@ -318,8 +318,12 @@ func (p *Plan) explainTimeWindow(add func(int, string, ...any), depth int) {
 	if p.Emit.LateDataPath != "" {
 		late = fmt.Sprintf(", late rows=[%s]", p.Emit.LateDataPath)
 	}
+	window := p.Window.String()
+	if p.Attached != nil {
+		window = p.Attached.text(p.Window)
+	}
 	add(depth, "WindowAggregate(window=[%s], time=[%s], rowtime index=[%d], trigger=[%s], allowed lateness=[%s], emit=[%s], keys=[%s], aggs=[%s]%s)",
-		p.Window, p.timeText(), p.Rowtime, p.triggerText(), Millis(cfg.AllowedLateness), p.windowEmitText(cfg), strings.Join(p.keyNames(), ", "), p.aggsText(), late)
+		window, p.timeText(), p.Rowtime, p.triggerText(), Millis(cfg.AllowedLateness), p.windowEmitText(cfg), strings.Join(p.keyNames(), ", "), p.aggsText(), late)
 }
 
 // windowEmitText says when windows emit: once at their end, or as updates.

@@ -34,9 +34,12 @@ type Plan struct {
 	// ByTVF: the window is a window table function's, FROM TABLE(TUMBLE(...)),
 	// not a group window of GROUP BY TUMBLE(...).
 	ByTVF bool
-	Keys  []int // Stream indexes of the group keys
-	Aggs  []Aggregate
-	Where expr.Expr // filter before the window; nil for none
+	// Attached: the windows come with the input rows' window_start and
+	// window_end (attached_window.go); nil when they are assigned here.
+	Attached *AttachedWindow
+	Keys     []int // Stream indexes of the group keys
+	Aggs     []Aggregate
+	Where    expr.Expr // filter before the window; nil for none
 	// WatermarkExpr is a general WATERMARK expression over the stream (nil
 	// for the bounded `ts - INTERVAL` form, which needs no evaluation).
 	WatermarkExpr expr.Expr
@@ -165,14 +168,16 @@ func (p *Plan) job() (*exec.Job, error) {
 	w := p.Window
 	var assigner windowop.Assigner
 	var err error
-	switch w.Kind {
-	case sql.Tumble:
+	switch {
+	case p.Attached != nil:
+		assigner, err = attachedAssigner(w)
+	case w.Kind == sql.Tumble:
 		assigner, err = windowop.NewTumble(w.Size, w.Offset)
-	case sql.Hop:
+	case w.Kind == sql.Hop:
 		assigner, err = windowop.NewHop(w.Slide, w.Size, w.Offset)
-	case sql.Cumulate:
+	case w.Kind == sql.Cumulate:
 		assigner, err = windowop.NewCumulate(w.Step, w.Size, w.Offset)
-	case sql.Session:
+	case w.Kind == sql.Session:
 		if p.GapIndex >= 0 {
 			assigner = windowop.NewDynamicSession()
 		} else {

@@ -211,6 +211,7 @@ func PlanSelect(stmt *sql.Select, cat *catalog.Catalog, opts Options) (*Plan, er
 			return nil, err
 		}
 	}
+	s.attachWindow(cat) // attached_window.go
 	if s.updates && !s.grouped {
 		// a window over changes has no time attribute to window by
 		return nil, s.overUpdates(from.At)
@@ -336,6 +337,7 @@ type selectPlanner struct {
 	notices    []Notice
 	fns        *function.Registry // the functions calls resolve to
 	sets       *groupingSets      // GROUPING SETS, ROLLUP, CUBE or GROUPING calls; nil for none
+	attached   *AttachedWindow    // the window comes with the input rows (attached_window.go); nil for none
 
 	// each select item: a key (keyRef >= 0), a window column (winCol >= 0)
 	// or an aggregate (aggRef >= 0)
@@ -549,7 +551,8 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		Rowtime:   -1,
 		Watermark: t.Watermark,
 		Window:    s.window,
-		ByTVF:     s.tvf != nil,
+		ByTVF:     s.tvf != nil || s.attached != nil,
+		Attached:  s.attached,
 		Group:     s.grouped,
 		Retract:   s.updates,
 		Notices:   s.notices,
@@ -605,6 +608,15 @@ func (s *selectPlanner) finish(opts Options) (*Plan, error) {
 		e = nestedKey(e)
 		p.Keys = append(p.Keys, len(preFields))
 		preFields = append(preFields, exprplan.ResultField(name, e, stream))
+		pre = append(pre, e)
+	}
+	if s.attached != nil {
+		e, err := exprplan.CompileExpr(attachedRowtime(s.attached.End), keyScope, exprOptions(opts))
+		if err != nil {
+			return nil, err
+		}
+		p.Rowtime = len(preFields)
+		preFields = append(preFields, arrow.Field{Name: attachedRowtimeName, Type: e.DataType(), Nullable: true})
 		pre = append(pre, e)
 	}
 	elemTypes := make([]arrow.DataType, len(s.aggs))

@@ -9,8 +9,9 @@ import (
 
 // windowBounds finds the columns of p's rows that are the window_start and
 // window_end of a window table function: the TVF's own rows, a window
-// aggregation over it, or a filter and projection of either that passes
-// them on (under any name). Flink's window join needs them on both sides;
+// aggregation over it (or over the windows its rows come with, an
+// attached one), or a filter and projection of either that passes them
+// on (under any name). Flink's window join needs them on both sides;
 // a group window's (GROUP BY TUMBLE(...)) do not count, as in Flink.
 func windowBounds(p *Plan) (start, end int, w Window, ok bool) {
 	switch {
@@ -24,11 +25,16 @@ func windowBounds(p *Plan) (start, end int, w Window, ok bool) {
 			return 0, 0, Window{}, false
 		}
 	case !p.Plain && !p.Group && p.ByTVF && p.PostWindow == nil && p.Window.Kind != sql.CountWindow:
-		start = len(p.Keys)
+		shift := 0
 		if p.Updates() {
-			start++
+			shift = 1
 		}
-		end, w = start+1, p.Window
+		start, end, w = shift+len(p.Keys), shift+len(p.Keys)+1, p.Window
+		if a := p.Attached; a != nil {
+			// the bounds are grouping keys: the operator's own are those
+			// of the tumbling window it runs as
+			start, end = shift+a.StartKey, shift+a.EndKey
+		}
 	default:
 		return 0, 0, Window{}, false
 	}

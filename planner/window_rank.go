@@ -91,13 +91,15 @@ func selectWindowColumn(q *sql.Select, colNames []string, name string, cat *cata
 		if !strings.EqualFold(out, name) {
 			continue
 		}
-		if !isColumn || len(q.GroupBy) > 0 && q.From.Window == nil {
+		attached := len(q.GroupBy) > 0 && q.From.Window == nil
+		if !isColumn || attached && !groupsByWindowBounds(q, cat, depth) {
 			return notWindowColumn
 		}
 		// a projection, or a window aggregation, which groups by
-		// window_start and window_end (planTVF checks it)
+		// window_start and window_end (planTVF checks it), or by the
+		// bounds of the windows its rows come with (attached_window.go)
 		k := windowColumnOf(q.From, c.Name, cat, depth)
-		if k == windowedTimeColumn && len(q.GroupBy) > 0 {
+		if k == windowedTimeColumn && len(q.GroupBy) > 0 || k == windowTimeColumn && attached {
 			return notWindowColumn // a grouping key's value
 		}
 		return k
