@@ -4,13 +4,15 @@ import (
 	"github.com/wsql/wsql/checkpoint"
 )
 
-// regularSnapshotVersion is the layout of a regular join's checkpoint.
-const regularSnapshotVersion = 1
+// regularSnapshotVersion is the layout of a regular join's checkpoint:
+// 2 adds the rows logged (version 1 has none).
+const regularSnapshotVersion = 2
 
 // SnapshotState writes both inputs' kept rows (row stores), then each key
 // with a row, its key and each side's entries in their order (row id,
 // copies, matches, last write; an update stream's entry its encoded row),
-// then the watermark forwarded and the last TTL sweep.
+// then each side's logged rows in their order (row id, key), then the
+// watermark forwarded and the last TTL sweep.
 func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 	e.Uint(regularSnapshotVersion)
 	for _, s := range j.sides {
@@ -47,6 +49,13 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 		}
 		j.saveEntries(e, g)
 	}
+	for _, s := range j.sides {
+		e.Uint(uint64(s.log.live))
+		s.log.each(func(_ int, key int64, id int32) {
+			e.Uint(uint64(id))
+			e.Int(key)
+		})
+	}
 	e.Int(j.forwarded)
 	e.Int(j.lastSweep)
 	e.Int(j.stats.ExpiredRows)
@@ -78,8 +87,9 @@ func (j *regularJoin) saveEntries(e *checkpoint.Encoder, g int32) {
 
 // RestoreState reads what SnapshotState wrote into a fresh join.
 func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
-	if v := d.Uint(); d.Err() == nil && v != regularSnapshotVersion {
-		d.Fail("regular join checkpoint version %d", v)
+	version := d.Uint()
+	if d.Err() == nil && version != 1 && version != regularSnapshotVersion {
+		d.Fail("regular join checkpoint version %d", version)
 	}
 	for _, s := range j.sides {
 		if d.Err() != nil {
@@ -137,6 +147,9 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		j.loadEntries(d, g)
 	}
 	j.keys.fresh = j.keys.fresh[:0]
+	if version >= 2 {
+		j.loadLog(d)
+	}
 	j.forwarded = d.Int()
 	j.lastSweep = d.Int()
 	j.stats.ExpiredRows = d.Int()
@@ -178,5 +191,26 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 			}
 		}
 		s.pending, s.pendEnt = s.pending[:0], s.pendEnt[:0]
+	}
+}
+
+func (j *regularJoin) loadLog(d *checkpoint.Decoder) {
+	for _, s := range j.sides {
+		n := d.Len(2)
+		if n > 0 && !s.log.on {
+			d.Fail("join rows logged by a side that does not log")
+			return
+		}
+		for range n {
+			id, key := d.Uint(), d.Int()
+			if d.Err() != nil {
+				return
+			}
+			if id >= 1<<31 || !s.store.Holds(int32(id)) || s.residual != nil && !s.residual.store.Holds(int32(id)) {
+				d.Fail("join row %d logged", id)
+				return
+			}
+			s.log.append(key, int32(id))
+		}
 	}
 }
