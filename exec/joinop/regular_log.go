@@ -62,6 +62,18 @@ func (c *pagedColumn[T]) append(v T) {
 	c.n++
 }
 
+// appendAll appends vs, a page's run at a time.
+func (c *pagedColumn[T]) appendAll(vs []T) {
+	for len(vs) > 0 {
+		if c.n%logPage == 0 {
+			c.pages = append(c.pages, make([]T, logPage))
+		}
+		k := copy(c.pages[c.n/logPage][c.n%logPage:], vs)
+		c.n += k
+		vs = vs[k:]
+	}
+}
+
 func (c *pagedColumn[T]) at(i int) *T { return &c.pages[i/logPage][i%logPage] }
 
 func (c *pagedColumn[T]) reset() { c.pages, c.n = nil, 0 }
@@ -72,6 +84,14 @@ func (l *keyLog) append(key int64, id int32) {
 	l.ids.append(id)
 	l.live++
 	l.appended++
+}
+
+// appendAll logs rows stored as ids, of keys keys.
+func (l *keyLog) appendAll(keys []int64, ids []int32) {
+	l.keys.appendAll(keys)
+	l.ids.appendAll(ids)
+	l.live += len(ids)
+	l.appended += int64(len(ids))
 }
 
 // reset empties the log (its rows indexed).

@@ -269,14 +269,20 @@ func (s *side) storePending(data arrow.RecordBatch) error {
 				return err
 			}
 		}
-		logged := 0
-		for i, e := range ents {
-			if e < 0 {
-				s.log.append(s.pendKey[logged], s.ids[i])
-				logged++
-				continue
+		if len(s.pendKey) == len(ents) {
+			// every row logged (a side the other has not probed): the
+			// log's columns appended a run at a time
+			s.log.appendAll(s.pendKey, s.ids)
+		} else {
+			logged := 0
+			for i, e := range ents {
+				if e < 0 {
+					s.log.append(s.pendKey[logged], s.ids[i])
+					logged++
+					continue
+				}
+				s.at(e).id = s.ids[i]
 			}
-			s.at(e).id = s.ids[i]
 		}
 	}
 	s.pending, s.pendEnt, s.pendKey = s.pending[:0], s.pendEnt[:0], s.pendKey[:0]
