@@ -175,7 +175,9 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 		}
 		s.rowKeys.Encode(rec, s.bufs)
 	}
-	j.promoteLogged(o, input, rec)
+	if err := j.promoteLogged(o, input, rec); err != nil {
+		return err
+	}
 	if s.log.on {
 		j.readKeys(input, rec)
 		j.groups = j.keys.find(input, rec, j.groups[:0])
@@ -559,6 +561,9 @@ func (j *regularJoin) Close() {
 		}
 		if s.residual != nil {
 			s.residual.store.Release()
+		}
+		if s.deferred != nil {
+			s.deferred.store.Release()
 		}
 	}
 }

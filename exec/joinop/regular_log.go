@@ -174,14 +174,13 @@ func (j *regularJoin) logBatch(input int, rec arrow.RecordBatch) {
 // promoteLogged indexes side o's logged rows that rec, a batch of the
 // other input, probes: those of its keys, or all of them once the log's
 // scans are spent.
-func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) {
+func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) error {
 	l := &o.log
 	if l.live == 0 {
-		return
+		return nil
 	}
 	if l.scanned+int64(l.ids.n) > l.budget*l.appended {
-		j.indexAll(o)
-		return
+		return j.indexAll(o)
 	}
 	l.probe.Reset()
 	col := rec.Column(j.keys.cols[input][0])
@@ -201,7 +200,7 @@ func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) {
 		}
 	}
 	if l.probe.Len() == 0 {
-		return
+		return nil
 	}
 	l.scanned += int64(l.ids.n)
 	// each's loop with the probe inline: a call a row was a third of
@@ -216,10 +215,10 @@ func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) {
 		}
 	}
 	if 2*l.promoted > l.appended && l.appended >= minLogged {
-		j.indexAll(o)
-		return
+		return j.indexAll(o)
 	}
 	l.compact()
+	return nil
 }
 
 // promote indexes logged row row of side o: an entry at the end of its
@@ -235,11 +234,13 @@ func (j *regularJoin) promote(o *side, row int, key int64, id int32) {
 	o.log.promoted++
 }
 
-// indexAll indexes every row side o logged, in order, and ends its log.
-func (j *regularJoin) indexAll(o *side) {
+// indexAll indexes every row side o logged, in order, and ends its log
+// (and so keeps its residual rows).
+func (j *regularJoin) indexAll(o *side) error {
 	o.log.each(func(row int, key int64, id int32) {
 		j.promote(o, row, key, id)
 	})
 	o.log.reset()
 	o.log.on = false
+	return o.keepResidual()
 }

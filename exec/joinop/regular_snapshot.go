@@ -5,10 +5,12 @@ import (
 )
 
 // regularSnapshotVersion is the layout of a regular join's checkpoint:
-// 2 adds the rows logged (version 1 has none).
+// 2 adds the rows logged and whether a side's residual rows are kept
+// (version 1 has no rows logged and keeps every side's).
 const regularSnapshotVersion = 2
 
-// SnapshotState writes both inputs' kept rows (row stores), then each key
+// SnapshotState writes both inputs' kept rows (row stores, each with
+// whether its residual rows are kept and then those), then each key
 // with a row, its key and each side's entries in their order (row id,
 // copies, matches, last write; an update stream's entry its encoded row),
 // then each side's logged rows in their order (row id, key), then the
@@ -19,6 +21,7 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 		if err := s.store.Save(e); err != nil {
 			return err
 		}
+		e.Bool(s.residual != nil)
 		if s.residual != nil {
 			if err := s.residual.store.Save(e); err != nil {
 				return err
@@ -97,6 +100,14 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		}
 		if err := s.store.Load(d); err != nil {
 			return err
+		}
+		kept := version == 1 || d.Bool()
+		if kept && s.deferred != nil {
+			s.deferred, s.residual, s.residualCols = nil, s.deferred, nil
+		}
+		if kept != (s.residual != nil) {
+			d.Fail("join residual rows kept %t, the join's %t", kept, s.residual != nil)
+			return d.Err()
 		}
 		if s.residual != nil {
 			if err := s.residual.store.Load(d); err != nil {

@@ -48,6 +48,10 @@ type side struct {
 	store  *rowstore.Store
 	// the residual condition's columns apart, when it reads some only
 	residual *residualRows
+	// residual while the side logs its rows, not kept yet: probes of a
+	// log are rare, and its rows' columns are gathered from the store
+	// (residualCols) until the log ends (keepResidual)
+	deferred *residualRows
 	// the columns the residual condition reads of rows kept whole (a
 	// side of fixed widths), gathered alone for it
 	residualCols []int
