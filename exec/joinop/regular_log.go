@@ -13,7 +13,8 @@ import (
 // counts, no state TTL) logs its rows so while the other side rarely or
 // never probes them: Nexmark q7 keeps every bid for the maximum of its
 // window, which comes at the window's end, and numbering each bid's price
-// and linking its entry was half of the join's CPU and most of its heap.
+// and linking its entry was three fifths of the join's CPU and most of
+// its heap (from 0.91M to 2.3M events per CPU-second, 1198 to 486 MiB).
 //
 // A probe of the other side scans the log for its batch's keys and
 // indexes the rows it finds (promote), in their order, at the end of
@@ -203,8 +204,7 @@ func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) e
 		return nil
 	}
 	l.scanned += int64(l.ids.n)
-	// each's loop with the probe inline: a call a row was a third of
-	// the scan
+	// each's loop, the probe inline rather than a call a row
 	for p, ids := range l.ids.pages {
 		keys := l.keys.pages[p]
 		n := min(logPage, l.ids.n-p*logPage)
