@@ -58,7 +58,11 @@ type regularJoin struct {
 	refs    [2][]int32
 	kinds   []windowop.RowKind
 	pads    []bool
-	outWms  outWatermarks // the output rows' watermarks, those of the rows that made them
+	// a logging side's batch: its rows' keys, and its key column when it
+	// has NULLs (regular_log.go)
+	keyVals  []int64
+	keyNulls arrow.Array
+	outWms   outWatermarks // the output rows' watermarks, those of the rows that made them
 }
 
 // maxPairs bounds the candidate pairs found before they are applied: a
@@ -107,6 +111,14 @@ func newRegularJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Op
 	}
 	j.sides[0] = newSide(cfg.Left, j.outer[0] || j.semiAnti, cfg.StateTTL > 0, mem)
 	j.sides[1] = newSide(cfg.Right, j.outer[1], cfg.StateTTL > 0, mem)
+	// a side logs its rows when nothing but a probe of their key reads
+	// them: no copies to count, no matches, no TTL, one integer key where
+	// NULL matches nothing
+	logs := j.keys.typed && !j.keys.strTyped && !j.keys.isNullSafe(0) && cfg.StateTTL == 0
+	for _, s := range j.sides {
+		s.log.on = logs && !s.update && !s.counts
+		s.log.budget = scanBudget
+	}
 	fields := append(append([]arrow.Field{}, j.sides[0].schema.Fields()...), j.sides[1].schema.Fields()...)
 	j.joined = arrow.NewSchema(fields, nil)
 	j.pairSchema = j.joined
@@ -138,7 +150,12 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 		return nil
 	}
 	j.stats.RowsIn += int64(n)
-	s := j.sides[input]
+	s, o := j.sides[input], j.sides[1-input]
+	if s.log.on && o.holdsNone() {
+		// no row to join with, none to emit: the rows are only kept
+		j.logBatch(input, rec)
+		return s.storePending(rec)
+	}
 	if j.cfg.StateTTL > 0 {
 		j.now = j.clock.Now().UnixMilli()
 		if j.now-j.lastSweep >= j.cfg.StateTTL {
@@ -158,7 +175,15 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 		}
 		s.rowKeys.Encode(rec, s.bufs)
 	}
-	j.groups = j.keys.lookup(input, rec, j.groups[:0])
+	if err := j.promoteLogged(o, input, rec); err != nil {
+		return err
+	}
+	if s.log.on {
+		j.readKeys(input, rec)
+		j.groups = j.keys.find(input, rec, j.groups[:0])
+	} else {
+		j.groups = j.keys.lookup(input, rec, j.groups[:0])
+	}
 	j.sides[0].growGroups(j.keys.groups)
 	j.sides[1].growGroups(j.keys.groups)
 	kinds := rowkind.Of(rec)
@@ -453,6 +478,10 @@ func (j *regularJoin) applySemiAntiRight(i int, kind rowkind.Kind, matches []int
 // equal row an update stream keeps, else a new entry.
 func (j *regularJoin) add(s *side, i int, assoc int64) {
 	g := j.groups[i]
+	if s.log.on {
+		j.logRow(s, i)
+		return
+	}
 	if !s.update {
 		s.newEntry(g, int32(i), assoc, j.now)
 		return
@@ -532,6 +561,9 @@ func (j *regularJoin) Close() {
 		}
 		if s.residual != nil {
 			s.residual.store.Release()
+		}
+		if s.deferred != nil {
+			s.deferred.store.Release()
 		}
 	}
 }

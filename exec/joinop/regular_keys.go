@@ -78,14 +78,25 @@ func (k *joinKeys) isNullSafe(i int) bool { return k.nullSafe != nil && k.nullSa
 // lookup appends the group of each row of rec, an input's batch, to
 // groups, numbering new keys as they come.
 func (k *joinKeys) lookup(input int, rec arrow.RecordBatch, groups []int32) []int32 {
+	return k.lookupOrFind(input, rec, groups, true)
+}
+
+// find appends the group of each row of rec to groups, 0 for a key not
+// numbered: the rows of a side that logs them probe the other side's
+// groups but number none. Integer keys only (a side logs only those).
+func (k *joinKeys) find(input int, rec arrow.RecordBatch, groups []int32) []int32 {
+	return k.lookupOrFind(input, rec, groups, false)
+}
+
+func (k *joinKeys) lookupOrFind(input int, rec arrow.RecordBatch, groups []int32, number bool) []int32 {
 	n := int(rec.NumRows())
 	if k.typed {
 		col := rec.Column(k.cols[input][0])
 		switch a := col.(type) {
 		case *array.Int64:
-			return lookupInts(k, a.Int64Values()[:n], col, groups)
+			return lookupInts(k, a.Int64Values()[:n], col, groups, number)
 		case *array.Int32:
-			return lookupInts(k, a.Int32Values()[:n], col, groups)
+			return lookupInts(k, a.Int32Values()[:n], col, groups, number)
 		case *array.String:
 			return k.lookupStrings(a, groups)
 		}
@@ -126,7 +137,7 @@ func (k *joinKeys) lookup(input int, rec arrow.RecordBatch, groups []int32) []in
 	return groups
 }
 
-func lookupInts[T int32 | int64](k *joinKeys, values []T, col arrow.Array, groups []int32) []int32 {
+func lookupInts[T int32 | int64](k *joinKeys, values []T, col arrow.Array, groups []int32, number bool) []int32 {
 	nulls := col.NullN() > 0
 	small := k.small
 	for i, v := range values {
@@ -141,13 +152,26 @@ func lookupInts[T int32 | int64](k *joinKeys, values []T, col arrow.Array, group
 			}
 		}
 		g, ok := k.ints[int64(v)]
-		if !ok {
+		if !ok && number {
 			g = k.addInt(int64(v))
 			small = k.small
 		}
 		groups = append(groups, g)
 	}
 	return groups
+}
+
+// groupOf is the group of integer key v, numbered if new.
+func (k *joinKeys) groupOf(v int64) int32 {
+	if uint64(v) < uint64(len(k.small)) {
+		if g := k.small[v]; g > 0 {
+			return g
+		}
+	}
+	if g, ok := k.ints[v]; ok {
+		return g
+	}
+	return k.addInt(v)
 }
 
 func (k *joinKeys) lookupStrings(a *array.String, groups []int32) []int32 {

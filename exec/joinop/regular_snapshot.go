@@ -4,19 +4,24 @@ import (
 	"github.com/wsql/wsql/checkpoint"
 )
 
-// regularSnapshotVersion is the layout of a regular join's checkpoint.
-const regularSnapshotVersion = 1
+// regularSnapshotVersion is the layout of a regular join's checkpoint:
+// 2 adds the rows logged and whether a side's residual rows are kept
+// (version 1 has no rows logged and keeps every side's).
+const regularSnapshotVersion = 2
 
-// SnapshotState writes both inputs' kept rows (row stores), then each key
+// SnapshotState writes both inputs' kept rows (row stores, each with
+// whether its residual rows are kept and then those), then each key
 // with a row, its key and each side's entries in their order (row id,
 // copies, matches, last write; an update stream's entry its encoded row),
-// then the watermark forwarded and the last TTL sweep.
+// then each side's logged rows in their order (row id, key), then the
+// watermark forwarded and the last TTL sweep.
 func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 	e.Uint(regularSnapshotVersion)
 	for _, s := range j.sides {
 		if err := s.store.Save(e); err != nil {
 			return err
 		}
+		e.Bool(s.residual != nil)
 		if s.residual != nil {
 			if err := s.residual.store.Save(e); err != nil {
 				return err
@@ -46,6 +51,13 @@ func (j *regularJoin) SnapshotState(e *checkpoint.Encoder) error {
 			e.String(j.keys.strKeys[g])
 		}
 		j.saveEntries(e, g)
+	}
+	for _, s := range j.sides {
+		e.Uint(uint64(s.log.live))
+		s.log.each(func(_ int, key int64, id int32) {
+			e.Uint(uint64(id))
+			e.Int(key)
+		})
 	}
 	e.Int(j.forwarded)
 	e.Int(j.lastSweep)
@@ -78,8 +90,9 @@ func (j *regularJoin) saveEntries(e *checkpoint.Encoder, g int32) {
 
 // RestoreState reads what SnapshotState wrote into a fresh join.
 func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
-	if v := d.Uint(); d.Err() == nil && v != regularSnapshotVersion {
-		d.Fail("regular join checkpoint version %d", v)
+	version := d.Uint()
+	if d.Err() == nil && version != 1 && version != regularSnapshotVersion {
+		d.Fail("regular join checkpoint version %d", version)
 	}
 	for _, s := range j.sides {
 		if d.Err() != nil {
@@ -87,6 +100,14 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		}
 		if err := s.store.Load(d); err != nil {
 			return err
+		}
+		kept := version == 1 || d.Bool()
+		if kept && s.deferred != nil {
+			s.deferred, s.residual, s.residualCols = nil, s.deferred, nil
+		}
+		if kept != (s.residual != nil) {
+			d.Fail("join residual rows kept %t, the join's %t", kept, s.residual != nil)
+			return d.Err()
 		}
 		if s.residual != nil {
 			if err := s.residual.store.Load(d); err != nil {
@@ -137,6 +158,9 @@ func (j *regularJoin) RestoreState(d *checkpoint.Decoder) error {
 		j.loadEntries(d, g)
 	}
 	j.keys.fresh = j.keys.fresh[:0]
+	if version >= 2 {
+		j.loadLog(d)
+	}
 	j.forwarded = d.Int()
 	j.lastSweep = d.Int()
 	j.stats.ExpiredRows = d.Int()
@@ -178,5 +202,26 @@ func (j *regularJoin) loadEntries(d *checkpoint.Decoder, g int32) {
 			}
 		}
 		s.pending, s.pendEnt = s.pending[:0], s.pendEnt[:0]
+	}
+}
+
+func (j *regularJoin) loadLog(d *checkpoint.Decoder) {
+	for _, s := range j.sides {
+		n := d.Len(2)
+		if n > 0 && !s.log.on {
+			d.Fail("join rows logged by a side that does not log")
+			return
+		}
+		for range n {
+			id, key := d.Uint(), d.Int()
+			if d.Err() != nil {
+				return
+			}
+			if id >= 1<<31 || !s.store.Holds(int32(id)) || s.residual != nil && !s.residual.store.Holds(int32(id)) {
+				d.Fail("join row %d logged", id)
+				return
+			}
+			s.log.append(key, int32(id))
+		}
 	}
 }

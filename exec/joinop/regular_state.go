@@ -48,6 +48,10 @@ type side struct {
 	store  *rowstore.Store
 	// the residual condition's columns apart, when it reads some only
 	residual *residualRows
+	// residual while the side logs its rows, not kept yet: probes of a
+	// log are rare, and its rows' columns are gathered from the store
+	// (residualCols) until the log ends (keepResidual)
+	deferred *residualRows
 	// the columns the residual condition reads of rows kept whole (a
 	// side of fixed widths), gathered alone for it
 	residualCols []int
@@ -72,9 +76,13 @@ type side struct {
 	identKey []string // by entry
 	bufs     [][]byte
 
+	// rows logged rather than indexed (regular_log.go)
+	log keyLog
+
 	// rows added in this batch, stored at its end in one take
 	pending []int32 // batch rows
-	pendEnt []int32 // their entries
+	pendEnt []int32 // their entries, -1 for a row logged
+	pendKey []int64 // the keys of the rows logged, in order
 	ids     []int32 // their row ids
 }
 
@@ -137,6 +145,11 @@ func (s *side) writtenAt(e int32) int64 {
 	return *s.written.at(e)
 }
 
+// holdsNone reports whether the side keeps no row, indexed or logged.
+func (s *side) holdsNone() bool {
+	return int(s.n) == len(s.free)+len(s.freed) && s.log.live == 0
+}
+
 // growGroups makes room for groups 0..n-1.
 func (s *side) growGroups(n int32) {
 	for int32(len(s.head)) < n {
@@ -148,6 +161,15 @@ func (s *side) growGroups(n int32) {
 
 // newEntry appends an entry of batch row row to group g's list.
 func (s *side) newEntry(g int32, row int32, assoc, now int64) int32 {
+	e := s.link(g, assoc, now)
+	s.pending = append(s.pending, row)
+	s.pendEnt = append(s.pendEnt, e)
+	return e
+}
+
+// link appends a new entry, its row not stored yet (id -1), to group g's
+// list.
+func (s *side) link(g int32, assoc, now int64) int32 {
 	var e int32
 	if n := len(s.free); n > 0 {
 		e = s.free[n-1]
@@ -177,8 +199,6 @@ func (s *side) newEntry(g int32, row int32, assoc, now int64) int32 {
 	}
 	s.tail[g] = e
 	s.size[g]++
-	s.pending = append(s.pending, row)
-	s.pendEnt = append(s.pendEnt, e)
 	return e
 }
 
@@ -231,13 +251,15 @@ func (s *side) setIdent(e int32, key []byte) {
 }
 
 // storePending keeps the rows added in this batch (those still kept) in
-// one take of data.
+// one take of data, and logs those logged.
 func (s *side) storePending(data arrow.RecordBatch) error {
 	rows, ents := s.pending[:0], s.pendEnt[:0]
 	// an entry is listed once: entries freed in this batch are reused
 	// from the next on
 	for i, e := range s.pendEnt {
-		if en := s.at(e); en.group >= 0 && en.id < 0 {
+		if e < 0 {
+			rows, ents = append(rows, s.pending[i]), append(ents, e)
+		} else if en := s.at(e); en.group >= 0 && en.id < 0 {
 			rows, ents = append(rows, s.pending[i]), append(ents, e)
 		}
 	}
@@ -251,11 +273,23 @@ func (s *side) storePending(data arrow.RecordBatch) error {
 				return err
 			}
 		}
-		for i, e := range ents {
-			s.at(e).id = s.ids[i]
+		if len(s.pendKey) == len(ents) {
+			// every row logged (a side the other has not probed): the
+			// log's columns appended a run at a time
+			s.log.appendAll(s.pendKey, s.ids)
+		} else {
+			logged := 0
+			for i, e := range ents {
+				if e < 0 {
+					s.log.append(s.pendKey[logged], s.ids[i])
+					logged++
+					continue
+				}
+				s.at(e).id = s.ids[i]
+			}
 		}
 	}
-	s.pending, s.pendEnt = s.pending[:0], s.pendEnt[:0]
+	s.pending, s.pendEnt, s.pendKey = s.pending[:0], s.pendEnt[:0], s.pendKey[:0]
 	s.free = append(s.free, s.freed...)
 	s.freed = s.freed[:0]
 	return nil
