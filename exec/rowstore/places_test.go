@@ -62,3 +62,36 @@ func TestPlacesKeepRunsUntilBroken(t *testing.T) {
 	addRun(100)
 	check()
 }
+
+// BenchmarkPlacesAt looks up random ids of a table in runs of about 2800
+// rows (a join's batches), and of one spelled out.
+func BenchmarkPlacesAt(b *testing.B) {
+	for _, dense := range []bool{false, true} {
+		b.Run(map[bool]string{false: "runs", true: "dense"}[dense], func(b *testing.B) {
+			var tbl places
+			rng := rand.New(rand.NewPCG(5, 6))
+			for c := int32(0); tbl.len() < 4<<20; c++ {
+				for r := range int32(2000 + rng.IntN(1600)) {
+					tbl.add(place{chunk: c, row: r})
+				}
+			}
+			if dense {
+				for k := range tbl.pages {
+					tbl.spellOut(k)
+				}
+			}
+			ids := make([]int32, 4096)
+			for i := range ids {
+				ids[i] = int32(rng.IntN(tbl.len()))
+			}
+			b.ResetTimer()
+			sum := int32(0)
+			for range b.N {
+				for _, id := range ids {
+					sum += tbl.at(id).row
+				}
+			}
+			_ = sum
+		})
+	}
+}
