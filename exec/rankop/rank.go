@@ -61,11 +61,11 @@ type Rank struct {
 
 	index     *partitionIndex
 	sortKeys  keyEncoder
-	parts     []partition    // by partition; for LastByTime and LastByArrival, last
-	last      paged[lastRow] // LastByTime, LastByArrival: by partition
-	fixed     [][]fixedRow   // a Top-N of fixedRows (fixedKeys): by partition
-	fixedKeys bool           // cfg.fixedTopN()
-	seq       uint64         // arrival number of the next row
+	parts     paged[partition] // by partition; for LastByTime and LastByArrival, last
+	last      paged[lastRow]   // LastByTime, LastByArrival: by partition
+	fixed     [][]fixedRow     // a Top-N of fixedRows (fixedKeys): by partition
+	fixedKeys bool             // cfg.fixedTopN()
+	seq       uint64           // arrival number of the next row
 	due       dueHeap
 	lastRow   []int64 // StateTTL: by partition, processing time of its last row
 	lastSweep int64
@@ -166,8 +166,8 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 	for r.fixedKeys && len(r.fixed) < r.index.Len() {
 		r.fixed = append(r.fixed, nil)
 	}
-	for !r.cfg.keepsLast() && !r.fixedKeys && len(r.parts) < r.index.Len() {
-		r.parts = append(r.parts, partition{})
+	if !r.cfg.keepsLast() && !r.fixedKeys {
+		r.parts.grow(r.index.Len())
 	}
 	if r.cfg.StateTTL > 0 {
 		r.expireOld()
@@ -196,7 +196,7 @@ func (r *Rank) ProcessBatch(b pipeline.Batch) error {
 	}
 	for i := 0; i < n; i++ {
 		ref := int32(-(i + 1))
-		p := &r.parts[r.pids[i]]
+		p := r.parts.at(r.pids[i])
 		switch r.cfg.Mode {
 		case TopN:
 			if r.cfg.Type != RowNumber {
@@ -269,7 +269,7 @@ func (r *Rank) expire(pid int32) {
 		}
 		return
 	}
-	p := &r.parts[pid]
+	p := r.parts.at(pid)
 	if len(p.rows) == 0 && !p.done {
 		return
 	}
@@ -408,7 +408,7 @@ func (r *Rank) advance(wm int64) {
 	r.wm = wm
 	for len(r.due) > 0 && r.due[0].ts <= wm {
 		d := heap.Pop(&r.due).(due)
-		p := &r.parts[d.pid]
+		p := r.parts.at(d.pid)
 		if p.done || len(p.rows) == 0 || p.rows[0].ts != d.ts {
 			continue // replaced by an earlier row since
 		}
@@ -484,7 +484,7 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 			}
 			continue
 		}
-		for _, k := range r.parts[pid].rows {
+		for _, k := range r.parts.at(pid).rows {
 			if k.id < 0 {
 				r.batchRef[-k.id-1] = 1 // stays
 			}
@@ -518,7 +518,7 @@ func (r *Rank) keep(cols arrow.RecordBatch) error {
 			}
 			continue
 		}
-		p := &r.parts[pid]
+		p := r.parts.at(pid)
 		for j, k := range p.rows {
 			if k.id < 0 {
 				p.rows[j].id = r.batchRef[-k.id-1]

@@ -30,8 +30,9 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 		r.snapshotFixed(e, keys)
 		return r.store.Save(e)
 	}
-	e.Uint(uint64(len(r.parts)))
-	for pid, p := range r.parts {
+	e.Uint(uint64(r.parts.len()))
+	for pid := range int32(r.parts.len()) {
+		p := r.parts.at(pid)
 		e.String(keys[pid])
 		e.Bool(p.done)
 		e.Uint(uint64(len(p.rows)))
@@ -49,7 +50,7 @@ func (r *Rank) SnapshotState(e *checkpoint.Encoder) error {
 // the same Config. State that does not fit is an error wrapping
 // checkpoint.ErrCorrupt; the operator must then be discarded.
 func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
-	if len(r.parts) > 0 || r.last.len() > 0 || len(r.fixed) > 0 || r.store.Len() > 0 {
+	if r.parts.len() > 0 || r.last.len() > 0 || len(r.fixed) > 0 || r.store.Len() > 0 {
 		return fmt.Errorf("rank: restore into an operator that has state")
 	}
 	if v := d.Uint(); d.Err() == nil && v != snapshotVersion {
@@ -106,7 +107,8 @@ func (r *Rank) RestoreState(d *checkpoint.Decoder) error {
 			}
 			continue
 		}
-		r.parts = append(r.parts, p)
+		r.parts.grow(pid + 1)
+		*r.parts.at(int32(pid)) = p
 		if r.cfg.Mode == FirstByTime && !p.done && len(p.rows) > 0 {
 			heap.Push(&r.due, due{ts: p.rows[0].ts, pid: int32(pid)})
 		}
