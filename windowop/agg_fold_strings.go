@@ -19,6 +19,9 @@ type stringRows struct {
 	batch uint32
 	slots []int32       // the slots the batch touched
 	col   *array.String // the batch's column, until its results are out
+
+	out      []string // appendRowResults' values, reused
+	outValid []bool
 }
 
 // value is the string of code c over the batch's column col.
@@ -95,20 +98,27 @@ func (a *pickAcc) foldPickStrings(col *array.String, pass []bool, slots, order [
 }
 
 // appendRowResults appends the results at picks: the integers of vals,
-// or the strings their codes name.
+// or the strings their codes name, gathered first and appended in one
+// call that reserves the offsets and bytes once: appended one by one, the
+// builder grew its bytes batch after batch, each time copied and zeroed
+// (Nexmark q16's MAX(minute), a string per result row: 0.67 to 0.25 CPU-s
+// at 10M events).
 func (a *pickAcc) appendRowResults(b array.Builder, picks []int32, r *rowResults) {
 	if a.kind != valString {
 		appendIntsAt(b, picks, r.has, r.vals)
 		return
 	}
-	sb := b.(*array.StringBuilder)
-	sb.Reserve(len(picks))
+	sr := r.strs
+	sr.out, sr.outValid = sr.out[:0], sr.outValid[:0]
 	for _, p := range picks {
-		if !r.has[p] {
-			sb.AppendNull()
-			continue
+		var v string
+		if r.has[p] {
+			v = sr.value(sr.col, r.vals[p])
 		}
-		sb.Append(r.strs.value(r.strs.col, r.vals[p]))
+		sr.out = append(sr.out, v)
+		sr.outValid = append(sr.outValid, r.has[p])
 	}
-	r.strs.col = nil
+	b.(*array.StringBuilder).AppendValues(sr.out, sr.outValid)
+	clear(sr.out) // hold no strings of the batch beyond the call
+	sr.col = nil
 }
