@@ -3,6 +3,7 @@ package windowop
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // rowFolder is an accumulator whose result is a BIGINT or INT compared
@@ -37,6 +38,9 @@ type rowResults struct {
 // rowResults.vals: it appends the results at picks (indexes into vals)
 // itself.
 type rowResultAppender interface {
+	// buildRowResults builds the column of the results at picks, or
+	// returns nil for appendRowResults to append them
+	buildRowResults(mem memory.Allocator, picks []int32, r *rowResults) arrow.Array
 	appendRowResults(b array.Builder, picks []int32, r *rowResults)
 }
 

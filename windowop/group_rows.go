@@ -169,6 +169,9 @@ func (op *GroupOperator) processRows(b pipeline.Batch, n int) error {
 	for i := range g.results {
 		r := &g.results[i]
 		if a, ok := op.accs[i].(rowResultAppender); ok {
+			if g.built[i] = a.buildRowResults(op.mem, picks, r); g.built[i] != nil {
+				continue
+			}
 			a.appendRowResults(op.builder.Field(i), picks, r)
 			continue
 		}
