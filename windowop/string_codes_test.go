@@ -1,6 +1,8 @@
 package windowop
 
 import (
+	"encoding/binary"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -91,4 +93,32 @@ func TestStringKeyOneValue(t *testing.T) {
 		}
 		arr.Release()
 	}
+}
+
+// A STRING key's encoding is its length's uvarint then its bytes, short
+// or long, so that ("ab", "c") and ("a", "bc") stay two keys.
+func TestStringKeyEncoding(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	long, longer := strings.Repeat("x", 127), strings.Repeat("y", 300)
+	arr := arrowtest.Array(t, mem, arrow.BinaryTypes.String, "", "ab", long, longer, nil)
+	defer arr.Release()
+	bufs := make([][]byte, 5)
+	(&stringKeys{}).encode(arr, bufs)
+	for i, v := range []string{"", "ab", long, longer} {
+		want := append(binary.AppendUvarint([]byte{1}, uint64(len(v))), v...)
+		require.Equal(t, want, bufs[i])
+	}
+	require.Equal(t, []byte{0}, bufs[4])
+
+	str := arrow.BinaryTypes.String
+	kt, err := newKeyTable([]arrow.DataType{str, str})
+	require.NoError(t, err)
+	x := arrowtest.Array(t, mem, str, "ab", "a", longer, longer)
+	defer x.Release()
+	y := arrowtest.Array(t, mem, str, "c", "bc", long, long+"y")
+	defer y.Release()
+	ids := make([]uint32, 4)
+	kt.intern([]arrow.Array{x, y}, 4, ids)
+	require.Equal(t, []uint32{0, 1, 2, 3}, ids)
 }
