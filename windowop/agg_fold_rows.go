@@ -3,6 +3,7 @@ package windowop
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // rowFolder is an accumulator whose result is a BIGINT or INT compared
@@ -37,6 +38,9 @@ type rowResults struct {
 // rowResults.vals: it appends the results at picks (indexes into vals)
 // itself.
 type rowResultAppender interface {
+	// buildRowResults builds the column of the results at picks, or
+	// returns nil for appendRowResults to append them
+	buildRowResults(mem memory.Allocator, picks []int32, r *rowResults) arrow.Array
 	appendRowResults(b array.Builder, picks []int32, r *rowResults)
 }
 
@@ -237,6 +241,13 @@ func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]
 	for _, r := range results {
 		r.grow(n, false)
 	}
+	// the members' counts and results as locals: reached through
+	// members[j] and results[j], they were loads a member a row
+	var ms [valueMarkBits]memberRows
+	for j, m := range members {
+		ms[j] = memberRows{counts: m.counts.counts, results: results[j].vals, bit: m.bit}
+	}
+	mine := ms[:len(members)]
 	d := members[0].set
 	sets := d.slots
 	marks, vals := d.rowMarks(members, col, passes, n)
@@ -249,18 +260,28 @@ func foldSharedRows(members []*sharedCountDistinct, col arrow.Array, passes [][]
 			if marks[i] != 0 {
 				added = sets[s].addMarks(vals[i], marks[i])
 			}
-			for j, m := range members {
-				c := m.counts.counts[s]
-				results[j].vals[2*i] = c
+			for j := range mine {
+				m := &mine[j]
+				c := m.counts[s]
+				m.results[2*i] = c
 				if added&m.bit != 0 {
 					c++
-					m.counts.counts[s] = c
-					changed[i] = true
+					m.counts[s] = c
 				}
-				results[j].vals[2*i+1] = c
+				m.results[2*i+1] = c
+			}
+			if added != 0 {
+				changed[i] = true
 			}
 		}
 	}
+}
+
+// memberRows is what foldSharedRows reads and writes of one member.
+type memberRows struct {
+	counts  []int64 // by slot
+	results []int64 // rowResults.vals
+	bit     uint8
 }
 
 // probeAhead is how many rows' buckets are loaded before they are probed.

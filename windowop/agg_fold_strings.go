@@ -1,9 +1,13 @@
 package windowop
 
 import (
+	"math"
 	"unsafe"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // stringRows are the results of a MIN or MAX of a STRING around each row
@@ -19,6 +23,9 @@ type stringRows struct {
 	batch uint32
 	slots []int32       // the slots the batch touched
 	col   *array.String // the batch's column, until its results are out
+
+	out      []string // appendRowResults' values, reused
+	outValid []bool
 }
 
 // value is the string of code c over the batch's column col.
@@ -95,20 +102,83 @@ func (a *pickAcc) foldPickStrings(col *array.String, pass []bool, slots, order [
 }
 
 // appendRowResults appends the results at picks: the integers of vals,
-// or the strings their codes name.
+// or the strings their codes name where buildRowResults builds no column,
+// gathered first and appended in one call that reserves the offsets and
+// bytes once (appended one by one, the builder grew its bytes batch after
+// batch, each time copied and zeroed).
 func (a *pickAcc) appendRowResults(b array.Builder, picks []int32, r *rowResults) {
 	if a.kind != valString {
 		appendIntsAt(b, picks, r.has, r.vals)
 		return
 	}
-	sb := b.(*array.StringBuilder)
-	sb.Reserve(len(picks))
+	sr := r.strs
+	sr.out, sr.outValid = sr.out[:0], sr.outValid[:0]
 	for _, p := range picks {
-		if !r.has[p] {
-			sb.AppendNull()
-			continue
+		var v string
+		if r.has[p] {
+			v = sr.value(sr.col, r.vals[p])
 		}
-		sb.Append(r.strs.value(r.strs.col, r.vals[p]))
+		sr.out = append(sr.out, v)
+		sr.outValid = append(sr.outValid, r.has[p])
 	}
-	r.strs.col = nil
+	b.(*array.StringBuilder).AppendValues(sr.out, sr.outValid)
+	clear(sr.out) // hold no strings of the batch beyond the call
+	sr.col = nil
+}
+
+// buildRowResults is the STRING column of the results at picks, built in
+// one pass over exactly sized buffers as stringKeys.column builds a key
+// column (q16's MAX(minute): about 0.4 to 0.3 CPU-s at 10M events); nil for
+// results of another kind, none, or over 2 GiB, which appendRowResults
+// appends.
+func (a *pickAcc) buildRowResults(mem memory.Allocator, picks []int32, r *rowResults) arrow.Array {
+	if a.kind != valString || len(picks) == 0 {
+		return nil
+	}
+	sr := r.strs
+	total, nulls := 0, 0
+	for _, p := range picks {
+		if r.has[p] {
+			total += len(sr.value(sr.col, r.vals[p]))
+		} else {
+			nulls++
+		}
+	}
+	if total > math.MaxInt32 {
+		return nil
+	}
+	n := len(picks)
+	offsets := memory.NewResizableBuffer(mem)
+	defer offsets.Release()
+	offsets.Resize(arrow.Int32Traits.BytesRequired(n + 1))
+	offs := arrow.Int32Traits.CastFromBytes(offsets.Bytes())
+	data := memory.NewResizableBuffer(mem)
+	defer data.Release()
+	data.Resize(total)
+	bytes := data.Bytes()
+	pos := 0
+	offs[0] = 0
+	for k, p := range picks {
+		if r.has[p] {
+			pos += copy(bytes[pos:], sr.value(sr.col, r.vals[p]))
+		}
+		offs[k+1] = int32(pos)
+	}
+	var valid *memory.Buffer
+	if nulls > 0 {
+		valid = memory.NewResizableBuffer(mem)
+		defer valid.Release()
+		valid.Resize(int(bitutil.BytesForBits(int64(n))))
+		bits := valid.Bytes()
+		clear(bits)
+		for k, p := range picks {
+			if r.has[p] {
+				bitutil.SetBit(bits, k)
+			}
+		}
+	}
+	sr.col = nil
+	d := array.NewData(a.dt, n, []*memory.Buffer{valid, offsets, data}, nil, nulls, 0)
+	defer d.Release()
+	return array.MakeFromData(d)
 }

@@ -411,15 +411,20 @@ func (op *GroupOperator) flush() error {
 		col.appendTo(op.resKeys, op.keyBuilders[i])
 		cols = append(cols, op.keyBuilders[i].NewArray())
 	}
-	aggs := op.builder.NewRecordBatch()
-	cols = append(cols, aggs.Columns()...)
+	for i := range op.builder.Fields() {
+		if op.rowPath != nil && op.rowPath.built[i] != nil {
+			cols = append(cols, op.rowPath.built[i])
+			op.rowPath.built[i] = nil
+			continue
+		}
+		cols = append(cols, op.builder.Field(i).NewArray())
+	}
 	wms := op.resWms
 	op.resKinds, op.resKeys, op.resSlots, op.resWms = op.resKinds[:0], op.resKeys[:0], op.resSlots[:0], nil
 	rec := array.NewRecordBatch(op.schema, cols, int64(n))
-	for _, c := range cols[:1+len(op.keys.cols)] {
+	for _, c := range cols {
 		c.Release()
 	}
-	aggs.Release()
 	clear(cols)
 	op.outCols = cols
 	defer rec.Release()

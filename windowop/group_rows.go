@@ -27,6 +27,9 @@ type groupRows struct {
 	fresh   []bool       // by row: the first row of a key without state
 	picks   []int32
 	order   slotOrder
+	// by aggregate: its column of this batch's results, built by
+	// int64Results, for flush; nil for one appended to the builder
+	built []arrow.Array
 }
 
 // foldUnit is what one call folds: an aggregate, or the COUNT(DISTINCT)
@@ -52,7 +55,7 @@ func newGroupRows(cfg GroupConfig, accs []accumulator, failers []failer) *groupR
 	if cfg.Retract || cfg.StateTTL > 0 || len(failers) > 0 {
 		return nil
 	}
-	g := &groupRows{results: make([]rowResults, len(accs))}
+	g := &groupRows{results: make([]rowResults, len(accs)), built: make([]arrow.Array, len(accs))}
 	sets := map[*distinctSets]int{} // the unit of each shared set
 	for i, a := range accs {
 		f, ok := a.(rowFolder)
@@ -166,7 +169,14 @@ func (op *GroupOperator) processRows(b pipeline.Batch, n int) error {
 	for i := range g.results {
 		r := &g.results[i]
 		if a, ok := op.accs[i].(rowResultAppender); ok {
+			if g.built[i] = a.buildRowResults(op.mem, picks, r); g.built[i] != nil {
+				continue
+			}
 			a.appendRowResults(op.builder.Field(i), picks, r)
+			continue
+		}
+		if b := op.builder.Field(i); r.has == nil && b.Type().ID() == arrow.INT64 && len(picks) > 0 {
+			g.built[i] = int64Results(op.mem, b.Type(), picks, r.vals)
 			continue
 		}
 		appendIntsAt(op.builder.Field(i), picks, r.has, r.vals)
