@@ -84,6 +84,10 @@ type Job struct {
 	// Join, when set, joins the rows of Union's two jobs (join_stage.go):
 	// the job reads the join's rows.
 	Join *joinop.Config
+	// SharesWindowOf, in a query of a timed union, is a job of an earlier
+	// query computing the same rows up to its window: this job reads that
+	// window's rows and runs nothing below them (shared_subplan.go).
+	SharesWindowOf *Job
 	// Lookup, when set, joins the job's rows with a table of files where
 	// the window would be (lookup_stage.go).
 	Lookup *LookupJoin
@@ -334,7 +338,34 @@ func (j *Job) build(mem memory.Allocator, next pipeline.Operator, at *checkpoint
 // buildOn is build; with shared set, the innermost job reads shared's
 // reader instead of opening its source (a statement set, set_job.go).
 func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoint.Decoder, shared *sharedRead) (*chain, error) {
-	window, err := j.orderedWindowStage(mem, next, at != nil)
+	return j.buildWith(mem, next, at, shared, nil)
+}
+
+// buildWith is buildOn within a union whose queries share the window
+// output of some of their jobs (reuse, shared_subplan.go): a job that
+// reads another's window builds only what reads the window's rows, fed
+// by the other's tee, and its chain has no reader.
+func (j *Job) buildWith(mem memory.Allocator, next pipeline.Operator, at *checkpoint.Decoder, shared *sharedRead, reuse *subplanReuse) (*chain, error) {
+	if p := reuse.producer(j); p != nil {
+		windowOut, err := j.windowOutputSchema()
+		if err != nil {
+			return nil, err
+		}
+		post, err := j.postWindowChain(mem, next, windowOut)
+		if err != nil {
+			return nil, err
+		}
+		tee := reuse.tee(p)
+		tee.outs = append(tee.outs, post)
+		return &chain{}, nil
+	}
+	var window windowStage
+	var err error
+	if tee := reuse.tee(j); tee != nil {
+		window, err = j.teedAggregateStage(mem, next, at != nil, tee)
+	} else {
+		window, err = j.orderedWindowStage(mem, next, at != nil)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -367,7 +398,7 @@ func (j *Job) buildOn(mem memory.Allocator, next pipeline.Operator, at *checkpoi
 		} else if j.Union != nil {
 			err = fmt.Errorf("%w: a UNION ALL in a statement set", ErrSource)
 		} else {
-			p, err = j.Input.buildOn(mem, first, at, shared)
+			p, err = j.Input.buildWith(mem, first, at, shared, reuse)
 		}
 		if err != nil {
 			window.Close()
@@ -546,26 +577,56 @@ func (j *Job) windowStage(mem memory.Allocator, sink pipeline.Operator, restorin
 
 // aggregateStage builds the window stage without the rank.
 func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, restoring bool) (windowStage, error) {
-	var schema *arrow.Schema
-	var err error
-	switch {
-	case j.Count != nil:
-		schema, err = j.Count.OutputSchema()
-	case j.Group != nil:
-		schema, err = j.Group.OutputSchema()
-	case j.Over != nil:
-		schema, err = j.Over.OutputSchema()
-	case j.Lookup != nil:
-		schema, err = j.Lookup.Config.OutputSchema()
-	case j.Window != nil:
-		schema, err = j.Window.OutputSchema()
-	default:
-		schema = j.inputSchema()
-	}
+	windowOut, err := j.windowOutputSchema()
 	if err != nil {
 		return nil, err
 	}
-	windowOut := schema
+	next, err := j.postWindowChain(mem, sink, windowOut)
+	if err != nil {
+		return nil, err
+	}
+	return j.aggregateOperator(mem, next, restoring)
+}
+
+// teedAggregateStage is aggregateStage for a window whose output other
+// queries read too (shared_subplan.go): the window feeds tee, whose
+// first output is j's own PostWindow, Having and Project.
+func (j *Job) teedAggregateStage(mem memory.Allocator, sink pipeline.Operator, restoring bool, tee *subplanTee) (windowStage, error) {
+	windowOut, err := j.windowOutputSchema()
+	if err != nil {
+		return nil, err
+	}
+	post, err := j.postWindowChain(mem, sink, windowOut)
+	if err != nil {
+		return nil, err
+	}
+	tee.outs = append([]pipeline.Operator{post}, tee.outs...)
+	return j.aggregateOperator(mem, tee, restoring)
+}
+
+// windowOutputSchema is the schema of the window operator's result rows
+// (of the rows entering the job, for a plain SELECT).
+func (j *Job) windowOutputSchema() (*arrow.Schema, error) {
+	switch {
+	case j.Count != nil:
+		return j.Count.OutputSchema()
+	case j.Group != nil:
+		return j.Group.OutputSchema()
+	case j.Over != nil:
+		return j.Over.OutputSchema()
+	case j.Lookup != nil:
+		return j.Lookup.Config.OutputSchema()
+	case j.Window != nil:
+		return j.Window.OutputSchema()
+	}
+	return j.inputSchema(), nil
+}
+
+// postWindowChain builds what reads the window operator's result rows
+// (windowOut) on their way to sink: PostWindow, Having and Project. It
+// returns the chain's first stage.
+func (j *Job) postWindowChain(mem memory.Allocator, sink pipeline.Operator, windowOut *arrow.Schema) (pipeline.Operator, error) {
+	schema := windowOut
 	if j.PostWindow != nil {
 		schema = j.PostWindow.Schema
 	}
@@ -584,6 +645,13 @@ func (j *Job) aggregateStage(mem memory.Allocator, sink pipeline.Operator, resto
 			return nil, err
 		}
 	}
+	return next, nil
+}
+
+// aggregateOperator builds the window operator (or, for a plain SELECT,
+// a pass-through) into next.
+func (j *Job) aggregateOperator(mem memory.Allocator, next pipeline.Operator, restoring bool) (windowStage, error) {
+	var err error
 	switch {
 	case j.Count != nil:
 		op, err := windowop.NewCountWindowOperator(*j.Count, mem, next)

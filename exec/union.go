@@ -26,6 +26,7 @@ import (
 // not ended. An input with nothing new for now (a followed file) lets the
 // next one take a step. Which input is read when never changes the
 // union's output: the merge orders rows by their watermarks.
+// A windowed sub-plan queries share runs once (shared_subplan.go).
 
 // buildUnion builds the pipelines of the union's queries into next. at,
 // when set, is the union's state in a checkpoint (unionReader.SaveState).
@@ -57,6 +58,15 @@ func (j *Job) buildUnion(mem memory.Allocator, next pipeline.Operator, at *check
 		}
 		return nil, err
 	}
+	var reuse *subplanReuse
+	if timed {
+		// an untimed union passes rows on as its queries are read, one
+		// after the other: sharing would interleave them
+		var err error
+		if reuse, err = sharedSubplans(j.Union); err != nil {
+			return fail(err)
+		}
+	}
 	if at != nil {
 		if n := at.Len(1); at.Err() == nil && n != len(j.Union) {
 			return fail(fmt.Errorf("%w: the checkpoint's union has %d queries, this one %d", checkpoint.ErrIncompatible, n, len(j.Union)))
@@ -64,18 +74,23 @@ func (j *Job) buildUnion(mem memory.Allocator, next pipeline.Operator, at *check
 	}
 	for i, b := range j.Union {
 		var readAt, pipeAt *checkpoint.Decoder
+		var read []byte
 		if at != nil {
-			readAt, pipeAt = checkpoint.NewDecoder(at.Bytes()), checkpoint.NewDecoder(at.Bytes())
+			read = at.Bytes()
+			readAt, pipeAt = checkpoint.NewDecoder(read), checkpoint.NewDecoder(at.Bytes())
 			u.ended[i] = at.Bool()
 			if err := at.Err(); err != nil {
 				return fail(err)
 			}
 		}
-		c, err := b.buildOn(mem, m.input(i), readAt, nil)
+		c, err := b.buildWith(mem, m.input(i), readAt, nil, reuse)
 		if err != nil {
 			return fail(err)
 		}
 		u.branches = append(u.branches, c)
+		if len(read) > 0 && c.reader == nil {
+			return fail(fmt.Errorf("%w: the checkpoint's query %d reads its own input, this one shares another query's", checkpoint.ErrIncompatible, i+1))
+		}
 		p.windows = append(p.windows, c.windows...)
 		if pipeAt != nil {
 			if err := c.restorePipeline(pipeAt); err != nil {
@@ -172,7 +187,7 @@ func (u *unionReader) pick() int {
 	n := len(u.branches)
 	if u.waited {
 		for k := 1; k <= n; k++ {
-			if i := (u.last + k) % n; !u.ended[i] {
+			if i := (u.last + k) % n; u.steppable(i) {
 				return i
 			}
 		}
@@ -180,7 +195,7 @@ func (u *unionReader) pick() int {
 	}
 	best := -1
 	for i := range u.branches {
-		if u.ended[i] {
+		if !u.steppable(i) {
 			continue
 		}
 		if best < 0 || u.merge.timed && u.merge.inputs[i].wm < u.merge.inputs[best].wm {
@@ -190,13 +205,24 @@ func (u *unionReader) pick() int {
 	return best
 }
 
+// steppable reports whether query i has a reader of its own that has
+// not ended: a query fed through another's tee (shared_subplan.go) has
+// none, its input ends with the other's.
+func (u *unionReader) steppable(i int) bool {
+	return !u.ended[i] && u.branches[i].reader != nil
+}
+
 func (u *unionReader) NumSplits() int { return 1 }
 
 // Stats sums what the queries' sources read, as the run counts a single
 // source's: rows passed by the computed columns and the event-time check.
+// A source two queries share is read, and counted, once.
 func (u *unionReader) Stats() SourceStats {
 	var s SourceStats
 	for _, c := range u.branches {
+		if c.reader == nil {
+			continue
+		}
 		r := c.sourceStats()
 		s.Rows += r.Rows
 		s.Skipped += r.Skipped
@@ -213,7 +239,9 @@ func (u *unionReader) Close() error {
 		if c.assigner != nil {
 			c.assigner.Close()
 		}
-		c.reader.Close()
+		if c.reader != nil {
+			c.reader.Close()
+		}
 	}
 	u.merge.Close()
 	return nil
@@ -221,17 +249,21 @@ func (u *unionReader) Close() error {
 
 // SaveState writes, per query, its reader's position and its pipeline's
 // state and whether it ended, then the merge's state. The queries' window
-// states are the chain's windows, which the checkpointer saves.
+// states are the chain's windows, which the checkpointer saves. A query
+// fed through another's tee has no position of its own: its reader's
+// state is empty.
 func (u *unionReader) SaveState(e *checkpoint.Encoder) error {
 	e.Uint(uint64(len(u.branches)))
 	for i, c := range u.branches {
-		sr, ok := c.reader.(StateReader)
-		if !ok {
-			return fmt.Errorf("%w: a query of the union reads a source that cannot report its position", ErrCheckpointUnsupported)
-		}
 		var re, pe checkpoint.Encoder
-		if err := sr.SaveState(&re); err != nil {
-			return err
+		if c.reader != nil {
+			sr, ok := c.reader.(StateReader)
+			if !ok {
+				return fmt.Errorf("%w: a query of the union reads a source that cannot report its position", ErrCheckpointUnsupported)
+			}
+			if err := sr.SaveState(&re); err != nil {
+				return err
+			}
 		}
 		c.savePipeline(&pe)
 		e.Bytes(re.Data())

@@ -198,6 +198,9 @@ func (p *Plan) unionJob() (*exec.Job, error) {
 		j.Walk(func(j *exec.Job) { j.LateDataPath = "" })
 		job.Union = append(job.Union, j)
 	}
+	if p.forwardsWatermarks() {
+		shareWindows(job.Union) // subplan_reuse.go
+	}
 	return job, nil
 }
 
@@ -243,7 +246,7 @@ func (p *Plan) explainInputs(lines []string, depth int, node string) string {
 	for _, b := range p.Union {
 		children = append(children, b.Explain())
 	}
-	return explainChildren(lines, depth, node, children)
+	return explainChildren(lines, depth, node, p.markReused(children))
 }
 
 // explainChildren prints node at depth and, below it, each child's
