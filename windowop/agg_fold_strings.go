@@ -148,16 +148,10 @@ func (a *pickAcc) buildRowResults(mem memory.Allocator, picks []int32, r *rowRes
 		return nil
 	}
 	n := len(picks)
-	offsets := memory.NewResizableBuffer(mem)
+	offsets, data, offs, bytes := stringColumnBuffers(mem, n, total)
 	defer offsets.Release()
-	offsets.Resize(arrow.Int32Traits.BytesRequired(n + 1))
-	offs := arrow.Int32Traits.CastFromBytes(offsets.Bytes())
-	data := memory.NewResizableBuffer(mem)
 	defer data.Release()
-	data.Resize(total)
-	bytes := data.Bytes()
 	pos := 0
-	offs[0] = 0
 	for k, p := range picks {
 		if r.has[p] {
 			pos += copy(bytes[pos:], sr.value(sr.col, r.vals[p]))

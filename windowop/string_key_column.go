@@ -49,16 +49,10 @@ func stringColumn(vals []string, isValid []bool, ids []uint32, mem memory.Alloca
 		return nil, false
 	}
 	n := len(ids)
-	offsets := memory.NewResizableBuffer(mem)
+	offsets, data, offs, bytes := stringColumnBuffers(mem, n, total)
 	defer offsets.Release()
-	offsets.Resize(arrow.Int32Traits.BytesRequired(n + 1))
-	offs := arrow.Int32Traits.CastFromBytes(offsets.Bytes())
-	data := memory.NewResizableBuffer(mem)
 	defer data.Release()
-	data.Resize(total)
-	bytes := data.Bytes()
 	pos := 0
-	offs[0] = 0
 	for i, id := range ids {
 		pos += copy(bytes[pos:], vals[id])
 		offs[i+1] = int32(pos)
@@ -79,6 +73,19 @@ func stringColumn(vals []string, isValid []bool, ids []uint32, mem memory.Alloca
 	d := array.NewData(arrow.BinaryTypes.String, n, []*memory.Buffer{valid, offsets, data}, nil, nulls, 0)
 	defer d.Release()
 	return array.NewStringData(d), true
+}
+
+// stringColumnBuffers are the offsets (offs[0] set to 0) and data of a
+// STRING column of n values and total bytes, sized once; the caller fills
+// offs[1:] and bytes and releases both buffers.
+func stringColumnBuffers(mem memory.Allocator, n, total int) (offsets, data *memory.Buffer, offs []int32, bytes []byte) {
+	offsets = memory.NewResizableBuffer(mem)
+	offsets.Resize(arrow.Int32Traits.BytesRequired(n + 1))
+	offs = arrow.Int32Traits.CastFromBytes(offsets.Bytes())
+	offs[0] = 0
+	data = memory.NewResizableBuffer(mem)
+	data.Resize(total)
+	return offsets, data, offs, data.Bytes()
 }
 
 // repeatedString is the STRING column of n times v: one value under

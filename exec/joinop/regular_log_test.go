@@ -11,7 +11,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/pipeline"
@@ -147,14 +146,7 @@ func runWideJoin(t *testing.T, cfg Config, rows []wideRow, size, snapAt int, spi
 	for from := 0; from < len(rows); {
 		if snapAt > 0 && from >= snapAt {
 			snapAt = 0
-			var e checkpoint.Encoder
-			require.NoError(t, op.SnapshotState(&e))
-			op.Close()
-			op, err = New(cfg, mem, rec)
-			require.NoError(t, err)
-			d := checkpoint.NewDecoder(e.Data())
-			require.NoError(t, op.RestoreState(d))
-			require.NoError(t, d.Finish())
+			op = restarted(t, op, cfg, mem, rec)
 		}
 		to := from + 1
 		for to < len(rows) && to-from < size && rows[to].input == rows[from].input {

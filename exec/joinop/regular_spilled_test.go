@@ -9,7 +9,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/pipeline"
 )
@@ -48,14 +47,7 @@ func runSpillingJoin(t *testing.T, cfg Config, evs []event, size, snapAt int) []
 	for from := 0; from < len(evs); {
 		if snapAt > 0 && from >= snapAt {
 			snapAt = 0
-			var e checkpoint.Encoder
-			require.NoError(t, op.SnapshotState(&e))
-			op.Close()
-			op, err = New(cfg, mem, rec)
-			require.NoError(t, err)
-			d := checkpoint.NewDecoder(e.Data())
-			require.NoError(t, op.RestoreState(d))
-			require.NoError(t, d.Finish())
+			op = restarted(t, op, cfg, mem, rec)
 		}
 		to := from + 1
 		for to < len(evs) && to-from < size && evs[to].input == evs[from].input {

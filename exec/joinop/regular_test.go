@@ -149,6 +149,21 @@ func regularBatchOf(mem memory.Allocator, schema *arrow.Schema, evs []event) arr
 	return b.NewRecordBatch()
 }
 
+// restarted snapshots op, closes it and returns a new operator of cfg
+// restored from the snapshot: a restart from a checkpoint mid-input.
+func restarted(t testing.TB, op Operator, cfg Config, mem memory.Allocator, out pipeline.Operator) Operator {
+	t.Helper()
+	var e checkpoint.Encoder
+	require.NoError(t, op.SnapshotState(&e))
+	op.Close()
+	op, err := New(cfg, mem, out)
+	require.NoError(t, err)
+	d := checkpoint.NewDecoder(e.Data())
+	require.NoError(t, op.RestoreState(d))
+	require.NoError(t, d.Finish())
+	return op
+}
+
 type recorder struct {
 	rows       []string
 	watermarks []int64
@@ -200,14 +215,7 @@ func runJoinStats(t testing.TB, cfg Config, evs []event, size, snapAt int, clock
 	for from := 0; from < len(evs); {
 		if snapAt > 0 && from >= snapAt && !snapped {
 			snapped = true
-			var e checkpoint.Encoder
-			require.NoError(t, op.SnapshotState(&e))
-			op.Close()
-			op, err = New(cfg, mem, rec)
-			require.NoError(t, err)
-			d := checkpoint.NewDecoder(e.Data())
-			require.NoError(t, op.RestoreState(d))
-			require.NoError(t, d.Finish())
+			op = restarted(t, op, cfg, mem, rec)
 		}
 		to := from + 1
 		for to < len(evs) && to-from < size && evs[to].input == evs[from].input {
