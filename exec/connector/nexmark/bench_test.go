@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector/generator"
 	"github.com/wsql/wsql/exec/connector/generator/generatortest"
 )
 
@@ -49,4 +50,16 @@ func BenchmarkNexmarkEventsBidPrice(b *testing.B) {
 	generatortest.Bench(b, func() (exec.BatchReader, error) {
 		return g.Open(memory.NewGoAllocator(), schema, exec.DefaultBatchSize)
 	})
+}
+
+// BenchmarkNexmarkPrice is one bid's price draw alone.
+func BenchmarkNexmarkPrice(b *testing.B) {
+	r := generator.NewPCG(1, 2)
+	var sum int64
+	for range b.N {
+		sum += nexmarkPrice(&r)
+	}
+	if sum == 0 {
+		b.Fatal("no prices")
+	}
 }

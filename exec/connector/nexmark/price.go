@@ -18,10 +18,11 @@ func nexmarkPrice(r *generator.PCG) int64 {
 	q := nexmarkPow10(y) * 100
 	fl := int64(q) // floor: q is positive (and math.Floor is a call)
 	if d := q - float64(fl) - 0.5; math.Abs(d) > q*nexmarkPriceMargin {
-		if d > 0 {
-			return fl + 1
-		}
-		return fl
+		// q+0.5 is off by at most half an ulp, far less than its distance
+		// |d| to the integer fl+1, so it truncates to fl+1 exactly when
+		// d > 0: the rounding without a branch on d, which goes either
+		// way at random (a mispredicted branch per price).
+		return int64(q + 0.5)
 	}
 	return int64(math.Round(math.Pow(10, y) * 100))
 }
@@ -41,20 +42,21 @@ func nexmarkPow10(y float64) float64 {
 	// difference is exact too.
 	t := (y - float64(j)/4096) * math.Ln10
 	e := 1 + t*(1+t*(1.0/2+t*(1.0/6)))
-	return nexmarkPow10Hi[j>>8] * nexmarkPow10Lo[j&255] * e
+	// Arrays indexed by masked indices need no bounds check.
+	return nexmarkPow10Hi[(j>>8)&127] * nexmarkPow10Lo[j&255] * e
 }
 
 var (
-	// nexmarkPow10Hi[a] is 10^(a/16), a in [0, 96].
-	nexmarkPow10Hi = powersOf10(16, 6*16+1)
+	// nexmarkPow10Hi[a] is 10^(a/16), a in [0, 96] (the rest unused).
+	nexmarkPow10Hi = powersOf10[[128]float64](16, 6*16+1)
 	// nexmarkPow10Lo[b] is 10^(b/4096), b in [0, 255].
-	nexmarkPow10Lo = powersOf10(4096, 256)
+	nexmarkPow10Lo = powersOf10[[256]float64](4096, 256)
 )
 
-func powersOf10(steps, n int) []float64 {
-	t := make([]float64, n)
-	for i := range t {
+func powersOf10[T [128]float64 | [256]float64](steps, n int) *T {
+	var t T
+	for i := range n {
 		t[i] = math.Pow(10, float64(i)/float64(steps))
 	}
-	return t
+	return &t
 }
