@@ -63,3 +63,12 @@ func BenchmarkNexmarkPrice(b *testing.B) {
 		b.Fatal("no prices")
 	}
 }
+
+// BenchmarkNexmarkLetters is an auction's extra: about 400 random letters.
+func BenchmarkNexmarkLetters(b *testing.B) {
+	r := generator.NewPCG(1, 2)
+	buf := make([]byte, 0, 1024)
+	for range b.N {
+		buf = appendLetters(buf[:0], &r, 400)
+	}
+}
