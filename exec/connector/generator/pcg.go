@@ -73,6 +73,12 @@ func (p *PCG) Uint64N(n uint64) uint64 {
 	return hi
 }
 
+// StepN is Uint64N by value: the state after p, and the draw.
+func (p PCG) StepN(n uint64) (PCG, uint64) {
+	v := p.Uint64N(n)
+	return p, v
+}
+
 // Reject is Uint64N's rare slow path (lo < n): it draws again while the
 // product falls in the biased range.
 func (p PCG) Reject(hi, lo, n uint64) (PCG, uint64) {

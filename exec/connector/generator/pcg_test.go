@@ -39,4 +39,13 @@ func TestPCGIsMathRands(t *testing.T) {
 	q, v = q.Step()
 	require.Equal(t, p.Uint64(), v)
 	require.Equal(t, p, q)
+	// StepN is Uint64N by value, rejections and powers of two included.
+	r.Uint64() // r, as q, past the draw above
+	for _, n := range []uint64{1, 2, 3, 26, 111, 1 << 20, 1<<63 + 1} {
+		for range 1000 {
+			q, v = q.StepN(n)
+			require.Equal(t, r.Uint64N(n), v)
+		}
+	}
+	require.Equal(t, r.Uint64(), q.Uint64())
 }
