@@ -160,11 +160,9 @@ func (a *pickAcc) buildRowResults(mem memory.Allocator, picks []int32, r *rowRes
 	}
 	var valid *memory.Buffer
 	if nulls > 0 {
-		valid = memory.NewResizableBuffer(mem)
+		var bits []byte
+		valid, bits = clearedBitmap(mem, n)
 		defer valid.Release()
-		valid.Resize(int(bitutil.BytesForBits(int64(n))))
-		bits := valid.Bytes()
-		clear(bits)
 		for k, p := range picks {
 			if r.has[p] {
 				bitutil.SetBit(bits, k)

@@ -59,11 +59,9 @@ func stringColumn(vals []string, isValid []bool, ids []uint32, mem memory.Alloca
 	}
 	var valid *memory.Buffer
 	if nulls > 0 {
-		valid = memory.NewResizableBuffer(mem)
+		var bits []byte
+		valid, bits = clearedBitmap(mem, n)
 		defer valid.Release()
-		valid.Resize(int(bitutil.BytesForBits(int64(n))))
-		bits := valid.Bytes()
-		clear(bits)
 		for i, id := range ids {
 			if isValid[id] {
 				bitutil.SetBit(bits, i)
@@ -86,6 +84,16 @@ func stringColumnBuffers(mem memory.Allocator, n, total int) (offsets, data *mem
 	data = memory.NewResizableBuffer(mem)
 	data.Resize(total)
 	return offsets, data, offs, data.Bytes()
+}
+
+// clearedBitmap is a validity buffer of n bits, all unset, and its bytes;
+// the caller sets the valid ones and releases it.
+func clearedBitmap(mem memory.Allocator, n int) (*memory.Buffer, []byte) {
+	valid := memory.NewResizableBuffer(mem)
+	valid.Resize(int(bitutil.BytesForBits(int64(n))))
+	bits := valid.Bytes()
+	clear(bits)
+	return valid, bits
 }
 
 // repeatedString is the STRING column of n times v: one value under
