@@ -10,7 +10,10 @@ import "strings"
 //
 //   - a bid draws its auction and bidder (depthKeys), then its price
 //     (depthPrice), then its channel and url (depthStrings), then its
-//     extra (depthAll), whose length depends on theirs;
+//     extra (depthAll), whose length depends on theirs. Its extra without
+//     its channel and url is depthBidExtra: only a hot channel's bid can
+//     have an extra (see bidExtra), so the words of another's url, drawn
+//     before an extra that is always empty, are not drawn;
 //   - an auction draws its seller (depthKeys), then its itemName,
 //     description, initialBid, reserve, expires and category
 //     (depthStrings), then its extra;
@@ -23,6 +26,7 @@ type drawDepth int
 const (
 	depthKeys drawDepth = iota
 	depthPrice
+	depthBidExtra
 	depthStrings
 	depthAll
 )
@@ -33,12 +37,12 @@ func depthOf(table string, read []string) drawDepth {
 	if read == nil {
 		return depthAll
 	}
-	d := depthKeys
+	d, extra := depthKeys, false
 	for _, name := range read {
 		name = strings.ToLower(name)
 		switch {
 		case name == "extra":
-			d = depthAll
+			extra = true
 		case name == "id", name == "datetime":
 		case table == "bid" && name == "price":
 			d = max(d, depthPrice)
@@ -49,7 +53,13 @@ func depthOf(table string, read []string) drawDepth {
 			d = max(d, depthStrings)
 		}
 	}
-	return d
+	switch {
+	case !extra:
+		return d
+	case table == "bid" && d < depthStrings:
+		return depthBidExtra
+	}
+	return depthAll
 }
 
 // depth is how far the query reads the table's columns.

@@ -16,7 +16,8 @@ func TestNexmarkEventsDrawOnlyAsFarAsRead(t *testing.T) {
 	reads := [3][][]string{
 		{{"id"}, {"name", "dateTime"}, {"city"}, {"extra"}},
 		{{"seller"}, {"id", "dateTime"}, {"category"}, {"itemName", "seller"}, {"extra"}},
-		{{"auction"}, {"bidder", "Price"}, {"url"}, {"channel", "dateTime"}, {"extra"}},
+		{{"auction"}, {"bidder", "Price"}, {"url"}, {"channel", "dateTime"}, {"extra"},
+			{"auction", "price", "extra"}, {"extra", "url"}},
 	}
 	for _, only := range []bool{false, true} {
 		for kind := range 3 {
@@ -58,6 +59,18 @@ func TestNexmarkDrawDepth(t *testing.T) {
 	require.Equal(t, depthKeys, depthOf("person", []string{"id", "name", "dateTime"}))
 	require.Equal(t, depthStrings, depthOf("person", []string{"state"}))
 	require.Equal(t, depthPrice, depthOf("bid", []string{"price"}))
+	require.Equal(t, depthBidExtra, depthOf("bid", []string{"Extra", "price", "bidder"}))
+	require.Equal(t, depthAll, depthOf("bid", []string{"extra", "channel"}))
+	require.Equal(t, depthAll, depthOf("bid", nil))
 	require.Equal(t, depthAll, depthOf("person", []string{"EXTRA"}))
 	require.Equal(t, depthAll, depthOf("auction", nil))
+}
+
+// A bid whose channel is not hot is at least the average size, however
+// short its strings, so its extra is empty and appendBidExtra need not
+// draw its url.
+func TestColdBidsHaveNoExtra(t *testing.T) {
+	require.GreaterOrEqual(t, nexmarkColdBidMinSize, nexmarkAvgBidSize)
+	url := nexmarkURLPrefix + "abc/abc" + nexmarkURLQuery + "0"
+	require.Equal(t, nexmarkColdBidMinSize, bidSize(len("channel-0")+len(url)))
 }

@@ -608,6 +608,9 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 		if depth >= depthPrice {
 			price[k] = nexmarkPrice(r)
 		}
+		if depth == depthBidExtra {
+			extra.Data = appendBidExtra(extra.Data, r)
+		}
 		if depth < depthStrings {
 			channel.End()
 			url.End()
@@ -629,7 +632,7 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 			url.Data = append(url.Data, nexmarkURLQuery...)
 			url.Data = appendSmallInt(url.Data, c)
 		}
-		size := 8 + 8 + 8 + len(channel.Data) + len(url.Data) - start + 8
+		size := bidSize(len(channel.Data) + len(url.Data) - start)
 		channel.End()
 		url.End()
 		if depth == depthAll {
