@@ -58,7 +58,11 @@ func (p PCG) Step() (PCG, uint64) {
 }
 
 // Float64 is (*rand.Rand).Float64, in [0, 1).
-func (p *PCG) Float64() float64 { return float64(p.Uint64()<<11>>11) / (1 << 53) }
+func (p *PCG) Float64() float64 { return Float64Of(p.Uint64()) }
+
+// Float64Of is the Float64 of the draw u: a generator may draw now and
+// make the float later.
+func Float64Of(u uint64) float64 { return float64(u<<11>>11) / (1 << 53) }
 
 // Uint64N is (*rand.Rand).Uint64N on a 64-bit platform: uniform in [0, n)
 // for n > 0, by Lemire's multiply with rejection (a power of two masks).

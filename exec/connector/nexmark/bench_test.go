@@ -72,3 +72,14 @@ func BenchmarkNexmarkLetters(b *testing.B) {
 		buf = appendLetters(buf[:0], &r, 400)
 	}
 }
+
+// BenchmarkNexmarkEventsBidQ7 is the event stream as q7 reads it: a bid's
+// auction, bidder, price, dateTime and extra, not its channel and url.
+func BenchmarkNexmarkEventsBidQ7(b *testing.B) {
+	g, schema := newEvents(1_000_000, 0, [3]int64{})
+	g.Read = []bool{true, true, true, true}
+	g.Fields = [][]string{nil, {"dateTime"}, {"dateTime"}, {"auction", "bidder", "price", "dateTime", "extra"}}
+	generatortest.Bench(b, func() (exec.BatchReader, error) {
+		return g.Open(memory.NewGoAllocator(), schema, exec.DefaultBatchSize)
+	})
+}

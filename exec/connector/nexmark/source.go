@@ -233,6 +233,7 @@ type nexmarkFiller struct {
 	ints    [][]int64        // by table column: a BIGINT or TIMESTAMP column's values, over intBufs
 	intBufs []*memory.Buffer
 	strs    []generator.StringColumn // by table column: a STRING column's values
+	bidRows []int32                  // bids: the rows of the batch that are bids, for bidPrices
 }
 
 func (f *nexmarkFiller) Kind() string { return "nexmark" }
@@ -543,6 +544,7 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 	s, m := f.src, f.mix
 	auction, bidder, price, at := f.ints[0][:n], f.ints[1][:n], f.ints[2][:n], f.ints[5][:n]
 	channel, url, extra := f.strs[3], f.strs[4], f.strs[6]
+	rows := f.bidRows[:0]
 	// Event ids as EventID has them, stepped as (epoch, offset in the
 	// cycle) instead of divided per row. Bids are the last kind of a
 	// cycle: the bid table steps over [off, total) and the event stream
@@ -606,7 +608,8 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 		at[k] = s.eventTime(id)
 		price[k] = 0
 		if depth >= depthPrice {
-			price[k] = nexmarkPrice(r)
+			price[k] = int64(r.Uint64()) // the draw, made a price by bidPrices
+			rows = append(rows, int32(k))
 		}
 		if depth == depthBidExtra {
 			extra.Data = appendBidExtra(extra.Data, r)
@@ -641,6 +644,8 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 		extra.End()
 	}
 	f.strs[3], f.strs[4], f.strs[6] = channel, url, extra
+	bidPrices(price, rows)
+	f.bidRows = rows
 }
 
 var _ exec.Resumable = (*Source)(nil)
