@@ -83,3 +83,18 @@ func BenchmarkNexmarkEventsBidQ7(b *testing.B) {
 		return g.Open(memory.NewGoAllocator(), schema, exec.DefaultBatchSize)
 	})
 }
+
+// BenchmarkNexmarkBidPrices is the prices of a batch of bids made from
+// their draws (bidPrices).
+func BenchmarkNexmarkBidPrices(b *testing.B) {
+	r := generator.NewPCG(1, 2)
+	draws, rows := make([]int64, 4096), make([]int32, 4096)
+	for i := range draws {
+		draws[i], rows[i] = int64(r.Uint64()), int32(i)
+	}
+	price := make([]int64, len(draws))
+	for range b.N {
+		copy(price, draws)
+		bidPrices(price, rows)
+	}
+}

@@ -15,23 +15,29 @@ import (
 // price is computed with math.Pow after all (a few draws in a million).
 func nexmarkPrice(r *generator.PCG) int64 { return nexmarkPriceOf(r.Uint64()) }
 
-// nexmarkPriceOf is the price of the draw u. Its arithmetic is one chain
-// of about 30 dependent operations, so the bid generator draws a batch's
-// prices in its loop and makes them in a loop of their own, where
-// consecutive prices overlap (see bidPrices): q7 about 4% faster.
+// nexmarkPriceOf is the price of the draw u.
 func nexmarkPriceOf(u uint64) int64 {
-	y := generator.Float64Of(u) * 6
-	q := nexmarkPow10(y) * 100
-	fl := int64(q) // floor: q is positive (and math.Floor is a call)
-	if d := q - float64(fl) - 0.5; math.Abs(d) > q*nexmarkPriceMargin {
-		// q+0.5 is off by at most half an ulp, far less than its distance
-		// |d| to the integer fl+1, so it truncates to fl+1 exactly when
-		// d > 0: the rounding without a branch on d, which goes either
-		// way at random (a mispredicted branch per price; without it
-		// BenchmarkNexmarkPrice went from 27 to 16 ns).
-		return int64(q + 0.5)
+	if p, ok := roundPrice(nexmarkPow10(generator.Float64Of(u)*6) * 100); ok {
+		return p
 	}
-	return int64(math.Round(math.Pow(10, y) * 100))
+	return nexmarkPriceSlow(u)
+}
+
+// roundPrice is q rounded to the nearest cent, unless q is too close to a
+// half cent to call (ok false). q+0.5 is off by at most half an ulp, far
+// less than the distance |d| to the integer fl+1, so it truncates to fl+1
+// exactly when d > 0: the rounding without a branch on d, which goes
+// either way at random (a mispredicted branch per price; without it
+// BenchmarkNexmarkPrice went from 27 to 16 ns).
+func roundPrice(q float64) (p int64, ok bool) {
+	fl := int64(q) // floor: q is positive (and math.Floor is a call)
+	d := q - float64(fl) - 0.5
+	return int64(q + 0.5), math.Abs(d) > q*nexmarkPriceMargin
+}
+
+// nexmarkPriceSlow is the price of the draw u from math.Pow.
+func nexmarkPriceSlow(u uint64) int64 {
+	return int64(math.Round(math.Pow(10, generator.Float64Of(u)*6) * 100))
 }
 
 // nexmarkPriceMargin is how close to a half cent, relative to the price,
@@ -69,9 +75,18 @@ func powersOf10[T [128]float64 | [256]float64](steps, n int) *T {
 }
 
 // bidPrices makes the prices of the bids at rows, whose price[k] holds
-// the price's draw.
+// the price's draw. A price's arithmetic is one chain of about 30
+// dependent operations: the bid generator draws a batch's prices in its
+// loop and makes them here, nexmarkPriceOf inlined by hand, where
+// consecutive prices overlap (a call per price serialised them; made in
+// the bid loop, the chain stalled it: q7 about 4% faster in all).
 func bidPrices(price []int64, rows []int32) {
 	for _, k := range rows {
-		price[k] = nexmarkPriceOf(uint64(price[k]))
+		u := uint64(price[k])
+		p, ok := roundPrice(nexmarkPow10(generator.Float64Of(u)*6) * 100)
+		if !ok {
+			p = nexmarkPriceSlow(u)
+		}
+		price[k] = p
 	}
 }

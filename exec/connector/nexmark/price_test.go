@@ -2,7 +2,10 @@ package nexmark
 
 import (
 	"math"
+	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/connector/generator"
 )
@@ -35,5 +38,28 @@ func TestNexmarkPriceIsMathPows(t *testing.T) {
 		if got, want := nexmarkPow10(y), math.Pow(10, y); math.Abs(got/want-1) > nexmarkPriceMargin/100 {
 			t.Errorf("10^%v: %v, want %v", y, got, want)
 		}
+	}
+}
+
+// bidPrices makes the prices of the rows listed, each as nexmarkPriceOf
+// makes it, and leaves the other rows as they were.
+func TestBidPricesAreNexmarkPrices(t *testing.T) {
+	r := generator.NewPCG(3, 4)
+	draws := make([]int64, 100_000)
+	var rows []int32
+	for i := range draws {
+		draws[i] = int64(r.Uint64())
+		if i%3 != 1 {
+			rows = append(rows, int32(i))
+		}
+	}
+	price := slices.Clone(draws)
+	bidPrices(price, rows)
+	for i, u := range draws {
+		want := u
+		if i%3 != 1 {
+			want = nexmarkPriceOf(uint64(u))
+		}
+		require.Equal(t, want, price[i], "row %d", i)
 	}
 }
