@@ -73,3 +73,26 @@ func TestAllocatorZeroesAReusedBufferGrownInPlace(t *testing.T) {
 	require.Equal(t, &b[0], &c[0], "grown in place")
 	require.Equal(t, make([]byte, 120), c)
 }
+
+// The unzeroed view hands a reused buffer back as it was freed, and its
+// buffers go back to the allocator's classes; another allocator is its
+// own view.
+func TestUnzeroedReusesWithoutClearing(t *testing.T) {
+	parent := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer parent.AssertSize(t, 0)
+	a := New(parent)
+	u := Unzeroed(a)
+	b := u.Allocate(100)
+	copy(b, "written")
+	u.Free(b)
+	c := u.Allocate(90)
+	require.Equal(t, &b[0], &c[0], "the same memory")
+	require.Equal(t, "written", string(c[:7]))
+	a.Free(c)
+	d := a.Allocate(100)
+	require.Equal(t, &b[0], &d[0], "freed through the view, reused by the allocator")
+	require.Equal(t, make([]byte, 100), d, "zeroed when asked of the allocator")
+	a.Free(d)
+	a.Close()
+	require.Equal(t, memory.Allocator(parent), Unzeroed(parent))
+}

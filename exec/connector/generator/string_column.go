@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/internal/recycle"
 )
 
 // The generators write each column straight into the buffers of its
@@ -29,12 +30,20 @@ type StringColumn struct {
 	PerRow  int // bytes per row to reserve for the next batch
 }
 
-// Start begins a batch of n rows.
+// NewValues allocates a column of n values of T from mem, for a filler
+// that writes every one of them: reused memory is not cleared first
+// (recycle.Unzeroed).
+func NewValues[T any](mem memory.Allocator, n int) (*memory.Buffer, []T) {
+	return expr.NewValues[T](recycle.Unzeroed(mem), n)
+}
+
+// Start begins a batch of n rows. Each row's end offset is written, and
+// the bytes up to the last: the buffers are not cleared first.
 func (c *StringColumn) Start(mem memory.Allocator, n int) {
-	c.offBuf, c.offs = expr.NewValues[int32](mem, n+1)
+	c.offBuf, c.offs = NewValues[int32](mem, n+1)
 	c.offs[0] = 0
 	c.rows = 0
-	c.dataBuf = memory.NewResizableBuffer(mem)
+	c.dataBuf = memory.NewResizableBuffer(recycle.Unzeroed(mem))
 	c.dataBuf.Reserve(n*c.PerRow + n/8 + 64)
 	// capped at what was reserved: past it, the allocator's (recycled)
 	// buffer may hold more room, but growing the buffer in place zeroes it

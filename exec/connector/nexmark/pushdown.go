@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec"
@@ -73,7 +74,7 @@ func (f *eventFiller) fillOnly(mem memory.Allocator, cols []arrow.Array, from in
 	kind := kindOf(s.Only)
 	for i, c := range s.Columns {
 		if c == 0 {
-			buf, v := expr.NewValues[int32](mem, n)
+			buf, v := generator.NewValues[int32](mem, n)
 			for k := range v {
 				v[k] = int32(kind)
 			}
@@ -90,7 +91,7 @@ func (f *eventFiller) fillOnly(mem memory.Allocator, cols []arrow.Array, from in
 		var children []arrow.Array
 		switch read := s.Read == nil || s.Read[i]; {
 		case c-1 != kind || !read:
-			children = emptyColumns(mem, Columns(nexmarkTableNames[c-1]), n)
+			children = f.emptyColumns(mem, Columns(nexmarkTableNames[c-1]), n)
 		case s.timeOnly(i):
 			children = f.kindTimes(mem, from, n)
 			nulls = 0
@@ -98,8 +99,9 @@ func (f *eventFiller) fillOnly(mem memory.Allocator, cols []arrow.Array, from in
 			children = f.tables[kind].rows(mem, from, n, false, depthOf(s.Only, fields))
 			nulls = 0
 		}
-		if nulls > 0 {
-			valid, _ = expr.NewBits(mem, n) // zeroed: all NULL
+		if nulls > 0 { // all NULL
+			valid = f.zerosFor(mem, int(bitutil.BytesForBits(int64(n))))
+			valid.Retain()
 		}
 		cols[i] = structArray(dt, n, valid, nulls, children) // events.go
 	}
@@ -110,13 +112,13 @@ func (f *eventFiller) fillOnly(mem memory.Allocator, cols []arrow.Array, from in
 func (f *eventFiller) kindTimes(mem memory.Allocator, from int64, n int) []arrow.Array {
 	s := f.src
 	cols := Columns(s.Only)
-	out := emptyColumns(mem, cols, n)
+	out := f.emptyColumns(mem, cols, n)
 	for j, c := range cols {
 		if c.Name != "dateTime" {
 			continue
 		}
 		out[j].Release()
-		buf, v := expr.NewValues[int64](mem, n)
+		buf, v := generator.NewValues[int64](mem, n)
 		for k := range v {
 			v[k] = s.eventTime(s.EventID(from + int64(k)))
 		}

@@ -2,6 +2,7 @@ package nexmark
 
 import (
 	"fmt"
+	"io"
 	"sync"
 	"sync/atomic"
 
@@ -135,6 +136,9 @@ func (f *sharedFiller) Close() error {
 		delete(reads.byKey, f.key)
 	} else {
 		reads.byKey[f.key] = list
+	}
+	if c, ok := f.Filler.(io.Closer); ok {
+		return c.Close()
 	}
 	return nil
 }

@@ -295,9 +295,12 @@ func (f *nexmarkFiller) Fill(mem memory.Allocator, cols []arrow.Array, from int6
 func (f *nexmarkFiller) rows(mem memory.Allocator, from int64, n int, events bool, depth drawDepth) []arrow.Array {
 	s := f.src
 	for c, t := range f.types {
-		if t.ID() == arrow.STRING {
+		switch {
+		case t.ID() == arrow.STRING:
 			f.strs[c].Start(mem, n)
-		} else {
+		case f.table == "bid": // bids writes every row of each
+			f.intBufs[c], f.ints[c] = generator.NewValues[int64](mem, n)
+		default: // a person or an auction drawn not to depthAll leaves zeros
 			f.intBufs[c], f.ints[c] = expr.NewValues[int64](mem, n)
 		}
 	}
