@@ -57,6 +57,16 @@ func (c *StringColumn) End() {
 	c.offs[c.rows] = int32(len(c.Data))
 }
 
+// EndEmpty closes n empty rows, for a column a batch does not make: one
+// pass over the offsets rather than a call per row.
+func (c *StringColumn) EndEmpty(n int) {
+	offs, end := c.offs[c.rows+1:c.rows+1+n], int32(len(c.Data))
+	for i := range offs {
+		offs[i] = end
+	}
+	c.rows += n
+}
+
 // Array makes the column of the rows built since start.
 func (c *StringColumn) Array(mem memory.Allocator) arrow.Array {
 	if unsafe.SliceData(c.Data) == unsafe.SliceData(c.dataBuf.Buf()) {

@@ -548,6 +548,8 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 	auction, bidder, price, at := f.ints[0][:n], f.ints[1][:n], f.ints[2][:n], f.ints[5][:n]
 	channel, url, extra := f.strs[3], f.strs[4], f.strs[6]
 	rows := f.bidRows[:0]
+	// the string columns not made are closed empty all at once, after
+	strs, extras := depth >= depthStrings, depth >= depthBidExtra
 	// Event ids as EventID has them, stepped as (epoch, offset in the
 	// cycle) instead of divided per row. Bids are the last kind of a
 	// cycle: the bid table steps over [off, total) and the event stream
@@ -564,9 +566,13 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 		}
 		if o < off { // an event of another kind
 			auction[k], bidder[k], price[k], at[k] = 0, 0, 0, 0
-			channel.End()
-			url.End()
-			extra.End()
+			if strs {
+				channel.End()
+				url.End()
+			}
+			if extras {
+				extra.End()
+			}
 			continue
 		}
 		id := e*m.total + o
@@ -616,11 +622,9 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 		}
 		if depth == depthBidExtra {
 			extra.Data = appendBidExtra(extra.Data, r)
-		}
-		if depth < depthStrings {
-			channel.End()
-			url.End()
 			extra.End()
+		}
+		if !strs {
 			continue
 		}
 		start := len(channel.Data) + len(url.Data)
@@ -645,6 +649,13 @@ func (f *nexmarkFiller) bids(from int64, n int, depth drawDepth, events bool) {
 			extra.Data = appendExtra(extra.Data, r, size, nexmarkAvgBidSize)
 		}
 		extra.End()
+	}
+	if !strs {
+		channel.EndEmpty(n)
+		url.EndEmpty(n)
+	}
+	if !extras {
+		extra.EndEmpty(n)
 	}
 	f.strs[3], f.strs[4], f.strs[6] = channel, url, extra
 	bidPrices(price, rows)
