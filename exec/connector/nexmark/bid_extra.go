@@ -22,6 +22,28 @@ func appendBidExtra(b []byte, r *generator.PCG) []byte {
 	if r.Mask(1) == 0 { // IntN(2): not a hot channel
 		return b
 	}
-	i := r.Mask(nexmarkHotChannels - 1)
-	return appendExtra(b, r, bidSize(len(nexmarkChannels[i])+len(nexmarkHotURLs[i])), nexmarkAvgBidSize)
+	e := hotBidExtras[r.Mask(nexmarkHotChannels-1)]
+	if !e.some {
+		return b
+	}
+	return appendDrawnLetters(b, r, e.base, e.span)
 }
+
+// hotBidExtra is how a hot channel's bid draws its extra: whether it has
+// one, and its lengths (extraLengths), the same for every bid of the
+// channel.
+type hotBidExtra struct {
+	some       bool
+	base, span int
+}
+
+var hotBidExtras = func() (extras [nexmarkHotChannels]hotBidExtra) {
+	for i := range extras {
+		size := bidSize(len(nexmarkChannels[i]) + len(nexmarkHotURLs[i]))
+		if size < nexmarkAvgBidSize {
+			base, span := extraLengths(size, nexmarkAvgBidSize)
+			extras[i] = hotBidExtra{some: true, base: base, span: span}
+		}
+	}
+	return extras
+}()

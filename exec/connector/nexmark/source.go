@@ -421,9 +421,16 @@ func appendExtra(b []byte, r *generator.PCG, size, avg int) []byte {
 	if size >= avg {
 		return b
 	}
+	base, span := extraLengths(size, avg)
+	return appendDrawnLetters(b, r, base, span)
+}
+
+// extraLengths are the lengths nextExtra draws an extra's from for a row
+// of size below avg: base plus IntN(span) when span > 0.
+func extraLengths(size, avg int) (base, span int) {
 	want := avg - size
 	delta := int(math.Round(float64(want) * 0.2))
-	return appendDrawnLetters(b, r, want-delta, 2*delta) // IntN(2*delta) when delta > 0
+	return want - delta, 2 * delta
 }
 
 // append4Digits appends v in [0, 9999] as 4 digits, zero-padded.
