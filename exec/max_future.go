@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/exec/badrows"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
@@ -43,7 +44,7 @@ type futureFilter struct {
 
 	// bad-rows file: the reader's ('wsql.bad-rows.path'), or its own for a
 	// source that has none; nil when the path is not set
-	bad     *BadRowsFile
+	bad     *badrows.File
 	ownBad  bool
 	rowText func(b []byte, rec arrow.RecordBatch, i, columns int) []byte // nil: CSV fields
 	columns int                                                          // the source's physical columns, the part of a row written
@@ -58,7 +59,7 @@ func newFutureFilter(spec MaxFuture, src *SourceSpec, reader BatchReader, mem me
 		f.bad = r.BadRows()
 	}
 	if f.bad == nil && src.BadRowsPath != "" {
-		bad, err := CreateBadRowsFile(src.BadRowsPath)
+		bad, err := badrows.Create(src.BadRowsPath)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrSource, err)
 		}
@@ -81,6 +82,10 @@ func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.Re
 	}
 	nulls := col.NullN() > 0
 	m := f.splitMax[split]
+	if hi, ok := f.allGood(ts, m); ok && !nulls {
+		f.splitMax[split] = max(m, hi)
+		return rec, nil
+	}
 	f.keep = f.keep[:0]
 	firstBad := -1
 	for i, t := range ts {
@@ -116,6 +121,32 @@ func (f *futureFilter) filter(rec arrow.RecordBatch, index, split int) (arrow.Re
 	return expr.TakeRecord(rec, f.keep, f.mem)
 }
 
+// allGood reports whether every one of the event times ts (none of them
+// NULL) is kept by a split whose largest accepted time is m, and their
+// largest. A branch-free pass for the minimum and maximum decides most
+// batches; the row-by-row loop is for a batch that has a bad row, or may.
+func (f *futureFilter) allGood(ts []int64, m int64) (hi int64, ok bool) {
+	if len(ts) == 0 {
+		return m, true
+	}
+	lo, hi := ts[0], ts[0]
+	for _, t := range ts {
+		lo, hi = min(lo, t), max(hi, t)
+	}
+	if !rowtime.InEventTimeRange(lo) || !rowtime.InEventTimeRange(hi) {
+		return hi, false
+	}
+	if f.bound == 0 {
+		return hi, true
+	}
+	// each row is checked against the largest time before it, at least m
+	// or, with no row accepted yet, the first row's time
+	if m == rowtime.MinWatermark {
+		m = ts[0]
+	}
+	return hi, hi <= satAdd(m, f.bound)
+}
+
 // writeBad writes row i to the bad-rows file: a comment line with the
 // reason, then the row in the source's format (CSV fields or a JSON
 // object), so the file can be fixed and read again.
@@ -138,7 +169,7 @@ func (f *futureFilter) writeBad(rec arrow.RecordBatch, index, i int, t, m int64,
 		b = format.AppendRow(b, rec, i, columns, false, 0)
 	}
 	f.line = b
-	f.bad.writeLine(b)
+	f.bad.WriteLine(b)
 }
 
 // reason says why a row is bad: the column, its value and the bound.
@@ -188,7 +219,7 @@ func (f *futureFilter) close() error {
 // err is the first error writing the bad-rows file.
 func (f *futureFilter) err() error {
 	if f.bad != nil {
-		return f.bad.err
+		return f.bad.Err()
 	}
 	return nil
 }
@@ -198,4 +229,10 @@ func satAdd(a, b int64) int64 {
 		return math.MaxInt64
 	}
 	return a + b
+}
+
+// BadRowsReader is a BatchReader that writes a bad-rows file: the future
+// filter writes to the same file rather than a second one.
+type BadRowsReader interface {
+	BadRows() *badrows.File
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/badrows"
 	"github.com/wsql/wsql/exec/format"
 )
 
@@ -109,7 +110,7 @@ type followReader struct {
 	quiet    int // splits in a row that had nothing new
 	lastList time.Time
 	rows     int64
-	bad      *exec.BadRowsFile
+	bad      *badrows.File
 	ctx      context.Context
 
 	rotations, truncations int64
@@ -141,11 +142,11 @@ func (s *Source) openFollow(paths []string, mem memory.Allocator, size int, at *
 	}
 	var onBad func(*format.ParseError, []byte)
 	if s.BadRowsPath != "" {
-		var bad *exec.BadRowsFile
+		var bad *badrows.File
 		if saved != nil {
-			bad, err = exec.ReopenBadRowsFile(s.BadRowsPath, saved.badLen)
+			bad, err = badrows.Reopen(s.BadRowsPath, saved.badLen)
 		} else {
-			bad, err = exec.CreateBadRowsFile(s.BadRowsPath)
+			bad, err = badrows.Create(s.BadRowsPath)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)
@@ -528,4 +529,4 @@ func readFollowState(d *checkpoint.Decoder) (*followState, error) {
 }
 
 // BadRows is the read's bad-rows file, which the future filter writes to as well.
-func (r *followReader) BadRows() *exec.BadRowsFile { return r.bad }
+func (r *followReader) BadRows() *badrows.File { return r.bad }

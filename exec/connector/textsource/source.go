@@ -13,6 +13,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/badrows"
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -148,12 +149,12 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 	}
 	var onBad func(*format.ParseError, []byte)
 	if s.BadRowsPath != "" {
-		var bad *exec.BadRowsFile
+		var bad *badrows.File
 		var err error
 		if st != nil {
-			bad, err = exec.ReopenBadRowsFile(s.BadRowsPath, st.badLen)
+			bad, err = badrows.Reopen(s.BadRowsPath, st.badLen)
 		} else {
-			bad, err = exec.CreateBadRowsFile(s.BadRowsPath)
+			bad, err = badrows.Create(s.BadRowsPath)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", exec.ErrSource, err)

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/badrows"
 )
 
 // splitReader reads the splits of a Source interleaved, round-robin:
@@ -22,8 +23,8 @@ type splitReader struct {
 	next   int // the split whose turn it is
 	live   int // splits that have not ended
 	rows   int64
-	bad    *exec.BadRowsFile // nil without 'wsql.bad-rows.path'
-	src    *Source           // for its metadata columns
+	bad    *badrows.File // nil without 'wsql.bad-rows.path'
+	src    *Source       // for its metadata columns
 	mem    memory.Allocator
 }
 
@@ -120,4 +121,4 @@ func (s *fileSplit) close() error {
 var _ exec.BatchReader = (*splitReader)(nil)
 
 // BadRows is the read's bad-rows file, which the future filter writes to as well.
-func (r *splitReader) BadRows() *exec.BadRowsFile { return r.bad }
+func (r *splitReader) BadRows() *badrows.File { return r.bad }

@@ -1,4 +1,4 @@
-package exec
+package badrows
 
 import (
 	"bufio"
@@ -10,30 +10,31 @@ import (
 	"github.com/wsql/wsql/exec/format"
 )
 
-// BadRowsFile is the dead-letter file of one read: every skipped line, as
-// read, one per line. The first write error sticks and ends the read. The
-// source's reader and the watermark assigner's future filter (max_future.go)
-// both write to it, so it belongs to the job, not to one connector.
-type BadRowsFile struct {
+// File is the dead-letter file of one read: every skipped line, as read,
+// one per line. The first write error sticks and ends the read. The
+// source's reader and the watermark assigner's future filter
+// (exec/max_future.go) both write to it, so it belongs to the job, not to
+// one connector.
+type File struct {
 	f   *os.File // nil once closed
 	w   *bufio.Writer
 	n   int64 // bytes written, the file's length once flushed
 	err error
 }
 
-// CreateBadRowsFile creates (or empties) the file at path for a read.
-func CreateBadRowsFile(path string) (*BadRowsFile, error) {
+// Create creates (or empties) the file at path for a read.
+func Create(path string) (*File, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("bad rows file: %w", err)
 	}
-	return &BadRowsFile{f: f, w: bufio.NewWriter(f)}, nil
+	return &File{f: f, w: bufio.NewWriter(f)}, nil
 }
 
-// ReopenBadRowsFile continues the bad-rows file of a restored read: what
+// Reopen continues the bad-rows file of a restored read: what
 // was written after the checkpoint (size bytes) is cut off, since those
 // rows are read again.
-func ReopenBadRowsFile(path string, size int64) (*BadRowsFile, error) {
+func Reopen(path string, size int64) (*File, error) {
 	if size < 0 {
 		return nil, fmt.Errorf("bad rows file: %w: the checkpoint wrote none", checkpoint.ErrIncompatible)
 	}
@@ -49,12 +50,12 @@ func ReopenBadRowsFile(path string, size int64) (*BadRowsFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bad rows file: %w", err)
 	}
-	return &BadRowsFile{f: f, w: bufio.NewWriter(f), n: size}, nil
+	return &File{f: f, w: bufio.NewWriter(f), n: size}, nil
 }
 
 // Sync flushes and fsyncs the file for a checkpoint and returns its
 // length; -1 for no file (b nil).
-func (b *BadRowsFile) Sync() (int64, error) {
+func (b *File) Sync() (int64, error) {
 	if b == nil {
 		return -1, nil
 	}
@@ -77,12 +78,12 @@ func (b *BadRowsFile) Sync() (int64, error) {
 // Write writes a skipped row as it was read or, for a record longer than
 // 'wsql.max-record-bytes' (raw nil: it was never held whole), a '#' line
 // with the reason, which names where the record starts.
-func (b *BadRowsFile) Write(e *format.ParseError, raw []byte) {
+func (b *File) Write(e *format.ParseError, raw []byte) {
 	if b.err != nil || b.f == nil {
 		return
 	}
 	if raw == nil && e != nil {
-		b.writeLine([]byte("# " + e.Error()))
+		b.WriteLine([]byte("# " + e.Error()))
 		return
 	}
 	_, err := b.w.Write(raw)
@@ -96,7 +97,7 @@ func (b *BadRowsFile) Write(e *format.ParseError, raw []byte) {
 }
 
 // Close flushes and closes the file; it is idempotent.
-func (b *BadRowsFile) Close() error {
+func (b *File) Close() error {
 	if b.f == nil {
 		return b.err
 	}
@@ -110,8 +111,8 @@ func (b *BadRowsFile) Close() error {
 	return b.err
 }
 
-// writeLine writes one line as it is (a reason or a rendered row).
-func (b *BadRowsFile) writeLine(line []byte) {
+// WriteLine writes one line as it is (a reason or a rendered row).
+func (b *File) WriteLine(line []byte) {
 	if b.err != nil || b.f == nil {
 		return
 	}
@@ -126,11 +127,11 @@ func (b *BadRowsFile) writeLine(line []byte) {
 }
 
 // Err is the first error writing the file, which ends the read.
-func (b *BadRowsFile) Err() error { return b.err }
+func (b *File) Err() error { return b.err }
 
 // Flush writes out what is buffered while the file is open, so a followed
 // source waiting for input leaves it complete; a failure sticks (Err).
-func (b *BadRowsFile) Flush() error {
+func (b *File) Flush() error {
 	if b.f == nil {
 		return nil
 	}
@@ -139,10 +140,4 @@ func (b *BadRowsFile) Flush() error {
 		return b.err
 	}
 	return nil
-}
-
-// BadRowsReader is a BatchReader that writes a bad-rows file: the future
-// filter (max_future.go) writes to the same file rather than a second one.
-type BadRowsReader interface {
-	BadRows() *BadRowsFile
 }
