@@ -89,18 +89,33 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 	// One ordered pass of integer work. Accumulators are updated a segment
 	// at a time: a firing mid-batch first folds in the rows before it.
 	segStart := 0
+	// A row of the key and pane of the row before it, which went to a
+	// slot with none of its windows late, goes to that slot unless a
+	// timer fired between them: those windows' cleanup timers are
+	// registered and yet to fire, so no watermark below the next timer
+	// makes any of them late. A run of one key's rows in one pane skips
+	// the pane's windows and the lateness checks.
+	runs := !perRowFire && !periodic
+	runSlot := int32(-1) // the row before's slot, if it can start a run
 	for i, p := range m.paneOf {
+		fired := false
 		if wms != nil {
 			if wm := wms[i]; wm > op.watermark {
 				if wm >= op.nextTimer {
 					op.updateAccumulators(rec, slots, segStart, i)
 					segStart = i
 					op.advance(wm)
+					fired = true
 				} else {
 					op.watermark = wm
 				}
 			}
 		}
+		if runSlot >= 0 && !fired && p == m.paneOf[i-1] && keyIDs[i] == keyIDs[i-1] {
+			slots[i] = runSlot
+			continue
+		}
+		runSlot = -1
 		pw := m.windows(p)
 		wins := pw.wins
 		if len(wins) == 0 {
@@ -131,6 +146,9 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 			slots[i] = m.lastSlot[k]
 		} else {
 			slots[i] = m.slotFor(k, p, wins)
+		}
+		if runs && (!eventTime || pw.first > op.watermark) {
+			runSlot = slots[i]
 		}
 		if perRowFire {
 			op.updateAccumulators(rec, slots, segStart, i+1)
