@@ -27,7 +27,7 @@ import (
 type keyLog struct {
 	on       bool               // rows of the side go to the log
 	keys     pagedColumn[int64] // by logged row
-	ids      pagedColumn[int32] // by logged row: its row id, -1 once indexed
+	ids      logIDs             // by logged row: its row id, -1 once indexed
 	live     int                // logged rows not indexed
 	appended int64              // rows ever logged
 	scanned  int64              // logged rows probes have scanned
@@ -75,9 +75,81 @@ func (c *pagedColumn[T]) appendAll(vs []T) {
 	}
 }
 
-func (c *pagedColumn[T]) at(i int) *T { return &c.pages[i/logPage][i%logPage] }
-
 func (c *pagedColumn[T]) reset() { c.pages, c.n = nil, 0 }
+
+// logIDs is a log's row ids in pages of logPage. A page whose ids are
+// consecutive, as the store numbers a batch's rows, holds its first id
+// alone until an id breaks the run (or a row is indexed): Nexmark
+// q7_tvf's 9.2M bids' ids were 37 MB of memory written once and not
+// read again but for a probe's scan.
+type logIDs struct {
+	pages []idPage
+	n     int
+}
+
+// idPage is a page of a log's ids: row k's is first+k while ids is nil.
+type idPage struct {
+	first int32
+	ids   []int32
+}
+
+// id is row k of the page's id.
+func (pg *idPage) id(k int) int32 {
+	if pg.ids == nil {
+		return pg.first + int32(k)
+	}
+	return pg.ids[k]
+}
+
+// spellOut writes the page's first n ids out.
+func (pg *idPage) spellOut(n int) {
+	pg.ids = make([]int32, logPage)
+	for k := range n {
+		pg.ids[k] = pg.first + int32(k)
+	}
+}
+
+func (c *logIDs) append(id int32) { c.appendAll([]int32{id}) }
+
+// appendAll appends ids, a page's run at a time.
+func (c *logIDs) appendAll(ids []int32) {
+	for len(ids) > 0 {
+		off := c.n % logPage
+		if off == 0 {
+			c.pages = append(c.pages, idPage{first: ids[0]})
+		}
+		pg := &c.pages[len(c.pages)-1]
+		run := ids[:min(len(ids), logPage-off)]
+		if pg.ids == nil {
+			next := pg.first + int32(off)
+			for k, id := range run {
+				if id != next+int32(k) {
+					pg.spellOut(off)
+					break
+				}
+			}
+		}
+		if pg.ids != nil {
+			copy(pg.ids[off:], run)
+		}
+		c.n += len(run)
+		ids = ids[len(run):]
+	}
+}
+
+// set makes logged row i's id id.
+func (c *logIDs) set(i int, id int32) {
+	pg := &c.pages[i/logPage]
+	if pg.ids == nil {
+		if pg.first+int32(i%logPage) == id {
+			return
+		}
+		pg.spellOut(min(logPage, c.n-i/logPage*logPage))
+	}
+	pg.ids[i%logPage] = id
+}
+
+func (c *logIDs) reset() { c.pages, c.n = nil, 0 }
 
 // append logs a row stored as id.
 func (l *keyLog) append(key int64, id int32) {
@@ -104,12 +176,13 @@ func (l *keyLog) reset() {
 
 // each calls f with every logged row not indexed, in arrival order.
 func (l *keyLog) each(f func(row int, key int64, id int32)) {
-	for p, ids := range l.ids.pages {
+	for p := range l.ids.pages {
+		pg := &l.ids.pages[p]
 		keys := l.keys.pages[p]
 		n := min(logPage, l.ids.n-p*logPage)
-		for k, id := range ids[:n] {
-			if id >= 0 {
-				f(p*logPage+k, keys[k], id)
+		for k, key := range keys[:n] {
+			if id := pg.id(k); id >= 0 {
+				f(p*logPage+k, key, id)
 			}
 		}
 	}
@@ -121,7 +194,7 @@ func (l *keyLog) compact() {
 		return
 	}
 	var keys pagedColumn[int64]
-	var ids pagedColumn[int32]
+	var ids logIDs
 	l.each(func(_ int, key int64, id int32) {
 		keys.append(key)
 		ids.append(id)
@@ -160,16 +233,23 @@ func (j *regularJoin) logRow(s *side, i int) {
 	s.pendKey = append(s.pendKey, j.keyVals[i])
 }
 
-// logBatch logs every row of rec, a batch of side input, when the other
-// side holds no row: nothing to probe, nothing to emit.
-func (j *regularJoin) logBatch(input int, rec arrow.RecordBatch) {
+// logBatch keeps every row of rec, a batch of side input, when the other
+// side holds no row: nothing to probe, nothing to emit. Without a NULL
+// key every row is logged, so the batch is kept whole and its keys
+// logged as they are, a batch at a time (a row at a time, with the list
+// of rows to keep, was 0.1 s of Nexmark q7_tvf's 9.2M bids).
+func (j *regularJoin) logBatch(input int, rec arrow.RecordBatch) error {
 	s := j.sides[input]
 	j.readKeys(input, rec)
+	if j.keyNulls == nil && len(s.pending) == 0 && s.residual == nil {
+		return s.storeLogged(rec, j.keyVals)
+	}
 	j.sides[0].growGroups(j.keys.groups)
 	j.sides[1].growGroups(j.keys.groups)
 	for i := range int(rec.NumRows()) {
 		j.logRow(s, i)
 	}
+	return s.storePending(rec)
 }
 
 // promoteLogged indexes side o's logged rows that rec, a batch of the
@@ -205,12 +285,15 @@ func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) e
 	}
 	l.scanned += int64(l.ids.n)
 	// each's loop, the probe inline rather than a call a row
-	for p, ids := range l.ids.pages {
+	for p := range l.ids.pages {
+		pg := &l.ids.pages[p]
 		keys := l.keys.pages[p]
 		n := min(logPage, l.ids.n-p*logPage)
 		for k, key := range keys[:n] {
-			if _, ok := l.probe.Get(key); ok && ids[k] >= 0 {
-				j.promote(o, p*logPage+k, key, ids[k])
+			if _, ok := l.probe.Get(key); ok {
+				if id := pg.id(k); id >= 0 {
+					j.promote(o, p*logPage+k, key, id)
+				}
 			}
 		}
 	}
@@ -229,7 +312,7 @@ func (j *regularJoin) promote(o *side, row int, key int64, id int32) {
 	j.sides[1].growGroups(j.keys.groups)
 	e := o.link(g, 0, 0)
 	o.at(e).id = id
-	*o.log.ids.at(row) = -1
+	o.log.ids.set(row, -1)
 	o.log.live--
 	o.log.promoted++
 }
