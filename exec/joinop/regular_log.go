@@ -25,15 +25,15 @@ import (
 // have indexed half the rows logged (a log of rows the other side mostly
 // joins saves nothing: q4's auctions, each probed by its bids).
 type keyLog struct {
-	on       bool               // rows of the side go to the log
-	keys     pagedColumn[int64] // by logged row
-	ids      logIDs             // by logged row: its row id, -1 once indexed
-	live     int                // logged rows not indexed
-	appended int64              // rows ever logged
-	scanned  int64              // logged rows probes have scanned
-	promoted int64              // logged rows probes have indexed
-	budget   int64              // scans of the log before it is indexed
-	probe    intkeys.Index      // the probing batch's keys, reused
+	on       bool          // rows of the side go to the log
+	keys     logKeys       // by logged row
+	ids      logIDs        // by logged row: its row id, -1 once indexed
+	live     int           // logged rows not indexed
+	appended int64         // rows ever logged
+	scanned  int64         // logged rows probes have scanned
+	promoted int64         // logged rows probes have indexed
+	budget   int64         // scans of the log before it is indexed
+	probe    intkeys.Index // the probing batch's keys, reused
 }
 
 // scanBudget is how many times over probes scan a log before its rows are
@@ -44,112 +44,6 @@ var scanBudget int64 = 8
 // minLogged is how many rows a side logs before the share of them probes
 // indexed may end its log.
 const minLogged = 4096
-
-// logPage is how many rows a page of a log's columns holds: a slice grown
-// by appending copied itself, 9M rows' keys at a time.
-const logPage = 1 << 14
-
-// pagedColumn is a column of values in pages of logPage.
-type pagedColumn[T int32 | int64] struct {
-	pages [][]T
-	n     int
-}
-
-func (c *pagedColumn[T]) append(v T) {
-	if c.n%logPage == 0 {
-		c.pages = append(c.pages, make([]T, logPage))
-	}
-	c.pages[c.n/logPage][c.n%logPage] = v
-	c.n++
-}
-
-// appendAll appends vs, a page's run at a time.
-func (c *pagedColumn[T]) appendAll(vs []T) {
-	for len(vs) > 0 {
-		if c.n%logPage == 0 {
-			c.pages = append(c.pages, make([]T, logPage))
-		}
-		k := copy(c.pages[c.n/logPage][c.n%logPage:], vs)
-		c.n += k
-		vs = vs[k:]
-	}
-}
-
-func (c *pagedColumn[T]) reset() { c.pages, c.n = nil, 0 }
-
-// logIDs is a log's row ids in pages of logPage. A page whose ids are
-// consecutive, as the store numbers a batch's rows, holds its first id
-// alone until an id breaks the run (or a row is indexed): Nexmark
-// q7_tvf's 9.2M bids' ids were 37 MB of memory written once and not
-// read again but for a probe's scan.
-type logIDs struct {
-	pages []idPage
-	n     int
-}
-
-// idPage is a page of a log's ids: row k's is first+k while ids is nil.
-type idPage struct {
-	first int32
-	ids   []int32
-}
-
-// id is row k of the page's id.
-func (pg *idPage) id(k int) int32 {
-	if pg.ids == nil {
-		return pg.first + int32(k)
-	}
-	return pg.ids[k]
-}
-
-// spellOut writes the page's first n ids out.
-func (pg *idPage) spellOut(n int) {
-	pg.ids = make([]int32, logPage)
-	for k := range n {
-		pg.ids[k] = pg.first + int32(k)
-	}
-}
-
-func (c *logIDs) append(id int32) { c.appendAll([]int32{id}) }
-
-// appendAll appends ids, a page's run at a time.
-func (c *logIDs) appendAll(ids []int32) {
-	for len(ids) > 0 {
-		off := c.n % logPage
-		if off == 0 {
-			c.pages = append(c.pages, idPage{first: ids[0]})
-		}
-		pg := &c.pages[len(c.pages)-1]
-		run := ids[:min(len(ids), logPage-off)]
-		if pg.ids == nil {
-			next := pg.first + int32(off)
-			for k, id := range run {
-				if id != next+int32(k) {
-					pg.spellOut(off)
-					break
-				}
-			}
-		}
-		if pg.ids != nil {
-			copy(pg.ids[off:], run)
-		}
-		c.n += len(run)
-		ids = ids[len(run):]
-	}
-}
-
-// set makes logged row i's id id.
-func (c *logIDs) set(i int, id int32) {
-	pg := &c.pages[i/logPage]
-	if pg.ids == nil {
-		if pg.first+int32(i%logPage) == id {
-			return
-		}
-		pg.spellOut(min(logPage, c.n-i/logPage*logPage))
-	}
-	pg.ids[i%logPage] = id
-}
-
-func (c *logIDs) reset() { c.pages, c.n = nil, 0 }
 
 // append logs a row stored as id.
 func (l *keyLog) append(key int64, id int32) {
@@ -177,12 +71,10 @@ func (l *keyLog) reset() {
 // each calls f with every logged row not indexed, in arrival order.
 func (l *keyLog) each(f func(row int, key int64, id int32)) {
 	for p := range l.ids.pages {
-		pg := &l.ids.pages[p]
-		keys := l.keys.pages[p]
-		n := min(logPage, l.ids.n-p*logPage)
-		for k, key := range keys[:n] {
+		pg, keys := &l.ids.pages[p], &l.keys.pages[p]
+		for k := range min(logPage, l.ids.n-p*logPage) {
 			if id := pg.id(k); id >= 0 {
-				f(p*logPage+k, key, id)
+				f(p*logPage+k, keys.key(k), id)
 			}
 		}
 	}
@@ -193,7 +85,7 @@ func (l *keyLog) compact() {
 	if l.live >= l.ids.n/2 {
 		return
 	}
-	var keys pagedColumn[int64]
+	var keys logKeys
 	var ids logIDs
 	l.each(func(_ int, key int64, id int32) {
 		keys.append(key)
@@ -286,10 +178,9 @@ func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) e
 	l.scanned += int64(l.ids.n)
 	// each's loop, the probe inline rather than a call a row
 	for p := range l.ids.pages {
-		pg := &l.ids.pages[p]
-		keys := l.keys.pages[p]
-		n := min(logPage, l.ids.n-p*logPage)
-		for k, key := range keys[:n] {
+		pg, keys := &l.ids.pages[p], &l.keys.pages[p]
+		for k := range min(logPage, l.ids.n-p*logPage) {
+			key := keys.key(k)
 			if _, ok := l.probe.Get(key); ok {
 				if id := pg.id(k); id >= 0 {
 					j.promote(o, p*logPage+k, key, id)
