@@ -1,6 +1,8 @@
 package joinop
 
 import (
+	"math"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
@@ -158,17 +160,22 @@ func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) e
 	l.probe.Reset()
 	col := rec.Column(j.keys.cols[input][0])
 	nulls := col.NullN() > 0
+	var first int64 // the probe's first key
 	switch a := col.(type) {
 	case *array.Int64:
 		for i, v := range a.Int64Values() {
 			if !nulls || !col.IsNull(i) {
-				l.probe.GetOrPut(v, 0)
+				if _, found := l.probe.GetOrPut(v, 0); !found && l.probe.Len() == 1 {
+					first = v
+				}
 			}
 		}
 	case *array.Int32:
 		for i, v := range a.Int32Values() {
 			if !nulls || !col.IsNull(i) {
-				l.probe.GetOrPut(int64(v), 0)
+				if _, found := l.probe.GetOrPut(int64(v), 0); !found && l.probe.Len() == 1 {
+					first = int64(v)
+				}
 			}
 		}
 	}
@@ -176,6 +183,52 @@ func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) e
 		return nil
 	}
 	l.scanned += int64(l.ids.n)
+	if l.probe.Len() == 1 {
+		j.promoteKey(o, first)
+	} else {
+		j.promoteProbed(o)
+	}
+	if 2*l.promoted > l.appended && l.appended >= minLogged {
+		return j.indexAll(o)
+	}
+	l.compact()
+	return nil
+}
+
+// promoteKey indexes side o's logged rows of key key: a probe of one key
+// (Nexmark q7_tvf's window maximum) compares the keys with it rather than
+// looking each up in the probe's keys, 0.03 of the 0.04 s its scan of
+// 9.2M bids took.
+func (j *regularJoin) promoteKey(o *side, key int64) {
+	l := &o.log
+	narrow := key >= math.MinInt32 && key <= math.MaxInt32
+	for p := range l.ids.pages {
+		pg, keys := &l.ids.pages[p], &l.keys.pages[p]
+		n := min(logPage, l.ids.n-p*logPage)
+		switch {
+		case keys.wide != nil:
+			for k, v := range keys.wide[:n] {
+				if v == key {
+					if id := pg.id(k); id >= 0 {
+						j.promote(o, p*logPage+k, key, id)
+					}
+				}
+			}
+		case narrow:
+			for k, v := range keys.narrow[:n] {
+				if v == int32(key) {
+					if id := pg.id(k); id >= 0 {
+						j.promote(o, p*logPage+k, key, id)
+					}
+				}
+			}
+		}
+	}
+}
+
+// promoteProbed indexes side o's logged rows of the probe's keys.
+func (j *regularJoin) promoteProbed(o *side) {
+	l := &o.log
 	// each's loop, the probe inline rather than a call a row
 	for p := range l.ids.pages {
 		pg, keys := &l.ids.pages[p], &l.keys.pages[p]
@@ -188,11 +241,6 @@ func (j *regularJoin) promoteLogged(o *side, input int, rec arrow.RecordBatch) e
 			}
 		}
 	}
-	if 2*l.promoted > l.appended && l.appended >= minLogged {
-		return j.indexAll(o)
-	}
-	l.compact()
-	return nil
 }
 
 // promote indexes logged row row of side o: an entry at the end of its
