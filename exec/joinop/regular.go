@@ -153,8 +153,7 @@ func (j *regularJoin) ProcessInput(input int, b pipeline.Batch) error {
 	s, o := j.sides[input], j.sides[1-input]
 	if s.log.on && o.holdsNone() {
 		// no row to join with, none to emit: the rows are only kept
-		j.logBatch(input, rec)
-		return s.storePending(rec)
+		return j.logBatch(input, rec)
 	}
 	if j.cfg.StateTTL > 0 {
 		j.now = j.clock.Now().UnixMilli()

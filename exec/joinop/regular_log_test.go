@@ -2,6 +2,7 @@ package joinop
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -220,4 +221,55 @@ func TestLoggedSideKeepsResidualRowsOnceIndexed(t *testing.T) {
 			})
 		}
 	}
+}
+
+// A log of pages of 32-bit keys and of wider ones (a key past 32 bits,
+// or one whose low 32 bits are a narrow key's) joins as the naive join,
+// probed a key at a time (its scan compares keys) or by several.
+func TestLogOfNarrowAndWideKeysJoinsAsNaive(t *testing.T) {
+	cfg := Config{Kind: Inner, Left: wideSide, Right: wideSide, LeftKeys: []int{0}, RightKeys: []int{0}}
+	rng := rand.New(rand.NewPCG(5, 9))
+	wide := []int64{1 << 32, 1<<32 + 3, -1 << 40, math.MaxInt64, math.MinInt32 - 1}
+	key := func() int64 {
+		if rng.IntN(3*logPage) == 0 {
+			return wide[rng.IntN(len(wide))]
+		}
+		return int64(rng.IntN(2000)) - 1000
+	}
+	var rows []wideRow
+	for i := range 4 * logPage {
+		rows = append(rows, wideRow{input: 0, k: key(), v: int64(i), kNull: i < 100 && rng.IntN(10) == 0})
+	}
+	rows[2*logPage+5].k = wide[0] // the third page wide
+	for i := range 60 {
+		r := wideRow{input: 1, k: key(), v: int64(i)}
+		if i%3 == 0 {
+			r.k = wide[rng.IntN(len(wide))]
+		}
+		rows = append(rows, r)
+		if i%10 == 0 { // left rows between probes
+			rows = append(rows, wideRow{input: 0, k: r.k, v: int64(-i)})
+		}
+	}
+	var want []string
+	for i, r := range rows {
+		for _, l := range rows[:i] {
+			if l.input != r.input && !l.kNull && !r.kNull && l.k == r.k {
+				a, b := l, r
+				if a.input == 1 {
+					a, b = b, a
+				}
+				want = append(want, fmt.Sprintf("%d %d s0.%d %d %d s1.%d", a.k, a.v, a.v, b.k, b.v, b.v))
+			}
+		}
+	}
+	slices.Sort(want)
+	require.NotEmpty(t, want)
+	withScanBudget(1<<40, func() {
+		for _, size := range []int{3, 4096} {
+			out := runWideJoin(t, cfg, rows, size, 0, 0)
+			slices.Sort(out)
+			require.Equal(t, want, out, "batches of %d", size)
+		}
+	})
 }

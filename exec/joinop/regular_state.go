@@ -250,6 +250,20 @@ func (s *side) setIdent(e int32, key []byte) {
 	s.idents[k] = e
 }
 
+// storeLogged keeps every row of data, logged under keys: the store
+// takes the batch whole (a side logging its rows has no residual rows
+// of its own, nor rows pending).
+func (s *side) storeLogged(data arrow.RecordBatch, keys []int64) error {
+	var err error
+	if s.ids, err = s.store.AddAll(data, s.ids[:0]); err != nil {
+		return err
+	}
+	s.log.appendAll(keys, s.ids)
+	s.free = append(s.free, s.freed...)
+	s.freed = s.freed[:0]
+	return nil
+}
+
 // storePending keeps the rows added in this batch (those still kept) in
 // one take of data, and logs those logged.
 func (s *side) storePending(data arrow.RecordBatch) error {

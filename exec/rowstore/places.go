@@ -103,6 +103,40 @@ func (t *places) add(p place) int32 {
 	return id
 }
 
+// addRun appends rows row, row+1, ... of chunk (chunk >= 0) under the
+// next n ids and returns the first: a run per page rather than a look at
+// the last run per id.
+func (t *places) addRun(chunk, row int32, n int) int32 {
+	first := int32(t.n)
+	for n > 0 {
+		off := int32(t.n % placePage)
+		if off == 0 {
+			t.pages = append(t.pages, placeTable{})
+		}
+		k := min(n, placePage-int(off))
+		pg := &t.pages[len(t.pages)-1]
+		switch last := len(pg.runs) - 1; {
+		case pg.dense != nil:
+			for i := range int32(k) {
+				pg.dense[off+i] = place{chunk: chunk, row: row + i}
+			}
+		case last >= 0 && pg.runs[last].chunk == chunk && pg.runs[last].row+off-pg.runs[last].first == row:
+			// the last run goes on
+		case len(pg.runs) < maxPlaceRuns:
+			pg.runs = append(pg.runs, placeRun{first: off, chunk: chunk, row: row})
+		default:
+			t.spellOut(len(t.pages) - 1)
+			for i := range int32(k) {
+				pg.dense[off+i] = place{chunk: chunk, row: row + i}
+			}
+		}
+		t.n += k
+		row += int32(k)
+		n -= k
+	}
+	return first
+}
+
 // spellOut turns page k's runs into a place per id.
 func (t *places) spellOut(k int) {
 	pg := &t.pages[k]

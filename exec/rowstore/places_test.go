@@ -63,6 +63,40 @@ func TestPlacesKeepRunsUntilBroken(t *testing.T) {
 	check()
 }
 
+// TestPlacesAddRunIsAddInTurn adds runs of every length, across pages,
+// onto pages in runs, spelled out, and at their run limit, with addRun
+// and with add a row at a time, and checks the two tables place every id
+// alike.
+func TestPlacesAddRunIsAddInTurn(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var byRun, byRow places
+	for c := int32(0); byRow.len() < 5*placePage; c++ {
+		n := rng.IntN(3000) + 1
+		switch rng.IntN(4) {
+		case 0:
+			n = rng.IntN(3) + 1 // short runs: pages reach maxPlaceRuns
+		case 1:
+			n = placePage + rng.IntN(placePage) // a run over pages
+		}
+		row := int32(rng.IntN(10))
+		first := byRun.addRun(c, row, n)
+		require.Equal(t, int32(byRow.len()), first)
+		for i := range int32(n) {
+			byRow.add(place{chunk: c, row: row + i})
+		}
+		if rng.IntN(8) == 0 { // a reused id spells its page out
+			id := int32(rng.IntN(byRow.len()))
+			p := place{chunk: -1}
+			byRun.set(id, p)
+			byRow.set(id, p)
+		}
+	}
+	require.Equal(t, byRow.len(), byRun.len())
+	for id := range int32(byRow.len()) {
+		require.Equal(t, byRow.at(id), byRun.at(id), "id %d", id)
+	}
+}
+
 // BenchmarkPlacesAt looks up random ids of a table in runs of about 2800
 // rows (a join's batches), and of one spelled out.
 func BenchmarkPlacesAt(b *testing.B) {

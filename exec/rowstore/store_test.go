@@ -271,3 +271,39 @@ func TestGatherStringsOfEveryLength(t *testing.T) {
 	slices.Reverse(want)
 	require.Equal(t, want, rowsOf(got))
 }
+
+// AddAll of a batch numbers and keeps its rows as Add of all its rows in
+// order does: free ids first, then new ones.
+func TestAddAllIsAddOfEveryRow(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	byAll, byRows := New(schema, mem), New(schema, mem)
+	defer byAll.Release()
+	defer byRows.Release()
+	var idsAll, idsRows []int32
+	for b := range 50 {
+		rec := arrowtest.Record(t, mem, schema, []any{"a", int64(b)}, []any{"b", nil}, []any{"c", int64(-b)})
+		var err error
+		idsAll, err = byAll.AddAll(rec, idsAll)
+		require.NoError(t, err)
+		idsRows, err = byRows.Add(rec, []int32{0, 1, 2}, idsRows)
+		require.NoError(t, err)
+		rec.Release()
+		if b%7 == 3 { // free ids for the next batches
+			for _, id := range idsAll[len(idsAll)-2:] {
+				byAll.Remove(id)
+				byRows.Remove(id)
+			}
+			idsAll, idsRows = idsAll[:len(idsAll)-2], idsRows[:len(idsRows)-2]
+		}
+	}
+	require.Equal(t, idsRows, idsAll)
+	a, err := byAll.Gather(idsAll)
+	require.NoError(t, err)
+	defer a.Release()
+	r, err := byRows.Gather(idsRows)
+	require.NoError(t, err)
+	defer r.Release()
+	require.Equal(t, rowsOf(r), rowsOf(a))
+	require.Equal(t, byRows.Len(), byAll.Len())
+}
