@@ -162,6 +162,50 @@ func (r *sideRows) addPending(v, t, exp int64, id int32) int64 {
 	return p.maxExp
 }
 
+// addPendingRun files unindexed, as addPending would one by one, the rows
+// of a batch from the first of rows up to the first of a NULL value (ids
+// their ids in the store, times, vals and nullValue by row of the batch,
+// each expiring at its time + rel + 1), a page at a time. It returns how
+// many it filed and the lowest of what addPending would have returned.
+// Nexmark q7 keeps 9M bids unindexed: row by row their filing was a
+// third of the join's time.
+func (r *sideRows) addPendingRun(rows, ids []int32, times, vals []int64, nullValue []bool, rel int64) (int, int64) {
+	size := 1 << rowPageShift
+	next := int64(math.MaxInt64)
+	n := 0
+	for n < len(rows) && !nullValue[rows[n]] {
+		exp := rowtime.AddSaturating(times[rows[n]], rel+1)
+		p := r.page(exp)
+		if r.pending == 0 {
+			r.pendPage, r.pendOff = len(r.pages)-1, len(p.ids)
+		}
+		maxExp := max(p.maxExp, exp)
+		next = min(next, maxExp)
+		c := 0
+		for _, i := range rows[n:min(len(rows), n+size-len(p.ids))] {
+			if nullValue[i] {
+				break
+			}
+			t := times[i]
+			p.times, p.vals = append(p.times, t), append(p.vals, vals[i])
+			maxExp = max(maxExp, rowtime.AddSaturating(t, rel+1))
+			c++
+		}
+		p.ids = append(p.ids, ids[n:n+c]...)
+		if p.keys != nil {
+			for range c {
+				p.keys, p.next = append(p.keys, pendingKey), append(p.next, -1)
+			}
+		}
+		p.maxExp = maxExp
+		p.pending += c
+		r.pending += c
+		r.inRows += c
+		n += c
+	}
+	return n, next
+}
+
 // shouldIndex reports whether the unindexed rows are to be indexed before
 // a probe: once scanning them again would bring the scans past their
 // indexing's cost.
