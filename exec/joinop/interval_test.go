@@ -318,3 +318,44 @@ func TestIntervalJoinDifferentialSidesInTurn(t *testing.T) {
 		})
 	}
 }
+
+// TestRowPageIDs: a page keeps no slice of ids while they run on from its
+// first, and every row's id once one breaks the run.
+func TestRowPageIDs(t *testing.T) {
+	p := &rowPage{}
+	add := func(ids ...int32) {
+		if len(ids) == 1 {
+			p.addID(ids[0])
+		} else {
+			p.addIDs(len(p.times), ids)
+		}
+		for range ids {
+			p.times = append(p.times, 0)
+		}
+	}
+	ids := func() []int32 {
+		var out []int32
+		for k := range p.times {
+			out = append(out, p.id(k))
+		}
+		return out
+	}
+	add(5)
+	add(6, 7, 8)
+	add()
+	add(9)
+	if p.ids != nil || !slices.Equal(ids(), []int32{5, 6, 7, 8, 9}) {
+		t.Fatalf("a run: slice %v, ids %v", p.ids, ids())
+	}
+	add(10, 3, 11)
+	add(2)
+	if !slices.Equal(p.ids, []int32{5, 6, 7, 8, 9, 10, 3, 11, 2}) || !slices.Equal(ids(), p.ids) {
+		t.Fatalf("a broken run: slice %v, ids %v", p.ids, ids())
+	}
+	p = &rowPage{}
+	add(4)
+	add(1)
+	if !slices.Equal(ids(), []int32{4, 1}) {
+		t.Fatalf("broken at the second row: %v", ids())
+	}
+}
