@@ -286,3 +286,76 @@ func TestIntervalJoinRightPadding(t *testing.T) {
 		t.Fatalf("got\n%v\nwant\n%v", got, want)
 	}
 }
+
+// TestIntervalJoinDifferentialSidesInTurn: each side's rows come in runs
+// while the other's expire, so many batches find the other side holding
+// no row and only keep theirs (runs of unindexed rows over pages of 8
+// slots, NULL keys among them); cut and restored anywhere.
+func TestIntervalJoinDifferentialSidesInTurn(t *testing.T) {
+	defer func(shift int) { rowPageShift = shift }(rowPageShift)
+	rowPageShift = 3
+	for seed := range uint64(150) {
+		rnd := rand.New(rand.NewPCG(seed, 17))
+		cfg := randomIntervalConfig(rnd)
+		if seed%3 != 0 {
+			cfg.Kind = Inner // an outer side goes row by row
+		}
+		late := seed%2 == 1
+		events := intervalStream(rnd, 60+rnd.IntN(300), late)
+		side, left := 0, 0
+		for _, e := range events {
+			if e.row == nil {
+				continue
+			}
+			if left == 0 {
+				side, left = 1-side, 1+rnd.IntN(40)
+			}
+			e.row.side = side
+			left--
+		}
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			checkIntervalStream(t, cfg, events, late, rnd.IntN(len(events)+1))
+		})
+	}
+}
+
+// TestRowPageIDs: a page keeps no slice of ids while they run on from its
+// first, and every row's id once one breaks the run.
+func TestRowPageIDs(t *testing.T) {
+	p := &rowPage{}
+	add := func(ids ...int32) {
+		if len(ids) == 1 {
+			p.addID(ids[0])
+		} else {
+			p.addIDs(len(p.times), ids)
+		}
+		for range ids {
+			p.times = append(p.times, 0)
+		}
+	}
+	ids := func() []int32 {
+		var out []int32
+		for k := range p.times {
+			out = append(out, p.id(k))
+		}
+		return out
+	}
+	add(5)
+	add(6, 7, 8)
+	add()
+	add(9)
+	if p.ids != nil || !slices.Equal(ids(), []int32{5, 6, 7, 8, 9}) {
+		t.Fatalf("a run: slice %v, ids %v", p.ids, ids())
+	}
+	add(10, 3, 11)
+	add(2)
+	if !slices.Equal(p.ids, []int32{5, 6, 7, 8, 9, 10, 3, 11, 2}) || !slices.Equal(ids(), p.ids) {
+		t.Fatalf("a broken run: slice %v, ids %v", p.ids, ids())
+	}
+	p = &rowPage{}
+	add(4)
+	add(1)
+	if !slices.Equal(ids(), []int32{4, 1}) {
+		t.Fatalf("broken at the second row: %v", ids())
+	}
+}
