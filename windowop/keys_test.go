@@ -1,6 +1,7 @@
 package windowop
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -62,4 +63,46 @@ func TestInternOneIntegerColumn(t *testing.T) {
 		arr.Release()
 		out.Release()
 	}
+}
+
+// The dense table widens to take larger keys once enough keys are
+// numbered; a key numbered in the index before it widened keeps its id.
+// Ids are those of a map in order of first appearance, over a random mix
+// of dense, sparse, large and negative keys.
+func TestInternIntegersAsTheDenseTableWidens(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	kt, err := newKeyTable([]arrow.DataType{arrow.PrimitiveTypes.Int64})
+	require.NoError(t, err)
+	want := map[int64]uint32{}
+	r := rand.New(rand.NewPCG(3, 4))
+	for batch := range 50 {
+		vals := make([]int64, 4096)
+		for i := range vals {
+			switch r.IntN(10) {
+			case 0:
+				vals[i] = r.Int64N(1 << 30) // beyond any table
+			case 1:
+				vals[i] = -r.Int64N(1000)
+			default: // a growing range, first past the table, then in it
+				vals[i] = r.Int64N(int64(1000 + batch*20000))
+			}
+		}
+		b := array.NewInt64Builder(mem)
+		b.AppendValues(vals, nil)
+		arr := b.NewArray()
+		b.Release()
+		ids := make([]uint32, len(vals))
+		kt.intern([]arrow.Array{arr}, len(vals), ids)
+		arr.Release()
+		for i, v := range vals {
+			id, ok := want[v]
+			if !ok {
+				id = uint32(len(want))
+				want[v] = id
+			}
+			require.Equal(t, id, ids[i], "batch %d row %d key %d", batch, i, v)
+		}
+	}
+	require.Greater(t, len(kt.intDense), intDenseSize, "the table widened")
 }
