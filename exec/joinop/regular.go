@@ -34,6 +34,7 @@ type regularJoin struct {
 	schema     *arrow.Schema
 	joined     *arrow.Schema // Left's data columns, then Right's: the residual's input
 	pairSchema *arrow.Schema // joined, the columns the residual does not read NULL-typed
+	bound      [2]*boundProbe // by probing input: the residual bound to the row (regular_hot_bound.go)
 	updates    bool
 	semiAnti   bool
 	anti       bool
@@ -123,6 +124,7 @@ func newRegularJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Op
 	j.joined = arrow.NewSchema(fields, nil)
 	j.pairSchema = j.joined
 	j.splitResidual(mem)
+	j.bindProbes()
 	j.setupHot(j.sides[0])
 	j.setupHot(j.sides[1])
 	if cfg.StateTTL > 0 {

@@ -131,6 +131,9 @@ func (j *regularJoin) hotMatches(input, i int, g int32, data arrow.RecordBatch) 
 	if err != nil {
 		return err
 	}
+	if b := j.bound[input]; b != nil {
+		return j.boundMatches(b, input, i, h, data)
+	}
 	longest := 0
 	for _, p := range h.parts {
 		longest = max(longest, p.n)
@@ -166,19 +169,46 @@ func (j *regularJoin) hotMatches(input, i int, g int32, data arrow.RecordBatch) 
 		if err != nil {
 			return err
 		}
-		mask, count := expr.BoolMask(c.(*array.Boolean))
-		for k := 0; count > 0 && k < p.n; k++ {
-			if mask[k>>3] == 0 {
-				k |= 7 // a byte of no match
-				continue
-			}
-			if bitutil.BitIsSet(mask, k) {
-				j.pairRow, j.pairEnt = append(j.pairRow, int32(i)), append(j.pairEnt, h.ents[off+k])
-				count--
-			}
-		}
+		j.addHotMatches(c, i, h.ents[off:off+p.n])
 		c.Release()
 		off += p.n
 	}
 	return nil
+}
+
+// boundMatches is hotMatches with the residual bound to row i.
+func (j *regularJoin) boundMatches(b *boundProbe, input, i int, h *hotGroup, data arrow.RecordBatch) error {
+	cmp := b.compare(data, i)
+	if cmp == nil {
+		return nil
+	}
+	off := 0
+	for _, p := range h.parts {
+		pairs := b.pairs(input, p.cols, p.n)
+		c, err := cmp.Eval(pairs, j.mem)
+		pairs.Release()
+		if err != nil {
+			return err
+		}
+		j.addHotMatches(c, i, h.ents[off:off+p.n])
+		c.Release()
+		off += p.n
+	}
+	return nil
+}
+
+// addHotMatches lists the pairs of batch row i with the entries ents of a
+// part of a hot group for which the residual's result c is TRUE.
+func (j *regularJoin) addHotMatches(c arrow.Array, i int, ents []int32) {
+	mask, count := expr.BoolMask(c.(*array.Boolean))
+	for k := 0; count > 0 && k < len(ents); k++ {
+		if mask[k>>3] == 0 {
+			k |= 7 // a byte of no match
+			continue
+		}
+		if bitutil.BitIsSet(mask, k) {
+			j.pairRow, j.pairEnt = append(j.pairRow, int32(i)), append(j.pairEnt, ents[k])
+			count--
+		}
+	}
 }
