@@ -51,6 +51,12 @@ type pairs struct {
 	residual    expr.Expr
 	l, r        []int32 // the refs
 	mask        []bool  // residual's result by pair, reused
+	// matched is joined with the columns the residual does not read
+	// NULL-typed, and read[side] the columns of each side it reads (nil:
+	// every column): match gathers only those (Nexmark q5_tvf's window
+	// join reads two of seven columns of its 3M pairs)
+	matched *arrow.Schema
+	read    [2][]int
 }
 
 func newPairs(cfg Config, mem memory.Allocator, left, right *rowstore.Store) (*pairs, error) {
@@ -63,7 +69,58 @@ func newPairs(cfg Config, mem memory.Allocator, left, right *rowstore.Store) (*p
 	if p.residual != nil && p.residual.DataType().ID() != arrow.BOOL {
 		return nil, fmt.Errorf("join condition %s is %s, not BOOLEAN", p.residual, p.residual.DataType())
 	}
+	p.matched = p.joined
+	read := make([]bool, len(fields))
+	if p.residual != nil && residualColumns(p.residual, read) {
+		for c, f := range fields {
+			if !read[c] {
+				fields[c] = arrow.Field{Name: f.Name, Type: arrow.Null, Nullable: true}
+			}
+		}
+		p.matched = arrow.NewSchema(fields, nil)
+		nLeft := cfg.Left.NumFields()
+		for side, cols := range [2][]bool{read[:nLeft], read[nLeft:]} {
+			p.read[side] = []int{}
+			for c, r := range cols {
+				if r {
+					p.read[side] = append(p.read[side], c)
+				}
+			}
+		}
+	}
 	return p, nil
+}
+
+// gatherRead returns the pairs as one record of matched: each side's
+// columns the residual reads, NULL columns for the others.
+func (p *pairs) gatherRead(lb, rb arrow.RecordBatch) (arrow.RecordBatch, error) {
+	if p.read[0] == nil {
+		return p.gather(p.joined, lb, rb)
+	}
+	n := len(p.l)
+	cols := make([]arrow.Array, 0, p.matched.NumFields())
+	for side, st := range [2]*rowstore.Store{p.left, p.right} {
+		b, refs, nFields := lb, p.l, p.left.Schema().NumFields()
+		if side == 1 {
+			b, refs, nFields = rb, p.r, p.right.Schema().NumFields()
+		}
+		read, err := st.GatherColumnsWith(b, refs, p.read[side])
+		if err != nil {
+			expr.ReleaseAll(cols)
+			return nil, err
+		}
+		next := 0
+		for c := range nFields {
+			if next < len(p.read[side]) && p.read[side][next] == c {
+				cols = append(cols, read[next])
+				next++
+			} else {
+				cols = append(cols, array.NewNull(n))
+			}
+		}
+	}
+	defer expr.ReleaseAll(cols)
+	return array.NewRecordBatch(p.matched, cols, int64(n)), nil
 }
 
 func (p *pairs) add(l, r int32) { p.l, p.r = append(p.l, l), append(p.r, r) }
@@ -103,7 +160,7 @@ func (p *pairs) match(lb, rb arrow.RecordBatch) error {
 		}
 		return nil
 	}
-	rec, err := p.gather(p.joined, lb, rb)
+	rec, err := p.gatherRead(lb, rb)
 	if err != nil {
 		return err
 	}
