@@ -32,8 +32,8 @@ type regularJoin struct {
 	mem        memory.Allocator
 	out        pipeline.Operator
 	schema     *arrow.Schema
-	joined     *arrow.Schema // Left's data columns, then Right's: the residual's input
-	pairSchema *arrow.Schema // joined, the columns the residual does not read NULL-typed
+	joined     *arrow.Schema  // Left's data columns, then Right's: the residual's input
+	pairSchema *arrow.Schema  // joined, the columns the residual does not read NULL-typed
 	bound      [2]*boundProbe // by probing input: the residual bound to the row (regular_hot_bound.go)
 	updates    bool
 	semiAnti   bool
