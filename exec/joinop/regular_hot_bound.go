@@ -69,17 +69,7 @@ func (b *boundProbe) compare(data arrow.RecordBatch, i int) *expr.Compare {
 	if col.IsNull(i) {
 		return nil
 	}
-	lit := &expr.Literal{Type: col.DataType()}
-	switch a := col.(type) { // the types bindProbes takes
-	case *array.Int64:
-		lit.Int = a.Value(i)
-	case *array.Int32:
-		lit.Int = int64(a.Value(i))
-	case *array.Timestamp:
-		lit.Int = int64(a.Value(i))
-	case *array.Date32:
-		lit.Int = int64(a.Value(i))
-	}
+	lit := expr.LiteralAt(col, i)
 	if b.ownFirst {
 		return &expr.Compare{Op: b.op, L: lit, R: b.other}
 	}
