@@ -201,57 +201,66 @@ func (r *unionRecorder) ProcessEnd() error { r.b.WriteString("end\n"); return ni
 func (r *unionRecorder) Close()            {}
 func (r *unionRecorder) String() string    { return r.b.String() }
 
-// TestUnionMergeRestoresHeldRows: rows held back for a slower input are
-// in the merge's checkpoint and go out after a restore as they would have.
-func TestUnionMergeRestoresHeldRows(t *testing.T) {
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
+// sendIDs sends input in of m a batch of ids under the watermarks wms.
+func sendIDs(t *testing.T, mem memory.Allocator, m *unionMerge, in int, wms []int64, ids ...int64) {
+	t.Helper()
 	schema := arrow.NewSchema([]arrow.Field{{Name: "id", Type: arrow.PrimitiveTypes.Int64}}, nil)
-	batch := func(ids ...int64) arrow.RecordBatch {
-		b := array.NewInt64Builder(mem)
-		defer b.Release()
-		b.AppendValues(ids, nil)
-		col := b.NewArray()
-		defer col.Release()
-		return array.NewRecordBatch(schema, []arrow.Array{col}, int64(col.Len()))
-	}
-	send := func(m *unionMerge, in int, wms []int64, ids ...int64) {
-		rec := batch(ids...)
-		defer rec.Release()
-		require.NoError(t, m.input(in).ProcessBatch(pipeline.Batch{Record: rec, Watermarks: wms}))
-	}
-	first := func(m *unionMerge) {
-		send(m, 0, []int64{10, 20, 30}, 1, 2, 3) // input 1 is at MinWatermark: all wait
-		require.NoError(t, m.input(0).ProcessWatermark(40))
-	}
-	rest := func(m *unionMerge) {
-		send(m, 1, []int64{15, 25}, 101, 102)
-		require.NoError(t, m.input(1).ProcessWatermark(35))
-		require.NoError(t, m.input(0).ProcessEnd())
-		require.NoError(t, m.input(1).ProcessEnd())
-		require.NoError(t, m.ProcessEnd())
-	}
-	whole := &unionRecorder{last: rowtime.MinWatermark}
-	m := newUnionMerge(2, true, mem, whole)
+	b := array.NewInt64Builder(mem)
+	b.AppendValues(ids, nil)
+	col := b.NewArray()
+	b.Release()
+	rec := array.NewRecordBatch(schema, []arrow.Array{col}, int64(col.Len()))
+	col.Release()
+	defer rec.Release()
+	require.NoError(t, m.input(in).ProcessBatch(pipeline.Batch{Record: rec, Watermarks: wms}))
+}
+
+// wholeAndResumed runs a two-input merge through first then rest, once
+// whole and once with a checkpoint taken after first and restored into a
+// new merge, and returns what each passed on.
+func wholeAndResumed(t *testing.T, mem memory.Allocator, first, rest func(*unionMerge)) (whole, resumed string) {
+	t.Helper()
+	w := &unionRecorder{last: rowtime.MinWatermark}
+	m := newUnionMerge(2, true, mem, w)
 	first(m)
 	rest(m)
 	m.Close()
-	require.Equal(t, "row 1 @10\nrow 101 @15\nrow 2 @20\nrow 102 @25\nrow 3 @30\nend\n", whole.String())
 
-	resumed := &unionRecorder{last: rowtime.MinWatermark}
-	m = newUnionMerge(2, true, mem, resumed)
+	r := &unionRecorder{last: rowtime.MinWatermark}
+	m = newUnionMerge(2, true, mem, r)
 	first(m)
-	require.Empty(t, resumed.String(), "every row waits for input 1")
+	require.Empty(t, r.String(), "every row waits for input 1")
 	var e checkpoint.Encoder
 	require.NoError(t, m.saveState(&e))
 	m.Close()
-	m = newUnionMerge(2, true, mem, resumed)
+	m = newUnionMerge(2, true, mem, r)
 	d := checkpoint.NewDecoder(e.Data())
 	require.NoError(t, m.restoreState(d))
 	require.NoError(t, d.Finish())
 	rest(m)
 	m.Close()
-	require.Equal(t, whole.String(), resumed.String())
+	return w.String(), r.String()
+}
+
+// TestUnionMergeRestoresHeldRows: rows held back for a slower input are
+// in the merge's checkpoint and go out after a restore as they would have.
+func TestUnionMergeRestoresHeldRows(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	first := func(m *unionMerge) {
+		sendIDs(t, mem, m, 0, []int64{10, 20, 30}, 1, 2, 3) // input 1 is at MinWatermark: all wait
+		require.NoError(t, m.input(0).ProcessWatermark(40))
+	}
+	rest := func(m *unionMerge) {
+		sendIDs(t, mem, m, 1, []int64{15, 25}, 101, 102)
+		require.NoError(t, m.input(1).ProcessWatermark(35))
+		require.NoError(t, m.input(0).ProcessEnd())
+		require.NoError(t, m.input(1).ProcessEnd())
+		require.NoError(t, m.ProcessEnd())
+	}
+	whole, resumed := wholeAndResumed(t, mem, first, rest)
+	require.Equal(t, "row 1 @10\nrow 101 @15\nrow 2 @20\nrow 102 @25\nrow 3 @30\nend\n", whole)
+	require.Equal(t, whole, resumed)
 }
 
 // TestUnionMergeRestoredRowsKeepTheirWatermarks: the held batches of a
@@ -261,46 +270,18 @@ func TestUnionMergeRestoresHeldRows(t *testing.T) {
 func TestUnionMergeRestoredRowsKeepTheirWatermarks(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	schema := arrow.NewSchema([]arrow.Field{{Name: "id", Type: arrow.PrimitiveTypes.Int64}}, nil)
-	send := func(m *unionMerge, in int, wms []int64, ids ...int64) {
-		b := array.NewInt64Builder(mem)
-		b.AppendValues(ids, nil)
-		col := b.NewArray()
-		b.Release()
-		rec := array.NewRecordBatch(schema, []arrow.Array{col}, int64(col.Len()))
-		col.Release()
-		defer rec.Release()
-		require.NoError(t, m.input(in).ProcessBatch(pipeline.Batch{Record: rec, Watermarks: wms}))
-	}
 	held := func(m *unionMerge) {
-		send(m, 0, []int64{10, 20}, 1, 2) // input 1 is at MinWatermark: both wait
-		send(m, 0, []int64{30, 40}, 3, 4)
+		sendIDs(t, mem, m, 0, []int64{10, 20}, 1, 2) // input 1 is at MinWatermark: both wait
+		sendIDs(t, mem, m, 0, []int64{30, 40}, 3, 4)
 	}
 	rest := func(m *unionMerge) {
 		require.NoError(t, m.input(1).ProcessWatermark(25)) // the first batch goes
-		send(m, 0, []int64{50, 60, 70}, 5, 6, 7)            // longer than the first
+		sendIDs(t, mem, m, 0, []int64{50, 60, 70}, 5, 6, 7) // longer than the first
 		require.NoError(t, m.input(1).ProcessEnd())
 		require.NoError(t, m.input(0).ProcessEnd())
 		require.NoError(t, m.ProcessEnd())
 	}
-	whole := &unionRecorder{last: rowtime.MinWatermark}
-	m := newUnionMerge(2, true, mem, whole)
-	held(m)
-	rest(m)
-	m.Close()
-	require.Equal(t, "row 1 @10\nrow 2 @20\nrow 3 @30\nrow 4 @40\nrow 5 @50\nrow 6 @60\nrow 7 @70\nend\n", whole.String())
-
-	resumed := &unionRecorder{last: rowtime.MinWatermark}
-	m = newUnionMerge(2, true, mem, resumed)
-	held(m)
-	var e checkpoint.Encoder
-	require.NoError(t, m.saveState(&e))
-	m.Close()
-	m = newUnionMerge(2, true, mem, resumed)
-	d := checkpoint.NewDecoder(e.Data())
-	require.NoError(t, m.restoreState(d))
-	require.NoError(t, d.Finish())
-	rest(m)
-	m.Close()
-	require.Equal(t, whole.String(), resumed.String())
+	whole, resumed := wholeAndResumed(t, mem, held, rest)
+	require.Equal(t, "row 1 @10\nrow 2 @20\nrow 3 @30\nrow 4 @40\nrow 5 @50\nrow 6 @60\nrow 7 @70\nend\n", whole)
+	require.Equal(t, whole, resumed)
 }

@@ -132,6 +132,27 @@ type wideRow struct {
 	kNull bool
 }
 
+// naiveWideJoin is the sorted inner join of rows on k (NULL matching
+// nothing) where keep holds of the left and right row.
+func naiveWideJoin(rows []wideRow, keep func(l, r wideRow) bool) []string {
+	var want []string
+	for i, r := range rows {
+		for _, l := range rows[:i] {
+			if l.input != r.input && !l.kNull && !r.kNull && l.k == r.k {
+				a, b := l, r
+				if a.input == 1 {
+					a, b = b, a
+				}
+				if keep(a, b) {
+					want = append(want, fmt.Sprintf("%d %d s0.%d %d %d s1.%d", a.k, a.v, a.v, b.k, b.v, b.v))
+				}
+			}
+		}
+	}
+	slices.Sort(want)
+	return want
+}
+
 // runWideJoin is runJoin for rows of wideSide, spilled past spillAfter
 // bytes (none when 0).
 func runWideJoin(t *testing.T, cfg Config, rows []wideRow, size, snapAt int, spillAfter int64) []string {
@@ -193,21 +214,7 @@ func TestLoggedSideKeepsResidualRowsOnceIndexed(t *testing.T) {
 		for range 1 + rng.IntN(300) {
 			rows = append(rows, wideRow{input: rng.IntN(2), k: int64(rng.IntN(4)), v: int64(rng.IntN(20)), kNull: rng.IntN(10) == 0})
 		}
-		var want []string
-		for i, r := range rows {
-			for _, l := range rows[:i] {
-				if l.input != r.input && !l.kNull && !r.kNull && l.k == r.k {
-					a, b := l, r
-					if a.input == 1 {
-						a, b = b, a
-					}
-					if a.v < b.v {
-						want = append(want, fmt.Sprintf("%d %d s0.%d %d %d s1.%d", a.k, a.v, a.v, b.k, b.v, b.v))
-					}
-				}
-			}
-		}
-		slices.Sort(want)
+		want := naiveWideJoin(rows, func(l, r wideRow) bool { return l.v < r.v })
 		name := fmt.Sprintf("round %d", round)
 		for _, budget := range []int64{0, 1, 1 << 40} {
 			withScanBudget(budget, func() {
@@ -251,19 +258,7 @@ func TestLogOfNarrowAndWideKeysJoinsAsNaive(t *testing.T) {
 			rows = append(rows, wideRow{input: 0, k: r.k, v: int64(-i)})
 		}
 	}
-	var want []string
-	for i, r := range rows {
-		for _, l := range rows[:i] {
-			if l.input != r.input && !l.kNull && !r.kNull && l.k == r.k {
-				a, b := l, r
-				if a.input == 1 {
-					a, b = b, a
-				}
-				want = append(want, fmt.Sprintf("%d %d s0.%d %d %d s1.%d", a.k, a.v, a.v, b.k, b.v, b.v))
-			}
-		}
-	}
-	slices.Sort(want)
+	want := naiveWideJoin(rows, func(wideRow, wideRow) bool { return true })
 	require.NotEmpty(t, want)
 	withScanBudget(1<<40, func() {
 		for _, size := range []int{3, 4096} {

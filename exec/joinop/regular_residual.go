@@ -157,16 +157,7 @@ func (j *regularJoin) gatherPairs(s *side, batch arrow.RecordBatch, refs []int32
 		if s.residualCols == nil { // every column
 			return append(cols, read...), nil
 		}
-		next := 0
-		for c := range s.schema.NumFields() {
-			if next < len(s.residualCols) && s.residualCols[next] == c {
-				cols = append(cols, read[next])
-				next++
-				continue
-			}
-			cols = append(cols, array.NewNull(len(refs)))
-		}
-		return cols, nil
+		return spreadColumns(cols, read, s.residualCols, s.schema.NumFields(), len(refs)), nil
 	}
 	if batch != nil {
 		batch = r.project(batch)
@@ -230,4 +221,20 @@ func (s *side) keepResidual() error {
 		}
 	}
 	return nil
+}
+
+// spreadColumns appends a side's nFields columns to dst: read[k] as column
+// which[k] (ascending), a NULL column of n rows for each other one. A
+// residual's input holds only the columns it reads.
+func spreadColumns(dst, read []arrow.Array, which []int, nFields, n int) []arrow.Array {
+	next := 0
+	for c := range nFields {
+		if next < len(which) && which[next] == c {
+			dst = append(dst, read[next])
+			next++
+		} else {
+			dst = append(dst, array.NewNull(n))
+		}
+	}
+	return dst
 }

@@ -109,15 +109,7 @@ func (p *pairs) gatherRead(lb, rb arrow.RecordBatch) (arrow.RecordBatch, error) 
 			expr.ReleaseAll(cols)
 			return nil, err
 		}
-		next := 0
-		for c := range nFields {
-			if next < len(p.read[side]) && p.read[side][next] == c {
-				cols = append(cols, read[next])
-				next++
-			} else {
-				cols = append(cols, array.NewNull(n))
-			}
-		}
+		cols = spreadColumns(cols, read, p.read[side], nFields, n) // regular_residual.go
 	}
 	defer expr.ReleaseAll(cols)
 	return array.NewRecordBatch(p.matched, cols, int64(n)), nil
