@@ -33,6 +33,7 @@ var hotPartRows = 1 << 16
 type hotGroup struct {
 	ents  []int32 // the group's entries in order
 	parts []hotPart
+	bound *boundValues // instead of parts when a bound probe reads the group
 }
 
 // hotPart is the columns of a run of the group's rows: every data column
@@ -96,6 +97,10 @@ func (j *regularJoin) hotGroupOf(s *side, g int32) (*hotGroup, error) {
 		return h, nil
 	}
 	from := len(h.ents)
+	b := j.bound[j.probingInput(s)]
+	if b != nil && h.bound == nil {
+		h.bound = &boundValues{}
+	}
 	if k := len(h.parts); k > 0 && h.parts[k-1].n < hotPartRows {
 		from -= h.parts[k-1].n
 		expr.ReleaseAll(h.parts[k-1].cols)
@@ -103,6 +108,9 @@ func (j *regularJoin) hotGroupOf(s *side, g int32) (*hotGroup, error) {
 	}
 	for ; e >= 0; e = s.at(e).next {
 		h.ents = append(h.ents, e)
+	}
+	if b != nil {
+		h.bound.reserve(len(h.ents))
 	}
 	for from < len(h.ents) {
 		to := min(from+hotPartRows, len(h.ents))
@@ -116,10 +124,23 @@ func (j *regularJoin) hotGroupOf(s *side, g int32) (*hotGroup, error) {
 			expr.ReleaseAll(cols)
 			return nil, err
 		}
-		h.parts = append(h.parts, hotPart{n: to - from, cols: cols})
+		if b != nil {
+			h.bound.add(cols[b.otherCol])
+			expr.ReleaseAll(cols)
+		} else {
+			h.parts = append(h.parts, hotPart{n: to - from, cols: cols})
+		}
 		from = to
 	}
 	return h, nil
+}
+
+// probingInput is the input whose rows probe side s.
+func (j *regularJoin) probingInput(s *side) int {
+	if s == j.sides[0] {
+		return 1
+	}
+	return 0
 }
 
 // hotMatches lists the pairs of batch row i (of input) with the entries
@@ -132,7 +153,10 @@ func (j *regularJoin) hotMatches(input, i int, g int32, data arrow.RecordBatch) 
 		return err
 	}
 	if b := j.bound[input]; b != nil {
-		return j.boundMatches(b, input, i, h, data)
+		if col := data.Column(b.own); col.IsValid(i) {
+			j.pairRow, j.pairEnt = h.bound.matches(b.op, intValue(col, i), int32(i), h.ents, j.pairRow, j.pairEnt)
+		}
+		return nil
 	}
 	longest := 0
 	for _, p := range h.parts {
@@ -165,27 +189,6 @@ func (j *regularJoin) hotMatches(input, i int, g int32, data arrow.RecordBatch) 
 		pairs := array.NewRecordBatch(j.pairSchema, cols, int64(p.n))
 		expr.ReleaseAll(own)
 		c, err := j.cfg.Residual.Eval(pairs, j.mem)
-		pairs.Release()
-		if err != nil {
-			return err
-		}
-		j.addHotMatches(c, i, h.ents[off:off+p.n])
-		c.Release()
-		off += p.n
-	}
-	return nil
-}
-
-// boundMatches is hotMatches with the residual bound to row i.
-func (j *regularJoin) boundMatches(b *boundProbe, input, i int, h *hotGroup, data arrow.RecordBatch) error {
-	cmp := b.compare(data, i)
-	if cmp == nil {
-		return nil
-	}
-	off := 0
-	for _, p := range h.parts {
-		pairs := b.pairs(input, p.cols, p.n)
-		c, err := cmp.Eval(pairs, j.mem)
 		pairs.Release()
 		if err != nil {
 			return err
