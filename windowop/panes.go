@@ -187,6 +187,14 @@ func (m *paneMode) slotFor(k uint32, p int64, wins []Window) int32 {
 			// fires through the emit strategy (fireOnElement), so the
 			// trigger's FIRE on element needs no handling here.
 			op.onElementTrigger(k, w)
+			if op.eventTimeTrigger {
+				if t := op.epoch(w.MaxTimestamp()); t > op.watermark && op.cleanupTime(w) == t {
+					// without allowed lateness the cleanup timer is the
+					// trigger's, just registered: a second registration
+					// would find it there
+					continue
+				}
+			}
 			op.registerCleanupTimer(k, w)
 		}
 	}
