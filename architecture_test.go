@@ -24,6 +24,7 @@ var externalNames = map[string]string{
 	"testify":     "github.com/stretchr/testify",
 	"datadriven":  "github.com/cockroachdb/datadriven",
 	"regexp2":     "github.com/dlclark/regexp2/v2",
+	"franz-go":    "github.com/twmb/franz-go",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

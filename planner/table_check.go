@@ -67,10 +67,13 @@ func unknownFormat(f sql.Option) error {
 }
 
 // readsFormat reports a table without a format or with one that sources
-// read; a table of another format (parquet, or one that does not exist)
-// can only be written.
+// read (of lines, or of messages); a table of another format (parquet, or
+// one that does not exist) can only be written.
 func readsFormat(t *catalog.Table) bool {
 	name, ok := t.Options.Get(connector.KeyFormat)
+	if f, known := connector.LookupFormat(name); ok && known && f.Messages {
+		return f.Reads
+	}
 	return !ok || connector.Contains(connector.ReadFormats(), name)
 }
 

@@ -20,6 +20,10 @@ type Format struct {
 	// Reads and Writes say whether a source can decode the format and a
 	// sink write it.
 	Reads, Writes bool
+	// Messages marks a format of whole messages, read and written by the
+	// connectors of messages (kafka) alone: it is not among the formats
+	// of lines (ReadFormats, WriteFormats) that files and streams read.
+	Messages bool
 	// Changelog marks a format whose rows carry a row kind: a source
 	// reads it as an update stream, and a sink writes an update stream
 	// in it (debezium-json).
@@ -76,22 +80,22 @@ func Formats() []*Format {
 	return fs
 }
 
-// ReadFormats names the formats a source reads, by rank.
+// ReadFormats names the formats a source of lines reads, by rank.
 func ReadFormats() []string {
 	var names []string
 	for _, f := range Formats() {
-		if f.Reads {
+		if f.Reads && !f.Messages {
 			names = append(names, f.Name)
 		}
 	}
 	return names
 }
 
-// WriteFormats names the formats a sink writes, by rank.
+// WriteFormats names the formats a sink of lines writes, by rank.
 func WriteFormats() []string {
 	var names []string
 	for _, f := range Formats() {
-		if f.Writes {
+		if f.Writes && !f.Messages {
 			names = append(names, f.Name)
 		}
 	}

@@ -1,0 +1,136 @@
+// Package kafkatest runs a Kafka cluster inside a test: franz-go's kfake,
+// three brokers, with topics made, filled and read back by the test.
+package kafkatest
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// Cluster is an in-process Kafka cluster, closed when its test ends.
+type Cluster struct {
+	c   *kfake.Cluster
+	adm *kadm.Client
+	cl  *kgo.Client
+}
+
+// Start starts a cluster of three brokers.
+func Start(t testing.TB) *Cluster {
+	t.Helper()
+	c, err := kfake.NewCluster(kfake.NumBrokers(3))
+	require.NoError(t, err)
+	cl, err := kgo.NewClient(kgo.SeedBrokers(c.ListenAddrs()...))
+	require.NoError(t, err)
+	k := &Cluster{c: c, cl: cl, adm: kadm.NewClient(cl)}
+	t.Cleanup(func() {
+		cl.Close()
+		c.Close()
+	})
+	return k
+}
+
+// Brokers is the bootstrap servers' option value: host:port,host:port.
+func (k *Cluster) Brokers() string { return strings.Join(k.c.ListenAddrs(), ",") }
+
+// CreateTopic makes a topic of n partitions.
+func (k *Cluster) CreateTopic(t testing.TB, topic string, partitions int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := k.adm.CreateTopics(ctx, int32(partitions), 1, nil, topic)
+	require.NoError(t, err)
+	require.NoError(t, res.Error())
+}
+
+// Record is a record to produce or one read back.
+type Record struct {
+	Partition int32
+	Offset    int64
+	Key       []byte
+	Value     []byte
+	Time      time.Time // zero: the producer's clock
+	Headers   map[string]string
+}
+
+// Produce writes records to a topic, each to its Partition, in order.
+func (k *Cluster) Produce(t testing.TB, topic string, recs ...Record) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cl, err := kgo.NewClient(kgo.SeedBrokers(k.c.ListenAddrs()...), kgo.RecordPartitioner(kgo.ManualPartitioner()))
+	require.NoError(t, err)
+	defer cl.Close()
+	batch := make([]*kgo.Record, len(recs))
+	for i, r := range recs {
+		kr := &kgo.Record{Topic: topic, Partition: r.Partition, Key: r.Key, Value: r.Value, Timestamp: r.Time}
+		names := make([]string, 0, len(r.Headers))
+		for h := range r.Headers {
+			names = append(names, h)
+		}
+		sort.Strings(names)
+		for _, h := range names {
+			kr.Headers = append(kr.Headers, kgo.RecordHeader{Key: h, Value: []byte(r.Headers[h])})
+		}
+		batch[i] = kr
+	}
+	require.NoError(t, cl.ProduceSync(ctx, batch...).FirstErr())
+}
+
+// ReadAll reads every record of a topic up to its end now, by partition
+// and offset.
+func (k *Cluster) ReadAll(t testing.TB, topic string) []Record {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	ends, err := k.adm.ListEndOffsets(ctx, topic)
+	require.NoError(t, err)
+	require.NoError(t, ends.Error())
+	want := map[int32]int64{}
+	total := int64(0)
+	ends.Each(func(o kadm.ListedOffset) {
+		want[o.Partition] = o.Offset
+		total += o.Offset
+	})
+	var out []Record
+	if total > 0 {
+		cl, err := kgo.NewClient(kgo.SeedBrokers(k.c.ListenAddrs()...), kgo.ConsumeTopics(topic),
+			kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()))
+		require.NoError(t, err)
+		defer cl.Close()
+		seen := map[int32]int64{}
+		for done := false; !done; {
+			fs := cl.PollFetches(ctx)
+			require.NoError(t, ctx.Err(), "reading topic %s back", topic)
+			fs.EachRecord(func(r *kgo.Record) {
+				rec := Record{Partition: r.Partition, Offset: r.Offset, Key: r.Key, Value: r.Value, Time: r.Timestamp}
+				for _, h := range r.Headers {
+					if rec.Headers == nil {
+						rec.Headers = map[string]string{}
+					}
+					rec.Headers[h.Key] = string(h.Value)
+				}
+				out = append(out, rec)
+				seen[r.Partition] = r.Offset + 1
+			})
+			done = true
+			for p, end := range want {
+				done = done && seen[p] >= end
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Partition != out[j].Partition {
+			return out[i].Partition < out[j].Partition
+		}
+		return out[i].Offset < out[j].Offset
+	})
+	return out
+}

@@ -1,0 +1,146 @@
+package kafka
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/connector/kafka/kafkatest"
+	"github.com/wsql/wsql/sql"
+)
+
+// planTable plans the read of a table declared by ddl.
+func planTable(t *testing.T, ddl string, batchSize int) *Source {
+	t.Helper()
+	stmts, err := sql.Parse(ddl)
+	require.NoError(t, err)
+	tbl, err := catalog.NewTable(stmts[0].(*sql.CreateTable))
+	require.NoError(t, err)
+	conn, _ := tbl.Options.Lookup(connector.KeyConnector)
+	src, err := planSource(tbl, conn, &connector.Env{BatchSize: batchSize, Run: true})
+	require.NoError(t, err)
+	return src.(*Source)
+}
+
+// drain reads r to its end, or n steps with records, as "split: v" lines.
+func drain(t *testing.T, r exec.BatchReader, n int) (rows []string, ends int) {
+	t.Helper()
+	for steps := 0; n < 0 || steps < n; {
+		b, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err)
+		if b.End {
+			ends++
+			continue
+		}
+		if b.Record == nil {
+			continue
+		}
+		col := b.Record.Column(0).(*array.String)
+		for i := range col.Len() {
+			rows = append(rows, fmt.Sprintf("%d: %s", b.Split, col.Value(i)))
+		}
+		b.Record.Release()
+		steps++
+	}
+	return rows, ends
+}
+
+func fill(t *testing.T, k *kafkatest.Cluster, topic string, partitions, perPartition int) []string {
+	k.CreateTopic(t, topic, partitions)
+	var recs []kafkatest.Record
+	var want []string
+	for p := range partitions {
+		for i := range perPartition {
+			v := fmt.Sprintf("p%d-%02d", p, i)
+			recs = append(recs, kafkatest.Record{Partition: int32(p), Value: []byte(v)})
+			want = append(want, fmt.Sprintf("%d: %s", p, v))
+		}
+	}
+	k.Produce(t, topic, recs...)
+	return want
+}
+
+const rawTable = `CREATE TABLE t (v STRING) WITH ('connector' = 'kafka', 'topic' = 'events',
+  'properties.bootstrap.servers' = '%s', 'scan.startup.mode' = 'earliest-offset',
+  'scan.bounded.mode' = 'latest-offset', 'format' = 'raw')`
+
+// A bounded read gives every record of every partition once, each
+// partition a split in order, and ends each split once; a read resumed
+// from the state saved after some batches gives exactly the rest, however
+// many were fetched and not yet handed out when the state was saved.
+func TestReaderResumesFromItsSavedOffsets(t *testing.T) {
+	k := kafkatest.Start(t)
+	want := fill(t, k, "events", 3, 40)
+	for _, size := range []int{1, 7, 4096} {
+		for _, stop := range []int{0, 1, 5, 30} {
+			mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+			src := planTable(t, fmt.Sprintf(rawTable, k.Brokers()), size)
+			r, err := src.Open(mem, nil)
+			require.NoError(t, err)
+			require.Equal(t, 3, r.NumSplits())
+			first, ends1 := drain(t, r, stop)
+			var e checkpoint.Encoder
+			require.NoError(t, r.(exec.StateReader).SaveState(&e))
+			require.NoError(t, r.Close())
+
+			r, err = src.Open(mem, checkpoint.NewDecoder(e.Data()))
+			require.NoError(t, err)
+			rest, ends2 := drain(t, r, -1)
+			require.NoError(t, r.Close())
+			got := append(first, rest...)
+			name := fmt.Sprintf("batch size %d, stop after %d", size, stop)
+			require.Equal(t, 3, ends1+ends2, name)
+			require.Len(t, got, len(want), name)
+			slices.Sort(got)
+			require.Equal(t, want, got, name)
+			require.Equal(t, int64(0), r.Stats().Skipped)
+			mem.AssertSize(t, 0)
+		}
+	}
+}
+
+// Within a partition the records come in offset order.
+func TestReaderKeepsEachPartitionsOrder(t *testing.T) {
+	k := kafkatest.Start(t)
+	fill(t, k, "events", 4, 25)
+	src := planTable(t, fmt.Sprintf(rawTable, k.Brokers()), 3)
+	r, err := src.Open(memory.DefaultAllocator, nil)
+	require.NoError(t, err)
+	defer r.Close()
+	rows, ends := drain(t, r, -1)
+	require.Equal(t, 4, ends)
+	last := map[string]string{}
+	for _, row := range rows {
+		split, v, _ := strings.Cut(row, ": ")
+		require.Greater(t, v, last[split], "split %s", split)
+		last[split] = v
+	}
+}
+
+// An empty topic's bounded read ends at once; an empty partition among
+// others ends without holding them back.
+func TestReaderEndsEmptyPartitions(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events", 2)
+	k.Produce(t, "events", kafkatest.Record{Partition: 1, Value: []byte("only")})
+	r, err := planTable(t, fmt.Sprintf(rawTable, k.Brokers()), 10).Open(memory.DefaultAllocator, nil)
+	require.NoError(t, err)
+	defer r.Close()
+	rows, ends := drain(t, r, -1)
+	require.Equal(t, []string{"1: only"}, rows)
+	require.Equal(t, 2, ends)
+}

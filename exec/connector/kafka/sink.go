@@ -1,0 +1,303 @@
+package kafka
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/connector/formats"
+	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/sql"
+)
+
+// tableSink is a planned write of a topic: a record per row, its value
+// (and key) in the table's formats.
+type tableSink struct {
+	cfg         *config
+	parts       *parts
+	table       *catalog.Table
+	schema      *arrow.Schema // the table's columns
+	order       []int         // the query column of each table column; nil: the same
+	valueCols   []int         // the table columns the value holds
+	keyCols     []int         // and the key
+	value, key  writer.Writing
+	partitioner string
+	guarantee   string
+}
+
+func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
+	cfg, err := readConfig(t, conn, false)
+	if err != nil {
+		return nil, err
+	}
+	p, err := readParts(t, conn, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkKeys(t, p.formatKeys); err != nil {
+		return nil, err
+	}
+	s := &tableSink{cfg: cfg, parts: p, table: t, partitioner: "default", guarantee: "at-least-once"}
+	for _, o := range t.Options {
+		switch o.Key {
+		case keyPartitioner:
+			if s.partitioner, err = mode(o, "default", "fixed", "round-robin"); err != nil {
+				return nil, err
+			}
+		case keyDeliveryGuarantee:
+			if s.guarantee, err = mode(o, "none", "at-least-once", "exactly-once"); err != nil {
+				return nil, err
+			}
+			if s.guarantee == "exactly-once" {
+				return nil, sql.Errorf(sql.ErrUnsupported, o.At, "'%s' = 'exactly-once' (Kafka transactions) is not built yet: use 'at-least-once'", o.Key)
+			}
+		}
+	}
+	for i, c := range t.Columns {
+		if c.Computed != nil || c.Metadata != "" {
+			continue
+		}
+		if p.isKey(c.Name) {
+			s.keyCols = append(s.keyCols, i)
+			if !p.valueHasKey {
+				continue
+			}
+		}
+		s.valueCols = append(s.valueCols, i)
+	}
+	if s.value, err = p.writing(t, "value", p.valueFormat, p.valueAt, fieldsOf(t, s.valueCols)); err != nil {
+		return nil, err
+	}
+	if p.keyFormat != "" {
+		if s.key, err = p.writing(t, "key", p.keyFormat, p.keyAt, fieldsOf(t, s.keyCols)); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func fieldsOf(t *catalog.Table, cols []int) []arrow.Field {
+	var fields []arrow.Field
+	for _, c := range cols {
+		fields = append(fields, t.Columns[c].Field())
+	}
+	return fields
+}
+
+// writing is the writer of a part in its format; raw writes the one
+// column's bytes.
+func (p *parts) writing(t *catalog.Table, name, f string, at sql.Pos, fields []arrow.Field) (writer.Writing, error) {
+	if f == formats.Raw {
+		if len(fields) != 1 || (fields[0].Type.ID() != arrow.STRING && fields[0].Type.ID() != arrow.BINARY) {
+			return nil, sql.Errorf(sql.ErrInvalid, at, "the raw format writes the message %s from one STRING or BYTES column, but table %s gives it %d columns", name, t.Name, len(fields))
+		}
+		return nil, nil
+	}
+	return connector.FormatWriting(f, partTable(t, name+".", fields))
+}
+
+func (s *tableSink) Bind(t *catalog.Table, cols []catalog.Column) {
+	s.schema, s.order = connector.TableColumns(t, cols, false)
+}
+
+// AppendOnly: json, csv and raw hold rows, not changes.
+func (s *tableSink) AppendOnly() bool { return true }
+
+func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.ResultWriter, error) {
+	opts, err := s.cfg.clientOpts()
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, kgo.DefaultProduceTopic(s.cfg.topics[0]), kgo.ProducerLinger(5*time.Millisecond))
+	switch s.partitioner {
+	case "fixed":
+		opts = append(opts, kgo.RecordPartitioner(kgo.ManualPartitioner())) // every record's Partition is 0
+	case "round-robin":
+		opts = append(opts, kgo.RecordPartitioner(kgo.RoundRobinPartitioner()))
+	default:
+		// Kafka's default: by the key's murmur2 hash, sticky for no key
+		opts = append(opts, kgo.RecordPartitioner(kgo.StickyKeyPartitioner(nil)))
+	}
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", s.table.Name, err)
+	}
+	return &sinkWriter{s: s, cl: cl, ctx: ctx, loc: run.Location}, nil
+}
+
+// sinkWriter produces a record per row; with at-least-once it waits for
+// them all before each checkpoint is taken and at the end.
+type sinkWriter struct {
+	s   *tableSink
+	cl  *kgo.Client
+	ctx context.Context
+	loc *time.Location
+
+	mu       sync.Mutex
+	firstErr error
+	buf      bytes.Buffer
+}
+
+var _ exec.CommittingWriter = (*sinkWriter)(nil)
+
+func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
+	if err := w.err(); err != nil {
+		return err
+	}
+	n := int(rec.NumRows())
+	if n == 0 {
+		return nil
+	}
+	values, err := w.encode(rec, w.s.valueCols, w.s.value)
+	if err != nil {
+		return err
+	}
+	var keys [][]byte
+	if w.s.parts.keyFormat != "" {
+		if keys, err = w.encode(rec, w.s.keyCols, w.s.key); err != nil {
+			return err
+		}
+	}
+	for i := range n {
+		r := &kgo.Record{Value: values[i]}
+		if keys != nil {
+			r.Key = keys[i]
+		}
+		w.cl.Produce(w.ctx, r, w.produced)
+	}
+	return nil
+}
+
+func (w *sinkWriter) produced(r *kgo.Record, err error) {
+	if err == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.firstErr == nil {
+		w.firstErr = fmt.Errorf("table %s: writing to topic %s: %w", w.s.table.Name, r.Topic, err)
+	}
+}
+
+func (w *sinkWriter) err() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.firstErr
+}
+
+// encode writes the table columns cols of each row of rec (in query
+// order) in a format, a message each.
+func (w *sinkWriter) encode(rec arrow.RecordBatch, cols []int, f writer.Writing) ([][]byte, error) {
+	arrs := make([]arrow.Array, len(cols))
+	fields := make([]arrow.Field, len(cols))
+	for i, c := range cols {
+		q := c
+		if w.s.order != nil {
+			q = w.s.order[c]
+		}
+		arrs[i], fields[i] = rec.Column(q), w.s.schema.Field(c)
+	}
+	n := int(rec.NumRows())
+	out := make([][]byte, n)
+	if f == nil { // raw
+		for i := range n {
+			switch a := arrs[0].(type) {
+			case *array.String:
+				if a.IsValid(i) {
+					out[i] = []byte(a.Value(i))
+				}
+			case *array.Binary:
+				if a.IsValid(i) {
+					out[i] = slices.Clone(a.Value(i))
+				}
+			}
+		}
+		return out, nil
+	}
+	part := array.NewRecordBatch(arrow.NewSchema(fields, nil), arrs, int64(n))
+	defer part.Release()
+	w.buf.Reset()
+	fw, err := f.NewWriter(&w.buf, part.Schema(), w.loc)
+	if err != nil {
+		return nil, err
+	}
+	if err := fw.WriteBatch(part); err != nil {
+		return nil, err
+	}
+	if err := fw.Close(); err != nil {
+		return nil, err
+	}
+	rows := splitRows(w.buf.Bytes())
+	if len(rows) != n {
+		return nil, fmt.Errorf("table %s: %d rows written as %d messages", w.s.table.Name, n, len(rows))
+	}
+	for i, r := range rows {
+		out[i] = slices.Clone(r)
+	}
+	return out, nil
+}
+
+// splitRows cuts a writer's output into its rows: at line ends outside
+// double quotes (a CSV field may hold a line break; JSON escapes them).
+func splitRows(b []byte) [][]byte {
+	var rows [][]byte
+	start, quoted := 0, false
+	for i, c := range b {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case c == '\n' && !quoted:
+			rows = append(rows, bytes.TrimSuffix(b[start:i], []byte("\r")))
+			start = i + 1
+		}
+	}
+	if start < len(b) {
+		rows = append(rows, b[start:])
+	}
+	return rows
+}
+
+// PreCommit waits for every record produced so far (at-least-once): a
+// checkpoint taken after it never stands for a record not written.
+func (w *sinkWriter) PreCommit() error {
+	if w.s.guarantee == "none" {
+		return w.err()
+	}
+	return w.flush()
+}
+
+func (w *sinkWriter) flush() error {
+	if err := w.cl.Flush(context.Background()); err != nil {
+		return err
+	}
+	return w.err()
+}
+
+func (w *sinkWriter) State(*checkpoint.Encoder) {}
+
+func (w *sinkWriter) Commit() error { return nil }
+
+func (w *sinkWriter) Close() error {
+	if w.cl == nil {
+		return writer.ErrWriterClosed
+	}
+	err := w.flush()
+	w.cl.Close()
+	w.cl = nil
+	if errors.Is(err, context.Canceled) {
+		err = nil
+	}
+	return err
+}
