@@ -35,7 +35,10 @@ type tableSink struct {
 	value, key  writer.Writing
 	partitioner string
 	guarantee   string
+	txnPrefix   string // 'sink.transactional-id-prefix'
 }
+
+const exactlyOnce = "exactly-once"
 
 func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 	cfg, err := readConfig(t, conn, false)
@@ -60,10 +63,13 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 			if s.guarantee, err = mode(o, "none", "at-least-once", "exactly-once"); err != nil {
 				return nil, err
 			}
-			if s.guarantee == "exactly-once" {
-				return nil, sql.Errorf(sql.ErrUnsupported, o.At, "'%s' = 'exactly-once' (Kafka transactions) is not built yet: use 'at-least-once'", o.Key)
-			}
+		case keyTransactionalID:
+			s.txnPrefix = o.Value
 		}
+	}
+	if s.guarantee == exactlyOnce && s.txnPrefix == "" {
+		o, _ := t.Options.Lookup(keyDeliveryGuarantee)
+		return nil, sql.Errorf(sql.ErrInvalid, o.At, "'%s' = '%s' needs '%s': its transactions' ids start with it, and no other writer may use it", o.Key, exactlyOnce, keyTransactionalID)
 	}
 	for i, c := range t.Columns {
 		if c.Computed != nil || c.Metadata != "" {
@@ -130,11 +136,28 @@ func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.Re
 		// Kafka's default: by the key's murmur2 hash, sticky for no key
 		opts = append(opts, kgo.RecordPartitioner(kgo.StickyKeyPartitioner(nil)))
 	}
+	w := &sinkWriter{s: s, ctx: ctx, loc: run.Location, checkpoints: run.Checkpoint != nil}
+	if s.guarantee == exactlyOnce {
+		w.txn = &transaction{id: s.txnPrefix + "-0"}
+		if run.Checkpoint != nil && run.Checkpoint.Restore != nil {
+			if err := w.txn.recover(ctx, s, exec.SinkState(run.Checkpoint.Restore)); err != nil {
+				return nil, err
+			}
+		}
+		opts = append(opts, kgo.TransactionalID(w.txn.id), kgo.TransactionTimeout(txnTimeout))
+	}
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.table.Name, err)
 	}
-	return &sinkWriter{s: s, cl: cl, ctx: ctx, loc: run.Location}, nil
+	w.cl = cl
+	if w.txn != nil {
+		if err := w.cl.BeginTransaction(); err != nil {
+			cl.Close()
+			return nil, fmt.Errorf("table %s: %w", s.table.Name, err)
+		}
+	}
+	return w, nil
 }
 
 // sinkWriter produces a record per row; with at-least-once it waits for
@@ -148,6 +171,12 @@ type sinkWriter struct {
 	mu       sync.Mutex
 	firstErr error
 	buf      bytes.Buffer
+
+	// checkpoints is set when the run takes checkpoints: an exactly-once
+	// sink commits at each and aborts what is left at Close; without them
+	// it commits once, at Close.
+	checkpoints bool
+	txn         *transaction // exactly-once: the open transaction
 }
 
 var _ exec.CommittingWriter = (*sinkWriter)(nil)
@@ -169,6 +198,9 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 		if keys, err = w.encode(rec, w.s.keyCols, w.s.key); err != nil {
 			return err
 		}
+	}
+	if w.txn != nil {
+		w.txn.produced = true
 	}
 	for i := range n {
 		r := &kgo.Record{Value: values[i]}
@@ -270,12 +302,20 @@ func splitRows(b []byte) [][]byte {
 }
 
 // PreCommit waits for every record produced so far (at-least-once): a
-// checkpoint taken after it never stands for a record not written.
+// checkpoint taken after it never stands for a record not written. An
+// exactly-once sink also notes its open transaction, which State puts in
+// the checkpoint.
 func (w *sinkWriter) PreCommit() error {
 	if w.s.guarantee == "none" {
 		return w.err()
 	}
-	return w.flush()
+	if err := w.flush(); err != nil {
+		return err
+	}
+	if w.txn != nil {
+		return w.txn.note(w.ctx, w.cl)
+	}
+	return nil
 }
 
 func (w *sinkWriter) flush() error {
@@ -285,17 +325,47 @@ func (w *sinkWriter) flush() error {
 	return w.err()
 }
 
-func (w *sinkWriter) State(*checkpoint.Encoder) {}
+// State puts the open transaction in the checkpoint: a restart from it
+// commits that transaction before writing anything (exactly-once).
+func (w *sinkWriter) State(e *checkpoint.Encoder) {
+	if w.txn != nil {
+		w.txn.save(e)
+	}
+}
 
-func (w *sinkWriter) Commit() error { return nil }
+// Commit commits the transaction of the checkpoint just made durable and
+// opens the next (exactly-once).
+func (w *sinkWriter) Commit() error {
+	if w.txn == nil {
+		return nil
+	}
+	if err := w.txn.end(w.ctx, w.cl, kgo.TryCommit); err != nil {
+		return fmt.Errorf("table %s: committing a transaction: %w", w.s.table.Name, err)
+	}
+	return w.cl.BeginTransaction()
+}
 
+// Close waits for the records produced. An exactly-once sink without
+// checkpoints commits its one transaction; with them, what the last
+// checkpoint did not commit is aborted: a restart writes it again.
 func (w *sinkWriter) Close() error {
 	if w.cl == nil {
 		return writer.ErrWriterClosed
 	}
+	defer func() {
+		w.cl.Close()
+		w.cl = nil
+	}()
+	if w.txn != nil {
+		how := kgo.TryCommit
+		if w.checkpoints {
+			how = kgo.TryAbort
+		} else if err := w.flush(); err != nil {
+			return err
+		}
+		return w.txn.end(context.Background(), w.cl, how)
+	}
 	err := w.flush()
-	w.cl.Close()
-	w.cl = nil
 	if errors.Is(err, context.Canceled) {
 		err = nil
 	}
