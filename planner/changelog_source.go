@@ -29,7 +29,13 @@ func (s *selectPlanner) changelogWindow() error {
 			at = g.Pos()
 		}
 	}
-	format, _ := s.table.Options.Lookup(connector.KeyFormat)
-	return sql.Errorf(sql.ErrUnsupported, at, "a window over table %s is not supported yet: its format '%s' makes it an update stream (+I, -U, +U, -D); aggregate it with a GROUP BY without a window, which retracts the changes",
-		s.table.Name, format.Value)
+	what := ""
+	if format, ok := s.table.Options.Lookup(connector.KeyFormat); ok {
+		what = "its format '" + format.Value + "'"
+	} else {
+		conn, _ := s.table.Options.Lookup(connector.KeyConnector)
+		what = "its connector '" + conn.Value + "'"
+	}
+	return sql.Errorf(sql.ErrUnsupported, at, "a window over table %s is not supported yet: %s makes it an update stream (+I, -U, +U, -D); aggregate it with a GROUP BY without a window, which retracts the changes",
+		s.table.Name, what)
 }

@@ -13,8 +13,8 @@ import (
 // TestBuiltinsAreRegistered pins what the blank imports of builtin register
 // and the order listings and messages show them in.
 func TestBuiltinsAreRegistered(t *testing.T) {
-	require.Equal(t, []string{"filesystem", "stdin", "datagen", "kafka", "nexmark"}, connector.SourceNames())
-	require.Equal(t, []string{"print", "blackhole", "filesystem", "kafka"}, connector.SinkNames())
+	require.Equal(t, []string{"filesystem", "stdin", "datagen", "kafka", "nexmark", "upsert-kafka"}, connector.SourceNames())
+	require.Equal(t, []string{"print", "blackhole", "filesystem", "kafka", "upsert-kafka"}, connector.SinkNames())
 	require.ElementsMatch(t, append(connector.SourceNames(), "print", "blackhole", "go"), connector.Names())
 	require.Equal(t, []string{"csv", "json", "debezium-json"}, connector.ReadFormats())
 	require.Equal(t, []string{"csv", "json", "debezium-json", "parquet"}, connector.WriteFormats())
@@ -54,13 +54,13 @@ func TestOptionSchemasAreComplete(t *testing.T) {
 // can be read or written and suggests the nearest name.
 func TestUnknownConnectorSuggestsARegisteredOne(t *testing.T) {
 	_, err := connector.SourceConnector(sql.Option{Key: "connector", Value: "filesytem"})
-	require.ErrorContains(t, err, "connector 'filesytem' is not supported yet (supported: filesystem, stdin, datagen, kafka, nexmark); did you mean filesystem?")
+	require.ErrorContains(t, err, "connector 'filesytem' is not supported yet (supported: filesystem, stdin, datagen, kafka, nexmark, upsert-kafka); did you mean filesystem?")
 
 	_, err = connector.SourceConnector(sql.Option{Key: "connector", Value: "go"})
 	require.Error(t, err, "the go connector is attached from Go, never named in SQL")
 
 	_, err = connector.SinkConnector(sql.Option{Key: "connector", Value: "datagen"})
-	require.ErrorContains(t, err, "writing to connector 'datagen' is not supported yet (supported: print, blackhole, filesystem, kafka)")
+	require.ErrorContains(t, err, "writing to connector 'datagen' is not supported yet (supported: print, blackhole, filesystem, kafka, upsert-kafka)")
 
 	c, err := connector.SinkConnector(sql.Option{Key: "connector", Value: "print"})
 	require.NoError(t, err)

@@ -1,6 +1,7 @@
 package kafka
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -30,7 +31,9 @@ type parts struct {
 // partFormats are the formats a message part can be in.
 var partFormats = []string{formats.JSON, formats.CSV, formats.Raw}
 
-func readParts(t *catalog.Table, conn sql.Option, source bool) (*parts, error) {
+// readParts reads the parts' options; pk, for upsert-kafka, is the
+// PRIMARY KEY's columns, the key's in place of 'key.fields'.
+func readParts(t *catalog.Table, conn sql.Option, pk []string) (*parts, error) {
 	p := &parts{valueHasKey: true}
 	f, hasFormat := t.Options.Lookup(connector.KeyFormat)
 	vf, hasValue := t.Options.Lookup(keyValueFormat)
@@ -52,6 +55,12 @@ func readParts(t *catalog.Table, conn sql.Option, source bool) (*parts, error) {
 	}
 	kf, hasKey := t.Options.Lookup(keyKeyFormat)
 	fields, hasFields := t.Options.Lookup(keyKeyFields)
+	if pk != nil {
+		if !hasKey {
+			return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'key.format' option: the format of the message key, its PRIMARY KEY's columns", t.Name)
+		}
+		fields, hasFields = sql.Option{Key: keyKeyFields, Value: strings.Join(pk, ";"), At: t.PrimaryKey.At}, true
+	}
 	if hasKey {
 		if err := checkPartFormat(kf); err != nil {
 			return nil, err
@@ -121,7 +130,7 @@ func (p *parts) decoding(t *catalog.Table, name, f string, at sql.Pos, fields []
 	d := &partDecoding{name: name, format: f, schema: arrow.NewSchema(fields, nil), csvQuote: '"'}
 	if f == formats.Raw {
 		if len(fields) != 1 || (fields[0].Type.ID() != arrow.STRING && fields[0].Type.ID() != arrow.BINARY) {
-			return nil, sql.Errorf(sql.ErrInvalid, at, "the raw format reads the message %s into one STRING or BYTES column, but table %s gives it %d columns", name, t.Name, len(fields))
+			return nil, rawColumns(t, name, "reads the message", fields, at)
 		}
 		return d, nil
 	}
@@ -172,4 +181,14 @@ func sqlTypeOf(t *catalog.Table, name string) string {
 		}
 	}
 	return ""
+}
+
+// rawColumns is the error of a part in the raw format whose columns are
+// not one STRING or BYTES column.
+func rawColumns(t *catalog.Table, part, verb string, fields []arrow.Field, at sql.Pos) error {
+	what := fmt.Sprintf("%d columns", len(fields))
+	if len(fields) == 1 {
+		what = fmt.Sprintf("column %s of type %s", fields[0].Name, sqlTypeOf(t, fields[0].Name))
+	}
+	return sql.Errorf(sql.ErrInvalid, at, "the raw format %s %s from one STRING or BYTES column, but table %s gives it %s", verb, part, t.Name, what)
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -44,12 +45,17 @@ type reader struct {
 	stats  exec.SourceStats
 	// lastDiscovery is when the partitions were last listed.
 	lastDiscovery time.Time
+	// latest is an upsert-kafka read's latest value of each key.
+	latest latestValues
 }
 
-// queued is a step decoded and not yet handed out, with the offset its
-// split is at once it is.
+// queued is a step not yet handed out: a split's end, or records of a
+// split decoded when they are handed out (so what the read keeps of them,
+// an upsert read's latest values, is of the records handed out, which a
+// checkpoint stands for); with the offset its split is at once it is.
 type queued struct {
 	step exec.SplitBatch
+	recs []*kgo.Record
 	next int64
 }
 
@@ -82,6 +88,9 @@ func openReader(s *Source, mem memory.Allocator, at *checkpoint.Decoder) (exec.B
 // start lists the partitions and decides each one's start and end, or
 // takes them from the checkpoint, then starts consuming.
 func (r *reader) start(at *checkpoint.Decoder) error {
+	if r.src.upsert {
+		r.latest = latestValues{}
+	}
 	if at != nil {
 		n := at.Len(4)
 		for range n {
@@ -91,6 +100,12 @@ func (r *reader) start(at *checkpoint.Decoder) error {
 				return at.Err()
 			}
 			r.add(sp)
+		}
+		if r.src.upsert {
+			r.latest = loadLatest(at)
+			if at.Err() != nil {
+				return at.Err()
+			}
 		}
 	}
 	r.lastDiscovery = time.Now()
@@ -335,6 +350,18 @@ func (r *reader) Next() (exec.SplitBatch, error) {
 			sp := r.splits[q.step.Split]
 			sp.next = q.next
 			sp.ended = sp.ended || q.step.End
+			if q.recs == nil {
+				return q.step, nil
+			}
+			rec, err := r.decode(q.recs)
+			if err != nil {
+				return exec.SplitBatch{}, err
+			}
+			if rec.NumRows() == 0 {
+				rec.Release() // every record skipped
+				continue
+			}
+			q.step.Record = rec
 			return q.step, nil
 		}
 		if r.allEnded() {
@@ -433,29 +460,30 @@ func (r *reader) poll() (bool, error) {
 	return len(r.queue) > queued, err
 }
 
-// queueRecords decodes records of split i into a batch and queues it.
+// queueRecords queues records of split i.
 func (r *reader) queueRecords(i int, recs []*kgo.Record) error {
 	if len(recs) == 0 {
 		return nil
 	}
 	sp := r.splits[i]
 	sp.fetched = recs[len(recs)-1].Offset + 1
-	rec, skipped, err := r.src.decode(recs, r.mem)
+	r.queue = append(r.queue, queued{step: exec.SplitBatch{Split: i}, recs: recs, next: sp.fetched})
+	return nil
+}
+
+// decode makes the batch of records handed out.
+func (r *reader) decode(recs []*kgo.Record) (arrow.RecordBatch, error) {
+	var rec arrow.RecordBatch
+	var skipped int
+	var err error
+	if r.src.upsert {
+		rec, skipped, err = r.src.decodeUpsert(recs, r.mem, r.latest)
+	} else {
+		rec, skipped, err = r.src.decode(recs, r.mem)
+	}
 	r.stats.Skipped += int64(skipped)
 	r.stats.Rows += int64(len(recs))
-	if err != nil {
-		return err
-	}
-	if rec.NumRows() == 0 {
-		// every record skipped: the split moves on without a batch
-		rec.Release()
-		if len(r.queue) == 0 || r.queue[len(r.queue)-1].step.Split != i {
-			sp.next = sp.fetched
-		}
-		return nil
-	}
-	r.queue = append(r.queue, queued{step: exec.SplitBatch{Record: rec, Split: i}, next: sp.fetched})
-	return nil
+	return rec, err
 }
 
 // SaveState writes each split's position, for a resume that reads on
@@ -470,15 +498,13 @@ func (r *reader) SaveState(e *checkpoint.Encoder) error {
 		e.Int(sp.end)
 		e.Bool(sp.ended)
 	}
+	if r.latest != nil {
+		r.latest.save(e)
+	}
 	return nil
 }
 
 func (r *reader) Close() error {
-	for _, q := range r.queue {
-		if q.step.Record != nil {
-			q.step.Record.Release()
-		}
-	}
 	r.queue = nil
 	if r.cl != nil {
 		r.cl.Close()

@@ -28,7 +28,9 @@ func planTable(t *testing.T, ddl string, batchSize int) *Source {
 	tbl, err := catalog.NewTable(stmts[0].(*sql.CreateTable))
 	require.NoError(t, err)
 	conn, _ := tbl.Options.Lookup(connector.KeyConnector)
-	src, err := planSource(tbl, conn, &connector.Env{BatchSize: batchSize, Run: true})
+	c, ok := connector.Lookup(conn.Value)
+	require.True(t, ok)
+	src, err := c.NewSource(tbl, conn, &connector.Env{BatchSize: batchSize, Run: true})
 	require.NoError(t, err)
 	return src.(*Source)
 }
@@ -143,4 +145,63 @@ func TestReaderEndsEmptyPartitions(t *testing.T) {
 	rows, ends := drain(t, r, -1)
 	require.Equal(t, []string{"1: only"}, rows)
 	require.Equal(t, 2, ends)
+}
+
+// An upsert-kafka read gives each key's changes, -U and -D with the row
+// before, and a read resumed from its saved state goes on with the rows
+// it kept: the changes are those of one whole read.
+func TestUpsertReaderResumesWithItsKeys(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "kv", 1)
+	rec := func(key, value string) kafkatest.Record {
+		r := kafkatest.Record{Key: []byte(key)}
+		if value != "" {
+			r.Value = []byte(value)
+		}
+		return r
+	}
+	k.Produce(t, "kv", rec("a", "1"), rec("b", "2"), rec("a", "3"), rec("b", ""), rec("c", ""), rec("a", "4"))
+	ddl := fmt.Sprintf(`CREATE TABLE kv (k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED) WITH ('connector' = 'upsert-kafka',
+  'topic' = 'kv', 'properties.bootstrap.servers' = '%s', 'scan.bounded.mode' = 'latest-offset',
+  'key.format' = 'raw', 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY')`, k.Brokers())
+	changes := func(r exec.BatchReader, steps int) []string {
+		var out []string
+		for n := 0; steps < 0 || n < steps; {
+			b, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			require.NoError(t, err)
+			if b.Record == nil {
+				continue
+			}
+			kinds, ks, vs := b.Record.Column(0).(*array.String), b.Record.Column(1).(*array.String), b.Record.Column(2).(*array.String)
+			for i := range kinds.Len() {
+				out = append(out, kinds.Value(i)+" "+ks.Value(i)+" "+vs.Value(i))
+			}
+			b.Record.Release()
+			n++
+		}
+		return out
+	}
+	want := []string{"+I a 1", "+I b 2", "-U a 1", "+U a 3", "-D b 2", "-U a 3", "+U a 4"}
+	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+	defer mem.AssertSize(t, 0)
+	src := planTable(t, ddl, 1)
+	r, err := src.Open(mem, nil)
+	require.NoError(t, err)
+	require.Equal(t, want, changes(r, -1))
+	require.NoError(t, r.Close())
+	for stop := range 5 {
+		r, err := src.Open(mem, nil)
+		require.NoError(t, err)
+		first := changes(r, stop)
+		var e checkpoint.Encoder
+		require.NoError(t, r.(exec.StateReader).SaveState(&e))
+		require.NoError(t, r.Close())
+		r, err = src.Open(mem, checkpoint.NewDecoder(e.Data()))
+		require.NoError(t, err)
+		require.Equal(t, want, append(first, changes(r, -1)...), "stopped after %d batches", stop)
+		require.NoError(t, r.Close())
+	}
 }

@@ -13,16 +13,22 @@ import (
 // columns, the key's and the metadata, a row per record the formats could
 // read. It returns how many records it skipped as bad.
 func (s *Source) decode(recs []*kgo.Record, mem memory.Allocator) (arrow.RecordBatch, int, error) {
+	rec, m, err := s.decodeMessages(recs, mem)
+	return rec, m.nBad, err
+}
+
+// decodeMessages is decode, with which records were bad.
+func (s *Source) decodeMessages(recs []*kgo.Record, mem memory.Allocator) (arrow.RecordBatch, *messages, error) {
 	m := &messages{recs: recs, bad: make([]bool, len(recs))}
 	value, err := s.value.decode(m, mem)
 	if err != nil {
-		return nil, m.nBad, err
+		return nil, m, err
 	}
 	defer value.Release()
 	var key arrow.RecordBatch
 	if s.key != nil {
 		if key, err = s.key.decode(m, mem); err != nil {
-			return nil, m.nBad, err
+			return nil, m, err
 		}
 		defer key.Release()
 	}
@@ -44,19 +50,19 @@ func (s *Source) decode(recs []*kgo.Record, mem memory.Allocator) (arrow.RecordB
 			col = key.Column(from.index)
 			col.Retain()
 		default:
-			col = metadataColumn(from.meta, s.Schema.Field(c).Type, recs, mem)
+			col = metadataColumn(from.meta, s.dataSchema.Field(c).Type, recs, mem)
 		}
 		if len(keep) < len(recs) {
 			taken, err := expr.Take(col, keep, mem)
 			col.Release()
 			if err != nil {
-				return nil, m.nBad, err
+				return nil, m, err
 			}
 			col = taken
 		}
 		cols[c] = col
 	}
-	return array.NewRecordBatch(s.Schema, cols, int64(len(keep))), m.nBad, nil
+	return array.NewRecordBatch(s.dataSchema, cols, int64(len(keep))), m, nil
 }
 
 // metadataColumn is metadata key k of each record.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/wsql/wsql/exec/connector/formats"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/windowop"
 )
 
 // tableSink is a planned write of a topic: a record per row, its value
@@ -36,6 +38,7 @@ type tableSink struct {
 	partitioner string
 	guarantee   string
 	txnPrefix   string // 'sink.transactional-id-prefix'
+	upsert      bool   // upsert-kafka: takes an update stream by the key
 }
 
 const exactlyOnce = "exactly-once"
@@ -45,14 +48,20 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := readParts(t, conn, false)
+	p, err := readParts(t, conn, nil)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkKeys(t, p.formatKeys); err != nil {
 		return nil, err
 	}
+	return newTableSink(t, cfg, p)
+}
+
+// newTableSink reads the sink options and plans the parts' writers.
+func newTableSink(t *catalog.Table, cfg *config, p *parts) (*tableSink, error) {
 	s := &tableSink{cfg: cfg, parts: p, table: t, partitioner: "default", guarantee: "at-least-once"}
+	var err error
 	for _, o := range t.Options {
 		switch o.Key {
 		case keyPartitioner:
@@ -72,26 +81,33 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, o.At, "'%s' = '%s' needs '%s': its transactions' ids start with it, and no other writer may use it", o.Key, exactlyOnce, keyTransactionalID)
 	}
 	for i, c := range t.Columns {
-		if c.Computed != nil || c.Metadata != "" {
+		if c.Computed != nil || c.Metadata != "" || p.isKey(c.Name) && !p.valueHasKey {
 			continue
 		}
-		if p.isKey(c.Name) {
-			s.keyCols = append(s.keyCols, i)
-			if !p.valueHasKey {
-				continue
-			}
-		}
 		s.valueCols = append(s.valueCols, i)
+	}
+	for _, name := range p.keyFields { // the key's columns in the order 'key.fields' gives
+		s.keyCols = append(s.keyCols, t.Column(name))
 	}
 	if s.value, err = p.writing(t, "value", p.valueFormat, p.valueAt, fieldsOf(t, s.valueCols)); err != nil {
 		return nil, err
 	}
 	if p.keyFormat != "" {
-		if s.key, err = p.writing(t, "key", p.keyFormat, p.keyAt, fieldsOf(t, s.keyCols)); err != nil {
+		if s.key, err = p.writing(t, "key", p.keyFormat, p.keyAt, keyFieldsOf(t, s.keyCols, p.keyPrefix)); err != nil {
 			return nil, err
 		}
 	}
 	return s, nil
+}
+
+// keyFieldsOf are the key's columns as the key format sees them: without
+// 'key.fields-prefix'.
+func keyFieldsOf(t *catalog.Table, cols []int, prefix string) []arrow.Field {
+	fields := fieldsOf(t, cols)
+	for i := range fields {
+		fields[i].Name = strings.TrimPrefix(fields[i].Name, prefix)
+	}
+	return fields
 }
 
 func fieldsOf(t *catalog.Table, cols []int) []arrow.Field {
@@ -107,7 +123,7 @@ func fieldsOf(t *catalog.Table, cols []int) []arrow.Field {
 func (p *parts) writing(t *catalog.Table, name, f string, at sql.Pos, fields []arrow.Field) (writer.Writing, error) {
 	if f == formats.Raw {
 		if len(fields) != 1 || (fields[0].Type.ID() != arrow.STRING && fields[0].Type.ID() != arrow.BINARY) {
-			return nil, sql.Errorf(sql.ErrInvalid, at, "the raw format writes the message %s from one STRING or BYTES column, but table %s gives it %d columns", name, t.Name, len(fields))
+			return nil, rawColumns(t, name, "writes the message", fields, at)
 		}
 		return nil, nil
 	}
@@ -118,8 +134,9 @@ func (s *tableSink) Bind(t *catalog.Table, cols []catalog.Column) {
 	s.schema, s.order = connector.TableColumns(t, cols, false)
 }
 
-// AppendOnly: json, csv and raw hold rows, not changes.
-func (s *tableSink) AppendOnly() bool { return true }
+// AppendOnly: json, csv and raw hold rows, not changes; upsert-kafka
+// holds each key's latest row, a tombstone for a deleted one.
+func (s *tableSink) AppendOnly() bool { return !s.upsert }
 
 func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.ResultWriter, error) {
 	opts, err := s.cfg.clientOpts()
@@ -189,13 +206,19 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if n == 0 {
 		return nil
 	}
-	values, err := w.encode(rec, w.s.valueCols, w.s.value)
+	// an update stream (upsert-kafka): its row kinds lead
+	var kinds *array.String
+	shift := 0
+	if windowop.IsRowKindField(rec.Schema().Field(0)) {
+		kinds, shift = rec.Column(0).(*array.String), 1
+	}
+	values, err := w.encode(rec, shift, w.s.valueCols, w.s.value, "")
 	if err != nil {
 		return err
 	}
 	var keys [][]byte
 	if w.s.parts.keyFormat != "" {
-		if keys, err = w.encode(rec, w.s.keyCols, w.s.key); err != nil {
+		if keys, err = w.encode(rec, shift, w.s.keyCols, w.s.key, w.s.parts.keyPrefix); err != nil {
 			return err
 		}
 	}
@@ -206,6 +229,14 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 		r := &kgo.Record{Value: values[i]}
 		if keys != nil {
 			r.Key = keys[i]
+		}
+		if kinds != nil {
+			switch windowop.RowKind(kinds.Value(i)) {
+			case windowop.UpdateBefore:
+				continue // the +U after it replaces the key's value
+			case windowop.Delete:
+				r.Value = nil // a tombstone
+			}
 		}
 		w.cl.Produce(w.ctx, r, w.produced)
 	}
@@ -230,8 +261,9 @@ func (w *sinkWriter) err() error {
 }
 
 // encode writes the table columns cols of each row of rec (in query
-// order) in a format, a message each.
-func (w *sinkWriter) encode(rec arrow.RecordBatch, cols []int, f writer.Writing) ([][]byte, error) {
+// order, after shift leading columns) in a format, a message each; prefix
+// is cut from the columns' names.
+func (w *sinkWriter) encode(rec arrow.RecordBatch, shift int, cols []int, f writer.Writing, prefix string) ([][]byte, error) {
 	arrs := make([]arrow.Array, len(cols))
 	fields := make([]arrow.Field, len(cols))
 	for i, c := range cols {
@@ -239,7 +271,8 @@ func (w *sinkWriter) encode(rec arrow.RecordBatch, cols []int, f writer.Writing)
 		if w.s.order != nil {
 			q = w.s.order[c]
 		}
-		arrs[i], fields[i] = rec.Column(q), w.s.schema.Field(c)
+		arrs[i], fields[i] = rec.Column(q+shift), w.s.schema.Field(c)
+		fields[i].Name = strings.TrimPrefix(fields[i].Name, prefix)
 	}
 	n := int(rec.NumRows())
 	out := make([][]byte, n)

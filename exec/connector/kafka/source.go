@@ -2,6 +2,7 @@ package kafka
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -21,10 +22,15 @@ type Source struct {
 	cfg   *config
 	value *partDecoding
 	key   *partDecoding // nil without 'key.format'
-	// columns says where each column of the schema comes from.
-	columns []columnFrom
+	// columns says where each column of dataSchema comes from: the
+	// schema's, without upsert-kafka's leading row kinds.
+	columns    []columnFrom
+	dataSchema *arrow.Schema
 	// valueFormat and keyFormat name the formats, for EXPLAIN.
 	valueFormat, keyFormat string
+	// upsert is set for upsert-kafka: the read is a changelog by the
+	// key, its row kinds leading the schema (see upsert_changelog.go).
+	upsert bool
 }
 
 // columnFrom is the origin of a column of the source: a column the value
@@ -41,7 +47,7 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 	if err != nil {
 		return nil, err
 	}
-	parts, err := readParts(t, conn, true)
+	parts, err := readParts(t, conn, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -53,6 +59,12 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 			return nil, err
 		}
 	}
+	return newSource(t, env, cfg, parts)
+}
+
+// newSource plans the read of table t, its options read.
+func newSource(t *catalog.Table, env *connector.Env, cfg *config, parts *parts) (*Source, error) {
+	conn, _ := t.Options.Lookup(connector.KeyConnector)
 	if env.BadRowsPath != "" {
 		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "'wsql.bad-rows.path' is not supported for Kafka tables yet: table %s's skipped messages are counted in the run summary", t.Name)
 	}
@@ -84,17 +96,21 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 
 // layout decides where each column comes from and makes the decodings.
 func (s *Source) layout(t *catalog.Table, p *parts) error {
-	var valueFields, keyFields []arrow.Field
+	s.dataSchema = s.Schema
+	var valueFields []arrow.Field
+	keyFields := make([]arrow.Field, len(p.keyFields))
 	for _, f := range s.Schema.Fields() {
 		col := t.Columns[t.Column(f.Name)]
 		switch {
 		case col.Metadata != "":
 			s.columns = append(s.columns, columnFrom{part: "meta", meta: col.Metadata})
 		case p.isKey(f.Name):
+			// the key's columns in the order 'key.fields' gives
 			kf := f
 			kf.Name = strings.TrimPrefix(f.Name, p.keyPrefix)
-			s.columns = append(s.columns, columnFrom{part: "key", index: len(keyFields)})
-			keyFields = append(keyFields, kf)
+			k := slices.Index(p.keyFields, f.Name)
+			s.columns = append(s.columns, columnFrom{part: "key", index: k})
+			keyFields[k] = kf
 			if p.valueHasKey {
 				valueFields = append(valueFields, f)
 			}
@@ -123,7 +139,11 @@ func (s *Source) Open(mem memory.Allocator, at *checkpoint.Decoder) (exec.BatchR
 
 func (s *Source) Explain() string {
 	var b strings.Builder
-	b.WriteString("connector=[kafka], ")
+	name := Name
+	if s.upsert {
+		name = UpsertName
+	}
+	fmt.Fprintf(&b, "connector=[%s], ", name)
 	if s.cfg.pattern != nil {
 		fmt.Fprintf(&b, "topic-pattern=[%s]", s.cfg.patternSrc)
 	} else {
