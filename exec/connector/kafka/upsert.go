@@ -14,19 +14,8 @@ import (
 // record of its key and row, each -D a tombstone of its key, -U skipped
 // (the +U after it replaces the key's row), at least once.
 func planUpsertSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
-	pk, err := upsertKey(t, conn)
+	cfg, p, err := readUpsert(t, conn, false)
 	if err != nil {
-		return nil, err
-	}
-	cfg, err := readConfig(t, conn, false)
-	if err != nil {
-		return nil, err
-	}
-	p, err := readParts(t, conn, pk)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkUpsertKeys(t, p.formatKeys); err != nil {
 		return nil, err
 	}
 	s, err := newTableSink(t, cfg, p)
@@ -43,18 +32,7 @@ func planUpsertSink(t *catalog.Table, conn sql.Option) (connector.TableSink, err
 // tombstone -D of the row before, as Flink's upsert source followed by
 // its ChangelogNormalize gives them.
 func planUpsertSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Source, error) {
-	pk, err := upsertKey(t, conn)
-	if err != nil {
-		return nil, err
-	}
-	p, err := readParts(t, conn, pk)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkUpsertKeys(t, p.formatKeys); err != nil {
-		return nil, err
-	}
-	cfg, err := readConfig(t, conn, true)
+	cfg, p, err := readUpsert(t, conn, true)
 	if err != nil {
 		return nil, err
 	}
@@ -66,4 +44,22 @@ func planUpsertSource(t *catalog.Table, conn sql.Option, env *connector.Env) (ex
 	s.upsert = true
 	s.Schema = arrow.NewSchema(append([]arrow.Field{windowop.RowKindField()}, s.Schema.Fields()...), nil)
 	return s, nil
+}
+
+// readUpsert reads and checks an upsert-kafka table's options: its key is
+// the PRIMARY KEY's columns.
+func readUpsert(t *catalog.Table, conn sql.Option, source bool) (*config, *parts, error) {
+	pk, err := upsertKey(t, conn)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := readParts(t, conn, pk)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkUpsertKeys(t, p.formatKeys); err != nil {
+		return nil, nil, err
+	}
+	cfg, err := readConfig(t, conn, source)
+	return cfg, p, err
 }
