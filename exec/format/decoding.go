@@ -108,3 +108,32 @@ func chainBadRow(first, then func(*ParseError, []byte)) func(*ParseError, []byte
 		then(e, raw)
 	}
 }
+
+// Resetter is a Decoder that can read another input from its start, as a
+// new decoder of the same schema and options would, keeping what it built
+// for them (columns, the JSON fast path): a Kafka read decodes each poll's
+// messages of a partition with one decoder. Only a decoder that read its
+// last input to its end, without an error, may be reset.
+type Resetter interface {
+	Reset(r io.Reader)
+}
+
+var (
+	_ Resetter = (*CSVDecoder)(nil)
+	_ Resetter = (*JSONDecoder)(nil)
+)
+
+// Reset reads r from its start (see Resetter).
+func (d *CSVDecoder) Reset(r io.Reader) {
+	d.readBuffer = readBuffer{r: r, source: d.source, limit: d.limit, buf: d.buf}
+	d.header = d.opts.IgnoreFirstLine
+	d.recErr, d.recCol, d.nrows, d.err, d.recAt = "", 0, 0, nil, 0
+	d.skip, d.skipRow, d.skipLine, d.skipFrom = nil, false, 0, nil
+}
+
+// Reset reads r from its start (see Resetter).
+func (d *JSONDecoder) Reset(r io.Reader) {
+	d.readBuffer = readBuffer{r: r, source: d.source, limit: d.limit, buf: d.buf}
+	d.err, d.tooLong, d.lineAt = nil, false, 0
+	d.skip, d.skipLine, d.skipFrom = nil, 0, nil
+}

@@ -47,7 +47,14 @@ func (b *readBuffer) read(need int, pending bool) error {
 		return errCSVYield
 	}
 	if b.buf == nil {
-		b.buf = make([]byte, csvDefaultBufSize)
+		size := csvDefaultBufSize
+		if in, ok := b.r.(interface{ Len() int }); ok {
+			// input already in memory (a poll of Kafka messages, read by a
+			// decoder each): a buffer no larger than it, not 1 MiB cleared
+			// for every few messages
+			size = min(size, max(in.Len()+1, 512))
+		}
+		b.buf = make([]byte, size)
 	}
 	if b.pos > 0 {
 		b.end = copy(b.buf, b.buf[b.pos:b.end])

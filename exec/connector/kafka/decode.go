@@ -29,6 +29,17 @@ type partDecoding struct {
 	csvQuote byte
 }
 
+// decoderCache is a read's decoder of one part: the decoder of the last
+// poll's messages, reset for the next (making one per poll cost more than
+// the decoding), and its bad rows' hook for the messages it reads now.
+// Each read has its own: a Source may be read twice at once.
+type decoderCache struct {
+	dec   format.Decoder
+	mem   memory.Allocator
+	rows  int // the rows of dec's batches, less one
+	onBad func(*format.ParseError)
+}
+
 // messages are the records of one partition decoded at once, and what the
 // decoding found: the messages it could not read.
 type messages struct {
@@ -50,7 +61,7 @@ func where(r *kgo.Record) string {
 
 // decode reads part d of every record of m, one row per record in order,
 // NULL rows for the records found bad (m.bad says which).
-func (d *partDecoding) decode(m *messages, mem memory.Allocator) (arrow.RecordBatch, error) {
+func (d *partDecoding) decode(m *messages, mem memory.Allocator, c *decoderCache) (arrow.RecordBatch, error) {
 	if d.decoding == nil {
 		return d.decodeRaw(m, mem), nil
 	}
@@ -91,9 +102,9 @@ func (d *partDecoding) decode(m *messages, mem memory.Allocator) (arrow.RecordBa
 	}
 	// a record's index from the line its text starts on
 	recordAt := func(l int) int { return sort.Search(len(lines), func(i int) bool { return lines[i] > l }) - 1 }
-	dec := d.decoding.ForRead(func(e *format.ParseError, _ []byte) {
-		m.markBad(recordAt(e.Line))
-	}, 0).NewDecoder(&buf, d.name, d.schema, mem, len(m.recs)+1)
+	c.onBad = func(e *format.ParseError) { m.markBad(recordAt(e.Line)) }
+	dec := d.decoder(c, &buf, mem, len(m.recs))
+	defer func() { c.onBad = nil }()
 	var got []arrow.RecordBatch
 	defer func() {
 		for _, b := range got {
@@ -106,6 +117,7 @@ func (d *partDecoding) decode(m *messages, mem memory.Allocator) (arrow.RecordBa
 			break
 		}
 		if err != nil {
+			c.dec = nil // not to be reset after an error
 			var pe *format.ParseError
 			if errors.As(err, &pe) {
 				i := recordAt(pe.Line)
@@ -136,6 +148,22 @@ func (d *partDecoding) decode(m *messages, mem memory.Allocator) (arrow.RecordBa
 		return nil, fmt.Errorf("%s: %d messages read as %d rows", where(m.recs[0]), next, decoded.NumRows())
 	}
 	return spread(decoded, idx, mem)
+}
+
+// decoder is a decoder of buf: the last one, reset, when it read its
+// input whole and has batches as large as n rows.
+func (d *partDecoding) decoder(c *decoderCache, buf *bytes.Buffer, mem memory.Allocator, n int) format.Decoder {
+	if r, ok := c.dec.(format.Resetter); ok && n <= c.rows && c.mem == mem {
+		r.Reset(buf)
+		return c.dec
+	}
+	c.rows, c.mem = max(n, 4096), mem
+	c.dec = d.decoding.ForRead(func(e *format.ParseError, _ []byte) {
+		if c.onBad != nil {
+			c.onBad(e)
+		}
+	}, 0).NewDecoder(buf, d.name, d.schema, mem, c.rows+1)
+	return c.dec
 }
 
 // part is the bytes of the record this decoding reads.

@@ -47,6 +47,8 @@ type reader struct {
 	lastDiscovery time.Time
 	// latest is an upsert-kafka read's latest value of each key.
 	latest latestValues
+	// decoders are the read's decoders of the value and the key.
+	decoders [2]decoderCache
 }
 
 // queued is a step not yet handed out: a split's end, or records of a
@@ -477,9 +479,9 @@ func (r *reader) decode(recs []*kgo.Record) (arrow.RecordBatch, error) {
 	var skipped int
 	var err error
 	if r.src.upsert {
-		rec, skipped, err = r.src.decodeUpsert(recs, r.mem, r.latest)
+		rec, skipped, err = r.src.decodeUpsert(recs, r.mem, &r.decoders, r.latest)
 	} else {
-		rec, skipped, err = r.src.decode(recs, r.mem)
+		rec, skipped, err = r.src.decode(recs, r.mem, &r.decoders)
 	}
 	r.stats.Skipped += int64(skipped)
 	r.stats.Rows += int64(len(recs))

@@ -12,22 +12,23 @@ import (
 // decode makes the rows of records recs of one partition: the value's
 // columns, the key's and the metadata, a row per record the formats could
 // read. It returns how many records it skipped as bad.
-func (s *Source) decode(recs []*kgo.Record, mem memory.Allocator) (arrow.RecordBatch, int, error) {
-	rec, m, err := s.decodeMessages(recs, mem)
+func (s *Source) decode(recs []*kgo.Record, mem memory.Allocator, c *[2]decoderCache) (arrow.RecordBatch, int, error) {
+	rec, m, err := s.decodeMessages(recs, mem, c)
 	return rec, m.nBad, err
 }
 
-// decodeMessages is decode, with which records were bad.
-func (s *Source) decodeMessages(recs []*kgo.Record, mem memory.Allocator) (arrow.RecordBatch, *messages, error) {
+// decodeMessages is decode, with which records were bad. c are the
+// read's decoders of the value and the key.
+func (s *Source) decodeMessages(recs []*kgo.Record, mem memory.Allocator, c *[2]decoderCache) (arrow.RecordBatch, *messages, error) {
 	m := &messages{recs: recs, bad: make([]bool, len(recs))}
-	value, err := s.value.decode(m, mem)
+	value, err := s.value.decode(m, mem, &c[0])
 	if err != nil {
 		return nil, m, err
 	}
 	defer value.Release()
 	var key arrow.RecordBatch
 	if s.key != nil {
-		if key, err = s.key.decode(m, mem); err != nil {
+		if key, err = s.key.decode(m, mem, &c[1]); err != nil {
 			return nil, m, err
 		}
 		defer key.Release()

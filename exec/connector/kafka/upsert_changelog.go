@@ -24,7 +24,7 @@ type latestValues map[string][]byte
 // +U, a tombstone -D of the row before (a tombstone of a key not seen
 // gives nothing). A record whose value its format cannot read, or without
 // a key, is skipped and counted, and leaves its key's row as it was.
-func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, latest latestValues) (arrow.RecordBatch, int, error) {
+func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, c *[2]decoderCache, latest latestValues) (arrow.RecordBatch, int, error) {
 	// the records' own values first, to find those that cannot be read
 	var valued []*kgo.Record
 	for _, r := range recs {
@@ -35,7 +35,7 @@ func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, latest l
 	skipped := 0
 	bad := map[*kgo.Record]bool{}
 	if len(valued) > 0 {
-		rec, m, err := s.decodeMessages(valued, mem)
+		rec, m, err := s.decodeMessages(valued, mem, c)
 		if err != nil {
 			return nil, m.nBad, err
 		}
@@ -85,7 +85,7 @@ func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, latest l
 		defer expr.ReleaseAll(cols)
 		return array.NewRecordBatch(s.Schema, cols, 0), skipped, nil
 	}
-	data, m, err := s.decodeMessages(changes, mem)
+	data, m, err := s.decodeMessages(changes, mem, c)
 	if err != nil {
 		return nil, skipped, err
 	}
