@@ -42,7 +42,7 @@ func TestConnectorNamesStayInTheirPackages(t *testing.T) {
 	for _, name := range connector.Names() {
 		owner[name] = "exec/connector/" + name
 	}
-	owner[gotable.Name] = "exec/connector/gotable" // "go" cannot name a package
+	owner[gotable.Name] = "exec/connector/gotable"   // "go" cannot name a package
 	owner[kafka.UpsertName] = "exec/connector/kafka" // a second connector of the kafka package
 	for _, f := range connector.Formats() {
 		owner[f.Name] = "exec/connector/formats"
