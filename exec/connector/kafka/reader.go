@@ -423,7 +423,8 @@ func (r *reader) poll() (bool, error) {
 		return false, nil
 	}
 	ctx, cancel := context.WithTimeout(r.ctx, pollWait)
-	fetches := r.cl.PollRecords(ctx, max(r.src.BatchSize, 1)*4)
+	rows := r.batchRows()
+	fetches := r.cl.PollRecords(ctx, rows*4)
 	cancel()
 	if fetches.IsClientClosed() {
 		return false, fmt.Errorf("table %s: the Kafka client closed", r.src.Table)
@@ -447,8 +448,8 @@ func (r *reader) poll() (bool, error) {
 			n := sort.Search(len(recs), func(k int) bool { return recs[k].Offset >= sp.end })
 			recs = recs[:n]
 		}
-		for from := 0; from < len(recs) && err == nil; from += max(r.src.BatchSize, 1) {
-			err = r.queueRecords(i, recs[from:min(len(recs), from+max(r.src.BatchSize, 1))])
+		for from := 0; from < len(recs) && err == nil; from += rows {
+			err = r.queueRecords(i, recs[from:min(len(recs), from+rows)])
 		}
 		if sp.endQueued || sp.end == noEnd {
 			return
@@ -460,6 +461,15 @@ func (r *reader) poll() (bool, error) {
 		}
 	})
 	return len(r.queue) > queued, err
+}
+
+// batchRows is the most rows of a batch: the run's batch size, 4096 when
+// it sets none (as the decoders of files).
+func (r *reader) batchRows() int {
+	if r.src.BatchSize > 0 {
+		return r.src.BatchSize
+	}
+	return 4096
 }
 
 // queueRecords queues records of split i.
