@@ -32,6 +32,7 @@ func TestKafkaOptionErrors(t *testing.T) {
 		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', 'properties.security.protocol' = 'SASL_SSL'", "uses security.protocol SASL_SSL but gives no 'properties.sasl.jaas.config'"},
 		{"'topic' = 'events', 'format' = 'raw', 'key.format' = 'raw'", "'key.format' needs 'key.fields'"},
 		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'sink.partitioner' = 'fixed', 'scan.startup.offsets' = '1'", "unsupported option 'scan.startup.offsets' for connector 'kafka'"},
+		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', 'scan.watermark.alignment.max-drift' = '1 min'", "option 'scan.watermark.alignment.max-drift' needs 'scan.watermark.alignment.group'"},
 		{"'topic' = 'nosuch', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset'", "table t: topic nosuch:"},
 	} {
 		out := runScript(t, table(c.options), 4096)

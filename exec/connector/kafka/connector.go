@@ -84,6 +84,7 @@ var metadata = []connector.MetadataKey{
 }
 
 func init() {
+	options = append(options, alignmentOptions...)
 	connector.Register(&connector.Connector{Name: Name, Rank: 40, SinkRank: 40, Options: options, Metadata: metadata,
 		NewSource: planSource, NewSink: planSink})
 }

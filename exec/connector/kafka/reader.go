@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"time"
 
@@ -26,6 +27,12 @@ type split struct {
 	end       int64 // the offset the read ends before; noEnd for none
 	endQueued bool  // its end step is queued
 	ended     bool  // its end step was handed out
+
+	// with watermark alignment: the latest rowtime handed out (MinInt64
+	// before any), when the last record was, and whether it is paused
+	latest     int64
+	lastRecord time.Time
+	paused     bool
 }
 
 const noEnd = -1
@@ -49,6 +56,8 @@ type reader struct {
 	latest latestValues
 	// decoders are the read's decoders of the value and the key.
 	decoders [2]decoderCache
+	// pauses counts the partitions paused by watermark alignment.
+	pauses int
 }
 
 // queued is a step not yet handed out: a split's end, or records of a
@@ -196,6 +205,7 @@ func (r *reader) place(tps []topicPartition, start position) error {
 }
 
 func (r *reader) add(sp *split) {
+	sp.latest, sp.lastRecord = math.MinInt64, time.Now()
 	r.byTP[topicPartition{sp.topic, sp.partition}] = len(r.splits)
 	r.splits = append(r.splits, sp)
 }
@@ -364,6 +374,10 @@ func (r *reader) Next() (exec.SplitBatch, error) {
 				continue
 			}
 			q.step.Record = rec
+			if r.src.align != nil {
+				sp.latest, sp.lastRecord = max(sp.latest, latestTime(rec, r.src.align.col)), time.Now()
+				r.align(sp.lastRecord)
+			}
 			return q.step, nil
 		}
 		if r.allEnded() {
@@ -374,6 +388,9 @@ func (r *reader) Next() (exec.SplitBatch, error) {
 		}
 		if err := r.discover(); err != nil {
 			return exec.SplitBatch{}, err
+		}
+		if r.src.align != nil {
+			r.align(time.Now())
 		}
 		got, err := r.poll()
 		if err != nil {

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -204,4 +206,52 @@ func TestUpsertReaderResumesWithItsKeys(t *testing.T) {
 		require.Equal(t, want, append(first, changes(r, -1)...), "stopped after %d batches", stop)
 		require.NoError(t, r.Close())
 	}
+}
+
+// With watermark alignment a partition is not read further ahead of the
+// slowest than the max drift (give or take the batch that took it past):
+// of two partitions whose events cover the same hour, the reads alternate
+// instead of one partition running to its end first; without it, the
+// same topic is read as the client fetches it.
+func TestAlignmentKeepsPartitionsWithinTheDrift(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events", 2)
+	var recs []kafkatest.Record
+	start := time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)
+	for p := range 2 {
+		for i := range 3600 {
+			at := start.Add(time.Duration(i) * time.Second).Format("2006-01-02 15:04:05.000")
+			recs = append(recs, kafkatest.Record{Partition: int32(p), Value: []byte(fmt.Sprintf(`{"ts":%q}`, at))})
+		}
+	}
+	k.Produce(t, "events", recs...)
+	ddl := fmt.Sprintf(`CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka', 'topic' = 'events',
+  'properties.bootstrap.servers' = '%s', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset',
+  'format' = 'json', 'scan.watermark.alignment.group' = 'g', 'scan.watermark.alignment.max-drift' = '5 min')`, k.Brokers())
+	src := planTable(t, ddl, 100)
+	r, err := src.Open(memory.DefaultAllocator, nil)
+	require.NoError(t, err)
+	defer r.Close()
+	latest := [2]int64{math.MinInt64, math.MinInt64}
+	for {
+		b, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err)
+		if b.Record == nil {
+			continue
+		}
+		latest[b.Split] = max(latest[b.Split], latestTime(b.Record, 0))
+		b.Record.Release()
+		if latest[0] != math.MinInt64 && latest[1] != math.MinInt64 {
+			drift := latest[0] - latest[1]
+			if drift < 0 {
+				drift = -drift
+			}
+			// 5 minutes, and a batch of 100 seconds that took it past
+			require.LessOrEqual(t, drift, int64((5*60+100)*1000), "partitions 0 and 1 at %v and %v", time.UnixMilli(latest[0]).UTC(), time.UnixMilli(latest[1]).UTC())
+		}
+	}
+	require.Greater(t, r.(*reader).pauses, 0)
 }

@@ -31,6 +31,9 @@ type Source struct {
 	// upsert is set for upsert-kafka: the read is a changelog by the
 	// key, its row kinds leading the schema (see upsert_changelog.go).
 	upsert bool
+	// align is Flink's watermark alignment of the partitions; nil
+	// without 'scan.watermark.alignment.group'.
+	align *alignment
 }
 
 // columnFrom is the origin of a column of the source: a column the value
@@ -89,6 +92,9 @@ func newSource(t *catalog.Table, env *connector.Env, cfg *config, parts *parts) 
 		keyFormat:   parts.keyFormat,
 	}
 	if err := s.layout(t, parts); err != nil {
+		return nil, err
+	}
+	if s.align, err = readAlignment(t, s.Schema, settings.Idle); err != nil {
 		return nil, err
 	}
 	return s, nil
