@@ -1,6 +1,9 @@
 package wsql
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,4 +51,26 @@ func TestKafkaSinkErrors(t *testing.T) {
 		"', 'format' = 'json', 'sink.delivery-guarantee' = 'exactly-once');\nINSERT INTO t VALUES ('a');\n"
 	out := runScript(t, src, 4096)
 	require.Contains(t, out, "'sink.delivery-guarantee' = 'exactly-once' needs 'sink.transactional-id-prefix'")
+}
+
+// A Kafka read's skipped messages go to 'wsql.bad-rows.path', a value a
+// line, its line breaks made blanks; tombstones write nothing.
+func TestKafkaBadRowsFile(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events", 2)
+	k.Produce(t, "events",
+		kafkatest.Record{Partition: 0, Value: []byte(`{"n":1}`)},
+		kafkatest.Record{Partition: 0, Value: []byte("{\"n\":\n\"two\"}")},
+		kafkatest.Record{Partition: 1, Value: nil},
+		kafkatest.Record{Partition: 1, Value: []byte(`{"n":3}`)},
+		kafkatest.Record{Partition: 1, Value: []byte(`not json`)})
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	out := runScript(t, "SET 'wsql.bad-rows.path' = '"+bad+"';\nCREATE TABLE t (n INT) WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '"+k.Brokers()+
+		"', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'format' = 'json', 'json.ignore-parse-errors' = 'true');\nSELECT n FROM t;\n", 4096)
+	require.Contains(t, out, "5 rows read, 0 late rows dropped, 3 bad rows skipped, 2 result rows", out)
+	lines, err := os.ReadFile(bad)
+	require.NoError(t, err)
+	got := strings.Split(strings.TrimSpace(string(lines)), "\n")
+	slices.Sort(got)
+	require.Equal(t, []string{`not json`, `{"n": "two"}`}, got)
 }

@@ -48,6 +48,17 @@ type messages struct {
 	nBad int
 }
 
+// badRecords are the records found bad.
+func (m *messages) badRecords() []*kgo.Record {
+	var bad []*kgo.Record
+	for i, b := range m.bad {
+		if b {
+			bad = append(bad, m.recs[i])
+		}
+	}
+	return bad
+}
+
 func (m *messages) markBad(i int) {
 	if !m.bad[i] {
 		m.bad[i], m.nBad = true, m.nBad+1

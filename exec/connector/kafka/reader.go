@@ -16,6 +16,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/badrows"
 )
 
 // split is one partition of the read: where it is and where it ends.
@@ -58,6 +59,8 @@ type reader struct {
 	decoders [2]decoderCache
 	// pauses counts the partitions paused by watermark alignment.
 	pauses int
+	// bad is the bad-rows file ('wsql.bad-rows.path'); nil without one.
+	bad *badrows.File
 }
 
 // queued is a step not yet handed out: a split's end, or records of a
@@ -118,6 +121,9 @@ func (r *reader) start(at *checkpoint.Decoder) error {
 				return at.Err()
 			}
 		}
+	}
+	if err := r.openBadRows(at); err != nil {
+		return err
 	}
 	r.lastDiscovery = time.Now()
 	fresh, err := r.listNew()
@@ -380,7 +386,16 @@ func (r *reader) Next() (exec.SplitBatch, error) {
 			}
 			return q.step, nil
 		}
+		if r.bad != nil && r.bad.Err() != nil {
+			return exec.SplitBatch{}, r.bad.Err()
+		}
 		if r.allEnded() {
+			if r.bad != nil {
+				// flushed at the end, so a failed write is reported
+				if err := r.bad.Close(); err != nil {
+					return exec.SplitBatch{}, err
+				}
+			}
 			return exec.SplitBatch{}, io.EOF
 		}
 		if err := r.ctx.Err(); err != nil {
@@ -503,14 +518,17 @@ func (r *reader) queueRecords(i int, recs []*kgo.Record) error {
 // decode makes the batch of records handed out.
 func (r *reader) decode(recs []*kgo.Record) (arrow.RecordBatch, error) {
 	var rec arrow.RecordBatch
-	var skipped int
+	var skipped []*kgo.Record
 	var err error
 	if r.src.upsert {
 		rec, skipped, err = r.src.decodeUpsert(recs, r.mem, &r.decoders, r.latest)
 	} else {
 		rec, skipped, err = r.src.decode(recs, r.mem, &r.decoders)
 	}
-	r.stats.Skipped += int64(skipped)
+	r.stats.Skipped += int64(len(skipped))
+	for _, sk := range skipped {
+		r.writeBad(sk)
+	}
 	r.stats.Rows += int64(len(recs))
 	return rec, err
 }
@@ -530,11 +548,15 @@ func (r *reader) SaveState(e *checkpoint.Encoder) error {
 	if r.latest != nil {
 		r.latest.save(e)
 	}
-	return nil
+	return r.saveBadRows(e)
 }
 
 func (r *reader) Close() error {
 	r.queue = nil
+	var err error
+	if r.bad != nil {
+		err = r.bad.Close()
+	}
 	if r.cl != nil {
 		r.cl.Close()
 		r.cl = nil
@@ -543,5 +565,5 @@ func (r *reader) Close() error {
 		r.meta.Close()
 		r.meta = nil
 	}
-	return nil
+	return err
 }

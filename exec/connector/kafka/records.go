@@ -11,10 +11,10 @@ import (
 
 // decode makes the rows of records recs of one partition: the value's
 // columns, the key's and the metadata, a row per record the formats could
-// read. It returns how many records it skipped as bad.
-func (s *Source) decode(recs []*kgo.Record, mem memory.Allocator, c *[2]decoderCache) (arrow.RecordBatch, int, error) {
+// read. It returns the records it skipped as bad.
+func (s *Source) decode(recs []*kgo.Record, mem memory.Allocator, c *[2]decoderCache) (arrow.RecordBatch, []*kgo.Record, error) {
 	rec, m, err := s.decodeMessages(recs, mem, c)
-	return rec, m.nBad, err
+	return rec, m.badRecords(), err
 }
 
 // decodeMessages is decode, with which records were bad. c are the

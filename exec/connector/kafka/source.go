@@ -67,10 +67,6 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 
 // newSource plans the read of table t, its options read.
 func newSource(t *catalog.Table, env *connector.Env, cfg *config, parts *parts) (*Source, error) {
-	conn, _ := t.Options.Lookup(connector.KeyConnector)
-	if env.BadRowsPath != "" {
-		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "'wsql.bad-rows.path' is not supported for Kafka tables yet: table %s's skipped messages are counted in the run summary", t.Name)
-	}
 	mf, err := connector.MaxFuture(t)
 	if err != nil {
 		return nil, err
@@ -86,6 +82,7 @@ func newSource(t *catalog.Table, env *connector.Env, cfg *config, parts *parts) 
 			BatchSize:   env.BatchSize,
 			IdleTimeout: settings.Idle,
 			MaxFuture:   mf,
+			BadRowsPath: env.BadRowsPath,
 		},
 		cfg:         cfg,
 		valueFormat: parts.valueFormat,

@@ -24,7 +24,7 @@ type latestValues map[string][]byte
 // +U, a tombstone -D of the row before (a tombstone of a key not seen
 // gives nothing). A record whose value its format cannot read, or without
 // a key, is skipped and counted, and leaves its key's row as it was.
-func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, c *[2]decoderCache, latest latestValues) (arrow.RecordBatch, int, error) {
+func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, c *[2]decoderCache, latest latestValues) (arrow.RecordBatch, []*kgo.Record, error) {
 	// the records' own values first, to find those that cannot be read
 	var valued []*kgo.Record
 	for _, r := range recs {
@@ -32,12 +32,12 @@ func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, c *[2]de
 			valued = append(valued, r)
 		}
 	}
-	skipped := 0
+	var skipped []*kgo.Record
 	bad := map[*kgo.Record]bool{}
 	if len(valued) > 0 {
 		rec, m, err := s.decodeMessages(valued, mem, c)
 		if err != nil {
-			return nil, m.nBad, err
+			return nil, m.badRecords(), err
 		}
 		rec.Release()
 		for i, r := range valued {
@@ -45,7 +45,7 @@ func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, c *[2]de
 				bad[r] = true
 			}
 		}
-		skipped = m.nBad
+		skipped = m.badRecords()
 	}
 	var changes []*kgo.Record
 	var kinds []windowop.RowKind
@@ -56,7 +56,7 @@ func (s *Source) decodeUpsert(recs []*kgo.Record, mem memory.Allocator, c *[2]de
 	}
 	for _, r := range recs {
 		if r.Key == nil {
-			skipped++
+			skipped = append(skipped, r)
 			continue
 		}
 		key := string(r.Key)
