@@ -1,6 +1,8 @@
 package wsql
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,4 +75,34 @@ func TestKafkaBadRowsFile(t *testing.T) {
 	got := strings.Split(strings.TrimSpace(string(lines)), "\n")
 	slices.Sort(got)
 	require.Equal(t, []string{`not json`, `{"n": "two"}`}, got)
+}
+
+// With checkpoints, a read commits each durable checkpoint's offsets to
+// its consumer group (for monitoring, as Flink's source does): after a
+// run to the end the group's offsets are the partitions' ends, and a
+// read that starts at 'group-offsets' finds nothing left.
+func TestKafkaCommitsCheckpointOffsetsToTheGroup(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events", 2)
+	k.Produce(t, "events",
+		kafkatest.Record{Partition: 0, Value: []byte(`{"n":1}`)},
+		kafkatest.Record{Partition: 1, Value: []byte(`{"n":2}`)},
+		kafkatest.Record{Partition: 1, Value: []byte(`{"n":3}`)})
+	table := func(startup string) string {
+		return "CREATE TABLE t (n INT) WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '" + k.Brokers() +
+			"', 'properties.group.id' = 'monitor', 'properties.auto.offset.reset' = 'earliest', 'scan.startup.mode' = '" + startup +
+			"', 'scan.bounded.mode' = 'latest-offset', 'format' = 'json');\nSELECT n FROM t;\n"
+	}
+	run := func(src string) string {
+		var out strings.Builder
+		e := New(WithCheckpointDir(t.TempDir()))
+		err := e.Run(context.Background(), src, Output{
+			NewWriter: func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, r.Location), nil },
+			OnSummary: func(s Summary) { fmt.Fprintf(&out, "-- %s\n", s.Counts()) },
+		})
+		require.NoError(t, err)
+		return out.String()
+	}
+	require.Contains(t, run(table("group-offsets")), "3 rows read")
+	require.Contains(t, run(table("group-offsets")), "0 rows read")
 }

@@ -62,6 +62,14 @@ type CommittingWriter interface {
 	Commit() error
 }
 
+// CheckpointListener is a BatchReader told when the checkpoint its last
+// SaveState went into is durable, as Flink's notifyCheckpointComplete:
+// the kafka source then commits that checkpoint's offsets to its consumer
+// group, for monitoring.
+type CheckpointListener interface {
+	CheckpointComplete()
+}
+
 // ownedWriter is a CommittingWriter that claims its directory (the
 // filesystem connector's part files): its claim goes into each checkpoint.
 type ownedWriter interface {
@@ -183,6 +191,9 @@ func (c *checkpointer) take(finished bool) error {
 		}
 	}
 	c.crashPoint("committed")
+	if l, ok := c.p.reader.(CheckpointListener); ok {
+		l.CheckpointComplete()
+	}
 	if c.cfg.OnCheckpoint != nil {
 		c.cfg.OnCheckpoint(c.id, finished)
 	}

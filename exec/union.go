@@ -155,6 +155,15 @@ type unionReader struct {
 	afterBatch func()
 }
 
+// CheckpointComplete tells each query's reader that listens.
+func (u *unionReader) CheckpointComplete() {
+	for _, c := range u.branches {
+		if l, ok := c.reader.(CheckpointListener); ok {
+			l.CheckpointComplete()
+		}
+	}
+}
+
 func (u *unionReader) Next() (SplitBatch, error) {
 	i := u.pick()
 	if i < 0 {

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/wsql/wsql/checkpoint"
@@ -61,6 +62,11 @@ type reader struct {
 	pauses int
 	// bad is the bad-rows file ('wsql.bad-rows.path'); nil without one.
 	bad *badrows.File
+	// saved are the offsets of the last checkpoint, to commit to the
+	// consumer group once it is durable (group_offsets.go);
+	// commitFailures counts the commits that failed.
+	saved          kadm.Offsets
+	commitFailures int
 }
 
 // queued is a step not yet handed out: a split's end, or records of a
@@ -264,6 +270,9 @@ func (r *reader) offsets(tps []topicPartition, p position, end bool) (map[topicP
 		committed, err := r.adm.FetchOffsetsForTopics(ctx, r.src.cfg.group, topics...)
 		if err == nil {
 			err = committed.Error()
+		}
+		if errors.Is(err, kerr.GroupIDNotFound) {
+			committed, err = nil, nil // a group that never committed: none to start from
 		}
 		if err != nil {
 			return nil, fmt.Errorf("table %s: reading the offsets of group %s: %w", r.src.Table, r.src.cfg.group, err)
@@ -548,6 +557,7 @@ func (r *reader) SaveState(e *checkpoint.Encoder) error {
 	if r.latest != nil {
 		r.latest.save(e)
 	}
+	r.noteOffsets()
 	return r.saveBadRows(e)
 }
 
