@@ -27,6 +27,10 @@ type partDecoding struct {
 	schema   *arrow.Schema   // the columns decoded, as the format names them
 	ignore   bool            // the format's ignore-parse-errors
 	csvQuote byte
+	// changelog is set for a changelog format (debezium-json): a message
+	// makes one or two rows (an update's -U and +U), its row kind first,
+	// so the rows are not those of the messages one for one
+	changelog bool
 }
 
 // decoderCache is a read's decoder of one part: the decoder of the last
@@ -140,9 +144,12 @@ func (d *partDecoding) decode(m *messages, mem memory.Allocator, c *decoderCache
 		}
 		got = append(got, b)
 	}
+	decoded := concat(got, d.schema, mem)
+	if d.changelog {
+		return decoded, nil
+	}
 	// the decoded rows are those of the records not bad, in order; spread
 	// them over every record, NULL at the bad ones
-	decoded := concat(got, d.schema, mem)
 	defer decoded.Release()
 	idx := make([]int32, len(m.recs))
 	next := int32(0)
@@ -209,7 +216,7 @@ func (d *partDecoding) oneLine(b []byte) ([]byte, int, string) {
 	breaks, inString, escaped := 0, false, false
 	for i, c := range b {
 		out[i] = c
-		if d.format == formats.JSON {
+		if d.format == formats.JSON || d.format == formats.DebeziumJSON {
 			switch {
 			case escaped:
 				escaped = false

@@ -11,6 +11,7 @@ import (
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/windowop"
 )
 
 // parts are the formats of a message's value and key and the columns the
@@ -45,7 +46,7 @@ func readParts(t *catalog.Table, conn sql.Option, pk []string) (*parts, error) {
 	case !hasValue:
 		return nil, sql.Errorf(sql.ErrInvalid, conn.At, "table %s needs a 'format' or 'value.format' option (%s)", t.Name, strings.Join(partFormats, ", "))
 	}
-	if err := checkPartFormat(vf); err != nil {
+	if err := checkPartFormat(vf); err != nil && !(vf.Value == formats.DebeziumJSON && pk == nil) {
 		return nil, err
 	}
 	p.valueFormat, p.valueAt = vf.Value, vf.At
@@ -125,9 +126,14 @@ func prefixed(prefix, f string) []string {
 func (p *parts) isKey(column string) bool { return slices.Contains(p.keyFields, column) }
 
 // decoding makes the decoding of a part from the table's options for its
-// format, read without their prefix.
+// format, read without their prefix. A changelog format's decoder makes
+// the row kind first (changelog).
 func (p *parts) decoding(t *catalog.Table, name, f string, at sql.Pos, fields []arrow.Field) (*partDecoding, error) {
 	d := &partDecoding{name: name, format: f, schema: arrow.NewSchema(fields, nil), csvQuote: '"'}
+	if connector.IsChangelogFormat(f) {
+		d.changelog = true
+		d.schema = arrow.NewSchema(append([]arrow.Field{windowop.RowKindField()}, fields...), nil)
+	}
 	if f == formats.Raw {
 		if len(fields) != 1 || (fields[0].Type.ID() != arrow.STRING && fields[0].Type.ID() != arrow.BINARY) {
 			return nil, rawColumns(t, name, "reads the message", fields, at)
@@ -143,8 +149,15 @@ func (p *parts) decoding(t *catalog.Table, name, f string, at sql.Pos, fields []
 		return nil, err
 	}
 	d.ignore = settings.JSON.IgnoreParseErrors
-	if f == formats.CSV {
+	switch f {
+	case formats.CSV:
 		d.ignore, d.csvQuote = settings.CSV.IgnoreParseErrors, settings.CSV.QuoteChar
+	case formats.DebeziumJSON:
+		if o, ok := own.Options.Lookup("debezium-json.ignore-parse-errors"); ok {
+			if d.ignore, err = connector.Bool(o); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return d, nil
 }

@@ -25,6 +25,9 @@ func (s *Source) decodeMessages(recs []*kgo.Record, mem memory.Allocator, c *[2]
 	if err != nil {
 		return nil, m, err
 	}
+	if s.value.changelog {
+		return value, m, nil // the changes, the row kind first (the schema's)
+	}
 	defer value.Release()
 	var key arrow.RecordBatch
 	if s.key != nil {

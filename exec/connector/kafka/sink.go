@@ -61,6 +61,9 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 // newTableSink reads the sink options and plans the parts' writers.
 func newTableSink(t *catalog.Table, cfg *config, p *parts) (*tableSink, error) {
 	s := &tableSink{cfg: cfg, parts: p, table: t, partitioner: "default", guarantee: "at-least-once"}
+	if connector.IsChangelogFormat(p.valueFormat) {
+		return nil, sql.Errorf(sql.ErrUnsupported, p.valueAt, "writing %s to Kafka is not supported yet: read it, or write the changes to an upsert-kafka table", p.valueFormat)
+	}
 	var err error
 	for _, o := range t.Options {
 		switch o.Key {

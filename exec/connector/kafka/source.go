@@ -123,8 +123,18 @@ func (s *Source) layout(t *catalog.Table, p *parts) error {
 		}
 	}
 	var err error
+	if connector.IsChangelogFormat(p.valueFormat) {
+		for _, c := range s.columns {
+			if c.part != "value" {
+				return sql.Errorf(sql.ErrUnsupported, p.valueAt, "a Kafka value in %s with a key format or METADATA columns is not supported yet: table %s may read the value's columns only", p.valueFormat, t.Name)
+			}
+		}
+	}
 	if s.value, err = p.decoding(t, "value", p.valueFormat, p.valueAt, valueFields); err != nil {
 		return err
+	}
+	if s.value.changelog {
+		s.Schema = s.value.schema // an update stream: the row kind leads
 	}
 	if p.keyFormat != "" {
 		if s.key, err = p.decoding(t, "key", p.keyFormat, p.keyAt, keyFields); err != nil {
