@@ -58,21 +58,11 @@ func readConfig(t *catalog.Table, conn sql.Option, source bool) (*config, error)
 	for _, o := range t.Options {
 		switch o.Key {
 		case keyBootstrap:
-			for _, b := range strings.Split(o.Value, ",") {
-				if b = strings.TrimSpace(b); b != "" {
-					c.brokers = append(c.brokers, b)
-				}
-			}
-			if len(c.brokers) == 0 {
+			if c.brokers = items(o.Value, ","); len(c.brokers) == 0 {
 				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' names no broker: give host:port, separated by ','", o.Key)
 			}
 		case keyTopic:
-			for _, name := range strings.Split(o.Value, ";") {
-				if name = strings.TrimSpace(name); name != "" {
-					c.topics = append(c.topics, name)
-				}
-			}
-			if len(c.topics) == 0 {
+			if c.topics = items(o.Value, ";"); len(c.topics) == 0 {
 				return nil, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' names no topic", o.Key)
 			}
 			if !source && len(c.topics) > 1 {
@@ -142,6 +132,17 @@ func (c *config) checkGroup(t *catalog.Table, conn sql.Option) error {
 		}
 	}
 	return nil
+}
+
+// items are the non-empty items of a list separated by sep, trimmed.
+func items(list, sep string) []string {
+	var out []string
+	for _, it := range strings.Split(list, sep) {
+		if it = strings.TrimSpace(it); it != "" {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 func (p position) orAt(at sql.Pos) sql.Pos {

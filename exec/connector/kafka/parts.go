@@ -78,8 +78,7 @@ func readParts(t *catalog.Table, conn sql.Option, pk []string) (*parts, error) {
 		p.keyPrefix = o.Value
 	}
 	if hasFields {
-		for _, name := range strings.Split(fields.Value, ";") {
-			name = strings.TrimSpace(name)
+		for _, name := range items(fields.Value, ";") {
 			i := t.Column(name)
 			if i < 0 || t.Columns[i].Computed != nil || t.Columns[i].Metadata != "" {
 				return nil, sql.Errorf(sql.ErrInvalid, fields.At, "'key.fields' names %q, which is not a physical column of table %s", name, t.Name)
