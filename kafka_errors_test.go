@@ -106,3 +106,14 @@ func TestKafkaCommitsCheckpointOffsetsToTheGroup(t *testing.T) {
 	require.Contains(t, run(table("group-offsets")), "3 rows read")
 	require.Contains(t, run(table("group-offsets")), "0 rows read")
 }
+
+// A Kafka sink refuses a NULL written into a NOT NULL column, naming the
+// column and the row, as the filesystem sink does.
+func TestKafkaSinkRefusesNullInNotNull(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "out", 1)
+	src := "CREATE TABLE t (id BIGINT NOT NULL, v STRING) WITH ('connector' = 'kafka', 'topic' = 'out', 'properties.bootstrap.servers' = '" + k.Brokers() +
+		"', 'format' = 'json');\nINSERT INTO t VALUES (1, 'a'), (CAST(NULL AS BIGINT), 'b');\n"
+	out := runScript(t, src, 4096)
+	require.Contains(t, out, `column id of sink table t is NOT NULL, but the query writes NULL into it, in the row (id=NULL, v="b")`, out)
+}

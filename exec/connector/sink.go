@@ -2,13 +2,16 @@ package connector
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/writer"
 )
 
@@ -64,4 +67,34 @@ func TableColumns(t *catalog.Table, cols []catalog.Column, notNull bool) (*arrow
 		order = nil
 	}
 	return arrow.NewSchema(fields, nil), order
+}
+
+// NotNullError names the NOT NULL column col of sink table that receives
+// a NULL, and the first such row with the values written to the table's
+// columns (cols, of schema).
+func NotNullError(table string, schema *arrow.Schema, col int, cols []arrow.Array, loc *time.Location) error {
+	row := 0
+	for cols[col].IsValid(row) {
+		row++
+	}
+	var text []byte
+	for i := range cols {
+		if i > 0 {
+			text = append(text, ", "...)
+		}
+		text = append(text, schema.Field(i).Name...)
+		text = append(text, '=')
+		if cols[i].IsNull(row) {
+			text = append(text, "NULL"...)
+			continue
+		}
+		v := format.AppendValue(nil, cols[i], row, loc)
+		if len(v) > 40 {
+			v = append(v[:40:40], "..."...)
+		}
+		text = strconv.AppendQuote(text, string(v))
+	}
+	return fmt.Errorf("column %s of sink table %s is NOT NULL, but the query writes NULL into it, in the row (%s); "+
+		"filter such rows out (WHERE ... IS NOT NULL), replace the NULL (COALESCE), or declare the column without NOT NULL",
+		schema.Field(col).Name, table, text)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/windowop"
 )
@@ -171,7 +171,7 @@ func (s *fileSink) declared(rec arrow.RecordBatch, loc *time.Location) (*array.S
 		}
 		cols[i] = rec.Column(c + shift)
 		if !s.Schema.Field(i).Nullable && cols[i].NullN() > 0 {
-			return nil, nil, s.notNullError(i, cols, rec, loc)
+			return nil, nil, connector.NotNullError(s.Table, s.Schema, i, cols, loc)
 		}
 	}
 	return kinds, cols, nil
@@ -186,35 +186,6 @@ func insertKinds(n int) *array.String {
 		b.Append(string(windowop.Insert))
 	}
 	return b.NewStringArray()
-}
-
-// notNullError names the NOT NULL column col that receives a NULL and the
-// first such row, with the values written to the table's columns.
-func (s *fileSink) notNullError(col int, cols []arrow.Array, rec arrow.RecordBatch, loc *time.Location) error {
-	row := 0
-	for cols[col].IsValid(row) {
-		row++
-	}
-	var text []byte
-	for i := range cols {
-		if i > 0 {
-			text = append(text, ", "...)
-		}
-		text = append(text, s.Schema.Field(i).Name...)
-		text = append(text, '=')
-		if cols[i].IsNull(row) {
-			text = append(text, "NULL"...)
-			continue
-		}
-		v := format.AppendValue(nil, cols[i], row, loc)
-		if len(v) > 40 {
-			v = append(v[:40:40], "..."...)
-		}
-		text = strconv.AppendQuote(text, string(v))
-	}
-	return fmt.Errorf("column %s of sink table %s is NOT NULL, but the query writes NULL into it, in the row (%s); "+
-		"filter such rows out (WHERE ... IS NOT NULL), replace the NULL (COALESCE), or declare the column without NOT NULL",
-		s.Schema.Field(col).Name, s.Table, text)
 }
 
 // String describes the sink for EXPLAIN and messages.

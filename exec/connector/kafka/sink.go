@@ -134,7 +134,7 @@ func (p *parts) writing(t *catalog.Table, name, f string, at sql.Pos, fields []a
 }
 
 func (s *tableSink) Bind(t *catalog.Table, cols []catalog.Column) {
-	s.schema, s.order = connector.TableColumns(t, cols, false)
+	s.schema, s.order = connector.TableColumns(t, cols, true)
 }
 
 // AppendOnly: json, csv and raw hold rows, not changes; upsert-kafka
@@ -215,6 +215,9 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if windowop.IsRowKindField(rec.Schema().Field(0)) {
 		kinds, shift = rec.Column(0).(*array.String), 1
 	}
+	if err := w.checkNotNull(rec, shift); err != nil {
+		return err
+	}
 	values, err := w.encode(rec, shift, w.s.valueCols, w.s.value, "")
 	if err != nil {
 		return err
@@ -242,6 +245,31 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 			}
 		}
 		w.cl.Produce(w.ctx, r, w.produced)
+	}
+	return nil
+}
+
+// checkNotNull refuses a NULL written into a NOT NULL column, naming it
+// and the row.
+func (w *sinkWriter) checkNotNull(rec arrow.RecordBatch, shift int) error {
+	var cols []arrow.Array
+	for c := range w.s.schema.NumFields() {
+		if w.s.schema.Field(c).Nullable {
+			continue
+		}
+		if cols == nil {
+			cols = make([]arrow.Array, w.s.schema.NumFields())
+			for i := range cols {
+				q := i
+				if w.s.order != nil {
+					q = w.s.order[i]
+				}
+				cols[i] = rec.Column(q + shift)
+			}
+		}
+		if cols[c].NullN() > 0 {
+			return connector.NotNullError(w.s.table.Name, w.s.schema, c, cols, w.loc)
+		}
 	}
 	return nil
 }
