@@ -20,7 +20,7 @@ import (
 
 // kafkaCrashScript reads a topic of three partitions to its end and writes
 // a TUMBLE per user to another topic, exactly once, with a checkpoint
-// every 20 ms (each commits a Kafka transaction).
+// every 5 ms (each commits a Kafka transaction).
 const kafkaCrashScript = `
 CREATE TABLE events (usr STRING, amount DOUBLE, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND)
 WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '{brokers}',
@@ -28,7 +28,7 @@ WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' 
 CREATE TABLE per_window (usr STRING, wend TIMESTAMP(3), n BIGINT, total DOUBLE)
 WITH ('connector' = 'kafka', 'topic' = '{out}', 'properties.bootstrap.servers' = '{brokers}', 'format' = 'json',
       'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '{out}');
-SET 'execution.checkpointing.interval' = '20 ms';
+SET 'execution.checkpointing.interval' = '5 ms';
 INSERT INTO per_window
 SELECT usr, TUMBLE_END(ts, INTERVAL '10' SECOND), COUNT(*), SUM(amount)
 FROM events GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);
@@ -50,7 +50,7 @@ func TestKafkaCrashAndRestartWritesExactlyOnce(t *testing.T) {
 	var recs []kafkatest.Record
 	for p := range 3 {
 		ts := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli() + int64(p)*300
-		for range 3_000 {
+		for range 20_000 {
 			ts += int64(rnd.IntN(100))
 			at := time.UnixMilli(ts - int64(rnd.IntN(1500))).UTC().Format("2006-01-02 15:04:05.000")
 			v, _ := json.Marshal(map[string]any{"usr": fmt.Sprintf("u%d", rnd.IntN(200)), "amount": rnd.IntN(1000), "ts": at})

@@ -156,28 +156,45 @@ func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.Re
 		// Kafka's default: by the key's murmur2 hash, sticky for no key
 		opts = append(opts, kgo.RecordPartitioner(kgo.StickyKeyPartitioner(nil)))
 	}
-	w := &sinkWriter{s: s, ctx: ctx, loc: run.Location, checkpoints: run.Checkpoint != nil}
-	if s.guarantee == exactlyOnce {
-		w.txn = &transaction{id: s.txnPrefix + "-0"}
-		if run.Checkpoint != nil && run.Checkpoint.Restore != nil {
-			if err := w.txn.recover(ctx, s, exec.SinkState(run.Checkpoint.Restore)); err != nil {
-				return nil, err
-			}
-		}
-		opts = append(opts, kgo.TransactionalID(w.txn.id), kgo.TransactionTimeout(txnTimeout))
-	}
-	cl, err := kgo.NewClient(opts...)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", s.table.Name, err)
-	}
-	w.cl = cl
-	if w.txn != nil {
-		if err := w.cl.BeginTransaction(); err != nil {
-			cl.Close()
+	w := &sinkWriter{s: s, ctx: ctx, loc: run.Location, checkpoints: run.Checkpoint != nil, opts: opts}
+	if s.guarantee != exactlyOnce {
+		cl, err := kgo.NewClient(opts...)
+		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", s.table.Name, err)
 		}
+		w.cl = cl
+		return w, nil
+	}
+	// a transactional id per checkpoint, from the one after the checkpoint
+	// resumed from: the first transaction's takes the id of whatever the
+	// run that crashed left open, and aborts it
+	w.txn = &transaction{prefix: s.txnPrefix, seq: 1}
+	if run.Checkpoint != nil && run.Checkpoint.Restore != nil {
+		if err := w.txn.recover(ctx, s, exec.SinkState(run.Checkpoint.Restore)); err != nil {
+			return nil, err
+		}
+		w.txn.seq = run.Checkpoint.Restore.ID + 1
+	}
+	if err := w.begin(); err != nil {
+		return nil, err
 	}
 	return w, nil
+}
+
+// begin opens the transaction of the next checkpoint, with a producer of
+// its own transactional id.
+func (w *sinkWriter) begin() error {
+	cl, err := kgo.NewClient(append(w.opts, kgo.TransactionalID(w.txn.id()), kgo.TransactionTimeout(txnTimeout))...)
+	if err == nil {
+		if err = cl.BeginTransaction(); err != nil {
+			cl.Close()
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("table %s: %w", w.s.table.Name, err)
+	}
+	w.cl = cl
+	return nil
 }
 
 // sinkWriter produces a record per row; with at-least-once it waits for
@@ -197,6 +214,7 @@ type sinkWriter struct {
 	// it commits once, at Close.
 	checkpoints bool
 	txn         *transaction // exactly-once: the open transaction
+	opts        []kgo.Opt    // the client's, for each transaction's producer
 }
 
 var _ exec.CommittingWriter = (*sinkWriter)(nil)
@@ -406,7 +424,10 @@ func (w *sinkWriter) Commit() error {
 	if err := w.txn.end(w.ctx, w.cl, kgo.TryCommit); err != nil {
 		return fmt.Errorf("table %s: committing a transaction: %w", w.s.table.Name, err)
 	}
-	return w.cl.BeginTransaction()
+	w.cl.Close()
+	w.cl = nil
+	w.txn.seq++
+	return w.begin()
 }
 
 // Close waits for the records produced. An exactly-once sink without

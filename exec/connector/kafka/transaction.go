@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -20,7 +21,8 @@ import (
 // id and epoch, so a restart from it commits the transaction even when
 // the process died between saving the checkpoint and committing.
 type transaction struct {
-	id       string // the transactional id: the prefix and "-0"
+	prefix   string // 'sink.transactional-id-prefix'
+	seq      uint64 // the checkpoint the open transaction is committed with
 	produced bool   // the open transaction has records
 	// noted is the open transaction as PreCommit found it, for State.
 	noted struct {
@@ -29,6 +31,13 @@ type transaction struct {
 		produced   bool
 	}
 }
+
+// id is the open transaction's transactional id: the prefix, the sink's
+// number (one sink a query: 0) and the checkpoint's. An id per checkpoint,
+// as Flink's KafkaSink has: a transaction of a past checkpoint keeps its
+// producer's epoch, so committing it again after a restart is seen as the
+// retry it is.
+func (t *transaction) id() string { return fmt.Sprintf("%s-0-%d", t.prefix, t.seq) }
 
 // txnTimeout is how long the brokers keep a transaction open before they
 // abort it: longer than a checkpoint interval and a restart, or a restart
@@ -40,14 +49,14 @@ const txnTimeout = 15 * time.Minute
 func (t *transaction) note(ctx context.Context, cl *kgo.Client) error {
 	id, epoch, err := cl.ProducerID(ctx)
 	if err != nil {
-		return fmt.Errorf("transactional id %s: %w", t.id, err)
+		return fmt.Errorf("transactional id %s: %w", t.id(), err)
 	}
 	t.noted.producerID, t.noted.epoch, t.noted.produced = id, epoch, t.produced
 	return nil
 }
 
 func (t *transaction) save(e *checkpoint.Encoder) {
-	e.String(t.id)
+	e.String(t.id())
 	e.Int(t.noted.producerID)
 	e.Int(int64(t.noted.epoch))
 	e.Bool(t.noted.produced)
@@ -65,9 +74,10 @@ func (t *transaction) end(ctx context.Context, cl *kgo.Client, how kgo.Transacti
 // recover commits the transaction of the checkpoint a run resumes from,
 // whose commit may not have happened before the process ended: with the
 // producer id and epoch the checkpoint holds, as Flink's KafkaCommitter
-// does. A commit that did happen is acknowledged again. It runs before
-// the new producer takes the transactional id, which aborts whatever
-// transaction of the id is still open (one no checkpoint covers).
+// does. A commit that did happen is acknowledged again (the id was used
+// for no later transaction). The run's next transaction takes the id of
+// the transaction the crashed run had open after that checkpoint, which
+// aborts it: no checkpoint covers it.
 func (t *transaction) recover(ctx context.Context, s *tableSink, d *checkpoint.Decoder) error {
 	if d == nil {
 		return nil
@@ -76,8 +86,8 @@ func (t *transaction) recover(ctx context.Context, s *tableSink, d *checkpoint.D
 	if err := d.Err(); err != nil {
 		return fmt.Errorf("table %s: the sink's checkpoint state: %w", s.table.Name, err)
 	}
-	if id != t.id {
-		return fmt.Errorf("table %s: the checkpoint's transactional id is %s, but the table's prefix now gives %s", s.table.Name, id, t.id)
+	if !strings.HasPrefix(id, t.prefix+"-") {
+		return fmt.Errorf("table %s: the checkpoint's transactional id is %s, but the table's prefix is now %s", s.table.Name, id, t.prefix)
 	}
 	if !produced {
 		return nil // nothing to commit
