@@ -78,7 +78,7 @@ SET 'execution.checkpointing.interval' = '1 ms';
 // back), and the committed changes equal an uninterrupted run's.
 func TestJoinsCrashAndRestart(t *testing.T) {
 	base := t.TempDir()
-	writeCrashInput(t, base, 3_000)
+	writeCrashInput(t, base, 20_000) // enough for several checkpoints of each run however fast it reads
 	// One file: both inputs of a join read the table, and the rows of one
 	// split come in one order, so a restart interleaves them as before.
 	var all []byte
