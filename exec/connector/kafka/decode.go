@@ -332,34 +332,11 @@ func takeOrNull(a arrow.Array, idx []int32, mem memory.Allocator) (arrow.Array, 
 	if err != nil || nulls == 0 {
 		return taken, err
 	}
-	defer taken.Release()
-	valid := make([]bool, len(idx))
+	valid := make([]byte, (len(idx)+7)/8)
 	for i, k := range idx {
-		valid[i] = k >= 0 && taken.IsValid(i)
-	}
-	return withValidity(taken, valid, mem), nil
-}
-
-// withValidity is a with the rows where valid is false made NULL.
-func withValidity(a arrow.Array, valid []bool, mem memory.Allocator) arrow.Array {
-	bm := memory.NewResizableBuffer(mem)
-	bm.Resize(int((len(valid) + 7) / 8))
-	bits := bm.Bytes()
-	for i := range bits {
-		bits[i] = 0
-	}
-	nulls := 0
-	for i, v := range valid {
-		if v {
-			bits[i/8] |= 1 << (i % 8)
-		} else {
-			nulls++
+		if k >= 0 {
+			valid[i>>3] |= 1 << (i & 7)
 		}
 	}
-	data := a.Data()
-	bufs := append([]*memory.Buffer{bm}, data.Buffers()[1:]...)
-	nd := array.NewData(data.DataType(), data.Len(), bufs, data.Children(), nulls, data.Offset())
-	bm.Release()
-	defer nd.Release()
-	return array.MakeFromData(nd)
+	return expr.WithValidity(taken, valid, mem), nil // it releases taken
 }

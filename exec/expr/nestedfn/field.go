@@ -49,7 +49,7 @@ func (f *Field) Eval(rec arrow.RecordBatch, mem memory.Allocator) (arrow.Array, 
 			valid[i>>3] |= 1 << (i & 7)
 		}
 	}
-	return withValidity(child, valid, mem), nil
+	return expr.WithValidity(child, valid, mem), nil
 }
 
 func (f *Field) String() string { return fmt.Sprintf("%s.%s", f.X, f.Name) }

@@ -122,7 +122,7 @@ func takeValid(values arrow.Array, idx []int32, valid []byte, dt arrow.DataType,
 	if err != nil {
 		return nil, err
 	}
-	return withValidity(out, valid, mem), nil
+	return expr.WithValidity(out, valid, mem), nil
 }
 
 // intAt reads row i of an integer array.
