@@ -35,26 +35,48 @@ func WithCheckpointDir(dir string) Option {
 // and their options) and its place in the script. A checkpoint that
 // exists is loaded whole, or refused with the reason.
 func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, error) {
+	dir, interval, err := r.checkpointSettings(p)
+	if dir == "" || err != nil {
+		return nil, err
+	}
+	query := queryID(p, n)
+	path := filepath.Join(dir, "query-"+strconv.Itoa(n)+"-"+query[:12]+".ckpt")
+	return r.openCheckpoint(path, query, interval, func() error { return changedQuery(dir, n, path) })
+}
+
+// checkpointSettings are the checkpoint directory, made if missing, and
+// interval; "" when checkpoints are off.
+func (r *runner) checkpointSettings(p *planner.Plan) (string, time.Duration, error) {
 	dir, _ := r.e.settings.get(setting.CheckpointDir)
 	if dir == "" {
 		if _, ok := r.e.settings.get(setting.CheckpointInterval); ok {
-			return nil, fmt.Errorf("'%s' is set but '%s' is not: say where checkpoints go", setting.CheckpointInterval, setting.CheckpointDir)
+			return "", 0, fmt.Errorf("'%s' is set but '%s' is not: say where checkpoints go", setting.CheckpointInterval, setting.CheckpointDir)
 		}
-		return nil, nil
+		return "", 0, nil
 	}
 	if err := checkpointableFunctions(p); err != nil {
-		return nil, err
+		return "", 0, err
 	}
 	interval := defaultCheckpointInterval
 	if v, ok := r.e.settings.get(setting.CheckpointInterval); ok {
 		interval, _ = setting.ParseCheckpointInterval(v) // checked by SET
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("checkpoint directory: %w", err)
+		return "", 0, fmt.Errorf("checkpoint directory: %w", err)
 	}
+	return dir, interval, nil
+}
+
+// queryID identifies the n-th query of a run in its checkpoints.
+func queryID(p *planner.Plan, n int) string {
 	sum := sha256.Sum256([]byte(p.Identity() + "\x00query " + strconv.Itoa(n)))
-	query := hex.EncodeToString(sum[:])
-	path := filepath.Join(dir, "query-"+strconv.Itoa(n)+"-"+query[:12]+".ckpt")
+	return hex.EncodeToString(sum[:])
+}
+
+// openCheckpoint locks the checkpoint file at path and loads it;
+// changed, when there is none, says whether one of the query as it was
+// before a change is there instead.
+func (r *runner) openCheckpoint(path, query string, interval time.Duration, changed func() error) (*exec.Checkpointing, error) {
 	if _, busy := r.e.checkpointing.LoadOrStore(path, (*checkpoint.FileLock)(nil)); busy {
 		return nil, fmt.Errorf("this query is already running with the checkpoint %s: it can run once at a time", path)
 	}
@@ -67,7 +89,7 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 	snap, err := checkpoint.Load(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		snap, err = nil, nil
-		if err = changedQuery(dir, n, path); err != nil {
+		if err = changed(); err != nil {
 			err = fmt.Errorf("%w: %w", checkpoint.ErrIncompatible, err)
 		}
 	} else if err != nil {

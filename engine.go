@@ -519,6 +519,13 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		return err
 	}
 	r.queries++
+	shared, err := groupSourceOf(p, job)
+	if err != nil {
+		return err
+	}
+	if shared != nil {
+		return r.runScaledOut(ctx, p, shared, unlock)
+	}
 	cp, err := r.checkpointing(p, r.queries)
 	if err != nil {
 		return err
@@ -529,7 +536,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		if p.Sink != nil {
 			if _, ok := p.Sink.Target.(connector.PathSink); ok {
 				// the crash may have come between the last checkpoint and its commit
-				w, err := r.openSink(ctx, p.Sink, cp)
+				w, err := r.openSink(ctx, p.Sink, cp, "")
 				if err != nil {
 					return err
 				}
@@ -559,42 +566,11 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			}
 		}
 	} else {
-		if w, err = r.openSink(ctx, p.Sink, cp); err != nil {
+		if w, err = r.openSink(ctx, p.Sink, cp, ""); err != nil {
 			return err
 		}
 	}
-	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
-	n := r.e.parallelism
-	if v, ok := r.e.settings.get(setting.Parallelism); ok {
-		n, _ = setting.ParseParallelism(v) // checked by SET
-	}
-	var maxState int64
-	if v, ok := r.e.settings.get(setting.StateMaxBytes); ok {
-		maxState, _ = setting.ParseMemorySize(setting.StateMaxBytes, v) // checked by SET
-	}
-	spillAfter := r.spillAfter()
-	if cp != nil {
-		var last uint64
-		cp.OnCheckpoint = func(id uint64, _ bool) { last = id }
-		defer func() {
-			if last > 0 && ctx.Err() != nil {
-				r.say(fmt.Sprintf("wsql: stopped; checkpoint %d is in %s: run the same command again to resume", last, filepath.Dir(cp.Path)))
-			}
-		}()
-		if cp.Restore != nil {
-			r.say(fmt.Sprintf("wsql: resuming query %d from checkpoint %d", r.queries, cp.Restore.ID))
-		}
-		job.Checkpoint = cp
-	}
-	var ttl int64
-	if v, ok := r.e.settings.get(setting.StateTTL); ok {
-		ttl, _ = setting.ParseDuration(setting.StateTTL, v) // checked by SET
-	}
-	job.Walk(func(j *exec.Job) {
-		j.Parallelism, j.MaxStateBytes, j.StateTTL, j.SpillAfter = n, maxState, ttl, spillAfter
-	})
-	unlock() // the plan is fixed: the query no longer needs the session
-	stats, runErr := job.Run(ctx, r.e.mem, w)
+	stats, runErr := r.runJob(ctx, job, cp, w, fmt.Sprintf("query %d", r.queries), unlock)
 	if p.Sink == nil && r.out.File != nil {
 		if rows := r.out.File.endResults(w, runErr == nil); rows >= 0 {
 			stats.ResultRows = rows // what the file holds
@@ -613,10 +589,50 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 	return closeErr
 }
 
+// runJob runs a query's job with the session's settings, writing its
+// results to w; what names it in messages ("query 2"), which only a
+// whole query's run prints (not a scaled-out query's run of a partition).
+// unlock lets the session go on once the job is set up.
+func (r *runner) runJob(ctx context.Context, job *exec.Job, cp *exec.Checkpointing, w ResultWriter, what string, unlock func()) (exec.Stats, error) {
+	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
+	n := r.e.parallelism
+	if v, ok := r.e.settings.get(setting.Parallelism); ok {
+		n, _ = setting.ParseParallelism(v) // checked by SET
+	}
+	var maxState int64
+	if v, ok := r.e.settings.get(setting.StateMaxBytes); ok {
+		maxState, _ = setting.ParseMemorySize(setting.StateMaxBytes, v) // checked by SET
+	}
+	spillAfter := r.spillAfter()
+	if cp != nil {
+		var last uint64
+		cp.OnCheckpoint = func(id uint64, _ bool) { last = id }
+		defer func() {
+			if last > 0 && ctx.Err() != nil && what != "" {
+				r.say(fmt.Sprintf("wsql: stopped; checkpoint %d is in %s: run the same command again to resume", last, filepath.Dir(cp.Path)))
+			}
+		}()
+		if cp.Restore != nil && what != "" {
+			r.say(fmt.Sprintf("wsql: resuming %s from checkpoint %d", what, cp.Restore.ID))
+		}
+		job.Checkpoint = cp
+	}
+	var ttl int64
+	if v, ok := r.e.settings.get(setting.StateTTL); ok {
+		ttl, _ = setting.ParseDuration(setting.StateTTL, v) // checked by SET
+	}
+	job.Walk(func(j *exec.Job) {
+		j.Parallelism, j.MaxStateBytes, j.StateTTL, j.SpillAfter = n, maxState, ttl, spillAfter
+	})
+	unlock() // the plan is fixed: the query no longer needs the session
+	return job.Run(ctx, r.e.mem, w)
+}
+
 // openSink opens an INSERT's sink for the run: a sink writing files learns
 // how many INSERTs of the script wrote its path before (sink_inserts.go).
-func (r *runner) openSink(ctx context.Context, s *planner.Sink, cp *exec.Checkpointing) (ResultWriter, error) {
-	run := &connector.SinkRun{Location: r.e.settings.location, Stdout: r.out.Stdout, Checkpoint: cp}
+// part names the partition of a scaled-out query's run ("" for others).
+func (r *runner) openSink(ctx context.Context, s *planner.Sink, cp *exec.Checkpointing, part string) (ResultWriter, error) {
+	run := &connector.SinkRun{Location: r.e.settings.location, Stdout: r.out.Stdout, Checkpoint: cp, Part: part}
 	if run.Stdout == nil {
 		run.Stdout = os.Stdout
 	}

@@ -33,7 +33,7 @@ func TestKafkaOptionErrors(t *testing.T) {
 		{"'topic' = 'events', 'format' = 'raw'", "'group-offsets' reads the committed offsets of a consumer group: table t needs a 'properties.group.id' option"},
 		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'specific-offsets', 'scan.startup.specific-offsets' = 'partition:0;offset:1'", "must be pairs like 'partition:0,offset:42' separated by ';'"},
 		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'timestamp'", "needs a time: table t has no 'scan.startup.timestamp-millis' option"},
-		{"'topic' = 'events', 'format' = 'raw', 'properties.fetch.min.bytes' = '1'", "Kafka property 'fetch.min.bytes' is not supported: wsql passes auto.offset.reset, client.id, isolation.level"},
+		{"'topic' = 'events', 'format' = 'raw', 'properties.fetch.min.bytes' = '1'", "Kafka property 'fetch.min.bytes' is not supported: wsql passes auto.offset.reset, client.id, heartbeat.interval.ms, isolation.level"},
 		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', 'properties.security.protocol' = 'SASL_SSL'", "uses security.protocol SASL_SSL but gives no 'properties.sasl.jaas.config'"},
 		{"'topic' = 'events', 'format' = 'raw', 'key.format' = 'raw'", "'key.format' needs 'key.fields'"},
 		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'sink.partitioner' = 'fixed', 'scan.startup.offsets' = '1'", "unsupported option 'scan.startup.offsets' for connector 'kafka'"},

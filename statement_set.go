@@ -160,7 +160,7 @@ func (r *runner) runSet(ctx context.Context, at sql.Pos, set *statementSet, unlo
 		return errors.Join(errs...)
 	}
 	for _, p := range set.plans {
-		w, err := r.openSink(ctx, p.Sink, nil)
+		w, err := r.openSink(ctx, p.Sink, nil, "")
 		if err != nil {
 			closeAll()
 			return err

@@ -36,6 +36,10 @@ type SinkRun struct {
 	// Nth counts the earlier INSERTs of the script into the same
 	// PathSink's path (their part files are kept).
 	Nth int
+	// Part names the partition a scaled-out query's run writes for ("" in
+	// other queries): each partition's run has its own checkpoints, so a
+	// transactional sink keeps its transactional ids apart by it.
+	Part string
 }
 
 // PathSink is a sink that writes files at a path: the engine keeps the

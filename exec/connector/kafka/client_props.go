@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,6 +33,9 @@ type clientProps struct {
 	noHostCheck     bool   // ssl.endpoint.identification.algorithm = ''
 	readCommitted   bool   // isolation.level = read_committed
 	autoOffsetReset string // earliest, latest or none: group-offsets without a commit
+	// a scaled-out read's membership of its group (zero: franz-go's
+	// defaults, 45 s and 3 s)
+	sessionTimeout, heartbeat time.Duration
 }
 
 // passedProperties are the Kafka client properties wsql takes, with what
@@ -44,6 +48,8 @@ var passedProperties = map[string]string{
 	"ssl.ca.location":                       "a PEM file of the certificates to trust (else the system's)",
 	"ssl.endpoint.identification.algorithm": "'' to skip checking the broker's host name",
 	"isolation.level":                       "read_committed or read_uncommitted (the default)",
+	"session.timeout.ms":                    "a scaled-out read: how long the group waits for a silent instance before it gives its partitions to others",
+	"heartbeat.interval.ms":                 "a scaled-out read: how often an instance tells the group it is alive",
 	"auto.offset.reset":                     "where 'group-offsets' starts a partition without a committed offset: earliest, latest or none (the default: an error)",
 }
 
@@ -111,6 +117,16 @@ func readClientProps(t *catalog.Table) (clientProps, error) {
 				return p, sql.Errorf(sql.ErrInvalid, o.At, "property 'auto.offset.reset' must be earliest, latest or none, got '%s'", o.Value)
 			}
 			p.autoOffsetReset = o.Value
+		case "session.timeout.ms", "heartbeat.interval.ms":
+			ms, err := strconv.ParseInt(o.Value, 10, 32)
+			if err != nil || ms <= 0 {
+				return p, sql.Errorf(sql.ErrInvalid, o.At, "property '%s' must be a number of milliseconds above 0, got '%s'", name, o.Value)
+			}
+			if name == "session.timeout.ms" {
+				p.sessionTimeout = time.Duration(ms) * time.Millisecond
+			} else {
+				p.heartbeat = time.Duration(ms) * time.Millisecond
+			}
 		}
 	}
 	sasl := strings.HasPrefix(p.securityProto, "SASL")

@@ -21,6 +21,9 @@ type config struct {
 	patternSrc string
 	group      string
 	client     clientProps
+	// scaleOut shares the read among the query's instances in the
+	// consumer group ('wsql.scale-out'; scale_out.go).
+	scaleOut bool
 
 	startup position
 	bounded position // mode "unbounded": no end
@@ -75,6 +78,14 @@ func readConfig(t *catalog.Table, conn sql.Option, source bool) (*config, error)
 			c.patternSrc = o.Value
 		case keyGroupID:
 			c.group = o.Value
+		case keyScaleOut:
+			if source {
+				v, err := mode(o, scaleOutNone, scaleOutGroup)
+				if err != nil {
+					return nil, err
+				}
+				c.scaleOut = v == scaleOutGroup
+			}
 		case keyStartupMode:
 			if c.startup.mode, err = mode(o, modeEarliest, modeLatest, modeGroup, modeTimestamp, modeSpecific); err != nil {
 				return nil, err
@@ -111,6 +122,9 @@ func readConfig(t *catalog.Table, conn sql.Option, source bool) (*config, error)
 	}
 	if !source {
 		return c, nil
+	}
+	if err := c.checkScaleOut(t); err != nil {
+		return nil, err
 	}
 	if err := c.startup.details(t, conn, startOffsets, startMillis, keyStartupMode); err != nil {
 		return nil, err

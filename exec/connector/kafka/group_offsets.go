@@ -5,6 +5,9 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // The offsets a read commits to its consumer group ('properties.group.id')
@@ -34,13 +37,45 @@ func (r *reader) CheckpointComplete() {
 	}
 	ctx, cancel := context.WithTimeout(r.ctx, 10*time.Second)
 	defer cancel()
-	res, err := r.adm.CommitOffsets(ctx, r.src.cfg.group, r.saved)
-	if err == nil {
-		err = res.Error()
+	var err error
+	if member := r.src.member.cl.Load(); member != nil {
+		// a group with members takes commits from its members only
+		err = commitAsMember(ctx, member, r.saved)
+	} else {
+		var res kadm.OffsetResponses
+		if res, err = r.adm.CommitOffsets(ctx, r.src.cfg.group, r.saved); err == nil {
+			err = res.Error()
+		}
 	}
 	if err != nil {
 		r.commitFailures++
 		return
 	}
 	r.saved = nil
+}
+
+// commitAsMember commits offsets through the member client of a
+// scaled-out read, in its generation of the group.
+func commitAsMember(ctx context.Context, member *kgo.Client, offsets kadm.Offsets) error {
+	uncommitted := map[string]map[int32]kgo.EpochOffset{}
+	offsets.Each(func(o kadm.Offset) {
+		if uncommitted[o.Topic] == nil {
+			uncommitted[o.Topic] = map[int32]kgo.EpochOffset{}
+		}
+		uncommitted[o.Topic][o.Partition] = kgo.EpochOffset{Epoch: o.LeaderEpoch, Offset: o.At}
+	})
+	var err error
+	member.CommitOffsetsSync(ctx, uncommitted, func(_ *kgo.Client, _ *kmsg.OffsetCommitRequest, resp *kmsg.OffsetCommitResponse, e error) {
+		if err = e; err != nil {
+			return
+		}
+		for _, t := range resp.Topics {
+			for _, p := range t.Partitions {
+				if e := kerr.ErrorForCode(p.ErrorCode); e != nil && err == nil {
+					err = e
+				}
+			}
+		}
+	})
+	return err
 }

@@ -155,6 +155,9 @@ func (r *reader) listNew() ([]topicPartition, error) {
 	ctx, cancel := context.WithTimeout(r.ctx, 30*time.Second)
 	defer cancel()
 	cfg := r.src.cfg
+	if only := r.src.only; only != nil {
+		return r.listOnly(ctx, *only)
+	}
 	var details kadm.TopicDetails
 	var err error
 	if cfg.pattern != nil {
@@ -341,7 +344,11 @@ func (r *reader) consume(sps []*split) error {
 	if err != nil {
 		return err
 	}
-	opts = append(opts, kgo.ConsumePartitions(want), kgo.FetchMaxWait(pollWait))
+	// Without fetch sessions: franz-go's Close kills a source's session
+	// while its fetch loop may still be using it (a data race the race
+	// detector reports in v1.22.3); a session only trims the partition
+	// list each fetch request repeats.
+	opts = append(opts, kgo.ConsumePartitions(want), kgo.FetchMaxWait(pollWait), kgo.DisableFetchSessions())
 	if r.src.cfg.client.readCommitted {
 		opts = append(opts, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
 	}

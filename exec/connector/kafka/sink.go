@@ -168,7 +168,10 @@ func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.Re
 	// a transactional id per checkpoint, from the one after the checkpoint
 	// resumed from: the first transaction's takes the id of whatever the
 	// run that crashed left open, and aborts it
-	w.txn = &transaction{prefix: s.txnPrefix, seq: 1}
+	w.txn = &transaction{prefix: s.txnPrefix, part: "0", seq: 1}
+	if run.Part != "" {
+		w.txn.part = run.Part // a scaled-out query's partition: its own ids
+	}
 	if run.Checkpoint != nil && run.Checkpoint.Restore != nil {
 		if err := w.txn.recover(ctx, s, exec.SinkState(run.Checkpoint.Restore)); err != nil {
 			return nil, err

@@ -34,6 +34,13 @@ type Source struct {
 	// align is Flink's watermark alignment of the partitions; nil
 	// without 'scan.watermark.alignment.group'.
 	align *alignment
+	// keyColumns are the columns of the record key ('key.fields').
+	keyColumns []string
+	// only, for a scaled-out read, is the one partition this read reads;
+	// member is the instance's membership of the group, shared by the
+	// reads of its partitions (scale_out.go).
+	only   *topicPartition
+	member *groupMember
 }
 
 // columnFrom is the origin of a column of the source: a column the value
@@ -85,6 +92,8 @@ func newSource(t *catalog.Table, env *connector.Env, cfg *config, parts *parts) 
 			BadRowsPath: env.BadRowsPath,
 		},
 		cfg:         cfg,
+		keyColumns:  parts.keyFields,
+		member:      &groupMember{},
 		valueFormat: parts.valueFormat,
 		keyFormat:   parts.keyFormat,
 	}
@@ -167,6 +176,9 @@ func (s *Source) Explain() string {
 		fmt.Fprintf(&b, ", key.format=[%s]", s.keyFormat)
 	}
 	b.WriteString(", splits=[one per partition]")
+	if s.cfg.scaleOut {
+		fmt.Fprintf(&b, ", scale-out=[consumer group %s: a run per partition assigned, checkpointed per partition]", s.cfg.group)
+	}
 	return b.String()
 }
 

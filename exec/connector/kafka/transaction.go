@@ -22,6 +22,7 @@ import (
 // the process died between saving the checkpoint and committing.
 type transaction struct {
 	prefix   string // 'sink.transactional-id-prefix'
+	part     string // "0", or a scaled-out query's partition
 	seq      uint64 // the checkpoint the open transaction is committed with
 	produced bool   // the open transaction has records
 	// noted is the open transaction as PreCommit found it, for State.
@@ -33,11 +34,12 @@ type transaction struct {
 }
 
 // id is the open transaction's transactional id: the prefix, the sink's
-// number (one sink a query: 0) and the checkpoint's. An id per checkpoint,
+// part (one sink a query: 0; a scaled-out query's partition, whose run
+// has checkpoints of its own) and the checkpoint's. An id per checkpoint,
 // as Flink's KafkaSink has: a transaction of a past checkpoint keeps its
 // producer's epoch, so committing it again after a restart is seen as the
 // retry it is.
-func (t *transaction) id() string { return fmt.Sprintf("%s-0-%d", t.prefix, t.seq) }
+func (t *transaction) id() string { return fmt.Sprintf("%s-%s-%d", t.prefix, t.part, t.seq) }
 
 // txnTimeout is how long the brokers keep a transaction open before they
 // abort it: longer than a checkpoint interval and a restart, or a restart
