@@ -3,11 +3,9 @@ package kafka
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -15,7 +13,6 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/wsql/wsql/catalog"
-	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/formats"
@@ -156,68 +153,19 @@ func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.Re
 		// Kafka's default: by the key's murmur2 hash, sticky for no key
 		opts = append(opts, kgo.RecordPartitioner(kgo.StickyKeyPartitioner(nil)))
 	}
-	w := &sinkWriter{s: s, ctx: ctx, loc: run.Location, checkpoints: run.Checkpoint != nil, opts: opts}
-	if s.guarantee != exactlyOnce {
-		cl, err := kgo.NewClient(opts...)
-		if err != nil {
-			return nil, fmt.Errorf("table %s: %w", s.table.Name, err)
-		}
-		w.cl = cl
-		return w, nil
-	}
-	// a transactional id per checkpoint, from the one after the checkpoint
-	// resumed from: the first transaction's takes the id of whatever the
-	// run that crashed left open, and aborts it
-	w.txn = &transaction{prefix: s.txnPrefix, part: "0", seq: 1}
-	if run.Part != "" {
-		w.txn.part = run.Part // a scaled-out query's partition: its own ids
-	}
-	if run.Checkpoint != nil && run.Checkpoint.Restore != nil {
-		if err := w.txn.recover(ctx, s, exec.SinkState(run.Checkpoint.Restore)); err != nil {
-			return nil, err
-		}
-		w.txn.seq = run.Checkpoint.Restore.ID + 1
-	}
-	if err := w.begin(); err != nil {
+	p, err := openProducer(ctx, s.table.Name, s.cfg, s.guarantee, s.txnPrefix, opts, run)
+	if err != nil {
 		return nil, err
 	}
-	return w, nil
+	return &sinkWriter{producer: p, s: s, loc: run.Location}, nil
 }
 
-// begin opens the transaction of the next checkpoint, with a producer of
-// its own transactional id.
-func (w *sinkWriter) begin() error {
-	cl, err := kgo.NewClient(append(w.opts, kgo.TransactionalID(w.txn.id()), kgo.TransactionTimeout(txnTimeout))...)
-	if err == nil {
-		if err = cl.BeginTransaction(); err != nil {
-			cl.Close()
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("table %s: %w", w.s.table.Name, err)
-	}
-	w.cl = cl
-	return nil
-}
-
-// sinkWriter produces a record per row; with at-least-once it waits for
-// them all before each checkpoint is taken and at the end.
+// sinkWriter produces a record per row of the table's sink.
 type sinkWriter struct {
+	*producer
 	s   *tableSink
-	cl  *kgo.Client
-	ctx context.Context
 	loc *time.Location
-
-	mu       sync.Mutex
-	firstErr error
-	buf      bytes.Buffer
-
-	// checkpoints is set when the run takes checkpoints: an exactly-once
-	// sink commits at each and aborts what is left at Close; without them
-	// it commits once, at Close.
-	checkpoints bool
-	txn         *transaction // exactly-once: the open transaction
-	opts        []kgo.Opt    // the client's, for each transaction's producer
+	buf bytes.Buffer
 }
 
 var _ exec.CommittingWriter = (*sinkWriter)(nil)
@@ -249,9 +197,6 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 			return err
 		}
 	}
-	if w.txn != nil {
-		w.txn.produced = true
-	}
 	for i := range n {
 		r := &kgo.Record{Value: values[i]}
 		if keys != nil {
@@ -265,7 +210,7 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 				r.Value = nil // a tombstone
 			}
 		}
-		w.cl.Produce(w.ctx, r, w.produced)
+		w.produce(r)
 	}
 	return nil
 }
@@ -293,23 +238,6 @@ func (w *sinkWriter) checkNotNull(rec arrow.RecordBatch, shift int) error {
 		}
 	}
 	return nil
-}
-
-func (w *sinkWriter) produced(r *kgo.Record, err error) {
-	if err == nil {
-		return
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.firstErr == nil {
-		w.firstErr = fmt.Errorf("table %s: writing to topic %s: %w", w.s.table.Name, r.Topic, err)
-	}
-}
-
-func (w *sinkWriter) err() error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.firstErr
 }
 
 // encode writes the table columns cols of each row of rec (in query
@@ -384,78 +312,4 @@ func splitRows(b []byte) [][]byte {
 		rows = append(rows, b[start:])
 	}
 	return rows
-}
-
-// PreCommit waits for every record produced so far (at-least-once): a
-// checkpoint taken after it never stands for a record not written. An
-// exactly-once sink also notes its open transaction, which State puts in
-// the checkpoint.
-func (w *sinkWriter) PreCommit() error {
-	if w.s.guarantee == "none" {
-		return w.err()
-	}
-	if err := w.flush(); err != nil {
-		return err
-	}
-	if w.txn != nil {
-		return w.txn.note(w.ctx, w.cl)
-	}
-	return nil
-}
-
-func (w *sinkWriter) flush() error {
-	if err := w.cl.Flush(context.Background()); err != nil {
-		return err
-	}
-	return w.err()
-}
-
-// State puts the open transaction in the checkpoint: a restart from it
-// commits that transaction before writing anything (exactly-once).
-func (w *sinkWriter) State(e *checkpoint.Encoder) {
-	if w.txn != nil {
-		w.txn.save(e)
-	}
-}
-
-// Commit commits the transaction of the checkpoint just made durable and
-// opens the next (exactly-once).
-func (w *sinkWriter) Commit() error {
-	if w.txn == nil {
-		return nil
-	}
-	if err := w.txn.end(w.ctx, w.cl, kgo.TryCommit); err != nil {
-		return fmt.Errorf("table %s: committing a transaction: %w", w.s.table.Name, err)
-	}
-	w.cl.Close()
-	w.cl = nil
-	w.txn.seq++
-	return w.begin()
-}
-
-// Close waits for the records produced. An exactly-once sink without
-// checkpoints commits its one transaction; with them, what the last
-// checkpoint did not commit is aborted: a restart writes it again.
-func (w *sinkWriter) Close() error {
-	if w.cl == nil {
-		return writer.ErrWriterClosed
-	}
-	defer func() {
-		w.cl.Close()
-		w.cl = nil
-	}()
-	if w.txn != nil {
-		how := kgo.TryCommit
-		if w.checkpoints {
-			how = kgo.TryAbort
-		} else if err := w.flush(); err != nil {
-			return err
-		}
-		return w.txn.end(context.Background(), w.cl, how)
-	}
-	err := w.flush()
-	if errors.Is(err, context.Canceled) {
-		err = nil
-	}
-	return err
 }

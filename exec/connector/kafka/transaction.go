@@ -80,16 +80,16 @@ func (t *transaction) end(ctx context.Context, cl *kgo.Client, how kgo.Transacti
 // for no later transaction). The run's next transaction takes the id of
 // the transaction the crashed run had open after that checkpoint, which
 // aborts it: no checkpoint covers it.
-func (t *transaction) recover(ctx context.Context, s *tableSink, d *checkpoint.Decoder) error {
+func (t *transaction) recover(ctx context.Context, s *producer, d *checkpoint.Decoder) error {
 	if d == nil {
 		return nil
 	}
 	id, producerID, epoch, produced := d.String(), d.Int(), int16(d.Int()), d.Bool()
 	if err := d.Err(); err != nil {
-		return fmt.Errorf("table %s: the sink's checkpoint state: %w", s.table.Name, err)
+		return fmt.Errorf("table %s: the sink's checkpoint state: %w", s.table, err)
 	}
 	if !strings.HasPrefix(id, t.prefix+"-") {
-		return fmt.Errorf("table %s: the checkpoint's transactional id is %s, but the table's prefix is now %s", s.table.Name, id, t.prefix)
+		return fmt.Errorf("table %s: the checkpoint's transactional id is %s, but the table's prefix is now %s", s.table, id, t.prefix)
 	}
 	if !produced {
 		return nil // nothing to commit
@@ -100,7 +100,7 @@ func (t *transaction) recover(ctx context.Context, s *tableSink, d *checkpoint.D
 	}
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
-		return fmt.Errorf("table %s: %w", s.table.Name, err)
+		return fmt.Errorf("table %s: %w", s.table, err)
 	}
 	defer cl.Close()
 	req := kmsg.NewPtrEndTxnRequest()
@@ -120,6 +120,6 @@ func (t *transaction) recover(ctx context.Context, s *tableSink, d *checkpoint.D
 			continue
 		}
 		return fmt.Errorf("table %s: committing transaction %s of the checkpoint resumed from (producer id %d, epoch %d): %w; if it outlived the brokers' transaction timeout its records were aborted",
-			s.table.Name, id, producerID, epoch, err)
+			s.table, id, producerID, epoch, err)
 	}
 }
