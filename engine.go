@@ -444,7 +444,7 @@ func (r *runner) statement(ctx context.Context, st sql.Statement) error {
 			return err
 		}
 		if r.out.OnText != nil {
-			r.out.OnText(p.Explain())
+			r.out.OnText(p.Explain() + explainScaleOut(p))
 		}
 		return nil
 	case *sql.Select, *sql.Insert:

@@ -34,14 +34,31 @@ func TestKafkaScaleOutErrors(t *testing.T) {
 			"'wsql.scale-out' = 'consumer-group' shares the read among the members of a consumer group: table t needs a 'properties.group.id' option"},
 		{keyed + ", 'scan.bounded.mode' = 'latest-offset'", perUser, true, "a scaled-out read runs until it is stopped: a bounded one ('scan.bounded.mode') is not supported yet"},
 		{keyed, perUser, false, "set a checkpoint directory all instances share"},
-		{keyed, "SELECT v, COUNT(*) FROM t GROUP BY v, TUMBLE(ts, INTERVAL '1' MINUTE)", true,
-			"the query groups by v, which does not include usr, a key column of table t"},
-		{keyed, "SELECT COUNT(*) FROM t GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)", true, "the query groups by no column, which does not include usr"},
-		{"'properties.group.id' = 'g'", perUser, true, "table t declares no 'key.fields'"},
+		{keyed, "SELECT COUNT(*) FROM t GROUP BY v + 1, TUMBLE(ts, INTERVAL '1' MINUTE)", true,
+			"a scaled-out query over table t groups by an expression: group by columns of the table (a computed column can hold the expression)"},
+		{keyed, "SELECT usr, COUNT(*) OVER (PARTITION BY usr ORDER BY ts) FROM t", true, "a join, union, subquery or OVER aggregation over one is not supported yet"},
 		{keyed, "SELECT a.usr FROM t a JOIN t b ON a.usr = b.usr", true, "a scaled-out read ('wsql.scale-out') must be the query's only source"},
 	} {
 		out := runScript(t, script(c.options, c.query, c.checkpoints), 4096)
 		require.Contains(t, out, c.want, c.options)
 		require.True(t, strings.Contains(out, "error: "), "%s: %s", c.options, out)
 	}
+}
+
+// EXPLAIN shows a scaled-out query's group, stages and topics: one stage
+// when the records are keyed by the grouping keys, else two through a
+// repartition topic.
+func TestKafkaScaleOutExplain(t *testing.T) {
+	table := func(key string) string {
+		return "CREATE TABLE events (usr STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka', 'topic' = 'events', " +
+			"'properties.bootstrap.servers' = 'localhost:1', 'properties.group.id' = 'g', 'wsql.scale-out' = 'consumer-group', " +
+			"'scan.startup.mode' = 'earliest-offset', " + key + "'value.format' = 'json');\n" +
+			"EXPLAIN SELECT usr, COUNT(*) FROM events GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE);\n"
+	}
+	out := runScript(t, table("'key.format' = 'json', 'key.fields' = 'usr', "), 4096)
+	require.Contains(t, out, "ScaleOut(consumer group=[g], state=[checkpointed per partition])\n+- stage 1: a run per partition of topic [events]: the plan above\n")
+	out = runScript(t, table(""), 4096)
+	require.Regexp(t, `ScaleOut\(consumer group=\[g\], state=\[checkpointed per partition\]\)
+\+- stage 1: a run per partition of topic \[events\]: the scan, computed columns and watermark of the plan above -> topic \[(g-q[0-9a-f]{12}-repartition)\] by the hash of \[usr\], each run's watermark into every partition
+\+- stage 2: a run per partition of topic \[g-q[0-9a-f]{12}-repartition\], its watermark the least of the stage 1 runs': the rest of the plan above`, out)
 }

@@ -2,6 +2,8 @@ package wsql
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
+	"github.com/wsql/wsql/exec/scaleout"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/planner/setting"
 )
@@ -30,11 +33,11 @@ import (
 
 // groupSourceOf is the read a query's instances share, or nil; a shared
 // read anywhere but as the query's one source is refused.
-func groupSourceOf(p *planner.Plan, job *exec.Job) (exec.GroupSource, error) {
-	var shared exec.GroupSource
+func groupSourceOf(p *planner.Plan, job *exec.Job) (scaleout.GroupSource, error) {
+	var shared scaleout.GroupSource
 	var nested bool
 	job.Walk(func(j *exec.Job) {
-		if gs, ok := j.Source.(exec.GroupSource); ok && gs.GroupName() != "" {
+		if gs, ok := j.Source.(scaleout.GroupSource); ok && gs.GroupName() != "" {
 			if j == job && j.Input == nil && j.Union == nil {
 				shared = gs
 			} else {
@@ -43,42 +46,76 @@ func groupSourceOf(p *planner.Plan, job *exec.Job) (exec.GroupSource, error) {
 		}
 	})
 	if nested {
-		return nil, fmt.Errorf("a scaled-out read ('wsql.scale-out') must be the query's only source: joins, unions and subqueries over one are not supported yet")
+		return nil, fmt.Errorf("a scaled-out read ('wsql.scale-out') must be the query's only source, read directly: a join, union, subquery or OVER aggregation over one is not supported yet")
 	}
 	return shared, nil
 }
 
-// coPartitioned refuses a query whose state is not per partition: its
-// groups must each lie in one partition, so the GROUP BY keys must
-// include the columns the records are partitioned by (the table's
-// 'key.fields'). A query without state (filter and project) runs on any
-// partitioning.
-func coPartitioned(p *planner.Plan, gs exec.GroupSource) error {
+// stages decides how a scaled-out query runs: in one stage, a run per
+// partition of the table, when its state is per partition (no state, or
+// GROUP BY keys that include the columns the records are partitioned by,
+// the table's 'key.fields'); else in two, through a repartition topic
+// keyed by the grouping keys, which then must be columns of the table
+// (physical or computed). It returns the keys to repartition by.
+func stages(p *planner.Plan, gs scaleout.GroupSource) (keys []int, repartition bool, err error) {
 	if p.Plain {
-		return nil
+		return nil, false, nil
 	}
 	table := p.Source.Spec().Table
-	if p.Rank != nil || p.SetOp != nil || p.Over != nil || p.Window.Kind == 0 && !p.Group {
-		return fmt.Errorf("a scaled-out read of table %s runs filters, projections, windows and GROUP BY per partition; this query's other operators over it are not supported yet", table)
+	if p.Rank != nil || p.SetOp != nil || p.Over != nil || p.Expand != nil || p.Lateral != nil || p.Window.Kind == 0 && !p.Group {
+		return nil, false, fmt.Errorf("a scaled-out read of table %s runs filters, projections, windows and GROUP BY per partition; this query's other operators over it are not supported yet", table)
+	}
+	columns := p.Source.Spec().Schema.NumFields() // of the table, computed ones included
+	if p.Computed != nil {
+		columns = p.Computed.Schema.NumFields()
+	}
+	var names []string
+	for _, k := range p.Keys {
+		if k >= columns {
+			return nil, false, fmt.Errorf("a scaled-out query over table %s groups by an expression: group by columns of the table (a computed column can hold the expression)", table)
+		}
+		names = append(names, p.Stream.Field(k).Name)
 	}
 	by := gs.PartitionedBy()
-	if len(by) == 0 {
-		return fmt.Errorf("table %s declares no 'key.fields', so wsql cannot tell which partition holds a group's rows; a scaled-out query groups by the record key, or needs a repartition stage, which is not built yet", table)
-	}
-	sourceColumns := p.Source.Spec().Schema.NumFields()
-	var keys []string
-	for _, k := range p.Keys {
-		if k < sourceColumns {
-			keys = append(keys, p.Stream.Field(k).Name)
-		}
-	}
 	for _, c := range by {
-		if !slices.Contains(keys, c) {
-			return fmt.Errorf("the query groups by %s, which does not include %s, a key column of table %s: a group's rows may then be in several partitions. A scaled-out query groups by the record key ('key.fields'); a repartition stage by other keys is not built yet",
-				orNone(keys), c, table)
+		if !slices.Contains(names, c) {
+			return p.Keys, true, nil // a group's rows may be in several partitions
 		}
 	}
-	return nil
+	if len(by) == 0 {
+		return p.Keys, true, nil // unknown partitioning
+	}
+	return nil, false, nil
+}
+
+// repartitionName names a query's repartition topic (after its group):
+// by the plan, so every instance of the query finds the same.
+func repartitionName(p *planner.Plan) string {
+	sum := sha256.Sum256([]byte(p.Identity()))
+	return "q" + hex.EncodeToString(sum[:6])
+}
+
+// firstStage is the job of a first-stage run: the table's partition read,
+// its computed columns and watermark, every row written on as it is.
+func firstStage(job *exec.Job, src exec.Source) *exec.Job {
+	schema := src.Spec().Schema
+	if job.Computed != nil {
+		schema = job.Computed.Schema
+	}
+	cols := make([]int, schema.NumFields())
+	for i := range cols {
+		cols[i] = i
+	}
+	return &exec.Job{Source: src, Computed: job.Computed, RowtimeIndex: job.RowtimeIndex, DelayMillis: job.DelayMillis,
+		WatermarkExpr: job.WatermarkExpr, SourceWatermarks: job.SourceWatermarks, Clock: job.Clock,
+		Project: exec.ProjectSpec{Columns: cols, Schema: schema}}
+}
+
+// secondStage makes job a second-stage run's: it reads the rows as the
+// first stage computed them, with the first stage's watermarks.
+func secondStage(job *exec.Job, src exec.Source) {
+	job.Source, job.Computed = src, nil
+	job.WatermarkExpr, job.DelayMillis, job.SourceWatermarks = nil, 0, true
 }
 
 func orNone(keys []string) string {
@@ -93,7 +130,7 @@ func orNone(keys []string) string {
 type scaleOut struct {
 	r        *runner
 	p        *planner.Plan
-	gs       exec.GroupSource
+	gs       scaleout.GroupSource
 	ctx      context.Context
 	fail     context.CancelCauseFunc
 	dir      string // the partitions' checkpoints
@@ -101,9 +138,11 @@ type scaleOut struct {
 	interval time.Duration
 	// results is a SELECT's writer, shared by the runs; nil for an INSERT.
 	results *sharedWriter
+	// rep is the repartition topic of a query in two stages; nil for one.
+	rep scaleout.Repartition
 
 	mu      sync.Mutex
-	runs    map[exec.GroupPartition]*partitionRun
+	runs    map[scaleout.GroupPartition]*partitionRun
 	stats   exec.Stats
 	closing bool
 }
@@ -116,8 +155,9 @@ type partitionRun struct {
 
 // runScaledOut runs the n-th query p, which reads gs, as a member of its
 // group until ctx ends or a partition's run fails.
-func (r *runner) runScaledOut(ctx context.Context, p *planner.Plan, gs exec.GroupSource, unlock func()) error {
-	if err := coPartitioned(p, gs); err != nil {
+func (r *runner) runScaledOut(ctx context.Context, p *planner.Plan, gs scaleout.GroupSource, unlock func()) error {
+	keys, repartition, err := stages(p, gs)
+	if err != nil {
 		return err
 	}
 	dir, interval, err := r.checkpointSettings(p)
@@ -136,7 +176,7 @@ func (r *runner) runScaledOut(ctx context.Context, p *planner.Plan, gs exec.Grou
 		}
 	}
 	query := queryID(p, r.queries)
-	s := &scaleOut{r: r, p: p, gs: gs, query: query, interval: interval, runs: map[exec.GroupPartition]*partitionRun{},
+	s := &scaleOut{r: r, p: p, gs: gs, query: query, interval: interval, runs: map[scaleout.GroupPartition]*partitionRun{},
 		dir: filepath.Join(dir, "query-"+strconv.Itoa(r.queries)+"-"+query[:12]+".partitions")}
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return fmt.Errorf("checkpoint directory: %w", err)
@@ -149,6 +189,16 @@ func (r *runner) runScaledOut(ctx context.Context, p *planner.Plan, gs exec.Grou
 		s.results = &sharedWriter{w: w}
 	}
 	unlock()
+	if repartition {
+		job, err := p.Job()
+		if err != nil {
+			return err
+		}
+		schema := firstStage(job, gs).Project.Schema
+		if s.rep, err = gs.Repartition(repartitionName(p), schema, keys); err != nil {
+			return err
+		}
+	}
 	s.ctx, s.fail = context.WithCancelCause(ctx)
 	leave, err := gs.JoinGroup(s.assigned, s.revoked)
 	if err == nil {
@@ -176,7 +226,7 @@ func (r *runner) runScaledOut(ctx context.Context, p *planner.Plan, gs exec.Grou
 	return ctx.Err()
 }
 
-func (s *scaleOut) assigned(ps []exec.GroupPartition) {
+func (s *scaleOut) assigned(ps []scaleout.GroupPartition) {
 	for _, gp := range ps {
 		s.start(gp)
 	}
@@ -184,7 +234,7 @@ func (s *scaleOut) assigned(ps []exec.GroupPartition) {
 
 // revoked stops the runs of partitions ps, which the group gives to
 // other instances: each takes its last checkpoint first.
-func (s *scaleOut) revoked(ps []exec.GroupPartition) {
+func (s *scaleOut) revoked(ps []scaleout.GroupPartition) {
 	for _, gp := range ps {
 		s.stop(gp)
 	}
@@ -192,7 +242,7 @@ func (s *scaleOut) revoked(ps []exec.GroupPartition) {
 
 func (s *scaleOut) stopAll() {
 	s.mu.Lock()
-	ps := make([]exec.GroupPartition, 0, len(s.runs))
+	ps := make([]scaleout.GroupPartition, 0, len(s.runs))
 	for gp := range s.runs {
 		ps = append(ps, gp)
 	}
@@ -200,7 +250,7 @@ func (s *scaleOut) stopAll() {
 	s.revoked(ps)
 }
 
-func (s *scaleOut) start(gp exec.GroupPartition) {
+func (s *scaleOut) start(gp scaleout.GroupPartition) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, running := s.runs[gp]; running || s.closing {
@@ -221,7 +271,7 @@ func (s *scaleOut) start(gp exec.GroupPartition) {
 	}()
 }
 
-func (s *scaleOut) stop(gp exec.GroupPartition) {
+func (s *scaleOut) stop(gp scaleout.GroupPartition) {
 	s.mu.Lock()
 	run := s.runs[gp]
 	delete(s.runs, gp)
@@ -237,13 +287,21 @@ func (s *scaleOut) stop(gp exec.GroupPartition) {
 const lockWait = time.Minute
 
 // runPartition runs the query on partition gp, from its checkpoint.
-func (s *scaleOut) runPartition(ctx context.Context, gp exec.GroupPartition) (exec.Stats, error) {
+func (s *scaleOut) runPartition(ctx context.Context, gp scaleout.GroupPartition) (exec.Stats, error) {
 	var stats exec.Stats
 	job, err := s.p.Job()
 	if err != nil {
 		return stats, err
 	}
-	job.Source = s.gs.Partition(gp)
+	second := s.rep != nil && gp.Topic == s.rep.Topic()
+	switch {
+	case second:
+		secondStage(job, s.rep.Partition(gp))
+	case s.rep != nil:
+		job = firstStage(job, s.gs.Partition(gp))
+	default:
+		job.Source = s.gs.Partition(gp)
+	}
 	path := filepath.Join(s.dir, gp.String()+".ckpt")
 	var cp *exec.Checkpointing
 	for waited := time.Duration(0); ; waited += 100 * time.Millisecond {
@@ -265,13 +323,19 @@ func (s *scaleOut) runPartition(ctx context.Context, gp exec.GroupPartition) (ex
 		return stats, nil
 	}
 	var w ResultWriter = s.results
-	if s.p.Sink != nil {
-		if w, err = s.r.openSink(ctx, s.p.Sink, cp, gp.String()); err != nil {
-			return stats, err
-		}
+	owned := s.p.Sink != nil // closed here, not shared
+	switch {
+	case s.rep != nil && !second:
+		w, err = s.rep.Writer(ctx, cp, gp)
+		owned = true
+	case s.p.Sink != nil:
+		w, err = s.r.openSink(ctx, s.p.Sink, cp, gp.String())
+	}
+	if err != nil {
+		return stats, err
 	}
 	stats, err = s.r.runJob(ctx, job, cp, w, "", func() {})
-	if s.p.Sink != nil {
+	if owned {
 		if a, ok := w.(interface{ Abort() }); ok && err != nil {
 			a.Abort()
 		}
@@ -281,6 +345,12 @@ func (s *scaleOut) runPartition(ctx context.Context, gp exec.GroupPartition) (ex
 	}
 	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 		err = nil // stopped: the group moved the partition, or the instance ends
+	}
+	switch {
+	case second:
+		stats.RowsRead = 0 // the first stage counted them
+	case s.rep != nil:
+		stats.ResultRows = 0 // rows for the second stage, not results
 	}
 	return stats, err
 }
@@ -299,3 +369,32 @@ func (w *sharedWriter) WriteBatch(rec RecordBatch) error {
 }
 
 func (w *sharedWriter) Close() error { return nil }
+
+// explainScaleOut describes for EXPLAIN how a scaled-out query runs: its
+// group, its stages and their topics; "" for other queries and for one
+// its run will refuse.
+func explainScaleOut(p *planner.Plan) string {
+	gs, ok := p.Source.(scaleout.GroupSource)
+	if !ok || gs.GroupName() == "" {
+		return ""
+	}
+	keys, repartition, err := stages(p, gs)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	topics := strings.Join(gs.Topics(), ";")
+	fmt.Fprintf(&b, "ScaleOut(consumer group=[%s], state=[checkpointed per partition])\n", gs.GroupName())
+	if !repartition {
+		fmt.Fprintf(&b, "+- stage 1: a run per partition of topic [%s]: the plan above\n", topics)
+		return b.String()
+	}
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = p.Stream.Field(k).Name
+	}
+	rep := gs.RepartitionTopic(repartitionName(p))
+	fmt.Fprintf(&b, "+- stage 1: a run per partition of topic [%s]: the scan, computed columns and watermark of the plan above -> topic [%s] by the hash of [%s], each run's watermark into every partition\n", topics, rep, strings.Join(names, ", "))
+	fmt.Fprintf(&b, "+- stage 2: a run per partition of topic [%s], its watermark the least of the stage 1 runs': the rest of the plan above\n", rep)
+	return b.String()
+}

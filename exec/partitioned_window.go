@@ -134,7 +134,7 @@ func (p *partitionedWindow) ProcessBatch(b pipeline.Batch) error {
 	if cap(p.hashes) < n {
 		p.hashes = make([]uint64, n)
 	}
-	if err := partitionHashes(b.Record, p.keys, p.hashes[:n]); err != nil {
+	if err := PartitionHashes(b.Record, p.keys, p.hashes[:n]); err != nil {
 		return err
 	}
 	for i := range p.rows {

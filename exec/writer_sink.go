@@ -20,9 +20,17 @@ func (s *WriterSink) ProcessBatch(b pipeline.Batch) error {
 	return s.w.WriteBatch(b.Record)
 }
 
-func (s *WriterSink) ProcessWatermark(int64) error { return nil }
-func (s *WriterSink) ProcessEnd() error            { return nil }
-func (s *WriterSink) Close()                       {}
+// ProcessWatermark hands the watermark to a writer that writes it on
+// (scaleout.WatermarkWriter: a repartition topic's).
+func (s *WriterSink) ProcessWatermark(wm int64) error {
+	if w, ok := s.w.(interface{ WriteWatermark(wm int64) error }); ok {
+		return w.WriteWatermark(wm)
+	}
+	return nil
+}
+
+func (s *WriterSink) ProcessEnd() error { return nil }
+func (s *WriterSink) Close()            {}
 
 // Rows returns the number of rows written.
 func (s *WriterSink) Rows() int64 { return s.rows }

@@ -22,14 +22,14 @@ import (
 
 // kafkaScaleOutScript is one instance of a query scaled out over the
 // partitions of 'events' in consumer group {group}: a TUMBLE per user,
-// the records keyed by user, written exactly once to topic {out}.
+// written exactly once to topic {out}. {key} declares the records keyed
+// by user, or is empty: the query then runs through a repartition topic.
 const kafkaScaleOutScript = `
 CREATE TABLE events (usr STRING, amount DOUBLE, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)
 WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '{brokers}',
       'properties.group.id' = '{group}', 'wsql.scale-out' = 'consumer-group',
       'properties.session.timeout.ms' = '6000', 'properties.heartbeat.interval.ms' = '300',
-      'scan.startup.mode' = 'earliest-offset',
-      'key.format' = 'json', 'key.fields' = 'usr', 'value.format' = 'json');
+      'scan.startup.mode' = 'earliest-offset', {key}'value.format' = 'json');
 CREATE TABLE per_window (usr STRING, wend TIMESTAMP(3), n BIGINT, total DOUBLE)
 WITH ('connector' = 'kafka', 'topic' = '{out}', 'properties.bootstrap.servers' = '{brokers}', 'format' = 'json',
       'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '{out}');
@@ -41,11 +41,11 @@ FROM events GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);
 
 const scaleOutPartitions = 12
 
-// scaleOutEvents are the rounds of records the test produces: each user's
-// records in one partition, each partition's in time order; the last
-// round closes every window with a record an hour later. want is the
-// query's result, worked out here.
-func scaleOutEvents(rounds, perRound int) (batches [][]kafkatest.Record, want []string) {
+// scaleOutEvents are the rounds of records the test produces, each
+// partition's in time order: keyed, each user's records in one partition;
+// else in any. The last round closes every window with a record an hour
+// later. want is the query's result, worked out here.
+func scaleOutEvents(rounds, perRound int, keyed bool) (batches [][]kafkatest.Record, want []string) {
 	rnd := rand.New(rand.NewPCG(5, 6))
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
 	last := make([]int64, scaleOutPartitions)
@@ -65,7 +65,13 @@ func scaleOutEvents(rounds, perRound int) (batches [][]kafkatest.Record, want []
 			u := rnd.IntN(240)
 			p := u % scaleOutPartitions
 			last[p] += int64(rnd.IntN(40))
-			ts, amount, usr := start+last[p], rnd.IntN(1000), fmt.Sprintf("u%d", u)
+			ts := start + last[p]
+			if !keyed {
+				p = rnd.IntN(scaleOutPartitions) // and one clock for all
+				last[0] += int64(rnd.IntN(4))
+				ts = start + last[0]
+			}
+			amount, usr := rnd.IntN(1000), fmt.Sprintf("u%d", u)
 			batch = append(batch, record(p, usr, amount, ts))
 			w := window{usr, ts - ts%10_000 + 10_000}
 			counts[w]++
@@ -75,7 +81,7 @@ func scaleOutEvents(rounds, perRound int) (batches [][]kafkatest.Record, want []
 	}
 	var closing []kafkatest.Record
 	for p := range scaleOutPartitions {
-		closing = append(closing, record(p, fmt.Sprintf("end%d", p), 0, start+last[p]+3_600_000))
+		closing = append(closing, record(p, fmt.Sprintf("end%d", p), 0, start+slices.Max(last)+3_600_000))
 	}
 	batches = append(batches, closing)
 	for w, n := range counts {
@@ -94,14 +100,23 @@ func TestKafkaScaleOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs several wsql processes")
 	}
+	t.Run("co-partitioned", func(t *testing.T) { testScaleOut(t, true) })
+	t.Run("through a repartition topic", func(t *testing.T) { testScaleOut(t, false) })
+}
+
+func testScaleOut(t *testing.T, keyed bool) {
 	k := kafkatest.Start(t)
 	k.CreateTopic(t, "events", scaleOutPartitions)
-	batches, want := scaleOutEvents(24, 1500)
+	batches, want := scaleOutEvents(24, 1500, keyed)
+	key := ""
+	if keyed {
+		key = "'key.format' = 'json', 'key.fields' = 'usr', "
+	}
 	base := t.TempDir()
 	setUp := func(name string) string {
 		dir := filepath.Join(base, name)
 		require.NoError(t, os.MkdirAll(dir, 0o755))
-		script := strings.NewReplacer("{brokers}", k.Brokers(), "{group}", name, "{out}", name).Replace(kafkaScaleOutScript)
+		script := strings.NewReplacer("{brokers}", k.Brokers(), "{group}", name, "{out}", name, "{key}", key).Replace(kafkaScaleOutScript)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
 		k.CreateTopic(t, name, 3)
 		return dir

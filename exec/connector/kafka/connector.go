@@ -55,7 +55,7 @@ var options = []connector.Option{
 	{Key: keyDiscovery, Type: "duration", Scope: connector.Source, Description: "an unbounded read looks for new partitions this often (default 5 min; 0 never)"},
 	connector.IdleTimeoutOption,
 	connector.MaxFutureOption,
-	{Key: keyScaleOut, Type: "none | consumer-group", Default: "none", Scope: connector.Source, Description: "consumer-group: the instances of the query with the same 'properties.group.id' share the partitions, each partition's state checkpointed apart"},
+	{Key: keyScaleOut, Type: "none | consumer-group", Default: "none", Scope: connector.Source, Description: "consumer-group: the instances of the query with the same 'properties.group.id' share the partitions, each partition's state checkpointed apart (through a repartition topic when the GROUP BY keys are not the record key)"},
 	{Key: keyPartitioner, Type: "default | fixed | round-robin", Default: "default", Scope: connector.Sink, Description: "the partition of each record: by the key's hash (sticky without a key), all to partition 0, or in turn"},
 	{Key: keyDeliveryGuarantee, Type: "none | at-least-once | exactly-once", Default: "at-least-once", Scope: connector.Sink, Description: "at-least-once waits for every record at each checkpoint and at the end"},
 	{Key: keyTransactionalID, Type: "string", Scope: connector.Sink, Description: "the prefix of the transactional ids of an exactly-once sink"},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -121,10 +122,18 @@ func (p *producer) PreCommit() error {
 		return err
 	}
 	if p.txn != nil {
-		return p.txn.note(p.ctx, p.cl)
+		ctx, cancel := context.WithTimeout(context.Background(), txnCallTimeout)
+		defer cancel()
+		return p.txn.note(ctx, p.cl)
 	}
 	return nil
 }
+
+// txnCallTimeout bounds a transaction's calls at a checkpoint. They run
+// under a context of their own, not the run's: the last checkpoint of a
+// run that is being stopped must still commit, or the transaction its
+// saved state names would be aborted at Close.
+const txnCallTimeout = 30 * time.Second
 
 func (p *producer) flush() error {
 	if err := p.cl.Flush(context.Background()); err != nil {
@@ -147,7 +156,9 @@ func (p *producer) Commit() error {
 	if p.txn == nil {
 		return nil
 	}
-	if err := p.txn.end(p.ctx, p.cl, kgo.TryCommit); err != nil {
+	ctx, cancel := context.WithTimeout(context.Background(), txnCallTimeout)
+	defer cancel()
+	if err := p.txn.end(ctx, p.cl, kgo.TryCommit); err != nil {
 		return fmt.Errorf("table %s: committing a transaction: %w", p.table, err)
 	}
 	p.cl.Close()

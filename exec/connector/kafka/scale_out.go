@@ -11,6 +11,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/scaleout"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -46,7 +47,7 @@ func (c *config) checkScaleOut(t *catalog.Table) error {
 	return nil
 }
 
-var _ exec.GroupSource = (*Source)(nil)
+var _ scaleout.GroupSource = (*Source)(nil)
 
 // GroupName is the group of a scaled-out read; "" for others.
 func (s *Source) GroupName() string {
@@ -63,7 +64,7 @@ func (s *Source) PartitionedBy() []string { return s.keyColumns }
 
 // Partition is the read of partition p alone, from its start, or from
 // the offsets of the checkpoint it is opened with.
-func (s *Source) Partition(p exec.GroupPartition) exec.Source {
+func (s *Source) Partition(p scaleout.GroupPartition) exec.Source {
 	one := *s
 	one.only = &topicPartition{p.Topic, p.Partition}
 	return &one
@@ -72,21 +73,24 @@ func (s *Source) Partition(p exec.GroupPartition) exec.Source {
 // groupMember is an instance's membership of its read's group.
 // Set when it joined, it commits the partitions' offsets to the group
 // (group_offsets.go).
+// also is the query's repartition topic, whose partitions the members
+// share too ("" for none).
 type groupMember struct {
-	cl atomic.Pointer[kgo.Client]
+	cl   atomic.Pointer[kgo.Client]
+	also string
 }
 
 // JoinGroup joins the read's consumer group with the member client.
-func (s *Source) JoinGroup(assigned, revoked func([]exec.GroupPartition)) (func(), error) {
+func (s *Source) JoinGroup(assigned, revoked func([]scaleout.GroupPartition)) (func(), error) {
 	opts, err := s.cfg.clientOpts()
 	if err != nil {
 		return nil, err
 	}
-	parts := func(m map[string][]int32) []exec.GroupPartition {
-		var ps []exec.GroupPartition
+	parts := func(m map[string][]int32) []scaleout.GroupPartition {
+		var ps []scaleout.GroupPartition
 		for topic, nums := range m {
 			for _, n := range nums {
-				ps = append(ps, exec.GroupPartition{Topic: topic, Partition: n})
+				ps = append(ps, scaleout.GroupPartition{Topic: topic, Partition: n})
 			}
 		}
 		sort.Slice(ps, func(i, j int) bool {
@@ -98,9 +102,13 @@ func (s *Source) JoinGroup(assigned, revoked func([]exec.GroupPartition)) (func(
 		return ps
 	}
 	take := func(_ context.Context, _ *kgo.Client, m map[string][]int32) { revoked(parts(m)) }
+	topics := s.cfg.topics
+	if s.member.also != "" {
+		topics = append(slices.Clone(topics), s.member.also)
+	}
 	opts = append(opts,
 		kgo.ConsumerGroup(s.cfg.group),
-		kgo.ConsumeTopics(s.cfg.topics...),
+		kgo.ConsumeTopics(topics...),
 		kgo.Balancers(kgo.CooperativeStickyBalancer()),
 		kgo.DisableAutoCommit(),
 		kgo.DisableFetchSessions(), // see reader.consume
@@ -120,7 +128,7 @@ func (s *Source) JoinGroup(assigned, revoked func([]exec.GroupPartition)) (func(
 	}
 	// the member holds the membership only: the partitions' own reads
 	// fetch their records
-	cl.PauseFetchTopics(s.cfg.topics...)
+	cl.PauseFetchTopics(topics...)
 	s.member.cl.Store(cl)
 	return cl.Close, nil
 }

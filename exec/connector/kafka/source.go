@@ -177,7 +177,7 @@ func (s *Source) Explain() string {
 	}
 	b.WriteString(", splits=[one per partition]")
 	if s.cfg.scaleOut {
-		fmt.Fprintf(&b, ", scale-out=[consumer group %s: a run per partition assigned, checkpointed per partition]", s.cfg.group)
+		fmt.Fprintf(&b, ", scale-out=[consumer group %s]", s.cfg.group)
 	}
 	return b.String()
 }
