@@ -12,6 +12,7 @@ import (
 	avrolib "github.com/twmb/avro"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/message"
 )
 
 // everyType is a column of every type the format maps, nullable and not.
@@ -67,7 +68,7 @@ func roundTripBatch(t *testing.T, mem memory.Allocator) arrow.RecordBatch {
 	return rec
 }
 
-func encodeAll(t *testing.T, c format.MessageCodec, rec arrow.RecordBatch) [][]byte {
+func encodeAll(t *testing.T, c message.Codec, rec arrow.RecordBatch) [][]byte {
 	e, err := c.NewMessageEncoder(rec.Schema(), time.UTC)
 	require.NoError(t, err)
 	out := make([][]byte, rec.NumRows())

@@ -9,10 +9,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	avrolib "github.com/twmb/avro"
 
-	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/message"
 )
 
-// Codec is the 'avro' format (format.MessageCodec): a message is one
+// Codec is the 'avro' format (message.Codec): a message is one
 // record of the schema Schema derives from the columns, written and read
 // with that schema.
 type Codec struct {
@@ -21,9 +21,9 @@ type Codec struct {
 	LegacyTimestamps bool
 }
 
-var _ format.MessageCodec = Codec{}
+var _ message.Codec = Codec{}
 
-func (c Codec) NewMessageDecoder(schema *arrow.Schema, mem memory.Allocator) (format.MessageDecoder, error) {
+func (c Codec) NewMessageDecoder(schema *arrow.Schema, mem memory.Allocator) (message.Decoder, error) {
 	node, err := c.node(schema.Fields())
 	if err != nil {
 		return nil, err
@@ -39,7 +39,7 @@ func (c Codec) node(fields []arrow.Field) (*avrolib.SchemaNode, error) {
 	return s.Root().ExpandReferences(), nil
 }
 
-func (c Codec) NewMessageEncoder(schema *arrow.Schema, _ *time.Location) (format.MessageEncoder, error) {
+func (c Codec) NewMessageEncoder(schema *arrow.Schema, _ *time.Location) (message.Encoder, error) {
 	if _, err := Schema(schema.Fields(), c.LegacyTimestamps); err != nil {
 		return nil, err
 	}

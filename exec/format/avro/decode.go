@@ -9,6 +9,7 @@ import (
 	avrolib "github.com/twmb/avro"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/message"
 )
 
 // Picker finds the writer's schema of a message and the byte where its
@@ -18,7 +19,7 @@ import (
 type Picker func(msg []byte) (w *avrolib.SchemaNode, start int, bad string, err error)
 
 // Decoder decodes messages into the columns of a schema
-// (format.MessageDecoder), with a program compiled for each writer's
+// (message.Decoder), with a program compiled for each writer's
 // schema the messages name.
 type Decoder struct {
 	schema *arrow.Schema
@@ -29,7 +30,7 @@ type Decoder struct {
 	r      reader
 }
 
-var _ format.MessageDecoder = (*Decoder)(nil)
+var _ message.Decoder = (*Decoder)(nil)
 
 // NewDecoder decodes messages into schema's columns; pick finds each
 // message's writer schema.
@@ -68,7 +69,7 @@ func (d *Decoder) program(w *avrolib.SchemaNode) (*record, string) {
 	return p, ""
 }
 
-// Decode makes a row per message (format.MessageDecoder). A message that
+// Decode makes a row per message (message.Decoder). A message that
 // fails after some of its values were appended makes the poll's messages
 // decode again without it, each checked first.
 func (d *Decoder) Decode(msgs [][]byte, bad func(int, *format.ParseError) error) (arrow.RecordBatch, error) {

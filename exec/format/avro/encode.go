@@ -10,10 +10,11 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/message"
 )
 
 // Encoder writes rows as Avro records of the schema Schema derives from
-// their columns (format.MessageEncoder), after a fixed header (the
+// their columns (message.Encoder), after a fixed header (the
 // Confluent wire format's magic byte and schema id, or none).
 type Encoder struct {
 	cols   []enc
@@ -21,7 +22,7 @@ type Encoder struct {
 	err    error
 }
 
-var _ format.MessageEncoder = (*Encoder)(nil)
+var _ message.Encoder = (*Encoder)(nil)
 
 // enc writes the value of row i of the array it was bound to.
 type enc interface {
@@ -42,7 +43,7 @@ func NewEncoder(fields []arrow.Field, header []byte) (*Encoder, error) {
 	return e, nil
 }
 
-// Encode writes row i of rec as out[i] (format.MessageEncoder).
+// Encode writes row i of rec as out[i] (message.Encoder).
 func (e *Encoder) Encode(rec arrow.RecordBatch, out [][]byte) error {
 	if int(rec.NumCols()) != len(e.cols) {
 		return fmt.Errorf("avro: a batch of %d columns for a schema of %d", rec.NumCols(), len(e.cols))
