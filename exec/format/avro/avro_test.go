@@ -222,3 +222,35 @@ func TestWriterSchemaIsResolved(t *testing.T) {
 	_, err = d.Decode([][]byte{m1}, func(i int, e *format.ParseError) error { return e })
 	require.EqualError(t, err, "input:1: the message's schema does not fit the table: the writer's schema has no field missing, and column missing is NOT NULL")
 }
+
+// TIME(0) and TIMESTAMP(0), kept in seconds, are written in milliseconds
+// as Flink's mapping says, and read back; a writer's microseconds and
+// nanoseconds are cut to the column's unit toward the past.
+func TestSecondsAndFinerWriterUnits(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+	defer mem.AssertSize(t, 0)
+	schema := arrow.NewSchema([]arrow.Field{
+		{Name: "t", Type: arrow.FixedWidthTypes.Time32s},
+		{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Second}},
+	}, nil)
+	rec, _, err := array.RecordFromJSON(mem, schema, strings.NewReader(`[{"t": 3723, "ts": -2}]`))
+	require.NoError(t, err)
+	defer rec.Release()
+	msgs := encodeAll(t, Codec{LegacyTimestamps: true}, rec)
+	require.Equal(t, append(putLong(nil, 3723000), putLong(nil, -2000)...), msgs[0])
+	d, err := Codec{LegacyTimestamps: true}.NewMessageDecoder(schema, mem)
+	require.NoError(t, err)
+	got, err := d.Decode(msgs, func(int, *format.ParseError) error { return nil })
+	require.NoError(t, err)
+	defer got.Release()
+	require.True(t, array.RecordEqual(rec, got), "%v", got)
+
+	w, err := ParseWriter(`{"type":"record","name":"r","fields":[{"name":"ts","type":{"type":"long","logicalType":"timestamp-nanos"}}]}`)
+	require.NoError(t, err)
+	ms := arrow.NewSchema([]arrow.Field{{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Millisecond}}}, nil)
+	d2 := NewDecoder(ms, mem, func([]byte) (*avrolib.SchemaNode, int, string, error) { return w, 0, "", nil })
+	got2, err := d2.Decode([][]byte{putLong(nil, -1_500_000), putLong(nil, 2_999_999)}, func(_ int, e *format.ParseError) error { return e })
+	require.NoError(t, err)
+	defer got2.Release()
+	require.Equal(t, "[-2 2]", got2.Column(0).(*array.Timestamp).String())
+}
