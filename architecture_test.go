@@ -25,6 +25,7 @@ var externalNames = map[string]string{
 	"datadriven":  "github.com/cockroachdb/datadriven",
 	"regexp2":     "github.com/dlclark/regexp2/v2",
 	"franz-go":    "github.com/twmb/franz-go",
+	"twmb/avro":   "github.com/twmb/avro",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

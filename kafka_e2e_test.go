@@ -2,6 +2,7 @@ package wsql
 
 import (
 	"bufio"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -24,7 +26,10 @@ import (
 // \n for a line break, fields separated by tabs) and names the topics read back after the run ("read
 // TOPIC"). A run's rows come in the order the partitions were polled, so
 // the output is compared sorted; it must be the same at batch sizes 1 and
-// 4096, and is the golden .out.
+// 4096, and is the golden .out. A script that names ${registry} gets a
+// schema registry (kafkatest.StartRegistry); "subject NAME" in its records
+// file prints the latest schema registered under NAME after the run. A
+// message that is not printable text is shown as 0x and its bytes in hex.
 func TestKafkaEndToEnd(t *testing.T) {
 	scripts, err := filepath.Glob("testdata/kafka/*.sql")
 	require.NoError(t, err)
@@ -51,7 +56,12 @@ func runKafkaScript(t *testing.T, src, recordsPath string, batchSize int) string
 	f, err := os.Open(recordsPath)
 	require.NoError(t, err)
 	defer f.Close()
-	var read []string
+	var read, subjects []string
+	var reg *kafkatest.Registry
+	if strings.Contains(src, "${registry}") {
+		reg = kafkatest.StartRegistry(t)
+		src = strings.ReplaceAll(src, "${registry}", reg.URL())
+	}
 	byTopic := map[string][]kafkatest.Record{}
 	var order []string
 	sc := bufio.NewScanner(f)
@@ -68,6 +78,8 @@ func runKafkaScript(t *testing.T, src, recordsPath string, batchSize int) string
 			k.CreateTopic(t, fields[1], n)
 		case "read":
 			read = append(read, fields[1])
+		case "subject":
+			subjects = append(subjects, fields[1])
 		default:
 			require.GreaterOrEqual(t, len(fields), 4, "a record line: %q", line)
 			p, err := strconv.Atoi(fields[1])
@@ -101,13 +113,27 @@ func runKafkaScript(t *testing.T, src, recordsPath string, batchSize int) string
 		for _, r := range k.ReadAll(t, topic) {
 			key := "-"
 			if r.Key != nil {
-				key = string(r.Key)
+				key = shownMessage(r.Key)
 			}
-			msgs = append(msgs, fmt.Sprintf("%s\t%s\t%s", topic, key, r.Value))
+			msgs = append(msgs, fmt.Sprintf("%s\t%s\t%s", topic, key, shownMessage(r.Value)))
 		}
 		slices.Sort(msgs)
 		lines = append(lines, fmt.Sprintf("-- topic %s: %d messages", topic, len(msgs)))
 		lines = append(lines, msgs...)
 	}
+	for _, subject := range subjects {
+		schema, id, ok := reg.Latest(subject)
+		require.True(t, ok, "no schema registered under subject %s", subject)
+		lines = append(lines, fmt.Sprintf("-- subject %s: id %d", subject, id), schema)
+	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// shownMessage is a message as text, or 0x and its bytes in hex when it
+// is not printable text (Avro).
+func shownMessage(b []byte) string {
+	if utf8.Valid(b) && !strings.ContainsFunc(string(b), func(r rune) bool { return r < ' ' }) {
+		return string(b)
+	}
+	return "0x" + hex.EncodeToString(b)
 }

@@ -26,9 +26,9 @@ func TestKafkaOptionErrors(t *testing.T) {
 	for _, c := range []struct{ options, want string }{
 		{"'format' = 'raw'", "needs a 'topic' option or a 'topic-pattern'"},
 		{"'topic' = 'events', 'topic-pattern' = 'e.*', 'format' = 'raw'", "gives both 'topic' and 'topic-pattern'"},
-		{"'topic' = 'events'", "needs a 'format' or 'value.format' option (json, csv, raw)"},
-		{"'topic' = 'events', 'format' = 'avro'", "format 'avro' is not supported yet (supported: csv, json, debezium-json; parquet for writing only)"},
-		{"'topic' = 'events', 'format' = 'raw', 'key.format' = 'debezium-json', 'key.fields' = 'v'", "format 'debezium-json' is not supported for Kafka yet (supported: json, csv, raw)"},
+		{"'topic' = 'events'", "needs a 'format' or 'value.format' option (json, csv, raw, avro, avro-confluent)"},
+		{"'topic' = 'events', 'format' = 'avro-confluent'", "format 'avro-confluent' needs 'avro-confluent.url': the schema registry's URL"},
+		{"'topic' = 'events', 'format' = 'raw', 'key.format' = 'debezium-json', 'key.fields' = 'v'", "format 'debezium-json' is not supported for Kafka yet (supported: json, csv, raw, avro, avro-confluent)"},
 		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'earliest'", "option 'scan.startup.mode' must be one of earliest-offset, latest-offset, group-offsets, timestamp, specific-offsets, got 'earliest'"},
 		{"'topic' = 'events', 'format' = 'raw'", "'group-offsets' reads the committed offsets of a consumer group: table t needs a 'properties.group.id' option"},
 		{"'topic' = 'events', 'format' = 'raw', 'scan.startup.mode' = 'specific-offsets', 'scan.startup.specific-offsets' = 'partition:0;offset:1'", "must be pairs like 'partition:0,offset:42' separated by ';'"},

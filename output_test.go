@@ -170,8 +170,8 @@ func TestParquetSinkErrors(t *testing.T) {
 			"unsupported option 'parquet.compresion' for connector 'filesystem' with format 'parquet'; did you mean parquet.compression?"},
 		{`'format' = 'parquet', 'parquet.compression' = 'lzo'`, "'parquet.compression'",
 			"option 'parquet.compression' must be one of UNCOMPRESSED, SNAPPY, GZIP, ZSTD, got 'lzo'"},
-		{`'format' = 'avro'`, "'format'",
-			"format 'avro' is not supported yet (supported: csv, json, debezium-json; parquet for writing only)"},
+		{`'format' = 'orc'`, "'format'",
+			"format 'orc' is not supported yet (supported: csv, json, debezium-json; parquet for writing only)"},
 	} {
 		with := "WITH ('connector' = 'filesystem', 'path' = 'x.parquet', " + c.with + ");"
 		src := sinkEventsDDL + "CREATE TABLE t (k STRING, n BIGINT)\n" + with + insert

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/message"
 	"github.com/wsql/wsql/exec/format/writer"
 )
 
@@ -35,6 +36,10 @@ type Format struct {
 	// table's options (checked by the connector); it refuses the options
 	// the writer cannot honour.
 	Writing func(t *catalog.Table) (writer.Writing, error)
+	// Message, for a format of binary messages (avro), makes its codec
+	// of one message part (part is "value" or "key" of topic) from the
+	// part's table; a connector of messages reads and writes through it.
+	Message func(t *catalog.Table, part, topic string) (message.Codec, error)
 }
 
 var formats struct {
@@ -122,6 +127,15 @@ func IsChangelogFormat(name string) bool {
 func FormatDecoding(name string, t *catalog.Table) (format.Decoding, error) {
 	if f, ok := LookupFormat(name); ok && f.Decoding != nil {
 		return f.Decoding(t)
+	}
+	return nil, nil
+}
+
+// MessageFormat is the codec of a format of binary messages for a part
+// of a message (see Format.Message); nil for a format of text.
+func MessageFormat(name string, t *catalog.Table, part, topic string) (message.Codec, error) {
+	if f, ok := LookupFormat(name); ok && f.Message != nil {
+		return f.Message(t, part, topic)
 	}
 	return nil, nil
 }

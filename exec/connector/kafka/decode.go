@@ -15,6 +15,7 @@ import (
 	"github.com/wsql/wsql/exec/connector/formats"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/message"
 )
 
 // partDecoding decodes one part of a message, its value or its key, into
@@ -31,6 +32,9 @@ type partDecoding struct {
 	// makes one or two rows (an update's -U and +U), its row kind first,
 	// so the rows are not those of the messages one for one
 	changelog bool
+	// message is the codec of a format of binary messages (avro), which
+	// decodes the records itself (message_parts.go)
+	message message.Codec
 }
 
 // decoderCache is a read's decoder of one part: the decoder of the last
@@ -42,6 +46,7 @@ type decoderCache struct {
 	mem   memory.Allocator
 	rows  int // the rows of dec's batches, less one
 	onBad func(*format.ParseError)
+	msg   message.Decoder // a format of binary messages'
 }
 
 // messages are the records of one partition decoded at once, and what the
@@ -77,6 +82,9 @@ func where(r *kgo.Record) string {
 // decode reads part d of every record of m, one row per record in order,
 // NULL rows for the records found bad (m.bad says which).
 func (d *partDecoding) decode(m *messages, mem memory.Allocator, c *decoderCache) (arrow.RecordBatch, error) {
+	if d.message != nil {
+		return d.decodeMessages(m, mem, c)
+	}
 	if d.decoding == nil {
 		return d.decodeRaw(m, mem), nil
 	}

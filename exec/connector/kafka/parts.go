@@ -30,7 +30,7 @@ type parts struct {
 }
 
 // partFormats are the formats a message part can be in.
-var partFormats = []string{formats.JSON, formats.CSV, formats.Raw}
+var partFormats = []string{formats.JSON, formats.CSV, formats.Raw, formats.Avro, formats.AvroConfluent}
 
 // readParts reads the parts' options; pk, for upsert-kafka, is the
 // PRIMARY KEY's columns, the key's in place of 'key.fields'.
@@ -139,6 +139,9 @@ func (p *parts) decoding(t *catalog.Table, name, f string, at sql.Pos, fields []
 		}
 		return d, nil
 	}
+	if ok, err := d.messageDecoding(t, fields); ok || err != nil {
+		return d, err
+	}
 	own := partTable(t, name+".", fields)
 	settings, err := formats.Read(own)
 	if err != nil {
@@ -176,7 +179,7 @@ func partTable(t *catalog.Table, prefix string, fields []arrow.Field) *catalog.T
 			o.Key = strings.TrimPrefix(o.Key, prefix)
 		case strings.HasPrefix(o.Key, "key.") || strings.HasPrefix(o.Key, "value."):
 			continue
-		case prefix == "key." && (strings.HasPrefix(o.Key, "json.") || strings.HasPrefix(o.Key, "csv.")):
+		case prefix == "key." && (strings.HasPrefix(o.Key, "json.") || strings.HasPrefix(o.Key, "csv.") || isMessageFormatOption(o.Key)):
 			continue // the value's, given with 'format'
 		}
 		cp.Options = append(cp.Options, o)

@@ -36,6 +36,7 @@ type tableSink struct {
 	guarantee   string
 	txnPrefix   string // 'sink.transactional-id-prefix'
 	upsert      bool   // upsert-kafka: takes an update stream by the key
+	changelog   bool   // the value in a changelog format (debezium-json): a message per change
 }
 
 const exactlyOnce = "exactly-once"
@@ -58,9 +59,7 @@ func planSink(t *catalog.Table, conn sql.Option) (connector.TableSink, error) {
 // newTableSink reads the sink options and plans the parts' writers.
 func newTableSink(t *catalog.Table, cfg *config, p *parts) (*tableSink, error) {
 	s := &tableSink{cfg: cfg, parts: p, table: t, partitioner: "default", guarantee: "at-least-once"}
-	if connector.IsChangelogFormat(p.valueFormat) {
-		return nil, sql.Errorf(sql.ErrUnsupported, p.valueAt, "writing %s to Kafka is not supported yet: read it, or write the changes to an upsert-kafka table", p.valueFormat)
-	}
+	s.changelog = connector.IsChangelogFormat(p.valueFormat)
 	var err error
 	for _, o := range t.Options {
 		switch o.Key {
@@ -127,6 +126,9 @@ func (p *parts) writing(t *catalog.Table, name, f string, at sql.Pos, fields []a
 		}
 		return nil, nil
 	}
+	if m, err := messageWritingOf(t, name, f, fields); m != nil || err != nil {
+		return m, err
+	}
 	return connector.FormatWriting(f, partTable(t, name+".", fields))
 }
 
@@ -136,7 +138,7 @@ func (s *tableSink) Bind(t *catalog.Table, cols []catalog.Column) {
 
 // AppendOnly: json, csv and raw hold rows, not changes; upsert-kafka
 // holds each key's latest row, a tombstone for a deleted one.
-func (s *tableSink) AppendOnly() bool { return !s.upsert }
+func (s *tableSink) AppendOnly() bool { return !s.upsert && !s.changelog }
 
 func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.ResultWriter, error) {
 	opts, err := s.cfg.clientOpts()
@@ -187,7 +189,7 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if err := w.checkNotNull(rec, shift); err != nil {
 		return err
 	}
-	values, err := w.encode(rec, shift, w.s.valueCols, w.s.value, "")
+	values, err := w.encodeValues(rec, shift)
 	if err != nil {
 		return err
 	}
@@ -202,7 +204,7 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 		if keys != nil {
 			r.Key = keys[i]
 		}
-		if kinds != nil {
+		if kinds != nil && !w.s.changelog {
 			switch windowop.RowKind(kinds.Value(i)) {
 			case windowop.UpdateBefore:
 				continue // the +U after it replaces the key's value
@@ -255,6 +257,9 @@ func (w *sinkWriter) encode(rec arrow.RecordBatch, shift int, cols []int, f writ
 		fields[i].Name = strings.TrimPrefix(fields[i].Name, prefix)
 	}
 	n := int(rec.NumRows())
+	if m, ok := f.(*messageWriting); ok {
+		return m.encode(arrs, fields, n, w.loc)
+	}
 	out := make([][]byte, n)
 	if f == nil { // raw
 		for i := range n {
