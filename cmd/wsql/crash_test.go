@@ -70,7 +70,7 @@ func writeCrashInput(t *testing.T, dir string, rows int) {
 }
 
 // wsqlChild starts this test binary as wsql (see TestMain) on the script.
-func wsqlChild(t *testing.T, dir string) *exec.Cmd {
+func wsqlChild(t testing.TB, dir string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], "--checkpoint-dir", filepath.Join(dir, "checkpoints"), "run", filepath.Join(dir, "q.sql"))
 	cmd.Env = append(os.Environ(), benchChildEnv+"=1")
 	cmd.Stdout, cmd.Stderr = new(bytes.Buffer), new(bytes.Buffer)

@@ -125,3 +125,22 @@ func (k *Cluster) ReadAll(t testing.TB, topic string) []Record {
 	})
 	return out
 }
+
+// Committed sums the offsets group has committed for topic: with every
+// partition read to its end, the number of records in the topic.
+func (k *Cluster) Committed(t testing.TB, group, topic string) int64 {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	offsets, err := k.adm.FetchOffsets(ctx, group)
+	if err != nil {
+		return 0 // the group is not there yet
+	}
+	var n int64
+	offsets.Each(func(o kadm.OffsetResponse) {
+		if o.Topic == topic && o.Err == nil {
+			n += o.At
+		}
+	})
+	return n
+}

@@ -1,0 +1,103 @@
+//go:build unix
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/connector/kafka/kafkatest"
+)
+
+// kafkaScaleBenchScript is one instance of a TUMBLE per user over a topic
+// of records keyed by user, scaled out, into a blackhole; each durable
+// checkpoint commits its offsets to the group, which tells the benchmark
+// when the topic is read.
+const kafkaScaleBenchScript = `
+CREATE TABLE events (usr STRING, amount DOUBLE, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND)
+WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '{brokers}',
+      'properties.group.id' = '{group}', 'wsql.scale-out' = 'consumer-group',
+      'properties.session.timeout.ms' = '6000', 'properties.heartbeat.interval.ms' = '300',
+      'scan.startup.mode' = 'earliest-offset', 'key.format' = 'json', 'key.fields' = 'usr', 'value.format' = 'json');
+CREATE TABLE counts (usr STRING, wend TIMESTAMP(3), n BIGINT, total DOUBLE) WITH ('connector' = 'blackhole');
+SET 'execution.checkpointing.interval' = '200 ms';
+INSERT INTO counts
+SELECT usr, TUMBLE_END(ts, INTERVAL '10' SECOND), COUNT(*), SUM(amount)
+FROM events GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);
+`
+
+// BenchmarkKafkaScaleOut runs 1, 2 and 4 instances of a scaled-out query,
+// each a process at GOMAXPROCS=1, over a topic of 12 partitions filled
+// once: events/s is the wall-clock rate from the instances' start until
+// the group has committed the end of every partition (the group's joins
+// and rebalances included), events/CPU-s the rate per CPU-second of all
+// the instances together. KAFKA_BENCH_EVENTS sets the events (default 2M).
+func BenchmarkKafkaScaleOut(b *testing.B) {
+	events := 2_000_000
+	if n := os.Getenv("KAFKA_BENCH_EVENTS"); n != "" {
+		fmt.Sscan(n, &events)
+	}
+	k := kafkatest.Start(b)
+	const partitions = 12
+	k.CreateTopic(b, "events", partitions)
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
+	batch := make([]kafkatest.Record, 0, 50_000)
+	for i := range events {
+		u := i % 1200
+		at := time.UnixMilli(start + int64(i)).UTC().Format("2006-01-02 15:04:05.000")
+		key, _ := json.Marshal(map[string]any{"usr": fmt.Sprintf("u%d", u)})
+		v, _ := json.Marshal(map[string]any{"usr": fmt.Sprintf("u%d", u), "amount": i % 997, "ts": at})
+		batch = append(batch, kafkatest.Record{Partition: int32(u % partitions), Key: key, Value: v})
+		if len(batch) == cap(batch) || i == events-1 {
+			k.Produce(b, "events", batch...)
+			batch = batch[:0]
+		}
+	}
+	runs := 0
+	for _, instances := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("instances=%d", instances), func(b *testing.B) {
+			var cpu, wall time.Duration
+			for range b.N {
+				runs++
+				group := fmt.Sprintf("bench-%d", runs)
+				dir := filepath.Join(b.TempDir(), group)
+				require.NoError(b, os.MkdirAll(dir, 0o755))
+				script := strings.NewReplacer("{brokers}", k.Brokers(), "{group}", group).Replace(kafkaScaleBenchScript)
+				require.NoError(b, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
+				began := time.Now()
+				var cmds []*exec.Cmd
+				for range instances {
+					cmd := wsqlChild(b, dir)
+					cmd.Env = append(cmd.Env, "GOMAXPROCS=1")
+					require.NoError(b, cmd.Start())
+					cmds = append(cmds, cmd)
+				}
+				for k.Committed(b, group, "events") < int64(events) {
+					require.Less(b, time.Since(began), 5*time.Minute, "the instances never read the topic")
+					time.Sleep(20 * time.Millisecond)
+				}
+				wall += time.Since(began)
+				for _, cmd := range cmds {
+					require.NoError(b, cmd.Process.Signal(syscall.SIGTERM))
+				}
+				for _, cmd := range cmds {
+					_ = cmd.Wait()
+					require.Equal(b, 130, cmd.ProcessState.ExitCode(), "%s", cmd.Stderr)
+					ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+					cpu += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+				}
+			}
+			b.ReportMetric(float64(events)*float64(b.N)/wall.Seconds(), "events/s")
+			b.ReportMetric(float64(events)*float64(b.N)/cpu.Seconds(), "events/CPU-s")
+		})
+	}
+}
