@@ -182,5 +182,8 @@ func testScaleOut(t *testing.T, keyed bool) {
 	one := setUp("single")
 	single := start(one)
 	require.Equal(t, want, waitFor("single"))
+	require.Equal(t, 1, k.Members(t, "single"))
 	stop(single)
+	// stopped, it left the group at once, not after the session timeout
+	require.Equal(t, 0, k.Members(t, "single"))
 }

@@ -348,7 +348,7 @@ func (r *reader) consume(sps []*split) error {
 	// while its fetch loop may still be using it (a data race the race
 	// detector reports in v1.22.3); a session only trims the partition
 	// list each fetch request repeats.
-	opts = append(opts, kgo.ConsumePartitions(want), kgo.FetchMaxWait(pollWait), kgo.DisableFetchSessions())
+	opts = append(opts, kgo.ConsumePartitions(want), kgo.FetchMaxWait(pollWait), kgo.DisableFetchSessions(), kgo.WithPools(records))
 	if r.src.cfg.client.readCommitted {
 		opts = append(opts, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
 	}
@@ -388,6 +388,7 @@ func (r *reader) Next() (exec.SplitBatch, error) {
 				return q.step, nil
 			}
 			rec, err := r.decode(q.recs)
+			recycle(q.recs)
 			if err != nil {
 				return exec.SplitBatch{}, err
 			}

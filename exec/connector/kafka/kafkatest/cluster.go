@@ -144,3 +144,13 @@ func (k *Cluster) Committed(t testing.TB, group, topic string) int64 {
 	})
 	return n
 }
+
+// Members is the number of members group has now.
+func (k *Cluster) Members(t testing.TB, group string) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	described, err := k.adm.DescribeGroups(ctx, group)
+	require.NoError(t, err)
+	return len(described[group].Members)
+}
