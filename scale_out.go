@@ -118,13 +118,6 @@ func secondStage(job *exec.Job, src exec.Source) {
 	job.WatermarkExpr, job.DelayMillis, job.SourceWatermarks = nil, 0, true
 }
 
-func orNone(keys []string) string {
-	if len(keys) == 0 {
-		return "no column"
-	}
-	return strings.Join(keys, ", ")
-}
-
 // scaleOut is an instance's share of a scaled-out query: a run per
 // partition it holds.
 type scaleOut struct {
