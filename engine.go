@@ -205,6 +205,10 @@ type Output struct {
 	OnProgress func(Progress)
 	// ProgressEvery overrides the interval between snapshots (tests).
 	ProgressEvery time.Duration
+	// OnQueryStart, if set, is called as each query (a SELECT, an INSERT,
+	// a statement set) starts to run, with its text and plan: the
+	// OnProgress snapshots and the OnSummary that follow are this query's.
+	OnQueryStart func(QueryInfo)
 	// File, if set, is the file NewWriter's writers and OnText write to
 	// (the CLI's --output). Like every output of a query it must not be an
 	// input of the script: Run refuses, before writing anything, a script
@@ -466,7 +470,7 @@ func (r *runner) runQuery(ctx context.Context, s sql.Statement, opts planner.Opt
 		}
 	}
 	r.inputs = append(r.inputs, planInputs(p)...)
-	return r.runPlan(ctx, p, unlock)
+	return r.runPlan(ctx, s, p, unlock)
 }
 
 // plan plans a SELECT or INSERT and reports its notices.
@@ -513,7 +517,7 @@ func (r *runner) notice(at sql.Pos, msg string) {
 
 // runPlan runs a query to the end of its input, into the caller's writer
 // (SELECT) or the sink's (INSERT).
-func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) error {
+func (r *runner) runPlan(ctx context.Context, s sql.Statement, p *planner.Plan, unlock func()) error {
 	job, err := p.Job()
 	if err != nil {
 		return err
@@ -594,6 +598,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		j.Parallelism, j.MaxStateBytes, j.StateTTL, j.SpillAfter = n, maxState, ttl, spillAfter
 	})
 	unlock() // the plan is fixed: the query no longer needs the session
+	r.started(statementText(s), p.Explain())
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	if p.Sink == nil && r.out.File != nil {
 		if rows := r.out.File.endResults(w, runErr == nil); rows >= 0 {

@@ -181,6 +181,7 @@ func (r *runner) runSet(ctx context.Context, at sql.Pos, set *statementSet, unlo
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	unlock() // the plans are fixed: the set no longer needs the session
+	r.started(setText(set.inserts), plan.Explain())
 	stats, runErr := job.Run(ctx, r.e.mem, ws)
 	closeErr := closeAll()
 	if r.out.OnSummary != nil {

@@ -235,7 +235,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		afterBatch = func() {
 			if now := time.Now(); now.Sub(last) >= every {
 				last = now
-				j.Progress(p.progress(start))
+				j.Progress(p.progress(start, sink, ckp, budget))
 			}
 		}
 	}
@@ -288,29 +288,6 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		stats.Watermark = p.assigner.Watermark()
 	}
 	return stats, err
-}
-
-// Progress is a snapshot of a running job.
-type Progress struct {
-	RowsRead        int64
-	Watermark       int64 // rowtime.MinWatermark before the first
-	OpenWindows     int   // (key, window) states held by the innermost window
-	LateRowsDropped int64
-	Elapsed         time.Duration
-}
-
-func (p *chain) progress(start time.Time) Progress {
-	pr := Progress{RowsRead: p.reader.Stats().Rows, Watermark: rowtime.MinWatermark, Elapsed: time.Since(start)}
-	if p.assigner != nil {
-		pr.Watermark = p.assigner.Watermark()
-	}
-	for _, w := range p.windows {
-		pr.LateRowsDropped += w.stats().LateRowsDropped
-	}
-	if o, ok := p.windows[len(p.windows)-1].(interface{ OpenWindows() int }); ok {
-		pr.OpenWindows = o.OpenWindows()
-	}
-	return pr
 }
 
 // chain is a job's running chain: the reader of the innermost job's

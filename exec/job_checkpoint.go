@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/wsql/wsql/checkpoint"
@@ -101,6 +102,7 @@ type checkpointer struct {
 	commit CommittingWriter // nil: the writer's output is at-least-once
 	id     uint64           // of the next checkpoint
 	last   time.Time
+	done   CheckpointProgress // the last durable checkpoint, for Progress
 }
 
 func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w writer.ResultWriter) *checkpointer {
@@ -130,6 +132,7 @@ func (c *checkpointer) afterStep(ctx context.Context) error {
 // commit, every part's state is written, the file is saved durably, and
 // only then does the sink commit.
 func (c *checkpointer) take(finished bool) error {
+	began := time.Now()
 	// Results still in flight go to the sink first: they must be in the
 	// output this checkpoint commits, since the state saved below has
 	// emitted them.
@@ -197,8 +200,12 @@ func (c *checkpointer) take(finished bool) error {
 	if c.cfg.OnCheckpoint != nil {
 		c.cfg.OnCheckpoint(c.id, finished)
 	}
-	c.id++
 	c.last = time.Now()
+	c.done = CheckpointProgress{ID: c.id, Done: c.last, Duration: c.last.Sub(began)}
+	if info, err := os.Stat(c.cfg.Path); err == nil {
+		c.done.Bytes = info.Size()
+	}
+	c.id++
 	return nil
 }
 

@@ -175,7 +175,7 @@ func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writ
 		afterBatch = func() {
 			if now := time.Now(); now.Sub(last) >= every {
 				last = now
-				progress(chains[0].progress(start))
+				progress(chains[0].progress(start, sinks[0], nil, nil))
 			}
 		}
 	}
