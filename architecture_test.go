@@ -25,6 +25,7 @@ var externalNames = map[string]string{
 	"datadriven":  "github.com/cockroachdb/datadriven",
 	"regexp2":     "github.com/dlclark/regexp2/v2",
 	"franz-go":    "github.com/twmb/franz-go",
+	"prometheus":  "github.com/prometheus/client_golang",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

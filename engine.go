@@ -17,12 +17,14 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/exec/progress"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -205,9 +207,8 @@ type Output struct {
 	OnProgress func(Progress)
 	// ProgressEvery overrides the interval between snapshots (tests).
 	ProgressEvery time.Duration
-	// OnQueryStart, if set, is called as each query (a SELECT, an INSERT,
-	// a statement set) starts to run, with its text and plan: the
-	// OnProgress snapshots and the OnSummary that follow are this query's.
+	// OnQueryStart, if set, is told each query's text and plan as it starts
+	// to run; the OnProgress and OnSummary calls that follow are about it.
 	OnQueryStart func(QueryInfo)
 	// File, if set, is the file NewWriter's writers and OnText write to
 	// (the CLI's --output). Like every output of a query it must not be an
@@ -219,8 +220,9 @@ type Output struct {
 	File *OutputFile
 }
 
-// Progress is a snapshot of a running query.
+// Progress is a snapshot of a running query; QueryInfo describes it.
 type Progress = exec.Progress
+type QueryInfo = progress.Query
 
 // Summary counts what one query did. Nothing is dropped without a count.
 type Summary struct {
@@ -598,7 +600,9 @@ func (r *runner) runPlan(ctx context.Context, s sql.Statement, p *planner.Plan, 
 		j.Parallelism, j.MaxStateBytes, j.StateTTL, j.SpillAfter = n, maxState, ttl, spillAfter
 	})
 	unlock() // the plan is fixed: the query no longer needs the session
-	r.started(statementText(s), p.Explain())
+	if r.out.OnQueryStart != nil {
+		r.out.OnQueryStart(QueryInfo{Number: r.queries, SQL: sqlfmt.Statement(s), Plan: p.Explain()})
+	}
 	stats, runErr := job.Run(ctx, r.e.mem, w)
 	if p.Sink == nil && r.out.File != nil {
 		if rows := r.out.File.endResults(w, runErr == nil); rows >= 0 {

@@ -21,9 +21,12 @@ func TestQueryStartAndProgressForAMonitor(t *testing.T) {
 	var out bytes.Buffer
 	e := New(WithBatchSize(1), WithCheckpointDir(t.TempDir()))
 	err = e.Run(context.Background(), "SET 'execution.checkpointing.interval' = '1 ms';\n"+string(src), Output{
-		NewWriter:     func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil },
-		OnQueryStart:  func(q QueryInfo) { starts = append(starts, q) },
-		OnProgress:    func(p Progress) { snaps = append(snaps, p) },
+		NewWriter:    func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil },
+		OnQueryStart: func(q QueryInfo) { starts = append(starts, q) },
+		OnProgress: func(p Progress) {
+			snaps = append(snaps, p)
+			time.Sleep(2 * time.Millisecond) // a run long enough for checkpoints 1 ms apart
+		},
 		ProgressEvery: time.Nanosecond,
 	})
 	require.NoError(t, err)

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/planner/stmtset"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 )
 
 // Statement sets, as Flink's StatementSet: the INSERTs of
@@ -181,7 +183,13 @@ func (r *runner) runSet(ctx context.Context, at sql.Pos, set *statementSet, unlo
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	unlock() // the plans are fixed: the set no longer needs the session
-	r.started(setText(set.inserts), plan.Explain())
+	if start := r.out.OnQueryStart; start != nil {
+		var text strings.Builder
+		for _, ins := range set.inserts {
+			text.WriteString(sqlfmt.Statement(ins) + ";\n")
+		}
+		start(QueryInfo{Number: r.queries, SQL: "EXECUTE STATEMENT SET BEGIN\n" + text.String() + "END", Plan: plan.Explain()})
+	}
 	stats, runErr := job.Run(ctx, r.e.mem, ws)
 	closeErr := closeAll()
 	if r.out.OnSummary != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/exec/progress"
 )
 
 // Checkpointing is how one run of a job takes checkpoints: periodically,
@@ -102,7 +103,7 @@ type checkpointer struct {
 	commit CommittingWriter // nil: the writer's output is at-least-once
 	id     uint64           // of the next checkpoint
 	last   time.Time
-	done   CheckpointProgress // the last durable checkpoint, for Progress
+	done   progress.Checkpoint // the last durable checkpoint, for Progress
 }
 
 func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w writer.ResultWriter) *checkpointer {
@@ -201,7 +202,7 @@ func (c *checkpointer) take(finished bool) error {
 		c.cfg.OnCheckpoint(c.id, finished)
 	}
 	c.last = time.Now()
-	c.done = CheckpointProgress{ID: c.id, Done: c.last, Duration: c.last.Sub(began)}
+	c.done = progress.Checkpoint{ID: c.id, Done: c.last, Duration: c.last.Sub(began)}
 	if info, err := os.Stat(c.cfg.Path); err == nil {
 		c.done.Bytes = info.Size()
 	}

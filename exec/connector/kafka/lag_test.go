@@ -9,6 +9,7 @@ import (
 
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector/kafka/kafkatest"
+	"github.com/wsql/wsql/exec/progress"
 )
 
 // nextRecords takes steps of r until one with records, and releases it.
@@ -37,15 +38,15 @@ func TestReaderReportsConsumerLag(t *testing.T) {
 	r, err := src.Open(mem, nil)
 	require.NoError(t, err)
 	defer r.Close()
-	lags := r.(exec.SplitLagReporter)
+	lags := r.(progress.LagReporter)
 	require.Empty(t, lags.SplitLags(), "no poll yet: the lag is not known")
 
 	nextRecords(t, r)
-	require.Equal(t, []exec.SplitLag{{Split: 0, Name: "events/0", Records: 30}}, lags.SplitLags())
+	require.Equal(t, []progress.SplitLag{{Split: 0, Name: "events/0", Records: 30}}, lags.SplitLags())
 	for range 3 {
 		nextRecords(t, r)
 	}
-	require.Equal(t, []exec.SplitLag{{Split: 0, Name: "events/0", Records: 0}}, lags.SplitLags())
+	require.Equal(t, []progress.SplitLag{{Split: 0, Name: "events/0", Records: 0}}, lags.SplitLags())
 
 	var more []kafkatest.Record
 	for i := range 25 {
@@ -53,5 +54,5 @@ func TestReaderReportsConsumerLag(t *testing.T) {
 	}
 	k.Produce(t, "events", more...)
 	nextRecords(t, r)
-	require.Equal(t, []exec.SplitLag{{Split: 0, Name: "events/0", Records: 15}}, lags.SplitLags())
+	require.Equal(t, []progress.SplitLag{{Split: 0, Name: "events/0", Records: 15}}, lags.SplitLags())
 }
