@@ -15,8 +15,8 @@ type Progress = progress.Snapshot
 // when the run takes checkpoints, and budget, the job's kept rows, may be
 // nil.
 func (p *chain) progress(start time.Time, sink *WriterSink, ckp *checkpointer, budget *rowstore.Budget) Progress {
-	src := p.reader.Stats()
-	pr := Progress{RowsRead: src.Rows, BadRowsSkipped: src.Skipped, Watermark: rowtime.MinWatermark, Elapsed: time.Since(start)}
+	// bad rows as the summary counts them; rows read as the source does
+	pr := Progress{RowsRead: p.reader.Stats().Rows, BadRowsSkipped: p.sourceStats().Skipped, Watermark: rowtime.MinWatermark, Elapsed: time.Since(start)}
 	if sink != nil {
 		pr.ResultRows = sink.Rows()
 	}

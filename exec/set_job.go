@@ -175,7 +175,11 @@ func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writ
 		afterBatch = func() {
 			if now := time.Now(); now.Sub(last) >= every {
 				last = now
-				progress(chains[0].progress(start, sinks[0], nil, nil))
+				pr := chains[0].progress(start, nil, nil, nil)
+				for _, s := range sinks {
+					pr.ResultRows += s.Rows()
+				}
+				progress(pr)
 			}
 		}
 	}
