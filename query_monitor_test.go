@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -71,4 +72,27 @@ SELECT usr FROM clicks WHERE amount > 1;`, Output{
 	require.False(t, last.HasStateBytes)
 	require.Empty(t, last.Splits, "no event time")
 	require.Nil(t, last.Checkpoint)
+}
+
+// A run that fails ends with one more call, holding only the error; the
+// snapshots before it have none.
+func TestProgressEndsWithTheErrorOfAFailedRun(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.csv")
+	require.NoError(t, os.WriteFile(path, []byte("1\n2\nthree\n"), 0o644))
+	var snaps []Progress
+	var out bytes.Buffer
+	err := New(WithBatchSize(1)).Run(context.Background(), `CREATE TABLE t (n INT)
+WITH ('connector' = 'filesystem', 'path' = '`+path+`', 'format' = 'csv');
+SELECT n FROM t;`, Output{
+		NewWriter:     func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil },
+		OnProgress:    func(p Progress) { snaps = append(snaps, p) },
+		ProgressEvery: time.Nanosecond,
+	})
+	require.ErrorContains(t, err, "three")
+	last := snaps[len(snaps)-1]
+	require.Equal(t, err.Error(), last.Err.Error())
+	require.Zero(t, last.RowsRead, "the error alone")
+	for _, p := range snaps[:len(snaps)-1] {
+		require.NoError(t, p.Err)
+	}
 }

@@ -177,6 +177,7 @@ type Stats struct {
 // stats are filled in all three cases. A panic in the pipeline ends the
 // run with a *pipeline.PanicError once the pipeline is closed.
 func (j *Job) Run(ctx context.Context, mem memory.Allocator, w writer.ResultWriter) (stats Stats, err error) {
+	defer reportEnd(j.Progress, &err) // after the panic is an error
 	defer pipeline.CatchPanic(&err)
 	return j.run(ctx, mem, w)
 }

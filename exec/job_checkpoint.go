@@ -188,6 +188,7 @@ func (c *checkpointer) take(finished bool) error {
 	if err := checkpoint.Save(c.cfg.Path, snap); err != nil {
 		return err
 	}
+	durable := time.Now()
 	c.crashPoint("saved")
 	if c.commit != nil {
 		if err := c.commit.Commit(); err != nil {
@@ -202,7 +203,7 @@ func (c *checkpointer) take(finished bool) error {
 		c.cfg.OnCheckpoint(c.id, finished)
 	}
 	c.last = time.Now()
-	c.done = progress.Checkpoint{ID: c.id, Done: c.last, Duration: c.last.Sub(began)}
+	c.done = progress.Checkpoint{ID: c.id, Done: durable, Duration: durable.Sub(began)}
 	if info, err := os.Stat(c.cfg.Path); err == nil {
 		c.done.Bytes = info.Size()
 	}

@@ -30,23 +30,17 @@ func (p *chain) progress(start time.Time, sink *WriterSink, ckp *checkpointer, b
 		pr.LateRowsDropped += w.stats().LateRowsDropped
 		for s := w; s != nil; s = innerStage(s) {
 			if m, ok := s.(interface{ StateBytes() int64 }); ok {
-				pr.StateBytes += m.StateBytes()
-				pr.HasStateBytes = true
+				pr.StateBytes, pr.HasStateBytes = pr.StateBytes+m.StateBytes(), true
 			}
 		}
 	}
-	if budget != nil {
-		if kept := budget.InMemory(); kept > 0 {
-			pr.StateBytes += kept
-			pr.HasStateBytes = true
-		}
+	if budget != nil && budget.InMemory() > 0 {
+		pr.StateBytes, pr.HasStateBytes = pr.StateBytes+budget.InMemory(), true
 	}
-	for s := p.windows[len(p.windows)-1]; s != nil; s = innerStage(s) {
+	// the innermost window operator's, inside the stages wrapping it
+	for s := p.windows[len(p.windows)-1]; s != nil && !pr.HasOpenWindows; s = innerStage(s) {
 		if o, ok := s.(interface{ OpenWindows() int }); ok {
-			if _, wrapper := s.(interface{ unwrap() windowStage }); !wrapper {
-				pr.OpenWindows, pr.HasOpenWindows = o.OpenWindows(), true
-				break
-			}
+			pr.OpenWindows, pr.HasOpenWindows = o.OpenWindows(), true
 		}
 	}
 	if l, ok := p.reader.(progress.LagReporter); ok {
@@ -57,6 +51,14 @@ func (p *chain) progress(start time.Time, sink *WriterSink, ckp *checkpointer, b
 		pr.Checkpoint = &done
 	}
 	return pr
+}
+
+// reportEnd gives progress, if set, a last snapshot holding only the
+// error the run ended with (Progress.Err), whatever the point it failed.
+func reportEnd(progress func(Progress), err *error) {
+	if *err != nil && progress != nil {
+		progress(Progress{Watermark: rowtime.MinWatermark, Err: *err})
+	}
 }
 
 // innerStage is the stage a wrapping window stage (ORDER BY and LIMIT,

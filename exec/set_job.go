@@ -52,6 +52,7 @@ type sharedReader struct{ BatchReader }
 // stats count each scan's rows and bad rows once, and the late rows and
 // result rows of every job. The first error stops every job.
 func (s *SetJob) Run(ctx context.Context, mem memory.Allocator, ws []writer.ResultWriter) (stats Stats, err error) {
+	defer reportEnd(s.Progress, &err) // after the panic is an error
 	defer pipeline.CatchPanic(&err)
 	start := time.Now()
 	var scans [][]int

@@ -164,3 +164,55 @@ func TestStatusPageIsEmbedded(t *testing.T) {
 	require.Equal(t, http.StatusOK, code)
 	require.Contains(t, body, "api/queries")
 }
+
+// queryStates is each query's state in /api/queries.
+func queryStates(t *testing.T, base string) []string {
+	t.Helper()
+	_, body := get(t, base+"/api/queries")
+	var v queriesView
+	require.NoError(t, json.Unmarshal([]byte(body), &v))
+	var states []string
+	for _, q := range v.Queries {
+		states = append(states, q.State)
+	}
+	return states
+}
+
+// An error after a query finished (in a later statement) is the run's, not
+// the query's: the query stays finished while /healthz reports the error.
+func TestAnErrorAfterAQueryIsNotTheQuerys(t *testing.T) {
+	m := New()
+	base := serve(t, m)
+	err := run(t, m, clicks(t, "")+`SELECT usr FROM clicks;
+SELECT nope FROM clicks;`)
+	require.ErrorContains(t, err, "nope")
+	require.Equal(t, []string{stateFinished}, queryStates(t, base))
+	code, body := get(t, base+"/healthz")
+	require.Equal(t, http.StatusServiceUnavailable, code)
+	require.Contains(t, body, "nope")
+}
+
+// A query stopped by its context (SIGINT, SIGTERM in the CLI) is stopped,
+// not failed: /healthz stays ok.
+func TestAStoppedQueryIsNotAFailure(t *testing.T) {
+	m := New()
+	base := serve(t, m)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var results bytes.Buffer
+	out := wsql.Output{
+		NewWriter: func(r wsql.ResultInfo) (wsql.ResultWriter, error) {
+			return wsql.NewCSVWriter(&results, r.Schema, time.UTC), nil
+		},
+		OnProgress:    func(wsql.Progress) { cancel() },
+		ProgressEvery: time.Nanosecond,
+	}
+	m.Observe(&out)
+	err := wsql.New().Run(ctx, `CREATE TABLE g (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000');
+SELECT n FROM g;`, out)
+	m.Ended(err)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, []string{stateStopped}, queryStates(t, base))
+	code, _ := get(t, base+"/healthz")
+	require.Equal(t, http.StatusOK, code)
+}

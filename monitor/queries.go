@@ -83,24 +83,15 @@ func (m *Monitor) Observe(out *wsql.Output) {
 	}
 }
 
-// Ended records how the run ended: nil is success, a cancelled context a
-// stop (SIGINT, SIGTERM), anything else a failure, which /healthz reports
-// from then on.
+// Ended records how a Run ended: an error other than a stop (SIGINT,
+// SIGTERM: a cancelled context) is a failure, which /healthz reports from
+// then on, also when no query failed (an error in the SQL). The query that
+// failed, if one did, said so itself (Progress.Err).
 func (m *Monitor) Ended(err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	switch {
-	case err == nil:
-		return
-	case errors.Is(err, context.Canceled):
-		if q := m.current; q != nil && q.state != stateFailed {
-			q.state = stateStopped
-		}
-	default:
+	if err != nil && !errors.Is(err, context.Canceled) && m.failed == "" {
 		m.failed = err.Error()
-		if q := m.current; q != nil {
-			q.state, q.err = stateFailed, err.Error()
-		}
 	}
 }
 
@@ -116,13 +107,22 @@ func (m *Monitor) start(info wsql.QueryInfo, now time.Time) {
 func (m *Monitor) progress(p wsql.Progress) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if q := m.current; q != nil {
+	q := m.current
+	switch {
+	case q == nil:
+	case p.Err == nil:
 		q.last = p
+	case errors.Is(p.Err, context.Canceled):
+		q.state = stateStopped // by SIGINT or SIGTERM
+	default:
+		// the run's last call: only the error, the numbers stay
+		q.state, q.err = stateFailed, p.Err.Error()
+		m.failed = q.err
 	}
 }
 
 // finish takes the summary's counts, which are final, and marks the query
-// finished; Ended may mark it stopped or failed after.
+// finished unless its end said it failed or was stopped.
 func (m *Monitor) finish(s wsql.Summary) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -133,7 +133,9 @@ func (m *Monitor) finish(s wsql.Summary) {
 	q.last.RowsRead, q.last.ResultRows = s.RowsRead, s.ResultRows
 	q.last.LateRowsDropped, q.last.BadRowsSkipped = s.LateRowsDropped, s.BadRowsSkipped
 	q.last.Elapsed = s.Elapsed
-	q.state = stateFinished
+	if q.state == stateRunning {
+		q.state = stateFinished
+	}
 }
 
 // sample adds a point to the charts of every running query.

@@ -30,6 +30,10 @@ type Snapshot struct {
 	// the first and without checkpoints.
 	Checkpoint *Checkpoint
 	Elapsed    time.Duration
+	// Err is set in the last call of a run that failed or was stopped (a
+	// cancelled context), which holds nothing else: the error it ended
+	// with. Every other snapshot has nil.
+	Err error
 }
 
 // Split is one split's own watermark, as the combined watermark sees it.
