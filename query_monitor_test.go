@@ -96,3 +96,20 @@ SELECT n FROM t;`, Output{
 		require.NoError(t, p.Err)
 	}
 }
+
+// A statement set starts as one query: its INSERTs and the set's plan.
+func TestQueryStartOfAStatementSet(t *testing.T) {
+	var starts []QueryInfo
+	err := New().Run(context.Background(), `CREATE TABLE g (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '10');
+CREATE TABLE a (n BIGINT) WITH ('connector' = 'blackhole');
+CREATE TABLE b (n BIGINT) WITH ('connector' = 'blackhole');
+EXECUTE STATEMENT SET BEGIN
+INSERT INTO a SELECT n FROM g;
+INSERT INTO b SELECT n FROM g WHERE n > 0;
+END;`, Output{OnQueryStart: func(q QueryInfo) { starts = append(starts, q) }})
+	require.NoError(t, err)
+	require.Len(t, starts, 1)
+	require.Equal(t, "EXECUTE STATEMENT SET BEGIN INSERT INTO a SELECT n FROM g; INSERT INTO b SELECT n FROM g WHERE n > 0; END", starts[0].SQL)
+	require.Contains(t, starts[0].Plan, "Sink(table=[a]")
+	require.Contains(t, starts[0].Plan, "Sink(table=[b]")
+}

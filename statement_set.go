@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/planner"
@@ -183,12 +182,8 @@ func (r *runner) runSet(ctx context.Context, at sql.Pos, set *statementSet, unlo
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	unlock() // the plans are fixed: the set no longer needs the session
-	if start := r.out.OnQueryStart; start != nil {
-		var text strings.Builder
-		for _, ins := range set.inserts {
-			text.WriteString(sqlfmt.Statement(ins) + ";\n")
-		}
-		start(QueryInfo{Number: r.queries, SQL: "EXECUTE STATEMENT SET BEGIN\n" + text.String() + "END", Plan: plan.Explain()})
+	if r.out.OnQueryStart != nil {
+		r.out.OnQueryStart(QueryInfo{Number: r.queries, SQL: sqlfmt.Statement(&sql.StatementSet{Inserts: set.inserts}), Plan: plan.Explain()})
 	}
 	stats, runErr := job.Run(ctx, r.e.mem, ws)
 	closeErr := closeAll()
