@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -112,4 +113,26 @@ END;`, Output{OnQueryStart: func(q QueryInfo) { starts = append(starts, q) }})
 	require.Equal(t, "EXECUTE STATEMENT SET BEGIN INSERT INTO a SELECT n FROM g; INSERT INTO b SELECT n FROM g WHERE n > 0; END", starts[0].SQL)
 	require.Contains(t, starts[0].Plan, "Sink(table=[a]")
 	require.Contains(t, starts[0].Plan, "Sink(table=[b]")
+}
+
+// A UNION ALL's snapshots have the watermark the union forwards and the
+// windows after it.
+func TestProgressOfAUnion(t *testing.T) {
+	src, err := os.ReadFile("testdata/examples/clicks.sql")
+	require.NoError(t, err)
+	ddl := string(src)[:strings.Index(string(src), "SELECT")]
+	var snaps []Progress
+	var out bytes.Buffer
+	err = New(WithBatchSize(1)).Run(context.Background(), ddl+strings.ReplaceAll(ddl, "TABLE clicks", "TABLE more")+
+		`SELECT usr, COUNT(*) AS n FROM (SELECT * FROM clicks UNION ALL SELECT * FROM more) GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE);`, Output{
+		NewWriter:     func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(&out, r.Schema, time.UTC), nil },
+		OnProgress:    func(p Progress) { snaps = append(snaps, p) },
+		ProgressEvery: time.Nanosecond,
+	})
+	require.NoError(t, err)
+	last := snaps[len(snaps)-1]
+	require.Greater(t, last.Watermark, snaps[0].Watermark)
+	require.Greater(t, last.Watermark, int64(-1<<62), "a watermark")
+	require.True(t, last.HasOpenWindows)
+	require.Empty(t, last.Splits, "each input has its own splits")
 }

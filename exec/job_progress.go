@@ -26,6 +26,9 @@ func (p *chain) progress(start time.Time, sink *WriterSink, ckp *checkpointer, b
 			pr.Splits = append(pr.Splits, progress.Split{Split: i, Watermark: a.wm.Split(i), Idle: a.wm.Idle(i)})
 		}
 	}
+	if u := unionOf(p.reader); u != nil && p.assigner == nil && u.merge != nil && u.merge.timed {
+		pr.Watermark = u.merge.forwarded // a UNION ALL's: the minimum over its inputs
+	}
 	for _, w := range p.windows {
 		pr.LateRowsDropped += w.stats().LateRowsDropped
 		for s := w; s != nil; s = innerStage(s) {
@@ -37,10 +40,13 @@ func (p *chain) progress(start time.Time, sink *WriterSink, ckp *checkpointer, b
 	if budget != nil && budget.InMemory() > 0 {
 		pr.StateBytes, pr.HasStateBytes = pr.StateBytes+budget.InMemory(), true
 	}
-	// the innermost window operator's, inside the stages wrapping it
-	for s := p.windows[len(p.windows)-1]; s != nil && !pr.HasOpenWindows; s = innerStage(s) {
-		if o, ok := s.(interface{ OpenWindows() int }); ok {
-			pr.OpenWindows, pr.HasOpenWindows = o.OpenWindows(), true
+	// the innermost window operator's (inside the stages wrapping it), past
+	// stages without one (a union's inputs)
+	for i := len(p.windows) - 1; i >= 0 && !pr.HasOpenWindows; i-- {
+		for s := p.windows[i]; s != nil && !pr.HasOpenWindows; s = innerStage(s) {
+			if o, ok := s.(interface{ OpenWindows() int }); ok {
+				pr.OpenWindows, pr.HasOpenWindows = o.OpenWindows(), true
+			}
 		}
 	}
 	if l, ok := p.reader.(progress.LagReporter); ok {

@@ -216,3 +216,20 @@ SELECT n FROM g;`, out)
 	code, _ := get(t, base+"/healthz")
 	require.Equal(t, http.StatusOK, code)
 }
+
+// A UNION ALL of two tables has the watermark the union forwards: the
+// minimum over its inputs.
+func TestMetricsOfAUnionHaveItsWatermark(t *testing.T) {
+	m := New()
+	base := serve(t, m)
+	ddl := clicks(t, "")
+	require.NoError(t, run(t, m, ddl+strings.ReplaceAll(ddl, "TABLE clicks", "TABLE more")+
+		`SELECT usr, COUNT(*) AS n FROM (SELECT * FROM clicks UNION ALL SELECT * FROM more) GROUP BY usr, TUMBLE(ts, INTERVAL '1' MINUTE);`))
+	got := scrape(t, base)
+	require.Equal(t, 10.0, got[`wsql_rows_read_total{query="1"}`])
+	require.Contains(t, got, `wsql_watermark_seconds{query="1"}`)
+	require.Equal(t, 0.0, scrape(t, base)[`wsql_query_running{query="1"}`])
+	wm := got[`wsql_watermark_seconds{query="1"}`]
+	require.GreaterOrEqual(t, wm, float64(time.Date(2024, 3, 1, 8, 59, 56, 0, time.UTC).Unix()), "at least the first row less 5 s")
+	require.LessOrEqual(t, wm, float64(time.Date(2024, 3, 1, 9, 2, 15, 0, time.UTC).Unix()), "at most the last row less 5 s")
+}
