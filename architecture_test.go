@@ -26,6 +26,7 @@ var externalNames = map[string]string{
 	"regexp2":     "github.com/dlclark/regexp2/v2",
 	"franz-go":    "github.com/twmb/franz-go",
 	"twmb/avro":   "github.com/twmb/avro",
+	"prometheus":  "github.com/prometheus/client_golang",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

@@ -17,12 +17,14 @@ import (
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/exec/progress"
 	"github.com/wsql/wsql/function"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -205,6 +207,9 @@ type Output struct {
 	OnProgress func(Progress)
 	// ProgressEvery overrides the interval between snapshots (tests).
 	ProgressEvery time.Duration
+	// OnQueryStart, if set, is told each query's text and plan as it starts
+	// to run; the OnProgress and OnSummary calls that follow are about it.
+	OnQueryStart func(QueryInfo)
 	// File, if set, is the file NewWriter's writers and OnText write to
 	// (the CLI's --output). Like every output of a query it must not be an
 	// input of the script: Run refuses, before writing anything, a script
@@ -215,8 +220,9 @@ type Output struct {
 	File *OutputFile
 }
 
-// Progress is a snapshot of a running query.
+// Progress is a snapshot of a running query; QueryInfo describes it.
 type Progress = exec.Progress
+type QueryInfo = progress.Query
 
 // Summary counts what one query did. Nothing is dropped without a count.
 type Summary struct {
@@ -466,7 +472,7 @@ func (r *runner) runQuery(ctx context.Context, s sql.Statement, opts planner.Opt
 		}
 	}
 	r.inputs = append(r.inputs, planInputs(p)...)
-	return r.runPlan(ctx, p, unlock)
+	return r.runPlan(ctx, s, p, unlock)
 }
 
 // plan plans a SELECT or INSERT and reports its notices.
@@ -513,7 +519,7 @@ func (r *runner) notice(at sql.Pos, msg string) {
 
 // runPlan runs a query to the end of its input, into the caller's writer
 // (SELECT) or the sink's (INSERT).
-func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) error {
+func (r *runner) runPlan(ctx context.Context, s sql.Statement, p *planner.Plan, unlock func()) error {
 	job, err := p.Job()
 	if err != nil {
 		return err
@@ -524,6 +530,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		return err
 	}
 	if shared != nil {
+		r.queryStarts(s, p)
 		return r.runScaledOut(ctx, p, shared, unlock)
 	}
 	cp, err := r.checkpointing(p, r.queries)
@@ -570,6 +577,7 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 			return err
 		}
 	}
+	r.queryStarts(s, p)
 	stats, runErr := r.runJob(ctx, job, cp, w, fmt.Sprintf("query %d", r.queries), unlock)
 	if p.Sink == nil && r.out.File != nil {
 		if rows := r.out.File.endResults(w, runErr == nil); rows >= 0 {
@@ -587,6 +595,13 @@ func (r *runner) runPlan(ctx context.Context, p *planner.Plan, unlock func()) er
 		return runErr
 	}
 	return closeErr
+}
+
+// queryStarts tells Output.OnQueryStart of the query about to run.
+func (r *runner) queryStarts(s sql.Statement, p *planner.Plan) {
+	if r.out.OnQueryStart != nil {
+		r.out.OnQueryStart(QueryInfo{Number: r.queries, SQL: sqlfmt.Statement(s), Plan: p.Explain() + explainScaleOut(p)})
+	}
 }
 
 // runJob runs a query's job with the session's settings, writing its

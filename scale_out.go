@@ -257,7 +257,7 @@ func (s *scaleOut) start(gp scaleout.GroupPartition) {
 		stats, err := s.runPartition(ctx, gp)
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		s.stats.Merge(&stats)
+		mergeStats(&s.stats, &stats)
 		if err != nil && ctx.Err() == nil {
 			s.fail(fmt.Errorf("partition %s: %w", gp, err))
 		}
@@ -390,4 +390,23 @@ func explainScaleOut(p *planner.Plan) string {
 	fmt.Fprintf(&b, "+- stage 1: a run per partition of topic [%s]: the scan, computed columns and watermark of the plan above -> topic [%s] by the hash of [%s], each run's watermark into every partition\n", topics, rep, strings.Join(names, ", "))
 	fmt.Fprintf(&b, "+- stage 2: a run per partition of topic [%s], its watermark the least of the stage 1 runs': the rest of the plan above\n", rep)
 	return b.String()
+}
+
+// mergeStats adds the counts of o, the stats of another partition's run
+// of the same query, to s: the elapsed time is the longest; the
+// watermark, each run's own, is left as it is.
+func mergeStats(s, o *exec.Stats) {
+	s.RowsRead += o.RowsRead
+	s.BadRowsSkipped += o.BadRowsSkipped
+	s.LateRowsDropped += o.LateRowsDropped
+	s.LateForWindow += o.LateForWindow
+	s.NoWindowRows += o.NoWindowRows
+	s.ResultRows += o.ResultRows
+	s.Elapsed = max(s.Elapsed, o.Elapsed)
+	s.FilesRotated += o.FilesRotated
+	s.FilesTruncated += o.FilesTruncated
+	s.UnfilledCountRows += o.UnfilledCountRows
+	s.Lateness.Merge(&o.Lateness)
+	s.StateExpired += o.StateExpired
+	s.StateSpilled += o.StateSpilled
 }

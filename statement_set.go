@@ -11,6 +11,7 @@ import (
 	"github.com/wsql/wsql/planner/setting"
 	"github.com/wsql/wsql/planner/stmtset"
 	"github.com/wsql/wsql/sql"
+	"github.com/wsql/wsql/sql/sqlfmt"
 )
 
 // Statement sets, as Flink's StatementSet: the INSERTs of
@@ -181,6 +182,9 @@ func (r *runner) runSet(ctx context.Context, at sql.Pos, set *statementSet, unlo
 	}
 	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
 	unlock() // the plans are fixed: the set no longer needs the session
+	if r.out.OnQueryStart != nil {
+		r.out.OnQueryStart(QueryInfo{Number: r.queries, SQL: sqlfmt.Statement(&sql.StatementSet{Inserts: set.inserts}), Plan: plan.Explain()})
+	}
 	stats, runErr := job.Run(ctx, r.e.mem, ws)
 	closeErr := closeAll()
 	if r.out.OnSummary != nil {

@@ -24,6 +24,9 @@ func TestCountersHaveOneNameAtEveryLayer(t *testing.T) {
 		"Watermark":   true, // the job's last watermark
 		"OpenWindows": true, // the progress line's window states
 		"Lateness":    true, // the late rows' histogram: Summary.Late reports what it says
+		// what a running query holds now, for monitoring (wsql run --serve)
+		"HasOpenWindows": true, "StateBytes": true, "HasStateBytes": true,
+		"Splits": true, "Lags": true, "Checkpoint": true, "Err": true,
 	}
 	for _, v := range []any{windowop.Stats{}, windowop.CountStats{}, exec.Stats{}, exec.Progress{}} {
 		for _, f := range reflect.VisibleFields(reflect.TypeOf(v)) {

@@ -41,14 +41,6 @@ func (s expandedStage) stats() windowop.Stats {
 	return st
 }
 
-// OpenWindows is the inner stage's, for the progress line.
-func (s expandedStage) OpenWindows() int {
-	if o, ok := s.windowStage.(interface{ OpenWindows() int }); ok {
-		return o.OpenWindows()
-	}
-	return 0
-}
-
 // drain, saveState and restoreState are the inner stage's: the Expand
 // keeps no state.
 func (s expandedStage) drain() error {

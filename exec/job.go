@@ -177,6 +177,7 @@ type Stats struct {
 // stats are filled in all three cases. A panic in the pipeline ends the
 // run with a *pipeline.PanicError once the pipeline is closed.
 func (j *Job) Run(ctx context.Context, mem memory.Allocator, w writer.ResultWriter) (stats Stats, err error) {
+	defer reportEnd(j.Progress, &err) // after the panic is an error
 	defer pipeline.CatchPanic(&err)
 	return j.run(ctx, mem, w)
 }
@@ -235,7 +236,7 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		afterBatch = func() {
 			if now := time.Now(); now.Sub(last) >= every {
 				last = now
-				j.Progress(p.progress(start))
+				j.Progress(p.progress(start, sink, ckp, budget))
 			}
 		}
 	}
@@ -288,29 +289,6 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		stats.Watermark = p.assigner.Watermark()
 	}
 	return stats, err
-}
-
-// Progress is a snapshot of a running job.
-type Progress struct {
-	RowsRead        int64
-	Watermark       int64 // rowtime.MinWatermark before the first
-	OpenWindows     int   // (key, window) states held by the innermost window
-	LateRowsDropped int64
-	Elapsed         time.Duration
-}
-
-func (p *chain) progress(start time.Time) Progress {
-	pr := Progress{RowsRead: p.reader.Stats().Rows, Watermark: rowtime.MinWatermark, Elapsed: time.Since(start)}
-	if p.assigner != nil {
-		pr.Watermark = p.assigner.Watermark()
-	}
-	for _, w := range p.windows {
-		pr.LateRowsDropped += w.stats().LateRowsDropped
-	}
-	if o, ok := p.windows[len(p.windows)-1].(interface{ OpenWindows() int }); ok {
-		pr.OpenWindows = o.OpenWindows()
-	}
-	return pr
 }
 
 // chain is a job's running chain: the reader of the innermost job's

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/exec/progress"
 )
 
 // Checkpointing is how one run of a job takes checkpoints: periodically,
@@ -101,6 +103,7 @@ type checkpointer struct {
 	commit CommittingWriter // nil: the writer's output is at-least-once
 	id     uint64           // of the next checkpoint
 	last   time.Time
+	done   progress.Checkpoint // the last durable checkpoint, for Progress
 }
 
 func newCheckpointer(cfg *Checkpointing, p *chain, sink *WriterSink, w writer.ResultWriter) *checkpointer {
@@ -130,6 +133,7 @@ func (c *checkpointer) afterStep(ctx context.Context) error {
 // commit, every part's state is written, the file is saved durably, and
 // only then does the sink commit.
 func (c *checkpointer) take(finished bool) error {
+	began := time.Now()
 	// Results still in flight go to the sink first: they must be in the
 	// output this checkpoint commits, since the state saved below has
 	// emitted them.
@@ -184,6 +188,7 @@ func (c *checkpointer) take(finished bool) error {
 	if err := checkpoint.Save(c.cfg.Path, snap); err != nil {
 		return err
 	}
+	durable := time.Now()
 	c.crashPoint("saved")
 	if c.commit != nil {
 		if err := c.commit.Commit(); err != nil {
@@ -197,8 +202,12 @@ func (c *checkpointer) take(finished bool) error {
 	if c.cfg.OnCheckpoint != nil {
 		c.cfg.OnCheckpoint(c.id, finished)
 	}
-	c.id++
 	c.last = time.Now()
+	c.done = progress.Checkpoint{ID: c.id, Done: durable, Duration: durable.Sub(began)}
+	if info, err := os.Stat(c.cfg.Path); err == nil {
+		c.done.Bytes = info.Size()
+	}
+	c.id++
 	return nil
 }
 

@@ -140,14 +140,6 @@ func (s *orderedStage) stats() windowop.Stats {
 	return st
 }
 
-// OpenWindows is the window stage's, for the status line.
-func (s *orderedStage) OpenWindows() int {
-	if o, ok := s.windowStage.(interface{ OpenWindows() int }); ok {
-		return o.OpenWindows()
-	}
-	return 0
-}
-
 func (s *orderedStage) drain() error {
 	if d, ok := s.windowStage.(interface{ drain() error }); ok {
 		return d.drain()

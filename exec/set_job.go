@@ -52,6 +52,7 @@ type sharedReader struct{ BatchReader }
 // stats count each scan's rows and bad rows once, and the late rows and
 // result rows of every job. The first error stops every job.
 func (s *SetJob) Run(ctx context.Context, mem memory.Allocator, ws []writer.ResultWriter) (stats Stats, err error) {
+	defer reportEnd(s.Progress, &err) // after the panic is an error
 	defer pipeline.CatchPanic(&err)
 	start := time.Now()
 	var scans [][]int
@@ -175,7 +176,11 @@ func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writ
 		afterBatch = func() {
 			if now := time.Now(); now.Sub(last) >= every {
 				last = now
-				progress(chains[0].progress(start))
+				pr := chains[0].progress(start, nil, nil, nil)
+				for _, s := range sinks {
+					pr.ResultRows += s.Rows()
+				}
+				progress(pr)
 			}
 		}
 	}

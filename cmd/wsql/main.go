@@ -49,6 +49,11 @@ flags (before or after the other arguments):
                   then gets its results exactly once: up to the last
                   checkpoint they are in .FILE.partial, which a restart
                   continues
+  --serve ADDR    serve Prometheus metrics at http://ADDR/metrics, a health
+                  check at /healthz and a status page of the running
+                  queries (plans, throughput, watermark lag) at /, while
+                  the script runs (ADDR: host:port, e.g. localhost:9464;
+                  docs/monitoring.md)
 `
 
 func main() {
@@ -68,6 +73,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	fs.StringVar(initFile, "init", "", "")
 	output := fs.String("output", "", "")
 	checkpointDir := fs.String("checkpoint-dir", "", "")
+	serveAddr := fs.String("serve", "", "")
 	version := fs.Bool("version", false, "")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -121,6 +127,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		if isTerminal(stdin) {
 			if *output != "" {
 				return usageError(stderr, "--output is for scripts (run, -e, -f or stdin), not the interactive shell")
+			}
+			if *serveAddr != "" {
+				return usageError(stderr, "--serve is for scripts (run, -e, -f or stdin), not the interactive shell")
 			}
 			return runShell(*format, initScript{path: *initFile, text: init}, stdout, stderr)
 		}
@@ -195,16 +204,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if resultFormat(*format, results) == "table" {
 		(&resultSeparator{w: results}).separate(&out) // shared by -i and the script
 	}
+	var mon *serving
+	if *serveAddr != "" {
+		if mon, err = startServing(*serveAddr, &out, stderr); err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
+		}
+		// after the queries stopped: the last scrape sees their final numbers
+		defer func() {
+			if err := mon.close(stderr); err != nil && code == 0 {
+				code = 1
+			}
+		}()
+	}
 	e := wsql.New(opts...)
 	if init != "" {
 		if err := e.Run(ctx, init, out); err != nil {
+			mon.ended(err)
 			return runFailed(stderr, init, err, *initFile, true)
 		}
 	}
 	if err := e.Run(ctx, *script, out); err != nil {
+		mon.ended(err)
 		return runFailed(stderr, *script, err, path, false)
 	}
 	if err := e.EndOfScript(); err != nil {
+		mon.ended(err)
 		return runFailed(stderr, *script, err, path, false)
 	}
 	return 0

@@ -46,8 +46,8 @@ func (s *statusLine) interrupt() {
 func (s *statusLine) update(p wsql.Progress) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.interrupted.Load() {
-		return
+	if s.interrupted.Load() || p.Err != nil {
+		return // stopped, or the run's end: its error or summary follows
 	}
 	rate := 0.0
 	if secs := p.Elapsed.Seconds(); secs > 0 {

@@ -35,6 +35,9 @@ type split struct {
 	latest     int64
 	lastRecord time.Time
 	paused     bool
+
+	high     int64 // the high watermark at the last poll that returned it (lag.go)
+	highSeen bool
 }
 
 const noEnd = -1
@@ -492,6 +495,7 @@ func (r *reader) poll() (bool, error) {
 			return
 		}
 		sp := r.splits[i]
+		sp.noteHigh(p.HighWatermark)
 		recs := p.Records
 		if sp.end != noEnd {
 			n := sort.Search(len(recs), func(k int) bool { return recs[k].Offset >= sp.end })
