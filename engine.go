@@ -609,7 +609,9 @@ func (r *runner) queryStarts(s sql.Statement, p *planner.Plan) {
 // whole query's run prints (not a scaled-out query's run of a partition).
 // unlock lets the session go on once the job is set up.
 func (r *runner) runJob(ctx context.Context, job *exec.Job, cp *exec.Checkpointing, w ResultWriter, what string, unlock func()) (exec.Stats, error) {
-	job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
+	if job.Progress == nil { // a scaled-out query's run has the query's
+		job.Progress, job.ProgressEvery = r.out.OnProgress, r.out.ProgressEvery
+	}
 	n := r.e.parallelism
 	if v, ok := r.e.settings.get(setting.Parallelism); ok {
 		n, _ = setting.ParseParallelism(v) // checked by SET

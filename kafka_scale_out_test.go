@@ -1,8 +1,12 @@
 package wsql
 
 import (
+	"context"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -61,4 +65,56 @@ func TestKafkaScaleOutExplain(t *testing.T) {
 	require.Regexp(t, `ScaleOut\(consumer group=\[g\], state=\[checkpointed per partition\]\)
 \+- stage 1: a run per partition of topic \[events\]: the scan, computed columns and watermark of the plan above -> topic \[(g-q[0-9a-f]{12}-repartition)\] by the hash of \[usr\], each run's watermark into every partition
 \+- stage 2: a run per partition of topic \[g-q[0-9a-f]{12}-repartition\], its watermark the least of the stage 1 runs': the rest of the plan above`, out)
+}
+
+// A scaled-out query's progress is the query's: the rows of all its
+// partitions' runs, never fewer than before, and each partition's
+// consumer lag.
+func TestKafkaScaleOutProgressIsTheQuerys(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events", 3)
+	var recs []kafkatest.Record
+	for i := range 300 {
+		v := fmt.Sprintf(`{"usr":"u%d","v":%d,"ts":"2026-01-01 00:00:%02d.000"}`, i%30, i, i%60)
+		recs = append(recs, kafkatest.Record{Partition: int32(i % 3), Key: []byte(fmt.Sprintf(`{"usr":"u%d"}`, i%30)), Value: []byte(v)})
+	}
+	k.Produce(t, "events", recs...)
+	src := "CREATE TABLE t (usr STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '" +
+		k.Brokers() + "', 'properties.group.id' = 'g', 'wsql.scale-out' = 'consumer-group', 'scan.startup.mode' = 'earliest-offset', " +
+		"'key.format' = 'json', 'key.fields' = 'usr', 'value.format' = 'json');\n" +
+		"CREATE TABLE sink (usr STRING, n BIGINT) WITH ('connector' = 'blackhole');\n" +
+		"INSERT INTO sink SELECT usr, COUNT(*) FROM t GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);\n"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var mu sync.Mutex
+	var snaps []Progress
+	done := make(chan error, 1)
+	go func() {
+		done <- New(WithCheckpointDir(t.TempDir())).Run(ctx, src, Output{
+			OnProgress: func(p Progress) {
+				mu.Lock()
+				defer mu.Unlock()
+				snaps = append(snaps, p)
+				if p.RowsRead == 300 && len(p.Lags) == 3 {
+					cancel() // every record read
+				}
+			},
+			ProgressEvery: time.Nanosecond,
+		})
+	}()
+	select {
+	case err := <-done:
+		require.ErrorIs(t, err, context.Canceled)
+	case <-time.After(time.Minute):
+		t.Fatal("the query never read the 300 records")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i := 1; i < len(snaps); i++ {
+		require.GreaterOrEqual(t, snaps[i].RowsRead, snaps[i-1].RowsRead, "snapshot %d", i)
+	}
+	last := snaps[len(snaps)-1]
+	require.Equal(t, int64(300), last.RowsRead)
+	require.Len(t, last.Lags, 3, "a consumer lag per partition")
+	require.Len(t, last.Splits, 3, "a split per partition")
 }

@@ -133,6 +133,8 @@ type scaleOut struct {
 	results *sharedWriter
 	// rep is the repartition topic of a query in two stages; nil for one.
 	rep scaleout.Repartition
+	// progress merges the runs' snapshots; nil without Output.OnProgress.
+	progress *scaledProgress
 
 	mu      sync.Mutex
 	runs    map[scaleout.GroupPartition]*partitionRun
@@ -192,6 +194,9 @@ func (r *runner) runScaledOut(ctx context.Context, p *planner.Plan, gs scaleout.
 			return err
 		}
 	}
+	if r.out.OnProgress != nil {
+		s.progress = newScaledProgress(r.out.OnProgress)
+	}
 	s.ctx, s.fail = context.WithCancelCause(ctx)
 	leave, err := gs.JoinGroup(s.assigned, s.revoked)
 	if err == nil {
@@ -210,11 +215,14 @@ func (r *runner) runScaledOut(ctx context.Context, p *planner.Plan, gs scaleout.
 	if r.out.OnSummary != nil {
 		r.out.OnSummary(summaryOf(&s.stats, p))
 	}
+	if cause := context.Cause(s.ctx); err == nil && cause != nil && !errors.Is(cause, context.Canceled) {
+		err = cause // a partition's run failed
+	}
+	if s.progress != nil {
+		s.progress.finish(err)
+	}
 	if err != nil {
 		return err
-	}
-	if cause := context.Cause(s.ctx); !errors.Is(cause, context.Canceled) {
-		return cause // a partition's run failed
 	}
 	return ctx.Err()
 }
@@ -326,6 +334,10 @@ func (s *scaleOut) runPartition(ctx context.Context, gp scaleout.GroupPartition)
 	}
 	if err != nil {
 		return stats, err
+	}
+	if s.progress != nil {
+		job.Progress, job.ProgressEvery = s.progress.of(gp), s.r.out.ProgressEvery
+		defer s.progress.endRun(gp)
 	}
 	stats, err = s.r.runJob(ctx, job, cp, w, "", func() {})
 	if owned {

@@ -40,7 +40,11 @@ FROM events GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);
 // once: events/s is the wall-clock rate from the instances' start until
 // the group has committed the end of every partition (the group's joins
 // and rebalances included), events/CPU-s the rate per CPU-second of all
-// the instances together. KAFKA_BENCH_EVENTS sets the events (default 2M).
+// the instances together, broker-CPU-s/op the CPU of this process, the
+// in-process cluster's, while they run; spread-events/s is the wall-clock
+// rate once the group is stable with every instance holding partitions
+// (the rate the group's size gives, without its forming). KAFKA_BENCH_EVENTS sets the events
+// (default 2M).
 func BenchmarkKafkaScaleOut(b *testing.B) {
 	events := 2_000_000
 	if n := os.Getenv("KAFKA_BENCH_EVENTS"); n != "" {
@@ -65,7 +69,8 @@ func BenchmarkKafkaScaleOut(b *testing.B) {
 	runs := 0
 	for _, instances := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("instances=%d", instances), func(b *testing.B) {
-			var cpu, wall time.Duration
+			var cpu, wall, broker, steadyWall time.Duration
+			var steadyEvents int64
 			for range b.N {
 				runs++
 				group := fmt.Sprintf("bench-%d", runs)
@@ -73,7 +78,7 @@ func BenchmarkKafkaScaleOut(b *testing.B) {
 				require.NoError(b, os.MkdirAll(dir, 0o755))
 				script := strings.NewReplacer("{brokers}", k.Brokers(), "{group}", group).Replace(kafkaScaleBenchScript)
 				require.NoError(b, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
-				began := time.Now()
+				began, self := time.Now(), selfCPU()
 				var cmds []*exec.Cmd
 				for range instances {
 					cmd := wsqlChild(b, dir)
@@ -81,11 +86,25 @@ func BenchmarkKafkaScaleOut(b *testing.B) {
 					require.NoError(b, cmd.Start())
 					cmds = append(cmds, cmd)
 				}
-				for k.Committed(b, group, "events") < int64(events) {
+				var spreadAt time.Time
+				var spreadCommitted int64
+				for {
+					committed := k.Committed(b, group, "events")
+					if committed >= int64(events) {
+						break
+					}
+					if spreadAt.IsZero() && k.Spread(b, group, instances, partitions) {
+						spreadAt, spreadCommitted = time.Now(), committed
+					}
 					require.Less(b, time.Since(began), 5*time.Minute, "the instances never read the topic")
 					time.Sleep(20 * time.Millisecond)
 				}
 				wall += time.Since(began)
+				if !spreadAt.IsZero() {
+					steadyWall += time.Since(spreadAt)
+					steadyEvents += int64(events) - spreadCommitted
+				}
+				broker += selfCPU() - self
 				for _, cmd := range cmds {
 					require.NoError(b, cmd.Process.Signal(syscall.SIGTERM))
 				}
@@ -98,6 +117,17 @@ func BenchmarkKafkaScaleOut(b *testing.B) {
 			}
 			b.ReportMetric(float64(events)*float64(b.N)/wall.Seconds(), "events/s")
 			b.ReportMetric(float64(events)*float64(b.N)/cpu.Seconds(), "events/CPU-s")
+			b.ReportMetric(broker.Seconds()/float64(b.N), "broker-CPU-s/op")
+			if steadyWall > 0 {
+				b.ReportMetric(float64(steadyEvents)/steadyWall.Seconds(), "spread-events/s")
+			}
 		})
 	}
+}
+
+// selfCPU is the CPU time this process has used.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -154,3 +154,29 @@ func (k *Cluster) Members(t testing.TB, group string) int {
 	require.NoError(t, err)
 	return len(described[group].Members)
 }
+
+// Spread reports whether group is stable with n members, each assigned
+// some of the partitions and all of them assigned: its rebalances done.
+func (k *Cluster) Spread(t testing.TB, group string, n, partitions int) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	described, err := k.adm.DescribeGroups(ctx, group)
+	if err != nil {
+		return false
+	}
+	g := described[group]
+	if g.State != "Stable" || len(g.Members) != n {
+		return false
+	}
+	for _, m := range g.Members {
+		if c, ok := m.Assigned.AsConsumer(); !ok || len(c.Topics) == 0 {
+			return false
+		}
+	}
+	total := 0
+	for _, ps := range g.AssignedPartitions() {
+		total += len(ps)
+	}
+	return total == partitions
+}
