@@ -38,24 +38,9 @@ FROM events GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);
 // read's rate, decoding and client, without the broker's.
 // KAFKA_BENCH_EVENTS sets the number of events (default 1M).
 func BenchmarkKafkaTumbleJSON(b *testing.B) {
-	events := 1_000_000
-	if n := os.Getenv("KAFKA_BENCH_EVENTS"); n != "" {
-		fmt.Sscan(n, &events)
-	}
+	events := benchEvents(1_000_000)
 	k := kafkatest.Start(b)
-	const partitions = 4
-	k.CreateTopic(b, "events", partitions)
-	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
-	batch := make([]kafkatest.Record, 0, 50_000)
-	for i := range events {
-		at := time.UnixMilli(start + int64(i)).UTC().Format("2006-01-02 15:04:05.000")
-		v, _ := json.Marshal(map[string]any{"usr": fmt.Sprintf("u%d", i%1000), "amount": i % 997, "ts": at})
-		batch = append(batch, kafkatest.Record{Partition: int32(i % partitions), Value: v})
-		if len(batch) == cap(batch) || i == events-1 {
-			k.Produce(b, "events", batch...)
-			batch = batch[:0]
-		}
-	}
+	fillBenchTopic(b, k, events, 4, 1000, false)
 	dir := b.TempDir()
 	script := filepath.Join(dir, "q.sql")
 	require.NoError(b, os.WriteFile(script, []byte(strings.ReplaceAll(kafkaBenchScript, "{brokers}", k.Brokers())), 0o644))
@@ -76,4 +61,35 @@ func BenchmarkKafkaTumbleJSON(b *testing.B) {
 	}
 	b.ReportMetric(float64(events)*float64(b.N)/cpu.Seconds(), "events/CPU-s")
 	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
+
+// benchEvents is KAFKA_BENCH_EVENTS, or else def.
+func benchEvents(def int) int {
+	if n := os.Getenv("KAFKA_BENCH_EVENTS"); n != "" {
+		fmt.Sscan(n, &def)
+	}
+	return def
+}
+
+// fillBenchTopic makes topic "events" of the partitions given and fills it
+// with JSON events of users, a millisecond apart; keyed, each record is
+// keyed by its user and in its user's partition, else they go round.
+func fillBenchTopic(b *testing.B, k *kafkatest.Cluster, events, partitions, users int, keyed bool) {
+	k.CreateTopic(b, "events", partitions)
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
+	batch := make([]kafkatest.Record, 0, 50_000)
+	for i := range events {
+		u := i % users
+		at := time.UnixMilli(start + int64(i)).UTC().Format("2006-01-02 15:04:05.000")
+		v, _ := json.Marshal(map[string]any{"usr": fmt.Sprintf("u%d", u), "amount": i % 997, "ts": at})
+		r := kafkatest.Record{Partition: int32(i % partitions), Value: v}
+		if keyed {
+			r.Key, _ = json.Marshal(map[string]any{"usr": fmt.Sprintf("u%d", u)})
+			r.Partition = int32(u % partitions)
+		}
+		if batch = append(batch, r); len(batch) == cap(batch) || i == events-1 {
+			k.Produce(b, "events", batch...)
+			batch = batch[:0]
+		}
+	}
 }

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -43,29 +42,13 @@ FROM events GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);
 // the instances together, broker-CPU-s/op the CPU of this process, the
 // in-process cluster's, while they run; spread-events/s is the wall-clock
 // rate once the group is stable with every instance holding partitions
-// (the rate the group's size gives, without its forming). KAFKA_BENCH_EVENTS sets the events
-// (default 2M).
+// (the rate the group's size gives, without its forming).
+// KAFKA_BENCH_EVENTS sets the events (default 2M).
 func BenchmarkKafkaScaleOut(b *testing.B) {
-	events := 2_000_000
-	if n := os.Getenv("KAFKA_BENCH_EVENTS"); n != "" {
-		fmt.Sscan(n, &events)
-	}
+	events := benchEvents(2_000_000)
 	k := kafkatest.Start(b)
 	const partitions = 12
-	k.CreateTopic(b, "events", partitions)
-	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
-	batch := make([]kafkatest.Record, 0, 50_000)
-	for i := range events {
-		u := i % 1200
-		at := time.UnixMilli(start + int64(i)).UTC().Format("2006-01-02 15:04:05.000")
-		key, _ := json.Marshal(map[string]any{"usr": fmt.Sprintf("u%d", u)})
-		v, _ := json.Marshal(map[string]any{"usr": fmt.Sprintf("u%d", u), "amount": i % 997, "ts": at})
-		batch = append(batch, kafkatest.Record{Partition: int32(u % partitions), Key: key, Value: v})
-		if len(batch) == cap(batch) || i == events-1 {
-			k.Produce(b, "events", batch...)
-			batch = batch[:0]
-		}
-	}
+	fillBenchTopic(b, k, events, partitions, 1200, true)
 	runs := 0
 	for _, instances := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("instances=%d", instances), func(b *testing.B) {
