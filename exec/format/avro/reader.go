@@ -114,6 +114,15 @@ func (r *reader) bytes() []byte {
 	return v
 }
 
+// sized reads a fixed of size bytes, or with size -1 bytes with their
+// length first.
+func (r *reader) sized(size int) []byte {
+	if size >= 0 {
+		return r.fixed(size)
+	}
+	return r.bytes()
+}
+
 func (r *reader) fixed(n int) []byte {
 	if len(r.b)-r.i < n {
 		r.fail(r.i, "the message ends inside a fixed of %d bytes", n)

@@ -113,12 +113,7 @@ type textStep struct {
 
 func (s *textStep) read(r *reader) {
 	at := r.i
-	var v []byte
-	if s.size >= 0 {
-		v = r.fixed(s.size)
-	} else {
-		v = r.bytes()
-	}
+	v := r.sized(s.size)
 	if r.failed() {
 		return
 	}
@@ -171,12 +166,7 @@ type decimalStep struct {
 
 func (s *decimalStep) read(r *reader) {
 	at := r.i
-	var v []byte
-	if s.size >= 0 {
-		v = r.fixed(s.size)
-	} else {
-		v = r.bytes()
-	}
+	v := r.sized(s.size)
 	if r.failed() {
 		return
 	}
