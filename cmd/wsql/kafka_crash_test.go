@@ -60,21 +60,9 @@ func TestKafkaCrashAndRestartWritesExactlyOnce(t *testing.T) {
 	k.Produce(t, "events", recs...)
 	base := t.TempDir()
 	newRun := func(name string) string {
-		dir := filepath.Join(base, name)
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		script := strings.NewReplacer("{brokers}", k.Brokers(), "{out}", name).Replace(kafkaCrashScript)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
-		k.CreateTopic(t, name, 2)
-		return dir
+		return kafkaRunDir(t, k, filepath.Join(base, name), strings.NewReplacer("{brokers}", k.Brokers(), "{out}", name).Replace(kafkaCrashScript), name, 2)
 	}
-	read := func(topic string) []string {
-		var out []string
-		for _, r := range k.ReadAll(t, topic) {
-			out = append(out, string(r.Value))
-		}
-		slices.Sort(out)
-		return out
-	}
+	read := func(topic string) []string { return topicValues(t, k, topic) }
 
 	ref := newRun("ref")
 	cmd := wsqlChild(t, ref)
@@ -117,4 +105,24 @@ func compactSet(s []string) []string {
 	s = slices.Clone(s)
 	slices.Sort(s)
 	return slices.Compact(s)
+}
+
+// kafkaRunDir makes dir with the script q.sql, and the output topic out
+// of the partitions given.
+func kafkaRunDir(t *testing.T, k *kafkatest.Cluster, dir, script, out string, partitions int) string {
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
+	k.CreateTopic(t, out, partitions)
+	return dir
+}
+
+// topicValues are the values a read_committed consumer sees in topic,
+// sorted.
+func topicValues(t *testing.T, k *kafkatest.Cluster, topic string) []string {
+	var out []string
+	for _, r := range k.ReadAll(t, topic) {
+		out = append(out, string(r.Value))
+	}
+	slices.Sort(out)
+	return out
 }

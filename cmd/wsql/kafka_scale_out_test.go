@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -114,21 +113,10 @@ func testScaleOut(t *testing.T, keyed bool) {
 	}
 	base := t.TempDir()
 	setUp := func(name string) string {
-		dir := filepath.Join(base, name)
-		require.NoError(t, os.MkdirAll(dir, 0o755))
 		script := strings.NewReplacer("{brokers}", k.Brokers(), "{group}", name, "{out}", name, "{key}", key).Replace(kafkaScaleOutScript)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "q.sql"), []byte(script), 0o644))
-		k.CreateTopic(t, name, 3)
-		return dir
+		return kafkaRunDir(t, k, filepath.Join(base, name), script, name, 3)
 	}
-	read := func(topic string) []string {
-		var out []string
-		for _, r := range k.ReadAll(t, topic) {
-			out = append(out, string(r.Value))
-		}
-		slices.Sort(out)
-		return out
-	}
+	read := func(topic string) []string { return topicValues(t, k, topic) }
 	// waitFor waits until topic holds as many records as want
 	waitFor := func(topic string) []string {
 		deadline := time.Now().Add(2 * time.Minute)
