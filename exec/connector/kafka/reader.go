@@ -351,7 +351,8 @@ func (r *reader) consume(sps []*split) error {
 	// while its fetch loop may still be using it (a data race the race
 	// detector reports in v1.22.3); a session only trims the partition
 	// list each fetch request repeats.
-	opts = append(opts, kgo.ConsumePartitions(want), kgo.FetchMaxWait(pollWait), kgo.DisableFetchSessions(), kgo.WithPools(records))
+	opts = append(opts, kgo.ConsumePartitions(want), kgo.FetchMaxWait(pollWait), kgo.DisableFetchSessions(), kgo.KeepControlRecords(), kgo.WithPools(records))
+	opts = append(opts, r.src.cfg.fetchOpts()...)
 	if r.src.cfg.client.readCommitted {
 		opts = append(opts, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
 	}
@@ -496,20 +497,32 @@ func (r *reader) poll() (bool, error) {
 		}
 		sp := r.splits[i]
 		sp.noteHigh(p.HighWatermark)
-		recs := p.Records
+		recs, passed := p.Records, false
 		if sp.end != noEnd {
 			n := sort.Search(len(recs), func(k int) bool { return recs[k].Offset >= sp.end })
-			recs = recs[:n]
+			for _, rec := range recs[n:] {
+				rec.Recycle()
+			}
+			recs, passed = recs[:n], n < len(recs)
 		}
+		last := sp.fetched
+		if len(recs) > 0 {
+			last = recs[len(recs)-1].Offset + 1
+		}
+		recs = withoutMarkers(recs)
 		for from := 0; from < len(recs) && err == nil; from += rows {
 			err = r.queueRecords(i, recs[from:min(len(recs), from+rows)])
 		}
+		sp.fetched = max(sp.fetched, last) // past a transaction's markers too
 		if sp.endQueued || sp.end == noEnd {
 			return
 		}
-		// the end reached, or passed by records not handed out (a
-		// transaction's markers, aborted records)
-		if sp.fetched >= sp.end || (len(p.Records) == 0 && p.HighWatermark >= sp.end && p.Err == nil) {
+		// The end is reached, or passed by a gap in the offsets (a
+		// compacted topic), or the records before it are gone (deleted
+		// by retention). A partition in the fetch without records says
+		// nothing: the broker may have left it out to keep the response
+		// within its size ('max.partition.fetch.bytes', 'fetch.max.bytes').
+		if sp.fetched >= sp.end || passed || (p.Err == nil && p.LogStartOffset >= sp.end) {
 			r.endSplit(sp)
 		}
 	})
@@ -523,6 +536,23 @@ func (r *reader) batchRows() int {
 		return r.src.BatchSize
 	}
 	return 4096
+}
+
+// withoutMarkers drops the control records of recs, the markers that
+// commit or abort a transaction, in place: the read takes them
+// (kgo.KeepControlRecords) to know that the offsets they stand at are
+// read, for a bounded read whose end follows them. They make no rows and
+// go back to the pool at once.
+func withoutMarkers(recs []*kgo.Record) []*kgo.Record {
+	kept := recs[:0]
+	for _, rec := range recs {
+		if rec.Attrs.IsControl() {
+			rec.Recycle()
+			continue
+		}
+		kept = append(kept, rec)
+	}
+	return kept
 }
 
 // queueRecords queues records of split i.

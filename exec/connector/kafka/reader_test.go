@@ -149,6 +149,56 @@ func TestReaderEndsEmptyPartitions(t *testing.T) {
 	require.Equal(t, 2, ends)
 }
 
+// A bounded read ends a partition at its end, not when a fetch brings
+// nothing of it: a broker leaves partitions out of a fetch to keep it
+// within 'max.partition.fetch.bytes' and 'fetch.max.bytes', here on
+// almost every fetch.
+func TestReaderReadsThePartitionsAFetchLeftOut(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events", 4)
+	var recs []kafkatest.Record
+	for i := range 400 {
+		recs = append(recs, kafkatest.Record{Partition: int32(i % 4), Value: fmt.Appendf(nil, "%d-%s", i, strings.Repeat("x", i%50))})
+	}
+	k.Produce(t, "events", recs...)
+	ddl := strings.Replace(fmt.Sprintf(rawTable, k.Brokers()), "'format'", "'properties.max.partition.fetch.bytes' = '1024', 'format'", 1)
+	r, err := planTable(t, ddl, 4096).Open(memory.DefaultAllocator, nil)
+	require.NoError(t, err)
+	defer r.Close()
+	rows, ends := drain(t, r, -1)
+	require.Equal(t, 400, len(rows))
+	require.Equal(t, 4, ends)
+}
+
+// A bounded read ends a partition whose last records before its end are
+// a transaction's markers, which make no rows: a read_committed read
+// gives the committed records only, a read_uncommitted read the aborted
+// ones too.
+func TestReaderEndsAfterTransactionMarkers(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events", 2)
+	k.ProduceInTransaction(t, "events", true, kafkatest.Record{Partition: 0, Value: []byte("kept")}, kafkatest.Record{Partition: 1, Value: []byte("kept")})
+	k.ProduceInTransaction(t, "events", false, kafkatest.Record{Partition: 0, Value: []byte("aborted")})
+	for _, tc := range []struct {
+		level string
+		want  []string
+	}{
+		{"read_committed", []string{"0: kept", "1: kept"}},
+		{"read_uncommitted", []string{"0: aborted", "0: kept", "1: kept"}},
+	} {
+		t.Run(tc.level, func(t *testing.T) {
+			ddl := strings.Replace(fmt.Sprintf(rawTable, k.Brokers()), "'format'", "'properties.isolation.level' = '"+tc.level+"', 'format'", 1)
+			r, err := planTable(t, ddl, 10).Open(memory.DefaultAllocator, nil)
+			require.NoError(t, err)
+			defer r.Close()
+			rows, ends := drain(t, r, -1)
+			slices.Sort(rows)
+			require.Equal(t, tc.want, rows)
+			require.Equal(t, 2, ends)
+		})
+	}
+}
+
 // An upsert-kafka read gives each key's changes, -U and -D with the row
 // before, and a read resumed from its saved state goes on with the rows
 // it kept: the changes are those of one whole read.

@@ -69,6 +69,7 @@ func (s *repartitionSource) Open(mem memory.Allocator, at *checkpoint.Decoder) (
 	}
 	opts = append(opts, kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{s.r.topic: {s.partition: kgo.NewOffset().At(rd.next)}}),
 		kgo.FetchMaxWait(pollWait), kgo.FetchIsolationLevel(kgo.ReadCommitted()), kgo.DisableFetchSessions())
+	opts = append(opts, s.r.src.cfg.fetchOpts()...)
 	if rd.cl, err = kgo.NewClient(opts...); err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.Table, err)
 	}

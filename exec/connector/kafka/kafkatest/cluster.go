@@ -68,7 +68,27 @@ func (k *Cluster) Produce(t testing.TB, topic string, recs ...Record) {
 	cl, err := kgo.NewClient(kgo.SeedBrokers(k.c.ListenAddrs()...), kgo.RecordPartitioner(kgo.ManualPartitioner()))
 	require.NoError(t, err)
 	defer cl.Close()
-	batch := make([]*kgo.Record, len(recs))
+	require.NoError(t, cl.ProduceSync(ctx, kgoRecords(topic, recs)...).FirstErr())
+}
+
+// ProduceInTransaction writes records as Produce does, in one
+// transaction that it commits, or aborts: the topic then holds the
+// records and the transaction's markers.
+func (k *Cluster) ProduceInTransaction(t testing.TB, topic string, commit bool, recs ...Record) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cl, err := kgo.NewClient(kgo.SeedBrokers(k.c.ListenAddrs()...), kgo.RecordPartitioner(kgo.ManualPartitioner()),
+		kgo.TransactionalID("kafkatest-"+topic))
+	require.NoError(t, err)
+	defer cl.Close()
+	require.NoError(t, cl.BeginTransaction())
+	require.NoError(t, cl.ProduceSync(ctx, kgoRecords(topic, recs)...).FirstErr())
+	require.NoError(t, cl.EndTransaction(ctx, kgo.TransactionEndTry(commit)))
+}
+
+func kgoRecords(topic string, recs []Record) []*kgo.Record {
+	out := make([]*kgo.Record, len(recs))
 	for i, r := range recs {
 		kr := &kgo.Record{Topic: topic, Partition: r.Partition, Key: r.Key, Value: r.Value, Timestamp: r.Time}
 		names := make([]string, 0, len(r.Headers))
@@ -79,9 +99,9 @@ func (k *Cluster) Produce(t testing.TB, topic string, recs ...Record) {
 		for _, h := range names {
 			kr.Headers = append(kr.Headers, kgo.RecordHeader{Key: h, Value: []byte(r.Headers[h])})
 		}
-		batch[i] = kr
+		out[i] = kr
 	}
-	require.NoError(t, cl.ProduceSync(ctx, batch...).FirstErr())
+	return out
 }
 
 // ReadAll reads every committed record of a topic (as a read_committed
