@@ -305,3 +305,65 @@ func TestAlignmentKeepsPartitionsWithinTheDrift(t *testing.T) {
 	}
 	require.Greater(t, r.(*reader).pauses, 0)
 }
+
+// readRows reads an unbounded read r until it has given n rows, failing
+// after a few seconds.
+func readRows(t *testing.T, r exec.BatchReader, n int) []string {
+	t.Helper()
+	var rows []string
+	deadline := time.Now().Add(10 * time.Second)
+	for len(rows) < n {
+		require.True(t, time.Now().Before(deadline), "got %d of %d rows: %v", len(rows), n, rows)
+		got, _ := drain(t, r, 1)
+		rows = append(rows, got...)
+	}
+	return rows
+}
+
+// Each 'scan.startup.mode' starts each partition where Flink's does:
+// 'timestamp' at the first record at or after the time, 'latest-offset'
+// after the records already there.
+func TestReaderStartsWhereTheStartupModeSays(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events", 2)
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var recs []kafkatest.Record
+	for i := range 10 {
+		recs = append(recs, kafkatest.Record{Partition: int32(i % 2), Value: fmt.Appendf(nil, "r%d", i), Time: start.Add(time.Duration(i) * time.Second)})
+	}
+	k.Produce(t, "events", recs...)
+	at := start.Add(6 * time.Second).UnixMilli()
+	ddl := strings.Replace(fmt.Sprintf(rawTable, k.Brokers()), "'earliest-offset'", fmt.Sprintf("'timestamp', 'scan.startup.timestamp-millis' = '%d'", at), 1)
+	r, err := planTable(t, ddl, 10).Open(memory.DefaultAllocator, nil)
+	require.NoError(t, err)
+	rows, _ := drain(t, r, -1)
+	require.NoError(t, r.Close())
+	slices.Sort(rows)
+	require.Equal(t, []string{"0: r6", "0: r8", "1: r7", "1: r9"}, rows)
+
+	unbounded := strings.Replace(fmt.Sprintf(rawTable, k.Brokers()), "'scan.bounded.mode' = 'latest-offset',", "", 1)
+	r, err = planTable(t, strings.Replace(unbounded, "'earliest-offset'", "'latest-offset'", 1), 10).Open(memory.DefaultAllocator, nil)
+	require.NoError(t, err)
+	defer r.Close()
+	k.Produce(t, "events", kafkatest.Record{Partition: 1, Value: []byte("new")})
+	require.Equal(t, []string{"1: new"}, readRows(t, r, 1))
+}
+
+// An unbounded read of a 'topic-pattern' finds the topics made while it
+// runs, every 'scan.topic-partition-discovery.interval', and reads them
+// from their start.
+func TestReaderDiscoversNewTopics(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "events-a", 1)
+	k.Produce(t, "events-a", kafkatest.Record{Value: []byte("a")})
+	ddl := strings.NewReplacer("'topic' = 'events'", "'topic-pattern' = 'events-.*', 'scan.topic-partition-discovery.interval' = '100 ms'",
+		"'scan.bounded.mode' = 'latest-offset',", "").Replace(fmt.Sprintf(rawTable, k.Brokers()))
+	r, err := planTable(t, ddl, 10).Open(memory.DefaultAllocator, nil)
+	require.NoError(t, err)
+	defer r.Close()
+	require.Equal(t, []string{"0: a"}, readRows(t, r, 1))
+	k.CreateTopic(t, "events-b", 2)
+	k.Produce(t, "events-b", kafkatest.Record{Partition: 1, Value: []byte("b")})
+	require.Equal(t, []string{"2: b"}, readRows(t, r, 1))
+	require.Equal(t, 3, r.NumSplits())
+}
