@@ -55,8 +55,8 @@ func groupSourceOf(p *planner.Plan, job *exec.Job) (scaleout.GroupSource, error)
 // partition of the table, when its state is per partition (no state, or
 // GROUP BY keys that include the columns the records are partitioned by,
 // the table's 'key.fields'); else in two, through a repartition topic
-// keyed by the grouping keys, which then must be columns of the table
-// (physical or computed). It returns the keys to repartition by.
+// keyed by the grouping keys (columns of the table or expressions, which
+// the first stage computes). It returns the keys to repartition by.
 func stages(p *planner.Plan, gs scaleout.GroupSource) (keys []int, repartition bool, err error) {
 	if p.Plain {
 		return nil, false, nil
@@ -65,15 +65,8 @@ func stages(p *planner.Plan, gs scaleout.GroupSource) (keys []int, repartition b
 	if p.Rank != nil || p.SetOp != nil || p.Over != nil || p.Expand != nil || p.Lateral != nil || p.Window.Kind == 0 && !p.Group {
 		return nil, false, fmt.Errorf("a scaled-out read of table %s runs filters, projections, windows and GROUP BY per partition; this query's other operators over it are not supported yet", table)
 	}
-	columns := p.Source.Spec().Schema.NumFields() // of the table, computed ones included
-	if p.Computed != nil {
-		columns = p.Computed.Schema.NumFields()
-	}
 	var names []string
 	for _, k := range p.Keys {
-		if k >= columns {
-			return nil, false, fmt.Errorf("a scaled-out query over table %s groups by an expression: group by columns of the table (a computed column can hold the expression)", table)
-		}
 		names = append(names, p.Stream.Field(k).Name)
 	}
 	by := gs.PartitionedBy()
@@ -96,10 +89,17 @@ func repartitionName(p *planner.Plan) string {
 }
 
 // firstStage is the job of a first-stage run: the table's partition read,
-// its computed columns and watermark, every row written on as it is.
+// its computed columns and watermark, WHERE, and the expressions the
+// window reads (grouping keys, aggregate arguments); each row left is
+// written on with every column. Filtering here, before the shuffle, is
+// what Kafka Streams does too: the rows WHERE drops still moved the
+// watermark, which the first stage sends on its own.
 func firstStage(job *exec.Job, src exec.Source) *exec.Job {
 	schema := src.Spec().Schema
-	if job.Computed != nil {
+	switch {
+	case job.PreWindow != nil:
+		schema = job.PreWindow.Schema
+	case job.Computed != nil:
 		schema = job.Computed.Schema
 	}
 	cols := make([]int, schema.NumFields())
@@ -108,13 +108,15 @@ func firstStage(job *exec.Job, src exec.Source) *exec.Job {
 	}
 	return &exec.Job{Source: src, Computed: job.Computed, RowtimeIndex: job.RowtimeIndex, DelayMillis: job.DelayMillis,
 		WatermarkExpr: job.WatermarkExpr, SourceWatermarks: job.SourceWatermarks, Clock: job.Clock,
+		Where: job.Where, PreWindow: job.PreWindow,
 		Project: exec.ProjectSpec{Columns: cols, Schema: schema}}
 }
 
 // secondStage makes job a second-stage run's: it reads the rows as the
-// first stage computed them, with the first stage's watermarks.
+// first stage computed and filtered them, with the first stage's
+// watermarks.
 func secondStage(job *exec.Job, src exec.Source) {
-	job.Source, job.Computed = src, nil
+	job.Source, job.Computed, job.Where, job.PreWindow = src, nil, nil, nil
 	job.WatermarkExpr, job.DelayMillis, job.SourceWatermarks = nil, 0, true
 }
 
@@ -399,7 +401,7 @@ func explainScaleOut(p *planner.Plan) string {
 		names[i] = p.Stream.Field(k).Name
 	}
 	rep := gs.RepartitionTopic(repartitionName(p))
-	fmt.Fprintf(&b, "+- stage 1: a run per partition of topic [%s]: the scan, computed columns and watermark of the plan above -> topic [%s] by the hash of [%s], each run's watermark into every partition\n", topics, rep, strings.Join(names, ", "))
+	fmt.Fprintf(&b, "+- stage 1: a run per partition of topic [%s]: the plan above up to its window (scan, computed columns, watermark, WHERE, Calc) -> topic [%s] by the hash of [%s], each run's watermark into every partition\n", topics, rep, strings.Join(names, ", "))
 	fmt.Fprintf(&b, "+- stage 2: a run per partition of topic [%s], its watermark the least of the stage 1 runs': the rest of the plan above\n", rep)
 	return b.String()
 }

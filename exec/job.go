@@ -596,6 +596,8 @@ func (j *Job) windowOutputSchema() (*arrow.Schema, error) {
 		return j.Lookup.Config.OutputSchema()
 	case j.Window != nil:
 		return j.Window.OutputSchema()
+	case j.PreWindow != nil: // a plain job's (the first stage of a scaled-out query)
+		return j.PreWindow.Schema, nil
 	}
 	return j.inputSchema(), nil
 }
