@@ -10,13 +10,13 @@ import (
 
 // lockCheckpoint takes the inter-process lock of a query's checkpoint
 // file: a lock file beside it ("<checkpoint>.lock"), held with flock(2)
-// while the query runs. A second process running the same query on the
+// while the query runs (in an object store, a lease on a lock object). A second process running the same query on the
 // same checkpoint directory is refused instead of resuming the same
 // checkpoint and writing the same part files. The kernel releases the
 // lock when its holder ends, even by kill -9, so a lock left behind never
 // blocks a restart.
-func lockCheckpoint(path string) (*checkpoint.FileLock, error) {
-	l, err := checkpoint.Lock(path + ".lock")
+func lockCheckpoint(path string) (checkpoint.Unlocker, error) {
+	l, err := checkpoint.Lock(path + checkpoint.LockSuffix)
 	if err == nil {
 		return l, nil
 	}
@@ -25,9 +25,11 @@ func lockCheckpoint(path string) (*checkpoint.FileLock, error) {
 		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	holder := "another process"
-	switch locked.PID {
-	case 0:
-	case os.Getpid():
+	switch {
+	case locked.Holder != "":
+		holder = "another process (" + locked.Holder + ")"
+	case locked.PID == 0:
+	case locked.PID == os.Getpid():
 		holder = fmt.Sprintf("another engine of this process (pid %d)", locked.PID)
 	default:
 		holder = fmt.Sprintf("another process (pid %d)", locked.PID)
