@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/wsql/wsql/checkpoint"
 )
@@ -34,5 +35,9 @@ func lockCheckpoint(path string) (checkpoint.Unlocker, error) {
 	default:
 		holder = fmt.Sprintf("another process (pid %d)", locked.PID)
 	}
-	return nil, fmt.Errorf("%s is running this query with the checkpoint %s: a checkpoint has one writer at a time; wait for that run to end or stop it, or give this run another checkpoint directory", holder, path)
+	lease := ""
+	if !locked.Expires.IsZero() { // in an object store, a run that died leaves its lease
+		lease = fmt.Sprintf(" (if it ended without letting go, its lease expires at %s)", locked.Expires.Format(time.RFC3339))
+	}
+	return nil, fmt.Errorf("%s is running this query with the checkpoint %s: a checkpoint has one writer at a time; wait for that run to end%s or stop it, or give this run another checkpoint directory", holder, path, lease)
 }

@@ -85,6 +85,7 @@ WITH ('connector' = 'filesystem', 'path' = 'testdata/e2e/events.csv', 'format' =
 	time.Sleep(50 * time.Millisecond) // the first run is following the file
 	_, err = other.Query(ctx, query)
 	require.ErrorContains(t, err, "another engine of this process")
+	require.ErrorContains(t, err, "its lease expires at")
 	require.ErrorContains(t, err, "is running this query with the checkpoint s3://bucket/other/query-1-")
 	require.NoError(t, first.Close())
 	again, err := other.Query(ctx, query)

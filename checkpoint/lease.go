@@ -25,7 +25,7 @@ func lockObject(url string) (*ObjectLock, error) {
 	if err != nil {
 		var held *objectstore.HeldError
 		if errors.As(err, &held) {
-			locked := &LockedError{Path: url}
+			locked := &LockedError{Path: url, Expires: held.Expires}
 			if self := objectstore.Self(); held.Holder.Host == self.Host {
 				locked.PID = held.Holder.PID
 			} else {

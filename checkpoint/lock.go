@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ErrLocked marks a lock another holder has: another process, or another
@@ -18,11 +19,14 @@ const LockSuffix = ".lock"
 
 // LockedError is Lock's error when the lock is held: PID is the holder's
 // process id as it wrote it into the file, 0 when unknown; Holder
-// describes a holder on another host (a lease's), "" otherwise.
+// describes a holder on another host (a lease's), "" otherwise; Expires
+// is when a lease not renewed meanwhile may be taken over, zero for a
+// lock file.
 type LockedError struct {
-	Path   string
-	PID    int
-	Holder string
+	Path    string
+	PID     int
+	Holder  string
+	Expires time.Time
 }
 
 func (e *LockedError) Error() string {

@@ -15,6 +15,8 @@ func TestSaveLoadObject(t *testing.T) {
 	s3test.Start(t)
 	path := Join("s3://"+s3test.Bucket+"/ckpt/", "query-1-abc.ckpt")
 	require.Equal(t, "s3://bucket/ckpt/query-1-abc.ckpt", path)
+	require.Equal(t, "s3://bucket/ckpt", Dir(path))
+	require.Equal(t, "/ckpt", Dir(Join("/ckpt", "query-1-abc.ckpt")))
 	_, err := Load(path)
 	require.ErrorIs(t, err, fs.ErrNotExist)
 	require.NoError(t, MakeDir("s3://bucket/ckpt"))

@@ -101,7 +101,7 @@ func AcquireFor(url string, holder Holder, duration time.Duration) (*Lease, erro
 // take creates the lock object, or takes over an expired one.
 func (l *Lease) take() error {
 	for range 3 { // the object may come and go between our requests
-		err := l.write(minio.PutObjectOptions{}, "*")
+		err := l.write("*")
 		if !errors.Is(err, errConflict) {
 			return err
 		}
@@ -119,7 +119,7 @@ func (l *Lease) take() error {
 		if time.Now().Before(cur.Expires) {
 			return &HeldError{URL: l.url, Holder: cur.Holder, Expires: cur.Expires}
 		}
-		err = l.write(minio.PutObjectOptions{}, etag)
+		err = l.write(etag)
 		if !errors.Is(err, errConflict) {
 			return err
 		}
@@ -128,13 +128,14 @@ func (l *Lease) take() error {
 }
 
 // write puts the lease with a new expiry, conditional on the object's
-// ETag being match ("*": on there being none).
-func (l *Lease) write(opts minio.PutObjectOptions, match string) error {
+// ETag being match, or for match "*" on there being no object.
+func (l *Lease) write(match string) error {
 	start := time.Now()
 	b, err := json.Marshal(leaseBody{Holder: l.holder, Expires: start.Add(l.duration)})
 	if err != nil {
 		return err
 	}
+	var opts minio.PutObjectOptions
 	if match == "*" {
 		opts.SetMatchETagExcept("*")
 	} else {
@@ -166,7 +167,7 @@ func (l *Lease) renewals() {
 		l.mu.Lock()
 		etag := l.etag
 		l.mu.Unlock()
-		if err := l.write(minio.PutObjectOptions{}, etag); errors.Is(err, errConflict) || errors.Is(err, fs.ErrNotExist) {
+		if err := l.write(etag); errors.Is(err, errConflict) || errors.Is(err, fs.ErrNotExist) {
 			l.mu.Lock()
 			l.lost = fmt.Errorf("%s was taken over by another process: this run no longer holds it", l.url)
 			l.mu.Unlock()
@@ -203,8 +204,11 @@ func (l *Lease) Release() error {
 
 // remove deletes the lock object unless another holder has it now.
 func (l *Lease) remove() error {
-	if l.Valid() != nil {
-		return nil // not ours any more: the object is the new holder's
+	l.mu.Lock()
+	lost := l.lost
+	l.mu.Unlock()
+	if lost != nil {
+		return nil // the object is the new holder's
 	}
 	_, etag, err := get(l.url)
 	if errors.Is(err, fs.ErrNotExist) {
