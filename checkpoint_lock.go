@@ -11,11 +11,12 @@ import (
 
 // lockCheckpoint takes the inter-process lock of a query's checkpoint
 // file: a lock file beside it ("<checkpoint>.lock"), held with flock(2)
-// while the query runs (in an object store, a lease on a lock object). A second process running the same query on the
+// while the query runs. A second process running the same query on the
 // same checkpoint directory is refused instead of resuming the same
 // checkpoint and writing the same part files. The kernel releases the
 // lock when its holder ends, even by kill -9, so a lock left behind never
-// blocks a restart.
+// blocks a restart. In an object store the lock is a lease, which
+// outlives a killed holder until it expires.
 func lockCheckpoint(path string) (checkpoint.Unlocker, error) {
 	l, err := checkpoint.Lock(path + checkpoint.LockSuffix)
 	if err == nil {
