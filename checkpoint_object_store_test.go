@@ -68,6 +68,11 @@ func TestCheckpointsInAnObjectStoreRefuse(t *testing.T) {
 	require.ErrorIs(t, err, checkpoint.ErrIncompatible)
 	require.ErrorContains(t, err, "the checkpoint s3://bucket/ckpt/query-1-")
 
+	_, err = runCheckpointed(t, dir, checkpointScript, WithCheckpointDir("s3://nobucket/ckpt"))
+	require.ErrorContains(t, err, "taking its lease: s3://nobucket/ckpt/query-1-")
+	require.ErrorContains(t, err, ".ckpt.lock: the bucket nobucket does not exist")
+	require.NotContains(t, err.Error(), "test-secret")
+
 	ctx := context.Background()
 	store = WithCheckpointDir("s3://" + s3test.Bucket + "/other")
 	e := New(store)

@@ -33,7 +33,7 @@ func lockObject(url string) (*ObjectLock, error) {
 			}
 			return nil, locked
 		}
-		return nil, fmt.Errorf("locking %s: %w", url, err)
+		return nil, fmt.Errorf("taking its lease: %w", err) // err names the lock object
 	}
 	leases.Store(url, lease)
 	return &ObjectLock{url: url, lease: lease}, nil
