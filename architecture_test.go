@@ -27,6 +27,8 @@ var externalNames = map[string]string{
 	"franz-go":    "github.com/twmb/franz-go",
 	"twmb/avro":   "github.com/twmb/avro",
 	"prometheus":  "github.com/prometheus/client_golang",
+	"minio-go":    "github.com/minio/minio-go/v7",
+	"gofakes3":    "github.com/johannesboyne/gofakes3",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

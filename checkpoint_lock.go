@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/wsql/wsql/checkpoint"
 )
@@ -14,9 +15,10 @@ import (
 // same checkpoint directory is refused instead of resuming the same
 // checkpoint and writing the same part files. The kernel releases the
 // lock when its holder ends, even by kill -9, so a lock left behind never
-// blocks a restart.
-func lockCheckpoint(path string) (*checkpoint.FileLock, error) {
-	l, err := checkpoint.Lock(path + ".lock")
+// blocks a restart. In an object store the lock is a lease, which
+// outlives a killed holder until it expires.
+func lockCheckpoint(path string) (checkpoint.Unlocker, error) {
+	l, err := checkpoint.Lock(path + checkpoint.LockSuffix)
 	if err == nil {
 		return l, nil
 	}
@@ -25,12 +27,18 @@ func lockCheckpoint(path string) (*checkpoint.FileLock, error) {
 		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	holder := "another process"
-	switch locked.PID {
-	case 0:
-	case os.Getpid():
+	switch {
+	case locked.Holder != "":
+		holder = "another process (" + locked.Holder + ")"
+	case locked.PID == 0:
+	case locked.PID == os.Getpid():
 		holder = fmt.Sprintf("another engine of this process (pid %d)", locked.PID)
 	default:
 		holder = fmt.Sprintf("another process (pid %d)", locked.PID)
 	}
-	return nil, fmt.Errorf("%s is running this query with the checkpoint %s: a checkpoint has one writer at a time; wait for that run to end or stop it, or give this run another checkpoint directory", holder, path)
+	lease := ""
+	if !locked.Expires.IsZero() { // in an object store, a run that died leaves its lease
+		lease = fmt.Sprintf(" (if it ended without letting go, its lease expires at %s)", locked.Expires.Format(time.RFC3339))
+	}
+	return nil, fmt.Errorf("%s is running this query with the checkpoint %s: a checkpoint has one writer at a time; wait for that run to end%s or stop it, or give this run another checkpoint directory", holder, path, lease)
 }

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -40,12 +38,14 @@ func (r *runner) checkpointing(p *planner.Plan, n int) (*exec.Checkpointing, err
 		return nil, err
 	}
 	query := queryID(p, n)
-	path := filepath.Join(dir, "query-"+strconv.Itoa(n)+"-"+query[:12]+".ckpt")
-	return r.openCheckpoint(path, query, interval, func() error { return changedQuery(dir, n, path) })
+	name := "query-" + strconv.Itoa(n) + "-" + query[:12] + ".ckpt"
+	path := checkpoint.Join(dir, name)
+	return r.openCheckpoint(path, query, interval, func() error { return changedQuery(dir, n, name) })
 }
 
-// checkpointSettings are the checkpoint directory, made if missing, and
-// interval; "" when checkpoints are off.
+// checkpointSettings are the checkpoint location (a directory, made if
+// missing, or an object store's s3:// prefix) and interval; "" when
+// checkpoints are off.
 func (r *runner) checkpointSettings(p *planner.Plan) (string, time.Duration, error) {
 	dir, _ := r.e.settings.get(setting.CheckpointDir)
 	if dir == "" {
@@ -61,7 +61,7 @@ func (r *runner) checkpointSettings(p *planner.Plan) (string, time.Duration, err
 	if v, ok := r.e.settings.get(setting.CheckpointInterval); ok {
 		interval, _ = setting.ParseCheckpointInterval(v) // checked by SET
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := checkpoint.MakeDir(dir); err != nil {
 		return "", 0, fmt.Errorf("checkpoint directory: %w", err)
 	}
 	return dir, interval, nil
@@ -112,6 +112,6 @@ func (r *runner) doneCheckpointing(cp *exec.Checkpointing) {
 // release unlocks a checkpoint file and forgets it.
 func (r *runner) release(path string) {
 	if l, ok := r.e.checkpointing.LoadAndDelete(path); ok {
-		_ = l.(*checkpoint.FileLock).Unlock()
+		_ = l.(checkpoint.Unlocker).Unlock()
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format/writer"
@@ -57,7 +57,7 @@ type Engine struct {
 
 	// checkpointing holds the checkpoint files of the queries running
 	// with checkpoints, each with its inter-process lock
-	// (*checkpoint.FileLock): two runs must not write one file.
+	// (checkpoint.Unlocker): two runs must not write one file.
 	checkpointing sync.Map
 	// openSet is the statement set BEGIN STATEMENT SET opened, until END
 	// (statement_set.go).
@@ -539,7 +539,7 @@ func (r *runner) runPlan(ctx context.Context, s sql.Statement, p *planner.Plan, 
 	}
 	defer r.doneCheckpointing(cp)
 	if cp != nil && cp.Restore != nil && cp.Restore.Finished {
-		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, filepath.Dir(cp.Path)))
+		r.say(fmt.Sprintf("wsql: query %d already finished (checkpoint %d in %s); remove the checkpoint to run it again", r.queries, cp.Restore.ID, checkpoint.Dir(cp.Path)))
 		if p.Sink != nil {
 			if _, ok := p.Sink.Target.(connector.PathSink); ok {
 				// the crash may have come between the last checkpoint and its commit
@@ -626,7 +626,7 @@ func (r *runner) runJob(ctx context.Context, job *exec.Job, cp *exec.Checkpointi
 		cp.OnCheckpoint = func(id uint64, _ bool) { last = id }
 		defer func() {
 			if last > 0 && ctx.Err() != nil && what != "" {
-				r.say(fmt.Sprintf("wsql: stopped; checkpoint %d is in %s: run the same command again to resume", last, filepath.Dir(cp.Path)))
+				r.say(fmt.Sprintf("wsql: stopped; checkpoint %d is in %s: run the same command again to resume", last, checkpoint.Dir(cp.Path)))
 			}
 		}()
 		if cp.Restore != nil && what != "" {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
@@ -143,7 +144,7 @@ func (r *runner) planOutputs(st sql.Statement, p *planner.Plan) []outputPath {
 	if r.out.File != nil {
 		outs = append(outs, outputPath{what: "the results file", path: r.out.File.Path(), at: at})
 	}
-	if checkpoints != "" {
+	if checkpoints != "" && !checkpoint.InObjectStore(checkpoints) { // never a local input
 		outs = append(outs, outputPath{what: "'" + setting.CheckpointDir + "'", path: checkpoints, kind: outputStateDir, at: at})
 	}
 	return outs

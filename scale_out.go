@@ -6,14 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/scaleout"
@@ -174,8 +173,8 @@ func (r *runner) runScaledOut(ctx context.Context, p *planner.Plan, gs scaleout.
 	}
 	query := queryID(p, r.queries)
 	s := &scaleOut{r: r, p: p, gs: gs, query: query, interval: interval, runs: map[scaleout.GroupPartition]*partitionRun{},
-		dir: filepath.Join(dir, "query-"+strconv.Itoa(r.queries)+"-"+query[:12]+".partitions")}
-	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		dir: checkpoint.Join(dir, "query-"+strconv.Itoa(r.queries)+"-"+query[:12]+".partitions")}
+	if err := checkpoint.MakeDir(s.dir); err != nil {
 		return fmt.Errorf("checkpoint directory: %w", err)
 	}
 	if p.Sink == nil {
@@ -305,7 +304,7 @@ func (s *scaleOut) runPartition(ctx context.Context, gp scaleout.GroupPartition)
 	default:
 		job.Source = s.gs.Partition(gp)
 	}
-	path := filepath.Join(s.dir, gp.String()+".ckpt")
+	path := checkpoint.Join(s.dir, gp.String()+".ckpt")
 	var cp *exec.Checkpointing
 	for waited := time.Duration(0); ; waited += 100 * time.Millisecond {
 		cp, err = s.r.openCheckpoint(path, s.query, s.interval, func() error { return nil })

@@ -9,4 +9,10 @@
 // starts with a magic word and a format version and ends with a CRC-32C of
 // everything before it; Load refuses a file whose checksum, version or
 // structure is wrong as a whole, before any of it is used.
+//
+// A checkpoint location may also be a prefix in an S3-compatible object
+// store, s3://bucket/prefix (package objectstore): Save, Load, List and
+// Lock take a path there as they take a local one, so the engine names a
+// checkpoint by its path string either way. There a checkpoint is an
+// object written whole by one PUT, and its lock a lease.
 package checkpoint

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/wsql/wsql/checkpoint/objectstore"
 )
 
 // Version is the checkpoint format this build writes and reads. Bump it
@@ -38,8 +40,23 @@ type Snapshot struct {
 }
 
 // Save writes s as the file at path: to a temporary file beside it,
-// fsynced, renamed over path, and the directory fsynced.
+// fsynced, renamed over path, and the directory fsynced. A path in an
+// object store is written by one PUT, which replaces the object whole.
 func Save(path string, s *Snapshot) error {
+	_, err := Write(path, s)
+	return err
+}
+
+// Write is Save, returning the checkpoint's size in bytes.
+func Write(path string, s *Snapshot) (int, error) {
+	b := encode(s)
+	if InObjectStore(path) {
+		return len(b), saveObject(path, b)
+	}
+	return len(b), saveFile(path, b)
+}
+
+func encode(s *Snapshot) []byte {
 	var e Encoder
 	e.buf = append(e.buf, magic...)
 	e.buf = binary.LittleEndian.AppendUint32(e.buf, Version)
@@ -57,9 +74,12 @@ func Save(path string, s *Snapshot) error {
 		e.Bytes(s.Parts[n])
 	}
 	e.buf = binary.LittleEndian.AppendUint32(e.buf, crc32Sum(e.buf))
+	return e.buf
+}
 
+func saveFile(path string, b []byte) error {
 	tmp := path + ".tmp"
-	if err := writeSynced(tmp, e.buf); err != nil {
+	if err := writeSynced(tmp, b); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
@@ -104,9 +124,15 @@ func SyncDir(dir string) error {
 // Load reads the checkpoint at path. A missing file is an error wrapping
 // fs.ErrNotExist; a file that is not a whole, intact checkpoint of this
 // format wraps ErrCorrupt or ErrIncompatible, and nothing of it is
-// returned.
+// returned. A path in an object store is read the same way.
 func Load(path string) (*Snapshot, error) {
-	b, err := os.ReadFile(path)
+	var b []byte
+	var err error
+	if InObjectStore(path) {
+		b, err = objectstore.Get(path)
+	} else {
+		b, err = os.ReadFile(path)
+	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, err

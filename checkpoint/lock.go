@@ -6,20 +6,33 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ErrLocked marks a lock another holder has: another process, or another
 // open of the same file in this one.
 var ErrLocked = errors.New("locked")
 
+// LockSuffix ends the name of a checkpoint's lock file (or lock
+// object), beside the checkpoint.
+const LockSuffix = ".lock"
+
 // LockedError is Lock's error when the lock is held: PID is the holder's
-// process id as it wrote it into the file, 0 when unknown.
+// process id as it wrote it into the file, 0 when unknown; Holder
+// describes a holder on another host (a lease's), "" otherwise; Expires
+// is when a lease not renewed meanwhile may be taken over, zero for a
+// lock file.
 type LockedError struct {
-	Path string
-	PID  int
+	Path    string
+	PID     int
+	Holder  string
+	Expires time.Time
 }
 
 func (e *LockedError) Error() string {
+	if e.Holder != "" {
+		return fmt.Sprintf("%s is locked by %s", e.Path, e.Holder)
+	}
 	if e.PID > 0 {
 		return fmt.Sprintf("%s is locked by process %d", e.Path, e.PID)
 	}
@@ -38,10 +51,28 @@ type FileLock struct {
 	f *os.File
 }
 
+// Unlocker is a lock Lock took.
+type Unlocker interface{ Unlock() error }
+
 // Lock takes the lock of the file at path (created if missing) without
-// waiting: a *LockedError (errors.Is ErrLocked) when it is held. The holder writes its own
-// process id into the file, for that message.
-func Lock(path string) (*FileLock, error) {
+// waiting: a *LockedError (errors.Is ErrLocked) when it is held. The
+// holder writes its own process id into the file, for that message. A
+// path in an object store is locked with a lease (ObjectLock).
+func Lock(path string) (Unlocker, error) {
+	var l Unlocker
+	var err error
+	if InObjectStore(path) {
+		l, err = lockObject(path)
+	} else {
+		l, err = lockLocalFile(path)
+	}
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return l, nil
+}
+
+func lockLocalFile(path string) (*FileLock, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/wsql/wsql/checkpoint"
@@ -185,7 +184,8 @@ func (c *checkpointer) take(finished bool) error {
 			snap.Parts["sink-owner"] = e.Data()
 		}
 	}
-	if err := checkpoint.Save(c.cfg.Path, snap); err != nil {
+	size, err := checkpoint.Write(c.cfg.Path, snap)
+	if err != nil {
 		return err
 	}
 	durable := time.Now()
@@ -203,10 +203,7 @@ func (c *checkpointer) take(finished bool) error {
 		c.cfg.OnCheckpoint(c.id, finished)
 	}
 	c.last = time.Now()
-	c.done = progress.Checkpoint{ID: c.id, Done: durable, Duration: durable.Sub(began)}
-	if info, err := os.Stat(c.cfg.Path); err == nil {
-		c.done.Bytes = info.Size()
-	}
+	c.done = progress.Checkpoint{ID: c.id, Done: durable, Duration: durable.Sub(began), Bytes: int64(size)}
 	c.id++
 	return nil
 }

@@ -45,7 +45,11 @@ flags (before or after the other arguments):
   --checkpoint-dir DIR
                   take checkpoints of each query in DIR (every 10 s, or
                   'execution.checkpointing.interval'), and on SIGINT/SIGTERM;
-                  run the same command again to resume from them; --output
+                  run the same command again to resume from them; DIR may
+                  be s3://bucket/prefix in an S3-compatible store, set up
+                  by AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION
+                  and AWS_ENDPOINT_URL_S3 (e.g. http://localhost:9000 for
+                  MinIO) as for the AWS CLI; --output
                   then gets its results exactly once: up to the last
                   checkpoint they are in .FILE.partial, which a restart
                   continues

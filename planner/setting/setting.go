@@ -140,7 +140,7 @@ var settings = []Setting{
 		Description: "how many goroutines run a window aggregation, each over the keys that hash to it",
 		check:       func(v string) error { _, err := ParseParallelism(v); return err }},
 	{Key: CheckpointDir, Type: TypePath, Scope: sessionAndDSN,
-		Description: "take checkpoints of every query into this directory and resume from them"},
+		Description: "take checkpoints of every query into this directory (or s3://bucket/prefix) and resume from them"},
 	{Key: CheckpointInterval, Type: TypeDuration, Scope: sessionAndDSN,
 		Description: "how often a checkpoint is taken while a query runs (10 s with a directory)",
 		check:       func(v string) error { _, err := ParseCheckpointInterval(v); return err }},

@@ -88,7 +88,7 @@ type sinkOwnership struct {
 // checkpoint's: the same token, and each part file the checkpoint covers
 // present with the size it had when it ended.
 func (s *fileSink) CreateOwned(loc *time.Location, restore *checkpoint.Snapshot, owner sinkOwner, nth int) (*partFileWriter, error) {
-	if abs, err := filepath.Abs(owner.Checkpoint); err == nil {
+	if abs, err := filepath.Abs(owner.Checkpoint); err == nil && !checkpoint.InObjectStore(owner.Checkpoint) {
 		owner.Checkpoint = abs
 	}
 	own := &sinkOwnership{owner: owner}
