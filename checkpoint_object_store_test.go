@@ -163,7 +163,8 @@ func TestKafkaScaleOutCheckpointsInAnObjectStore(t *testing.T) {
 		case err := <-finished:
 			require.ErrorIs(t, err, context.Canceled)
 		case <-time.After(time.Minute):
-			t.Fatal("the query never got its results")
+			mu.Lock()
+			t.Fatalf("the query never got its results: read %d, results %q", rowsRead, out.lines())
 		}
 		mu.Lock()
 		defer mu.Unlock()

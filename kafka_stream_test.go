@@ -3,6 +3,7 @@ package wsql
 import (
 	"context"
 	"fmt"
+	"io"
 	"testing"
 	"time"
 
@@ -80,5 +81,40 @@ func TestKafkaWatermarkIsThePartitionsLeast(t *testing.T) {
 				t.Fatal("the first minute never closed")
 			}
 		})
+	}
+}
+
+// An unbounded read's progress is reported while it waits for records,
+// not only after batches: the last batch's rows show without another.
+func TestProgressShowsTheLastBatchWhileTheReadWaits(t *testing.T) {
+	k := kafkatest.Start(t)
+	k.CreateTopic(t, "clicks", 1)
+	k.Produce(t, "clicks", click(0, "a", 0, 1), click(0, "b", 0, 2), click(0, "a", 0, 3))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	shown := make(chan int64, 100)
+	done := make(chan error, 1)
+	go func() {
+		done <- New().Run(ctx, fmt.Sprintf(streamTable, k.Brokers(), ""), Output{
+			NewWriter:     func(r ResultInfo) (ResultWriter, error) { return NewCSVWriter(io.Discard, r.Schema, time.UTC), nil },
+			OnProgress:    func(p Progress) { shown <- p.RowsRead },
+			ProgressEvery: 50 * time.Millisecond, // longer than the batch takes
+		})
+	}()
+	for deadline := time.After(10 * time.Second); ; {
+		select {
+		case n := <-shown:
+			if n < 3 {
+				continue
+			}
+			require.Equal(t, int64(3), n)
+			cancel()
+			require.ErrorIs(t, <-done, context.Canceled)
+			return
+		case err := <-done:
+			t.Fatalf("the query ended: %v", err)
+		case <-deadline:
+			t.Fatal("no progress showed the three rows read")
+		}
 	}
 }

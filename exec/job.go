@@ -95,7 +95,7 @@ type Job struct {
 	// clock. Tests inject a rowtime.ManualClock.
 	Clock rowtime.Clock
 	// Progress, if set, is called with a snapshot of the run every
-	// ProgressEvery (default 250 ms) while batches flow: for a status line.
+	// ProgressEvery (default 250 ms), waiting reads too: for a status line.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 	// LateDataPath, if set, is a CSV file that receives every row that
@@ -789,7 +789,11 @@ func takeStep(b SplitBatch, err error, r BatchReader, first pipeline.Operator, a
 		return assigner.IdleSplit(b.Split)
 	}
 	if b.Record == nil && !b.End {
-		// nothing new (an unbounded read): splits may have joined or gone idle
+		// nothing new (an unbounded read): splits may have joined or gone
+		// idle, and the progress after the last batch is yet to be reported
+		if afterBatch != nil {
+			afterBatch()
+		}
 		if assigner != nil {
 			return assigner.Refresh(r.NumSplits())
 		}
