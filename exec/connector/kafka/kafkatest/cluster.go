@@ -106,23 +106,37 @@ func kgoRecords(topic string, recs []Record) []*kgo.Record {
 
 // ReadAll reads every committed record of a topic (as a read_committed
 // consumer sees them), by partition and offset, once no writer is left:
-// it reads until a second passes with nothing new.
+// it reads each partition to the end offset it has when ReadAll starts.
 func (k *Cluster) ReadAll(t testing.TB, topic string) []Record {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
+	ends, err := k.adm.ListEndOffsets(ctx, topic)
+	require.NoError(t, err)
+	require.NoError(t, ends.Error())
+	left := map[int32]int64{} // the end offset of each partition not read to it
+	ends.Each(func(o kadm.ListedOffset) {
+		if o.Offset > 0 {
+			left[o.Partition] = o.Offset
+		}
+	})
+	// the markers of transactions are kept, to know a partition whose last
+	// offsets they are was read to its end
 	cl, err := kgo.NewClient(kgo.SeedBrokers(k.c.ListenAddrs()...), kgo.ConsumeTopics(topic),
-		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()))
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()), kgo.KeepControlRecords())
 	require.NoError(t, err)
 	defer cl.Close()
 	var out []Record
-	for {
-		poll, stop := context.WithTimeout(ctx, time.Second)
-		fs := cl.PollFetches(poll)
-		stop()
+	for len(left) > 0 {
+		fs := cl.PollFetches(ctx)
 		require.NoError(t, ctx.Err(), "reading topic %s back", topic)
-		n := 0
 		fs.EachRecord(func(r *kgo.Record) {
+			if end, ok := left[r.Partition]; ok && r.Offset+1 >= end {
+				delete(left, r.Partition)
+			}
+			if r.Attrs.IsControl() {
+				return
+			}
 			rec := Record{Partition: r.Partition, Offset: r.Offset, Key: r.Key, Value: r.Value, Time: r.Timestamp}
 			for _, h := range r.Headers {
 				if rec.Headers == nil {
@@ -131,11 +145,7 @@ func (k *Cluster) ReadAll(t testing.TB, topic string) []Record {
 				rec.Headers[h.Key] = string(h.Value)
 			}
 			out = append(out, rec)
-			n++
 		})
-		if n == 0 {
-			break
-		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Partition != out[j].Partition {
