@@ -27,6 +27,8 @@ var externalNames = map[string]string{
 	"franz-go":    "github.com/twmb/franz-go",
 	"twmb/avro":   "github.com/twmb/avro",
 	"prometheus":  "github.com/prometheus/client_golang",
+	"pgx":         "github.com/jackc/pgx/v5",
+	"s2":          "github.com/klauspost/compress/s2",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code
