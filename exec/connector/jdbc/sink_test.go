@@ -216,7 +216,7 @@ func TestAppendCommitsAtCheckpoints(t *testing.T) {
 	require.Equal(t, []string{"0"}, count(), "flushed into the open transaction, not committed")
 	require.NoError(t, cw.PreCommit())
 	require.Equal(t, []string{"1"}, pg.Query(t, "SELECT count(*) FROM pg_prepared_xacts"))
-	state := snapshotOf(cw, 1)
+	require.NotNil(t, snapshotOf(cw, 1))
 	require.NoError(t, cw.Commit())
 	require.Equal(t, []string{"2"}, count())
 
@@ -224,7 +224,7 @@ func TestAppendCommitsAtCheckpoints(t *testing.T) {
 	// commit: the restart from it commits it
 	require.NoError(t, cw.WriteBatch(rec))
 	require.NoError(t, cw.PreCommit())
-	state = snapshotOf(cw, 2)
+	state := snapshotOf(cw, 2)
 	crash(w)
 	require.Equal(t, []string{"1"}, pg.Query(t, "SELECT count(*) FROM pg_prepared_xacts"))
 	require.Equal(t, []string{"2"}, count())
