@@ -228,8 +228,11 @@ func (s *Server) URL() string { return s.ConnString(s.Database) }
 
 // JDBCURL is the JDBC form of the test's database's address, as Flink's
 // jdbc connector takes it: jdbc:postgresql://host:port/db?user=postgres.
-func (s *Server) JDBCURL() string {
-	return fmt.Sprintf("jdbc:postgresql://127.0.0.1:%d/%s?user=%s&sslmode=disable", s.Port, s.Database, Superuser)
+func (s *Server) JDBCURL() string { return s.JDBCURLOf(s.Database) }
+
+// JDBCURLOf is the JDBC form of database db's address.
+func (s *Server) JDBCURLOf(db string) string {
+	return fmt.Sprintf("jdbc:postgresql://127.0.0.1:%d/%s?user=%s&sslmode=disable", s.Port, db, Superuser)
 }
 
 // SocketDir is the directory of the server's Unix socket.
@@ -276,9 +279,15 @@ func (s *Server) Exec(t testing.TB, db, statements string) {
 // null), in the order the query gives.
 func (s *Server) Query(t testing.TB, query string) []string {
 	t.Helper()
+	return s.QueryIn(t, s.Database, query)
+}
+
+// QueryIn is Query in database db.
+func (s *Server) QueryIn(t testing.TB, db, query string) []string {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c, err := pgx.Connect(ctx, s.URL())
+	c, err := pgx.Connect(ctx, s.ConnString(db))
 	if err != nil {
 		t.Fatalf("connecting to the test server: %v", err)
 	}
