@@ -27,6 +27,8 @@ func (a *appendRows) setup(ctx context.Context, w *sinkWriter) error {
 	return nil
 }
 
+func (a *appendRows) reset() {}
+
 func (a *appendRows) flush(ctx context.Context, w *sinkWriter) error {
 	if err := w.copyIn(ctx, "COPY "+w.s.cfg.table+" ("+w.s.columnList()+") FROM STDIN (FORMAT binary)"); err != nil {
 		return err

@@ -32,6 +32,7 @@ type tableSink struct {
 	enc    []encoder // of each written column
 	pgCols []string  // the PostgreSQL column each is written to, quoted
 	pgType []string  // and its type, as format_type prints it
+	pgOID  []uint32  // and its type's oid
 	loc    *time.Location
 }
 
@@ -71,7 +72,7 @@ func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.Re
 	w.s = &c
 	w.cols = make([]arrow.Array, len(s.phys))
 	if s.key != nil {
-		w.mode = &upsert{}
+		w.mode = newUpsert(&c)
 	} else {
 		a := &appendRows{}
 		if run.Checkpoint != nil {
@@ -121,7 +122,7 @@ WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY
 		elem, _ := strconv.ParseUint(string(r[2]), 10, 32)
 		pg = append(pg, pgColumn{name: string(r[0]), oid: uint32(oid), elem: uint32(elem), shown: string(r[3])})
 	}
-	s.enc, s.pgCols, s.pgType = nil, nil, nil
+	s.enc, s.pgCols, s.pgType, s.pgOID = nil, nil, nil, nil
 	for _, i := range s.phys {
 		c := s.table.Columns[i]
 		col, ok := findColumn(pg, c.Name)
@@ -139,6 +140,7 @@ WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY
 		s.enc = append(s.enc, e)
 		s.pgCols = append(s.pgCols, quoteIdent(col.name))
 		s.pgType = append(s.pgType, col.shown)
+		s.pgOID = append(s.pgOID, col.oid)
 	}
 	return nil
 }

@@ -12,7 +12,9 @@ import (
 )
 
 // table declares a table from its DDL.
-func table(t *testing.T, ddl string) *catalog.Table {
+func table(t *testing.T, ddl string) *catalog.Table { return parseTable(t, ddl) }
+
+func parseTable(t testing.TB, ddl string) *catalog.Table {
 	t.Helper()
 	stmts, err := sql.Parse(ddl)
 	require.NoError(t, err)
@@ -67,9 +69,12 @@ func TestOptions(t *testing.T) {
 
 	cfg, err = readConfig(withOptions(t, "'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r'"))
 	require.NoError(t, err)
-	require.Equal(t, defaultMaxRows, cfg.maxRows)
+	require.Equal(t, 20000, cfg.maxRows, "an append table's")
 	require.Equal(t, time.Second, cfg.interval)
 	require.Equal(t, 3, cfg.maxRetries)
+	cfg, err = readConfig(table(t, "CREATE TABLE r (id BIGINT, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'jdbc', 'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r')"))
+	require.NoError(t, err)
+	require.Equal(t, 5000, cfg.maxRows, "an upsert table's")
 }
 
 func TestOptionErrors(t *testing.T) {

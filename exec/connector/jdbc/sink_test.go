@@ -262,3 +262,23 @@ func crash(w writer.ResultWriter) {
 	c.conn = nil
 	c.failed = errors.New("crashed")
 }
+
+// TestUpsertOfAnArrayColumnGoesThroughTheStage: a table with an ARRAY
+// column is upserted through the temporary staging table, with the same
+// result: each key's last change.
+func TestUpsertOfAnArrayColumnGoesThroughTheStage(t *testing.T) {
+	pg := pgtest.Start(t)
+	pg.Exec(t, pg.Database, `CREATE TABLE tags (id bigint PRIMARY KEY, tags text[], n integer)`)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	s, w := openSink(t, pg, `CREATE TABLE tags (id BIGINT, tags ARRAY<STRING>, n INT, PRIMARY KEY (id) NOT ENFORCED)
+		WITH ('connector' = 'jdbc', 'url' = '${url}', 'table-name' = 'tags')`, nil)
+	require.True(t, w.(*sinkWriter).mode.(*upsert).staged)
+	rec := batch(t, mem, s.schema, `[{"id":1,"tags":["a"],"n":1},{"id":2,"tags":[],"n":1},{"id":1,"tags":["a","b"],"n":2},{"id":3,"tags":null,"n":null},{"id":2,"tags":[],"n":1}]`)
+	defer rec.Release()
+	kr := withKinds(mem, rec, windowop.Insert, windowop.Insert, windowop.UpdateAfter, windowop.Insert, windowop.Delete)
+	defer kr.Release()
+	require.NoError(t, w.WriteBatch(kr))
+	require.NoError(t, w.Close())
+	require.Equal(t, []string{"1,{a,b},2", "3,NULL,NULL"}, pg.Query(t, "SELECT * FROM tags ORDER BY id"))
+}

@@ -25,8 +25,11 @@ type mode interface {
 	row(w *sinkWriter, kind windowop.RowKind, cols []arrow.Array, i int) bool
 	// setup prepares a new connection (upsert: its staging table).
 	setup(ctx context.Context, w *sinkWriter) error
-	// flush applies the buffer (w.buf, a whole COPY stream) on w.conn.
+	// flush applies the buffer on w.conn.
 	flush(ctx context.Context, w *sinkWriter) error
+	// reset empties the buffer after a flush; w.buf, the COPY stream,
+	// is emptied by the writer.
+	reset()
 }
 
 // sinkWriter writes a run's rows to the table: they are encoded into a
@@ -169,13 +172,11 @@ func (w *sinkWriter) flushLocked() error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), flushTimeout)
 	defer cancel()
-	w.buf = append(w.buf, copyTrailer...)
-	err := w.retrying(ctx, func() error { return w.mode.flush(ctx, w) })
-	if err != nil {
-		w.buf = w.buf[:len(w.buf)-len(copyTrailer)]
+	if err := w.retrying(ctx, func() error { return w.mode.flush(ctx, w) }); err != nil {
 		return w.s.wrap("flushing rows", err)
 	}
 	w.buf, w.rows = append(w.buf[:0], copyHeader...), 0
+	w.mode.reset()
 	return nil
 }
 
@@ -238,7 +239,9 @@ func (w *sinkWriter) connect(ctx context.Context) error {
 
 // copyIn copies the buffer in with the COPY statement stmt.
 func (w *sinkWriter) copyIn(ctx context.Context, stmt string) error {
+	w.buf = append(w.buf, copyTrailer...)
 	_, err := w.conn.CopyFrom(ctx, bytes.NewReader(w.buf), stmt)
+	w.buf = w.buf[:len(w.buf)-len(copyTrailer)]
 	return err
 }
 
