@@ -36,9 +36,9 @@ const (
 const (
 	defaultMaxRows       = 5000
 	defaultAppendMaxRows = 20000
-	defaultInterval   = time.Second
-	defaultMaxRetries = 3
-	postgresDriver    = "org.postgresql.Driver"
+	defaultInterval      = time.Second
+	defaultMaxRetries    = 3
+	postgresDriver       = "org.postgresql.Driver"
 )
 
 var options = []connector.Option{
