@@ -64,7 +64,11 @@ func Start(t testing.TB) *Server {
 		t.Fatalf("this test needs a PostgreSQL server: %v", err)
 	}
 	s := &Server{bin: bin, asUser: os.Geteuid() == 0}
-	if s.dir, err = os.MkdirTemp("", "pgtest-"); err != nil {
+	parent := ""
+	if s.asUser {
+		parent = "/tmp" // TMPDIR may be a directory the postgres user cannot enter
+	}
+	if s.dir, err = os.MkdirTemp(parent, "pgtest-"); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.stop)

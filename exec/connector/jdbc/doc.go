@@ -6,8 +6,8 @@
 // buffered in PostgreSQL's binary COPY format and copied in. A table with
 // PRIMARY KEY ... NOT ENFORCED is written in upsert mode: each +I and +U
 // replaces the key's row (INSERT ... ON CONFLICT ... DO UPDATE), each -D
-// deletes it, -U is skipped; a flush copies its changes into a temporary
-// table and applies each key's last change in one statement.
+// deletes it, -U is skipped; a flush applies each key's last change in
+// one prepared statement over the changes sent as one array a column.
 //
 // With checkpoints, every checkpoint flushes the buffer. An upsert table
 // then holds the changes the checkpoint covers; a restart writes the

@@ -144,7 +144,8 @@ func TestWrongPasswordIsNotShown(t *testing.T) {
 	require.NoError(t, err)
 	ts.Bind(tbl, tbl.Columns)
 	_, err = ts.Open(context.Background(), &connector.SinkRun{Location: time.UTC})
-	require.ErrorContains(t, err, "table r: connecting into PostgreSQL table r (writer@127.0.0.1:")
+	require.ErrorContains(t, err, "table r (PostgreSQL table r at writer@127.0.0.1:")
+	require.ErrorContains(t, err, "): connecting: ")
 	require.ErrorContains(t, err, "password authentication failed")
 	require.NotContains(t, err.Error(), "wrong-one")
 }

@@ -287,7 +287,7 @@ func (s *tableSink) wrap(what string, err error) error {
 	if errors.As(err, &pg) && pg.Detail != "" {
 		msg += " (" + pg.Detail + ")"
 	}
-	return errors.New(redact(fmt.Sprintf("table %s: %s into PostgreSQL table %s (%s): %s", s.table.Name, what, s.cfg.table, s.cfg.shown, msg), s.cfg.password))
+	return errors.New(redact(fmt.Sprintf("table %s (PostgreSQL table %s at %s): %s: %s", s.table.Name, s.cfg.table, s.cfg.shown, what, msg), s.cfg.password))
 }
 
 // connectTo opens a connection to the sink's database.
