@@ -85,6 +85,9 @@ func Start(t testing.TB) *Server {
 // binDir finds the directory of pg_ctl and initdb.
 func binDir() (string, error) {
 	if d := os.Getenv("WSQL_PG_BIN"); d != "" {
+		if _, err := os.Stat(filepath.Join(d, "pg_ctl")); err != nil {
+			return "", fmt.Errorf("WSQL_PG_BIN names %s, which has no pg_ctl: install Debian's postgresql package (apt-get install postgresql), or name the directory of pg_ctl and initdb", d)
+		}
 		return d, nil
 	}
 	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")

@@ -29,3 +29,12 @@ func TestStartStop(t *testing.T) {
 	_, err := os.Stat(s.dir)
 	require.True(t, os.IsNotExist(err), "the server's directory is removed: %v", err)
 }
+
+// TestNoServerSaysWhatToInstall: without PostgreSQL's binaries the
+// helper's error names the package to install (Start fails the test with
+// it rather than skipping).
+func TestNoServerSaysWhatToInstall(t *testing.T) {
+	t.Setenv("WSQL_PG_BIN", t.TempDir())
+	_, err := binDir()
+	require.ErrorContains(t, err, "has no pg_ctl: install Debian's postgresql package (apt-get install postgresql)")
+}
