@@ -29,6 +29,7 @@ var externalNames = map[string]string{
 	"prometheus":  "github.com/prometheus/client_golang",
 	"minio-go":    "github.com/minio/minio-go/v7",
 	"gofakes3":    "github.com/johannesboyne/gofakes3",
+	"pgx":         "github.com/jackc/pgx/v5",
 	"s2":          "github.com/klauspost/compress/s2",
 }
 

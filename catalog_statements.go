@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wsql/wsql/catalog"
+	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/planner"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -166,7 +167,7 @@ func createTableText(t *catalog.Table) string {
 	if len(t.Options) > 0 {
 		var opts []string
 		for _, o := range t.Options {
-			opts = append(opts, "  "+quoted(o.Key)+" = "+quoted(o.Value))
+			opts = append(opts, "  "+quoted(o.Key)+" = "+quoted(connector.ShownValue(o.Key, o.Value)))
 		}
 		if t.Comment != "" || len(t.PartitionKeys) > 0 {
 			b.WriteString("\nWITH (\n" + strings.Join(opts, ",\n") + "\n)")

@@ -66,7 +66,7 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		if sink.Target.AppendOnly() {
 			node, fix := p.updateNode()
 			return nil, sql.Errorf(sql.ErrUnsupported, stmt.Table.At,
-				"Table sink 'default_catalog.default_database.%s' doesn't support consuming update changes which is produced by node %s: the '%s' connector writes append-only; %s, or write to a sink that takes updates ('print', 'blackhole', 'filesystem' with format 'debezium-json', or 'filesystem' in csv or json with a PRIMARY KEY ... NOT ENFORCED)",
+				"Table sink 'default_catalog.default_database.%s' doesn't support consuming update changes which is produced by node %s: the '%s' connector writes append-only; %s, or write to a sink that takes updates ('print', 'blackhole', 'filesystem' with format 'debezium-json', or 'filesystem' in csv or json, 'upsert-kafka' or 'jdbc' with a PRIMARY KEY ... NOT ENFORCED)",
 				t.Name, node, sink.Connector, fix)
 		}
 		// an update stream's row kind travels with the rows, not as a column

@@ -160,6 +160,10 @@ func Options(name string) []Option {
 // suggestion when none of that name can be read.
 func SourceConnector(conn sql.Option) (*Connector, error) {
 	c, ok := Lookup(conn.Value)
+	if ok && c.NewSource == nil && c.NewSink != nil && !c.attachedOnly() {
+		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "reading a table of connector '%s' is not supported yet: it can only be written, with INSERT INTO (connectors read: %s)",
+			conn.Value, join(SourceNames()))
+	}
 	if !ok || c.NewSource == nil || c.attachedOnly() {
 		names := SourceNames()
 		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "connector '%s' is not supported yet (supported: %s)%s",

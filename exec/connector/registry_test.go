@@ -14,8 +14,8 @@ import (
 // and the order listings and messages show them in.
 func TestBuiltinsAreRegistered(t *testing.T) {
 	require.Equal(t, []string{"filesystem", "stdin", "datagen", "kafka", "nexmark", "upsert-kafka"}, connector.SourceNames())
-	require.Equal(t, []string{"print", "blackhole", "filesystem", "kafka", "upsert-kafka"}, connector.SinkNames())
-	require.ElementsMatch(t, append(connector.SourceNames(), "print", "blackhole", "go"), connector.Names())
+	require.Equal(t, []string{"print", "blackhole", "filesystem", "kafka", "upsert-kafka", "jdbc"}, connector.SinkNames())
+	require.ElementsMatch(t, append(connector.SourceNames(), "print", "blackhole", "jdbc", "go"), connector.Names())
 	require.Equal(t, []string{"csv", "json", "debezium-json"}, connector.ReadFormats())
 	require.Equal(t, []string{"csv", "json", "debezium-json", "parquet"}, connector.WriteFormats())
 }
@@ -60,7 +60,13 @@ func TestUnknownConnectorSuggestsARegisteredOne(t *testing.T) {
 	require.Error(t, err, "the go connector is attached from Go, never named in SQL")
 
 	_, err = connector.SinkConnector(sql.Option{Key: "connector", Value: "datagen"})
-	require.ErrorContains(t, err, "writing to connector 'datagen' is not supported yet (supported: print, blackhole, filesystem, kafka, upsert-kafka)")
+	require.ErrorContains(t, err, "writing to connector 'datagen' is not supported yet (supported: print, blackhole, filesystem, kafka, upsert-kafka, jdbc)")
+
+	_, err = connector.SourceConnector(sql.Option{Key: "connector", Value: "jdbc", At: sql.Pos{Line: 3, Col: 9}})
+	require.ErrorContains(t, err, "reading a table of connector 'jdbc' is not supported yet: it can only be written, with INSERT INTO (connectors read: filesystem, stdin, datagen, kafka, nexmark, upsert-kafka)")
+	var serr *sql.Error
+	require.ErrorAs(t, err, &serr)
+	require.Equal(t, sql.Pos{Line: 3, Col: 9}, serr.Pos)
 
 	c, err := connector.SinkConnector(sql.Option{Key: "connector", Value: "print"})
 	require.NoError(t, err)

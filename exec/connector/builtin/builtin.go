@@ -9,6 +9,7 @@ import (
 	_ "github.com/wsql/wsql/exec/connector/filesystem"
 	_ "github.com/wsql/wsql/exec/connector/formats"
 	_ "github.com/wsql/wsql/exec/connector/gotable"
+	_ "github.com/wsql/wsql/exec/connector/jdbc"
 	_ "github.com/wsql/wsql/exec/connector/kafka"
 	_ "github.com/wsql/wsql/exec/connector/nexmark"
 	_ "github.com/wsql/wsql/exec/connector/print"
