@@ -122,7 +122,7 @@ SET 'table.exec.emit.early-fire.delay' = '0 s';
 CREATE TABLE results (k STRING, n BIGINT) WITH ('connector' = 'filesystem', 'path' = 'DIR/out.json', 'format' = 'json');
 INSERT INTO results SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);
 `)
-	require.Equal(t, `error: 7:13: Table sink 'default_catalog.default_database.results' doesn't support consuming update changes which is produced by node WindowAggregate(window=[TUMBLE(size=5 s)], emit=[early fire every row, as updates]): the 'filesystem' connector writes append-only; RESET 'table.exec.emit.early-fire.enabled' and 'table.exec.emit.late-fire.enabled' to emit each window once, or write to a sink that takes updates ('print', 'blackhole', 'filesystem' with format 'debezium-json', or 'filesystem' in csv or json with a PRIMARY KEY ... NOT ENFORCED)
+	require.Equal(t, `error: 7:13: Table sink 'default_catalog.default_database.results' doesn't support consuming update changes which is produced by node WindowAggregate(window=[TUMBLE(size=5 s)], emit=[early fire every row, as updates]): the 'filesystem' connector writes append-only; RESET 'table.exec.emit.early-fire.enabled' and 'table.exec.emit.late-fire.enabled' to emit each window once, or write to a sink that takes updates ('print', 'blackhole', 'filesystem' with format 'debezium-json', or 'filesystem' in csv or json, 'upsert-kafka' or 'jdbc' with a PRIMARY KEY ... NOT ENFORCED)
 INSERT INTO results SELECT k, COUNT(*) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);
             ^
 `, out)
