@@ -117,6 +117,26 @@ func (l *lockedBuffer) lines() []string {
 	return strings.Split(strings.TrimSpace(l.b.String()), "\n")
 }
 
+// scaledOutCounts is the scaled-out query of the object-store tests, a
+// count per user of a topic of two partitions keyed by user, and what
+// produces its records from..to: four users, ten records a second.
+func scaledOutCounts(t *testing.T, k *kafkatest.Cluster) (produce func(from, to int), script string) {
+	produce = func(from, to int) {
+		var recs []kafkatest.Record
+		for i := from; i < to; i++ {
+			v := fmt.Sprintf(`{"usr":"u%d","ts":"2026-01-01 00:00:%02d.000"}`, i%4, i/10)
+			recs = append(recs, kafkatest.Record{Partition: int32(i % 4 / 2), Key: []byte(fmt.Sprintf(`{"usr":"u%d"}`, i%4)), Value: []byte(v)})
+		}
+		k.Produce(t, "events", recs...)
+	}
+	script = "SET 'execution.checkpointing.dir' = 's3://bucket/ckpt';\n" +
+		"CREATE TABLE t (usr STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '" +
+		k.Brokers() + "', 'properties.group.id' = 'g', 'wsql.scale-out' = 'consumer-group', 'scan.startup.mode' = 'earliest-offset', " +
+		"'key.format' = 'json', 'key.fields' = 'usr', 'value.format' = 'json');\n" +
+		"SELECT usr, COUNT(*) AS n FROM t GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);\n"
+	return produce, script
+}
+
 // A scaled-out Kafka query keeps its per-partition checkpoints in an
 // object store: stopped once it read the first records, it resumes each
 // partition from its checkpoint object, reading only the records after
@@ -125,19 +145,7 @@ func TestKafkaScaleOutCheckpointsInAnObjectStore(t *testing.T) {
 	k := kafkatest.Start(t)
 	k.CreateTopic(t, "events", 2)
 	s3 := s3test.Start(t)
-	produce := func(from, to int) {
-		var recs []kafkatest.Record
-		for i := from; i < to; i++ {
-			v := fmt.Sprintf(`{"usr":"u%d","ts":"2026-01-01 00:00:%02d.000"}`, i%4, i/10)
-			recs = append(recs, kafkatest.Record{Partition: int32(i % 4 / 2), Key: []byte(fmt.Sprintf(`{"usr":"u%d"}`, i%4)), Value: []byte(v)})
-		}
-		k.Produce(t, "events", recs...)
-	}
-	script := "SET 'execution.checkpointing.dir' = 's3://bucket/ckpt';\n" +
-		"CREATE TABLE t (usr STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '" +
-		k.Brokers() + "', 'properties.group.id' = 'g', 'wsql.scale-out' = 'consumer-group', 'scan.startup.mode' = 'earliest-offset', " +
-		"'key.format' = 'json', 'key.fields' = 'usr', 'value.format' = 'json');\n" +
-		"SELECT usr, COUNT(*) AS n FROM t GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);\n"
+	produce, script := scaledOutCounts(t, k)
 	// run reads until read records, then until done says the results are in
 	run := func(read int64, done func([]string) bool) (results []string, rowsRead int64) {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -239,19 +247,7 @@ func TestKafkaScaleOutHandsAPartitionOverThroughTheObjectStore(t *testing.T) {
 	k := kafkatest.Start(t)
 	k.CreateTopic(t, "events", 2)
 	s3 := s3test.Start(t)
-	produce := func(from, to int) {
-		var recs []kafkatest.Record
-		for i := from; i < to; i++ {
-			v := fmt.Sprintf(`{"usr":"u%d","ts":"2026-01-01 00:00:%02d.000"}`, i%4, i/10)
-			recs = append(recs, kafkatest.Record{Partition: int32(i % 4 / 2), Key: []byte(fmt.Sprintf(`{"usr":"u%d"}`, i%4)), Value: []byte(v)})
-		}
-		k.Produce(t, "events", recs...)
-	}
-	script := "SET 'execution.checkpointing.dir' = 's3://bucket/ckpt';\n" +
-		"CREATE TABLE t (usr STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '" +
-		k.Brokers() + "', 'properties.group.id' = 'g', 'wsql.scale-out' = 'consumer-group', 'scan.startup.mode' = 'earliest-offset', " +
-		"'key.format' = 'json', 'key.fields' = 'usr', 'value.format' = 'json');\n" +
-		"SELECT usr, COUNT(*) AS n FROM t GROUP BY usr, TUMBLE(ts, INTERVAL '10' SECOND);\n"
+	produce, script := scaledOutCounts(t, k)
 
 	produce(0, 80) // the first window, not ended
 	a := startScaledOut(script)

@@ -307,6 +307,30 @@ func TestCrashAtEveryCheckpointStep(t *testing.T) {
 	}
 }
 
+// crashLoop runs the wsql child of dir until a run finishes: the first
+// kills runs are killed (every other one soon after a checkpoint), and
+// afterKill checks what is committed after each kill, given its number.
+// It returns how many runs resumed from a checkpoint.
+func crashLoop(t *testing.T, dir string, kills int, took time.Duration, rnd *rand.Rand, afterKill func(kill int)) (resumed int) {
+	t.Helper()
+	killed := 0
+	for attempt := 0; ; attempt++ {
+		require.Less(t, attempt, 50, "the run never finished")
+		cmd := wsqlChild(t, dir)
+		err, wasKilled := startOrKill(t, cmd, dir, killed < kills, killed%2 == 0, took, rnd)
+		if resumedFrom(cmd) {
+			resumed++
+		}
+		if wasKilled {
+			killed++
+			afterKill(killed)
+			continue
+		}
+		require.NoError(t, err, "%s", cmd.Stderr)
+		return resumed
+	}
+}
+
 // startOrKill starts cmd and, unless kill is false, kills it with SIGKILL:
 // at a random moment within took, or (atCheckpoint) soon after it wrote a
 // checkpoint into dir, so that the restarts resume from one, under -race

@@ -88,26 +88,13 @@ func TestJDBCCrashAndRestartEndsAsAnUninterruptedRun(t *testing.T) {
 	resumed := 0
 	for round := range 3 {
 		dir, db := newRun(fmt.Sprintf("crash-%d", round))
-		kills := 0
-		for attempt := 0; ; attempt++ {
-			require.Less(t, attempt, 50, "the run never finished")
-			cmd := wsqlChild(t, dir)
-			err, killed := startOrKill(t, cmd, dir, kills < 5, kills%2 == 0, took, kill)
-			if resumedFrom(cmd) {
-				resumed++
-			}
-			if killed {
-				kills++
-				got := read(db, "big_events")
-				require.Subsetf(t, want["big_events"], got, "round %d, kill %d: the append table holds a row an uninterrupted run does not write", round, kills)
-				require.Equalf(t, len(got), len(slices.Compact(slices.Clone(got))), "round %d, kill %d: a row committed twice", round, kills)
-				continue
-			}
-			require.NoError(t, err, "%s", cmd.Stderr)
-			break
-		}
+		resumed += crashLoop(t, dir, 5, took, kill, func(kills int) {
+			got := read(db, "big_events")
+			require.Subsetf(t, want["big_events"], got, "round %d, kill %d: the append table holds a row an uninterrupted run does not write", round, kills)
+			require.Equalf(t, len(got), len(slices.Compact(slices.Clone(got))), "round %d, kill %d: a row committed twice", round, kills)
+		})
 		for table := range jdbcTables {
-			require.Equalf(t, want[table], read(db, table), "round %d, table %s, after %d kills", round, table, kills)
+			require.Equalf(t, want[table], read(db, table), "round %d, table %s, after the kills", round, table)
 		}
 		require.Equal(t, []string{"0"}, pg.QueryIn(t, db, "SELECT count(*) FROM pg_prepared_xacts"), "round %d: a prepared transaction left", round)
 	}

@@ -78,25 +78,12 @@ func TestKafkaCrashAndRestartWritesExactlyOnce(t *testing.T) {
 	for round := range 2 {
 		name := fmt.Sprintf("crash-%d", round)
 		dir := newRun(name)
-		kills := 0
-		for attempt := 0; ; attempt++ {
-			require.Less(t, attempt, 50, "the run never finished")
-			cmd := wsqlChild(t, dir)
-			err, killed := startOrKill(t, cmd, dir, kills < 5, kills%2 == 0, took, kill)
-			if resumedFrom(cmd) {
-				resumed++
-			}
-			if killed {
-				kills++
-				got := read(name)
-				require.Subsetf(t, want, got, "round %d, kill %d: the topic holds a record an uninterrupted run does not write", round, kills)
-				require.Equal(t, len(got), len(compactSet(got)), "round %d, kill %d: a record committed twice", round, kills)
-				continue
-			}
-			require.NoError(t, err, "%s", cmd.Stderr)
-			break
-		}
-		require.Equal(t, want, read(name), "round %d, after %d kills", round, kills)
+		resumed += crashLoop(t, dir, 5, took, kill, func(kills int) {
+			got := read(name)
+			require.Subsetf(t, want, got, "round %d, kill %d: the topic holds a record an uninterrupted run does not write", round, kills)
+			require.Equal(t, len(got), len(compactSet(got)), "round %d, kill %d: a record committed twice", round, kills)
+		})
+		require.Equal(t, want, read(name), "round %d, after the kills", round)
 	}
 	t.Logf("%d runs resumed from a checkpoint", resumed)
 }

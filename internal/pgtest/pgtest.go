@@ -258,11 +258,19 @@ func (s *Server) Connect(t testing.TB, db string) *pgx.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	c := s.connectFor(ctx, t, db)
+	t.Cleanup(func() { c.Close(context.Background()) })
+	return c
+}
+
+// connectFor opens a connection to database db, failing the test when
+// it cannot; the caller closes it.
+func (s *Server) connectFor(ctx context.Context, t testing.TB, db string) *pgx.Conn {
+	t.Helper()
 	c, err := pgx.Connect(ctx, s.ConnString(db))
 	if err != nil {
 		t.Fatalf("connecting to the test server: %v", err)
 	}
-	t.Cleanup(func() { c.Close(context.Background()) })
 	return c
 }
 
@@ -271,10 +279,7 @@ func (s *Server) Exec(t testing.TB, db, statements string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c, err := pgx.Connect(ctx, s.ConnString(db))
-	if err != nil {
-		t.Fatalf("connecting to the test server: %v", err)
-	}
+	c := s.connectFor(ctx, t, db)
 	defer c.Close(context.Background())
 	if _, err := c.Exec(ctx, statements); err != nil {
 		t.Fatalf("%s: %v", statements, err)
@@ -294,10 +299,7 @@ func (s *Server) QueryIn(t testing.TB, db, query string) []string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c, err := pgx.Connect(ctx, s.ConnString(db))
-	if err != nil {
-		t.Fatalf("connecting to the test server: %v", err)
-	}
+	c := s.connectFor(ctx, t, db)
 	defer c.Close(context.Background())
 	rows, err := c.Query(ctx, query, pgx.QueryExecModeSimpleProtocol)
 	if err != nil {
