@@ -110,16 +110,19 @@ func BenchmarkAppendCopy(b *testing.B) {
 }
 
 // BenchmarkUpsert upserts rows by their key: new keys (inserts), and the
-// same keys again (updates of every row).
+// same keys again (updates of every row), over one connection or more
+// ('sink.parallelism').
 func BenchmarkUpsert(b *testing.B) {
 	for _, c := range []struct {
 		name    string
 		prefill bool
 	}{{"new-keys", false}, {"existing-keys", true}} {
-		for _, rows := range []int{5000, 20_000, 50_000} {
-			b.Run(fmt.Sprintf("%s/flush=%d", c.name, rows), func(b *testing.B) {
-				benchSink(b, 500_000, "id", fmt.Sprintf(", 'sink.buffer-flush.max-rows' = '%d'", rows), c.prefill)
-			})
+		for _, rows := range []int{5000, 20_000} {
+			for _, lanes := range []int{1, 2, 4} {
+				b.Run(fmt.Sprintf("%s/flush=%d/connections=%d", c.name, rows, lanes), func(b *testing.B) {
+					benchSink(b, 500_000, "id", fmt.Sprintf(", 'sink.buffer-flush.max-rows' = '%d', 'sink.parallelism' = '%d'", rows, lanes), c.prefill)
+				})
+			}
 		}
 	}
 }

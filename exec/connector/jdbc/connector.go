@@ -65,6 +65,38 @@ func (s *tableSink) Bind(t *catalog.Table, cols []catalog.Column) {
 func (s *tableSink) AppendOnly() bool { return s.key == nil }
 
 func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.ResultWriter, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if s.cfg.lanes > 1 {
+		ws := make([]*sinkWriter, s.cfg.lanes)
+		for i := range ws {
+			w, err := s.openWriter(ctx, run)
+			if err != nil {
+				for _, w := range ws[:i] {
+					w.Close()
+				}
+				return nil, err
+			}
+			ws[i] = w
+		}
+		if run.Checkpoint == nil {
+			return newLanes(ws), nil
+		}
+		return committingLanes{newLanes(ws)}, nil
+	}
+	w, err := s.openWriter(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	if !w.checkpoints {
+		return w, nil
+	}
+	a, _ := w.mode.(*appendRows)
+	return &committingWriter{w, a}, nil
+}
+
+// openWriter opens a writer of the run on a connection of its own.
+func (s *tableSink) openWriter(ctx context.Context, run *connector.SinkRun) (*sinkWriter, error) {
 	w := &sinkWriter{checkpoints: run.Checkpoint != nil}
 	// a copy of the sink for the run: Open fills in the column mapping
 	c := *s
@@ -81,8 +113,6 @@ func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.Re
 		}
 		w.mode = a
 	}
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
 	conn, err := connectTo(ctx, &c)
 	if err != nil {
 		return nil, err
@@ -97,11 +127,7 @@ func (s *tableSink) Open(ctx context.Context, run *connector.SinkRun) (writer.Re
 		return nil, err
 	}
 	w.start()
-	if !w.checkpoints {
-		return w, nil
-	}
-	a, _ := w.mode.(*appendRows)
-	return &committingWriter{w, a}, nil
+	return w, nil
 }
 
 var _ exec.CommittingWriter = (*committingWriter)(nil)

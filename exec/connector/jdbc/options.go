@@ -26,6 +26,7 @@ const (
 	keyMaxRows    = "sink.buffer-flush.max-rows"
 	keyInterval   = "sink.buffer-flush.interval"
 	keyMaxRetries = "sink.max-retries"
+	keyParallel   = "sink.parallelism"
 )
 
 // Defaults. Flink flushes every 100 rows; a flush here is one COPY or
@@ -59,6 +60,8 @@ var options = []connector.Option{
 		Description: "the longest a buffered row waits for its flush; 0: no timed flush"},
 	{Key: keyMaxRetries, Type: "int", Default: strconv.Itoa(defaultMaxRetries), Scope: connector.Sink,
 		Description: "how often a flush that lost its connection is tried again"},
+	{Key: keyParallel, Type: "int", Default: "1", Scope: connector.Sink,
+		Description: "the connections an upsert table is written over, each key's changes on one of them"},
 }
 
 // config is a table's connection and flush settings.
@@ -70,12 +73,13 @@ type config struct {
 	maxRows    int
 	interval   time.Duration
 	maxRetries int
+	lanes      int // 'sink.parallelism'
 }
 
 // readConfig reads and checks the options of table t.
 func readConfig(t *catalog.Table) (*config, error) {
 	allowed := connector.Keys(options, connector.Sink)
-	c := &config{maxRows: defaultMaxRows, interval: defaultInterval, maxRetries: defaultMaxRetries}
+	c := &config{maxRows: defaultMaxRows, interval: defaultInterval, maxRetries: defaultMaxRetries, lanes: 1}
 	if t.PrimaryKey == nil {
 		c.maxRows = defaultAppendMaxRows
 	}
@@ -110,6 +114,8 @@ func readConfig(t *catalog.Table) (*config, error) {
 			var n int64
 			n, err = connector.NonNegativeInt(o)
 			c.maxRetries = int(n)
+		case keyParallel:
+			c.lanes, err = readLanes(t, o)
 		default:
 			return nil, connector.UnsupportedOption(o, Name, allowed)
 		}
@@ -216,4 +222,21 @@ func shownAddress(cfg *pgconn.Config) string {
 		host += ":" + strconv.Itoa(int(cfg.Port))
 	}
 	return cfg.User + "@" + host + "/" + cfg.Database
+}
+
+// readLanes reads 'sink.parallelism': a positive number of connections,
+// above 1 only for an upsert table (an append table's rows have no key
+// to keep each one's order on one connection, and one COPY stream
+// writes a million rows a second).
+func readLanes(t *catalog.Table, o sql.Option) (int, error) {
+	n, err := connector.Int(o)
+	switch {
+	case err != nil:
+		return 0, err
+	case n < 1 || n > 64:
+		return 0, sql.Errorf(sql.ErrInvalid, o.At, "option '%s' must be between 1 and 64, not %d", o.Key, n)
+	case n > 1 && t.PrimaryKey == nil:
+		return 0, sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' above 1 is for a table with a PRIMARY KEY (upsert mode); an append table is written over one connection", o.Key)
+	}
+	return int(n), nil
 }

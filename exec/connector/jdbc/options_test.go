@@ -75,6 +75,10 @@ func TestOptions(t *testing.T) {
 	cfg, err = readConfig(table(t, "CREATE TABLE r (id BIGINT, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'jdbc', 'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r')"))
 	require.NoError(t, err)
 	require.Equal(t, 5000, cfg.maxRows, "an upsert table's")
+	require.Equal(t, 1, cfg.lanes)
+	cfg, err = readConfig(table(t, "CREATE TABLE r (id BIGINT, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'jdbc', 'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r', 'sink.parallelism' = '4')"))
+	require.NoError(t, err)
+	require.Equal(t, 4, cfg.lanes)
 }
 
 func TestOptionErrors(t *testing.T) {
@@ -88,6 +92,9 @@ func TestOptionErrors(t *testing.T) {
 		{"'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r', 'sink.buffer-flush.interval' = 'soon'", "option 'sink.buffer-flush.interval' must be a duration", "'sink.buffer-flush.interval'"},
 		{"'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r', 'sink.max-retry' = '1'", "unsupported option 'sink.max-retry' for connector 'jdbc'; did you mean sink.max-retries?", "'sink.max-retry'"},
 		{"'url' = 'postgres://u:topsecret@h:notaport/d', 'table-name' = 'r'", "option 'url' is not a PostgreSQL address", "'url'"},
+		{"'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r', 'sink.parallelism' = '2'", "option 'sink.parallelism' above 1 is for a table with a PRIMARY KEY", "'sink.parallelism'"},
+		{"'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r', 'sink.parallelism' = '0'", "option 'sink.parallelism' must be between 1 and 64, not 0", "'sink.parallelism'"},
+		{"'url' = 'jdbc:postgresql://h/d', 'table-name' = 'r', 'sink.parallelism' = 'two'", "option 'sink.parallelism' must be an integer", "'sink.parallelism'"},
 	} {
 		t.Run(c.msg, func(t *testing.T) {
 			ddl := "CREATE TABLE r (id BIGINT, name STRING) WITH ('connector' = 'jdbc', " + c.opts + ")"

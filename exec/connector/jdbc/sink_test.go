@@ -3,6 +3,9 @@ package jdbc
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -282,4 +285,58 @@ func TestUpsertOfAnArrayColumnGoesThroughTheStage(t *testing.T) {
 	require.NoError(t, w.WriteBatch(kr))
 	require.NoError(t, w.Close())
 	require.Equal(t, []string{"1,{a,b},2", "3,NULL,NULL"}, pg.Query(t, "SELECT * FROM tags ORDER BY id"))
+}
+
+// TestUpsertOverSeveralConnections: with 'sink.parallelism', each key's
+// changes go to one of the connections, in order, so the table ends as
+// one connection leaves it: random changes of 200 keys over batches,
+// flushes and checkpoints end as each key's last change.
+func TestUpsertOverSeveralConnections(t *testing.T) {
+	pg := pgtest.Start(t)
+	pg.Exec(t, pg.Database, `CREATE TABLE counts (w text, k bigint, n bigint, PRIMARY KEY (w, k))`)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	s, w := openSink(t, pg, `CREATE TABLE counts (n BIGINT, k BIGINT, w STRING, PRIMARY KEY (w, k) NOT ENFORCED)
+		WITH ('connector' = 'jdbc', 'url' = '${url}', 'table-name' = 'counts', 'sink.parallelism' = '3',
+		'sink.buffer-flush.max-rows' = '40', 'sink.buffer-flush.interval' = '0 s')`, &connector.SinkRun{Checkpoint: &exec.Checkpointing{Path: "ckpt"}})
+	require.Len(t, w.(committingLanes).lanes.lanes, 3)
+	rng := rand.New(rand.NewPCG(1, 2))
+	want := map[string]int64{}
+	for b := range 30 {
+		var rows []string
+		var kinds []windowop.RowKind
+		for range 50 {
+			w, k, n := string(rune('a'+rng.IntN(4))), rng.IntN(50), rng.Int64N(1000)
+			key := fmt.Sprintf("%s,%d", w, k)
+			kind := windowop.UpdateAfter
+			switch rng.IntN(4) {
+			case 0:
+				kind = windowop.Delete
+				delete(want, key)
+			case 1:
+				kind = windowop.UpdateBefore // skipped
+			default:
+				want[key] = n
+			}
+			rows = append(rows, fmt.Sprintf(`{"n":%d,"k":%d,"w":%q}`, n, k, w))
+			kinds = append(kinds, kind)
+		}
+		rec := batch(t, mem, s.schema, "["+strings.Join(rows, ",")+"]")
+		kr := withKinds(mem, rec, kinds...)
+		require.NoError(t, w.WriteBatch(kr))
+		kr.Release()
+		rec.Release()
+		if b%7 == 6 {
+			require.NoError(t, w.(exec.CommittingWriter).PreCommit())
+		}
+	}
+	require.NoError(t, w.(exec.CommittingWriter).PreCommit())
+	var expected []string
+	for key, n := range want {
+		expected = append(expected, fmt.Sprintf("%s,%d", key, n))
+	}
+	sort.Strings(expected)
+	got := pg.Query(t, "SELECT * FROM counts")
+	sort.Strings(got)
+	require.Equal(t, expected, got)
 }

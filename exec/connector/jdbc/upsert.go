@@ -25,7 +25,11 @@ import (
 // sequence number, and the statement reads the stage.
 type upsert struct {
 	staged bool
-	merge  string // the statement that applies the changes
+	// merge applies the changes; insert applies changes without a
+	// deletion, with no DELETE to plan and run (a fifth of the time a
+	// flush of window results takes in the server)
+	merge, insert string
+	deletes       bool // a change buffered is a deletion
 	// unnested: each column's array (its 20-byte header left to fill)
 	// and whether it has a NULL; the last column is the deletion flag
 	arrays  [][]byte
@@ -40,6 +44,7 @@ type upsert struct {
 const (
 	stage      = "wsql_stage"
 	upsertStmt = "wsql_upsert"
+	insertStmt = "wsql_upsert_insert"
 	arrayHead  = 20 // ndim, flags, element oid, length, lower bound
 )
 
@@ -68,7 +73,7 @@ func (u *upsert) row(w *sinkWriter, kind windowop.RowKind, cols []arrow.Array, i
 	}
 	del := byte(0)
 	if kind == windowop.Delete {
-		del = 1
+		del, u.deletes = 1, true
 	}
 	if u.staged {
 		w.appendRow(cols, i, 2)
@@ -94,6 +99,7 @@ func (u *upsert) row(w *sinkWriter, kind windowop.RowKind, cols []arrow.Array, i
 }
 
 func (u *upsert) reset() {
+	u.deletes = false
 	for i := range u.arrays {
 		u.arrays[i], u.hasNull[i] = u.arrays[i][:arrayHead], false
 	}
@@ -138,10 +144,13 @@ func (u *upsert) setup(ctx context.Context, w *sinkWriter) error {
 	if len(set) > 0 {
 		onConflict = "DO UPDATE SET " + strings.Join(set, ", ")
 	}
-	u.merge = "WITH last AS (SELECT DISTINCT ON (" + k + ") * FROM " + source + " ORDER BY " + k + ", wsql_seq DESC), " +
+	last := "SELECT DISTINCT ON (" + k + ") * FROM " + source + " ORDER BY " + k + ", wsql_seq DESC"
+	into := "INSERT INTO " + s.cfg.table + " (" + s.columnList() + ") SELECT " + s.columnList()
+	conflict := " ON CONFLICT (" + k + ") " + onConflict
+	u.merge = "WITH last AS (" + last + "), " +
 		"deleted AS (DELETE FROM " + s.cfg.table + " wsql_t USING last WHERE last.wsql_del AND " + strings.Join(match, " AND ") + ") " +
-		"INSERT INTO " + s.cfg.table + " (" + s.columnList() + ") SELECT " + s.columnList() + " FROM last WHERE NOT last.wsql_del " +
-		"ON CONFLICT (" + k + ") " + onConflict
+		into + " FROM last WHERE NOT last.wsql_del" + conflict
+	u.insert = into + " FROM (" + last + ") last" + conflict
 	var err error
 	if u.staged {
 		err = w.exec(ctx, "EXPLAIN "+u.merge)
@@ -151,6 +160,9 @@ func (u *upsert) setup(ctx context.Context, w *sinkWriter) error {
 		if _, err = w.conn.Prepare(ctx, upsertStmt, u.merge, nil); err == nil {
 			nulls := strings.Repeat("NULL, ", len(u.arrays)-1) + "NULL"
 			err = w.exec(ctx, "EXPLAIN EXECUTE "+upsertStmt+"("+nulls+")")
+		}
+		if err == nil {
+			_, err = w.conn.Prepare(ctx, insertStmt, u.insert, nil)
 		}
 	}
 	if err != nil {
@@ -167,7 +179,11 @@ func (u *upsert) flush(ctx context.Context, w *sinkWriter) error {
 		if err := w.copyIn(ctx, "COPY "+stage+" FROM STDIN (FORMAT binary)"); err != nil {
 			return err
 		}
-		return w.exec(ctx, u.merge+"; TRUNCATE "+stage)
+		stmt := u.insert
+		if u.deletes {
+			stmt = u.merge
+		}
+		return w.exec(ctx, stmt+"; TRUNCATE "+stage)
 	}
 	for c, a := range u.arrays {
 		oid := uint32(oidBool)
@@ -185,7 +201,11 @@ func (u *upsert) flush(ctx context.Context, w *sinkWriter) error {
 		be.PutUint32(a[16:], 1)
 		u.params[c] = a
 	}
-	_, err := w.conn.ExecPrepared(ctx, upsertStmt, u.params, u.formats, nil).Close()
+	stmt := insertStmt
+	if u.deletes {
+		stmt = upsertStmt
+	}
+	_, err := w.conn.ExecPrepared(ctx, stmt, u.params, u.formats, nil).Close()
 	return err
 }
 

@@ -95,7 +95,15 @@ func (w *sinkWriter) timer(every time.Duration) {
 }
 
 func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
+	return w.write(rec, nil)
+}
+
+// write buffers the rows of rec sel names, all of them when sel is nil.
+func (w *sinkWriter) write(rec arrow.RecordBatch, sel []int32) error {
 	n := int(rec.NumRows())
+	if sel != nil {
+		n = len(sel)
+	}
 	if n == 0 {
 		return nil
 	}
@@ -134,7 +142,11 @@ func (w *sinkWriter) WriteBatch(rec arrow.RecordBatch) error {
 		}
 	}
 	kind := windowop.Insert
-	for i := range n {
+	for j := range n {
+		i := j
+		if sel != nil {
+			i = int(sel[j])
+		}
 		if kinds != nil {
 			kind = windowop.RowKind(kinds.Value(i))
 		}
