@@ -300,3 +300,15 @@ func trimmed(rows []string) []string {
 	}
 	return out
 }
+
+// TestScanRefusesCheckpoints: a scan says why it cannot resume, before
+// a query that checkpoints starts, naming the table.
+func TestScanRefusesCheckpoints(t *testing.T) {
+	tbl := table(t, `CREATE TABLE users (id STRING) WITH ('connector' = 'jdbc', 'url' = 'jdbc:postgresql://h/db', 'table-name' = 'users')`)
+	src, err := planSource(tbl, tbl.Options[0], &connector.Env{BatchSize: 10})
+	require.NoError(t, err, "planned without a server")
+	err = src.Checkpointable()
+	require.ErrorIs(t, err, exec.ErrCheckpointUnsupported)
+	require.ErrorContains(t, err, "for table users: a jdbc table is read once, whole, in one PostgreSQL snapshot")
+	require.Equal(t, "connector=[jdbc], table-name=[users], splits=[1]", src.Explain())
+}
