@@ -334,6 +334,10 @@ func (q *scanQuery) count(ctx context.Context, split int, rr *pgconn.ResultReade
 			}
 		}
 	}
+	if bad != nil && ctx.Err() == nil {
+		// the rest of the result is not wanted: the server stops sending it
+		_ = q.w.conn.CancelRequest(ctx)
+	}
 	_, err := rr.Close()
 	if bad != nil {
 		return n, bad
