@@ -101,6 +101,12 @@ func PlanInsert(stmt *sql.Insert, cat *catalog.Catalog, opts Options) (*Plan, er
 		sinklength.Fit(&p.Project, cols, shift)
 	}
 	sink.Target.Bind(t, cols)
+	if rc, ok := sink.Target.(connector.RunChecker); ok && opts.Run {
+		// last, so a query refused anyway needs no server
+		if err := rc.CheckRun(); err != nil {
+			return nil, inDeclaration(t, err)
+		}
+	}
 	return p, nil
 }
 

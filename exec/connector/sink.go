@@ -26,6 +26,15 @@ type TableSink interface {
 	Open(ctx context.Context, run *SinkRun) (writer.ResultWriter, error)
 }
 
+// RunChecker is a TableSink that checks what it writes to outside wsql
+// (a database table's columns) when its query is planned to run, as
+// Env.Run tells a source: CREATE TABLE and EXPLAIN never call it, so they
+// need no server. An error positioned in the table's CREATE TABLE is
+// shown there.
+type RunChecker interface {
+	CheckRun() error
+}
+
 // SinkRun is what a run gives its sink.
 type SinkRun struct {
 	Location *time.Location // zoned timestamps are written in it

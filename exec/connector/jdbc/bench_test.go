@@ -2,6 +2,7 @@ package jdbc
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -124,5 +125,51 @@ func BenchmarkUpsert(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// BenchmarkScan reads a table of 1M rows of (id bigint, usr text, wend
+// timestamp(3), n bigint, total numeric(12, 2)) whole, in batches of
+// 4096, from Open to the last batch: in one query, and in 4 ranges read
+// on 4 connections at once.
+func BenchmarkScan(b *testing.B) {
+	const rows = 1_000_000
+	pg := pgtest.Start(b)
+	pg.Exec(b, pg.Database, `CREATE TABLE results (id bigint, usr text, wend timestamp(3), n bigint, total numeric(12, 2));
+		INSERT INTO results SELECT i, 'user-' || (i % 5000), TIMESTAMP '2026-01-01' + (i % 60) * INTERVAL '1 minute', i % 100, i * 0.25
+		FROM generate_series(0, `+fmt.Sprint(rows-1)+`) i`)
+	pg.Exec(b, pg.Database, "VACUUM ANALYZE results")
+	for _, c := range []struct{ name, opts string }{
+		{"one-query", ""},
+		{"ranges=4", fmt.Sprintf(", 'scan.partition.column' = 'id', 'scan.partition.num' = '4', 'scan.partition.lower-bound' = '0', 'scan.partition.upper-bound' = '%d'", rows-1)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			tbl := parseTable(b, "CREATE TABLE results (id BIGINT, usr STRING, wend TIMESTAMP(3), n BIGINT, total DECIMAL(12, 2)) WITH ('connector' = 'jdbc', 'url' = '"+pg.JDBCURL()+"', 'table-name' = 'results'"+c.opts+")")
+			src, err := planSource(tbl, tbl.Options[0], &connector.Env{BatchSize: 4096})
+			require.NoError(b, err)
+			mem := memory.NewGoAllocator()
+			var took time.Duration
+			for range b.N {
+				start := time.Now()
+				r, err := src.Open(mem, nil)
+				require.NoError(b, err)
+				n := 0
+				for {
+					st, err := r.Next()
+					if err != nil {
+						require.ErrorIs(b, err, io.EOF)
+						break
+					}
+					if st.Record != nil {
+						n += int(st.Record.NumRows())
+						st.Record.Release()
+					}
+				}
+				took += time.Since(start)
+				require.NoError(b, r.Close())
+				require.Equal(b, rows, n)
+			}
+			b.ReportMetric(float64(rows)*float64(b.N)/took.Seconds(), "rows/s")
+		})
 	}
 }

@@ -3,7 +3,6 @@ package jdbc
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -17,7 +16,7 @@ import (
 )
 
 func init() {
-	connector.Register(&connector.Connector{Name: Name, Rank: 50, SinkRank: 50, Options: options, NewSink: planSink})
+	connector.Register(&connector.Connector{Name: Name, Rank: 50, SinkRank: 50, Options: options, NewSink: planSink, NewSource: planSource})
 }
 
 // tableSink is a planned write of a PostgreSQL table.
@@ -135,18 +134,9 @@ var _ exec.CommittingWriter = (*committingWriter)(nil)
 // describe reads the PostgreSQL table's columns and matches the table's
 // to them: an error naming a column that is missing or of another type.
 func (s *tableSink) describe(ctx context.Context, w *sinkWriter) error {
-	const q = `SELECT a.attname, a.atttypid::int8, CASE WHEN t.typcategory = 'A' THEN t.typelem ELSE 0 END::int8, format_type(a.atttypid, a.atttypmod)
-FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
-WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`
-	res := w.conn.ExecParams(ctx, q, [][]byte{[]byte(s.cfg.table)}, nil, nil, nil).Read()
-	if res.Err != nil {
-		return s.wrap("reading the columns", res.Err)
-	}
-	var pg []pgColumn
-	for _, r := range res.Rows {
-		oid, _ := strconv.ParseUint(string(r[1]), 10, 32)
-		elem, _ := strconv.ParseUint(string(r[2]), 10, 32)
-		pg = append(pg, pgColumn{name: string(r[0]), oid: uint32(oid), elem: uint32(elem), shown: string(r[3])})
+	pg, err := readPGColumns(ctx, w.conn, s.cfg.table)
+	if err != nil {
+		return s.wrap("reading the columns", err)
 	}
 	s.enc, s.pgCols, s.pgType, s.pgOID = nil, nil, nil, nil
 	for _, i := range s.phys {

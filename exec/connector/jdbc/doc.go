@@ -1,6 +1,20 @@
-// Package jdbc is Flink's 'jdbc' connector for PostgreSQL, on pgx: an
-// INSERT writes the rows of a query into a PostgreSQL table. It
-// registers itself with exec/connector.
+// Package jdbc is Flink's 'jdbc' connector for PostgreSQL, on pgx: a
+// query reads a PostgreSQL table as a bounded scan, and an INSERT writes
+// the rows of a query into one. It registers itself with exec/connector.
+//
+// A scan reads the whole table in one snapshot: one query, or, with
+// Flink's scan.partition.* options, a query a range of one column's
+// values, the ranges split as Flink's JdbcNumericBetweenParametersProvider
+// splits them (and filtering, as Flink's do), each range a split of the
+// source. At most 8 connections read the ranges at once, each on a
+// goroutine; the first exports its snapshot and the others read in it.
+// Every value comes in PostgreSQL's binary form and is decoded straight
+// into its column's Arrow builder. A scan refuses checkpoints.
+//
+// The PostgreSQL table is checked when a query that reads or writes it is
+// planned to run (connector.Env.Run, connector.RunChecker): it exists and
+// has each column of a type that fits, or the error is at the 'table-name'
+// option or the column's declaration.
 //
 // A table without a PRIMARY KEY is written in append mode: the rows are
 // buffered in PostgreSQL's binary COPY format and copied in. A table with
@@ -20,7 +34,12 @@
 //
 // The files, one concept each: options.go reads the WITH options and the
 // address ('url' in JDBC form or pgx's); types.go maps Flink's types to
-// PostgreSQL's and checks them against the table's columns; encode.go
+// PostgreSQL's; table_check.go reads the PostgreSQL table's columns and
+// checks them for a read or a write (sink_check.go: the sink's check when
+// the INSERT is planned to run); scan_options.go reads the scan options
+// and splits the ranges; source.go is the planned scan, scan_reader.go
+// its read over the connections, scan_decode.go the binary values
+// decoded into Arrow builders; encode.go
 // writes Arrow columns in the binary COPY format; writer.go is what the
 // two modes share (the buffer, its flushes, retries); append.go and
 // upsert.go are the two modes; commit.go is an append table's transaction

@@ -42,17 +42,17 @@ const (
 	postgresDriver       = "org.postgresql.Driver"
 )
 
-var options = []connector.Option{
+var options = append([]connector.Option{
 	connector.ConnectorOption,
-	{Key: keyURL, Type: "string", Required: true, Scope: connector.Sink,
+	{Key: keyURL, Type: "string", Required: true, Scope: connector.Both,
 		Description: "the PostgreSQL server and database: 'jdbc:postgresql://host:port/db' or a pgx connection string"},
-	{Key: keyTable, Type: "string", Required: true, Scope: connector.Sink,
-		Description: "the PostgreSQL table written, optionally schema.table"},
-	{Key: keyDriver, Type: "string", Default: postgresDriver, Scope: connector.Sink,
+	{Key: keyTable, Type: "string", Required: true, Scope: connector.Both,
+		Description: "the PostgreSQL table read or written, optionally schema.table"},
+	{Key: keyDriver, Type: "string", Default: postgresDriver, Scope: connector.Both,
 		Description: "the JDBC driver class: only PostgreSQL's"},
-	{Key: keyUsername, Type: "string", Scope: connector.Sink,
+	{Key: keyUsername, Type: "string", Scope: connector.Both,
 		Description: "the user to connect as (over one in the url)"},
-	{Key: keyPassword, Type: "string", Scope: connector.Sink,
+	{Key: keyPassword, Type: "string", Scope: connector.Both,
 		Description: "the user's password (over one in the url); never shown"},
 	{Key: keyMaxRows, Type: "int", Default: strconv.Itoa(defaultAppendMaxRows) + " (append), " + strconv.Itoa(defaultMaxRows) + " (upsert)", Scope: connector.Sink,
 		Description: "the rows buffered before a flush; 0: no limit"},
@@ -62,7 +62,7 @@ var options = []connector.Option{
 		Description: "how often a flush that lost its connection is tried again"},
 	{Key: keyParallel, Type: "int", Default: "1", Scope: connector.Sink,
 		Description: "the connections an upsert table is written over, each key's changes on one of them"},
-}
+}, scanOptions...)
 
 // config is a table's connection and flush settings.
 type config struct {
@@ -78,7 +78,7 @@ type config struct {
 
 // readConfig reads and checks the options of table t.
 func readConfig(t *catalog.Table) (*config, error) {
-	allowed := connector.Keys(options, connector.Sink)
+	allowed := connector.Keys(options, connector.Both)
 	c := &config{maxRows: defaultMaxRows, interval: defaultInterval, maxRetries: defaultMaxRetries, lanes: 1}
 	if t.PrimaryKey == nil {
 		c.maxRows = defaultAppendMaxRows
@@ -98,7 +98,7 @@ func readConfig(t *catalog.Table) (*config, error) {
 			}
 		case keyDriver:
 			if o.Value != postgresDriver {
-				return nil, sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' = '%s' is not supported: the jdbc connector writes PostgreSQL only ('%s')", o.Key, o.Value, postgresDriver)
+				return nil, sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' = '%s' is not supported: the jdbc connector reads and writes PostgreSQL only ('%s')", o.Key, o.Value, postgresDriver)
 			}
 		case keyUsername:
 			user = &t.Options[i]
@@ -117,6 +117,9 @@ func readConfig(t *catalog.Table) (*config, error) {
 		case keyParallel:
 			c.lanes, err = readLanes(t, o)
 		default:
+			if isScanKey(o.Key) {
+				continue // readScan's (scan_options.go)
+			}
 			return nil, connector.UnsupportedOption(o, Name, allowed)
 		}
 		if err != nil {
@@ -127,7 +130,7 @@ func readConfig(t *catalog.Table) (*config, error) {
 		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s needs option '%s': the PostgreSQL database, e.g. 'jdbc:postgresql://localhost:5432/mydb'", t.Name, keyURL)
 	}
 	if c.table == "" {
-		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s needs option '%s': the PostgreSQL table written", t.Name, keyTable)
+		return nil, sql.Errorf(sql.ErrInvalid, t.At, "table %s needs option '%s': the PostgreSQL table read or written", t.Name, keyTable)
 	}
 	connString, err := pgConnString(urlOpt)
 	if err != nil {
@@ -158,7 +161,7 @@ func pgConnString(o sql.Option) (string, error) {
 	}
 	rest, ok = strings.CutPrefix(rest, "postgresql:")
 	if !ok {
-		return "", sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' names a database other than PostgreSQL; the jdbc connector writes PostgreSQL only ('jdbc:postgresql://host:port/db')", o.Key)
+		return "", sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' names a database other than PostgreSQL; the jdbc connector reads and writes PostgreSQL only ('jdbc:postgresql://host:port/db')", o.Key)
 	}
 	if !strings.HasPrefix(rest, "//") { // jdbc:postgresql:db is the local server's database db
 		rest = "//localhost/" + rest

@@ -19,6 +19,7 @@ import (
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/internal/pgtest"
+	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/windowop"
 )
 
@@ -94,27 +95,34 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 }
 
 // TestTypeMismatchNamesTheColumn: a column whose type PostgreSQL's table
-// does not take, or that it lacks, is refused when the sink opens,
-// naming it; a type with no PostgreSQL type at all is refused at plan
-// time, at the column.
+// does not take, or that it lacks, is refused when the INSERT is planned
+// to run (CheckRun), at the column's declaration; a PostgreSQL table that
+// does not exist, at 'table-name'; a type with no PostgreSQL type at all
+// is refused at plan time, at the column, with no server.
 func TestTypeMismatchNamesTheColumn(t *testing.T) {
 	pg := pgtest.Start(t)
 	pg.Exec(t, pg.Database, `CREATE TABLE r (id integer, name text, at timestamptz)`)
-	for _, c := range []struct{ cols, msg string }{
-		{"id BIGINT, name STRING", "table r: column id is BIGINT, but column id of PostgreSQL table r is integer; a BIGINT column is written to bigint"},
-		{"id INT, name INT", "table r: column name is INT, but column name of PostgreSQL table r is text; a INT column is written to integer, bigint"},
-		{"id INT, at TIMESTAMP(3)", "column at is TIMESTAMP(3), but column at of PostgreSQL table r is timestamp with time zone; a TIMESTAMP(3) column is written to timestamp"},
-		{"id INT, name ARRAY<STRING>", "column name is ARRAY<STRING>, but column name of PostgreSQL table r is text; a ARRAY<STRING> column is written to text[]"},
-		{"id INT, missing STRING", "table r: PostgreSQL table r has no column missing (its columns: id, name, at)"},
+	for _, c := range []struct{ cols, msg, at string }{
+		{"id BIGINT, name STRING", "table r: column id is BIGINT, but column id of PostgreSQL table r is integer; a BIGINT column is written to bigint", "1:17"},
+		{"id INT, name INT", "table r: column name is INT, but column name of PostgreSQL table r is text; a INT column is written to integer, bigint", "1:25"},
+		{"id INT, at TIMESTAMP(3)", "column at is TIMESTAMP(3), but column at of PostgreSQL table r is timestamp with time zone; a TIMESTAMP(3) column is written to timestamp", "1:25"},
+		{"id INT, name ARRAY<STRING>", "column name is ARRAY<STRING>, but column name of PostgreSQL table r is text; a ARRAY<STRING> column is written to text[]", "1:25"},
+		{"id INT, missing STRING", "table r: PostgreSQL table r has no column missing (its columns: id, name, at)", "1:25"},
 	} {
 		t.Run(c.cols, func(t *testing.T) {
 			tbl := table(t, "CREATE TABLE r ("+c.cols+") WITH ('connector' = 'jdbc', 'url' = '"+pg.JDBCURL()+"', 'table-name' = 'r', 'password' = 'hunter2')")
 			ts, err := planSink(tbl, tbl.Options[0])
-			require.NoError(t, err)
+			require.NoError(t, err, "planned without a server")
+			err = ts.(connector.RunChecker).CheckRun()
+			require.ErrorContains(t, err, c.msg)
+			require.NotContains(t, err.Error(), "hunter2")
+			var serr *sql.Error
+			require.ErrorAs(t, err, &serr)
+			require.Equal(t, c.at, serr.Pos.String())
+			// the sink checks again when it opens
 			ts.Bind(tbl, tbl.Columns)
 			_, err = ts.Open(context.Background(), &connector.SinkRun{Location: time.UTC})
 			require.ErrorContains(t, err, c.msg)
-			require.NotContains(t, err.Error(), "hunter2")
 		})
 	}
 	tbl := table(t, "CREATE TABLE r (id INT, m MAP<STRING, INT>) WITH ('connector' = 'jdbc', 'url' = '"+pg.JDBCURL()+"', 'table-name' = 'r')")
@@ -124,9 +132,11 @@ func TestTypeMismatchNamesTheColumn(t *testing.T) {
 	tbl = table(t, "CREATE TABLE nope (id INT) WITH ('connector' = 'jdbc', 'url' = '"+pg.JDBCURL()+"', 'table-name' = 'nope')")
 	ts, err := planSink(tbl, tbl.Options[0])
 	require.NoError(t, err)
-	ts.Bind(tbl, tbl.Columns)
-	_, err = ts.Open(context.Background(), &connector.SinkRun{Location: time.UTC})
-	require.ErrorContains(t, err, `relation "nope" does not exist`)
+	err = ts.(connector.RunChecker).CheckRun()
+	require.ErrorContains(t, err, `table nope: PostgreSQL table nope does not exist: relation "nope" does not exist`)
+	var serr *sql.Error
+	require.ErrorAs(t, err, &serr)
+	require.Equal(t, tbl.Options[2].At, serr.Pos, "at 'table-name'")
 
 	tbl = table(t, "CREATE TABLE r (id INT, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'jdbc', 'url' = '"+pg.JDBCURL()+"', 'table-name' = 'r')")
 	ts, err = planSink(tbl, tbl.Options[0])

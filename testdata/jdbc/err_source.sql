@@ -1,5 +1,0 @@
--- A jdbc table can be written, not read yet.
-CREATE TABLE per_minute (usr STRING, n BIGINT)
-WITH ('connector' = 'jdbc', 'url' = 'jdbc:postgresql://localhost/shop', 'table-name' = 'per_minute');
-
-SELECT * FROM per_minute;
