@@ -312,6 +312,14 @@ func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql
 			}
 		}
 		ref.SystemTime = nil
+		name := ref.Alias
+		if name == "" {
+			name = ref.Name.Name
+		}
+		if side, ok, err := lookupOnlySide(versioned.table, name); ok { // lookup_join.go
+			side.versioned = versioned
+			return side, nil, err
+		}
 	}
 	q := &sql.Select{At: ref.At, Items: []sql.SelectItem{{At: ref.At, Star: true}}, From: ref}
 	for _, c := range conds {

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	connector.Register(&connector.Connector{Name: Name, Rank: 50, SinkRank: 50, Options: options, NewSink: planSink})
+	connector.Register(&connector.Connector{Name: Name, Rank: 50, SinkRank: 50, Options: append(options, lookupOptions...), NewSink: planSink, NewLookup: planLookup})
 }
 
 // tableSink is a planned write of a PostgreSQL table.

@@ -111,7 +111,10 @@ func readConfig(t *catalog.Table) (*config, error) {
 			n, err = connector.NonNegativeInt(o)
 			c.maxRetries = int(n)
 		default:
-			return nil, connector.UnsupportedOption(o, Name, allowed)
+			if !isLookupKey(o.Key) {
+				return nil, connector.UnsupportedOption(o, Name, allowed)
+			}
+			_, err = readLookupConfig(&catalog.Table{Options: catalog.Options{o}}) // lookup_options.go
 		}
 		if err != nil {
 			return nil, err
