@@ -163,9 +163,11 @@ FROM pg_attribute a WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.a
 	if _, err := l.conn.Prepare(ctx, lookupStmt, l.query, nil); err != nil {
 		return err
 	}
-	l.params, l.pfmt = make([][]byte, len(s.keys)), make([]int16, len(s.keys))
-	for i := range l.pfmt {
-		l.pfmt[i] = 1 // binary
+	if l.params == nil { // a connection made again keeps the keys encoded
+		l.params, l.pfmt = make([][]byte, len(s.keys)), make([]int16, len(s.keys))
+		for i := range l.pfmt {
+			l.pfmt[i] = 1 // binary
+		}
 	}
 	return nil
 }
