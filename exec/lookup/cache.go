@@ -2,6 +2,7 @@ package lookup
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -31,7 +32,8 @@ type Cache struct {
 	keys  keyIndex
 	// next links the store ids of one key's rows: -1 ends the list.
 	next    []int32
-	entries []entry
+	entries []entry  // pointer-free, so the collector does not scan them
+	skeys   []string // by entry: the key of a string or bytes index
 	free    []int32
 	lru     list // by last read, most recent first
 	fifo    list // by write, oldest first
@@ -55,8 +57,7 @@ type entry struct {
 	state      entryState
 	written    int64
 	accessed   int64
-	ikey       int64  // the key of an integer index
-	skey       string // the key of a string or bytes index
+	ikey       int64 // the key of an integer index
 	lru, fifo  links
 }
 
@@ -147,7 +148,7 @@ func (c *Cache) add(rec arrow.RecordBatch, cols []int, i int) int32 {
 	en := &c.entries[e]
 	en.state, en.head, en.tail = entryPending, -1, -1
 	en.n = int32(len(c.pending))
-	c.keys.put(rec, cols, i, en, e)
+	c.keys.put(rec, cols, i, c, e)
 	c.pending = append(c.pending, e)
 	c.pendingRow = append(c.pendingRow, int32(i))
 	c.dups = append(c.dups, 0)
@@ -162,6 +163,9 @@ func (c *Cache) alloc() int32 {
 		return e
 	}
 	c.entries = append(c.entries, entry{})
+	if c.keys.kind != keyInt {
+		c.skeys = append(c.skeys, "")
+	}
 	return int32(len(c.entries) - 1)
 }
 
@@ -192,8 +196,8 @@ func (c *Cache) Fill(rows arrow.RecordBatch) error {
 		if err != nil {
 			return err
 		}
-		for len(c.next) <= int(maxID(ids)) {
-			c.next = append(c.next, -1)
+		if top := int(maxID(ids)); top >= len(c.next) {
+			c.next = slices.Grow(c.next, top+1-len(c.next))[:top+1]
 		}
 		found := c.keys.find(rows, c.keys.tableCols, c.scratch[:0])
 		c.scratch = found
@@ -288,7 +292,7 @@ func (c *Cache) remove(e int32) {
 	if en.state == entryFree {
 		panic(fmt.Sprintf("lookup cache: entry %d removed twice", e))
 	}
-	c.keys.delete(en)
+	c.keys.delete(c, e)
 	ids := c.RowIDs(e, c.ids[:0])
 	c.ids = ids
 	if len(ids) > 0 {
@@ -300,6 +304,9 @@ func (c *Cache) remove(e int32) {
 		c.fifo.unlink(c, e)
 	}
 	*en = entry{}
+	if c.skeys != nil {
+		c.skeys[e] = ""
+	}
 	c.free = append(c.free, e)
 }
 

@@ -72,6 +72,16 @@ func (k *keyIndex) find(rec arrow.RecordBatch, cols []int, out []int32) []int32 
 	switch k.kind {
 	case keyInt:
 		col := rec.Column(cols[0])
+		if a, ok := col.(*array.Int64); ok && a.NullN() == 0 {
+			for _, v := range a.Int64Values() {
+				if e, ok := k.ints.Get(v); ok {
+					out = append(out, int32(e))
+				} else {
+					out = append(out, -2)
+				}
+			}
+			return out
+		}
 		for i := range n {
 			if col.IsNull(i) {
 				out = append(out, -1)
@@ -136,32 +146,32 @@ func intAt(col arrow.Array, i int) int64 {
 }
 
 // put numbers row i's key (of the batch find read last) e, and keeps the
-// key in its entry for delete.
-func (k *keyIndex) put(rec arrow.RecordBatch, cols []int, i int, en *entry, e int32) {
+// key in c for delete.
+func (k *keyIndex) put(rec arrow.RecordBatch, cols []int, i int, c *Cache, e int32) {
 	k.n++
 	switch k.kind {
 	case keyInt:
-		en.ikey = intAt(rec.Column(cols[0]), i)
-		k.ints.Put(en.ikey, uint32(e))
+		c.entries[e].ikey = intAt(rec.Column(cols[0]), i)
+		k.ints.Put(c.entries[e].ikey, uint32(e))
 	case keyString:
-		en.skey = strings.Clone(rec.Column(cols[0]).(*array.String).Value(i))
-		k.strs.Add(en.skey, e)
+		c.skeys[e] = strings.Clone(rec.Column(cols[0]).(*array.String).Value(i))
+		k.strs.Add(c.skeys[e], e)
 	default:
-		en.skey = string(k.scratch[i])
-		k.bytes[en.skey] = e
+		c.skeys[e] = string(k.scratch[i])
+		k.bytes[c.skeys[e]] = e
 	}
 }
 
-// delete forgets the key of en.
-func (k *keyIndex) delete(en *entry) {
+// delete forgets the key of entry e.
+func (k *keyIndex) delete(c *Cache, e int32) {
 	k.n--
 	switch k.kind {
 	case keyInt:
-		k.ints.Delete(en.ikey)
+		k.ints.Delete(c.entries[e].ikey)
 	case keyString:
-		k.strs.Delete(en.skey)
+		k.strs.Delete(c.skeys[e])
 	default:
-		delete(k.bytes, en.skey)
+		delete(k.bytes, c.skeys[e])
 	}
 }
 
