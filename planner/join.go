@@ -362,6 +362,9 @@ func (jp *joinPlanner) join(j *sql.Join, l, r joinSide, conds []sql.Expr) (joinS
 	if r.versioned != nil && l.isProctime(r.versioned.period) {
 		return jp.lookupJoin(j, l, r, conds) // lookup_join.go
 	}
+	if err := refuseLookupOnly(r); err != nil {
+		return joinSide{}, err
+	}
 	kinds := map[sql.JoinKind]joinop.Kind{sql.InnerJoin: joinop.Inner, sql.CrossJoin: joinop.Inner,
 		sql.LeftJoin: joinop.LeftOuter, sql.RightJoin: joinop.RightOuter, sql.FullJoin: joinop.FullOuter,
 		sql.SemiJoin: joinop.Semi, sql.AntiJoin: joinop.Anti}

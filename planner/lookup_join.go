@@ -206,11 +206,24 @@ func lookupOnlySide(t *catalog.Table, name string) (joinSide, bool, error) {
 	return side, true, nil
 }
 
+// refuseLookupOnly refuses a join with a table that can only be looked up
+// (lookupOnlySide) other than a lookup join.
+func refuseLookupOnly(r joinSide) error {
+	v := r.versioned
+	if v == nil || v.table == nil || r.plan.Source != nil || r.plan.Input != nil {
+		return nil
+	}
+	if _, ok, _ := lookupOnlySide(v.table, v.name); !ok {
+		return nil
+	}
+	return sql.Errorf(sql.ErrUnsupported, v.period.At, "table %s of connector '%s' is only read by a lookup join, FOR SYSTEM_TIME AS OF a PROCTIME() column of the left side; reading it otherwise is not supported yet", v.name, connectorName(v.table))
+}
+
 // lookupTableFiles is the path of the table a lookup join reads, and how
 // often it looks at the files for a change ('lookup.join.cache.ttl').
 func lookupTableFiles(t *catalog.Table, name string, at sql.Pos) (string, time.Duration, error) {
 	unsupported := func(why string) error {
-		return sql.Errorf(sql.ErrUnsupported, at, "FOR SYSTEM_TIME AS OF a PROCTIME() column joins a table read whole from files; %s (Flink: Processing-time temporal join is not supported yet)", why)
+		return sql.Errorf(sql.ErrUnsupported, at, "FOR SYSTEM_TIME AS OF a PROCTIME() column joins a table read whole from files or queried by key; %s (Flink: Processing-time temporal join is not supported yet)", why)
 	}
 	if t == nil {
 		return "", 0, unsupported(name + " is a view")
@@ -218,7 +231,7 @@ func lookupTableFiles(t *catalog.Table, name string, at sql.Pos) (string, time.D
 	conn, _ := t.Options.Lookup(connector.KeyConnector)
 	c, _ := connector.Lookup(conn.Value)
 	if c == nil || c.LookupFiles == nil {
-		return "", 0, unsupported(fmt.Sprintf("table %s's connector '%s' is not read so, only %s", name, conn.Value, quotedList(connector.LookupNames())))
+		return "", 0, unsupported(fmt.Sprintf("table %s's connector '%s' is neither, only %s are", name, conn.Value, quotedList(connector.LookupNames())))
 	}
 	path, err := c.LookupFiles(t)
 	if err != nil {
