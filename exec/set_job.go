@@ -221,6 +221,8 @@ func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writ
 			stats.LateForWindow += st.LateForWindow
 			stats.NoWindowRows += st.NoWindowRows + st.UnfilledCountRows
 			stats.UnfilledCountRows += st.UnfilledCountRows
+			stats.LookupHits += st.LookupHits
+			stats.LookupMisses += st.LookupMisses
 			stats.Lateness.Merge(&st.Lateness)
 		}
 		if c.assigner != nil {

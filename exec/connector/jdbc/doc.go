@@ -1,6 +1,7 @@
 // Package jdbc is Flink's 'jdbc' connector for PostgreSQL, on pgx: an
-// INSERT writes the rows of a query into a PostgreSQL table. It
-// registers itself with exec/connector.
+// INSERT writes the rows of a query into a PostgreSQL table, and a lookup
+// join (FOR SYSTEM_TIME AS OF a PROCTIME() column) queries a PostgreSQL
+// table by key. It registers itself with exec/connector.
 //
 // A table without a PRIMARY KEY is written in append mode: the rows are
 // buffered in PostgreSQL's binary COPY format and copied in. A table with
@@ -24,5 +25,15 @@
 // writes Arrow columns in the binary COPY format; writer.go is what the
 // two modes share (the buffer, its flushes, retries); append.go and
 // upsert.go are the two modes; commit.go is an append table's transaction
-// per checkpoint.
+// per checkpoint. The lookup: lookup_options.go reads the 'lookup.*'
+// options (the cache's, Flink's names and legacy names); lookup.go plans
+// the lookup (connector.Connector.NewLookup) and runs its one query a
+// batch of keys, each key column sent as one binary array, with retries
+// on a new connection; lookup_decode.go reads the rows PostgreSQL sends
+// into Arrow builders.
+//
+// A lookup join's table reads types the way the sink writes them, and
+// also an integer or real column into a wider Flink type; the keys are
+// sent as the type their Flink type maps to and compared by PostgreSQL
+// with the column (an integer column with a bigint key, say).
 package jdbc

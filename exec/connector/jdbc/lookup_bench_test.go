@@ -103,4 +103,3 @@ func BenchmarkLookupJoin(b *testing.B) {
 		})
 	}
 }
-
