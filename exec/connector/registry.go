@@ -168,8 +168,12 @@ func Options(name string) []Option {
 func SourceConnector(conn sql.Option) (*Connector, error) {
 	c, ok := Lookup(conn.Value)
 	if ok && c.NewSource == nil && c.NewSink != nil && !c.attachedOnly() {
-		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "reading a table of connector '%s' is not supported yet: it can only be written, with INSERT INTO (connectors read: %s)",
-			conn.Value, join(SourceNames()))
+		how := "it can only be written, with INSERT INTO"
+		if c.NewLookup != nil {
+			how += ", and looked up by key in a lookup join (FOR SYSTEM_TIME AS OF a PROCTIME() column)"
+		}
+		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "reading a table of connector '%s' is not supported yet: %s (connectors read: %s)",
+			conn.Value, how, join(SourceNames()))
 	}
 	if !ok || c.NewSource == nil || c.attachedOnly() {
 		names := SourceNames()

@@ -63,7 +63,7 @@ func TestUnknownConnectorSuggestsARegisteredOne(t *testing.T) {
 	require.ErrorContains(t, err, "writing to connector 'datagen' is not supported yet (supported: print, blackhole, filesystem, kafka, upsert-kafka, jdbc)")
 
 	_, err = connector.SourceConnector(sql.Option{Key: "connector", Value: "jdbc", At: sql.Pos{Line: 3, Col: 9}})
-	require.ErrorContains(t, err, "reading a table of connector 'jdbc' is not supported yet: it can only be written, with INSERT INTO (connectors read: filesystem, stdin, datagen, kafka, nexmark, upsert-kafka)")
+	require.ErrorContains(t, err, "reading a table of connector 'jdbc' is not supported yet: it can only be written, with INSERT INTO, and looked up by key in a lookup join (FOR SYSTEM_TIME AS OF a PROCTIME() column) (connectors read: filesystem, stdin, datagen, kafka, nexmark, upsert-kafka)")
 	var serr *sql.Error
 	require.ErrorAs(t, err, &serr)
 	require.Equal(t, sql.Pos{Line: 3, Col: 9}, serr.Pos)
