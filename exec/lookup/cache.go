@@ -252,7 +252,8 @@ func (c *Cache) keeps(en *entry) bool {
 	return c.opts.Partial && (en.n > 0 || c.opts.CacheMissingKey)
 }
 
-// Rows appends the store ids of entry e's rows to ids.
+// RowIDs appends the store ids of entry e's rows to ids, in the order
+// the table gave them.
 func (c *Cache) RowIDs(e int32, ids []int32) []int32 {
 	for id := c.entries[e].head; id >= 0; id = c.next[id] {
 		ids = append(ids, id)
