@@ -94,6 +94,8 @@ func TestDocsListEveryOption(t *testing.T) {
 		}
 		heading := "### " + name
 		switch {
+		case c.NewSource == nil && c.NewLookup != nil:
+			heading += " (sink, lookup)"
 		case c.NewSource == nil:
 			heading += " (sink)"
 		}

@@ -247,6 +247,10 @@ type Summary struct {
 	// StateSpilled is the bytes of kept rows written to disk beyond
 	// 'wsql.state.spill-after'.
 	StateSpilled int64
+	// LookupHits and LookupMisses count the probe rows of lookup joins
+	// that query their table by key: those whose key the join's cache
+	// held, and those whose key was fetched from the table.
+	LookupHits, LookupMisses int64
 	// Late describes the LateRowsDropped rows: how late they were and the
 	// WATERMARK delay that would have kept them (late_warning.go).
 	Late LateRows
@@ -268,6 +272,8 @@ func summaryOf(stats *exec.Stats, p *planner.Plan) Summary {
 		UnfilledCountRows: stats.UnfilledCountRows,
 		StateExpired:      stats.StateExpired,
 		StateSpilled:      stats.StateSpilled,
+		LookupHits:        stats.LookupHits,
+		LookupMisses:      stats.LookupMisses,
 		Late:              lateRows(stats, p),
 	}
 }
@@ -301,6 +307,9 @@ func (s Summary) Counts() string {
 	}
 	if s.StateExpired > 0 {
 		out += fmt.Sprintf(", %d keys' state expired", s.StateExpired)
+	}
+	if s.LookupHits+s.LookupMisses > 0 {
+		out += fmt.Sprintf(", %d lookup cache hits, %d lookup cache misses", s.LookupHits, s.LookupMisses)
 	}
 	return out
 }

@@ -72,8 +72,8 @@ CREATE VIEW users_v AS SELECT * FROM users;
 		`SELECT o.id FROM orders_p AS o JOIN users FOR SYSTEM_TIME AS OF o.pt AS u ON o.amount > 5`:         "9:32: a processing-time temporal join needs an equality of a column of users and the left side in ON",
 		`SELECT o.id FROM orders_p AS o RIGHT JOIN users FOR SYSTEM_TIME AS OF o.pt AS u ON o.usr = u.name`: "9:32: a processing-time temporal join is an INNER or a LEFT join, as in Flink",
 		`SELECT o.id FROM orders_p AS o JOIN users FOR SYSTEM_TIME AS OF o.pt AS u ON o.amount = u.name`:    "9:78: the join key o.amount is INT but the table's column is STRING; CAST one side",
-		`SELECT o.id FROM orders_p AS o JOIN followed FOR SYSTEM_TIME AS OF o.pt AS u ON o.usr = u.name`:    "9:68: FOR SYSTEM_TIME AS OF a PROCTIME() column joins a table read whole from files; table followed is followed",
-		`SELECT o.id FROM orders_p AS o JOIN users_v FOR SYSTEM_TIME AS OF o.pt AS u ON o.usr = u.name`:     "9:67: FOR SYSTEM_TIME AS OF a PROCTIME() column joins a table read whole from files; users_v is a view",
+		`SELECT o.id FROM orders_p AS o JOIN followed FOR SYSTEM_TIME AS OF o.pt AS u ON o.usr = u.name`:    "9:68: FOR SYSTEM_TIME AS OF a PROCTIME() column joins a table read whole from files or queried by key; table followed is followed",
+		`SELECT o.id FROM orders_p AS o JOIN users_v FOR SYSTEM_TIME AS OF o.pt AS u ON o.usr = u.name`:     "9:67: FOR SYSTEM_TIME AS OF a PROCTIME() column joins a table read whole from files or queried by key; users_v is a view",
 		`CREATE TABLE k (a INT) WITH ('connector.type' = 'kafka', 'connector.topic' = 't')`:                 "9:30: the legacy 'connector.type' = 'kafka' is not supported; declare the table with 'connector' = 'kafka'",
 		`CREATE TABLE f (a INT) WITH ('connector.type' = 'filesystem', 'format.schema' = 'a INT')`:          "9:63: legacy option 'format.schema' is not supported",
 	} {

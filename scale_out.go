@@ -422,4 +422,6 @@ func mergeStats(s, o *exec.Stats) {
 	s.Lateness.Merge(&o.Lateness)
 	s.StateExpired += o.StateExpired
 	s.StateSpilled += o.StateSpilled
+	s.LookupHits += o.LookupHits
+	s.LookupMisses += o.LookupMisses
 }

@@ -170,6 +170,9 @@ type Stats struct {
 	Lateness          windowop.Lateness
 	StateExpired      int64 // keys whose state StateTTL dropped
 	StateSpilled      int64 // bytes of kept rows written to spill files
+	// LookupHits and LookupMisses count the probe rows of lookup joins
+	// whose key the cache held, and those whose key was fetched.
+	LookupHits, LookupMisses int64
 }
 
 // Run executes the job, writing result batches to w as windows fire. It
@@ -283,6 +286,8 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 		stats.NoWindowRows += st.NoWindowRows + st.UnfilledCountRows
 		stats.UnfilledCountRows += st.UnfilledCountRows
 		stats.StateExpired += st.StateExpired
+		stats.LookupHits += st.LookupHits
+		stats.LookupMisses += st.LookupMisses
 		stats.Lateness.Merge(&st.Lateness)
 	}
 	if p.assigner != nil {

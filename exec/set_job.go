@@ -112,6 +112,8 @@ func (s *SetJob) Run(ctx context.Context, mem memory.Allocator, ws []writer.Resu
 		stats.FilesRotated += r.FilesRotated
 		stats.FilesTruncated += r.FilesTruncated
 		stats.StateSpilled += r.StateSpilled
+		stats.LookupHits += r.LookupHits
+		stats.LookupMisses += r.LookupMisses
 		stats.Lateness.Merge(&r.Lateness)
 		stats.Watermark = max(stats.Watermark, r.Watermark)
 		// the error that stopped the others, not theirs
@@ -219,6 +221,8 @@ func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writ
 			stats.LateForWindow += st.LateForWindow
 			stats.NoWindowRows += st.NoWindowRows + st.UnfilledCountRows
 			stats.UnfilledCountRows += st.UnfilledCountRows
+			stats.LookupHits += st.LookupHits
+			stats.LookupMisses += st.LookupMisses
 			stats.Lateness.Merge(&st.Lateness)
 		}
 		if c.assigner != nil {

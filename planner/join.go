@@ -312,6 +312,14 @@ func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql
 			}
 		}
 		ref.SystemTime = nil
+		name := ref.Alias
+		if name == "" {
+			name = ref.Name.Name
+		}
+		if side, ok, err := lookupOnlySide(versioned.table, name); ok { // lookup_join.go
+			side.versioned = versioned
+			return side, nil, err
+		}
 	}
 	q := &sql.Select{At: ref.At, Items: []sql.SelectItem{{At: ref.At, Star: true}}, From: ref}
 	for _, c := range conds {
@@ -353,6 +361,9 @@ func (jp *joinPlanner) leaf(ref sql.TableRef, conds []sql.Expr) (joinSide, []sql
 func (jp *joinPlanner) join(j *sql.Join, l, r joinSide, conds []sql.Expr) (joinSide, error) {
 	if r.versioned != nil && l.isProctime(r.versioned.period) {
 		return jp.lookupJoin(j, l, r, conds) // lookup_join.go
+	}
+	if err := refuseLookupOnly(r); err != nil {
+		return joinSide{}, err
 	}
 	kinds := map[sql.JoinKind]joinop.Kind{sql.InnerJoin: joinop.Inner, sql.CrossJoin: joinop.Inner,
 		sql.LeftJoin: joinop.LeftOuter, sql.RightJoin: joinop.RightOuter, sql.FullJoin: joinop.FullOuter,

@@ -12,6 +12,7 @@ import (
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/joinop"
+	"github.com/wsql/wsql/exec/lookup"
 	"github.com/wsql/wsql/planner/exprplan"
 	"github.com/wsql/wsql/sql"
 	"github.com/wsql/wsql/sql/sqlfmt"
@@ -25,7 +26,10 @@ import (
 type LookupPlan struct {
 	Config joinop.LookupFileConfig
 	Table  *Plan
-	Name   string
+	// Keyed, when set, queries the table by key (its connector's
+	// NewLookup); Table is then not read.
+	Keyed *lookup.Plan
+	Name  string
 	// Keys and Residual are the condition as EXPLAIN shows it.
 	Keys     []string
 	Residual string
@@ -47,9 +51,14 @@ func (jp *joinPlanner) lookupJoin(j *sql.Join, l, r joinSide, conds []sql.Expr) 
 	if j.Kind != sql.InnerJoin && j.Kind != sql.LeftJoin {
 		return joinSide{}, sql.Errorf(sql.ErrUnsupported, j.At, "a processing-time temporal join is an INNER or a LEFT join, as in Flink")
 	}
-	path, check, err := lookupTableFiles(v.table, name, v.period.At)
-	if err != nil {
-		return joinSide{}, err
+	keyed := lookupByKey(v.table)
+	var path string
+	var check time.Duration
+	if !keyed {
+		var err error
+		if path, check, err = lookupTableFiles(v.table, name, v.period.At); err != nil {
+			return joinSide{}, err
+		}
 	}
 	if r.plan.Updates() {
 		return joinSide{}, sql.Errorf(sql.ErrUnsupported, v.period.At, "a processing-time temporal join reads a table of rows, not of changes; %s is an update stream", name)
@@ -62,6 +71,7 @@ func (jp *joinPlanner) lookupJoin(j *sql.Join, l, r joinSide, conds []sql.Expr) 
 	}
 	sideScope := &probeScope{side: l}
 	var keyExprs []expr.Expr
+	var keyNames []string
 	var rest []sql.Expr
 	for _, c := range conds {
 		lx, rc, ok := lookupKey(c, l.cols, r.cols)
@@ -80,10 +90,19 @@ func (jp *joinPlanner) lookupJoin(j *sql.Join, l, r joinSide, conds []sql.Expr) 
 		}
 		keyExprs = append(keyExprs, e)
 		cfg.TableKeys = append(cfg.TableKeys, ri)
+		keyNames = append(keyNames, right.Field(ri).Name)
 		lp.Keys = append(lp.Keys, sqlfmt.Expr(lx)+" = "+qualified(r.cols[ri]))
 	}
 	if len(keyExprs) == 0 {
 		return joinSide{}, sql.Errorf(sql.ErrInvalid, j.At, "a processing-time temporal join needs an equality of a column of %s and the left side in ON (Flink: Temporal table join requires an equality condition on fields of table)", name)
+	}
+	if keyed {
+		c, _ := connector.Lookup(connectorName(v.table))
+		kp, err := c.NewLookup(v.table, keyNames)
+		if err != nil {
+			return joinSide{}, inDeclaration(v.table, err)
+		}
+		lp.Keyed = kp
 	}
 	// The probe's rows get one column per key, computed after its
 	// operators; the join finds them at the end of its Left.
@@ -141,11 +160,70 @@ func (jp *joinPlanner) lookupJoin(j *sql.Join, l, r joinSide, conds []sql.Expr) 
 	return side, nil
 }
 
+// lookupByKey reports a table whose connector queries it by key
+// (Connector.NewLookup) for a lookup join.
+func lookupByKey(t *catalog.Table) bool {
+	if t == nil {
+		return false
+	}
+	c, ok := connector.Lookup(connectorName(t))
+	return ok && c.NewLookup != nil
+}
+
+// connectorName is the table's 'connector' option.
+func connectorName(t *catalog.Table) string {
+	conn, _ := t.Options.Lookup(connector.KeyConnector)
+	return conn.Value
+}
+
+// lookupOnlySide is the side of a table FOR SYSTEM_TIME AS OF whose
+// connector can only be queried by key (NewLookup without NewSource):
+// its physical columns, no scan. ok is false for any other table.
+func lookupOnlySide(t *catalog.Table, name string) (joinSide, bool, error) {
+	if t == nil || t.Attached != nil {
+		return joinSide{}, false, nil
+	}
+	c, ok := connector.Lookup(connectorName(t))
+	if !ok || c.NewLookup == nil || c.NewSource != nil {
+		return joinSide{}, false, nil
+	}
+	for _, col := range t.Columns {
+		if col.Computed != nil || col.Metadata != "" {
+			return joinSide{}, true, sql.Errorf(sql.ErrUnsupported, col.At, "column %s of table %s is computed or METADATA; a table a lookup join queries by key has physical columns only", col.Name, t.Name)
+		}
+	}
+	schema := connector.SourceSchema(t)
+	keep := make([]int, schema.NumFields())
+	for i := range keep {
+		keep[i] = i
+	}
+	p := &Plan{Table: t, Stream: schema, Plain: true, Project: exec.ProjectSpec{Columns: keep, Schema: schema},
+		Rowtime: -1, GapIndex: -1, TimeAttr: -1}
+	side := joinSide{plan: p, timeAttr: -1}
+	for _, f := range schema.Fields() {
+		side.cols = append(side.cols, joinColumn{table: name, name: f.Name})
+	}
+	return side, true, nil
+}
+
+// refuseLookupOnly refuses a join with a table that can only be looked up
+// (lookupOnlySide) other than a lookup join.
+func refuseLookupOnly(r joinSide) error {
+	v := r.versioned
+	if v == nil || v.table == nil || r.plan.Source != nil || r.plan.Input != nil {
+		return nil
+	}
+	if _, ok, _ := lookupOnlySide(v.table, v.name); !ok {
+		return nil
+	}
+	return sql.Errorf(sql.ErrUnsupported, v.period.At, "table %s of connector '%s' is only read by a lookup join, FOR SYSTEM_TIME AS OF a PROCTIME() column of the left side; reading it otherwise is not supported yet", v.name, connectorName(v.table))
+}
+
 // lookupTableFiles is the path of the table a lookup join reads, and how
 // often it looks at the files for a change ('lookup.join.cache.ttl').
 func lookupTableFiles(t *catalog.Table, name string, at sql.Pos) (string, time.Duration, error) {
 	unsupported := func(why string) error {
-		return sql.Errorf(sql.ErrUnsupported, at, "FOR SYSTEM_TIME AS OF a PROCTIME() column joins a table read whole from files; %s (Flink: Processing-time temporal join is not supported yet)", why)
+		return sql.Errorf(sql.ErrUnsupported, at, "FOR SYSTEM_TIME AS OF a PROCTIME() column joins a table read whole from files or queried by key; %s (Flink: Processing-time temporal join is not supported yet)", why)
 	}
 	if t == nil {
 		return "", 0, unsupported(name + " is a view")
@@ -153,7 +231,7 @@ func lookupTableFiles(t *catalog.Table, name string, at sql.Pos) (string, time.D
 	conn, _ := t.Options.Lookup(connector.KeyConnector)
 	c, _ := connector.Lookup(conn.Value)
 	if c == nil || c.LookupFiles == nil {
-		return "", 0, unsupported(fmt.Sprintf("table %s's connector '%s' is not read so, only %s", name, conn.Value, quotedList(connector.LookupNames())))
+		return "", 0, unsupported(fmt.Sprintf("table %s's connector '%s' is neither, only %s are", name, conn.Value, quotedList(connector.LookupNames())))
 	}
 	path, err := c.LookupFiles(t)
 	if err != nil {
@@ -240,11 +318,17 @@ func (sc *probeScope) Resolve(e sql.Expr) (int, arrow.Field, bool, error) {
 }
 
 // lookupJob lowers a lookup join: the probe's job, its key columns, and
-// the join with the job that reads the table.
+// the join with the job that reads the table, or with the table's
+// queries by key.
 func (p *Plan) lookupJob() (*exec.Job, error) {
 	job, err := p.plainJob()
 	if err != nil {
 		return nil, err
+	}
+	job.PreWindow = p.PreWindow
+	if p.Lookup.Keyed != nil {
+		job.Lookup = &exec.LookupJoin{Config: p.Lookup.Config, Keyed: p.Lookup.Keyed, Name: p.Lookup.Name}
+		return job, nil
 	}
 	table, err := p.Lookup.Table.Job()
 	if err != nil {
@@ -266,6 +350,10 @@ func (p *Plan) lookupText() string {
 	if joinop.IsUpdateStream(l.Config.Left) {
 		changelog = "I, UB, UA, D"
 	}
+	if l.Keyed != nil {
+		return fmt.Sprintf("LookupJoin(joinType=[%s], table=[%s], %s, state=[the rows of the keys looked up, one query a batch for the keys not cached], cache=[%s], changelog=[%s])",
+			l.Config.Kind, l.Name, cond, l.Keyed.Cache, changelog)
+	}
 	return fmt.Sprintf("LookupJoin(joinType=[%s], table=[%s], %s, state=[the table's rows, read again when its files change, looked at every %s], changelog=[%s])",
 		l.Config.Kind, l.Name, cond, durationText(l.Config.CheckInterval), changelog)
 }
@@ -279,6 +367,9 @@ func (p *Plan) explainLookup(lines []string, depth int) string {
 		keys = append(keys, fmt.Sprintf("%s := %s", p.PreWindow.Schema.Field(base+i).Name, e))
 	}
 	probe := "Calc(" + strings.Join(keys, ", ") + ")\n" + nestUnder(p.Input.Explain())
+	if p.Lookup.Keyed != nil {
+		return explainChildren(lines, depth, p.lookupText(), []string{probe})
+	}
 	return explainChildren(lines, depth, p.lookupText(), []string{probe, p.Lookup.Table.Explain()})
 }
 

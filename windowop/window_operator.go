@@ -167,6 +167,9 @@ type Stats struct {
 	// StateExpired counts keys whose state a state TTL dropped (the
 	// GroupOperator's; windows clean their own state).
 	StateExpired int64
+	// LookupHits and LookupMisses count a lookup join's probe rows whose
+	// key its cache held and those whose key it fetched.
+	LookupHits, LookupMisses int64
 }
 
 // ErrEventTimeRange is returned for a row whose event time is too far from

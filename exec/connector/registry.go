@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/catalog"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/lookup"
 	"github.com/wsql/wsql/sql"
 )
 
@@ -41,6 +42,12 @@ type Connector struct {
 	// read whole: it returns the files to watch for a change, or why the
 	// table cannot be read whole.
 	LookupFiles func(t *catalog.Table) (path string, err error)
+	// NewLookup, when set, says that a table of the connector can be the
+	// table of a lookup join queried by key, as Flink's LookupTableSource:
+	// keys are the names of the table's columns the join's ON equates, in
+	// order; it returns how to query them and the cache the join keeps, or
+	// a positioned error (an option's value, a column's type).
+	NewLookup func(t *catalog.Table, keys []string) (*lookup.Plan, error)
 	// LegacyKeys, when set, reads a table declared with Flink's legacy
 	// 'connector.type' = Name: each legacy key and the current key that
 	// means the same ("" for one with no effect). See FromLegacyOptions.
@@ -116,11 +123,11 @@ func SourceNames() []string {
 }
 
 // LookupNames lists the connectors whose tables a lookup join can read
-// whole (Connector.LookupFiles), by rank.
+// (Connector.LookupFiles or NewLookup), by rank.
 func LookupNames() []string {
 	var names []string
 	for _, c := range all() {
-		if c.LookupFiles != nil {
+		if c.LookupFiles != nil || c.NewLookup != nil {
 			names = append(names, c.Name)
 		}
 	}
@@ -161,8 +168,12 @@ func Options(name string) []Option {
 func SourceConnector(conn sql.Option) (*Connector, error) {
 	c, ok := Lookup(conn.Value)
 	if ok && c.NewSource == nil && c.NewSink != nil && !c.attachedOnly() {
-		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "reading a table of connector '%s' is not supported yet: it can only be written, with INSERT INTO (connectors read: %s)",
-			conn.Value, join(SourceNames()))
+		how := "it can only be written, with INSERT INTO"
+		if c.NewLookup != nil {
+			how += ", and looked up by key in a lookup join (FOR SYSTEM_TIME AS OF a PROCTIME() column)"
+		}
+		return nil, sql.Errorf(sql.ErrUnsupported, conn.At, "reading a table of connector '%s' is not supported yet: %s (connectors read: %s)",
+			conn.Value, how, join(SourceNames()))
 	}
 	if !ok || c.NewSource == nil || c.attachedOnly() {
 		names := SourceNames()

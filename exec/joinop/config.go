@@ -197,6 +197,9 @@ type Stats struct {
 	LateRows int64
 	// ExpiredRows are rows the regular join's state TTL removed.
 	ExpiredRows int64
+	// LookupHits and LookupMisses are the probe rows a lookup join's cache
+	// held the key of, and those whose key it fetched (lookup.Cache).
+	LookupHits, LookupMisses int64
 }
 
 // Operator is a running join.

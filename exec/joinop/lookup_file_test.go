@@ -133,6 +133,14 @@ func lkRun(t testing.TB, s tjShape, tables [][]lkRow, events []tmpEvent, size in
 // ProcessWatermark only after a batch, as the merge of a union sends
 // them; it returns each output row's watermark too.
 func lkRunWith(t testing.TB, s tjShape, tables [][]lkRow, events []tmpEvent, size int, rowWms bool) ([]string, []string) {
+	return lkDrive(t, s, tables, events, size, rowWms, func(cfg LookupFileConfig, mem memory.Allocator, out pipeline.Operator) (LookupOperator, error) {
+		return NewLookupFileJoin(cfg, mem, out)
+	})
+}
+
+// lkDrive is lkRunWith of the lookup join newOp builds.
+func lkDrive(t testing.TB, s tjShape, tables [][]lkRow, events []tmpEvent, size int, rowWms bool,
+	newOp func(cfg LookupFileConfig, mem memory.Allocator, out pipeline.Operator) (LookupOperator, error)) ([]string, []string) {
 	t.Helper()
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
@@ -142,7 +150,7 @@ func lkRunWith(t testing.TB, s tjShape, tables [][]lkRow, events []tmpEvent, siz
 	clock := rowtime.NewManualClock(mtime)
 	cfg := s.lookupConfig(path, clock)
 	log := &tjLog{sent: "min"}
-	op, err := NewLookupFileJoin(cfg, mem, log)
+	op, err := newOp(cfg, mem, log)
 	require.NoError(t, err)
 	defer op.Close()
 	next := 1

@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	connector.Register(&connector.Connector{Name: Name, Rank: 50, SinkRank: 50, Options: options, NewSink: planSink, NewSource: planSource})
+	connector.Register(&connector.Connector{Name: Name, Rank: 50, SinkRank: 50, Options: append(options, lookupOptions...), NewSink: planSink, NewSource: planSource, NewLookup: planLookup})
 }
 
 // tableSink is a planned write of a PostgreSQL table.

@@ -1,6 +1,8 @@
 // Package jdbc is Flink's 'jdbc' connector for PostgreSQL, on pgx: a
-// query reads a PostgreSQL table as a bounded scan, and an INSERT writes
-// the rows of a query into one. It registers itself with exec/connector.
+// query reads a PostgreSQL table as a bounded scan, an INSERT writes the
+// rows of a query into one, and a lookup join (FOR SYSTEM_TIME AS OF a
+// PROCTIME() column) queries one by key. It registers itself with
+// exec/connector.
 //
 // A scan reads the whole table in one snapshot: one query, or, with
 // Flink's scan.partition.* options, a query a range of one column's
@@ -43,5 +45,15 @@
 // writes Arrow columns in the binary COPY format; writer.go is what the
 // two modes share (the buffer, its flushes, retries); append.go and
 // upsert.go are the two modes; commit.go is an append table's transaction
-// per checkpoint.
+// per checkpoint. The lookup: lookup_options.go reads the 'lookup.*'
+// options (the cache's, Flink's names and legacy names); lookup.go plans
+// the lookup (connector.Connector.NewLookup) and runs its one query a
+// batch of keys, each key column sent as one binary array, with retries
+// on a new connection; the rows PostgreSQL sends are read by the scan's decoders (scan_decode.go)
+// into Arrow builders.
+//
+// A lookup join's table reads types the way the sink writes them, and
+// also an integer or real column into a wider Flink type; the keys are
+// sent as the type their Flink type maps to and compared by PostgreSQL
+// with the column (an integer column with a bigint key, say).
 package jdbc

@@ -120,7 +120,10 @@ func readConfig(t *catalog.Table) (*config, error) {
 			if isScanKey(o.Key) {
 				continue // readScan's (scan_options.go)
 			}
-			return nil, connector.UnsupportedOption(o, Name, allowed)
+			if !isLookupKey(o.Key) {
+				return nil, connector.UnsupportedOption(o, Name, allowed)
+			}
+			_, err = readLookupConfig(&catalog.Table{Options: catalog.Options{o}}) // lookup_options.go
 		}
 		if err != nil {
 			return nil, err
