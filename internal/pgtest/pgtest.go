@@ -339,3 +339,16 @@ func (s *Server) RequirePassword(role string) error {
 	}
 	return run(s.command("pg_ctl", "-D", filepath.Join(s.dir, "data"), "reload"))
 }
+
+// Psql runs psql's command (-c) in database db as the superuser and
+// returns what psql prints, as a reader of a guide sees it.
+func (s *Server) Psql(t testing.TB, db, command string) string {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(s.bin, "psql"), "-X", "-h", "127.0.0.1", "-p", strconv.Itoa(s.Port), "-U", Superuser, "-d", db, "-c", command)
+	cmd.Env = append(os.Environ(), "PGTZ=UTC", "LC_ALL=C.UTF-8")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("psql -c %q: %v\n%s", command, err, out)
+	}
+	return string(out)
+}
