@@ -82,7 +82,9 @@ func TestPostgreSQLGuide(t *testing.T) {
 			case "wsql":
 				require.Contains(t, text, "'"+guideURL+"'")
 				out := runScript(t, strings.ReplaceAll(text, "'"+guideURL+"'", "'"+url+"'"), size)
-				wsqlOut = strings.ReplaceAll(out, url, guideURL)
+				// the summary as the command line prints it, without the
+				// time the run took
+				wsqlOut = strings.ReplaceAll(strings.ReplaceAll("\n"+out, "\n-- ", "\nwsql: ")[1:], url, guideURL)
 			case "output":
 				command := strings.TrimPrefix(b.body[0], "$ ")
 				switch {

@@ -180,9 +180,30 @@ func (j *LookupKeyJoin) fetch(rec arrow.RecordBatch) error {
 	}
 	defer rows.Release()
 	if !rows.Schema().Equal(j.cfg.Table) {
-		return fmt.Errorf("lookup join: the table's rows came as %s, not %s", rows.Schema(), j.cfg.Table)
+		// the connector's schema may say NOT NULL where the plan's does
+		// not (a PRIMARY KEY's columns), or the other way: the same
+		// columns, relabelled, when the types agree and no NULL is where
+		// the plan says none can be
+		if err := fitsSchema(rows, j.cfg.Table); err != nil {
+			return err
+		}
+		rows = array.NewRecordBatch(j.cfg.Table, rows.Columns(), rows.NumRows())
+		defer rows.Release()
 	}
 	return j.cache.Fill(rows)
+}
+
+// fitsSchema reports rows that are not of schema but for nullability.
+func fitsSchema(rows arrow.RecordBatch, schema *arrow.Schema) error {
+	ok := int(rows.NumCols()) == schema.NumFields()
+	for i := 0; ok && i < schema.NumFields(); i++ {
+		f := schema.Field(i)
+		ok = arrow.TypeEqual(rows.Column(i).DataType(), f.Type) && (f.Nullable || rows.Column(i).NullN() == 0)
+	}
+	if !ok {
+		return fmt.Errorf("lookup join: the table's rows came as %s, not %s", rows.Schema(), schema)
+	}
+	return nil
 }
 
 // join sends the pairs of j.li and j.ti, those the residual condition
