@@ -75,6 +75,7 @@ type reader struct {
 const (
 	pollWait = 200 * time.Millisecond
 	linger   = 20 * time.Millisecond
+	slotWait = 10 * time.Second
 )
 
 // snapshotState marks a checkpoint taken during the snapshot.
@@ -171,12 +172,19 @@ func (r *reader) slotState(ctx context.Context) (slot, error) {
 	var plugin, db string
 	var confirmed *string
 	var active bool
-	err := r.conn.QueryRow(ctx, "SELECT coalesce(plugin, ''), coalesce(database::text, ''), confirmed_flush_lsn::text, active FROM pg_replication_slots WHERE slot_name = $1", cfg.slot).Scan(&plugin, &db, &confirmed, &active)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return slot{}, nil
-	}
-	if err != nil {
-		return slot{}, fmt.Errorf("reading replication slot %s: %w", cfg.slot, err)
+	// a reader killed a moment ago may hold the slot until the server
+	// sees its connection gone
+	for wait := time.Now().Add(slotWait); ; time.Sleep(50 * time.Millisecond) {
+		err := r.conn.QueryRow(ctx, "SELECT coalesce(plugin, ''), coalesce(database::text, ''), confirmed_flush_lsn::text, active FROM pg_replication_slots WHERE slot_name = $1", cfg.slot).Scan(&plugin, &db, &confirmed, &active)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return slot{}, nil
+		}
+		if err != nil {
+			return slot{}, fmt.Errorf("reading replication slot %s: %w", cfg.slot, err)
+		}
+		if !active || time.Now().After(wait) {
+			break
+		}
 	}
 	if plugin != pgoutput {
 		return slot{}, fmt.Errorf("replication slot %s decodes with '%s', not '%s': name another slot in '%s'", cfg.slot, plugin, pgoutput, keySlot)
