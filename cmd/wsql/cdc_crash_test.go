@@ -72,7 +72,9 @@ CREATE TABLE totals (grp text PRIMARY KEY, total bigint, n bigint);`)
 			time.Sleep(time.Duration(rnd.IntN(20)) * time.Millisecond)
 		}
 	}()
-	want := func() []string { return pg.QueryIn(t, db, "SELECT grp, sum(balance), count(*) FROM accounts GROUP BY grp ORDER BY grp") }
+	want := func() []string {
+		return pg.QueryIn(t, db, "SELECT grp, sum(balance), count(*) FROM accounts GROUP BY grp ORDER BY grp")
+	}
 	got := func() []string { return pg.QueryIn(t, db, "SELECT grp, total, n FROM totals ORDER BY grp") }
 
 	kill := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 13))
