@@ -458,12 +458,9 @@ func (r *reader) mine(id uint32) bool { return r.rel != nil && r.rel.id == id }
 // from covers.
 func (r *reader) counted() bool {
 	r.cur.n++
-	if r.cur.final < r.resume.done || r.cur.final == r.resume.txn && r.cur.n <= r.resume.n {
-		r.pend = position{done: r.pend.done, txn: r.cur.final, n: r.cur.n}
-		return false
-	}
 	r.pend = position{done: r.pend.done, txn: r.cur.final, n: r.cur.n}
-	return true
+	covered := r.cur.final < r.resume.done || r.cur.final == r.resume.txn && r.cur.n <= r.resume.n
+	return !covered
 }
 
 func (r *reader) noFullIdentity(what string) error {
