@@ -36,6 +36,7 @@ type Source struct {
 	// of its columns comes from.
 	data    *arrow.Schema
 	columns []column
+	key     []int // the PRIMARY KEY's columns, indexes into columns
 }
 
 // column is where a column of the source comes from: a column of the
@@ -66,6 +67,16 @@ func planSource(t *catalog.Table, conn sql.Option, env *connector.Env) (exec.Sou
 			return nil, sql.Errorf(sql.ErrUnsupported, col.At, "column %s is %s, which postgres-cdc cannot read yet; it reads BOOLEAN, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, STRING, BYTES, DATE, TIMESTAMP and TIMESTAMP_LTZ", col.Name, col.SQLType)
 		}
 		s.columns = append(s.columns, column{name: f.Name, meta: col.Metadata})
+	}
+	for _, k := range t.PrimaryKey.Columns {
+		for i, c := range s.columns {
+			if strings.EqualFold(c.name, k) && c.meta == "" {
+				s.key = append(s.key, i)
+			}
+		}
+	}
+	if len(s.key) != len(t.PrimaryKey.Columns) {
+		return nil, sql.Errorf(sql.ErrInvalid, t.PrimaryKey.At, "the PRIMARY KEY of a postgres-cdc table must be physical columns of table %s", t.Name)
 	}
 	batch := env.BatchSize
 	if batch <= 0 {

@@ -19,10 +19,13 @@
 // source's state in a checkpoint: a restart starts replication there and
 // skips what it covers. The server is told to keep the WAL from the last
 // durable checkpoint on (exec.CheckpointListener); without checkpoints,
-// from what was read.
+// from what was read. A checkpoint inside the snapshot keeps the rows
+// handed out by key, and a restart from it turns a new snapshot into
+// changes of them (snapshot.go).
 //
 // The files: options.go reads the WITH options; types.go maps
 // PostgreSQL's types to Arrow's and reads values in their text form;
 // table.go checks the table, its columns and the publication; reader.go is
-// the read: slot, snapshot, stream and checkpoint.
+// the read: slot, snapshot, stream and checkpoint; snapshot.go the rows a
+// snapshot handed out, for a restart inside it.
 package pgcdc

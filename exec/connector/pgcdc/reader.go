@@ -42,6 +42,7 @@ type reader struct {
 	tx   pgx.Tx         // the snapshot's transaction
 	rows pgx.Rows       // the snapshot's rows; nil once read
 	snap *tupleLayout   // the snapshot's columns
+	view *snapshotView  // what the snapshots handed out, while one is read (snapshot.go)
 	rel  *tupleLayout   // the columns of the table's last relation message
 	pg   map[string]pgColumn
 
@@ -125,7 +126,12 @@ func (r *reader) open(at *checkpoint.Decoder) error {
 			return err
 		}
 		if state == stateSnapshot {
-			return fmt.Errorf("the checkpoint was taken during the initial snapshot, which cannot go on from where it was; start the query without the checkpoint to take the snapshot again")
+			// a new snapshot, turned into changes of what was handed out
+			r.view, r.resume = loadSnapshotView(at), position{}
+			if err := at.Err(); err != nil {
+				return err
+			}
+			return r.startSnapshot(ctx, slot)
 		}
 		if !slot.exists {
 			return fmt.Errorf("replication slot %s is gone, and with it the changes after the checkpoint: start the query without the checkpoint (a new snapshot)", cfg.slot)
@@ -235,6 +241,9 @@ func (r *reader) startSnapshot(ctx context.Context, s slot) error {
 	}
 	sel, layout := r.snapshotQuery()
 	r.snap = layout
+	if r.view == nil {
+		r.view = newSnapshotView()
+	}
 	// the rows are read as the batches are made, in the transaction
 	if r.rows, err = r.tx.Query(r.ctx, sel); err != nil {
 		return fmt.Errorf("reading the snapshot: %w", err)
@@ -316,7 +325,7 @@ func (r *reader) next() (exec.SplitBatch, error) {
 // rows, the stream starts.
 func (r *reader) nextSnapshot() (exec.SplitBatch, error) {
 	for len(r.kinds) < r.src.BatchSize && r.rows.Next() {
-		if err := r.appendRow(windowop.Insert, r.snap, r.rows.RawValues(), time.Unix(0, 0)); err != nil {
+		if err := r.snapshotRow(r.rows.RawValues()); err != nil {
 			return exec.SplitBatch{}, err
 		}
 	}
@@ -325,7 +334,10 @@ func (r *reader) nextSnapshot() (exec.SplitBatch, error) {
 		if err := r.rows.Err(); err != nil {
 			return exec.SplitBatch{}, fmt.Errorf("reading the snapshot: %w", err)
 		}
-		r.rows = nil
+		if err := r.retractUnvisited(); err != nil {
+			return exec.SplitBatch{}, err
+		}
+		r.rows, r.view = nil, nil
 		ctx, cancel := context.WithTimeout(r.ctx, time.Minute)
 		defer cancel()
 		if err := r.tx.Commit(ctx); err != nil {
@@ -587,6 +599,9 @@ func (r *reader) SaveState(e *checkpoint.Encoder) error {
 	e.Uint(uint64(r.at.done))
 	e.Uint(uint64(r.at.txn))
 	e.Int(r.at.n)
+	if r.rows != nil {
+		r.view.save(e)
+	}
 	r.saved, r.checkpointing = r.at, true
 	return nil
 }

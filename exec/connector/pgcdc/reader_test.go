@@ -2,6 +2,7 @@ package pgcdc
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -171,4 +172,36 @@ func TestOptionErrors(t *testing.T) {
 	d = strings.Replace(ddl(pg, `id INT, PRIMARY KEY (id) NOT ENFORCED`, ""), ", 'slot.name' = 's_db'", "", 1)
 	_, err = planTable(t, d, 10)
 	require.ErrorContains(t, err, `needs option 'slot.name'`)
+}
+
+// A checkpoint taken while the snapshot is handed out keeps the rows
+// handed out; a restart from it takes a new snapshot and turns it into
+// changes of those rows: a changed row -U and +U, a deleted one -D, the
+// rows not yet handed out +I, nothing twice; the stream follows.
+func TestResumeDuringTheSnapshot(t *testing.T) {
+	pg := pgtest.Start(t)
+	pg.Exec(t, pg.Database, `CREATE TABLE t (id int PRIMARY KEY, name text);
+ALTER TABLE t REPLICA IDENTITY FULL;
+INSERT INTO t SELECT i, 'n' || i FROM generate_series(1, 5) i;`)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	src, err := planTable(t, ddl(pg, `id INT, name STRING, PRIMARY KEY (id) NOT ENFORCED`, ""), 2)
+	require.NoError(t, err)
+	r, err := src.Open(mem, nil)
+	require.NoError(t, err)
+	first := readRows(t, r, 2)
+	require.Equal(t, []string{"+I,1,n1", "+I,2,n2"}, first)
+	var e checkpoint.Encoder
+	require.NoError(t, r.(exec.StateReader).SaveState(&e))
+	require.NoError(t, r.Close())
+
+	pg.Exec(t, pg.Database, `UPDATE t SET name = 'changed' WHERE id = 1; DELETE FROM t WHERE id = 2; UPDATE t SET name = 'x' WHERE id = 4; INSERT INTO t VALUES (6, 'n6')`)
+	r, err = src.Open(mem, checkpoint.NewDecoder(e.Data()))
+	require.NoError(t, err)
+	got := readRows(t, r, 7)
+	slices.Sort(got)
+	require.Equal(t, []string{"+I,3,n3", "+I,4,x", "+I,5,n5", "+I,6,n6", "+U,1,changed", "-D,2,n2", "-U,1,n1"}, got)
+	pg.Exec(t, pg.Database, `INSERT INTO t VALUES (7, 'n7')`)
+	require.Equal(t, []string{"+I,7,n7"}, readRows(t, r, 1))
+	require.NoError(t, r.Close())
 }
