@@ -30,6 +30,7 @@ var externalNames = map[string]string{
 	"minio-go":    "github.com/minio/minio-go/v7",
 	"gofakes3":    "github.com/johannesboyne/gofakes3",
 	"pgx":         "github.com/jackc/pgx/v5",
+	"pglogrepl":   "github.com/jackc/pglogrepl",
 	"s2":          "github.com/klauspost/compress/s2",
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/connector/gotable"
 	"github.com/wsql/wsql/exec/connector/kafka"
+	"github.com/wsql/wsql/exec/connector/pgcdc"
 )
 
 // namesAllowedIn are the Go files outside a connector's or format's own
@@ -46,6 +47,7 @@ func TestConnectorNamesStayInTheirPackages(t *testing.T) {
 	}
 	owner[gotable.Name] = "exec/connector/gotable"   // "go" cannot name a package
 	owner[kafka.UpsertName] = "exec/connector/kafka" // a second connector of the kafka package
+	owner[pgcdc.Name] = "exec/connector/pgcdc"       // "postgres-cdc" cannot name a package
 	for _, f := range connector.Formats() {
 		owner[f.Name] = "exec/connector/formats"
 	}

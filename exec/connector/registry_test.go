@@ -13,7 +13,7 @@ import (
 // TestBuiltinsAreRegistered pins what the blank imports of builtin register
 // and the order listings and messages show them in.
 func TestBuiltinsAreRegistered(t *testing.T) {
-	require.Equal(t, []string{"filesystem", "stdin", "datagen", "kafka", "nexmark", "upsert-kafka", "jdbc"}, connector.SourceNames())
+	require.Equal(t, []string{"filesystem", "stdin", "datagen", "kafka", "nexmark", "upsert-kafka", "jdbc", "postgres-cdc"}, connector.SourceNames())
 	require.Equal(t, []string{"print", "blackhole", "filesystem", "kafka", "upsert-kafka", "jdbc"}, connector.SinkNames())
 	require.ElementsMatch(t, append(connector.SourceNames(), "print", "blackhole", "go"), connector.Names())
 	require.Equal(t, []string{"csv", "json", "debezium-json"}, connector.ReadFormats())
@@ -54,7 +54,7 @@ func TestOptionSchemasAreComplete(t *testing.T) {
 // can be read or written and suggests the nearest name.
 func TestUnknownConnectorSuggestsARegisteredOne(t *testing.T) {
 	_, err := connector.SourceConnector(sql.Option{Key: "connector", Value: "filesytem"})
-	require.ErrorContains(t, err, "connector 'filesytem' is not supported yet (supported: filesystem, stdin, datagen, kafka, nexmark, upsert-kafka, jdbc); did you mean filesystem?")
+	require.ErrorContains(t, err, "connector 'filesytem' is not supported yet (supported: filesystem, stdin, datagen, kafka, nexmark, upsert-kafka, jdbc, postgres-cdc); did you mean filesystem?")
 
 	_, err = connector.SourceConnector(sql.Option{Key: "connector", Value: "go"})
 	require.Error(t, err, "the go connector is attached from Go, never named in SQL")
@@ -63,7 +63,7 @@ func TestUnknownConnectorSuggestsARegisteredOne(t *testing.T) {
 	require.ErrorContains(t, err, "writing to connector 'datagen' is not supported yet (supported: print, blackhole, filesystem, kafka, upsert-kafka, jdbc)")
 
 	_, err = connector.SourceConnector(sql.Option{Key: "connector", Value: "print", At: sql.Pos{Line: 3, Col: 9}})
-	require.ErrorContains(t, err, "reading a table of connector 'print' is not supported yet: it can only be written, with INSERT INTO (connectors read: filesystem, stdin, datagen, kafka, nexmark, upsert-kafka, jdbc)")
+	require.ErrorContains(t, err, "reading a table of connector 'print' is not supported yet: it can only be written, with INSERT INTO (connectors read: filesystem, stdin, datagen, kafka, nexmark, upsert-kafka, jdbc, postgres-cdc)")
 	var serr *sql.Error
 	require.ErrorAs(t, err, &serr)
 	require.Equal(t, sql.Pos{Line: 3, Col: 9}, serr.Pos)

@@ -247,9 +247,17 @@ func (t *temporalJoin) addVersions(rec arrow.RecordBatch) error {
 		return fmt.Errorf("temporal join: right time: %w", err)
 	}
 	t.kids = t.rightKeys.ids(rec, &t.keys, t.kids)
+	var kinds *array.String
+	if t.rightUpdates {
+		kinds, _ = rec.Column(0).(*array.String)
+	}
 	rows := t.rows[:0]
 	for i, k := range t.kids {
-		if k >= 0 { // a NULL key is no version of anything
+		// a NULL key is no version of anything; a -U is skipped, as
+		// Flink's planner drops the UPDATE_BEFORE of a versioned table
+		// (DropUpdateBefore): its time is the old version's, and the +U
+		// after it is the new version
+		if k >= 0 && (kinds == nil || kinds.IsNull(i) || kinds.Value(i) != "-U") {
 			rows = append(rows, int32(i))
 		}
 	}
@@ -264,10 +272,6 @@ func (t *temporalJoin) addVersions(rec arrow.RecordBatch) error {
 	t.ids = ids
 	if err != nil {
 		return err
-	}
-	var kinds *array.String
-	if t.rightUpdates {
-		kinds, _ = rec.Column(0).(*array.String)
 	}
 	for j, r := range rows {
 		k := t.kids[r]

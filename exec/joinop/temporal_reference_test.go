@@ -193,7 +193,7 @@ func tjFlinkModel(s tjShape, events []tmpEvent) []string {
 			k.left[seq] = e
 			k.register(e.time)
 		case 1:
-			if ok {
+			if ok && e.kind != "-U" { // Flink's DropUpdateBefore of a versioned table
 				k := keyOf(name)
 				k.right[e.time] = e
 				k.register(e.time)
@@ -246,7 +246,9 @@ func tjHistory(s tjShape, events []tmpEvent) []string {
 			seq++
 			waiting = append(waiting, arrived{e, seq})
 		case 1:
-			rights = append(rights, e)
+			if e.kind != "-U" { // Flink's DropUpdateBefore of a versioned table
+				rights = append(rights, e)
+			}
 		}
 	}
 	fire(math.MaxInt64)

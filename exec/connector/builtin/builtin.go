@@ -12,6 +12,7 @@ import (
 	_ "github.com/wsql/wsql/exec/connector/jdbc"
 	_ "github.com/wsql/wsql/exec/connector/kafka"
 	_ "github.com/wsql/wsql/exec/connector/nexmark"
+	_ "github.com/wsql/wsql/exec/connector/pgcdc"
 	_ "github.com/wsql/wsql/exec/connector/print"
 	_ "github.com/wsql/wsql/exec/connector/stdin"
 )
