@@ -10,7 +10,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
@@ -90,13 +89,12 @@ func (c LookupFileConfig) OutputSchema() (*arrow.Schema, error) {
 // LookupFileJoin runs a LookupFileConfig. It keeps no state between
 // batches but the table, which it reads again when restored.
 type LookupFileJoin struct {
-	cfg           LookupFileConfig
-	mem           memory.Allocator
-	out           pipeline.Operator
-	schema        *arrow.Schema
-	residualInput *arrow.Schema
-	clock         rowtime.Clock
-	watermarks    pipeline.WatermarkGate
+	cfg        LookupFileConfig
+	mem        memory.Allocator
+	out        pipeline.Operator
+	schema     *arrow.Schema
+	clock      rowtime.Clock
+	watermarks pipeline.WatermarkGate
 
 	probeKeys temporalKeyColumns
 	table     lookupTable
@@ -106,11 +104,11 @@ type LookupFileJoin struct {
 	stats     Stats
 	closed    bool
 
+	lookupPairs
+
 	// reused per batch
-	marks        []int32
-	li, ti       []int32 // the output's probe and table rows
-	candL, candT []int32 // the pairs the residual decides
-	wms          []int64
+	marks []int32
+	wms   []int64
 }
 
 // NewLookupFileJoin reads the table and returns the join, sending its rows
@@ -226,7 +224,7 @@ func (j *LookupFileJoin) ProcessBatch(b pipeline.Batch) error {
 	}
 	j.li, j.ti = li, ti
 	if j.cfg.Residual != nil {
-		done, err := j.applyResidual(b)
+		done, err := j.applyResidual(j, b, j.cfg.Residual, j.schema, j.table.nullRow(), j.cfg.Kind == LeftOuter, j.mem)
 		if done || err != nil {
 			return err
 		}
@@ -239,68 +237,6 @@ func (j *LookupFileJoin) ProcessBatch(b pipeline.Batch) error {
 		return err
 	}
 	return j.send(out, b.Watermarks)
-}
-
-// applyResidual evaluates the residual condition once over every pair of
-// j.li and j.ti that found a table row, and keeps the pairs it holds for; a
-// LEFT join pads a probe row none of whose pairs is kept. It sends the
-// pairs at once when all are kept (done).
-func (j *LookupFileJoin) applyResidual(b pipeline.Batch) (done bool, err error) {
-	null := j.table.nullRow()
-	candL, candT := j.candL[:0], j.candT[:0]
-	for k, r := range j.ti {
-		if r != null {
-			candL, candT = append(candL, j.li[k]), append(candT, r)
-		}
-	}
-	j.candL, j.candT = candL, candT
-	if len(candL) == 0 {
-		return false, nil
-	}
-	joined, err := j.gather(b.Record, candL, candT)
-	if err != nil {
-		return true, err
-	}
-	in := joined
-	if j.residualInput != j.schema {
-		in = array.NewRecordBatch(j.residualInput, joined.Columns()[1:], joined.NumRows())
-		defer in.Release()
-	}
-	res, err := j.cfg.Residual.Eval(in, j.mem)
-	if err != nil {
-		joined.Release()
-		return true, err
-	}
-	defer res.Release()
-	pass, kept := expr.BoolMask(res.(*array.Boolean))
-	if kept == len(candL) && len(candL) == len(j.li) {
-		return true, j.send(joined, b.Watermarks)
-	}
-	joined.Release()
-	// the pairs kept, in order, and a padded row for a probe row left
-	// without any
-	outer := j.cfg.Kind == LeftOuter
-	li, ti := j.li[:0], j.ti[:0]
-	c := 0
-	for k := 0; k < len(j.li); {
-		row := j.li[k]
-		found := false
-		for ; k < len(j.li) && j.li[k] == row; k++ {
-			if j.ti[k] == null {
-				continue
-			}
-			if bitutil.BitIsSet(pass, c) {
-				li, ti = append(li, row), append(ti, j.ti[k])
-				found = true
-			}
-			c++
-		}
-		if !found && outer {
-			li, ti = append(li, row), append(ti, null)
-		}
-	}
-	j.li, j.ti = li, ti
-	return false, nil
 }
 
 // gather builds the output rows of probe rows li of rec and table rows ti.

@@ -5,7 +5,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/checkpoint"
@@ -34,27 +33,26 @@ type LookupKeyConfig struct {
 // not in checkpoints (as in Flink): a restored join starts with an empty
 // cache.
 type LookupKeyJoin struct {
-	cfg           LookupKeyConfig
-	mem           memory.Allocator
-	out           pipeline.Operator
-	schema        *arrow.Schema
-	residualInput *arrow.Schema
-	keySchema     *arrow.Schema // the key columns a query is asked
-	clock         rowtime.Clock
-	watermarks    pipeline.WatermarkGate
-	lookuper      lookup.Lookuper
-	cache         *lookup.Cache
-	nullID        int32 // the store's row of NULLs, a LEFT join's padding
-	stats         Stats
-	queries       int64
-	base          Stats // the counters a restored checkpoint held
-	closed        bool
+	cfg        LookupKeyConfig
+	mem        memory.Allocator
+	out        pipeline.Operator
+	schema     *arrow.Schema
+	keySchema  *arrow.Schema // the key columns a query is asked
+	clock      rowtime.Clock
+	watermarks pipeline.WatermarkGate
+	lookuper   lookup.Lookuper
+	cache      *lookup.Cache
+	nullID     int32 // the store's row of NULLs, a LEFT join's padding
+	stats      Stats
+	queries    int64
+	base       Stats // the counters a restored checkpoint held
+	closed     bool
+
+	lookupPairs
 
 	// reused per batch
-	ents         []int32
-	li, ti       []int32
-	candL, candT []int32
-	wms          []int64
+	ents []int32
+	wms  []int64
 }
 
 // NewLookupKeyJoin opens the table's Lookuper and returns the join,
@@ -70,7 +68,8 @@ func NewLookupKeyJoin(cfg LookupKeyConfig, mem memory.Allocator, out pipeline.Op
 	if r := cfg.Residual; r != nil && r.DataType().ID() != arrow.BOOL {
 		return nil, fmt.Errorf("lookup join: the condition %s is %s, not BOOLEAN", r, r.DataType())
 	}
-	j := &LookupKeyJoin{cfg: cfg, mem: mem, out: out, schema: schema, residualInput: schema, clock: cfg.Clock}
+	j := &LookupKeyJoin{cfg: cfg, mem: mem, out: out, schema: schema, clock: cfg.Clock}
+	j.residualInput = schema
 	if j.clock == nil {
 		j.clock = rowtime.SystemClock{}
 	}
@@ -210,7 +209,7 @@ func fitsSchema(rows arrow.RecordBatch, schema *arrow.Schema) error {
 // holds for when there is one.
 func (j *LookupKeyJoin) join(b pipeline.Batch) error {
 	if j.cfg.Residual != nil {
-		done, err := j.applyResidual(b)
+		done, err := j.applyResidual(j, b, j.cfg.Residual, j.schema, j.nullID, j.cfg.Kind == LeftOuter, j.mem)
 		if done || err != nil {
 			return err
 		}
@@ -223,66 +222,6 @@ func (j *LookupKeyJoin) join(b pipeline.Batch) error {
 		return err
 	}
 	return j.send(out, b.Watermarks)
-}
-
-// applyResidual evaluates the residual condition once over every pair
-// that found a table row and keeps the pairs it holds for; a LEFT join
-// pads a probe row none of whose pairs is kept. It sends the pairs at
-// once when all are kept (done).
-func (j *LookupKeyJoin) applyResidual(b pipeline.Batch) (done bool, err error) {
-	null := j.nullID
-	candL, candT := j.candL[:0], j.candT[:0]
-	for k, r := range j.ti {
-		if r != null {
-			candL, candT = append(candL, j.li[k]), append(candT, r)
-		}
-	}
-	j.candL, j.candT = candL, candT
-	if len(candL) == 0 {
-		return false, nil
-	}
-	joined, err := j.gather(b.Record, candL, candT)
-	if err != nil {
-		return true, err
-	}
-	in := joined
-	if j.residualInput != j.schema {
-		in = array.NewRecordBatch(j.residualInput, joined.Columns()[1:], joined.NumRows())
-		defer in.Release()
-	}
-	res, err := j.cfg.Residual.Eval(in, j.mem)
-	if err != nil {
-		joined.Release()
-		return true, err
-	}
-	defer res.Release()
-	pass, kept := expr.BoolMask(res.(*array.Boolean))
-	if kept == len(candL) && len(candL) == len(j.li) {
-		return true, j.send(joined, b.Watermarks)
-	}
-	joined.Release()
-	outer := j.cfg.Kind == LeftOuter
-	li, ti := j.li[:0], j.ti[:0]
-	c := 0
-	for k := 0; k < len(j.li); {
-		row := j.li[k]
-		found := false
-		for ; k < len(j.li) && j.li[k] == row; k++ {
-			if j.ti[k] == null {
-				continue
-			}
-			if bitutil.BitIsSet(pass, c) {
-				li, ti = append(li, row), append(ti, j.ti[k])
-				found = true
-			}
-			c++
-		}
-		if !found && outer {
-			li, ti = append(li, row), append(ti, null)
-		}
-	}
-	j.li, j.ti = li, ti
-	return false, nil
 }
 
 // gather builds the output rows of probe rows li of rec and the cached

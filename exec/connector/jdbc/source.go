@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/catalog"
@@ -68,25 +67,8 @@ func planSource(t *catalog.Table, _ sql.Option, env *connector.Env) (exec.Source
 // checkReadTypes refuses, at plan time, a column of table t whose Flink
 // type has no PostgreSQL type to be read from.
 func checkReadTypes(t *catalog.Table) error {
-	for _, c := range t.Columns {
-		if c.Computed != nil {
-			continue
-		}
-		if c.Metadata != "" {
-			return sql.Errorf(sql.ErrUnsupported, c.At, "column %s of table %s is a METADATA column; the jdbc connector has no metadata", c.Name, t.Name)
-		}
-		typ := c.Type
-		if l, ok := typ.(*arrow.ListType); ok {
-			typ = l.Elem()
-			if _, nested := typ.(*arrow.ListType); nested {
-				return sql.Errorf(sql.ErrUnsupported, c.At, "column %s of table %s is %s: an ARRAY of ARRAYs has no PostgreSQL type (PostgreSQL's arrays of several dimensions are rectangular); read it as a STRING from jsonb", c.Name, t.Name, c.SQLType)
-			}
-		}
-		if sources(typ) == nil {
-			return sql.Errorf(sql.ErrUnsupported, c.At, "column %s of table %s is %s, which the jdbc connector cannot read from PostgreSQL (the types it reads: docs/postgresql.md); declare it STRING over a text or jsonb column", c.Name, t.Name, c.SQLType)
-		}
-	}
-	return nil
+	return checkTypes(t, sources, "read it as a STRING from jsonb",
+		"cannot read from PostgreSQL (the types it reads: docs/postgresql.md); declare it STRING over a text or jsonb column")
 }
 
 // NumSplits is the number of ranges, one without partitioning.

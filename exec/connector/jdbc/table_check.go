@@ -175,32 +175,9 @@ func sources(t arrow.DataType) []uint32 {
 // readMatch finds the decoder of a Flink column read from a PostgreSQL
 // column: an error naming the column when the types do not fit.
 func readMatch(table, pgTable string, c catalog.Column, pg pgColumn) (decoder, error) {
-	typ, elemOf := c.Type, false
-	if l, ok := typ.(*arrow.ListType); ok {
-		typ, elemOf = l.Elem(), true
+	_, oid, elemOf, err := fit(table, pgTable, c, pg, sources, "read from")
+	if err != nil {
+		return nil, err
 	}
-	have := pg.oid
-	if elemOf {
-		have = pg.elem
-	}
-	ok := (elemOf == (pg.elem != 0)) && have != 0
-	if ok {
-		ok = false
-		for _, o := range sources(typ) {
-			ok = ok || o == have
-		}
-	}
-	if !ok {
-		var names []string
-		for _, o := range sources(typ) {
-			n := pgNames[o]
-			if elemOf {
-				n += "[]"
-			}
-			names = append(names, n)
-		}
-		return nil, fmt.Errorf("table %s: column %s is %s, but column %s of PostgreSQL table %s is %s; a %s column is read from %s",
-			table, c.Name, c.SQLType, pg.name, pgTable, pg.shown, c.SQLType, strings.Join(names, ", "))
-	}
-	return newDecoder(c, have, elemOf), nil
+	return newDecoder(c, oid, elemOf), nil
 }

@@ -2,6 +2,7 @@ package jdbc
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -77,6 +78,14 @@ func targets(t arrow.DataType) []uint32 {
 // checkColumnTypes refuses, at plan time, a column of table t whose Flink
 // type has no PostgreSQL type to be written to.
 func checkColumnTypes(t *catalog.Table) error {
+	return checkTypes(t, targets, "write it as a STRING into jsonb",
+		"cannot write to PostgreSQL (the types it writes: docs/postgresql.md); CAST it to STRING and write it into a text or jsonb column")
+}
+
+// checkTypes refuses a column of table t of a Flink type allowed gives
+// no PostgreSQL type for, a METADATA column, and an ARRAY of ARRAYs;
+// arrays and others say what to do instead.
+func checkTypes(t *catalog.Table, allowed func(arrow.DataType) []uint32, arrays, others string) error {
 	for _, c := range t.Columns {
 		if c.Computed != nil {
 			continue
@@ -88,11 +97,11 @@ func checkColumnTypes(t *catalog.Table) error {
 		if l, ok := typ.(*arrow.ListType); ok {
 			typ = l.Elem()
 			if _, nested := typ.(*arrow.ListType); nested {
-				return sql.Errorf(sql.ErrUnsupported, c.At, "column %s of table %s is %s: an ARRAY of ARRAYs has no PostgreSQL type (PostgreSQL's arrays of several dimensions are rectangular); write it as a STRING into jsonb", c.Name, t.Name, c.SQLType)
+				return sql.Errorf(sql.ErrUnsupported, c.At, "column %s of table %s is %s: an ARRAY of ARRAYs has no PostgreSQL type (PostgreSQL's arrays of several dimensions are rectangular); %s", c.Name, t.Name, c.SQLType, arrays)
 			}
 		}
-		if targets(typ) == nil {
-			return sql.Errorf(sql.ErrUnsupported, c.At, "column %s of table %s is %s, which the jdbc connector cannot write to PostgreSQL (the types it writes: docs/postgresql.md); CAST it to STRING and write it into a text or jsonb column", c.Name, t.Name, c.SQLType)
+		if allowed(typ) == nil {
+			return sql.Errorf(sql.ErrUnsupported, c.At, "column %s of table %s is %s, which the jdbc connector %s", c.Name, t.Name, c.SQLType, others)
 		}
 	}
 	return nil
@@ -106,39 +115,44 @@ type pgColumn struct {
 	shown string // format_type: integer, character varying(20), numeric(10,2)[]
 }
 
-// match finds the encoder of a Flink column written to a PostgreSQL
-// column: an error naming the column when the types do not fit.
-func match(table, pgTable string, c catalog.Column, pg pgColumn) (encoder, error) {
-	typ, elemOf := c.Type, false
+// fit finds the PostgreSQL type a Flink column is written to or read
+// from (its element type for an ARRAY column, then elemOf), one of
+// allowed(the column's type); verb says which ("written to", "read
+// from") in the error naming the column when the types do not fit.
+func fit(table, pgTable string, c catalog.Column, pg pgColumn, allowed func(arrow.DataType) []uint32, verb string) (typ arrow.DataType, oid uint32, elemOf bool, err error) {
+	typ = c.Type
 	if l, ok := typ.(*arrow.ListType); ok {
 		typ, elemOf = l.Elem(), true
 	}
-	want := pg.oid
+	oid = pg.oid
 	if elemOf {
-		want = pg.elem
+		oid = pg.elem
 	}
-	ok := (elemOf == (pg.elem != 0)) && want != 0
-	if ok {
-		ok = false
-		for _, o := range targets(typ) {
-			ok = ok || o == want
+	if elemOf == (pg.elem != 0) && oid != 0 && slices.Contains(allowed(typ), oid) {
+		return typ, oid, elemOf, nil
+	}
+	var names []string
+	for _, o := range allowed(typ) {
+		n := pgNames[o]
+		if elemOf {
+			n += "[]"
 		}
+		names = append(names, n)
 	}
-	if !ok {
-		var names []string
-		for _, o := range targets(typ) {
-			n := pgNames[o]
-			if elemOf {
-				n += "[]"
-			}
-			names = append(names, n)
-		}
-		return encoder{}, fmt.Errorf("table %s: column %s is %s, but column %s of PostgreSQL table %s is %s; a %s column is written to %s",
-			table, c.Name, c.SQLType, pg.name, pgTable, pg.shown, c.SQLType, strings.Join(names, ", "))
+	return nil, 0, false, fmt.Errorf("table %s: column %s is %s, but column %s of PostgreSQL table %s is %s; a %s column is %s %s",
+		table, c.Name, c.SQLType, pg.name, pgTable, pg.shown, c.SQLType, verb, strings.Join(names, ", "))
+}
+
+// match finds the encoder of a Flink column written to a PostgreSQL
+// column: an error naming the column when the types do not fit.
+func match(table, pgTable string, c catalog.Column, pg pgColumn) (encoder, error) {
+	typ, oid, elemOf, err := fit(table, pgTable, c, pg, targets, "written to")
+	if err != nil {
+		return encoder{}, err
 	}
-	e := scalarEncoder(typ, want)
+	e := scalarEncoder(typ, oid)
 	if elemOf {
-		e = arrayEncoder(e, want)
+		e = arrayEncoder(e, oid)
 	}
 	return e, nil
 }
