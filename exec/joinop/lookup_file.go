@@ -108,7 +108,6 @@ type LookupFileJoin struct {
 
 	// reused per batch
 	marks []int32
-	wms   []int64
 }
 
 // NewLookupFileJoin reads the table and returns the join, sending its rows
@@ -269,15 +268,7 @@ func (j *LookupFileJoin) gather(rec arrow.RecordBatch, li, ti []int32) (arrow.Re
 func (j *LookupFileJoin) send(out arrow.RecordBatch, watermarks []int64) error {
 	defer out.Release()
 	j.stats.ResultRows += out.NumRows()
-	b := pipeline.Batch{Record: out}
-	if watermarks != nil {
-		wms := j.wms[:0]
-		for _, i := range j.li {
-			wms = append(wms, watermarks[i])
-		}
-		j.wms, b.Watermarks = wms, wms
-	}
-	return j.out.ProcessBatch(b)
+	return j.out.ProcessBatch(pipeline.Batch{Record: out, Watermarks: j.outputWatermarks(watermarks)})
 }
 
 // ProcessWatermark passes the watermark on: the output's time is the

@@ -52,7 +52,6 @@ type LookupKeyJoin struct {
 
 	// reused per batch
 	ents []int32
-	wms  []int64
 }
 
 // NewLookupKeyJoin opens the table's Lookuper and returns the join,
@@ -253,15 +252,7 @@ func (j *LookupKeyJoin) gather(rec arrow.RecordBatch, li, ti []int32) (arrow.Rec
 func (j *LookupKeyJoin) send(out arrow.RecordBatch, watermarks []int64) error {
 	defer out.Release()
 	j.stats.ResultRows += out.NumRows()
-	b := pipeline.Batch{Record: out}
-	if watermarks != nil {
-		wms := j.wms[:0]
-		for _, i := range j.li {
-			wms = append(wms, watermarks[i])
-		}
-		j.wms, b.Watermarks = wms, wms
-	}
-	return j.out.ProcessBatch(b)
+	return j.out.ProcessBatch(pipeline.Batch{Record: out, Watermarks: j.outputWatermarks(watermarks)})
 }
 
 // ProcessWatermark passes the watermark on: the output's time is the

@@ -18,6 +18,7 @@ import (
 type lookupPairs struct {
 	li, ti       []int32 // the output's probe and table rows
 	candL, candT []int32 // the pairs the residual decides
+	wms          []int64 // the output rows' watermarks
 	// residualInput is the joined rows' schema as the residual reads it
 	residualInput *arrow.Schema
 }
@@ -88,4 +89,18 @@ func (p *lookupPairs) applyResidual(j lookupJoiner, b pipeline.Batch, residual e
 	}
 	p.li, p.ti = li, ti
 	return false, nil
+}
+
+// outputWatermarks are the output rows' watermarks, each its probe
+// row's; nil when the batch has none.
+func (p *lookupPairs) outputWatermarks(watermarks []int64) []int64 {
+	if watermarks == nil {
+		return nil
+	}
+	wms := p.wms[:0]
+	for _, i := range p.li {
+		wms = append(wms, watermarks[i])
+	}
+	p.wms = wms
+	return wms
 }

@@ -47,16 +47,6 @@ var lookupOptions = []connector.Option{
 		Description: "Flink's legacy key: the partial cache's cache-missing-key"},
 }
 
-// isLookupKey reports a key of lookupOptions.
-func isLookupKey(key string) bool {
-	for _, o := range lookupOptions {
-		if o.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
 // lookupConfig is how a lookup join queries a table.
 type lookupConfig struct {
 	cache      lookup.CacheOptions
@@ -69,7 +59,7 @@ func readLookupConfig(t *catalog.Table) (lookupConfig, error) {
 	c := lookupConfig{cache: lookup.CacheOptions{CacheMissingKey: true}, maxRetries: defaultLookupMaxRetries}
 	var cacheSet, legacyRows bool
 	for _, o := range t.Options {
-		if !isLookupKey(o.Key) {
+		if !hasKey(lookupOptions, o.Key) {
 			continue
 		}
 		var err error

@@ -2,6 +2,7 @@ package jdbc
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -117,10 +118,10 @@ func readConfig(t *catalog.Table) (*config, error) {
 		case keyParallel:
 			c.lanes, err = readLanes(t, o)
 		default:
-			if isScanKey(o.Key) {
+			if hasKey(scanOptions, o.Key) {
 				continue // readScan's (scan_options.go)
 			}
-			if !isLookupKey(o.Key) {
+			if !hasKey(lookupOptions, o.Key) {
 				return nil, connector.UnsupportedOption(o, Name, allowed)
 			}
 			_, err = readLookupConfig(&catalog.Table{Options: catalog.Options{o}}) // lookup_options.go
@@ -245,4 +246,10 @@ func readLanes(t *catalog.Table, o sql.Option) (int, error) {
 		return 0, sql.Errorf(sql.ErrUnsupported, o.At, "option '%s' above 1 is for a table with a PRIMARY KEY (upsert mode); an append table is written over one connection", o.Key)
 	}
 	return int(n), nil
+}
+
+// hasKey reports a key of opts: the scan's and the lookup's keys, which
+// readConfig leaves to readScan and readLookupConfig.
+func hasKey(opts []connector.Option, key string) bool {
+	return slices.ContainsFunc(opts, func(o connector.Option) bool { return o.Key == key })
 }

@@ -41,16 +41,6 @@ var scanOptions = []connector.Option{
 		Description: "Flink's JDBC auto-commit flag; a read is always one read-only transaction a connection, so it changes nothing"},
 }
 
-// isScanKey reports a key of a read, which readConfig leaves to readScan.
-func isScanKey(key string) bool {
-	for _, o := range scanOptions {
-		if o.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
 // scanConfig is how a table is read.
 type scanConfig struct {
 	partition *partitioning // nil: one query reads the whole table
