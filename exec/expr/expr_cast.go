@@ -17,6 +17,7 @@ import (
 
 	"github.com/wsql/wsql/exec/format"
 	"github.com/wsql/wsql/exec/format/intervaltext"
+	"github.com/wsql/wsql/exec/format/scalartext"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -334,9 +335,9 @@ func (e *Cast) toString(x arrow.Array, mem memory.Allocator) (arrow.Array, error
 		case *array.Int64:
 			buf = strconv.AppendInt(buf, a.Value(i), 10)
 		case *array.Float32:
-			buf = format.AppendFloatValue(buf, float64(a.Value(i)), 32)
+			buf = scalartext.AppendFloatValue(buf, float64(a.Value(i)), 32)
 		case *array.Float64:
-			buf = format.AppendFloatValue(buf, a.Value(i), 64)
+			buf = scalartext.AppendFloatValue(buf, a.Value(i), 64)
 		case *array.Decimal128:
 			buf = format.AppendDecimal128Value(buf, a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale)
 		case *array.Date32:
@@ -446,7 +447,7 @@ func (e *Cast) fromString(s *array.String, mem memory.Allocator) (arrow.Array, e
 			b.UnsafeAppend(arrow.Date32(ms / 86_400_000))
 		case *array.Time32Builder:
 			// Flink's TIME 'HH:mm:ss' and CAST(s AS TIME): a time of day
-			nanos, msg := format.ParseTimeOfDay(text)
+			nanos, msg := scalartext.ParseTime(text)
 			ok = msg == ""
 			b.UnsafeAppend(arrow.Time32(nanos / int64(e.To.(*arrow.Time32Type).Unit.Multiplier())))
 		case *array.TimestampBuilder:

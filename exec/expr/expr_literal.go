@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/scalartext"
 )
 
 // Literal is a constant. The field that holds the value depends on Type:
@@ -163,9 +164,9 @@ func (l *Literal) String() string {
 		}
 		return "FALSE"
 	case arrow.FLOAT32:
-		return string(format.AppendFloatValue(nil, l.Float, 32))
+		return string(scalartext.AppendFloatValue(nil, l.Float, 32))
 	case arrow.FLOAT64:
-		return string(format.AppendFloatValue(nil, l.Float, 64))
+		return string(scalartext.AppendFloatValue(nil, l.Float, 64))
 	case arrow.DECIMAL128:
 		return l.Dec.ToString(l.Type.(*arrow.Decimal128Type).Scale)
 	case arrow.DATE32:

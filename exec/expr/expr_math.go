@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/scalartext"
 )
 
 // MathFunc is ABS, FLOOR, CEIL (same type as X: integers are returned
@@ -250,7 +251,7 @@ func roundHalfUp(v float64, digits, bits int, scratch []byte) float64 {
 	if neg {
 		s = s[1:]
 	}
-	m, exp := format.SplitExponentForm(s)
+	m, exp := scalartext.SplitExponentForm(s)
 	// the value is 0.m × 10^(exp+1); keep exp+1+digits leading digits
 	keep := exp + 1 + digits
 	if keep >= len(m) {

@@ -17,6 +17,7 @@ type csvChunks struct {
 	schema    *arrow.Schema
 	opts      CSVOptions
 	mem       memory.Allocator
+	outMem    memory.Allocator // for the chunk decoders' outMem; mem when nil
 	batchSize int
 	scan      *CSVDecoder // the parser that walks records when quotes occur
 }
@@ -77,6 +78,10 @@ func (c *csvChunks) decoder(chunk []byte, off int64, line int, first bool, onBad
 	opts.IgnoreFirstLine = opts.IgnoreFirstLine && first
 	d := NewCSVDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
+	d.direct = true // decodeChunk releases what it leaves unused
+	if c.outMem != nil {
+		d.outMem = c.outMem
+	}
 	return d
 }
 
@@ -87,6 +92,7 @@ type jsonChunks struct {
 	schema    *arrow.Schema
 	opts      JSONOptions
 	mem       memory.Allocator
+	outMem    memory.Allocator // as csvChunks's
 	batchSize int
 }
 
@@ -110,5 +116,9 @@ func (c *jsonChunks) decoder(chunk []byte, off int64, line int, _ bool, onBad fu
 	opts.OnBadRow = onBad
 	d := NewJSONDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
+	d.batch.direct = true // decodeChunk releases what it leaves unused
+	if c.outMem != nil {
+		d.batch.outMem = c.outMem
+	}
 	return d
 }

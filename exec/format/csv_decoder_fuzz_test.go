@@ -208,6 +208,14 @@ func FuzzCSVDecoder(f *testing.F) {
 		f.Add([]byte("a\n"+long+"\n\""+long+"\"\nb\n"), byte(0), byte(0), uint8(1), "", uint8(5), uint8(0))
 	}
 	f.Add([]byte(strings.Repeat("z", 3000)+"\xff\n"+strings.Repeat("1,", 2000)+"\n"), byte(0), byte(0), uint8(1), "", uint8(1), uint8(0))
+	// Runs of simple records broken by what only the record parser reads:
+	// a quote, "\r\n", a blank line, a comment, a field too many or too
+	// few, an empty field, spaces, a bad value, a non-ASCII string, a
+	// timestamp whose minute changes, with 'T', without seconds, of a
+	// second past 59, on a day that does not exist.
+	f.Add([]byte("2024-03-01 08:59:59.985,2024-03-01T09:00:00Z,2024-03-01 09:00:00.123456789\n2024-03-01 09:00:00,,2024-03-01 09:00\n2024-03-01T09:00,\"2024-03-01 09:00\",2024-03-01 09:00:01\r\n\n# c\n2024-03-01 09:01:00.1,2024-03-01 09:01:00\n2024-03-01 09:01:00.123456789,,\n 2024-03-01 09:02:00 ,, \n2024-03-01 09:02:60,,\n2024-02-30 09:02:00,,\n2024-03-01 09:03:00.5,,,\n2024-03-01 09:03:00.5,,\n"), byte(0), byte(0), uint8(3), "", uint8(2), uint8(22*2+13))
+	f.Add([]byte("k1,true,1\nk\xc3\xa9,false,2\nNULL,NULL,NULL\n,,\nk\xff,true,3\nk2, true ,128\nk3,true,-1\n"), byte(0), byte(0), uint8(1), "NULL", uint8(1), uint8(22*2))
+	f.Add([]byte("1,1.5,2.25\n-9,1e3,-0.5\n2,x,3\n3,4,99999999999999999\n4,5,1.\n5,6,.5\n6,7,+8\n"), byte(0), byte(0), uint8(1), "", uint8(3), uint8(22*2+5))
 	// Nested columns (flags bit 7): a ROW and an ARRAY after the picked
 	// columns, their elements separated by ';' (csv.array-element-delimiter).
 	f.Add([]byte("x,1;a,1;2;3\ny,;,\"\"\nz,NULL;b,NULL\nw,1,\n\"v\",\"2;\"\"q\"\"\",\"4;5\"\n"), byte(0), byte(0), uint8(128|1), "NULL", uint8(2), uint8(0))
@@ -234,7 +242,7 @@ func FuzzCSVDecoder(f *testing.F) {
 		opts.MaxRecordBytes = 8 * int(batch>>3) // records over a small limit too
 		lines := csvCountLineEnds(data) + 1
 
-		decode := func(size int) (string, int, int64, error) {
+		decode := func(size int, simple bool) (string, int, int64, error) {
 			var bad []string
 			o := opts
 			o.OnBadRow = func(e *ParseError, raw []byte) {
@@ -242,15 +250,19 @@ func FuzzCSVDecoder(f *testing.F) {
 				bad = append(bad, e.Error()+" "+string(raw))
 			}
 			d := NewCSVDecoder(bytes.NewReader(data), source, schema, o, mem, size)
+			d.simple.on = d.simple.on && simple
 			text, rows, err := fuzzDecode(t, d.Next, d.Skipped, &bad, lines)
 			return text, rows, d.Skipped(), err
 		}
-		want, rows, skipped, err := decode(small)
+		want, rows, skipped, err := decode(small, true)
 		if err != nil {
 			requireClearError(t, err, source, lines, true)
 		}
-		big, _, _, _ := decode(4096)
+		big, _, _, _ := decode(4096, true)
 		require.Equal(t, want, big, "batch size %d and 4096", small)
+		// The column-at-a-time path reads what the record parser reads.
+		records, _, _, _ := decode(small, false)
+		require.Equal(t, records, want, "without the simple-rows path")
 
 		// Resumed at a batch boundary, the read goes on as if uninterrupted.
 		k := (len(data) + int(pick)) % 6

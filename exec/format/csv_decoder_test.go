@@ -13,6 +13,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/format/scalartext"
 )
 
 var (
@@ -137,19 +139,19 @@ func TestCSVDecoderTimestamps(t *testing.T) {
 		{"abc", 0, "expected yyyy-MM-dd HH:mm:ss[.SSS]"},
 	}
 	for _, c := range cases {
-		v, msg := csvParseTimestamp([]byte(c.in), false, arrow.Millisecond)
+		v, msg := scalartext.ParseTimestamp([]byte(c.in), false, arrow.Millisecond)
 		require.Equal(t, c.err, msg, c.in)
 		if c.err == "" {
 			require.Equal(t, c.want, v, c.in)
 		}
 	}
-	v, msg := csvParseTimestamp([]byte("1969-12-31 23:59:59.123456789Z"), true, arrow.Nanosecond)
+	v, msg := scalartext.ParseTimestamp([]byte("1969-12-31 23:59:59.123456789Z"), true, arrow.Nanosecond)
 	require.Empty(t, msg)
 	require.Equal(t, int64(-876543211), v)
-	v, msg = csvParseTimestamp([]byte("1969-12-31 23:59:59.123456789"), true, arrow.Microsecond)
+	v, msg = scalartext.ParseTimestamp([]byte("1969-12-31 23:59:59.123456789"), true, arrow.Microsecond)
 	require.Empty(t, msg)
 	require.Equal(t, int64(-876544), v)
-	_, msg = csvParseTimestamp([]byte("2300-01-01 00:00:00"), false, arrow.Nanosecond)
+	_, msg = scalartext.ParseTimestamp([]byte("2300-01-01 00:00:00"), false, arrow.Nanosecond)
 	require.Equal(t, "value out of range for nanosecond precision", msg)
 }
 
@@ -193,7 +195,7 @@ func TestCSVDecoderDecimal(t *testing.T) {
 	}
 	var scratch []byte
 	for _, c := range cases {
-		n, msg := csvParseDecimal([]byte(c.in), c.prec, c.scal, &scratch)
+		n, msg := scalartext.ParseDecimal([]byte(c.in), c.prec, c.scal, &scratch)
 		require.Equal(t, c.err, msg, c.in)
 		if c.err == "" {
 			require.Equal(t, c.want, n.ToString(c.scal), c.in)

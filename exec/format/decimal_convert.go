@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+
+	"github.com/wsql/wsql/exec/format/scalartext"
 )
 
 // Decimal scale changes that never panic. Arrow's Rescale and
@@ -85,10 +87,10 @@ func FloatToDecimal(v float64, bits int, scale int32) (decimal128.Num, bool) {
 // from text that is no number. Arrow's FromString is not used: it rounds
 // through a binary float and panics on huge exponents.
 func ParseDecimalText(text string, prec, scale int32, scratch *[]byte) (n decimal128.Num, overflow bool, msg string) {
-	const invalid = "invalid decimal" // csvParseDecimal's message for text that is no number
+	const invalid = "invalid decimal" // scalartext.ParseDecimal's message for text that is no number
 	if text == "" {
 		return decimal128.Num{}, false, invalid
 	}
-	n, msg = csvParseDecimal([]byte(text), prec, scale, scratch)
+	n, msg = scalartext.ParseDecimal([]byte(text), prec, scale, scratch)
 	return n, msg != "" && msg != invalid, msg
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/wsql/wsql/exec/format/jsonfast"
 	"github.com/wsql/wsql/exec/format/jsontext"
+	"github.com/wsql/wsql/exec/format/scalartext"
 )
 
 // TimestampStandard is 'json.timestamp-format.standard': the text form of
@@ -252,6 +253,9 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 		return nil, d.err
 	}
 	b := &d.batch
+	if b.direct {
+		b.reserveOutputs()
+	}
 	held := 0 // bytes of the batch's lines: no column holds more text
 	for b.nrows < d.batchSize {
 		raw, line, err := d.readLine()
@@ -783,7 +787,7 @@ func (d *JSONDecoder) appendScalar(c *csvColumn, text []byte) string {
 	}
 	if offset != 0 {
 		last := c.fixed[len(c.fixed)-8:]
-		v := int64(binary.NativeEndian.Uint64(last)) - offset*int64(csvUnitNanos(arrow.Second)/csvUnitNanos(c.unit))
+		v := int64(binary.NativeEndian.Uint64(last)) - offset*int64(scalartext.UnitNanos(arrow.Second)/scalartext.UnitNanos(c.unit))
 		binary.NativeEndian.PutUint64(last, uint64(v))
 	}
 	return ""
@@ -811,15 +815,15 @@ func jsonCutOffset(b []byte) ([]byte, int64, string) {
 			continue
 		}
 		o := b[p+1:]
-		h, ok := csvNum(o[:2])
+		h, ok := scalartext.Digits(o[:2])
 		m, mOK := 0, true
 		switch {
 		case n == 6 && o[2] == ':':
-			m, mOK = csvNum(o[3:])
+			m, mOK = scalartext.Digits(o[3:])
 		case n == 6:
 			mOK = false
 		case n == 5:
-			m, mOK = csvNum(o[2:])
+			m, mOK = scalartext.Digits(o[2:])
 		}
 		if !ok || !mOK {
 			continue

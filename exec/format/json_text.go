@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/wsql/wsql/exec/format/scalartext"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -66,9 +67,9 @@ func JSONValueAppender(arr arrow.Array, loc *time.Location, std TimestampStandar
 func appendJSONFloat(dst []byte, v float64, bits int) []byte {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		dst = append(dst, '"')
-		return append(AppendFloatValue(dst, v, bits), '"')
+		return append(scalartext.AppendFloatValue(dst, v, bits), '"')
 	}
-	return AppendFloatValue(dst, v, bits)
+	return scalartext.AppendFloatValue(dst, v, bits)
 }
 
 // appendJSONTimestamp writes a TIMESTAMP as its wall time and a

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/wsql/wsql/internal/recycle"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -39,6 +40,7 @@ type ParallelDecoder struct {
 	pos      SplitPosition
 	err      error // sticky
 	closed   bool
+	onClose  func() // after the workers stop: the format's own clean-up
 }
 
 // chunkFormat is what the parallel decoder needs of a format.
@@ -129,16 +131,30 @@ func newParallelDecoderAt(r io.Reader, source string, f chunkFormat, workers, ch
 // (see NewParallelJSONDecoder), continuing a read that stood at at (the
 // zero position starts at the beginning).
 func NewParallelCSVDecoder(r io.Reader, source string, schema *arrow.Schema, opts CSVOptions, mem memory.Allocator, batchSize, files int, at SplitPosition) *ParallelDecoder {
-	f := newCSVChunks(source, schema, opts, mem, batchSize)
-	return newParallelDecoderAt(r, source, f, parallelWorkers(files), parallelChunkSize(files), opts.OnBadRow, at)
+	reuse := recycle.New(mem)
+	f := newCSVChunks(source, schema, opts, reuse, batchSize)
+	f.outMem = recycle.Unzeroed(reuse)
+	return newReusingDecoder(r, source, f, reuse, files, opts.OnBadRow, at)
 }
 
 // NewParallelJSONDecoder decodes JSON lines from r, one of files read at
 // once: with many files each gets fewer workers and smaller chunks, so
 // the chunks in flight stay a few MiB. A resumed read starts at at.
 func NewParallelJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONOptions, mem memory.Allocator, batchSize, files int, at SplitPosition) *ParallelDecoder {
-	f := &jsonChunks{source: source, schema: schema, opts: opts, mem: mem, batchSize: batchSize}
-	return newParallelDecoderAt(r, source, f, parallelWorkers(files), parallelChunkSize(files), opts.OnBadRow, at)
+	reuse := recycle.New(mem)
+	f := &jsonChunks{source: source, schema: schema, opts: opts, mem: reuse, outMem: recycle.Unzeroed(reuse), batchSize: batchSize}
+	return newReusingDecoder(r, source, f, reuse, files, opts.OnBadRow, at)
+}
+
+// newReusingDecoder starts the parallel decoder of one of files read at
+// once, whose format allocates from reuse: the batches' buffers are
+// reused once released downstream, instead of allocated and collected
+// batch after batch, and the values written whole (reserveOutputs) are
+// not cleared first.
+func newReusingDecoder(r io.Reader, source string, f chunkFormat, reuse *recycle.Allocator, files int, onBad func(*ParseError, []byte), at SplitPosition) *ParallelDecoder {
+	d := newParallelDecoderAt(r, source, f, parallelWorkers(files), parallelChunkSize(files), onBad, at)
+	d.onClose = reuse.Close
+	return d
 }
 
 // parallelChunkSize is the chunk size of each of n files read at once.
@@ -357,6 +373,9 @@ func decodeChunk(f chunkFormat, job chunkJob, pool *sync.Pool) (res chunkResult)
 	}
 	res.limit = job.off + int64(len(job.data))
 	dec := f.decoder(job.data, job.off, job.line, job.first, onBad)
+	if r, ok := dec.(interface{ releaseOutputs() }); ok {
+		defer r.releaseOutputs() // the buffers reserved for a batch that did not come
+	}
 	for {
 		rec, err := dec.Next()
 		if rec != nil {
@@ -458,6 +477,9 @@ func (d *ParallelDecoder) Close() {
 		}
 	}
 	d.wg.Wait()
+	if d.onClose != nil {
+		d.onClose()
+	}
 }
 
 // parallelWorkers is how many goroutines decode each of n splits read at once.

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"github.com/wsql/wsql/exec/format/intervaltext"
+	"github.com/wsql/wsql/exec/format/scalartext"
 	"github.com/wsql/wsql/rowtime"
 )
 
@@ -65,9 +66,9 @@ func ValueAppender(arr arrow.Array, loc *time.Location) func(dst []byte, i int) 
 	case *array.Uint64:
 		return func(dst []byte, i int) []byte { return strconv.AppendUint(dst, a.Value(i), 10) }
 	case *array.Float32:
-		return func(dst []byte, i int) []byte { return AppendFloatValue(dst, float64(a.Value(i)), 32) }
+		return func(dst []byte, i int) []byte { return scalartext.AppendFloatValue(dst, float64(a.Value(i)), 32) }
 	case *array.Float64:
-		return func(dst []byte, i int) []byte { return AppendFloatValue(dst, a.Value(i), 64) }
+		return func(dst []byte, i int) []byte { return scalartext.AppendFloatValue(dst, a.Value(i), 64) }
 	case *array.Decimal128:
 		scale := a.DataType().(*arrow.Decimal128Type).Scale
 		return func(dst []byte, i int) []byte { return AppendDecimal128Value(dst, a.Value(i), scale) }

@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wsql/wsql/exec/format/scalartext"
 )
 
 func TestFormatDecimals(t *testing.T) {
@@ -49,7 +51,7 @@ func TestFormatTemporal(t *testing.T) {
 	// Every day from 1600 to 2400 formats back to what the decoder parsed.
 	for days := int64(-135140); days < 157000; days++ {
 		b := AppendDateValue(nil, days)
-		got, msg := csvParseDate(b)
+		got, msg := scalartext.ParseDate(b)
 		require.Empty(t, msg, string(b))
 		require.Equal(t, days, got)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format"
+	"github.com/wsql/wsql/exec/format/scalartext"
 )
 
 // Printf is PRINTF(format, x...): java.util.Formatter's conversions with
@@ -415,7 +416,7 @@ func formatFloat(dst []byte, v float64, s spec) []byte {
 		prec = 6
 	}
 	neg := math.Signbit(v)
-	digits, exp := format.SplitExponentForm(strconv.AppendFloat(nil, math.Abs(v), 'e', -1, 64))
+	digits, exp := scalartext.SplitExponentForm(strconv.AppendFloat(nil, math.Abs(v), 'e', -1, 64))
 	// digits d1 d2 ... with the point after d1, times 10^exp
 	conv := s.conv | 0x20
 	if conv == 'g' {

@@ -15,7 +15,7 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // decimal parses the JSON number at b[i] of the form -digits.digits with
 // at most 15 digits into a float64's bits: the mantissa and the power of
 // ten are exact, so the one division rounds correctly (Clinger's fast
-// path, as the CSV decoder's csvFastFloat, whose results it gives).
+// path, as scalartext.FastFloat, whose results it gives).
 // Anything else goes to the general path.
 func decimal(b []byte, i int) (next int, bits uint64, ok bool) {
 	neg := b[i] == '-'

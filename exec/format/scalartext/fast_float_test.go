@@ -1,4 +1,4 @@
-package format
+package scalartext
 
 import (
 	"math"
@@ -12,7 +12,7 @@ import (
 func TestFastFloatEqualsStrconv(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	check := func(s string) {
-		got, ok := csvFastFloat([]byte(s))
+		got, ok := FastFloat([]byte(s))
 		want, err := strconv.ParseFloat(s, 64)
 		if !ok {
 			return // strconv decides
@@ -38,7 +38,7 @@ func TestFastFloatEqualsStrconv(t *testing.T) {
 		}
 		check(s)
 	}
-	_, ok := csvFastFloat([]byte("1234567890123456"))
+	_, ok := FastFloat([]byte("1234567890123456"))
 	require.False(t, ok, "16 digits go to strconv")
 }
 
@@ -46,7 +46,7 @@ func BenchmarkFloatParse(b *testing.B) {
 	in := []byte("508.55")
 	b.Run("fast", func(b *testing.B) {
 		for range b.N {
-			csvFastFloat(in)
+			FastFloat(in)
 		}
 	})
 	b.Run("strconv", func(b *testing.B) {

@@ -1,17 +1,17 @@
-package format
+package scalartext
 
-// csvPow10 holds the powers of ten a float64 represents exactly.
-var csvPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+// pow10 holds the powers of ten a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// csvFastFloat parses the common decimal form [+-]digits[.digits] of a
+// FastFloat parses the common decimal form [+-]digits[.digits] of a
 // float64 column, giving exactly strconv.ParseFloat's result: a mantissa
 // below 2^53 and a power of ten up to 10^22 are both exact in float64, so
 // the one division rounds correctly (Clinger's fast path). Anything else
 // (exponents, long mantissas, Inf, NaN, spaces) reports false and goes to
 // strconv. Measured: strconv.ParseFloat was a sixth of the CSV decoder's
 // time on typical data, and this path is several times faster.
-func csvFastFloat(b []byte) (float64, bool) {
+func FastFloat(b []byte) (float64, bool) {
 	i, neg := 0, false
 	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
 		neg, i = b[0] == '-', 1
@@ -41,7 +41,7 @@ func csvFastFloat(b []byte) (float64, bool) {
 	}
 	f := float64(m) // exact: m < 10^15 < 2^53
 	if frac > 0 {
-		f /= csvPow10[frac]
+		f /= pow10[frac]
 	}
 	if neg {
 		f = -f

@@ -1,4 +1,4 @@
-package format
+package scalartext
 
 import (
 	"math"
