@@ -136,7 +136,7 @@ func measureLimit(csv string, rows int64, runs int, stderr io.Writer) ([]limit, 
 	if err != nil {
 		return nil, err
 	}
-	steps := limitSteps(csv, data)
+	steps := limitSteps(csv, data, rows)
 	ms := make([][]measure, len(steps))
 	counts := make([]int64, len(steps))
 	for i := range runs {
@@ -153,12 +153,8 @@ func measureLimit(csv string, rows int64, runs int, stderr io.Writer) ([]limit, 
 	}
 	var out []limit
 	for j, s := range steps {
-		want := int64(len(data))
-		if s.name[:5] == "split" {
-			want = 3 * rows
-		}
-		if counts[j] != want {
-			return nil, fmt.Errorf("%s counted %d, want %d", s.name, counts[j], want)
+		if counts[j] != s.want {
+			return nil, fmt.Errorf("%s counted %d, want %d", s.name, counts[j], s.want)
 		}
 		out = append(out, limit{step: s, count: counts[j], m: summarize(ms[j])})
 	}

@@ -124,18 +124,20 @@ func countFields(b []byte) int64 {
 type limitStep struct {
 	name, what string
 	run        func() (int64, error) // what it counted: bytes or fields
+	want       int64                 // the count it must reach
 }
 
 // limitSteps are the reads and splits of the file, with one goroutine and
 // with two (the cores the targets are stated for). The splits work on the
-// file read into memory beforehand.
-func limitSteps(path string, data []byte) []limitStep {
+// file read into memory beforehand, of rows rows.
+func limitSteps(path string, data []byte, rows int64) []limitStep {
 	var steps []limitStep
 	for _, w := range []int{1, 2} {
 		steps = append(steps, limitStep{
 			name: fmt.Sprintf("read-%d", w),
 			what: fmt.Sprintf("bytes: the file read from the page cache in %d MiB reads, %d goroutine(s)", readChunk>>20, w),
 			run:  func() (int64, error) { return readFile(path, w) },
+			want: int64(len(data)),
 		})
 	}
 	for _, w := range []int{1, 2} {
@@ -143,6 +145,7 @@ func limitSteps(path string, data []byte) []limitStep {
 			name: fmt.Sprintf("split-%d", w),
 			what: fmt.Sprintf("fields: the file in memory split at ',' and '\\n' (bytes.IndexByte), %d goroutine(s)", w),
 			run:  func() (int64, error) { return splitFields(data, w), nil },
+			want: 3 * rows, // ts, key, value
 		})
 	}
 	return steps
