@@ -158,3 +158,43 @@ func timeStep(s limitStep) (measure, int64, error) {
 	n, err := s.run()
 	return measure{wall: time.Since(start), cpu: cputime.Process() - cpu0}, n, err
 }
+
+// A limit is one step of the limit measured over its runs.
+type limit struct {
+	step  limitStep
+	count int64 // bytes read or fields found
+	m     side
+}
+
+// measureLimit reads the file into memory (for the splits), then runs
+// each step runs times, the steps in turn. The counts are checked: every
+// byte read, three fields a row.
+func measureLimit(csv string, rows int64, runs int, stderr io.Writer) ([]limit, error) {
+	data, err := os.ReadFile(csv)
+	if err != nil {
+		return nil, err
+	}
+	steps := limitSteps(csv, data, rows)
+	ms := make([][]measure, len(steps))
+	counts := make([]int64, len(steps))
+	for i := range runs {
+		for j, s := range steps {
+			m, n, err := timeStep(s)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", s.name, err)
+			}
+			counts[j] = n
+			ms[j] = append(ms[j], m)
+			fmt.Fprintf(stderr, "%s run %d/%d: %s wall, %s CPU\n", s.name, i+1, runs,
+				m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond))
+		}
+	}
+	var out []limit
+	for j, s := range steps {
+		if counts[j] != s.want {
+			return nil, fmt.Errorf("%s counted %d, want %d", s.name, counts[j], s.want)
+		}
+		out = append(out, limit{step: s, count: counts[j], m: summarize(ms[j])})
+	}
+	return out, nil
+}
