@@ -32,6 +32,7 @@ var externalNames = map[string]string{
 	"pgx":         "github.com/jackc/pgx/v5",
 	"pglogrepl":   "github.com/jackc/pglogrepl",
 	"s2":          "github.com/klauspost/compress/s2",
+	"duckdb-go":   "github.com/duckdb/duckdb-go/v2",
 }
 
 // TestImportsFollowArchitectureDoc keeps docs/ARCHITECTURE.md and the code

@@ -282,7 +282,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		queries = benchQueries[i : i+1]
 	}
-	results, err := benchAll(queries, *dir, *rows, *runs, stdout, stderr)
+	results, err := benchAll(queries, *dir, *profileDir, *rows, *runs, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "wsql bench: %v\n", err)
 		return 1
@@ -301,16 +301,22 @@ func defaultBenchDir() string {
 }
 
 // benchAll prepares the data and scripts in dir and measures each query.
-func benchAll(queries []benchQuery, dir string, rows int64, runs int, stdout, stderr io.Writer) ([]benchResult, error) {
+// With profileDir set, each query's last run writes a CPU profile there.
+func benchAll(queries []benchQuery, dir, profileDir string, rows int64, runs int, stdout, stderr io.Writer) ([]benchResult, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("finding the wsql binary to run the queries: %w", err)
 	}
-	if dir, err = filepath.Abs(dir); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+	for _, d := range []*string{&dir, &profileDir} {
+		if *d == "" {
+			continue
+		}
+		if *d, err = filepath.Abs(*d); err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(*d, 0o755); err != nil {
+			return nil, err
+		}
 	}
 	printMachine(stdout)
 	var csv string
@@ -341,7 +347,11 @@ func benchAll(queries []benchQuery, dir string, rows int64, runs int, stdout, st
 		r := benchResult{q: q, rows: rows}
 		var walls, cpus []time.Duration
 		for i := range runs {
-			m, err := benchRun(self, script, q.rowsRead(rows))
+			profile := ""
+			if profileDir != "" && i == runs-1 {
+				profile = filepath.Join(profileDir, q.name+".pprof")
+			}
+			m, err := benchRun(self, script, q.rowsRead(rows), profile)
 			if err != nil {
 				return nil, fmt.Errorf("%s (%s): %w", q.name, script, err)
 			}
@@ -368,11 +378,15 @@ var summaryRE = regexp.MustCompile(`(?m)^wsql: (\d+) rows read, (\d+) late rows 
 
 // benchRun runs `wsql run script` in a child process, so that its peak RSS
 // is the query's alone, and checks that it read wantRows rows: a run that
-// failed or stopped early must not pass for a fast one.
-func benchRun(self, script string, wantRows int64) (benchMeasure, error) {
+// failed or stopped early must not pass for a fast one. A profile path
+// makes the child write its CPU profile there.
+func benchRun(self, script string, wantRows int64, profile string) (benchMeasure, error) {
 	var errOut bytes.Buffer
 	cmd := exec.Command(self, "run", script)
 	cmd.Env = append(os.Environ(), benchChildEnv+"=1")
+	if profile != "" {
+		cmd.Env = append(cmd.Env, benchProfileEnv+"="+profile)
+	}
 	cmd.Stdout = io.Discard // the sink is a blackhole: nothing is expected here
 	cmd.Stderr = &errOut
 	start := time.Now()

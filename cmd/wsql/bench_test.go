@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -54,12 +55,22 @@ func TestBenchEndToEnd(t *testing.T) {
 	}
 	require.Contains(t, stderr, "20000 rows, 0.7 MB, generated in ")
 
-	// a second run finds the data in the cache
-	code, stdout, stderr = runCLI(t, "", "bench", "--rows", "20000", "--runs", "2", "--dir", dir, "--query", "tumble")
+	// a second run finds the data in the cache, and its last run writes a
+	// CPU profile of the query
+	profiles := filepath.Join(t.TempDir(), "profiles")
+	code, stdout, stderr = runCLI(t, "", "bench", "--rows", "20000", "--runs", "2", "--dir", dir, "--query", "tumble",
+		"--cpuprofile", profiles)
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stderr, "0.7 MB, reused")
 	require.Contains(t, stderr, "tumble run 2/2: ")
 	require.Len(t, benchTableRows(t, stdout), 1)
+	written, err := os.ReadDir(profiles)
+	require.NoError(t, err)
+	require.Len(t, written, 1)
+	require.Equal(t, "tumble.pprof", written[0].Name())
+	fi, err := written[0].Info()
+	require.NoError(t, err)
+	require.Positive(t, fi.Size())
 }
 
 // benchTableRows reads the table of `wsql bench`: the cells of each query
