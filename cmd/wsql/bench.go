@@ -30,28 +30,34 @@ const benchTargetRows = 10_000_000
 // A benchQuery is one query of the benchmark, run to a blackhole sink.
 type benchQuery struct {
 	name string
-	// source is where the rows come from: "csv" (the generated file),
-	// "datagen" or "nexmark" (events of which the query reads the bids).
+	// source is where the rows come from: "csv" or "json" (the generated
+	// file in that format), "datagen" or "nexmark" (events of which the
+	// query reads the bids).
 	source string
 	// sql is the script for rows input rows (events for nexmark) and the
-	// CSV file at csv.
-	sql func(csv string, rows int64) string
-	// Exactly one target: a wall time at benchTargetRows rows, or a rate
-	// in rows (events) per CPU second.
-	wall    time.Duration
-	perCore float64
+	// generated file at data.
+	sql func(data string, rows int64) string
+	// Exactly one target: a wall time at benchTargetRows rows, a rate in
+	// rows (events) per CPU second, or a wall time within
+	// benchJSONFactor times that of the baseline query in the same run.
+	wall     time.Duration
+	perCore  float64
+	baseline string
 }
 
 // target describes the query's target in the table's terms.
 func (q benchQuery) target() string {
+	if q.baseline != "" {
+		return fmt.Sprintf("≤%g×%s", benchJSONFactor, benchSource(q.baseline))
+	}
 	if q.wall > 0 {
 		return fmt.Sprintf("≤%gs@10M", q.wall.Seconds())
 	}
 	return fmt.Sprintf("≥%gM/core", q.perCore/1e6)
 }
 
-// met reports whether a measurement meets the target. A wall-time target
-// is scaled to the rows run, as the rate it implies.
+// met reports whether a measurement meets a target of wall time or rate.
+// A wall-time target is scaled to the rows run, as the rate it implies.
 func (q benchQuery) met(rows int64, wall, cpu time.Duration) bool {
 	if q.wall > 0 {
 		return float64(rows)/wall.Seconds() >= benchTargetRows/q.wall.Seconds()
@@ -76,33 +82,22 @@ func nexmarkBids(events int64) int64 {
 // benchQueries are the queries of docs/performance.md, in order.
 var benchQueries = []benchQuery{
 	{name: "tumble", source: "csv", wall: 1600 * time.Millisecond, sql: func(csv string, _ int64) string {
-		return benchCSVTable(csv) + `
-CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT, total DOUBLE, hi DOUBLE)
-WITH ('connector' = 'blackhole');
-INSERT INTO sink
-SELECT ` + "`key`" + `, TUMBLE_START(ts, INTERVAL '1' MINUTE), TUMBLE_END(ts, INTERVAL '1' MINUTE),
-       COUNT(*), SUM(` + "`value`" + `), MAX(` + "`value`" + `)
-FROM events GROUP BY ` + "`key`" + `, TUMBLE(ts, INTERVAL '1' MINUTE);
-`
+		return benchEventsTable(csv, "csv") + benchTumbleSQL
 	}},
 	{name: "hop", source: "csv", wall: 1800 * time.Millisecond, sql: func(csv string, _ int64) string {
-		return benchCSVTable(csv) + `
-CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT, mean DOUBLE)
-WITH ('connector' = 'blackhole');
-INSERT INTO sink
-SELECT ` + "`key`" + `, HOP_START(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE),
-       HOP_END(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE), COUNT(*), AVG(` + "`value`" + `)
-FROM events GROUP BY ` + "`key`" + `, HOP(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE);
-`
+		return benchEventsTable(csv, "csv") + benchHopSQL
 	}},
 	{name: "session", source: "csv", wall: 2000 * time.Millisecond, sql: func(csv string, _ int64) string {
-		return benchCSVTable(csv) + `
-CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT)
-WITH ('connector' = 'blackhole');
-INSERT INTO sink
-SELECT ` + "`key`" + `, SESSION_START(ts, INTERVAL '10' SECOND), SESSION_END(ts, INTERVAL '10' SECOND), COUNT(*)
-FROM events GROUP BY ` + "`key`" + `, SESSION(ts, INTERVAL '10' SECOND);
-`
+		return benchEventsTable(csv, "csv") + benchSessionSQL
+	}},
+	{name: "tumble-json", source: "json", baseline: "tumble", sql: func(jsonl string, _ int64) string {
+		return benchEventsTable(jsonl, "json") + benchTumbleSQL
+	}},
+	{name: "hop-json", source: "json", baseline: "hop", sql: func(jsonl string, _ int64) string {
+		return benchEventsTable(jsonl, "json") + benchHopSQL
+	}},
+	{name: "session-json", source: "json", baseline: "session", sql: func(jsonl string, _ int64) string {
+		return benchEventsTable(jsonl, "json") + benchSessionSQL
 	}},
 	{name: "datagen", source: "datagen", perCore: 30e6, sql: func(_ string, rows int64) string {
 		// a millisecond sequence as event time, 1000 random keys, unpaced
@@ -172,16 +167,46 @@ WHERE rn = 1;
 	}},
 }
 
-// benchCSVTable declares the generated file as table events.
-func benchCSVTable(path string) string {
+// benchEventsTable declares the generated file as table events, in
+// format ("csv" or "json").
+func benchEventsTable(path, format string) string {
 	return `CREATE TABLE events (
   ts TIMESTAMP(3),
   ` + "`key`" + ` STRING,
   ` + "`value`" + ` DOUBLE,
   WATERMARK FOR ts AS ts - INTERVAL '2' SECOND
-) WITH ('connector' = 'filesystem', 'path' = '` + strings.ReplaceAll(path, "'", "''") + `', 'format' = 'csv');
+) WITH ('connector' = 'filesystem', 'path' = '` + strings.ReplaceAll(path, "'", "''") + `', 'format' = '` + format + `');
 `
 }
+
+// benchTumbleSQL is the tumble query over table events, for both formats.
+const benchTumbleSQL = `
+CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT, total DOUBLE, hi DOUBLE)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT ` + "`key`" + `, TUMBLE_START(ts, INTERVAL '1' MINUTE), TUMBLE_END(ts, INTERVAL '1' MINUTE),
+       COUNT(*), SUM(` + "`value`" + `), MAX(` + "`value`" + `)
+FROM events GROUP BY ` + "`key`" + `, TUMBLE(ts, INTERVAL '1' MINUTE);
+`
+
+// benchHopSQL is the hop query over table events, for both formats.
+const benchHopSQL = `
+CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT, mean DOUBLE)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT ` + "`key`" + `, HOP_START(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE),
+       HOP_END(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE), COUNT(*), AVG(` + "`value`" + `)
+FROM events GROUP BY ` + "`key`" + `, HOP(ts, INTERVAL '10' SECOND, INTERVAL '1' MINUTE);
+`
+
+// benchSessionSQL is the session query over table events, for both formats.
+const benchSessionSQL = `
+CREATE TABLE sink (k STRING, wstart TIMESTAMP(3), wend TIMESTAMP(3), n BIGINT)
+WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT ` + "`key`" + `, SESSION_START(ts, INTERVAL '10' SECOND), SESSION_END(ts, INTERVAL '10' SECOND), COUNT(*)
+FROM events GROUP BY ` + "`key`" + `, SESSION(ts, INTERVAL '10' SECOND);
+`
 
 // benchBidTable declares Nexmark's bid table over events events, as
 // Nexmark's DDL has it, with extra column definitions.
@@ -201,11 +226,12 @@ func benchBidTable(events int64, extra string) string {
 
 // benchResult is the measurement of one query over its runs.
 type benchResult struct {
-	q      benchQuery
-	rows   int64         // input rows, or events for nexmark
-	wall   time.Duration // median
-	cpu    time.Duration // median user + system time
-	maxRSS int64         // bytes, the largest of the runs; 0 when unknown
+	q          benchQuery
+	rows       int64         // input rows, or events for nexmark
+	wall       time.Duration // median
+	cpu        time.Duration // median user + system time
+	maxRSS     int64         // bytes, the largest of the runs; 0 when unknown
+	resultRows int64         // of the last run
 }
 
 // runBench is `wsql bench`: it runs the benchmark queries, each in a child
@@ -272,15 +298,20 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	queries := benchQueries
 	if *only != "" {
-		i := slices.IndexFunc(benchQueries, func(q benchQuery) bool { return q.name == *only })
-		if i < 0 {
-			var names []string
-			for _, q := range benchQueries {
-				names = append(names, q.name)
+		queries = nil
+		for _, name := range strings.Split(*only, ",") {
+			i := slices.IndexFunc(benchQueries, func(q benchQuery) bool { return q.name == name })
+			if i < 0 {
+				var names []string
+				for _, q := range benchQueries {
+					names = append(names, q.name)
+				}
+				return usageError(stderr, fmt.Sprintf("bench: unknown query %q (queries: %s, or several joined by commas; and soak, run alone)", name, strings.Join(names, ", ")))
 			}
-			return usageError(stderr, fmt.Sprintf("bench: unknown query %q (queries: %s; and soak, run alone)", *only, strings.Join(names, ", ")))
+			if !slices.ContainsFunc(queries, func(q benchQuery) bool { return q.name == name }) {
+				queries = append(queries, benchQueries[i])
+			}
 		}
-		queries = benchQueries[i : i+1]
 	}
 	results, err := benchAll(queries, *dir, *profileDir, *rows, *runs, stdout, stderr)
 	if err != nil {
@@ -319,10 +350,16 @@ func benchAll(queries []benchQuery, dir, profileDir string, rows int64, runs int
 		}
 	}
 	printMachine(stdout)
-	var csv string
-	if slices.ContainsFunc(queries, func(q benchQuery) bool { return q.source == "csv" }) {
+	data := map[string]string{} // the generated files by source
+	for _, f := range []struct {
+		source string
+		format benchFormat
+	}{{"csv", benchCSV}, {"json", benchJSON}} {
+		if !slices.ContainsFunc(queries, func(q benchQuery) bool { return q.source == f.source }) {
+			continue
+		}
 		start := time.Now()
-		path, generated, err := ensureBenchCSV(dir, rows)
+		path, generated, err := ensureBenchData(dir, rows, f.format)
 		if err != nil {
 			return nil, fmt.Errorf("generating the data: %w", err)
 		}
@@ -335,13 +372,13 @@ func benchAll(queries []benchQuery, dir, profileDir string, rows int64, runs int
 			how = "generated in " + time.Since(start).Round(time.Millisecond).String()
 		}
 		fmt.Fprintf(stderr, "data: %s, %d rows, %.1f MB, %s\n", path, rows, float64(fi.Size())/1e6, how)
-		csv = path
+		data[f.source] = path
 	}
 	fmt.Fprintf(stdout, "rows:    %d, %d run(s) per query, median wall time\n\n", rows, runs)
 	var results []benchResult
 	for _, q := range queries {
 		script := filepath.Join(dir, fmt.Sprintf("%s-%d.sql", q.name, rows))
-		if err := os.WriteFile(script, []byte(q.sql(csv, rows)), 0o644); err != nil {
+		if err := os.WriteFile(script, []byte(q.sql(data[q.source], rows)), 0o644); err != nil {
 			return nil, err
 		}
 		r := benchResult{q: q, rows: rows}
@@ -360,17 +397,22 @@ func benchAll(queries []benchQuery, dir, profileDir string, rows int64, runs int
 			walls = append(walls, m.wall)
 			cpus = append(cpus, m.cpu)
 			r.maxRSS = max(r.maxRSS, m.maxRSS)
+			r.resultRows = m.resultRows
 		}
 		r.wall, r.cpu = median(walls), median(cpus)
 		results = append(results, r)
+	}
+	if err := checkBaselineResults(results); err != nil {
+		return nil, err
 	}
 	return results, nil
 }
 
 // benchMeasure is one run of one query.
 type benchMeasure struct {
-	wall, cpu time.Duration
-	maxRSS    int64
+	wall, cpu  time.Duration
+	maxRSS     int64
+	resultRows int64
 }
 
 // summaryRE reads the run summary a query prints on stderr.
@@ -403,7 +445,8 @@ func benchRun(self, script string, wantRows int64, profile string) (benchMeasure
 		return benchMeasure{}, fmt.Errorf("read %d rows, want %d:\n%s", got, wantRows, errOut.String())
 	}
 	rss, cpu, _ := childUsage(cmd.ProcessState)
-	return benchMeasure{wall: wall, cpu: cpu, maxRSS: rss}, nil
+	results, _ := strconv.ParseInt(m[4], 10, 64)
+	return benchMeasure{wall: wall, cpu: cpu, maxRSS: rss, resultRows: results}, nil
 }
 
 // median returns the middle value, the lower of the two middle ones for
@@ -446,10 +489,7 @@ func printBenchTable(w io.Writer, results []benchResult) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "query\trows\twall\trows/s\tCPU\trows/CPU-s\tRSS-MiB\ttarget\tresult")
 	for _, r := range results {
-		result := "missed"
-		if r.q.met(r.rows, r.wall, r.cpu) {
-			result = "met"
-		}
+		result := benchVerdict(r, results)
 		rss := "?"
 		if r.maxRSS > 0 {
 			rss = fmt.Sprintf("%.0f", float64(r.maxRSS)/(1<<20))

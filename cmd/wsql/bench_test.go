@@ -54,6 +54,10 @@ func TestBenchEndToEnd(t *testing.T) {
 		require.Contains(t, []string{"met", "missed"}, cells[8])
 	}
 	require.Contains(t, stderr, "20000 rows, 0.7 MB, generated in ")
+	require.Contains(t, stderr, benchDataName(20000, benchJSON)+", 20000 rows, 1.2 MB, generated in ")
+	for _, name := range []string{"tumble-json", "hop-json", "session-json"} {
+		require.Equal(t, "≤1.5×csv", table[name][7])
+	}
 
 	// a second run finds the data in the cache, and its last run writes a
 	// CPU profile of the query
@@ -62,6 +66,7 @@ func TestBenchEndToEnd(t *testing.T) {
 		"--cpuprofile", profiles)
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stderr, "0.7 MB, reused")
+	require.NotContains(t, stderr, ".jsonl", "the JSON file is only for the JSON queries")
 	require.Contains(t, stderr, "tumble run 2/2: ")
 	require.Len(t, benchTableRows(t, stdout), 1)
 	written, err := os.ReadDir(profiles)
@@ -106,7 +111,9 @@ func TestBenchUsageErrors(t *testing.T) {
 		require.Contains(t, stderr, "\nrun 'wsql --help' for usage\n")
 	}
 	_, _, stderr := runCLI(t, "", "bench", "--query", "nope")
-	require.Contains(t, stderr, "queries: tumble, hop, session, datagen, nexmark-q11, nexmark-q12, group-by, top-n, dedup-last; and soak, run alone")
+	require.Contains(t, stderr, "queries: tumble, hop, session, tumble-json, hop-json, session-json, datagen, nexmark-q11, nexmark-q12, group-by, top-n, dedup-last, or several joined by commas; and soak, run alone")
+	_, _, stderr = runCLI(t, "", "bench", "--query", "tumble,nope")
+	require.Contains(t, stderr, `unknown query "nope"`)
 }
 
 // The workload is the same bytes everywhere: pinned by a hash, with the
@@ -151,17 +158,17 @@ func TestBenchDataIsDeterministic(t *testing.T) {
 // A cached file is reused; the temporary file it was written to is gone.
 func TestBenchDataCache(t *testing.T) {
 	dir := t.TempDir()
-	path, generated, err := ensureBenchCSV(dir, 100)
+	path, generated, err := ensureBenchData(dir, 100, benchCSV)
 	require.NoError(t, err)
 	require.True(t, generated)
-	again, generated, err := ensureBenchCSV(dir, 100)
+	again, generated, err := ensureBenchData(dir, 100, benchCSV)
 	require.NoError(t, err)
 	require.False(t, generated)
 	require.Equal(t, path, again)
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
-	require.Equal(t, benchDataName(100), entries[0].Name())
+	require.Equal(t, "events-v1-seed20240301-100.csv", entries[0].Name())
 	var want bytes.Buffer
 	require.NoError(t, writeBenchCSV(&want, 100))
 	got, err := os.ReadFile(path)
