@@ -26,7 +26,7 @@ usage:
   wsql [flags]                on a terminal: the interactive shell (\help inside)
   wsql --version              print the version of wsql, its revision and Go's
                               (also: wsql version)
-  wsql bench [--rows N] [--runs K] [--query NAME] [--dir DIR] [--every D]
+  wsql bench [--rows N] [--runs K] [--query NAME,...] [--dir DIR] [--every D]
                               run the performance benchmark (docs/performance.md);
                               --query soak runs the memory soak alone
 
