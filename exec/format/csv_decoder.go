@@ -820,7 +820,11 @@ func (d *CSVDecoder) flush() arrow.RecordBatch {
 	n := d.nrows
 	cols := make([]arrow.Array, len(d.cols))
 	for i := range d.cols {
-		cols[i] = d.cols[i].build(d.mem, n)
+		mem := d.mem
+		if d.outMem != nil && d.cols[i].kind != csvNested {
+			mem = d.outMem // build writes every byte of the buffers it allocates
+		}
+		cols[i] = d.cols[i].build(mem, n)
 	}
 	rec := array.NewRecordBatch(d.schema, cols, int64(n))
 	for _, c := range cols {

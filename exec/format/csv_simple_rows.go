@@ -90,6 +90,9 @@ func (d *CSVDecoder) appendSimpleRows() int {
 	s := &d.simple
 	stop := min(s.quotes.next(d.buf, d.base, d.pos, d.end), s.crs.next(d.buf, d.base, d.pos, d.end))
 	b := d.buf[d.pos : stop-d.base]
+	if len(b) > math.MaxInt32 {
+		b = b[:math.MaxInt32] // offsets in bounds are int32
+	}
 	rows, ascii := d.scanSimpleRows(b, d.batchSize-d.nrows)
 	for i := range d.cols {
 		rows = d.appendSimpleColumn(i, b, rows, ascii)
