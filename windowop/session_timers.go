@@ -94,6 +94,21 @@ func (st *sessionTimers) changed(s int32, w Window) {
 	st.arm(s, in, t)
 }
 
+// extended is changed for the session in slot s when only its end grew,
+// to w. With its fire timer pending and windows in UTC, both its timers
+// only move later: an armed entry of the same start
+// stays no later than them and is kept, as changed would keep it, without
+// working its timers out again. Nearly every row of a session per bidder
+// (Nexmark q11) extends its session.
+func (st *sessionTimers) extended(s int32, w Window) {
+	in := &st.info[s]
+	if in.armed && in.fire && in.armedW.Start == w.Start && st.op.cfg.Local == nil {
+		in.w = w
+		return
+	}
+	st.changed(s, w)
+}
+
 // earliest is the time of the session's earliest pending timer.
 func (st *sessionTimers) earliest(in *sessionInfo) (int64, bool) {
 	t := st.op.cleanupTime(in.w)

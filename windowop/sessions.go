@@ -86,7 +86,7 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 					slots[i] = last.State
 					if w.End > last.Window.End {
 						last.Window.End = w.End
-						m.timers.changed(last.State, last.Window)
+						m.timers.extended(last.State, last.Window)
 					}
 					continue
 				}
