@@ -69,6 +69,15 @@ func (l *flatLists[E]) extend(k uint32) []E {
 	return l.pool[h.off : h.off+h.n : h.off+1<<h.class]
 }
 
+// drop empties list k and frees its run for reuse.
+func (l *flatLists[E]) drop(k uint32) {
+	h := &l.heads[k]
+	if h.class != noRun {
+		l.free[h.class] = append(l.free[h.class], h.off)
+	}
+	*h = listHead{class: noRun}
+}
+
 // alloc returns the offset of a free run of capacity 1<<class.
 func (l *flatLists[E]) alloc(class uint8) uint32 {
 	if f := l.free[class]; len(f) > 0 {

@@ -22,8 +22,6 @@ type paneMode struct {
 	lastPane []int64 // per key: the pane of its previous row ...
 	lastSlot []int32 // ... and that pane's slot (-1: none)
 
-	paneOf []int64 // per-row scratch
-
 	// the windows of recent panes and their cleanup times: rows arrive
 	// nearly in order, alternating between a few panes near a boundary,
 	// so this is computed about once per pane
@@ -71,10 +69,6 @@ func (m *paneMode) windows(p int64) *paneWindows {
 
 func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []uint32, wms []int64, slots []int32) error {
 	op := m.op
-	m.paneOf = grow(m.paneOf, len(times))
-	for i, t := range times {
-		m.paneOf[i] = WindowStart(t, m.offset, m.size)
-	}
 	for len(m.lastSlot) < int(op.keys.n) {
 		m.lastSlot = append(m.lastSlot, -1)
 		m.lastPane = append(m.lastPane, 0)
@@ -97,7 +91,35 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 	// the pane's windows and the lateness checks.
 	runs := !perRowFire && !periodic
 	runSlot := int32(-1) // the row before's slot, if it can start a run
-	for i, p := range m.paneOf {
+	// the windows of the last row's pane: windows caches them per pane,
+	// but finding them there for every row of a pane that alternates
+	// between keys was 5% of a TUMBLE over datagen; a firing may reuse
+	// the cache, so it looks again after one
+	var pw *paneWindows
+	var pwPane int64
+	// Rows arrive nearly in order, so a row in the pane of the row before
+	// takes it without WindowStart's division (6% of a TUMBLE over
+	// datagen). Only panes well inside the range of int64 are reused,
+	// where WindowStart computes without overflow.
+	const safe = 1 << 61
+	reuse := m.size < safe && -safe < m.offset && m.offset < safe
+	var p, prev int64
+	paneOK := false
+	for i := 0; i < len(times); i++ {
+		if runs && pw != nil && pwPane == p && paneOK && len(pw.wins) > 0 && (!eventTime || pw.first > op.watermark) {
+			if j := m.sameSlots(i, p, pw.first, eventTime, times, keyIDs, wms, slots); j > i {
+				runSlot = slots[j-1]
+				if i = j; i == len(times) {
+					break
+				}
+			}
+		}
+		t := times[i]
+		prev = p
+		if !paneOK || t < p || uint64(t-p) >= uint64(m.size) {
+			p = WindowStart(t, m.offset, m.size)
+			paneOK = reuse && -safe < p && p < safe
+		}
 		fired := false
 		if wms != nil {
 			if wm := wms[i]; wm > op.watermark {
@@ -111,12 +133,14 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 				}
 			}
 		}
-		if runSlot >= 0 && !fired && p == m.paneOf[i-1] && keyIDs[i] == keyIDs[i-1] {
+		if runSlot >= 0 && !fired && p == prev && keyIDs[i] == keyIDs[i-1] {
 			slots[i] = runSlot
 			continue
 		}
 		runSlot = -1
-		pw := m.windows(p)
+		if pw == nil || fired || p != pwPane {
+			pw, pwPane = m.windows(p), p
+		}
 		wins := pw.wins
 		if len(wins) == 0 {
 			slots[i] = -1
@@ -161,6 +185,40 @@ func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []ui
 	}
 	op.updateAccumulators(rec, slots, segStart, len(times))
 	return nil
+}
+
+// sameSlots gives the rows from i on that fall in pane p, whose windows
+// are not late, the slot their key already has in p, as long as they do
+// and no timer is due and no window of p turns late; it returns the first
+// row left to the general path of processRows. With the state of this
+// loop in locals, a TUMBLE over datagen (a new key each row) went from
+// 0.36 to 0.30 CPU-s, Nexmark q12 from 0.54 to 0.49.
+func (m *paneMode) sameSlots(i int, p, first int64, eventTime bool, times []int64, keyIDs []uint32, wms []int64, slots []int32) int {
+	op := m.op
+	size := uint64(m.size)
+	lastSlot, lastPane := m.lastSlot, m.lastPane
+	wm, next := op.watermark, op.nextTimer
+	for ; i < len(times); i++ {
+		if uint64(times[i]-p) >= size { // p and the times are far from overflow
+			break
+		}
+		if wms != nil {
+			if w := wms[i]; w > wm {
+				if w >= next || (eventTime && first <= w) {
+					break
+				}
+				wm = w
+			}
+		}
+		k := keyIDs[i]
+		s := lastSlot[k]
+		if s < 0 || lastPane[k] != p {
+			break
+		}
+		slots[i] = s
+	}
+	op.watermark = wm
+	return i
 }
 
 // slotFor finds or creates the slot of key k's pane p. A new pane tells

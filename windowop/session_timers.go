@@ -8,8 +8,8 @@ import "math"
 // not reached it when the session last changed, as EventTimeTrigger does)
 // and its cleanup time; nearly every row moves them by extending its key's
 // session. Instead of deleting and registering per row, the session keeps
-// one heap entry, its armed timer, which is never later than its earliest
-// real timer:
+// one entry in a queue (sessionQueue), its armed timer, which is never
+// later than its earliest real timer:
 //
 //   - a change that moves the earliest timer later leaves the entry as it
 //     is; a change that moves it earlier (a merge that lowers the start at
@@ -18,23 +18,23 @@ import "math"
 //     dead entries are dropped, stale ones re-pushed at the session's
 //     current earliest timer, due ones returned.
 //
-// So heap work happens about once per session and gap, not per row, and
+// So queue work happens about once per session and gap, not per row, and
 // timers still pop in (time, key, window) order: an entry is never later
 // than the timer it stands for, and re-pushing it at that timer puts it in
 // its place. Sessions are identified by their state slot and a serial that
 // changes whenever the slot starts a new session.
 type sessionTimers struct {
 	op    *WindowOperator
-	heap  []sessionEntry
+	queue sessionQueue
 	info  []sessionInfo // by state slot
 	sets  *MergingWindowSet
 	count int // sessions ever opened: the serial of the next one
 }
 
-// sessionEntry is a session's entry in the heap: the timer it is armed at
+// sessionEntry is a session's entry in the queue: the timer it is armed at
 // and the session it stands for.
 type sessionEntry struct {
-	Timer  // first: the heap orders entries by it (timerOf)
+	Timer  // first: the queue orders entries by it (timerOf)
 	serial uint32
 	slot   int32
 }
@@ -94,6 +94,21 @@ func (st *sessionTimers) changed(s int32, w Window) {
 	st.arm(s, in, t)
 }
 
+// extended is changed for the session in slot s when only its end grew,
+// to w. With its fire timer pending and windows in UTC, both its timers
+// only move later: an armed entry of the same start
+// stays no later than them and is kept, as changed would keep it, without
+// working its timers out again. Nearly every row of a session per bidder
+// (Nexmark q11) extends its session: 0.70 to 0.68 CPU-s.
+func (st *sessionTimers) extended(s int32, w Window) {
+	in := &st.info[s]
+	if in.armed && in.fire && in.armedW.Start == w.Start && st.op.cfg.Local == nil {
+		in.w = w
+		return
+	}
+	st.changed(s, w)
+}
+
 // earliest is the time of the session's earliest pending timer.
 func (st *sessionTimers) earliest(in *sessionInfo) (int64, bool) {
 	t := st.op.cleanupTime(in.w)
@@ -105,7 +120,7 @@ func (st *sessionTimers) earliest(in *sessionInfo) (int64, bool) {
 
 func (st *sessionTimers) arm(s int32, in *sessionInfo, t int64) {
 	in.armed, in.armedT, in.armedW = true, t, in.w
-	st.heap = heapPush(st.heap, sessionEntry{Timer: Timer{Time: t, Key: in.key, Window: in.w}, serial: in.serial, slot: s})
+	st.queue.push(sessionEntry{Timer: Timer{Time: t, Key: in.key, Window: in.w}, serial: in.serial, slot: s})
 	if t < st.op.nextTimer {
 		st.op.nextTimer = t
 	}
@@ -139,7 +154,7 @@ func (st *sessionTimers) valid(e *sessionEntry) bool {
 
 // PopDue returns the earliest due timer, re-arming stale entries on the way.
 func (st *sessionTimers) PopDue(watermark int64) (Timer, bool) {
-	for len(st.heap) > 0 && st.heap[0].Time <= watermark {
+	for st.queue.len() > 0 && st.queue.top().Time <= watermark {
 		e := st.pop()
 		if !st.valid(&e) {
 			continue
@@ -163,8 +178,8 @@ func (st *sessionTimers) PopDue(watermark int64) (Timer, bool) {
 // of the earliest entry left (math.MaxInt64 if none): when that is still
 // due, a timer really is.
 func (st *sessionTimers) settle(watermark int64) int64 {
-	for len(st.heap) > 0 {
-		e := &st.heap[0]
+	for st.queue.len() > 0 {
+		e := st.queue.top()
 		if e.Time > watermark {
 			return e.Time
 		}
@@ -182,10 +197,10 @@ func (st *sessionTimers) settle(watermark int64) int64 {
 		if t == e.Time && in.w == e.Window {
 			return t
 		}
-		// re-arm in place: one sift down instead of a pop and a push
+		re := st.pop()
+		re.Time, re.Window = t, in.w
 		in.armedT, in.armedW = t, in.w
-		e.Time, e.Window = t, in.w
-		heapDown(st.heap, 0)
+		st.queue.push(re)
 	}
 	return math.MaxInt64
 }
@@ -193,9 +208,9 @@ func (st *sessionTimers) settle(watermark int64) int64 {
 // NextTime returns the time of the earliest live entry: no later than the
 // earliest timer.
 func (st *sessionTimers) NextTime() (int64, bool) {
-	for len(st.heap) > 0 {
-		if st.valid(&st.heap[0]) {
-			return st.heap[0].Time, true
+	for st.queue.len() > 0 {
+		if e := st.queue.top(); st.valid(e) {
+			return e.Time, true
 		}
 		st.pop()
 	}
@@ -225,9 +240,7 @@ func (st *sessionTimers) Len() int {
 }
 
 func (st *sessionTimers) pop() sessionEntry {
-	var e sessionEntry
-	st.heap, e = heapPop(st.heap)
-	return e
+	return st.queue.pop()
 }
 
 // restore re-creates the timers of a session read from a checkpoint: key

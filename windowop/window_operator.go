@@ -398,7 +398,7 @@ func (op *WindowOperator) ProcessBatch(b pipeline.Batch) error {
 		if op.cfg.Local != nil {
 			op.cfg.Local.ToLocalColumn(ts, times)
 		} else {
-			copy(times, ts)
+			times = ts // read only: the modes never write a row's time
 		}
 	}
 	keyCols := make([]arrow.Array, len(op.cfg.KeyIndexes))
