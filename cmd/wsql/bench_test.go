@@ -95,7 +95,7 @@ func TestBenchUsageErrors(t *testing.T) {
 		require.Contains(t, stderr, "\nrun 'wsql --help' for usage\n")
 	}
 	_, _, stderr := runCLI(t, "", "bench", "--query", "nope")
-	require.Contains(t, stderr, "queries: tumble, hop, session, datagen, nexmark-q11, nexmark-q12, group-by, top-n, dedup-last; and soak, run alone")
+	require.Contains(t, stderr, "queries: tumble, hop, session, datagen, nexmark-q11, nexmark-q12, group-by, top-n, dedup-last; and soak and latency, each run alone")
 }
 
 // The workload is the same bytes everywhere: pinned by a hash, with the
