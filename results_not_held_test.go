@@ -58,12 +58,19 @@ func (w *firstBatchWriter) Close() error { return w.inner.Close() }
 // window comes in two pieces, the second shorter than the first, as a
 // writer that writes a line in parts and then pauses sends it.
 func TestWindowResultIsWrittenBeforeMoreInputIsRead(t *testing.T) {
+	for _, parallelism := range []string{"1", "2"} {
+		t.Run("parallelism "+parallelism, func(t *testing.T) { testResultNotHeld(t, parallelism) })
+	}
+}
+
+func testResultNotHeld(t *testing.T, parallelism string) {
 	in := &gatedInput{asked: make(chan struct{}), pieces: make(chan string)}
 	w := &firstBatchWriter{first: make(chan struct{})}
 	done := make(chan error, 1)
 	go func() {
 		e := New(WithStdin(in))
-		done <- e.Run(context.Background(), `CREATE TABLE t (ts TIMESTAMP(3), k STRING,
+		done <- e.Run(context.Background(), `SET 'parallelism.default' = '`+parallelism+`';
+			CREATE TABLE t (ts TIMESTAMP(3), k STRING,
 			WATERMARK FOR ts AS ts) WITH ('connector' = 'stdin', 'format' = 'csv');
 			SELECT k, TUMBLE_END(ts, INTERVAL '0.01' SECOND) AS wend, COUNT(*) AS n
 			FROM t GROUP BY k, TUMBLE(ts, INTERVAL '0.01' SECOND);`, Output{

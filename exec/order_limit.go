@@ -262,7 +262,21 @@ func (p *chain) drive(ctx context.Context, afterBatch func(), afterStep func() e
 	if l := p.limitDone(); l != nil {
 		err = l.end()
 	} else {
-		err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, afterStep)
+		var flushErr error // input_wait.go
+		p.flushBeforeWait(&flushErr)
+		step := func() error {
+			if flushErr != nil {
+				return flushErr
+			}
+			if afterStep != nil {
+				return afterStep()
+			}
+			return nil
+		}
+		err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, step)
+		if err == nil {
+			err = flushErr
+		}
 	}
 	if errors.Is(err, errLimitReached) {
 		return nil

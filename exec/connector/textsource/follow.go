@@ -119,6 +119,7 @@ type followReader struct {
 	rotations, truncations int64
 	draining               bool // stopped: handing out what the splits hold (see drain)
 	drainAt                int
+	beforeWait             func() // exec.InputWaiter's flush, or nil
 }
 
 // openFollow opens the splits listed so far for an unbounded read or, with
@@ -187,6 +188,9 @@ func (s *Source) openFollow(paths []string, mem memory.Allocator, size int, at *
 
 // follow makes waits end when ctx is cancelled; the driver calls it.
 func (r *followReader) Follow(ctx context.Context) { r.ctx = ctx }
+
+// BeforeWait runs flush before each wait for appended lines.
+func (r *followReader) BeforeWait(flush func()) { r.beforeWait = flush }
 
 // add opens path as the next split, from its start or from at (where
 // the file ends in the bytes whose checksum is tail, see saveSplit).
@@ -405,6 +409,9 @@ func (r *followReader) Next() (exec.SplitBatch, error) {
 			return exec.SplitBatch{}, err
 		}
 	}
+	if r.beforeWait != nil {
+		r.beforeWait()
+	}
 	t := time.NewTimer(r.untilDue())
 	defer t.Stop()
 	select {
@@ -493,7 +500,10 @@ func (r *followReader) Close() error {
 	return first
 }
 
-var _ exec.BatchReader = (*followReader)(nil)
+var (
+	_ exec.BatchReader = (*followReader)(nil)
+	_ exec.InputWaiter = (*followReader)(nil)
+)
 
 // saveState records the followed splits, in order, with where each
 // decoder stands (a partial last line is not behind it: it is read again),
