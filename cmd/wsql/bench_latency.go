@@ -63,6 +63,7 @@ type latencyFeed struct {
 	rows, writes int64
 	elapsed      time.Duration
 	maxLag       time.Duration // how far the writes fell behind the schedule
+	maxBlocked   time.Duration // the longest write: the pipe was full, the child not reading
 	maxWrite     int64         // rows of the largest write
 	firstEnd     int64         // the end of the first (partial) window
 	perWindow    map[int64]int64
@@ -161,8 +162,8 @@ func runLatency(dir string, rate, seconds int, stdout, stderr io.Writer) error {
 	slices.Sort(lat)
 	rss, cpu, _ := childUsage(cmd.ProcessState)
 	fmt.Fprintf(stdout, "load:    %s before, %s after (1-minute load average)\n\n", loadBefore, loadAverage())
-	fmt.Fprintf(stdout, "fed:     %d rows in %.3fs (%.0f rows/s) in %d writes, at most %d rows a write, at most %s behind the schedule\n",
-		feed.rows, feed.elapsed.Seconds(), float64(feed.rows)/feed.elapsed.Seconds(), feed.writes, feed.maxWrite, durationMillis(feed.maxLag))
+	fmt.Fprintf(stdout, "fed:     %d rows in %.3fs (%.0f rows/s) in %d writes, at most %d rows a write, at most %s behind the schedule, the longest write %s\n",
+		feed.rows, feed.elapsed.Seconds(), float64(feed.rows)/feed.elapsed.Seconds(), feed.writes, feed.maxWrite, durationMillis(feed.maxLag), durationMillis(feed.maxBlocked))
 	fmt.Fprintf(stdout, "results: %d rows for %d windows, each counting the rows fed in it; child CPU %.3fs, peak RSS %.0f MiB\n",
 		res.rows, len(res.counted), cpu.Seconds(), mib(rss))
 	fmt.Fprintf(stdout, "windows measured: %d (the first, partial window and those the end of the input fired are left out)\n\n", len(lat))
@@ -214,6 +215,7 @@ func feedLatency(w io.Writer, rate int, d time.Duration) (latencyFeed, error) {
 			if _, err := w.Write(buf); err != nil {
 				return f, err
 			}
+			f.maxBlocked = max(f.maxBlocked, time.Since(at))
 			f.rows += n
 			f.writes++
 			f.maxWrite = max(f.maxWrite, n)

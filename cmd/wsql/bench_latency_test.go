@@ -21,7 +21,7 @@ func TestBenchLatency(t *testing.T) {
 	require.Contains(t, stdout, "latency: stdin CSV at 2000 rows/s for 3s, 1000 keys, WATERMARK FOR ts AS ts - INTERVAL '0.001' SECOND, TUMBLE(1 s) per key to stdout\n")
 	require.Regexp(t, `(?m)^load:    \S+ before, \S+ after \(1-minute load average\)$`, stdout)
 
-	fed := regexp.MustCompile(`(?m)^fed:     (\d+) rows in \d+\.\d{3}s \(\d+ rows/s\) in (\d+) writes, at most (\d+) rows a write, at most \d+\.\d\dms behind the schedule$`).FindStringSubmatch(stdout)
+	fed := regexp.MustCompile(`(?m)^fed:     (\d+) rows in \d+\.\d{3}s \(\d+ rows/s\) in (\d+) writes, at most (\d+) rows a write, at most \d+\.\d\dms behind the schedule, the longest write \d+\.\d\dms$`).FindStringSubmatch(stdout)
 	require.NotNil(t, fed, stdout)
 	rows, _ := strconv.Atoi(fed[1])
 	require.Equal(t, 6000, rows, "3 s at 2000 rows/s")
