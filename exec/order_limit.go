@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"cmp"
 	"context"
 	"errors"
 
@@ -262,21 +263,15 @@ func (p *chain) drive(ctx context.Context, afterBatch func(), afterStep func() e
 	if l := p.limitDone(); l != nil {
 		err = l.end()
 	} else {
-		var flushErr error // input_wait.go
+		var flushErr error // input_wait.go: the error ends the run after the step
 		p.flushBeforeWait(&flushErr)
-		step := func() error {
-			if flushErr != nil {
+		err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, func() error {
+			if flushErr != nil || afterStep == nil {
 				return flushErr
 			}
-			if afterStep != nil {
-				return afterStep()
-			}
-			return nil
-		}
-		err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, step)
-		if err == nil {
-			err = flushErr
-		}
+			return afterStep()
+		})
+		err = cmp.Or(err, flushErr)
 	}
 	if errors.Is(err, errLimitReached) {
 		return nil
