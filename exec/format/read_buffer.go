@@ -1,7 +1,6 @@
 package format
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 )
@@ -26,9 +25,7 @@ type readBuffer struct {
 	// startChecked is set once a BOM at the input's start is skipped or
 	// known to be absent (see skipBOM).
 	startChecked bool
-	// reparsed counts the bytes the record pending at buf[0] was parsed
-	// again after reads that ended early (see tailMayEnd).
-	reparsed int
+	reparsed     int // bytes of the record pending at buf[0] parsed again (tailMayEnd)
 }
 
 // fill reads at least need more bytes (so re-parsing a long pending record
@@ -62,10 +59,8 @@ func (b *readBuffer) read(need int, pending bool) error {
 		}
 		b.buf = make([]byte, size)
 	}
-	if need == 0 || b.pos > 0 {
-		b.reparsed = 0 // no record pending, or one that starts after the last read's
-	}
 	if b.pos > 0 {
+		b.reparsed = 0 // what is pending starts after the last read's record
 		b.end = copy(b.buf, b.buf[b.pos:b.end])
 		b.base += int64(b.pos)
 		b.pos = 0
@@ -125,10 +120,7 @@ func (b *readBuffer) read(need int, pending bool) error {
 // parsed again stay within three times the record's, which keeps the
 // whole linear when a long record comes in many small pieces.
 func (b *readBuffer) tailMayEnd(read []byte) bool {
-	if bytes.IndexByte(read, '\n') < 0 && bytes.IndexByte(read, '\r') < 0 {
-		return false
-	}
-	if b.reparsed > 2*b.end {
+	if csvLineEnd(read) < 0 || b.reparsed > 2*b.end {
 		return false
 	}
 	b.reparsed += b.end
