@@ -100,7 +100,7 @@ func runLatency(dir string, rate, seconds int, stdout, stderr io.Writer) error {
 	loadBefore := loadAverage()
 
 	var errOut bytes.Buffer
-	cmd := exec.Command(self, "--format", "csv", "run", script)
+	cmd := exec.Command(self, "run", script) // CSV results: stdout is a pipe
 	cmd.Env = append(os.Environ(), benchChildEnv+"=1")
 	cmd.Stderr = &errOut
 	in, err := cmd.StdinPipe()
