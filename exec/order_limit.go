@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"cmp"
 	"context"
 	"errors"
 
@@ -262,7 +263,15 @@ func (p *chain) drive(ctx context.Context, afterBatch func(), afterStep func() e
 	if l := p.limitDone(); l != nil {
 		err = l.end()
 	} else {
-		err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, afterStep)
+		var flushErr error // input_wait.go: the error ends the run after the step
+		p.flushBeforeWait(&flushErr)
+		err = drive(ctx, p.reader, p.first, p.assigner, afterBatch, func() error {
+			if flushErr != nil || afterStep == nil {
+				return flushErr
+			}
+			return afterStep()
+		})
+		err = cmp.Or(err, flushErr)
 	}
 	if errors.Is(err, errLimitReached) {
 		return nil

@@ -249,6 +249,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	events := fs.Int64("events", benchTargetRows, "")
 	queriesDir := fs.String("queries", filepath.Join("testdata", "nexmark"), "")
 	profileDir := fs.String("cpuprofile", "", "")
+	rate := fs.Int("rate", latencyDefaultRate, "")
+	seconds := fs.Int("seconds", latencyDefaultSeconds, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return parseError(stdout, stderr, err)
@@ -296,6 +298,17 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if *only == "latency" {
+		// not part of the default run: it takes --seconds whatever the rows
+		if *rate < 1 || *seconds < 1 {
+			return usageError(stderr, "bench: --rate and --seconds must be at least 1")
+		}
+		if err := runLatency(*dir, *rate, *seconds, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "wsql bench: latency: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	queries := benchQueries
 	if *only != "" {
 		queries = nil
@@ -306,7 +319,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				for _, q := range benchQueries {
 					names = append(names, q.name)
 				}
-				return usageError(stderr, fmt.Sprintf("bench: unknown query %q (queries: %s, or several joined by commas; and soak, run alone)", name, strings.Join(names, ", ")))
+				return usageError(stderr, fmt.Sprintf("bench: unknown query %q (queries: %s, or several joined by commas; and soak and latency, each run alone)", name, strings.Join(names, ", ")))
 			}
 			if !slices.ContainsFunc(queries, func(q benchQuery) bool { return q.name == name }) {
 				queries = append(queries, benchQueries[i])
@@ -511,7 +524,7 @@ func rate(rows int64, d time.Duration) string {
 }
 
 // benchFlagsUsage refuses the main command's flags before bench.
-const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir, --every, --suite, --events, --queries, --cpuprofile), not --format, --output or -e"
+const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir, --every, --suite, --events, --queries, --cpuprofile, --rate, --seconds), not --format, --output or -e"
 
 // benchGenTable declares the in-memory input of the datagen and soak
 // queries: a millisecond sequence as event time (watermark delay in

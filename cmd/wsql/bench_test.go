@@ -111,7 +111,7 @@ func TestBenchUsageErrors(t *testing.T) {
 		require.Contains(t, stderr, "\nrun 'wsql --help' for usage\n")
 	}
 	_, _, stderr := runCLI(t, "", "bench", "--query", "nope")
-	require.Contains(t, stderr, "queries: tumble, hop, session, tumble-json, hop-json, session-json, datagen, nexmark-q11, nexmark-q12, group-by, top-n, dedup-last, or several joined by commas; and soak, run alone")
+	require.Contains(t, stderr, "queries: tumble, hop, session, tumble-json, hop-json, session-json, datagen, nexmark-q11, nexmark-q12, group-by, top-n, dedup-last, or several joined by commas; and soak and latency, each run alone")
 	_, _, stderr = runCLI(t, "", "bench", "--query", "tumble,nope")
 	require.Contains(t, stderr, `unknown query "nope"`)
 }

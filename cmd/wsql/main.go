@@ -28,7 +28,9 @@ usage:
                               (also: wsql version)
   wsql bench [--rows N] [--runs K] [--query NAME,...] [--dir DIR] [--every D]
                               run the performance benchmark (docs/performance.md);
-                              --query soak runs the memory soak alone
+                              --query soak runs the memory soak alone;
+                              --query latency [--rate R] [--seconds S] feeds
+                              stdin at R rows/s and times the windows' results
 
 flags (before or after the other arguments):
   -h, --help      print this usage

@@ -25,13 +25,16 @@ type readBuffer struct {
 	// startChecked is set once a BOM at the input's start is skipped or
 	// known to be absent (see skipBOM).
 	startChecked bool
+	reparsed     int // bytes of the record pending at buf[0] parsed again (tailMayEnd)
 }
 
 // fill reads at least need more bytes (so re-parsing a long pending record
 // stays linear), unless rows are pending and the reader seems to have no
 // more data ready: then it returns errCSVYield so the decoder hands out the
-// batch first. The caller found no record end in buf[pos:end]: when that
-// is more than the limit, fill returns errRecordTooLong instead.
+// batch first. It also returns early when the reader has no more data ready
+// and what it read may end the pending record (tailMayEnd). The caller
+// found no record end in buf[pos:end]: when that is more than the limit,
+// fill returns errRecordTooLong instead.
 func (b *readBuffer) fill(need int, pending bool) error {
 	err := b.read(need, pending)
 	if !b.startChecked {
@@ -57,6 +60,7 @@ func (b *readBuffer) read(need int, pending bool) error {
 		b.buf = make([]byte, size)
 	}
 	if b.pos > 0 {
+		b.reparsed = 0 // what is pending starts after the last read's record
 		b.end = copy(b.buf, b.buf[b.pos:b.end])
 		b.base += int64(b.pos)
 		b.pos = 0
@@ -78,6 +82,7 @@ func (b *readBuffer) read(need int, pending bool) error {
 		}
 		want := len(b.buf) - b.end
 		n, err := b.r.Read(b.buf[b.end:])
+		read := b.buf[b.end : b.end+n]
 		b.end += n
 		got += n
 		b.lastShort = n < want
@@ -96,11 +101,30 @@ func (b *readBuffer) read(need int, pending bool) error {
 				return fmt.Errorf("%s: %w", b.source, io.ErrNoProgress)
 			}
 		}
-		if b.lastShort && pending {
+		if b.lastShort && (pending || b.tailMayEnd(read)) {
 			return nil
 		}
 	}
 	return nil
+}
+
+// tailMayEnd reports whether the record pending at buf[0], once more
+// bytes came in a read that left the reader with nothing more ready,
+// should be parsed again before reading on. Waiting for need bytes keeps
+// the parsing of a long record linear, but a record may end with far
+// fewer bytes than it started with: a writer that writes a line in two
+// pieces and then nothing for a while would otherwise have its row held
+// back until as many bytes again arrive (the next rows, maybe minutes
+// later), and with it the results of its window. A CSV record or a JSON
+// line ends only at a line end, so read must hold one; and the bytes
+// parsed again stay within three times the record's, which keeps the
+// whole linear when a long record comes in many small pieces.
+func (b *readBuffer) tailMayEnd(read []byte) bool {
+	if csvLineEnd(read) < 0 || b.reparsed > 2*b.end {
+		return false
+	}
+	b.reparsed += b.end
+	return true
 }
 
 // useChunk makes the buffer a chunk of a file held in memory, which starts

@@ -56,6 +56,7 @@ type followSplit struct {
 	// split goes on with the new content from its start.
 	switching switchKind
 	behind    bool // at a clean stop, the file held more than was read
+	poll      followPoll
 }
 
 type switchKind uint8
@@ -88,11 +89,13 @@ const (
 // file truncated and rewritten past that length between two polls looks
 // appended to.
 //
-// Splits are read round-robin like splitReader's. When no split has
-// anything new, Next waits for the interval (the wait ends at once when the
-// context is cancelled) and returns a step with neither Record nor End, so
-// the driver regains control: it registers splits added since and lets idle
-// splits ('scan.watermark.idle-timeout') stop holding the watermark back.
+// Splits are read round-robin like splitReader's, each when it is due
+// (followPoll: soon after new data, up to an interval after none). When no
+// split has anything new, Next waits until one is due or the directory is
+// to be listed (the wait ends at once when the context is cancelled) and
+// returns a step with neither Record nor End, so the driver regains
+// control: it registers splits added since and lets idle splits
+// ('scan.watermark.idle-timeout') stop holding the watermark back.
 // Next also returns such a step right after new files were found, before
 // their rows. The read never ends by itself: only a cancelled context (Next
 // returns its error) or an error stops it.
@@ -116,6 +119,7 @@ type followReader struct {
 	rotations, truncations int64
 	draining               bool // stopped: handing out what the splits hold (see drain)
 	drainAt                int
+	beforeWait             func() // exec.InputWaiter's flush, or nil
 }
 
 // openFollow opens the splits listed so far for an unbounded read or, with
@@ -184,6 +188,9 @@ func (s *Source) openFollow(paths []string, mem memory.Allocator, size int, at *
 
 // follow makes waits end when ctx is cancelled; the driver calls it.
 func (r *followReader) Follow(ctx context.Context) { r.ctx = ctx }
+
+// BeforeWait runs flush before each wait for appended lines.
+func (r *followReader) BeforeWait(flush func()) { r.beforeWait = flush }
 
 // add opens path as the next split, from its start or from at (where
 // the file ends in the bytes whose checksum is tail, see saveSplit).
@@ -351,6 +358,10 @@ func (r *followReader) Next() (exec.SplitBatch, error) {
 		i := r.next
 		r.next = (r.next + 1) % len(r.splits)
 		s := &r.splits[i]
+		if !s.poll.ready(time.Now()) {
+			r.quiet++ // read it when it is due
+			continue
+		}
 		rec, err := s.dec.Next() // errors name the split's file
 		if r.bad != nil && r.bad.Err() != nil {
 			if rec != nil {
@@ -363,6 +374,7 @@ func (r *followReader) Next() (exec.SplitBatch, error) {
 			if err := r.switchFile(s); err != nil {
 				return exec.SplitBatch{}, err
 			}
+			s.poll.found()
 			r.quiet, r.next = 0, i
 			continue
 		}
@@ -370,12 +382,14 @@ func (r *followReader) Next() (exec.SplitBatch, error) {
 			return exec.SplitBatch{}, err
 		}
 		if rec == nil {
+			s.poll.nothing(time.Now(), r.interval)
 			if s.switching == noSwitch {
 				switched, err := r.check(s)
 				if err != nil {
 					return exec.SplitBatch{}, err
 				}
 				if switched {
+					s.poll.found()
 					r.quiet, r.next = 0, i
 					continue
 				}
@@ -384,6 +398,7 @@ func (r *followReader) Next() (exec.SplitBatch, error) {
 			continue
 		}
 		r.quiet = 0
+		s.poll.found()
 		r.rows += rec.NumRows()
 		return exec.SplitBatch{Record: r.src.withMetadata(rec, &s.meta, r.mem), Split: i}, nil
 	}
@@ -394,7 +409,10 @@ func (r *followReader) Next() (exec.SplitBatch, error) {
 			return exec.SplitBatch{}, err
 		}
 	}
-	t := time.NewTimer(r.interval)
+	if r.beforeWait != nil {
+		r.beforeWait()
+	}
+	t := time.NewTimer(r.untilDue())
 	defer t.Stop()
 	select {
 	case <-r.ctx.Done():
@@ -402,6 +420,17 @@ func (r *followReader) Next() (exec.SplitBatch, error) {
 	case <-t.C:
 	}
 	return exec.SplitBatch{}, nil
+}
+
+// untilDue is how long until a split is due to be read again, or the
+// directory to be listed: the wait when no split has anything new.
+func (r *followReader) untilDue() time.Duration {
+	now := time.Now()
+	wait := r.lastList.Add(r.interval).Sub(now)
+	for i := range r.splits {
+		wait = min(wait, r.splits[i].poll.due.Sub(now))
+	}
+	return max(wait, 0)
 }
 
 // drain hands out, after a clean stop, what the splits that read their
@@ -471,7 +500,10 @@ func (r *followReader) Close() error {
 	return first
 }
 
-var _ exec.BatchReader = (*followReader)(nil)
+var (
+	_ exec.BatchReader = (*followReader)(nil)
+	_ exec.InputWaiter = (*followReader)(nil)
+)
 
 // saveState records the followed splits, in order, with where each
 // decoder stands (a partial last line is not behind it: it is read again),

@@ -34,6 +34,9 @@ type streamInput struct {
 	inFlight chan streamRead
 	held     []byte // bytes read and not yet handed out
 	err      error  // the stream's error (io.EOF), sticky, after held
+	// beforeRead, when set, runs before each read of the stream, which
+	// may wait (exec.InputWaiter).
+	beforeRead func()
 }
 
 type streamRead struct {
@@ -60,6 +63,9 @@ func (s *streamInput) Read(p []byte) (int, error) {
 		}
 		if len(p) == 0 {
 			return 0, nil
+		}
+		if s.beforeRead != nil {
+			s.beforeRead()
 		}
 		if cap(s.buf) < len(p) {
 			s.buf = make([]byte, len(p))
@@ -95,4 +101,10 @@ type streamReader struct {
 
 func (r streamReader) Follow(ctx context.Context) { r.in.ctx = ctx }
 
-var _ exec.Follower = streamReader{}
+// BeforeWait runs flush before each read of the stream.
+func (r streamReader) BeforeWait(flush func()) { r.in.beforeRead = flush }
+
+var (
+	_ exec.Follower    = streamReader{}
+	_ exec.InputWaiter = streamReader{}
+)
