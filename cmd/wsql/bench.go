@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"flag"
@@ -17,6 +16,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/wsql/wsql/internal/procstat"
 )
 
 // benchChildEnv is set on the child processes of `wsql bench`. The wsql
@@ -351,16 +352,8 @@ func benchAll(queries []benchQuery, dir, profileDir string, rows int64, runs int
 	if err != nil {
 		return nil, fmt.Errorf("finding the wsql binary to run the queries: %w", err)
 	}
-	for _, d := range []*string{&dir, &profileDir} {
-		if *d == "" {
-			continue
-		}
-		if *d, err = filepath.Abs(*d); err != nil {
-			return nil, err
-		}
-		if err := os.MkdirAll(*d, 0o755); err != nil {
-			return nil, err
-		}
+	if err := absDirs(&dir, &profileDir); err != nil {
+		return nil, err
 	}
 	printMachine(stdout)
 	data := map[string]string{} // the generated files by source
@@ -457,7 +450,7 @@ func benchRun(self, script string, wantRows int64, profile string) (benchMeasure
 	if got, _ := strconv.ParseInt(m[1], 10, 64); got != wantRows {
 		return benchMeasure{}, fmt.Errorf("read %d rows, want %d:\n%s", got, wantRows, errOut.String())
 	}
-	rss, cpu, _ := childUsage(cmd.ProcessState)
+	rss, cpu, _ := procstat.ChildUsage(cmd.ProcessState)
 	results, _ := strconv.ParseInt(m[4], 10, 64)
 	return benchMeasure{wall: wall, cpu: cpu, maxRSS: rss, resultRows: results}, nil
 }
@@ -473,27 +466,10 @@ func median(ds []time.Duration) time.Duration {
 // printMachine describes the machine and the Go release.
 func printMachine(w io.Writer) {
 	fmt.Fprintf(w, "machine: %s/%s, %d CPUs, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0))
-	if model := cpuModel(); model != "" {
+	if model := procstat.CPUModel(); model != "" {
 		fmt.Fprintf(w, ", %s", model)
 	}
 	fmt.Fprintf(w, "\ngo:      %s\n", runtime.Version())
-}
-
-// cpuModel is the first "model name" of /proc/cpuinfo, "" where there is
-// none.
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
 }
 
 // printBenchTable writes one line per query; every cell is one word, so
@@ -550,4 +526,23 @@ func benchGenTable(rows int64, delaySeconds string) string {
   'fields.v.max' = '1000'
 );
 `, delaySeconds, rows, benchSeed, benchBase, benchBase+rows-1, benchKeys)
+}
+
+// absDirs makes each of the directories given (an empty one is left
+// unset) absolute, the children running elsewhere, and creates it.
+func absDirs(dirs ...*string) error {
+	for _, d := range dirs {
+		if *d == "" {
+			continue
+		}
+		abs, err := filepath.Abs(*d)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(abs, 0o755); err != nil {
+			return err
+		}
+		*d = abs
+	}
+	return nil
 }

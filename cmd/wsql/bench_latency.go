@@ -16,6 +16,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/wsql/wsql/internal/procstat"
 )
 
 // `wsql bench --query latency` measures issue 22's target: with rows
@@ -160,7 +162,7 @@ func runLatency(dir string, rate, seconds int, stdout, stderr io.Writer) error {
 		lat = append(lat, got.Sub(at))
 	}
 	slices.Sort(lat)
-	rss, cpu, _ := childUsage(cmd.ProcessState)
+	rss, cpu, _ := procstat.ChildUsage(cmd.ProcessState)
 	fmt.Fprintf(stdout, "load:    %s before, %s after (1-minute load average)\n\n", loadBefore, loadAverage())
 	fmt.Fprintf(stdout, "fed:     %d rows in %.3fs (%.0f rows/s) in %d writes, at most %d rows a write, at most %s behind the schedule, the longest write %s\n",
 		feed.rows, feed.elapsed.Seconds(), float64(feed.rows)/feed.elapsed.Seconds(), feed.writes, feed.maxWrite, durationMillis(feed.maxLag), durationMillis(feed.maxBlocked))

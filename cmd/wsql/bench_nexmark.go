@@ -13,6 +13,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/wsql/wsql/internal/procstat"
 )
 
 // The Nexmark suite of `wsql bench --suite nexmark`: every query of the
@@ -179,16 +181,8 @@ func runNexmarkBench(dir, queriesDir, only, profileDir string, events int64, run
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range []*string{&dir, &profileDir} {
-		if *d == "" {
-			continue
-		}
-		if *d, err = filepath.Abs(*d); err != nil {
-			return nil, err
-		}
-		if err := os.MkdirAll(*d, 0o755); err != nil {
-			return nil, err
-		}
+	if err := absDirs(&dir, &profileDir); err != nil {
+		return nil, err
 	}
 	printMachine(stdout)
 	fmt.Fprintf(stdout, "events:  %d at %d events/s of event time, %d run(s) per query, median times\n\n", events, nexmarkBenchRate, runs)
@@ -276,7 +270,7 @@ func nexmarkRun(self, script string, events int64, profile string) (benchMeasure
 	if read == 0 || read%events != 0 {
 		return benchMeasure{}, 0, fmt.Errorf("read %d rows, not a whole number of scans of %d events:\n%s", read, events, errOut.String())
 	}
-	rss, cpu, _ := childUsage(cmd.ProcessState)
+	rss, cpu, _ := procstat.ChildUsage(cmd.ProcessState)
 	return benchMeasure{wall: wall, cpu: cpu, maxRSS: rss}, read, nil
 }
 

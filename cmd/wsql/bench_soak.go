@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/wsql/wsql/internal/procstat"
 )
 
 // soakRows is the default input of `wsql bench --query soak`.
@@ -87,7 +89,7 @@ func runSoak(dir string, rows int64, every time.Duration, stdout, stderr io.Writ
 	if got, _ := strconv.ParseInt(m[1], 10, 64); got != rows {
 		return fmt.Errorf("read %d rows, want %d:\n%s", got, rows, errOut.String())
 	}
-	peak, cpu, _ := childUsage(cmd.ProcessState)
+	peak, cpu, _ := procstat.ChildUsage(cmd.ProcessState)
 	printSoak(stdout, samples)
 	fmt.Fprintf(stdout, "\nresult rows: %s, wall %.3fs, CPU %.3fs, %s rows/s\n", m[4], wall.Seconds(), cpu.Seconds(), rate(rows, wall))
 	var sampled int64

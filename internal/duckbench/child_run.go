@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"time"
+
+	"github.com/wsql/wsql/internal/procstat"
 )
 
 // childEnv is set on every child process of the tool. The tool's own
@@ -36,7 +38,7 @@ func runChild(cmd *exec.Cmd) (m measure, stdout, stderr string, err error) {
 	if err != nil {
 		return m, out.String(), errOut.String(), fmt.Errorf("%s: %w\n%s%s", cmd.Args[0], err, out.String(), errOut.String())
 	}
-	m.maxRSS, m.cpu, _ = childUsage(cmd.ProcessState)
+	m.maxRSS, m.cpu, _ = procstat.ChildUsage(cmd.ProcessState)
 	return m, out.String(), errOut.String(), nil
 }
 

@@ -1,14 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/wsql/wsql/internal/procstat"
 )
 
 // rssTarget is the largest peak RSS wsql may use on each query (issue 22).
@@ -17,7 +17,7 @@ const rssTarget = 100e6
 // printHeader describes the machine, the releases and the runs.
 func printHeader(w io.Writer, c config, size int64, duckdbVersion string) {
 	fmt.Fprintf(w, "machine: %s/%s, %d CPUs", runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
-	if model := cpuModel(); model != "" {
+	if model := procstat.CPUModel(); model != "" {
 		fmt.Fprintf(w, ", %s", model)
 	}
 	fmt.Fprintf(w, "\ngo:      %s\nduckdb:  %s, %d threads\n", runtime.Version(), duckdbVersion, duckdbThreads)
@@ -98,21 +98,4 @@ func flush(w io.Writer, tw *tabwriter.Writer) {
 	if err := tw.Flush(); err != nil {
 		fmt.Fprintln(w, err)
 	}
-}
-
-// cpuModel is the first "model name" of /proc/cpuinfo, "" where there is
-// none.
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
 }

@@ -1,6 +1,6 @@
-//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+//go:build unix
 
-package main
+package procstat
 
 import (
 	"os"
@@ -9,10 +9,10 @@ import (
 	"time"
 )
 
-// childUsage returns the peak resident set size in bytes and the CPU time
-// (user + system) of an ended child process; ok is false where the system
-// does not report them.
-func childUsage(ps *os.ProcessState) (maxRSS int64, cpu time.Duration, ok bool) {
+// ChildUsage returns the peak resident set size in bytes and the CPU time
+// (user plus system, every thread) of an ended child process; ok is false
+// where the system does not report them.
+func ChildUsage(ps *os.ProcessState) (maxRSS int64, cpu time.Duration, ok bool) {
 	ru, isRusage := ps.SysUsage().(*syscall.Rusage)
 	if !isRusage || ru == nil {
 		return 0, 0, false
