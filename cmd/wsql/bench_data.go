@@ -33,14 +33,14 @@ const (
 var benchBase = time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC).UnixMilli()
 
 // A benchFormat is how the workload's rows are written: the file name's
-// extension and one line per row.
+// extension (with its dot) and one line per row.
 type benchFormat struct {
 	ext       string
 	appendRow func(line []byte, r benchRow) []byte
 }
 
 // benchCSV is the CSV form: `2024-03-01 08:59:59.985,k141,328.91`.
-var benchCSV = benchFormat{ext: "csv", appendRow: appendBenchCSVRow}
+var benchCSV = benchFormat{ext: ".csv", appendRow: appendBenchCSVRow}
 
 // A benchRow is one row of the workload as drawn: its time in epoch
 // milliseconds, its key number and its value in hundredths.
@@ -100,7 +100,7 @@ func appendBenchValue(b []byte, r benchRow) []byte {
 // benchDataName is the cache file name of a workload of rows rows in
 // format f.
 func benchDataName(rows int64, f benchFormat) string {
-	return fmt.Sprintf("events-v%d-seed%d-%d.%s", benchDataVersion, benchSeed, rows, f.ext)
+	return fmt.Sprintf("events-v%d-seed%d-%d%s", benchDataVersion, benchSeed, rows, f.ext)
 }
 
 // ensureBenchData returns the path of the workload of rows rows in
