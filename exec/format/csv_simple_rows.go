@@ -74,6 +74,13 @@ type simpleRows struct {
 	bounds []int32
 }
 
+// restart forgets where the quotes and '\r's of an earlier input were: a
+// decoder reset to a new input counts its offsets from 0 again.
+func (s *simpleRows) restart() {
+	s.quotes.at, s.quotes.to = -1, 0
+	s.crs.at, s.crs.to = -1, 0
+}
+
 // initSimpleRows enables the path when every column is one it fills.
 func (d *CSVDecoder) initSimpleRows() {
 	d.simple = simpleRows{on: true, quotes: byteAhead{c: d.quote, at: -1}, crs: byteAhead{c: '\r', at: -1}}

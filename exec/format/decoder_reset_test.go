@@ -19,7 +19,9 @@ func TestResetDecoderReadsAsNew(t *testing.T) {
 	defer mem.AssertSize(t, 0)
 	schema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true}, {Name: "b", Type: arrow.BinaryTypes.String, Nullable: true}}, nil)
 	inputs := map[string][]string{
-		"csv":  {"1,x\nbad,y\n3,z\n", "4,\"q\nr\"\n5,w\n", "", "6,v"},
+		// (the two last: a quote far into one input, a shorter next input
+		// without any, where the column-at-a-time path must not stop)
+		"csv":  {"1,x\nbad,y\n3,z\n", "4,\"q\nr\"\n5,w\n", "", "6,v", "7,a\n8,b\n9,\"c\"\n", "10,d\n11,e\n"},
 		"json": {`{"a":1,"b":"x"}` + "\n" + `{"a":"bad"}` + "\n" + `{"a":3}` + "\n", `{"b":"only"}` + "\n" + `{"a":5,"b":"w"}`, "", `{"a":6}`},
 	}
 	for f, ins := range inputs {

@@ -129,6 +129,7 @@ func (d *CSVDecoder) Reset(r io.Reader) {
 	d.header = d.opts.IgnoreFirstLine
 	d.recErr, d.recCol, d.nrows, d.err, d.recAt = "", 0, 0, nil, 0
 	d.skip, d.skipRow, d.skipLine, d.skipFrom = nil, false, 0, nil
+	d.simple.restart()
 }
 
 // Reset reads r from its start (see Resetter).
