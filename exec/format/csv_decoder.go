@@ -736,7 +736,7 @@ func (d *CSVDecoder) appendValue(c *csvColumn, f []byte) string {
 		if msg != "" {
 			return msg
 		}
-		v := nanos / scalartext.UnitNanos(c.unit)
+		v := nanos / int64(c.unit.Multiplier())
 		if c.width == 4 {
 			c.fixed = binary.NativeEndian.AppendUint32(c.fixed, uint32(int32(v)))
 		} else {
@@ -758,7 +758,7 @@ func (d *CSVDecoder) appendValue(c *csvColumn, f []byte) string {
 			}
 			return msg
 		}
-		v -= offset * (scalartext.UnitNanos(arrow.Second) / scalartext.UnitNanos(c.unit))
+		v -= offset * (int64(arrow.Second.Multiplier()) / int64(c.unit.Multiplier()))
 		c.fixed = binary.NativeEndian.AppendUint64(c.fixed, uint64(v))
 	}
 	c.valid = append(c.valid, true)

@@ -787,7 +787,7 @@ func (d *JSONDecoder) appendScalar(c *csvColumn, text []byte) string {
 	}
 	if offset != 0 {
 		last := c.fixed[len(c.fixed)-8:]
-		v := int64(binary.NativeEndian.Uint64(last)) - offset*int64(scalartext.UnitNanos(arrow.Second)/scalartext.UnitNanos(c.unit))
+		v := int64(binary.NativeEndian.Uint64(last)) - offset*(int64(arrow.Second.Multiplier())/int64(c.unit.Multiplier()))
 		binary.NativeEndian.PutUint64(last, uint64(v))
 	}
 	return ""

@@ -81,18 +81,6 @@ func ParseTime(s string) (nanos int64, msg string) {
 	return ParseTimeOfDay([]byte(s))
 }
 
-func UnitNanos(u arrow.TimeUnit) int64 {
-	switch u {
-	case arrow.Second:
-		return 1e9
-	case arrow.Millisecond:
-		return 1e6
-	case arrow.Microsecond:
-		return 1e3
-	}
-	return 1
-}
-
 // ParseTimestamp parses yyyy-MM-dd[ T]HH:mm[:ss[.fraction]] (plus an
 // optional trailing Z when zoned) as UTC and returns it in unit since the
 // epoch. Sub-unit digits are truncated, as Flink does for TIMESTAMP(3).
