@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"cmp"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -17,7 +18,7 @@ type csvChunks struct {
 	schema    *arrow.Schema
 	opts      CSVOptions
 	mem       memory.Allocator
-	outMem    memory.Allocator // for the chunk decoders' outMem; mem when nil
+	outMem    memory.Allocator // the chunk decoders' outMem; mem when nil
 	batchSize int
 	scan      *CSVDecoder // the parser that walks records when quotes occur
 }
@@ -78,10 +79,7 @@ func (c *csvChunks) decoder(chunk []byte, off int64, line int, first bool, onBad
 	opts.IgnoreFirstLine = opts.IgnoreFirstLine && first
 	d := NewCSVDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
-	d.direct = true // decodeChunk releases what it leaves unused
-	if c.outMem != nil {
-		d.outMem = c.outMem
-	}
+	d.outMem = cmp.Or(c.outMem, c.mem) // decodeChunk releases what it leaves unused
 	return d
 }
 
@@ -116,9 +114,6 @@ func (c *jsonChunks) decoder(chunk []byte, off int64, line int, _ bool, onBad fu
 	opts.OnBadRow = onBad
 	d := NewJSONDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
-	d.batch.direct = true // decodeChunk releases what it leaves unused
-	if c.outMem != nil {
-		d.batch.outMem = c.outMem
-	}
+	d.batch.outMem = cmp.Or(c.outMem, c.mem) // decodeChunk releases what it leaves unused
 	return d
 }

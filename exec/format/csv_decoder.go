@@ -103,7 +103,7 @@ type csvColumn struct {
 	minute scalartext.MinuteCache // kind csvTimestamp, on the simple-rows path
 	// out, on the parallel decoder's path, is the Arrow buffer fixed holds
 	// the batch's values in: the batch takes it instead of a copy (see
-	// CSVDecoder.direct).
+	// CSVDecoder.outMem).
 	out *memory.Buffer
 }
 
@@ -140,13 +140,13 @@ type CSVDecoder struct {
 	skipFrom *SplitPosition
 
 	simple simpleRows // the column-at-a-time path (csv_simple_rows.go)
-	// direct makes fixed-width columns append into Arrow buffers of a
-	// whole batch, handed to the batch as they are. The parallel
-	// decoder's chunk decoders do, as their owner releases what a last
-	// batch left unused (releaseOutputs). Measured: copying the values
-	// into the batch was a fifth of the decoding.
-	direct bool
-	outMem memory.Allocator // allocates those buffers; mem unless set
+	// outMem, set in the parallel decoder's chunk decoders, makes
+	// fixed-width columns append into Arrow buffers of a whole batch
+	// allocated from it, handed to the batch as they are; the chunk's
+	// owner releases what a last batch left unused (releaseOutputs).
+	// Measured: copying the values into the batch was a fifth of the
+	// decoding. build also takes the buffers it writes whole from it.
+	outMem memory.Allocator
 }
 
 var errCSVYield = errors.New("csv: yield batch")
@@ -231,7 +231,7 @@ func (d *CSVDecoder) Next() (arrow.RecordBatch, error) {
 	if d.err != nil {
 		return nil, d.err
 	}
-	if d.direct {
+	if d.outMem != nil {
 		d.reserveOutputs()
 	}
 	for d.nrows < d.batchSize {

@@ -4,7 +4,7 @@ import "github.com/apache/arrow-go/v18/arrow/memory"
 
 // reserveOutputs gives each fixed-width column without one an Arrow
 // buffer of a whole batch to append its values into (see
-// CSVDecoder.direct). A batch never holds more than batchSize rows, so
+// CSVDecoder.outMem). A batch never holds more than batchSize rows, so
 // appends stay within it.
 func (d *CSVDecoder) reserveOutputs() {
 	for i := range d.cols {
@@ -12,11 +12,7 @@ func (d *CSVDecoder) reserveOutputs() {
 		if c.out != nil || c.width == 0 || c.kind == csvNested || len(c.fixed) > 0 {
 			continue
 		}
-		mem := d.outMem
-		if mem == nil {
-			mem = d.mem
-		}
-		c.out = memory.NewResizableBuffer(mem)
+		c.out = memory.NewResizableBuffer(d.outMem)
 		c.out.Reserve(d.batchSize * c.width)
 		c.fixed = c.out.Buf()[:0]
 	}

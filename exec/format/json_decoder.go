@@ -253,7 +253,7 @@ func (d *JSONDecoder) Next() (arrow.RecordBatch, error) {
 		return nil, d.err
 	}
 	b := &d.batch
-	if b.direct {
+	if b.outMem != nil {
 		b.reserveOutputs()
 	}
 	held := 0 // bytes of the batch's lines: no column holds more text
