@@ -52,16 +52,14 @@ func newAvgAcc(in arrow.DataType) (*avgAcc, error) {
 }
 
 func (a *avgAcc) resize(n int) {
-	for len(a.n) < n {
-		a.n = append(a.n, 0)
-		switch a.kind {
-		case avgInt:
-			a.ints = append(a.ints, 0)
-		case avgFloat:
-			a.flts = append(a.flts, 0)
-		default:
-			a.decs = append(a.decs, int192{})
-		}
+	a.n = extendTo(a.n, n)
+	switch a.kind {
+	case avgInt:
+		a.ints = extendTo(a.ints, n)
+	case avgFloat:
+		a.flts = extendTo(a.flts, n)
+	default:
+		a.decs = extendTo(a.decs, n)
 	}
 }
 

@@ -52,9 +52,7 @@ func newCollectAcc(in arrow.DataType, distinct bool) (*collectAcc, error) {
 }
 
 func (a *collectAcc) resize(n int) {
-	for len(a.sets) < n {
-		a.sets = append(a.sets, collectSet{})
-	}
+	a.sets = extendTo(a.sets, n)
 }
 
 func (a *collectAcc) reset(s int32) {

@@ -65,11 +65,7 @@ type distinctAcc[K comparable] struct {
 
 func (a *distinctAcc[K]) resize(n int) {
 	a.inner.resize(n)
-	for len(a.sets) < n {
-		a.sets = append(a.sets, nil)
-		a.order = append(a.order, nil)
-		a.valueBytes = append(a.valueBytes, 0)
-	}
+	a.sets, a.order, a.valueBytes = extendTo(a.sets, n), extendTo(a.order, n), extendTo(a.valueBytes, n)
 }
 
 // copyResult copies the inner result only: the set decides nothing a

@@ -42,9 +42,7 @@ type distinctSets struct {
 }
 
 func (d *distinctSets) resize(n int) {
-	for len(d.slots) < n {
-		d.slots = append(d.slots, valueSet{})
-	}
+	d.slots = extendTo(d.slots, n)
 }
 
 // shareCountDistinct replaces, in accs, the COUNT(DISTINCT x) aggregates

@@ -131,11 +131,9 @@ func (a *listAggAcc) ordered(s int32) *strList {
 }
 
 func (a *listAggAcc) resize(n int) {
-	for len(a.lists) < n {
-		a.lists = append(a.lists, strList{})
-	}
-	for a.distinct && len(a.seen) < n {
-		a.seen = append(a.seen, nil)
+	a.lists = extendTo(a.lists, n)
+	if a.distinct {
+		a.seen = extendTo(a.seen, n)
 	}
 }
 

@@ -76,10 +76,7 @@ func isIntegerID(id arrow.Type) bool {
 }
 
 func (a *percentileAcc) resize(n int) {
-	for len(a.vals) < n {
-		a.vals = append(a.vals, nil)
-		a.tidy = append(a.tidy, 0)
-	}
+	a.vals, a.tidy = extendTo(a.vals, n), extendTo(a.tidy, n)
 }
 
 func (a *percentileAcc) reset(s int32) { a.vals[s], a.tidy[s] = a.vals[s][:0], 0 }

@@ -91,21 +91,19 @@ func newPickAcc(in arrow.DataType, p pick) (*pickAcc, error) {
 func (a *pickAcc) byArrival() bool { return a.dir == 0 }
 
 func (a *pickAcc) resize(n int) {
-	for len(a.has) < n {
-		a.has = append(a.has, false)
-		switch a.kind {
-		case valInt:
-			a.ints = append(a.ints, 0)
-		case valFloat:
-			a.flts = append(a.flts, 0)
-		case valDecimal:
-			a.decs = append(a.decs, decimal128.Num{})
-		default:
-			a.strs = append(a.strs, nil)
-		}
-		if a.byArrival() {
-			a.seqs = append(a.seqs, 0)
-		}
+	a.has = extendTo(a.has, n)
+	switch a.kind {
+	case valInt:
+		a.ints = extendTo(a.ints, n)
+	case valFloat:
+		a.flts = extendTo(a.flts, n)
+	case valDecimal:
+		a.decs = extendTo(a.decs, n)
+	default:
+		a.strs = extendTo(a.strs, n)
+	}
+	if a.byArrival() {
+		a.seqs = extendTo(a.seqs, n)
 	}
 }
 

@@ -109,9 +109,7 @@ type retractSum struct {
 }
 
 func (a *retractSum) resize(n int) {
-	for len(a.n) < n {
-		a.n, a.ints, a.flts = append(a.n, 0), append(a.ints, 0), append(a.flts, 0)
-	}
+	a.n, a.ints, a.flts = extendTo(a.n, n), extendTo(a.ints, n), extendTo(a.flts, n)
 }
 
 func (a *retractSum) reset(s int32) { a.n[s], a.ints[s], a.flts[s] = 0, 0, 0 }

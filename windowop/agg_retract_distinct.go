@@ -65,9 +65,7 @@ func newRetractDistinct(inner retracter, in arrow.DataType, nullIsValue bool) (r
 func (a *retractDistinct[K]) resize(n int) {
 	a.inner.resize(n)
 	a.counts.resize(n)
-	for len(a.nulls) < n {
-		a.nulls = append(a.nulls, 0)
-	}
+	a.nulls = extendTo(a.nulls, n)
 }
 
 func (a *retractDistinct[K]) reset(s int32) {

@@ -69,9 +69,10 @@ func floatOrderKey(col arrow.Array, i int) uint64 {
 
 func (a *retractExtremum[K]) resize(n int) {
 	a.sets.resize(n)
-	for len(a.top) < n {
-		var zero K
-		a.top, a.fresh = append(a.top, zero), append(a.fresh, true)
+	old := len(a.top)
+	a.top, a.fresh = extendTo(a.top, n), extendTo(a.fresh, n)
+	for i := old; i < len(a.fresh); i++ {
+		a.fresh[i] = true
 	}
 }
 

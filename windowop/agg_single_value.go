@@ -43,9 +43,7 @@ func newSingleValueAcc(in arrow.DataType, retracting bool) (*singleValueAcc, err
 
 func (a *singleValueAcc) resize(n int) {
 	a.inner.resize(n)
-	for len(a.counts) < n {
-		a.counts = append(a.counts, 0)
-	}
+	a.counts = extendTo(a.counts, n)
 }
 
 func (a *singleValueAcc) reset(slot int32) {

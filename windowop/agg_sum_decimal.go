@@ -22,10 +22,7 @@ func newDecimalSumAcc(in *arrow.Decimal128Type) *decimalSumAcc {
 }
 
 func (a *decimalSumAcc) resize(n int) {
-	for len(a.has) < n {
-		a.has = append(a.has, false)
-		a.sums = append(a.sums, int192{})
-	}
+	a.has, a.sums = extendTo(a.has, n), extendTo(a.sums, n)
 }
 
 func (a *decimalSumAcc) reset(slot int32) { a.has[slot], a.sums[slot] = false, int192{} }

@@ -65,9 +65,7 @@ func (a *userAcc) fail(err error) {
 func (a *userAcc) failed() error { return a.err }
 
 func (a *userAcc) resize(n int) {
-	for len(a.accs) < n {
-		a.accs = append(a.accs, nil)
-	}
+	a.accs = extendTo(a.accs, n)
 }
 
 func (a *userAcc) reset(slot int32) { a.accs[slot] = nil }

@@ -37,11 +37,7 @@ func newVarianceAcc(kind AggKind, in arrow.DataType) (*varianceAcc, error) {
 }
 
 func (a *varianceAcc) resize(n int) {
-	for len(a.n) < n {
-		a.n = append(a.n, 0)
-		a.mean = append(a.mean, 0)
-		a.m2 = append(a.m2, 0)
-	}
+	a.n, a.mean, a.m2 = extendTo(a.n, n), extendTo(a.mean, n), extendTo(a.m2, n)
 }
 
 func (a *varianceAcc) reset(s int32) { a.n[s], a.mean[s], a.m2[s] = 0, 0, 0 }

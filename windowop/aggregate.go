@@ -221,9 +221,7 @@ type countAcc struct {
 }
 
 func (a *countAcc) resize(n int) {
-	for len(a.counts) < n {
-		a.counts = append(a.counts, 0)
-	}
+	a.counts = extendTo(a.counts, n)
 }
 
 func (a *countAcc) reset(slot int32) { a.counts[slot] = 0 }

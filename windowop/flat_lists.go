@@ -8,88 +8,138 @@ package windowop
 // object per key to mark at every cycle (the pane lists of Nexmark q12's
 // 200,000 bidders).
 //
+// The pool is a list of pages that never move: a pool that was one slice
+// copied itself into a new one twice its size as it grew, megabytes in a
+// copy the garbage collector waits for before it can stop the goroutine,
+// into fresh memory whose pages each cost a fault (Nexmark q12: memmove,
+// memclr and the collector's spinning were a third of the CPU).
+//
 // A slice from list stays valid until the next call that grows a list.
 type flatLists[E any] struct {
-	pool  []E
-	heads []listHead
+	pages [][]E                  // pageLen elements each, but for a run longer than that, alone on its page
+	cur   int                    // the page runs are cut from
+	room  int                    // elements of page cur not yet cut
+	heads []*[headsPage]listHead // by key, in pages that never move either
+	nkeys int
 	free  [32][]uint32 // by log2 of capacity: offsets of free runs
 }
 
 // listHead is where a list lives: its run of the pool and its length.
+// An offset is the page's index above pageBits and the run's start in the
+// page below them. The zero listHead is an empty list without a run.
 type listHead struct {
-	off   uint32
-	n     uint32
-	class uint8 // capacity 1<<class; noRun: the list has no run yet
+	off  uint32
+	n    uint32
+	size uint8 // the run's capacity is 1<<(size-1); 0: no run yet
 }
 
-const noRun = 0xff
+const (
+	pageBits  = 14
+	pageLen   = 1 << pageBits
+	headsBits = 12
+	headsPage = 1 << headsBits
+)
 
 // grow makes room for lists [0, n), empty.
 func (l *flatLists[E]) grow(n int) {
-	for len(l.heads) < n {
-		l.heads = append(l.heads, listHead{class: noRun})
+	for len(l.heads)*headsPage < n {
+		l.heads = append(l.heads, new([headsPage]listHead))
 	}
+	l.nkeys = max(l.nkeys, n)
 }
 
 // keys is the number of lists.
-func (l *flatLists[E]) keys() int { return len(l.heads) }
+func (l *flatLists[E]) keys() int { return l.nkeys }
+
+// head is list k's head.
+func (l *flatLists[E]) head(k uint32) *listHead { return &l.heads[k>>headsBits][k&(headsPage-1)] }
+
+// run is the run at off, of capacity 1<<class.
+func (l *flatLists[E]) run(off uint32, class uint8) []E {
+	start := off & (pageLen - 1)
+	return l.pages[off>>pageBits][start : start+1<<class]
+}
 
 // list is list k, with its run's capacity beyond its length, so in-place
 // edits followed by setLen change it.
 func (l *flatLists[E]) list(k uint32) []E {
-	h := l.heads[k]
-	if h.class == noRun {
+	h := l.head(k)
+	if h.size == 0 {
 		return nil
 	}
-	return l.pool[h.off : h.off+h.n : h.off+1<<h.class]
+	return l.run(h.off, h.size-1)[:h.n]
 }
 
 // setLen sets the length of list k, at most its capacity.
-func (l *flatLists[E]) setLen(k uint32, n int) { l.heads[k].n = uint32(n) }
+func (l *flatLists[E]) setLen(k uint32, n int) { l.head(k).n = uint32(n) }
 
 // extend makes list k one element longer (the new last element is zero)
 // and returns the list.
 func (l *flatLists[E]) extend(k uint32) []E {
-	h := &l.heads[k]
-	if h.class == noRun || h.n == 1<<h.class {
-		class := uint8(0)
-		if h.class != noRun {
-			class = h.class + 1
+	h := l.head(k)
+	if h.size == 0 || h.n == 1<<(h.size-1) {
+		off := l.alloc(h.size) // a run twice as long, or of one
+		if h.size != 0 {
+			copy(l.run(off, h.size), l.run(h.off, h.size-1))
+			l.free[h.size-1] = append(l.free[h.size-1], h.off)
 		}
-		off := l.alloc(class)
-		if h.class != noRun {
-			copy(l.pool[off:], l.pool[h.off:h.off+h.n])
-			l.free[h.class] = append(l.free[h.class], h.off)
-		}
-		h.off, h.class = off, class
+		h.off = off
+		h.size++
 	}
+	r := l.run(h.off, h.size-1)
 	var zero E
-	l.pool[h.off+h.n] = zero
+	r[h.n] = zero
 	h.n++
-	return l.pool[h.off : h.off+h.n : h.off+1<<h.class]
+	return r[:h.n]
 }
 
 // drop empties list k and frees its run for reuse.
 func (l *flatLists[E]) drop(k uint32) {
-	h := &l.heads[k]
-	if h.class != noRun {
-		l.free[h.class] = append(l.free[h.class], h.off)
+	h := l.head(k)
+	if h.size != 0 {
+		l.free[h.size-1] = append(l.free[h.size-1], h.off)
 	}
-	*h = listHead{class: noRun}
+	*h = listHead{}
 }
 
-// alloc returns the offset of a free run of capacity 1<<class.
+// alloc returns the offset of a free run of capacity 1<<class: a freed
+// one, or the next of the current page. What is left of a page too short
+// for the run is freed as runs of the classes its length is made of.
 func (l *flatLists[E]) alloc(class uint8) uint32 {
 	if f := l.free[class]; len(f) > 0 {
 		off := f[len(f)-1]
 		l.free[class] = f[:len(f)-1]
 		return off
 	}
-	off := len(l.pool)
 	size := 1 << class
-	if off+size > cap(l.pool) {
-		l.pool = append(l.pool[:cap(l.pool)], make([]E, max(size, cap(l.pool)))...)
+	if size > pageLen {
+		l.pages = append(l.pages, make([]E, size))
+		return uint32(len(l.pages)-1) << pageBits
 	}
-	l.pool = l.pool[:off+size]
-	return uint32(off)
+	if size > l.room {
+		for c := pageBits - 1; c >= 0; c-- {
+			if l.room&(1<<c) != 0 {
+				l.free[c] = append(l.free[c], l.cut(1<<c))
+			}
+		}
+		l.pages = append(l.pages, make([]E, pageLen))
+		l.cur, l.room = len(l.pages)-1, pageLen
+	}
+	return l.cut(size)
+}
+
+// cut takes the next size elements of the current page.
+func (l *flatLists[E]) cut(size int) uint32 {
+	off := uint32(l.cur)<<pageBits | uint32(pageLen-l.room)
+	l.room -= size
+	return off
+}
+
+// pooled is the number of elements in the pages.
+func (l *flatLists[E]) pooled() int {
+	n := 0
+	for _, p := range l.pages {
+		n += len(p)
+	}
+	return n
 }

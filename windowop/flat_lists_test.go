@@ -50,5 +50,37 @@ func TestFlatListsMatchSlices(t *testing.T) {
 	for _, w := range want {
 		held += cap(w)
 	}
-	require.LessOrEqual(t, len(l.pool), 4*held+64, "freed runs are reused")
+	require.LessOrEqual(t, l.pooled(), 4*held+2*pageLen, "freed runs are reused")
+}
+
+// Lists that outgrow a page, and enough lists to fill several pages, keep
+// their elements: runs never straddle a page, and a run longer than a page
+// has one of its own.
+func TestFlatListsAcrossPages(t *testing.T) {
+	var l flatLists[paneSlot]
+	const keys = 3 * headsPage
+	l.grow(keys)
+	want := make([][]paneSlot, keys)
+	r := rand.New(rand.NewPCG(1, 2))
+	for step := range 4 * pageLen {
+		k := uint32(r.IntN(keys))
+		if step%2 == 0 {
+			k = 5 // one list longer than a page
+		}
+		got := l.extend(k)
+		got[len(got)-1] = paneSlot{pane: int64(step), slot: int32(k)}
+		want[k] = append(want[k], paneSlot{pane: int64(step), slot: int32(k)})
+	}
+	require.Greater(t, len(want[5]), pageLen)
+	for k := range want {
+		got := l.list(uint32(k))
+		if len(want[k]) == 0 {
+			require.Empty(t, got)
+			continue
+		}
+		require.Equal(t, want[k], got, "list %d", k)
+	}
+	l.drop(5)
+	require.Empty(t, l.list(5))
+	require.Equal(t, keys, l.keys())
 }

@@ -422,12 +422,12 @@ func (k *intKeys) encode(arr arrow.Array, bufs [][]byte) {
 }
 
 func (k *intKeys) store(arr arrow.Array, i int) {
-	k.valid = append(k.valid, arr.IsValid(i))
+	k.valid = push(k.valid, arr.IsValid(i))
 	var v int64
 	if arr.IsValid(i) {
 		v = k.get(arr, i)
 	}
-	k.vals = append(k.vals, v)
+	k.vals = push(k.vals, v)
 }
 
 func (k *intKeys) appendTo(ids []uint32, b array.Builder) {

@@ -69,9 +69,11 @@ func (m *paneMode) windows(p int64) *paneWindows {
 
 func (m *paneMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs []uint32, wms []int64, slots []int32) error {
 	op := m.op
-	for len(m.lastSlot) < int(op.keys.n) {
-		m.lastSlot = append(m.lastSlot, -1)
-		m.lastPane = append(m.lastPane, 0)
+	if old := len(m.lastSlot); old < int(op.keys.n) {
+		m.lastSlot, m.lastPane = extendTo(m.lastSlot, int(op.keys.n)), extendTo(m.lastPane, int(op.keys.n))
+		for i := old; i < len(m.lastSlot); i++ {
+			m.lastSlot[i] = -1
+		}
 	}
 	m.panes.grow(int(op.keys.n))
 	eventTime := !op.cfg.ProcTime

@@ -33,13 +33,11 @@ func newSumAcc(in arrow.DataType) (accumulator, error) {
 }
 
 func (a *sumAcc) resize(n int) {
-	for len(a.has) < n {
-		a.has = append(a.has, false)
-		if a.isFlt {
-			a.flts = append(a.flts, 0)
-		} else {
-			a.ints = append(a.ints, 0)
-		}
+	a.has = extendTo(a.has, n)
+	if a.isFlt {
+		a.flts = extendTo(a.flts, n)
+	} else {
+		a.ints = extendTo(a.ints, n)
 	}
 }
 

@@ -16,9 +16,7 @@ type valueCounts[K comparable] struct {
 }
 
 func (c *valueCounts[K]) resize(n int) {
-	for len(c.sets) < n {
-		c.sets = append(c.sets, nil)
-	}
+	c.sets = extendTo(c.sets, n)
 }
 
 // reset empties slot s.

@@ -649,11 +649,4 @@ func (c *timerContext) RegisterEventTimeTimer(t int64) {
 	c.op.registerTimer(c.key, c.w, c.op.epoch(t))
 }
 
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
-}
-
 var _ pipeline.Operator = (*WindowOperator)(nil)
