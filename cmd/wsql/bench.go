@@ -100,7 +100,7 @@ var benchQueries = []benchQuery{
 	{name: "session-json", source: "json", baseline: "session", sql: func(jsonl string, _ int64) string {
 		return benchEventsTable(jsonl, "json") + benchSessionSQL
 	}},
-	{name: "datagen", source: "datagen", perCore: 30e6, sql: func(_ string, rows int64) string {
+	{name: "datagen", source: "datagen", perCore: 40e6, sql: func(_ string, rows int64) string {
 		// a millisecond sequence as event time, 1000 random keys, unpaced
 		return benchGenTable(rows, "2") + `
 CREATE TABLE sink (k INT, wstart TIMESTAMP(3), n BIGINT, total DOUBLE, hi DOUBLE)
@@ -110,7 +110,7 @@ SELECT k, TUMBLE_START(ts, INTERVAL '1' MINUTE), COUNT(*), SUM(v), MAX(v)
 FROM gen GROUP BY k, TUMBLE(ts, INTERVAL '1' MINUTE);
 `
 	}},
-	{name: "nexmark-q11", source: "nexmark", perCore: 5e6, sql: func(_ string, rows int64) string {
+	{name: "nexmark-q11", source: "nexmark", perCore: 25e6, sql: func(_ string, rows int64) string {
 		// Nexmark q11, user sessions: bids per bidder per session of activity
 		return benchBidTable(rows, "") + `
 CREATE TABLE sink (bidder BIGINT, bid_count BIGINT, starttime TIMESTAMP(3), endtime TIMESTAMP(3))
@@ -122,7 +122,7 @@ SELECT bidder, COUNT(*) AS bid_count,
 FROM bid GROUP BY bidder, SESSION(dateTime, INTERVAL '10' SECOND);
 `
 	}},
-	{name: "nexmark-q12", source: "nexmark", perCore: 5e6, sql: func(_ string, rows int64) string {
+	{name: "nexmark-q12", source: "nexmark", perCore: 25e6, sql: func(_ string, rows int64) string {
 		// Nexmark q12, processing-time windows: bids per bidder per 10 s
 		// of wall clock (they fire at the end of the bounded input)
 		return benchBidTable(rows, "  p_time AS PROCTIME(),\n") + `
