@@ -34,7 +34,7 @@ func (p *slotPool) release(s int32) {
 	if p.meter != nil {
 		p.meter.touch(s)
 	}
-	p.free = append(p.free, s)
+	p.free = push(p.free, s)
 }
 
 // live counts the slots in use.
