@@ -37,6 +37,52 @@ func TestInternOneStringColumn(t *testing.T) {
 	require.Equal(t, `["a" (null) "" "b"]`, arr.String())
 }
 
+// Strings of up to 8 bytes are numbered by their bytes and length, longer
+// ones by the map: every value of random strings of 0 to 12 bytes over a
+// few letters and NUL (so "a" and "a\x00" both occur) gets the id of its
+// first appearance, read at the start, middle and end of the batch's data
+// and in sliced arrays.
+func TestInternStringsShortAndLong(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	kt, err := newKeyTable([]arrow.DataType{arrow.BinaryTypes.String})
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(3, 4))
+	want := map[string]uint32{}
+	for batch := range 200 {
+		vals := make([]string, 1+r.IntN(30))
+		b := array.NewStringBuilder(mem)
+		for i := range vals {
+			v := make([]byte, r.IntN(13))
+			for j := range v {
+				v[j] = "ab\x00"[r.IntN(3)]
+			}
+			vals[i] = string(v)
+			b.Append(vals[i])
+		}
+		whole := b.NewStringArray()
+		b.Release()
+		from := 0
+		if batch%2 == 1 {
+			from = r.IntN(len(vals))
+		}
+		arr := array.NewSlice(whole, int64(from), int64(len(vals))).(*array.String)
+		whole.Release()
+		ids := make([]uint32, arr.Len())
+		kt.intern([]arrow.Array{arr}, arr.Len(), ids)
+		arr.Release()
+		for i, v := range vals[from:] {
+			id, ok := want[v]
+			if !ok {
+				id = uint32(len(want))
+				want[v] = id
+			}
+			require.Equal(t, id, ids[i], "batch %d row %d %q", batch, from+i, v)
+		}
+	}
+	require.Greater(t, len(want), 100)
+}
+
 // One integer key column: small values through the dense table, negative
 // and large ones through the map, NULL apart; ids in order of first
 // appearance, the same as the general path gives.
