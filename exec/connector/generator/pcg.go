@@ -100,3 +100,33 @@ func (p *PCG) IntN(n int) int { return int(p.Uint64N(uint64(n))) }
 
 // Mask is Uint64N(m+1) for m+1 a power of two, small enough to inline.
 func (p *PCG) Mask(m uint64) uint64 { return p.Uint64() & m }
+
+// Seeds walks the generators seeded (seed, id) for id, id+1, ...: their
+// first step, without NewPCG(seed, id).Step()'s 128-bit multiplication.
+// That step's state is mul·(seed, id) + inc, so the next id's is it plus
+// mul. A generator seeded per event (Nexmark's) starts each event so.
+type Seeds struct{ hi, lo uint64 }
+
+// SeedsFrom is the walk at id.
+func SeedsFrom(seed, id uint64) Seeds {
+	p, _ := NewPCG(seed, id).Step()
+	return Seeds{hi: p.hi, lo: p.lo}
+}
+
+// Step is NewPCG(seed, id).Step() for the walk's id.
+func (s Seeds) Step() (PCG, uint64) {
+	hi, lo := s.hi, s.lo
+	next := PCG{hi: hi, lo: lo}
+	hi ^= hi >> 32
+	hi *= pcgCheapMul
+	hi ^= hi >> 48
+	hi *= lo | 1
+	return next, hi
+}
+
+// Next is the walk at the next id, id+1 not wrapping to 0.
+func (s Seeds) Next() Seeds {
+	lo, c := bits.Add64(s.lo, pcgMulLo, 0)
+	hi, _ := bits.Add64(s.hi, pcgMulHi, c)
+	return Seeds{hi: hi, lo: lo}
+}

@@ -49,3 +49,20 @@ func TestPCGIsMathRands(t *testing.T) {
 	}
 	require.Equal(t, r.Uint64(), q.Uint64())
 }
+
+// A walk of seeds draws what generators seeded anew for each id draw,
+// across the carry from the low word into the high one.
+func TestSeedsWalkIsNewPCGPerID(t *testing.T) {
+	for _, start := range []uint64{0, 1, 1 << 40, math.MaxInt64 - 500} {
+		for _, seed := range []uint64{0, 42, math.MaxUint64} {
+			s := SeedsFrom(seed, start)
+			for id := start; id != start+1000; id++ {
+				wantP, want := NewPCG(seed, id).Step()
+				gotP, got := s.Step()
+				require.Equal(t, want, got, "seed %d id %d", seed, id)
+				require.Equal(t, wantP, gotP, "seed %d id %d", seed, id)
+				s = s.Next()
+			}
+		}
+	}
+}
