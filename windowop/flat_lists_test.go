@@ -38,14 +38,7 @@ func TestFlatListsMatchSlices(t *testing.T) {
 		}
 		require.Equal(t, len(want), l.keys())
 	}
-	for k := range want {
-		got := l.list(uint32(k))
-		if len(want[k]) == 0 {
-			require.Empty(t, got)
-			continue
-		}
-		require.Equal(t, want[k], got, "list %d", k)
-	}
+	requireLists(t, &l, want)
 	held := 0
 	for _, w := range want {
 		held += cap(w)
@@ -72,6 +65,15 @@ func TestFlatListsAcrossPages(t *testing.T) {
 		want[k] = append(want[k], paneSlot{pane: int64(step), slot: int32(k)})
 	}
 	require.Greater(t, len(want[5]), pageLen)
+	requireLists(t, &l, want)
+	l.drop(5)
+	require.Empty(t, l.list(5))
+	require.Equal(t, keys, l.keys())
+}
+
+// requireLists requires l to hold the lists of want, key by key.
+func requireLists(t *testing.T, l *flatLists[paneSlot], want [][]paneSlot) {
+	t.Helper()
 	for k := range want {
 		got := l.list(uint32(k))
 		if len(want[k]) == 0 {
@@ -80,7 +82,4 @@ func TestFlatListsAcrossPages(t *testing.T) {
 		}
 		require.Equal(t, want[k], got, "list %d", k)
 	}
-	l.drop(5)
-	require.Empty(t, l.list(5))
-	require.Equal(t, keys, l.keys())
 }

@@ -33,11 +33,15 @@ func (p *PCG) Uint64() uint64 {
 	lo, c := bits.Add64(lo, pcgIncLo, 0)
 	hi, _ = bits.Add64(hi, pcgIncHi, c)
 	p.lo, p.hi = lo, hi
+	return dxsm(hi, lo)
+}
+
+// dxsm is the draw of state (hi, lo): PCG's DXSM output.
+func dxsm(hi, lo uint64) uint64 {
 	hi ^= hi >> 32
 	hi *= pcgCheapMul
 	hi ^= hi >> 48
-	hi *= lo | 1
-	return hi
+	return hi * (lo | 1)
 }
 
 // Step is Uint64 by value: the state after p, and the draw. A loop that
@@ -49,12 +53,7 @@ func (p PCG) Step() (PCG, uint64) {
 	hi += p.hi*pcgMulLo + p.lo*pcgMulHi
 	lo, c := bits.Add64(lo, pcgIncLo, 0)
 	hi, _ = bits.Add64(hi, pcgIncHi, c)
-	next := PCG{hi: hi, lo: lo}
-	hi ^= hi >> 32
-	hi *= pcgCheapMul
-	hi ^= hi >> 48
-	hi *= lo | 1
-	return next, hi
+	return PCG{hi: hi, lo: lo}, dxsm(hi, lo)
 }
 
 // Float64 is (*rand.Rand).Float64, in [0, 1).
@@ -114,15 +113,7 @@ func SeedsFrom(seed, id uint64) Seeds {
 }
 
 // Step is NewPCG(seed, id).Step() for the walk's id.
-func (s Seeds) Step() (PCG, uint64) {
-	hi, lo := s.hi, s.lo
-	next := PCG{hi: hi, lo: lo}
-	hi ^= hi >> 32
-	hi *= pcgCheapMul
-	hi ^= hi >> 48
-	hi *= lo | 1
-	return next, hi
-}
+func (s Seeds) Step() (PCG, uint64) { return PCG(s), dxsm(s.hi, s.lo) }
 
 // Next is the walk at the next id, id+1 not wrapping to 0.
 func (s Seeds) Next() Seeds {
