@@ -109,7 +109,7 @@ type Seeds struct{ hi, lo uint64 }
 // SeedsFrom is the walk at id.
 func SeedsFrom(seed, id uint64) Seeds {
 	p, _ := NewPCG(seed, id).Step()
-	return Seeds{hi: p.hi, lo: p.lo}
+	return Seeds(p)
 }
 
 // Step is NewPCG(seed, id).Step() for the walk's id.
