@@ -1,6 +1,6 @@
 package windowop
 
-// flatLists holds one short list of E per key in a single pool, each list
+// flatLists holds one short list of E per key in one pool of pages, each list
 // a run of the pool whose capacity is a power of two; a list that outgrows
 // its run moves to a run twice as long and frees the old one for reuse.
 // With E free of pointers nothing here is scanned by the garbage

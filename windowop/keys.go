@@ -225,6 +225,9 @@ func (t *keyTable) nullKeyID(a arrow.Array, i int) uint32 {
 func (t *keyTable) internStrings(sk *stringKeys, a *array.String, rows int, ids []uint32) {
 	if t.strIndex == nil {
 		t.strIndex = make(map[string]uint32)
+		for n := range t.shortStrs {
+			t.shortStrs[n] = intkeys.New(0)
+		}
 		t.nullID = -1
 	}
 	nulls := a.NullN() > 0
@@ -237,12 +240,7 @@ func (t *keyTable) internStrings(sk *stringKeys, a *array.String, rows int, ids 
 		}
 		lo, n := int(offs[i]-base), int(offs[i+1]-offs[i])
 		if n <= 8 {
-			x := t.shortStrs[n]
-			if x == nil {
-				x = intkeys.New(0)
-				t.shortStrs[n] = x
-			}
-			id, found := x.GetOrPut(shortString(data, lo, n), t.n)
+			id, found := t.shortStrs[n].GetOrPut(shortString(data, lo, n), t.n)
 			if !found {
 				t.n++
 				sk.store(a, i)
