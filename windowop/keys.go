@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"github.com/wsql/wsql/exec/intkeys"
+	"github.com/wsql/wsql/exec/strkeys"
 )
 
 // keyTable interns group keys: each distinct combination of key-column
@@ -30,11 +31,9 @@ type keyTable struct {
 	// (per table: a global would race between partitions' goroutines)
 	touched uint64
 
-	// one string key column: keyed by the value itself, or by its bytes
-	// in the index of its length if it has at most 8
-	strIndex  map[string]uint32
-	shortStrs [9]*intkeys.Index
-	nullID    int64 // -1: NULL not seen yet
+	// one string key column: keyed by its value
+	strIndex *strkeys.Index
+	nullID   int64 // -1: NULL not seen yet
 
 	// one INT or BIGINT key column: small non-negative values index a
 	// dense table (id+1, 0 for unseen), others an intkeys.Index. Interning
@@ -216,64 +215,32 @@ func (t *keyTable) nullKeyID(a arrow.Array, i int) uint32 {
 	return uint32(t.nullID)
 }
 
-// internStrings is intern for one string column: a value of at most 8
-// bytes is numbered in the index of its length, keyed by its bytes read as
-// an integer; a longer one is the map's key itself (no encoding pass). NULL
-// has an id of its own. Ids are given in order of first appearance, as
-// intern does. The map's hashing and comparing of strings was 13% of a
-// CSV TUMBLE's CPU on its one window goroutine (keys k0 to k999).
+// internStrings is intern for one string column, by value in a
+// strkeys.Index (a value of at most 8 bytes found as one word, no hashing
+// of its bytes nor comparing of strings: the map of strings was 13% of a
+// CSV TUMBLE's CPU on its one window goroutine). NULL has an id of its
+// own. Ids are given in order of first appearance, as intern does.
 func (t *keyTable) internStrings(sk *stringKeys, a *array.String, rows int, ids []uint32) {
 	if t.strIndex == nil {
-		t.strIndex = make(map[string]uint32)
-		for n := range t.shortStrs {
-			t.shortStrs[n] = intkeys.New(0)
-		}
+		t.strIndex = strkeys.New()
 		t.nullID = -1
 	}
 	nulls := a.NullN() > 0
-	offs, data := a.ValueOffsets(), a.ValueBytes()
-	base := offs[0]
+	c := strkeys.Of(a)
 	for i := 0; i < rows; i++ {
 		if nulls && a.IsNull(i) {
 			ids[i] = t.nullKeyID(a, i)
 			continue
 		}
-		lo, n := int(offs[i]-base), int(offs[i+1]-offs[i])
-		if n <= 8 {
-			id, found := t.shortStrs[n].GetOrPut(shortString(data, lo, n), t.n)
-			if !found {
-				t.n++
-				sk.store(a, i)
-			}
-			ids[i] = id
-			continue
-		}
-		v := a.Value(i) // points into the batch: copied only for a new key
-		id, ok := t.strIndex[v]
+		id, ok := t.strIndex.Find(c, i)
 		if !ok {
-			id = t.n
+			id = int32(t.n)
 			t.n++
-			sk.store(a, i)
-			t.strIndex[sk.vals[id]] = id
+			sk.store(a, i) // a copy: the value points into the batch
+			t.strIndex.Add(sk.vals[id], id)
 		}
-		ids[i] = id
+		ids[i] = uint32(id)
 	}
-}
-
-// shortMasks keeps the first n bytes of a little-endian word.
-var shortMasks = [9]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, math.MaxUint64}
-
-// shortString is the n <= 8 bytes of data at lo as an integer, the bytes
-// past them zero: with n, it tells the string.
-func shortString(data []byte, lo, n int) int64 {
-	if lo+8 <= len(data) {
-		return int64(binary.LittleEndian.Uint64(data[lo:]) & shortMasks[n])
-	}
-	var v uint64
-	for j := n - 1; j >= 0; j-- {
-		v = v<<8 | uint64(data[lo+j])
-	}
-	return int64(v)
 }
 
 func newKeyColumn(dt arrow.DataType) (keyColumn, error) {
