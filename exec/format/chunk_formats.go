@@ -20,7 +20,8 @@ type csvChunks struct {
 	mem       memory.Allocator
 	outMem    memory.Allocator // the chunk decoders' outMem; mem when nil
 	batchSize int
-	scan      *CSVDecoder // the parser that walks records when quotes occur
+	scan      *CSVDecoder    // the parser that walks records when quotes occur
+	scratch   csvScratchPool // from finished chunks' decoders
 }
 
 func newCSVChunks(source string, schema *arrow.Schema, opts CSVOptions, mem memory.Allocator, batchSize int) *csvChunks {
@@ -80,7 +81,18 @@ func (c *csvChunks) decoder(chunk []byte, off int64, line int, first bool, onBad
 	d := NewCSVDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
 	d.outMem = cmp.Or(c.outMem, c.mem) // decodeChunk releases what it leaves unused
+	if s := c.scratch.get(); s != nil {
+		d.adoptScratch(s)
+	}
 	return d
+}
+
+// finished takes the working slices of a chunk's decoder that decodes no
+// more, for the next chunk's.
+func (c *csvChunks) finished(dec Decoder) {
+	s := new(csvScratch)
+	dec.(*CSVDecoder).takeScratch(s)
+	c.scratch.put(s)
 }
 
 // jsonChunks cuts JSON lines at line ends: a JSON text holds none outside

@@ -15,9 +15,10 @@ import (
 	"github.com/wsql/wsql/pipeline"
 )
 
-// ParallelDecoder decodes one file on several goroutines: a reader cuts the
-// file into chunks of whole records, workers decode the chunks into
-// batches, and Next hands the batches out in file order. Rows keep their
+// ParallelDecoder decodes one file on several goroutines: workers take
+// turns to read and cut the file's next chunk of whole records (a
+// chunkCutter) and each decodes the chunk it cut into batches, and Next
+// hands the batches out in file order. Rows keep their
 // order, so watermarks and results are those of a sequential decode; bad
 // rows are reported, counted and written to the dead-letter file in file
 // order too, and a failing row stops the read after the rows before it,
@@ -119,12 +120,10 @@ func newParallelDecoderAt(r io.Reader, source string, f chunkFormat, workers, ch
 		bad:     badRows{onBad: onBad, skipped: p.Skipped},
 		pos:     p,
 	}
-	jobs := make(chan chunkJob, workers)
-	pool := make(chunkBuffers, 2*workers+2) // as many as can be in flight
-	d.wg.Add(1 + workers)
-	go d.cutChunks(r, source, f, chunkBytes, p, jobs, pool)
+	c := newChunkCutter(d, r, source, f, chunkBytes, p, workers)
+	d.wg.Add(workers)
 	for range workers {
-		go d.decodeChunks(f, jobs, pool)
+		go d.decodeChunks(c)
 	}
 	return d
 }
@@ -161,132 +160,6 @@ func newReusingDecoder(r io.Reader, source string, f chunkFormat, reuse *recycle
 
 // parallelChunkSize is the chunk size of each of n files read at once.
 func parallelChunkSize(n int) int { return max(64<<10, parallelChunkBytes/max(1, n)) }
-
-// cutChunks reads r into chunks of whole records and queues them for the
-// workers, and their results for Next, in file order.
-func (d *ParallelDecoder) cutChunks(r io.Reader, source string, f chunkFormat, chunkBytes int, at SplitPosition, jobs chan<- chunkJob, pool chunkBuffers) {
-	defer d.wg.Done()
-	defer close(jobs)
-	defer close(d.results)
-	// queued is the result channel of a chunk queued for Next and not yet
-	// handed to a worker: a panic must still answer it, or Next would wait
-	// for it forever.
-	var queued chan chunkResult
-	defer func() {
-		if r := recover(); r != nil {
-			err := pipeline.PanicAsError(r, "")
-			if queued != nil {
-				queued <- chunkResult{err: err}
-				return
-			}
-			d.fail(err)
-		}
-	}()
-	var carry []byte
-	var readErr error
-	off, line, first, eof := at.Offset, at.Line, !at.Started, false
-	// A resumed read first finishes the chunk it stopped in, so that every
-	// chunk after it, and so every batch, is the uninterrupted read's.
-	rest := at.ChunkEnd - at.Offset
-	if off == 0 {
-		// A BOM is skipped before the first chunk, so chunks start at
-		// the same offsets in a resumed read.
-		start, bom, atEOF, err := readFileStart(r)
-		if err != nil {
-			d.fail(fmt.Errorf("%s: %w", source, err))
-			return
-		}
-		if bom {
-			off = int64(len(utf8BOM))
-		}
-		carry, eof = start, atEOF
-	}
-outer:
-	for (!eof || len(carry) > 0) && readErr == nil {
-		buf := getChunkBuffer(pool)
-		size := max(chunkBytes, len(carry), int(rest))
-		if cap(buf) < size {
-			buf = make([]byte, size)
-		}
-		buf = buf[:size] // not the pooled capacity: chunks, and so positions, do not depend on timing
-		n := copy(buf, carry)
-		// The chunk is cut in the first chunkBytes after its start, else
-		// in twice that, and so on: its end depends only on where it
-		// starts, not on what was read ahead for the chunk before.
-		window := chunkBytes
-		if rest > 0 {
-			window = int(rest)
-		}
-		var cut int
-		for {
-			for n < min(len(buf), window) && !eof {
-				m, err := r.Read(buf[n:window])
-				n += m
-				if err == io.EOF {
-					eof = true
-				} else if err != nil {
-					readErr = fmt.Errorf("%s: %w", source, err)
-					break // the whole records read so far are still decoded
-				}
-			}
-			whole := eof && n <= window
-			if rest > 0 {
-				cut = min(n, window) // whole records by construction
-				break
-			}
-			if cut = f.cut(buf[:min(n, window)], whole); cut > 0 || whole || readErr != nil {
-				break
-			}
-			if window > f.limit() {
-				// The first record is longer than the limit: skip it
-				// without holding it, or stop there.
-				skipped, ok := d.skipOverLong(r, source, f, buf, n, &eof, first, SplitPosition{Offset: off, Line: line})
-				if !ok {
-					return
-				}
-				carry = append(carry[:0], skipped.rest...)
-				off, line, first = skipped.end.Offset, skipped.end.Line, false
-				putChunkBuffer(pool, buf)
-				continue outer
-			}
-			window = min(2*window, f.limit()+1) // one record spans the window: read on
-			if window > len(buf) {
-				buf = append(buf[:n], make([]byte, window-n)...)
-				buf = buf[:window]
-			}
-		}
-		rest = 0
-		if eof && n <= window && cut < n && readErr == nil {
-			cut = n
-		}
-		carry = append(carry[:0], buf[cut:n]...)
-		chunk := buf[:cut]
-		if len(chunk) == 0 {
-			putChunkBuffer(pool, buf)
-			continue
-		}
-		out := make(chan chunkResult, 1)
-		select {
-		case d.results <- out:
-		case <-d.stop:
-			return
-		}
-		queued = out
-		select {
-		case jobs <- chunkJob{data: chunk, off: off, line: line, first: first, out: out}:
-		case <-d.stop:
-			out <- chunkResult{} // queued but never decoded
-			return
-		}
-		queued = nil
-		off += int64(len(chunk))
-		line += f.lines(chunk)
-		first = false
-	}
-	if readErr != nil {
-		d.fail(readErr)
-	}
-}
 
 // skippedRecord is where the read stands after an over-long record, and
 // the bytes read after it.
@@ -354,11 +227,16 @@ func (d *ParallelDecoder) fail(err error) {
 	}
 }
 
-// decodeChunks is a worker: it decodes whole chunks.
-func (d *ParallelDecoder) decodeChunks(f chunkFormat, jobs <-chan chunkJob, pool chunkBuffers) {
+// decodeChunks is a worker: it cuts its next chunk and decodes it, until
+// the cutter has no more.
+func (d *ParallelDecoder) decodeChunks(c *chunkCutter) {
 	defer d.wg.Done()
-	for job := range jobs {
-		job.out <- decodeChunk(f, job, pool)
+	for {
+		job, ok := c.next()
+		if !ok {
+			return
+		}
+		job.out <- decodeChunk(c.f, job, c.pool)
 	}
 }
 
@@ -392,6 +270,9 @@ func decodeChunk(f chunkFormat, job chunkJob, pool chunkBuffers) (res chunkResul
 		}
 	}
 	res.end, res.decoded, res.limit = dec.Position(), true, job.off+int64(len(job.data))
+	if r, ok := f.(interface{ finished(Decoder) }); ok {
+		r.finished(dec) // the decoder's working memory, for the next chunk's
+	}
 	putChunkBuffer(pool, job.data) // the batches hold copies of the text
 	return res
 }

@@ -158,3 +158,36 @@ func TestParallelDecoderReportsReadErrorsInOrder(t *testing.T) {
 type failingReader struct{}
 
 func (*failingReader) Read([]byte) (int, error) { return 0, fmt.Errorf("disk on fire") }
+
+// A chunk's decoder starts with the working slices of a finished chunk's,
+// and the rows are those of decoders that start empty: a slice handed
+// on holds nothing of the chunk before.
+func TestChunkDecodersHandOnTheirWorkingSlices(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	var text strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&text, "2024-03-01 09:00:%02d,key%d,%d.5\n", i%60, i%(1+i%97), i)
+	}
+	f := newCSVChunks("f.csv", parallelSchema, CSVOptions{}, mem, 100)
+	par := newParallelDecoder(strings.NewReader(text.String()), "f.csv", f, 1, 4096, nil)
+	var none []string
+	got := renderDecode(t, par.Next, par.Skipped, &none)
+	par.Close()
+	seq := NewCSVDecoder(strings.NewReader(text.String()), "f.csv", parallelSchema, CSVOptions{}, mem, 100)
+	require.Equal(t, renderDecode(t, seq.Next, seq.Skipped, &none), got)
+
+	s := f.scratch.get()
+	require.NotNil(t, s, "the last chunk's decoder left its slices")
+	require.NotZero(t, cap(s.bounds))
+	require.Len(t, s.cols, 3)
+	require.NotZero(t, cap(s.cols[1].data), "the strings' bytes")
+	d := f.decoder([]byte("2024-03-01 09:00:00,x,1\n"), 0, 0, true, nil).(*CSVDecoder)
+	defer d.releaseOutputs()
+	f.scratch.put(s)
+	d2 := f.decoder([]byte("2024-03-01 09:00:00,y,2\n"), 0, 0, true, nil).(*CSVDecoder)
+	defer d2.releaseOutputs()
+	require.Equal(t, cap(s.bounds), cap(d2.simple.bounds), "a new chunk's decoder takes them")
+	require.Equal(t, []int32{0}, d2.cols[1].offs)
+	require.Empty(t, d2.cols[1].data)
+}

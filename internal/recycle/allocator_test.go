@@ -96,3 +96,27 @@ func TestUnzeroedReusesWithoutClearing(t *testing.T) {
 	a.Close()
 	require.Equal(t, memory.Allocator(parent), Unzeroed(parent))
 }
+
+// A size class keeps up to keptSize bytes of freed buffers, or perClass
+// buffers of a class larger than that share: the batches a parallel
+// decoder has in flight all come back to be reused, while a class of
+// large buffers keeps few.
+func TestAllocatorKeepsUpToAShareOfBytesPerClass(t *testing.T) {
+	parent := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer parent.AssertSize(t, 0)
+	a := New(parent)
+	keep := func(size, n int) int {
+		bufs := make([][]byte, n)
+		for i := range bufs {
+			bufs[i] = a.Allocate(size)
+		}
+		before := parent.CurrentAlloc()
+		for _, b := range bufs {
+			a.Free(b)
+		}
+		return (before - parent.CurrentAlloc()) / size // the buffers the parent got back
+	}
+	require.Equal(t, 1, keep(32<<10, keptSize/(32<<10)+1), "a small class keeps its share, one buffer more goes back")
+	require.Equal(t, 4, keep(4<<20, perClass+4), "a large class keeps perClass")
+	a.Close()
+}
