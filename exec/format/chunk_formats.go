@@ -104,6 +104,7 @@ type jsonChunks struct {
 	mem       memory.Allocator
 	outMem    memory.Allocator // as csvChunks's
 	batchSize int
+	scratch   csvScratchPool // as csvChunks's
 }
 
 func (c *jsonChunks) cut(b []byte, atEOF bool) int {
@@ -127,5 +128,15 @@ func (c *jsonChunks) decoder(chunk []byte, off int64, line int, _ bool, onBad fu
 	d := NewJSONDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
 	d.batch.outMem = cmp.Or(c.outMem, c.mem) // decodeChunk releases what it leaves unused
+	if s := c.scratch.get(); s != nil {
+		d.batch.adoptScratch(s)
+	}
 	return d
+}
+
+// finished is csvChunks.finished for a JSON chunk's decoder.
+func (c *jsonChunks) finished(dec Decoder) {
+	s := new(csvScratch)
+	dec.(*JSONDecoder).batch.takeScratch(s)
+	c.scratch.put(s)
 }

@@ -19,11 +19,15 @@ type csvColumnScratch struct {
 	data         []byte
 }
 
-// adoptScratch gives the decoder of a new chunk the slices of s.
+// adoptScratch gives the decoder of a new chunk the slices of s (a JSON
+// decoder's batch takes them too).
 func (d *CSVDecoder) adoptScratch(s *csvScratch) {
 	d.simple.bounds = s.bounds[:0]
 	for i := range min(len(d.cols), len(s.cols)) {
 		c, k := &d.cols[i], &s.cols[i]
+		if c.kind == csvNested {
+			continue // its values are in its nestedColumn
+		}
 		c.valid, c.bools, c.data = k.valid[:0], k.bools[:0], k.data[:0]
 		c.offs = append(k.offs[:0], 0)
 	}
@@ -36,6 +40,10 @@ func (d *CSVDecoder) takeScratch(s *csvScratch) {
 	s.cols = s.cols[:0]
 	for i := range d.cols {
 		c := &d.cols[i]
+		if c.kind == csvNested {
+			s.cols = append(s.cols, csvColumnScratch{})
+			continue
+		}
 		s.cols = append(s.cols, csvColumnScratch{valid: c.valid, bools: c.bools, offs: c.offs, data: c.data})
 		c.valid, c.bools, c.offs, c.data = nil, nil, nil, nil
 	}

@@ -142,7 +142,10 @@ func NewJSONDecoder(r io.Reader, source string, schema *arrow.Schema, opts JSONO
 	}
 	d := &JSONDecoder{readBuffer: readBuffer{r: r, source: source, limit: recordLimit(opts.MaxRecordBytes)}, schema: schema, opts: opts, mem: mem, batchSize: batchSize,
 		bad: badRows{ignore: opts.IgnoreParseErrors, onBad: opts.OnBadRow}}
-	d.batch = CSVDecoder{schema: schema, mem: mem, cols: make([]csvColumn, schema.NumFields())}
+	// batchSize sizes the values' buffers the parallel decoder's chunks
+	// reserve (reserveOutputs): without it they were empty, and every
+	// batch's values were appended to a new slice and copied out.
+	d.batch = CSVDecoder{schema: schema, mem: mem, cols: make([]csvColumn, schema.NumFields()), batchSize: batchSize}
 	d.vals = make([]jsonValue, schema.NumFields())
 	d.fields.index = make(map[string]int, schema.NumFields())
 	for i, f := range schema.Fields() {

@@ -191,3 +191,61 @@ func TestChunkDecodersHandOnTheirWorkingSlices(t *testing.T) {
 	require.Equal(t, []int32{0}, d2.cols[1].offs)
 	require.Empty(t, d2.cols[1].data)
 }
+
+// The JSON chunk decoders hand their batch's slices on too.
+func TestJSONChunkDecodersHandOnTheirWorkingSlices(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	var text strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&text, `{"ts":"2024-03-01 09:00:%02d","s":"key%d","v":%d.5}`+"\n", i%60, i%(1+i%97), i)
+	}
+	f := &jsonChunks{source: "f.json", schema: parallelSchema, mem: mem, batchSize: 100}
+	par := newParallelDecoder(strings.NewReader(text.String()), "f.json", f, 1, 4096, nil)
+	var none []string
+	got := renderDecode(t, par.Next, par.Skipped, &none)
+	par.Close()
+	seq := NewJSONDecoder(strings.NewReader(text.String()), "f.json", parallelSchema, JSONOptions{}, mem, 100)
+	require.Equal(t, renderDecode(t, seq.Next, seq.Skipped, &none), got)
+
+	s := f.scratch.get()
+	require.NotNil(t, s, "the last chunk's decoder left its slices")
+	require.NotZero(t, cap(s.cols[1].data), "the strings' bytes")
+	f.scratch.put(s)
+	d := f.decoder([]byte(`{"ts":"2024-03-01 09:00:00","s":"y","v":2}`+"\n"), 0, 0, true, nil).(*JSONDecoder)
+	defer d.releaseOutputs()
+	require.Equal(t, cap(s.cols[1].data), cap(d.batch.cols[1].data), "a new chunk's decoder takes them")
+	require.Equal(t, []int32{0}, d.batch.cols[1].offs)
+	rec, err := d.Next()
+	require.NoError(t, err)
+	require.Equal(t, `["y"]`, fmt.Sprint(rec.Column(1)))
+	rec.Release()
+}
+
+// A chunk decoder writes its fixed-width values straight into the buffer
+// it reserved for the batch, CSV and JSON alike: the batch takes that
+// buffer (as long as batchSize values) rather than a copy of the values.
+func TestChunkDecodersWriteIntoTheirReservedBuffers(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	const batch = 1000
+	for _, c := range []struct {
+		name string
+		f    chunkFormat
+		text string
+	}{
+		{"csv", newCSVChunks("f.csv", parallelSchema, CSVOptions{}, mem, batch), "2024-03-01 09:00:00,a,1.5\n2024-03-01 09:00:01,b,2.5\n"},
+		{"json", &jsonChunks{source: "f.json", schema: parallelSchema, mem: mem, batchSize: batch},
+			`{"ts":"2024-03-01 09:00:00","s":"a","v":1.5}` + "\n" + `{"ts":"2024-03-01 09:00:01","s":"b","v":2.5}` + "\n"},
+	} {
+		d := c.f.decoder([]byte(c.text), 0, 0, true, nil)
+		rec, err := d.Next()
+		require.NoError(t, err, c.name)
+		require.EqualValues(t, 2, rec.NumRows(), c.name)
+		values := rec.Column(2).Data().Buffers()[1]
+		require.GreaterOrEqual(t, values.Len(), 2*8, c.name)
+		require.GreaterOrEqual(t, cap(values.Buf()), batch*8, "%s: the reserved buffer, not a copy", c.name)
+		rec.Release()
+		d.(interface{ releaseOutputs() }).releaseOutputs()
+	}
+}
