@@ -192,3 +192,47 @@ func TestGroupOperatorRefusesDamagedState(t *testing.T) {
 	require.ErrorIs(t, err, checkpoint.ErrCorrupt)
 	require.ErrorContains(t, err, "used twice")
 }
+
+// wmsRecorder records the per-row watermarks of each batch it is given,
+// and where their memory is.
+type wmsRecorder struct {
+	recorder
+	wms   [][]int64
+	where []*int64
+}
+
+func (r *wmsRecorder) ProcessBatch(b pipeline.Batch) error {
+	r.wms = append(r.wms, slices.Clone(b.Watermarks))
+	if len(b.Watermarks) > 0 {
+		r.where = append(r.where, &b.Watermarks[0])
+	}
+	return r.recorder.ProcessBatch(b)
+}
+
+// The changes' watermarks go downstream with each batch when they differ
+// from the one forwarded, in memory the operator reuses from batch to
+// batch (downstream borrows it): a new slice per batch was 600 MB of
+// garbage over a GROUP BY of 10M rows.
+func TestGroupOperatorReusesTheChangesWatermarks(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	cfg := GroupConfig{Input: confSchema, KeyIndexes: []int{1}, Aggs: []AggSpec{{Kind: Sum, Input: 2, Name: "total"}}}
+	rec := &wmsRecorder{}
+	op, err := NewGroupOperator(cfg, mem, rec)
+	require.NoError(t, err)
+	defer op.Close()
+	for _, b := range []struct {
+		rows []confRow
+		wms  []int64
+	}{
+		{[]confRow{{1, "a", 5}, {2, "b", 1}, {3, "c", 1}}, []int64{10, 11, 12}},
+		{[]confRow{{4, "a", 1}, {5, "d", 2}}, []int64{13, 14}},
+	} {
+		in := confBatch(mem, b.rows)
+		require.NoError(t, op.ProcessBatch(pipeline.Batch{Record: in, Watermarks: b.wms}))
+		in.Release()
+	}
+	require.Equal(t, [][]int64{{10, 11, 12}, {13, 13, 14}}, rec.wms, "a's -U and +U both under 13")
+	require.Len(t, rec.where, 2)
+	require.Same(t, rec.where[0], rec.where[1], "the second batch's watermarks reuse the first's memory")
+}

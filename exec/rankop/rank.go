@@ -136,6 +136,7 @@ func NewRank(cfg Config, mem memory.Allocator, out pipeline.Operator) (*Rank, er
 		// two output rows per input row: their buffers reused batch
 		// after batch (the dedup-last query 1.5 to 2 times faster)
 		mem = recycle.New(mem)
+		store.GatherFrom(mem) // the kept rows it emits, too
 	}
 	r := &Rank{cfg: cfg, out: out, schema: schema, mem: mem, store: store,
 		index: newPartitionIndex(cfg.Input, cfg.Partition), wm: rowtime.MinWatermark, forwarded: rowtime.MinWatermark}

@@ -22,17 +22,17 @@ func (s *Store) gatherColumn(src []columnSource, c int, places []place, runs []r
 	dt := s.schema.Field(c).Type
 	switch dt.ID() {
 	case arrow.INT8, arrow.UINT8:
-		return gatherFixed[uint8](s.mem, src, c, places, runs, dt), nil
+		return gatherFixed[uint8](s.out, src, c, places, runs, dt), nil
 	case arrow.INT16, arrow.UINT16:
-		return gatherFixed[uint16](s.mem, src, c, places, runs, dt), nil
+		return gatherFixed[uint16](s.out, src, c, places, runs, dt), nil
 	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32, arrow.TIME32:
-		return gatherFixed[uint32](s.mem, src, c, places, runs, dt), nil
+		return gatherFixed[uint32](s.out, src, c, places, runs, dt), nil
 	case arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
-		return gatherFixed[uint64](s.mem, src, c, places, runs, dt), nil
+		return gatherFixed[uint64](s.out, src, c, places, runs, dt), nil
 	case arrow.STRING:
-		return gatherStrings(s.mem, src, c, places, runs), nil
+		return gatherStrings(s.out, src, c, places, runs), nil
 	}
-	return gatherRuns(s.mem, src, c, places)
+	return gatherRuns(s.out, src, c, places)
 }
 
 // columnBuffers is one chunk's column as its raw buffers, read once per

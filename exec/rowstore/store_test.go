@@ -307,3 +307,47 @@ func TestAddAllIsAddOfEveryRow(t *testing.T) {
 	require.Equal(t, rowsOf(r), rowsOf(a))
 	require.Equal(t, byRows.Len(), byAll.Len())
 }
+
+// GatherFrom's allocator holds the gathered columns, the store's own
+// allocator the kept rows alone, for a gather of kept rows, of a
+// batch's rows, and of none.
+func TestGatherFromBuildsColumnsWithTheGivenAllocator(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	out := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer out.AssertSize(t, 0)
+	s := New(wideSchema, mem)
+	defer s.Release()
+	s.GatherFrom(out)
+	kept := arrowtest.Record(t, mem, wideSchema,
+		[]any{"kept-a", int32(1), 1.5, true, int8(-1)},
+		[]any{nil, int32(2), nil, nil, nil})
+	ids, err := s.Add(kept, []int32{0, 1}, nil)
+	require.NoError(t, err)
+	kept.Release()
+	held := mem.CurrentAlloc()
+	batch := arrowtest.Record(t, mem, wideSchema, []any{"batch-x", nil, 2.25, nil, int8(7)})
+	defer batch.Release()
+	for _, refs := range [][]int32{{ids[1], -1, ids[0]}, nil} {
+		got, err := s.GatherWith(batch, refs)
+		require.NoError(t, err)
+		require.EqualValues(t, len(refs), got.NumRows())
+		require.NotZero(t, out.CurrentAlloc(), "the gathered columns")
+		require.Equal(t, held+int(batchBytes(batch)), mem.CurrentAlloc(), "nothing more from the store's allocator")
+		got.Release()
+		require.Zero(t, out.CurrentAlloc())
+	}
+}
+
+// batchBytes is what rec's buffers hold.
+func batchBytes(rec arrow.RecordBatch) int64 {
+	var n int64
+	for _, c := range rec.Columns() {
+		for _, b := range c.Data().Buffers() {
+			if b != nil {
+				n += int64(b.Cap())
+			}
+		}
+	}
+	return n
+}
