@@ -91,6 +91,7 @@ func (j *regularJoin) splitResidual(mem memory.Allocator) {
 		}
 		r.schema = arrow.NewSchema(kept, nil)
 		r.store = rowstore.New(r.schema, mem)
+		r.store.GatherFrom(j.mem)
 		if s.log.on {
 			// Nexmark q7_tvf's bids kept each time twice for a probe at
 			// their window's end: a seventh of the query's CPU, with the
