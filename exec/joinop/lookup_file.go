@@ -15,6 +15,7 @@ import (
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/rankop"
+	"github.com/wsql/wsql/internal/recycle"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -91,6 +92,7 @@ func (c LookupFileConfig) OutputSchema() (*arrow.Schema, error) {
 type LookupFileJoin struct {
 	cfg        LookupFileConfig
 	mem        memory.Allocator
+	outMem     *recycle.Allocator // the output's
 	out        pipeline.Operator
 	schema     *arrow.Schema
 	clock      rowtime.Clock
@@ -123,7 +125,10 @@ func NewLookupFileJoin(cfg LookupFileConfig, mem memory.Allocator, out pipeline.
 	if r := cfg.Residual; r != nil && r.DataType().ID() != arrow.BOOL {
 		return nil, fmt.Errorf("lookup join: the condition %s is %s, not BOOLEAN", r, r.DataType())
 	}
-	j := &LookupFileJoin{cfg: cfg, mem: mem, out: out, schema: schema, clock: cfg.Clock,
+	// the output rows' buffers come back for the next batch once
+	// downstream releases each one (Nexmark q13 made 1.5 GB of garbage of
+	// them); the table is read into mem
+	j := &LookupFileJoin{cfg: cfg, mem: mem, outMem: recycle.New(mem), out: out, schema: schema, clock: cfg.Clock,
 		probeKeys: newTemporalKeyColumns(cfg.LeftKeys, cfg.NullSafe)}
 	if j.clock == nil {
 		j.clock = rowtime.SystemClock{}
@@ -223,7 +228,7 @@ func (j *LookupFileJoin) ProcessBatch(b pipeline.Batch) error {
 	}
 	j.li, j.ti = li, ti
 	if j.cfg.Residual != nil {
-		done, err := j.applyResidual(j, b, j.cfg.Residual, j.schema, j.table.nullRow(), j.cfg.Kind == LeftOuter, j.mem)
+		done, err := j.applyResidual(j, b, j.cfg.Residual, j.schema, j.table.nullRow(), j.cfg.Kind == LeftOuter, j.outMem)
 		if done || err != nil {
 			return err
 		}
@@ -247,14 +252,14 @@ func (j *LookupFileJoin) gather(rec arrow.RecordBatch, li, ti []int32) (arrow.Re
 		}
 	}()
 	for c := range int(rec.NumCols()) {
-		col, err := expr.Take(rec.Column(c), li, j.mem)
+		col, err := expr.Take(rec.Column(c), li, j.outMem)
 		if err != nil {
 			return nil, err
 		}
 		cols = append(cols, col)
 	}
 	for c := range int(j.table.rec.NumCols()) {
-		col, err := expr.Take(j.table.rec.Column(c), ti, j.mem)
+		col, err := expr.Take(j.table.rec.Column(c), ti, j.outMem)
 		if err != nil {
 			return nil, err
 		}
@@ -309,6 +314,7 @@ func (j *LookupFileJoin) Close() {
 	}
 	j.closed = true
 	j.table.release()
+	j.outMem.Close()
 }
 
 var _ pipeline.Operator = (*LookupFileJoin)(nil)
