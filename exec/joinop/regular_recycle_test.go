@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 )
 
@@ -15,15 +16,7 @@ import (
 type valuesAt struct{ at []map[*byte]bool }
 
 func (v *valuesAt) ProcessBatch(b pipeline.Batch) error {
-	at := map[*byte]bool{}
-	for _, col := range b.Record.Columns() {
-		for _, buf := range col.Data().Buffers() {
-			if buf != nil && buf.Len() > 0 {
-				at[&buf.Bytes()[0]] = true
-			}
-		}
-	}
-	v.at = append(v.at, at)
+	v.at = append(v.at, arrowtest.BufferSites(b.Record))
 	return nil
 }
 func (v *valuesAt) ProcessWatermark(int64) error { return nil }
@@ -50,10 +43,7 @@ func TestRegularJoinReusesItsOutputMemory(t *testing.T) {
 		probe.Release()
 	}
 	require.Len(t, out.at, 2)
-	require.NotEmpty(t, out.at[1])
-	for at := range out.at[1] {
-		require.True(t, out.at[0][at], "the second batch's buffers are the first's")
-	}
+	arrowtest.RequireReused(t, out.at[0], out.at[1])
 }
 
 // A lookup join's output is built in recycled memory too (Nexmark q13
@@ -74,8 +64,5 @@ func TestLookupFileJoinReusesItsOutputMemory(t *testing.T) {
 		rec.Release()
 	}
 	require.Len(t, out.at, 2)
-	require.NotEmpty(t, out.at[1])
-	for at := range out.at[1] {
-		require.True(t, out.at[0][at], "the second batch's buffers are the first's")
-	}
+	arrowtest.RequireReused(t, out.at[0], out.at[1])
 }

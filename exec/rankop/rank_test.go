@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
+	"github.com/wsql/wsql/internal/arrowtest"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/pipeline/pipelinetest"
 	"github.com/wsql/wsql/rowtime"
@@ -279,15 +280,7 @@ func TestRankStateTTL(t *testing.T) {
 type buffersAt struct{ at []map[*byte]bool }
 
 func (v *buffersAt) ProcessBatch(b pipeline.Batch) error {
-	at := map[*byte]bool{}
-	for _, col := range b.Record.Columns() {
-		for _, buf := range col.Data().Buffers() {
-			if buf != nil && buf.Len() > 0 {
-				at[&buf.Bytes()[0]] = true
-			}
-		}
-	}
-	v.at = append(v.at, at)
+	v.at = append(v.at, arrowtest.BufferSites(b.Record))
 	return nil
 }
 func (v *buffersAt) ProcessWatermark(int64) error { return nil }
@@ -313,8 +306,5 @@ func TestTopNReusesItsOutputMemory(t *testing.T) {
 		in.Release()
 	}
 	require.Len(t, out.at, 2)
-	require.NotEmpty(t, out.at[1])
-	for at := range out.at[1] {
-		require.True(t, out.at[0][at], "the second batch's buffers are the first's")
-	}
+	arrowtest.RequireReused(t, out.at[0], out.at[1])
 }

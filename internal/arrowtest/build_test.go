@@ -94,3 +94,17 @@ func TestBatchNamesItsColumns(t *testing.T) {
 	defer empty.Release()
 	require.Equal(t, int64(1), empty.NumRows())
 }
+
+// BufferSites finds each buffer with bytes of every column once: a
+// string column's bitmap (the builder makes one), offsets and data, an
+// integer column's bitmap and values.
+func TestBufferSites(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	rec := Batch(Array(t, mem, arrow.BinaryTypes.String, "a", "bc"), Array(t, mem, arrow.PrimitiveTypes.Int64, 1, nil))
+	defer rec.Release()
+	sites := BufferSites(rec)
+	require.Len(t, sites, 5)
+	require.True(t, sites[&rec.Column(1).Data().Buffers()[1].Bytes()[0]])
+	RequireReused(t, sites, BufferSites(rec))
+}
