@@ -81,19 +81,11 @@ func (c *csvChunks) decoder(chunk []byte, off int64, line int, first bool, onBad
 	d := NewCSVDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
 	d.outMem = cmp.Or(c.outMem, c.mem) // decodeChunk releases what it leaves unused
-	if s := c.scratch.get(); s != nil {
-		d.adoptScratch(s)
-	}
+	c.scratch.give(d)
 	return d
 }
 
-// finished takes the working slices of a chunk's decoder that decodes no
-// more, for the next chunk's.
-func (c *csvChunks) finished(dec Decoder) {
-	s := new(csvScratch)
-	dec.(*CSVDecoder).takeScratch(s)
-	c.scratch.put(s)
-}
+func (c *csvChunks) finished(dec Decoder) { c.scratch.take(dec.(*CSVDecoder)) }
 
 // jsonChunks cuts JSON lines at line ends: a JSON text holds none outside
 // its strings, and none raw inside them.
@@ -128,15 +120,8 @@ func (c *jsonChunks) decoder(chunk []byte, off int64, line int, _ bool, onBad fu
 	d := NewJSONDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
 	d.batch.outMem = cmp.Or(c.outMem, c.mem) // decodeChunk releases what it leaves unused
-	if s := c.scratch.get(); s != nil {
-		d.batch.adoptScratch(s)
-	}
+	c.scratch.give(&d.batch)
 	return d
 }
 
-// finished is csvChunks.finished for a JSON chunk's decoder.
-func (c *jsonChunks) finished(dec Decoder) {
-	s := new(csvScratch)
-	dec.(*JSONDecoder).batch.takeScratch(s)
-	c.scratch.put(s)
-}
+func (c *jsonChunks) finished(dec Decoder) { c.scratch.take(&dec.(*JSONDecoder).batch) }

@@ -33,11 +33,10 @@ func (d *CSVDecoder) adoptScratch(s *csvScratch) {
 	}
 }
 
-// takeScratch takes the slices of a decoder that decodes no more into s.
-// The batches it made hold copies of them.
-func (d *CSVDecoder) takeScratch(s *csvScratch) {
-	s.bounds = d.simple.bounds
-	s.cols = s.cols[:0]
+// takeScratch takes the slices of a decoder that decodes no more. The
+// batches it made hold copies of them.
+func (d *CSVDecoder) takeScratch() *csvScratch {
+	s := &csvScratch{bounds: d.simple.bounds}
 	for i := range d.cols {
 		c := &d.cols[i]
 		if c.kind == csvNested {
@@ -48,6 +47,7 @@ func (d *CSVDecoder) takeScratch(s *csvScratch) {
 		c.valid, c.bools, c.offs, c.data = nil, nil, nil, nil
 	}
 	d.simple.bounds = nil
+	return s
 }
 
 // csvScratchPool holds the working slices of finished chunk decoders. A
@@ -57,6 +57,17 @@ type csvScratchPool struct {
 	mu   sync.Mutex
 	free []*csvScratch
 }
+
+// give hands d, a new chunk's decoder (or a JSON decoder's batch), the
+// slices of a finished one, if any are kept.
+func (p *csvScratchPool) give(d *CSVDecoder) {
+	if s := p.get(); s != nil {
+		d.adoptScratch(s)
+	}
+}
+
+// take keeps the slices of d, a chunk's decoder that decodes no more.
+func (p *csvScratchPool) take(d *CSVDecoder) { p.put(d.takeScratch()) }
 
 // get takes slices for a new chunk's decoder (nil if there are none).
 func (p *csvScratchPool) get() *csvScratch {

@@ -63,6 +63,9 @@ type chunkFormat interface {
 	overLong(c byte, first bool) (s *recordSkip, row bool, msg string, ignore bool)
 	// limit is the longest record (MaxRecordBytes).
 	limit() int
+	// finished takes the working memory of a chunk's decoder that decodes
+	// no more, for the next chunk's decoder.
+	finished(dec Decoder)
 }
 
 type chunkResult struct {
@@ -270,9 +273,7 @@ func decodeChunk(f chunkFormat, job chunkJob, pool chunkBuffers) (res chunkResul
 		}
 	}
 	res.end, res.decoded, res.limit = dec.Position(), true, job.off+int64(len(job.data))
-	if r, ok := f.(interface{ finished(Decoder) }); ok {
-		r.finished(dec) // the decoder's working memory, for the next chunk's
-	}
+	f.finished(dec)
 	putChunkBuffer(pool, job.data) // the batches hold copies of the text
 	return res
 }

@@ -30,7 +30,7 @@ import (
 // were stored.
 type regularJoin struct {
 	cfg        Config
-	mem        memory.Allocator
+	mem        *recycle.Allocator // the output's and the residual's; the stores keep rows in the operator's
 	out        pipeline.Operator
 	schema     *arrow.Schema
 	joined     *arrow.Schema  // Left's data columns, then Right's: the residual's input
@@ -107,19 +107,17 @@ func newRegularJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Op
 	// The stores keep their rows in mem itself; the output's buffers, and
 	// the residual's, come back for the next batch once released
 	// downstream (Nexmark q9 gathered 6 GB of output rows into garbage).
-	stores := mem
-	mem = recycle.New(mem)
-	j := &regularJoin{cfg: cfg, mem: mem, out: out, schema: schema, updates: cfg.Updates(),
+	j := &regularJoin{cfg: cfg, mem: recycle.New(mem), out: out, schema: schema, updates: cfg.Updates(),
 		semiAnti: cfg.Kind == Semi || cfg.Kind == Anti, anti: cfg.Kind == Anti,
 		outer: [2]bool{cfg.Kind.leftOuter(), cfg.Kind.rightOuter()},
 		keys:  newJoinKeys(cfg), forwarded: rowtime.MinWatermark, clock: cfg.Clock}
 	if j.clock == nil {
 		j.clock = rowtime.SystemClock{}
 	}
-	j.sides[0] = newSide(cfg.Left, j.outer[0] || j.semiAnti, cfg.StateTTL > 0, stores)
-	j.sides[1] = newSide(cfg.Right, j.outer[1], cfg.StateTTL > 0, stores)
+	j.sides[0] = newSide(cfg.Left, j.outer[0] || j.semiAnti, cfg.StateTTL > 0, mem)
+	j.sides[1] = newSide(cfg.Right, j.outer[1], cfg.StateTTL > 0, mem)
 	for _, s := range j.sides {
-		s.store.GatherFrom(mem)
+		s.store.GatherFrom(j.mem)
 	}
 	// a side logs its rows when nothing but a probe of their key reads
 	// them: no copies to count, no matches, no TTL, one integer key where
@@ -132,7 +130,7 @@ func newRegularJoin(cfg Config, mem memory.Allocator, out pipeline.Operator) (Op
 	fields := append(append([]arrow.Field{}, j.sides[0].schema.Fields()...), j.sides[1].schema.Fields()...)
 	j.joined = arrow.NewSchema(fields, nil)
 	j.pairSchema = j.joined
-	j.splitResidual(stores)
+	j.splitResidual(mem)
 	j.bindProbes()
 	j.setupHot(j.sides[0])
 	j.setupHot(j.sides[1])
@@ -576,5 +574,5 @@ func (j *regularJoin) Close() {
 			s.deferred.store.Release()
 		}
 	}
-	j.mem.(*recycle.Allocator).Close()
+	j.mem.Close()
 }
