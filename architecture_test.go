@@ -20,6 +20,7 @@ var externalNames = map[string]string{
 	"arrow":       "github.com/apache/arrow-go/v18",
 	"tidb-parser": "github.com/pingcap/tidb/pkg/parser",
 	"x/term":      "golang.org/x/term",
+	"x/sys":       "golang.org/x/sys",
 	"readline":    "github.com/chzyer/readline",
 	"testify":     "github.com/stretchr/testify",
 	"datadriven":  "github.com/cockroachdb/datadriven",

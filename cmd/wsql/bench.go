@@ -252,6 +252,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	profileDir := fs.String("cpuprofile", "", "")
 	rate := fs.Int("rate", latencyDefaultRate, "")
 	seconds := fs.Int("seconds", latencyDefaultSeconds, "")
+	scaling := fs.Bool("scaling", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return parseError(stdout, stderr, err)
@@ -266,6 +267,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *dir == "" {
 		*dir = defaultBenchDir()
+	}
+	if *scaling && (*suite != "" || *only == "soak" || *only == "latency") {
+		return usageError(stderr, "bench: --scaling runs the default queries (tumble, hop, session unless --query names others), not a suite, soak or latency")
 	}
 	switch *suite {
 	case "":
@@ -327,6 +331,21 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if *scaling {
+		if *only == "" {
+			queries = nil
+			for _, name := range benchScalingQueries {
+				queries = append(queries, benchQueries[slices.IndexFunc(benchQueries, func(q benchQuery) bool { return q.name == name })])
+			}
+		}
+		results, err := benchScaling(queries, *dir, *rows, *runs, stdout, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "wsql bench: %v\n", err)
+			return 1
+		}
+		printScalingTable(stdout, results)
+		return 0
+	}
 	results, err := benchAll(queries, *dir, *profileDir, *rows, *runs, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "wsql bench: %v\n", err)
@@ -356,6 +375,47 @@ func benchAll(queries []benchQuery, dir, profileDir string, rows int64, runs int
 		return nil, err
 	}
 	printMachine(stdout)
+	data, err := benchData(queries, dir, rows, stderr)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(stdout, "rows:    %d, %d run(s) per query, median wall time\n\n", rows, runs)
+	var results []benchResult
+	for _, q := range queries {
+		script, err := writeBenchScript(dir, q, data, rows)
+		if err != nil {
+			return nil, err
+		}
+		r := benchResult{q: q, rows: rows}
+		var walls, cpus []time.Duration
+		for i := range runs {
+			profile := ""
+			if profileDir != "" && i == runs-1 {
+				profile = filepath.Join(profileDir, q.name+".pprof")
+			}
+			m, err := benchRun(self, script, q.rowsRead(rows), benchChild{profile: profile})
+			if err != nil {
+				return nil, fmt.Errorf("%s (%s): %w", q.name, script, err)
+			}
+			fmt.Fprintf(stderr, "%s run %d/%d: %s wall, %s CPU, %.0f MiB\n", q.name, i+1, runs,
+				m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond), float64(m.maxRSS)/(1<<20))
+			walls = append(walls, m.wall)
+			cpus = append(cpus, m.cpu)
+			r.maxRSS = max(r.maxRSS, m.maxRSS)
+			r.resultRows = m.resultRows
+		}
+		r.wall, r.cpu = median(walls), median(cpus)
+		results = append(results, r)
+	}
+	if err := checkBaselineResults(results); err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// benchData generates (or reuses) in dir the files of rows rows the
+// queries read, and returns their paths by source.
+func benchData(queries []benchQuery, dir string, rows int64, stderr io.Writer) (map[string]string, error) {
 	data := map[string]string{} // the generated files by source
 	for _, f := range []struct {
 		source string
@@ -380,38 +440,14 @@ func benchAll(queries []benchQuery, dir, profileDir string, rows int64, runs int
 		fmt.Fprintf(stderr, "data: %s, %d rows, %.1f MB, %s\n", path, rows, float64(fi.Size())/1e6, how)
 		data[f.source] = path
 	}
-	fmt.Fprintf(stdout, "rows:    %d, %d run(s) per query, median wall time\n\n", rows, runs)
-	var results []benchResult
-	for _, q := range queries {
-		script := filepath.Join(dir, fmt.Sprintf("%s-%d.sql", q.name, rows))
-		if err := os.WriteFile(script, []byte(q.sql(data[q.source], rows)), 0o644); err != nil {
-			return nil, err
-		}
-		r := benchResult{q: q, rows: rows}
-		var walls, cpus []time.Duration
-		for i := range runs {
-			profile := ""
-			if profileDir != "" && i == runs-1 {
-				profile = filepath.Join(profileDir, q.name+".pprof")
-			}
-			m, err := benchRun(self, script, q.rowsRead(rows), profile)
-			if err != nil {
-				return nil, fmt.Errorf("%s (%s): %w", q.name, script, err)
-			}
-			fmt.Fprintf(stderr, "%s run %d/%d: %s wall, %s CPU, %.0f MiB\n", q.name, i+1, runs,
-				m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond), float64(m.maxRSS)/(1<<20))
-			walls = append(walls, m.wall)
-			cpus = append(cpus, m.cpu)
-			r.maxRSS = max(r.maxRSS, m.maxRSS)
-			r.resultRows = m.resultRows
-		}
-		r.wall, r.cpu = median(walls), median(cpus)
-		results = append(results, r)
-	}
-	if err := checkBaselineResults(results); err != nil {
-		return nil, err
-	}
-	return results, nil
+	return data, nil
+}
+
+// writeBenchScript writes query q's script for rows rows in dir and
+// returns its path.
+func writeBenchScript(dir string, q benchQuery, data map[string]string, rows int64) (string, error) {
+	script := filepath.Join(dir, fmt.Sprintf("%s-%d.sql", q.name, rows))
+	return script, os.WriteFile(script, []byte(q.sql(data[q.source], rows)), 0o644)
 }
 
 // benchMeasure is one run of one query.
@@ -424,21 +460,39 @@ type benchMeasure struct {
 // summaryRE reads the run summary a query prints on stderr.
 var summaryRE = regexp.MustCompile(`(?m)^wsql: (\d+) rows read, (\d+) late rows dropped, (\d+) bad rows skipped, (\d+) result rows`)
 
+// benchChild is how a child runs, beyond the script: all zero for the
+// default runs.
+type benchChild struct {
+	profile  string // where the child writes its CPU profile
+	maxProcs int    // GOMAXPROCS of the child; 0: Go's default
+	cpus     []int  // the CPUs the child may run on; nil: any
+}
+
 // benchRun runs `wsql run script` in a child process, so that its peak RSS
 // is the query's alone, and checks that it read wantRows rows: a run that
-// failed or stopped early must not pass for a fast one. A profile path
-// makes the child write its CPU profile there.
-func benchRun(self, script string, wantRows int64, profile string) (benchMeasure, error) {
+// failed or stopped early must not pass for a fast one.
+func benchRun(self, script string, wantRows int64, how benchChild) (benchMeasure, error) {
 	var errOut bytes.Buffer
 	cmd := exec.Command(self, "run", script)
 	cmd.Env = append(os.Environ(), benchChildEnv+"=1")
-	if profile != "" {
-		cmd.Env = append(cmd.Env, benchProfileEnv+"="+profile)
+	if how.profile != "" {
+		cmd.Env = append(cmd.Env, benchProfileEnv+"="+how.profile)
+	}
+	if how.maxProcs > 0 {
+		cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", how.maxProcs))
 	}
 	cmd.Stdout = io.Discard // the sink is a blackhole: nothing is expected here
 	cmd.Stderr = &errOut
 	start := time.Now()
-	err := cmd.Run()
+	var err error
+	if how.cpus != nil {
+		err = startOnCPUs(cmd, how.cpus)
+	} else {
+		err = cmd.Start()
+	}
+	if err == nil {
+		err = cmd.Wait()
+	}
 	wall := time.Since(start)
 	if err != nil {
 		return benchMeasure{}, fmt.Errorf("%w\n%s", err, errOut.String())
@@ -500,7 +554,7 @@ func rate(rows int64, d time.Duration) string {
 }
 
 // benchFlagsUsage refuses the main command's flags before bench.
-const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir, --every, --suite, --events, --queries, --cpuprofile, --rate, --seconds), not --format, --output or -e"
+const benchFlagsUsage = "bench takes its own flags (--rows, --runs, --query, --dir, --every, --suite, --events, --queries, --cpuprofile, --rate, --seconds, --scaling), not --format, --output or -e"
 
 // benchGenTable declares the in-memory input of the datagen and soak
 // queries: a millisecond sequence as event time (watermark delay in

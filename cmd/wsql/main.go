@@ -30,7 +30,8 @@ usage:
                               run the performance benchmark (docs/performance.md);
                               --query soak runs the memory soak alone;
                               --query latency [--rate R] [--seconds S] feeds
-                              stdin at R rows/s and times the windows' results
+                              stdin at R rows/s and times the windows' results;
+                              --scaling times 1 core against 2 (Linux)
 
 flags (before or after the other arguments):
   -h, --help      print this usage

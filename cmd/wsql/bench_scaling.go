@@ -1,0 +1,121 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+	"time"
+)
+
+// benchScalingQueries are the queries `wsql bench --scaling` runs unless
+// --query names others: the CSV queries, whose decoding runs on every core.
+var benchScalingQueries = []string{"tumble", "hop", "session"}
+
+// benchScalingTarget is issue 22's target: wall time falls by this factor
+// from one core to two.
+const benchScalingTarget = 1.8
+
+// scalingResult is one query's median wall times, each configuration on
+// the same two CPUs.
+type scalingResult struct {
+	q        benchQuery
+	cpus     []int            // the two CPUs
+	oneCore  time.Duration    // GOMAXPROCS 1, on either CPU as the system places it
+	twoCores time.Duration    // GOMAXPROCS 2, on both
+	pinned   [2]time.Duration // GOMAXPROCS 1 on cpus[0] alone, then on cpus[1] alone
+}
+
+// ratio is how much the wall time falls from one core to two.
+func (r scalingResult) ratio() float64 { return r.oneCore.Seconds() / r.twoCores.Seconds() }
+
+// bound is the ratio of a program that splits all its work between the
+// two CPUs at the speed each ran it alone: the most the machine allows.
+// Two equal CPUs allow 2; a CPU that runs the query slower than the other
+// (a virtual CPU sharing its core with another machine's work) less.
+func (r scalingResult) bound() float64 {
+	return r.oneCore.Seconds() * (1/r.pinned[0].Seconds() + 1/r.pinned[1].Seconds())
+}
+
+// benchScaling is `wsql bench --scaling`: each query runs with GOMAXPROCS
+// 1 and 2 on the first two CPUs this process may use, and with GOMAXPROCS
+// 1 on each of them alone, which measures what each CPU gives. The
+// configurations take turns, run by run, so a machine that slows down
+// mid-series slows them alike.
+func benchScaling(queries []benchQuery, dir string, rows int64, runs int, stdout, stderr io.Writer) ([]scalingResult, error) {
+	cpus, err := benchCPUs()
+	if err != nil {
+		return nil, err
+	}
+	if len(cpus) < 2 {
+		return nil, fmt.Errorf("--scaling needs two CPUs; this process may run on %d", len(cpus))
+	}
+	cpus = cpus[:2]
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding the wsql binary to run the queries: %w", err)
+	}
+	if err := absDirs(&dir); err != nil {
+		return nil, err
+	}
+	printMachine(stdout)
+	data, err := benchData(queries, dir, rows, stderr)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(stdout, "rows:    %d, %d run(s) of each configuration, median wall time, on CPUs %d and %d\n\n", rows, runs, cpus[0], cpus[1])
+	configs := []struct {
+		name string
+		how  benchChild
+	}{
+		{"1 core", benchChild{maxProcs: 1, cpus: cpus}},
+		{"2 cores", benchChild{maxProcs: 2, cpus: cpus}},
+		{fmt.Sprintf("1 core on cpu%d", cpus[0]), benchChild{maxProcs: 1, cpus: cpus[:1]}},
+		{fmt.Sprintf("1 core on cpu%d", cpus[1]), benchChild{maxProcs: 1, cpus: cpus[1:]}},
+	}
+	var results []scalingResult
+	for _, q := range queries {
+		script, err := writeBenchScript(dir, q, data, rows)
+		if err != nil {
+			return nil, err
+		}
+		walls := make([][]time.Duration, len(configs))
+		for i := range runs {
+			for c, config := range configs {
+				m, err := benchRun(self, script, q.rowsRead(rows), config.how)
+				if err != nil {
+					return nil, fmt.Errorf("%s (%s), %s: %w", q.name, script, config.name, err)
+				}
+				fmt.Fprintf(stderr, "%s, %s, run %d/%d: %s wall, %s CPU\n", q.name, config.name, i+1, runs,
+					m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond))
+				walls[c] = append(walls[c], m.wall)
+			}
+		}
+		results = append(results, scalingResult{q: q, cpus: cpus,
+			oneCore: median(walls[0]), twoCores: median(walls[1]),
+			pinned: [2]time.Duration{median(walls[2]), median(walls[3])}})
+	}
+	return results, nil
+}
+
+// printScalingTable writes one line per query, every cell one word.
+func printScalingTable(w io.Writer, results []scalingResult) {
+	if len(results) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	c := results[0].cpus
+	fmt.Fprintf(tw, "query\t1-core\t2-core\t1÷2\ton-cpu%d\ton-cpu%d\tbound\ttarget\tresult\n", c[0], c[1])
+	for _, r := range results {
+		result := "missed"
+		if r.ratio() >= benchScalingTarget {
+			result = "met"
+		}
+		fmt.Fprintf(tw, "%s\t%.3fs\t%.3fs\t%.2f\t%.3fs\t%.3fs\t%.2f\t≥%g\t%s\n", r.q.name,
+			r.oneCore.Seconds(), r.twoCores.Seconds(), r.ratio(),
+			r.pinned[0].Seconds(), r.pinned[1].Seconds(), r.bound(), benchScalingTarget, result)
+	}
+	if err := tw.Flush(); err != nil {
+		fmt.Fprintln(w, err)
+	}
+}
