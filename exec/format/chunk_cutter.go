@@ -17,11 +17,10 @@ import (
 // workers spent 4 to 5% more CPU on two cores, on the decoders' first pass
 // over each chunk).
 type chunkCutter struct {
-	mu   sync.Mutex
-	d    *ParallelDecoder
-	r    io.Reader
-	f    chunkFormat
-	pool chunkBuffers
+	mu sync.Mutex
+	d  *ParallelDecoder
+	r  io.Reader
+	f  chunkFormat
 
 	source     string
 	chunkBytes int
@@ -37,9 +36,9 @@ type chunkCutter struct {
 }
 
 // newChunkCutter cuts r for d from at (see newParallelDecoderAt).
-func newChunkCutter(d *ParallelDecoder, r io.Reader, source string, f chunkFormat, chunkBytes int, at SplitPosition, workers int) *chunkCutter {
+func newChunkCutter(d *ParallelDecoder, r io.Reader, source string, f chunkFormat, chunkBytes int, at SplitPosition) *chunkCutter {
 	return &chunkCutter{
-		d: d, r: r, f: f, pool: make(chunkBuffers, 2*workers+2), // as many as can be in flight
+		d: d, r: r, f: f,
 		source: source, chunkBytes: chunkBytes,
 		off: at.Offset, line: at.Line, first: !at.Started,
 		// A resumed read first finishes the chunk it stopped in, so that
@@ -49,10 +48,10 @@ func newChunkCutter(d *ParallelDecoder, r io.Reader, source string, f chunkForma
 	}
 }
 
-// next cuts the next chunk and queues its result channel for Next; false
-// when the file is over, failed, or the decoder is closing. The last call
-// closes the results.
-func (c *chunkCutter) next() (job chunkJob, ok bool) {
+// next cuts the next chunk into w's buffer and queues its result channel
+// for Next; false when the file is over, failed, or the decoder is
+// closing. The last call closes the results.
+func (c *chunkCutter) next(w *chunkWorker) (job chunkJob, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.done {
@@ -77,12 +76,12 @@ func (c *chunkCutter) next() (job chunkJob, ok bool) {
 			close(c.d.results)
 		}
 	}()
-	return c.cut(&queued)
+	return c.cut(w, &queued)
 }
 
-// cut reads and cuts the next chunk, skipping over-long records, and
-// queues its result channel (also in *queued).
-func (c *chunkCutter) cut(queued *chan chunkResult) (chunkJob, bool) {
+// cut reads and cuts the next chunk into w's buffer, skipping over-long
+// records, and queues its result channel (also in *queued).
+func (c *chunkCutter) cut(w *chunkWorker, queued *chan chunkResult) (chunkJob, bool) {
 	d, f, r := c.d, c.f, c.r
 	if !c.started {
 		c.started = true
@@ -101,12 +100,11 @@ func (c *chunkCutter) cut(queued *chan chunkResult) (chunkJob, bool) {
 		}
 	}
 	for (!c.eof || len(c.carry) > 0) && c.readErr == nil {
-		buf := getChunkBuffer(c.pool)
 		size := max(c.chunkBytes, len(c.carry), int(c.rest))
-		if cap(buf) < size {
-			buf = make([]byte, size)
+		if cap(w.buf) < size {
+			w.buf = make([]byte, size)
 		}
-		buf = buf[:size] // not the pooled capacity: chunks, and so positions, do not depend on timing
+		buf := w.buf[:size] // not all its capacity: chunks, and so positions, do not depend on timing
 		n := copy(buf, c.carry)
 		// The chunk is cut in the first chunkBytes after its start, else
 		// in twice that, and so on: its end depends only on where it
@@ -145,7 +143,6 @@ func (c *chunkCutter) cut(queued *chan chunkResult) (chunkJob, bool) {
 				}
 				c.carry = append(c.carry[:0], rec.rest...)
 				c.off, c.line, c.first = rec.end.Offset, rec.end.Line, false
-				putChunkBuffer(c.pool, buf)
 				skipped = true
 				break
 			}
@@ -153,6 +150,7 @@ func (c *chunkCutter) cut(queued *chan chunkResult) (chunkJob, bool) {
 			if window > len(buf) {
 				buf = append(buf[:n], make([]byte, window-n)...)
 				buf = buf[:window]
+				w.buf = buf
 			}
 		}
 		if skipped {
@@ -165,7 +163,6 @@ func (c *chunkCutter) cut(queued *chan chunkResult) (chunkJob, bool) {
 		c.carry = append(c.carry[:0], buf[cut:n]...)
 		chunk := buf[:cut]
 		if len(chunk) == 0 {
-			putChunkBuffer(c.pool, buf)
 			continue
 		}
 		out := make(chan chunkResult, 1)

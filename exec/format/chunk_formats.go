@@ -20,8 +20,7 @@ type csvChunks struct {
 	mem       memory.Allocator
 	outMem    memory.Allocator // the chunk decoders' outMem; mem when nil
 	batchSize int
-	scan      *CSVDecoder    // the parser that walks records when quotes occur
-	scratch   csvScratchPool // from finished chunks' decoders
+	scan      *CSVDecoder // the parser that walks records when quotes occur
 }
 
 func newCSVChunks(source string, schema *arrow.Schema, opts CSVOptions, mem memory.Allocator, batchSize int) *csvChunks {
@@ -74,18 +73,18 @@ func (c *csvChunks) overLong(b byte, first bool) (*recordSkip, bool, string, boo
 	return s, row, recordTooLong(c.limit(), "record"), c.opts.IgnoreParseErrors
 }
 
-func (c *csvChunks) decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte)) Decoder {
+func (c *csvChunks) decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte), w *chunkWorker) Decoder {
 	opts := c.opts
 	opts.OnBadRow = onBad
 	opts.IgnoreFirstLine = opts.IgnoreFirstLine && first
 	d := NewCSVDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
 	d.outMem = cmp.Or(c.outMem, c.mem) // decodeChunk releases what it leaves unused
-	c.scratch.give(d)
+	w.give(d)
 	return d
 }
 
-func (c *csvChunks) finished(dec Decoder) { c.scratch.take(dec.(*CSVDecoder)) }
+func (c *csvChunks) finished(dec Decoder, w *chunkWorker) { w.take(dec.(*CSVDecoder)) }
 
 // jsonChunks cuts JSON lines at line ends: a JSON text holds none outside
 // its strings, and none raw inside them.
@@ -96,7 +95,6 @@ type jsonChunks struct {
 	mem       memory.Allocator
 	outMem    memory.Allocator // as csvChunks's
 	batchSize int
-	scratch   csvScratchPool // as csvChunks's
 }
 
 func (c *jsonChunks) cut(b []byte, atEOF bool) int {
@@ -114,14 +112,14 @@ func (c *jsonChunks) overLong(byte, bool) (*recordSkip, bool, string, bool) {
 	return &recordSkip{state: skipLF}, true, recordTooLong(c.limit(), "line"), c.opts.IgnoreParseErrors
 }
 
-func (c *jsonChunks) decoder(chunk []byte, off int64, line int, _ bool, onBad func(*ParseError, []byte)) Decoder {
+func (c *jsonChunks) decoder(chunk []byte, off int64, line int, _ bool, onBad func(*ParseError, []byte), w *chunkWorker) Decoder {
 	opts := c.opts
 	opts.OnBadRow = onBad
 	d := NewJSONDecoder(nil, c.source, c.schema, opts, c.mem, c.batchSize)
 	d.useChunk(chunk, off, line)
 	d.batch.outMem = cmp.Or(c.outMem, c.mem) // decodeChunk releases what it leaves unused
-	c.scratch.give(&d.batch)
+	w.give(&d.batch)
 	return d
 }
 
-func (c *jsonChunks) finished(dec Decoder) { c.scratch.take(&dec.(*JSONDecoder).batch) }
+func (c *jsonChunks) finished(dec Decoder, w *chunkWorker) { w.take(&dec.(*JSONDecoder).batch) }

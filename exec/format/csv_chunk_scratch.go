@@ -1,10 +1,8 @@
 package format
 
-import "sync"
-
 // csvScratch is a chunk decoder's working slices: the simple-rows path's
 // field bounds and each column's values before they are copied into a
-// batch. A finished chunk's decoder hands them to the next chunk's
+// batch. A finished chunk's decoder hands them to its worker's next chunk's
 // instead of each growing them again from nothing (80 of the 94 MB the
 // benchmark's CSV TUMBLE still allocated, and so most of its garbage
 // collections).
@@ -50,43 +48,14 @@ func (d *CSVDecoder) takeScratch() *csvScratch {
 	return s
 }
 
-// csvScratchPool holds the working slices of finished chunk decoders. A
-// plain list under a lock rather than a sync.Pool, which drops what it
-// holds at each garbage collection: a handful of decoders run at once.
-type csvScratchPool struct {
-	mu   sync.Mutex
-	free []*csvScratch
-}
-
 // give hands d, a new chunk's decoder (or a JSON decoder's batch), the
-// slices of a finished one, if any are kept.
-func (p *csvScratchPool) give(d *CSVDecoder) {
-	if s := p.get(); s != nil {
-		d.adoptScratch(s)
+// slices of the worker's last one, if any.
+func (w *chunkWorker) give(d *CSVDecoder) {
+	if w.scratch != nil {
+		d.adoptScratch(w.scratch)
+		w.scratch = nil
 	}
 }
 
 // take keeps the slices of d, a chunk's decoder that decodes no more.
-func (p *csvScratchPool) take(d *CSVDecoder) { p.put(d.takeScratch()) }
-
-// get takes slices for a new chunk's decoder (nil if there are none).
-func (p *csvScratchPool) get() *csvScratch {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	n := len(p.free)
-	if n == 0 {
-		return nil
-	}
-	s := p.free[n-1]
-	p.free = p.free[:n-1]
-	return s
-}
-
-// put keeps s unless as many as could be used are kept.
-func (p *csvScratchPool) put(s *csvScratch) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.free) < 16 {
-		p.free = append(p.free, s)
-	}
-}
+func (w *chunkWorker) take(d *CSVDecoder) { w.scratch = d.takeScratch() }

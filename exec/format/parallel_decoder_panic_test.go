@@ -39,8 +39,8 @@ func (p panickingChunks) cut(b []byte, atEOF bool) int {
 	return p.csvChunks.cut(b, atEOF)
 }
 
-func (p panickingChunks) decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte)) Decoder {
-	return &panickingDecoder{Decoder: p.csvChunks.decoder(chunk, off, line, first, onBad)}
+func (p panickingChunks) decoder(chunk []byte, off int64, line int, first bool, onBad func(*ParseError, []byte), w *chunkWorker) Decoder {
+	return &panickingDecoder{Decoder: p.csvChunks.decoder(chunk, off, line, first, onBad, w)}
 }
 
 type panickingDecoder struct {

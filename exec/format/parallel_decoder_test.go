@@ -159,9 +159,9 @@ type failingReader struct{}
 
 func (*failingReader) Read([]byte) (int, error) { return 0, fmt.Errorf("disk on fire") }
 
-// A chunk's decoder starts with the working slices of a finished chunk's,
-// and the rows are those of decoders that start empty: a slice handed
-// on holds nothing of the chunk before.
+// A worker's chunk decoders hand their working slices on: the next
+// chunk's decoder of the same worker starts with the last one's bounds
+// and column slices, emptied, instead of growing its own.
 func TestChunkDecodersHandOnTheirWorkingSlices(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
@@ -170,26 +170,26 @@ func TestChunkDecodersHandOnTheirWorkingSlices(t *testing.T) {
 		fmt.Fprintf(&text, "2024-03-01 09:00:%02d,key%d,%d.5\n", i%60, i%(1+i%97), i)
 	}
 	f := newCSVChunks("f.csv", parallelSchema, CSVOptions{}, mem, 100)
-	par := newParallelDecoder(strings.NewReader(text.String()), "f.csv", f, 1, 4096, nil)
-	var none []string
-	got := renderDecode(t, par.Next, par.Skipped, &none)
-	par.Close()
-	seq := NewCSVDecoder(strings.NewReader(text.String()), "f.csv", parallelSchema, CSVOptions{}, mem, 100)
-	require.Equal(t, renderDecode(t, seq.Next, seq.Skipped, &none), got)
-
-	s := f.scratch.get()
-	require.NotNil(t, s, "the last chunk's decoder left its slices")
+	var w chunkWorker
+	res := decodeChunk(f, chunkJob{data: []byte(text.String()), first: true}, &w)
+	require.NoError(t, res.err)
+	require.Len(t, res.batches, 30)
+	releaseAll(res.batches)
+	s := w.scratch
+	require.NotNil(t, s, "the chunk's decoder left its slices to the worker")
 	require.NotZero(t, cap(s.bounds))
 	require.Len(t, s.cols, 3)
 	require.NotZero(t, cap(s.cols[1].data), "the strings' bytes")
-	d := f.decoder([]byte("2024-03-01 09:00:00,x,1\n"), 0, 0, true, nil).(*CSVDecoder)
+	d := f.decoder([]byte("2024-03-01 09:00:00,y,2\n"), 0, 0, true, nil, &w).(*CSVDecoder)
 	defer d.releaseOutputs()
-	f.scratch.put(s)
-	d2 := f.decoder([]byte("2024-03-01 09:00:00,y,2\n"), 0, 0, true, nil).(*CSVDecoder)
-	defer d2.releaseOutputs()
-	require.Equal(t, cap(s.bounds), cap(d2.simple.bounds), "a new chunk's decoder takes them")
-	require.Equal(t, []int32{0}, d2.cols[1].offs)
-	require.Empty(t, d2.cols[1].data)
+	require.Nil(t, w.scratch, "the next chunk's decoder took them")
+	require.Equal(t, cap(s.bounds), cap(d.simple.bounds))
+	require.Equal(t, []int32{0}, d.cols[1].offs)
+	require.Empty(t, d.cols[1].data)
+	rec, err := d.Next()
+	require.NoError(t, err)
+	require.Equal(t, `["y"]`, fmt.Sprint(rec.Column(1)))
+	rec.Release()
 }
 
 // The JSON chunk decoders hand their batch's slices on too.
@@ -201,25 +201,29 @@ func TestJSONChunkDecodersHandOnTheirWorkingSlices(t *testing.T) {
 		fmt.Fprintf(&text, `{"ts":"2024-03-01 09:00:%02d","s":"key%d","v":%d.5}`+"\n", i%60, i%(1+i%97), i)
 	}
 	f := &jsonChunks{source: "f.json", schema: parallelSchema, mem: mem, batchSize: 100}
-	par := newParallelDecoder(strings.NewReader(text.String()), "f.json", f, 1, 4096, nil)
-	var none []string
-	got := renderDecode(t, par.Next, par.Skipped, &none)
-	par.Close()
-	seq := NewJSONDecoder(strings.NewReader(text.String()), "f.json", parallelSchema, JSONOptions{}, mem, 100)
-	require.Equal(t, renderDecode(t, seq.Next, seq.Skipped, &none), got)
-
-	s := f.scratch.get()
-	require.NotNil(t, s, "the last chunk's decoder left its slices")
+	var w chunkWorker
+	res := decodeChunk(f, chunkJob{data: []byte(text.String()), first: true}, &w)
+	require.NoError(t, res.err)
+	require.Len(t, res.batches, 20)
+	releaseAll(res.batches)
+	s := w.scratch
+	require.NotNil(t, s, "the chunk's decoder left its slices to the worker")
 	require.NotZero(t, cap(s.cols[1].data), "the strings' bytes")
-	f.scratch.put(s)
-	d := f.decoder([]byte(`{"ts":"2024-03-01 09:00:00","s":"y","v":2}`+"\n"), 0, 0, true, nil).(*JSONDecoder)
+	d := f.decoder([]byte(`{"ts":"2024-03-01 09:00:00","s":"y","v":2}`+"\n"), 0, 0, true, nil, &w).(*JSONDecoder)
 	defer d.releaseOutputs()
-	require.Equal(t, cap(s.cols[1].data), cap(d.batch.cols[1].data), "a new chunk's decoder takes them")
+	require.Nil(t, w.scratch, "the next chunk's decoder took them")
+	require.Equal(t, cap(s.cols[1].data), cap(d.batch.cols[1].data))
 	require.Equal(t, []int32{0}, d.batch.cols[1].offs)
 	rec, err := d.Next()
 	require.NoError(t, err)
 	require.Equal(t, `["y"]`, fmt.Sprint(rec.Column(1)))
 	rec.Release()
+}
+
+func releaseAll(batches []arrow.RecordBatch) {
+	for _, b := range batches {
+		b.Release()
+	}
 }
 
 // A chunk decoder writes its fixed-width values straight into the buffer
@@ -238,7 +242,7 @@ func TestChunkDecodersWriteIntoTheirReservedBuffers(t *testing.T) {
 		{"json", &jsonChunks{source: "f.json", schema: parallelSchema, mem: mem, batchSize: batch},
 			`{"ts":"2024-03-01 09:00:00","s":"a","v":1.5}` + "\n" + `{"ts":"2024-03-01 09:00:01","s":"b","v":2.5}` + "\n"},
 	} {
-		d := c.f.decoder([]byte(c.text), 0, 0, true, nil)
+		d := c.f.decoder([]byte(c.text), 0, 0, true, nil, &chunkWorker{})
 		rec, err := d.Next()
 		require.NoError(t, err, c.name)
 		require.EqualValues(t, 2, rec.NumRows(), c.name)
