@@ -32,7 +32,8 @@ func TestLargeStringLiteralOverBigBatches(t *testing.T) {
 		for rows.Next() {
 			rec := rows.RecordBatch()
 			for i := range int(rec.NumRows()) {
-				out = append(out, rec.Column(0).ValueStr(i))
+				// a copy: the value is the batch's memory, reused once released
+				out = append(out, strings.Clone(rec.Column(0).ValueStr(i)))
 			}
 		}
 		return out, rows.Err()

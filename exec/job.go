@@ -21,6 +21,7 @@ import (
 	"github.com/wsql/wsql/exec/rowstore"
 	"github.com/wsql/wsql/exec/setop"
 	"github.com/wsql/wsql/exec/windowtvf"
+	"github.com/wsql/wsql/internal/recycle"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -201,7 +202,9 @@ func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 	// the rows the job's operators keep share one budget, their stores
 	// made with this allocator (the jobs it is made of are built with it)
 	budget := rowstore.NewBudget(j.SpillAfter, j.SpillDir)
-	mem = rowstore.WithBudget(mem, budget)
+	out := recycle.NewRun(mem) // closed after the chain, deferred below
+	defer out.Close()
+	mem = rowstore.WithBudget(out, budget)
 	defer func() {
 		stats.StateSpilled = budget.SpilledBytes()
 		if cerr := budget.Close(); err == nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/expr"
+	"github.com/wsql/wsql/exec/keyhash"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -134,7 +135,7 @@ func (p *partitionedWindow) ProcessBatch(b pipeline.Batch) error {
 	if cap(p.hashes) < n {
 		p.hashes = make([]uint64, n)
 	}
-	if err := PartitionHashes(b.Record, p.keys, p.hashes[:n]); err != nil {
+	if err := keyhash.Rows(b.Record, p.keys, p.hashes[:n]); err != nil {
 		return err
 	}
 	for i := range p.rows {

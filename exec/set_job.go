@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/internal/recycle"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -137,6 +138,9 @@ func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writ
 		// INSERT (planner/stmtset gives it a scan of its own)
 		return jobs[0].run(ctx, mem, ws[0])
 	}
+	out := recycle.NewRun(mem) // as Job.run's: closed after the reader and the chains
+	defer out.Close()
+	mem = out
 	reader, err := inner.Source.Open(mem, nil)
 	if err != nil {
 		return stats, err

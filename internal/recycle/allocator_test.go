@@ -31,6 +31,25 @@ func TestAllocatorReusesAndBalances(t *testing.T) {
 	a.Free(big)
 }
 
+// NewUpTo keeps the buffers of up to its largest size only: a larger
+// request is the parent's at its own size, and goes back to it when freed.
+func TestAllocatorUpToKeepsOnlyTheSmallerBuffers(t *testing.T) {
+	parent := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer parent.AssertSize(t, 0)
+	a := NewUpTo(parent, 1<<20)
+	defer a.Close()
+	large := a.Allocate(3 << 20)
+	require.Equal(t, 3<<20, parent.CurrentAlloc(), "not rounded up to 4 MiB")
+	a.Free(large)
+	require.Zero(t, parent.CurrentAlloc(), "not kept")
+	small := a.Allocate(1000 << 10) // in the 1 MiB class
+	require.Equal(t, 1<<20, parent.CurrentAlloc())
+	a.Free(small)
+	again := a.Allocate(900 << 10)
+	require.Equal(t, &small[0], &again[0], "kept and reused")
+	a.Free(again)
+}
+
 // Under PoisonFreed a freed buffer is overwritten at once.
 func TestPoisonFreedOverwrites(t *testing.T) {
 	PoisonFreed()

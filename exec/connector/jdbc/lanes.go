@@ -7,6 +7,7 @@ import (
 
 	"github.com/wsql/wsql/checkpoint"
 	"github.com/wsql/wsql/exec"
+	"github.com/wsql/wsql/exec/keyhash"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/windowop"
 )
@@ -50,7 +51,7 @@ func (l *lanes) WriteBatch(rec arrow.RecordBatch) error {
 		l.hashes = make([]uint64, n)
 	}
 	l.hashes = l.hashes[:n]
-	if err := exec.PartitionHashes(rec, l.keyCols, l.hashes); err != nil {
+	if err := keyhash.Rows(rec, l.keyCols, l.hashes); err != nil {
 		return s.wrap("choosing a connection", err)
 	}
 	for i := range l.sel {

@@ -20,6 +20,7 @@ import (
 	"github.com/wsql/wsql/exec/connector"
 	"github.com/wsql/wsql/exec/expr"
 	"github.com/wsql/wsql/exec/format/writer"
+	"github.com/wsql/wsql/exec/keyhash"
 	"github.com/wsql/wsql/exec/scaleout"
 )
 
@@ -158,7 +159,7 @@ func (w *repartitionWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if cap(w.hashes) < n {
 		w.hashes = make([]uint64, n)
 	}
-	if err := exec.PartitionHashes(rec, w.r.keys, w.hashes[:n]); err != nil {
+	if err := keyhash.Rows(rec, w.r.keys, w.hashes[:n]); err != nil {
 		return err
 	}
 	if w.rows == nil {

@@ -1,4 +1,4 @@
-package exec
+package keyhash
 
 import (
 	"encoding/binary"
@@ -8,10 +8,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
-// PartitionHashes computes, for every row, a hash of its group key columns
-// (the same on every run and machine: which partition a key lands in must
-// not change between runs, or output order would), one column at a time.
-func PartitionHashes(rec arrow.RecordBatch, keys []int, out []uint64) error {
+// Rows computes, for every row, a hash of its group key columns (the same
+// on every run and machine: which partition a key lands in must not
+// change between runs, or output order would), one column at a time.
+func Rows(rec arrow.RecordBatch, keys []int, out []uint64) error {
 	n := int(rec.NumRows())
 	for i := range out[:n] {
 		out[i] = 0x9e3779b97f4a7c15
