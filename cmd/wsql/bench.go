@@ -314,6 +314,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if *scaling && *only == "" {
+		*only = strings.Join(benchScalingQueries, ",")
+	}
 	queries := benchQueries
 	if *only != "" {
 		queries = nil
@@ -332,12 +335,6 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *scaling {
-		if *only == "" {
-			queries = nil
-			for _, name := range benchScalingQueries {
-				queries = append(queries, benchQueries[slices.IndexFunc(benchQueries, func(q benchQuery) bool { return q.name == name })])
-			}
-		}
 		results, err := benchScaling(queries, *dir, *rows, *runs, stdout, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "wsql bench: %v\n", err)

@@ -29,23 +29,22 @@ func benchCPUs() ([]int, error) {
 // gets its own back.
 func startOnCPUs(cmd *exec.Cmd, cpus []int) error {
 	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	var old, pinned unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &old); err != nil {
+		runtime.UnlockOSThread()
 		return err
 	}
 	for _, c := range cpus {
 		pinned.Set(c)
 	}
 	if err := unix.SchedSetaffinity(0, &pinned); err != nil {
+		runtime.UnlockOSThread()
 		return fmt.Errorf("running on CPUs %v: %w", cpus, err)
 	}
-	startErr := cmd.Start()
-	if err := unix.SchedSetaffinity(0, &old); err != nil {
-		// the thread keeps the narrow set: let it end with the goroutine
-		// rather than run other goroutines there (LockOSThread without
-		// UnlockOSThread ends the thread when the goroutine exits)
-		runtime.LockOSThread()
+	err := cmd.Start()
+	if unix.SchedSetaffinity(0, &old) == nil {
+		// else the narrowed thread stays locked and ends with this goroutine
+		runtime.UnlockOSThread()
 	}
-	return startErr
+	return err
 }

@@ -245,11 +245,9 @@ func (d *ParallelDecoder) decodeChunks(c *chunkCutter) {
 }
 
 // chunkWorker is the memory a worker keeps from one chunk to its next:
-// the buffer its chunks are read into, and the working slices of its last
-// chunk's decoder. Kept per worker rather than in pools the workers
-// share, it is written by the core that last wrote it, not fetched from
-// the other core's cache (the decoder's loops over them took 40% longer
-// on two cores than on one).
+// the buffer its chunks are read into (its batches hold copies of the
+// text), and the working slices of its last chunk's decoder. One of each
+// per worker is all a worker uses, so no pool or lock is shared.
 type chunkWorker struct {
 	buf     []byte
 	scratch *csvScratch // nil: none yet
