@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/wsql/wsql"
+	"github.com/wsql/wsql/internal/heappages"
 )
 
 const usage = `wsql: streaming SQL for windowed aggregation
@@ -64,6 +65,7 @@ flags (before or after the other arguments):
 `
 
 func main() {
+	heappages.Advise() // the heap's growth in huge pages: Nexmark q11 uses a quarter less CPU
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

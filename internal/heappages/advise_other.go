@@ -1,0 +1,5 @@
+//go:build !linux
+
+package heappages
+
+func advise(int) (lo, hi uintptr) { return 0, 0 }
