@@ -22,6 +22,7 @@ import (
 	"github.com/wsql/wsql/exec/setop"
 	"github.com/wsql/wsql/exec/windowtvf"
 	"github.com/wsql/wsql/internal/recycle"
+	"github.com/wsql/wsql/internal/startgc"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 	"github.com/wsql/wsql/windowop"
@@ -187,6 +188,7 @@ func (j *Job) Run(ctx context.Context, mem memory.Allocator, w writer.ResultWrit
 }
 
 func (j *Job) run(ctx context.Context, mem memory.Allocator, w writer.ResultWriter) (stats Stats, err error) {
+	startgc.Restore() // the process's start is over (internal/startgc)
 	start := time.Now()
 	sink := NewWriterSink(w)
 	cp := j.Checkpoint

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wsql/wsql/exec/format/writer"
 	"github.com/wsql/wsql/internal/recycle"
+	"github.com/wsql/wsql/internal/startgc"
 	"github.com/wsql/wsql/pipeline"
 	"github.com/wsql/wsql/rowtime"
 )
@@ -128,6 +129,7 @@ func (s *SetJob) Run(ctx context.Context, mem memory.Allocator, ws []writer.Resu
 
 // runShared runs jobs over one read of the first one's innermost source.
 func runShared(ctx context.Context, mem memory.Allocator, jobs []*Job, ws []writer.ResultWriter, progress func(Progress), every time.Duration, start time.Time) (Stats, error) {
+	startgc.Restore() // as Job.run does
 	var stats Stats
 	inner := jobs[0]
 	for inner.Input != nil {

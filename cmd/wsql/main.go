@@ -14,6 +14,9 @@ import (
 
 	"github.com/wsql/wsql"
 	"github.com/wsql/wsql/internal/heappages"
+	"github.com/wsql/wsql/internal/startgc"
+	// among the first initialisers: the collector off until a job starts
+	_ "github.com/wsql/wsql/internal/startgc/atinit"
 )
 
 const usage = `wsql: streaming SQL for windowed aggregation
@@ -101,6 +104,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		if len(set) > 0 {
 			return usageError(stderr, benchFlagsUsage)
 		}
+		startgc.Restore() // no job will: its own start is over
 		return runBench(rest[1:], stdout, stderr)
 	}
 	path, err := scriptFile(rest)
