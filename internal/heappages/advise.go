@@ -24,7 +24,8 @@ func disabled(godebug string) bool {
 }
 
 // Advise advises the heap's next Bytes for huge pages; it reports whether
-// it did. It does nothing where the kernel has no transparent huge pages,
+// it did. It does nothing where the kernel has no transparent huge pages
+// or accounts strictly for what programs map (vm.overcommit_memory = 2),
 // under GODEBUG=disablethp=1, and on systems other than Linux.
 func Advise() bool {
 	if disabled(os.Getenv("GODEBUG")) {

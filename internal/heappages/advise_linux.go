@@ -14,7 +14,7 @@ import (
 // kernel's pages are zero), so no page of it is touched before the advice.
 func advise(n int) (lo, hi uintptr) {
 	huge := hugePageSize()
-	if huge == 0 {
+	if huge == 0 || strictOvercommit() {
 		return 0, 0
 	}
 	block := make([]byte, n)
@@ -31,6 +31,18 @@ func advise(n int) (lo, hi uintptr) {
 	}
 	return start, end
 }
+
+// strictOvercommit reports whether the kernel accounts for every byte a
+// program maps writable (vm.overcommit_memory = 2): the block would then
+// take 128 MiB of the system's commit limit, and the runtime ends the
+// program when a mapping is refused, so Advise leaves the heap alone.
+func strictOvercommit() bool {
+	mode, err := os.ReadFile("/proc/sys/vm/overcommit_memory")
+	return err == nil && isStrict(mode)
+}
+
+// isStrict reads the text of vm.overcommit_memory.
+func isStrict(mode []byte) bool { return strings.TrimSpace(string(mode)) == "2" }
 
 // hugePageSize is the size of a transparent huge page, 0 when the kernel
 // has none or they are off.

@@ -86,3 +86,9 @@ func TestGODEBUGDisablethpTurnsItOff(t *testing.T) {
 	t.Setenv("GODEBUG", "disablethp=1")
 	require.False(t, Advise())
 }
+
+func TestStrictOvercommitLeavesTheHeapAlone(t *testing.T) {
+	require.True(t, isStrict([]byte("2\n")))
+	require.False(t, isStrict([]byte("0\n")))
+	require.False(t, isStrict([]byte("1")))
+}
