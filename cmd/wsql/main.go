@@ -68,7 +68,7 @@ flags (before or after the other arguments):
 `
 
 func main() {
-	heappages.Advise() // the heap's growth in huge pages: Nexmark q11 uses a quarter less CPU
+	heappages.Advise() // the heap's growth in huge pages: the Nexmark suite's q11 uses 30% less CPU
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
