@@ -33,7 +33,8 @@ type sessionMode struct {
 func newSessionMode(op *WindowOperator, a MergingAssigner) *sessionMode {
 	m := &sessionMode{op: op, gap: a.Gap()}
 	if op.eventTimeTrigger {
-		m.timers = &sessionTimers{op: op, sets: &m.sets}
+		utc := op.cfg.Local == nil
+		m.timers = &sessionTimers{op: op, sets: &m.sets, utc: utc, extendsFree: utc && op.cfg.AllowedLateness == 0}
 		op.timers = m.timers
 	} else {
 		m.generic = NewTimerService()
@@ -101,7 +102,9 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 					slots[i] = last.State
 					if w.End > last.Window.End {
 						last.Window.End = w.End
-						m.timers.extended(last.State, last.Window)
+						if !m.timers.extendsFree {
+							m.timers.extended(last.State, last.Window)
+						}
 					}
 					run = sessionRun{session: last, key: k}
 					continue
@@ -198,7 +201,7 @@ type sessionRun struct {
 
 // settle tells the timers of the run's end and ends the run.
 func (r *sessionRun) settle(t *sessionTimers) {
-	if r.grew {
+	if r.grew && !t.extendsFree {
 		t.extended(r.session.State, r.session.Window)
 	}
 	*r = sessionRun{}

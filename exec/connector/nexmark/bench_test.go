@@ -98,3 +98,13 @@ func BenchmarkNexmarkBidPrices(b *testing.B) {
 		bidPrices(price, rows)
 	}
 }
+
+// BenchmarkNexmarkBidKeys is the bid table as Nexmark q11 reads it: its
+// bidder and dateTime, no draw past the bidder, 1M events an iteration.
+func BenchmarkNexmarkBidKeys(b *testing.B) {
+	g, schema := newNexmark("bid", 1_000_000, 0)
+	g.Read = []bool{false, true, false, false, false, true, false}
+	generatortest.Bench(b, func() (exec.BatchReader, error) {
+		return g.Open(memory.NewGoAllocator(), schema, exec.DefaultBatchSize)
+	})
+}
