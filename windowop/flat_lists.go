@@ -28,9 +28,10 @@ type flatLists[E any] struct {
 // list of capacity one lives in its head (one), where reading it is one
 // load from the key's head instead of a chain through the pool's pages;
 // nearly every key of a session or tumbling window holds one window at a
-// time (Nexmark q11: 4% less CPU). An offset is the page's index above
-// pageBits and the run's start in the page below them. The zero listHead
-// is an empty list without a run.
+// time (Nexmark q11: 4% less CPU). It costs an element's room in every
+// key's head: a session set's heads are 40 bytes instead of 12. An offset
+// is the page's index above pageBits and the run's start in the page
+// below them. The zero listHead is an empty list without a run.
 type listHead[E any] struct {
 	one  [1]E // the list when size is 1
 	off  uint32
