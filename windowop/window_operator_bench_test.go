@@ -62,12 +62,18 @@ func benchAssigner(b *testing.B, a Assigner) {
 func benchAggs(b *testing.B, a Assigner, aggs []AggSpec) {
 	mem := memory.NewGoAllocator()
 	batches := benchBatches(b, mem)
+	cfg := Config{Input: clickSchema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: a, GapIndex: -1, Aggs: aggs}
+	benchOperator(b, cfg, mem, batches)
+}
+
+// benchOperator runs batches through a new operator of cfg per iteration,
+// and releases them at the end.
+func benchOperator(b *testing.B, cfg Config, mem memory.Allocator, batches []pipeline.Batch) {
 	defer func() {
 		for _, bt := range batches {
 			bt.Record.Release()
 		}
 	}()
-	cfg := Config{Input: clickSchema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: a, GapIndex: -1, Aggs: aggs}
 	rows := 0
 	for _, bt := range batches {
 		rows += int(bt.Record.NumRows())
@@ -157,29 +163,8 @@ func BenchmarkWindowOperatorSessionNexmark(b *testing.B) {
 		batches = append(batches, pipeline.Batch{Record: bld.NewRecordBatch(), Watermarks: per})
 		bld.Release()
 	}
-	defer func() {
-		for _, bt := range batches {
-			bt.Record.Release()
-		}
-	}()
 	a, _ := NewSession(10_000)
 	cfg := Config{Input: schema, RowtimeIndex: 0, KeyIndexes: []int{1}, Assigner: a, GapIndex: -1,
 		Aggs: []AggSpec{{Kind: CountStar, Name: "n"}}}
-	b.ResetTimer()
-	for range b.N {
-		op, err := NewWindowOperator(cfg, mem, discard{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, bt := range batches {
-			if err := op.ProcessBatch(bt); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if err := op.ProcessEnd(); err != nil {
-			b.Fatal(err)
-		}
-		op.Close()
-	}
-	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	benchOperator(b, cfg, mem, batches)
 }
