@@ -22,6 +22,11 @@ type sessionQueue struct {
 	free  int32 // 1 + the first free pool index; 0 none
 	n     int   // entries in the wheel
 	heap  []sessionEntry
+	// top, prev: wheelTop's answer until a push or pop changes it; top 0
+	// when not worked out (the queue's top is asked for a few times per
+	// entry: 4% of Nexmark q11 with the answer worked out each time;
+	// kept, 0.99 of its CPU)
+	top1, prev1 int32
 }
 
 // wheelEntry is an entry in a bucket's list.
@@ -43,6 +48,9 @@ func (q *sessionQueue) push(e sessionEntry) {
 	}
 	if q.n == 0 {
 		q.start = e.Time // an empty wheel may start anywhere
+	}
+	if e.Time == q.start {
+		q.top1 = 0 // a new first of the first bucket, or before it
 	}
 	if e.Time < q.start || uint64(e.Time-q.start) >= wheelSize { // no overflow at either end of time
 		q.heap = heapPush(q.heap, e)
@@ -68,6 +76,9 @@ func (q *sessionQueue) wheelTop() (i, prev int32) {
 	if q.n == 0 {
 		return 0, 0
 	}
+	if q.top1 != 0 {
+		return q.top1, q.prev1
+	}
 	for q.heads[q.start&wheelMask] == 0 {
 		q.start++
 	}
@@ -77,6 +88,7 @@ func (q *sessionQueue) wheelTop() (i, prev int32) {
 			i, prev = j, p
 		}
 	}
+	q.top1, q.prev1 = i, prev
 	return i, prev
 }
 
@@ -111,5 +123,6 @@ func (q *sessionQueue) pop() sessionEntry {
 	e := w.e
 	w.next, q.free = q.free, i
 	q.n--
+	q.top1 = 0
 	return e
 }
