@@ -22,7 +22,7 @@ type sessionQueue struct {
 	free  int32 // 1 + the first free pool index; 0 none
 	n     int   // entries in the wheel
 	heap  []sessionEntry
-	// top, prev: wheelTop's answer until a push or pop changes it; top 0
+	// top1, prev1: wheelTop's answer until a push or pop changes it; top1 0
 	// when not worked out (the queue's top is asked for a few times per
 	// entry: 4% of Nexmark q11 with the answer worked out each time;
 	// kept, 0.99 of its CPU)
