@@ -17,6 +17,13 @@ func TestSessionQueueMatchesSortedList(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var q sessionQueue
 	var want []sessionEntry
+	// drop removes the entry popped from want: equal timers pop in
+	// either order
+	drop := func(got sessionEntry) {
+		i := slices.IndexFunc(want, func(e sessionEntry) bool { return e.slot == got.slot })
+		require.GreaterOrEqual(t, i, 0)
+		want = slices.Delete(want, i, i+1)
+	}
 	now := int64(1_000_000)
 	for step := range 100_000 {
 		if r.IntN(2) > 0 || len(want) < 100 {
@@ -46,17 +53,11 @@ func TestSessionQueueMatchesSortedList(t *testing.T) {
 		require.Equal(t, want[0].Timer, top.Timer, "step %d", step)
 		got := q.pop()
 		require.Equal(t, want[0].Timer, got.Timer, "step %d", step)
-		// equal timers pop in either order: drop the one popped
-		i := slices.IndexFunc(want, func(e sessionEntry) bool { return e.slot == got.slot })
-		require.GreaterOrEqual(t, i, 0)
-		want = slices.Delete(want, i, i+1)
+		drop(got)
 		now = max(now, got.Time)
 	}
 	for len(want) > 0 {
-		got := q.pop()
-		i := slices.IndexFunc(want, func(e sessionEntry) bool { return e.slot == got.slot })
-		require.GreaterOrEqual(t, i, 0)
-		want = slices.Delete(want, i, i+1)
+		drop(q.pop())
 	}
 	require.Zero(t, q.len())
 	// at both ends of time: an entry 2^64 - 1 ms after the wheel's start

@@ -102,9 +102,7 @@ func (m *sessionMode) processRows(rec arrow.RecordBatch, times []int64, keyIDs [
 					slots[i] = last.State
 					if w.End > last.Window.End {
 						last.Window.End = w.End
-						if !m.timers.extendsFree {
-							m.timers.extended(last.State, last.Window)
-						}
+						m.timers.extended(last.State, last.Window)
 					}
 					run = sessionRun{session: last, key: k}
 					continue
@@ -201,7 +199,7 @@ type sessionRun struct {
 
 // settle tells the timers of the run's end and ends the run.
 func (r *sessionRun) settle(t *sessionTimers) {
-	if r.grew && !t.extendsFree {
+	if r.grew {
 		t.extended(r.session.State, r.session.Window)
 	}
 	*r = sessionRun{}
