@@ -33,6 +33,7 @@ var externalNames = map[string]string{
 	"pgx":         "github.com/jackc/pgx/v5",
 	"pglogrepl":   "github.com/jackc/pglogrepl",
 	"s2":          "github.com/klauspost/compress/s2",
+	"parquet-go":  "github.com/parquet-go/parquet-go",
 	"duckdb-go":   "github.com/duckdb/duckdb-go/v2",
 }
 

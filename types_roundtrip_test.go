@@ -13,7 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/exec/format"
@@ -196,7 +196,7 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "out.parquet")
 		var w *bytes.Buffer
 		out := runWith(t, src, mem, func(b *bytes.Buffer, r ResultInfo) ResultWriter {
-			pw, err := writer.NewParquetWriter(b, r.Schema, compress.Codecs.Snappy, mem)
+			pw, err := writer.NewParquetWriter(b, r.Schema, &parquet.Snappy)
 			require.NoError(t, err)
 			w = b
 			return pw

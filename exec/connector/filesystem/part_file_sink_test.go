@@ -10,9 +10,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wsql/wsql/checkpoint"
@@ -55,7 +55,7 @@ func partSink(path, name string) *fileSink {
 	writing := map[string]writer.Writing{
 		"csv":     writer.CSVWriting{},
 		"json":    writer.JSONWriting{},
-		"parquet": writer.ParquetWriting{Codec: compress.Codecs.Snappy},
+		"parquet": writer.ParquetWriting{Codec: &parquet.Snappy},
 	}[name]
 	return &fileSink{Path: path, Format: name, Writing: writing, Columns: []int{1, 0},
 		Schema: csvSchema("name", arrow.BinaryTypes.String, "id", arrow.PrimitiveTypes.Int64)}

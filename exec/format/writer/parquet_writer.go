@@ -2,16 +2,17 @@ package writer
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress"
 )
 
 // ParquetRowGroupRows is how many rows a Parquet file's row group holds at
@@ -24,25 +25,24 @@ const ParquetRowGroupRows = 128 * 1024
 var ParquetCompressions = []string{"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD"}
 
 // ParquetCompression reads a 'parquet.compression' value (any case).
-func ParquetCompression(name string) (compress.Compression, bool) {
+func ParquetCompression(name string) (compress.Codec, bool) {
 	switch strings.ToUpper(name) {
 	case "UNCOMPRESSED", "NONE":
-		return compress.Codecs.Uncompressed, true
+		return &parquet.Uncompressed, true
 	case "SNAPPY", "":
-		return compress.Codecs.Snappy, true
+		return &parquet.Snappy, true
 	case "GZIP":
-		return compress.Codecs.Gzip, true
+		return &parquet.Gzip, true
 	case "ZSTD":
-		return compress.Codecs.Zstd, true
+		return &parquet.Zstd, true
 	}
-	return compress.Codecs.Uncompressed, false
+	return nil, false
 }
 
 type parquetWriter struct {
 	buf    *bufio.Writer
-	fw     *pqarrow.FileWriter
-	stored *arrow.Schema // the schema with intervals as integers; nil when it has none
-	cols   []arrow.Array
+	pw     *parquet.GenericWriter[any]
+	rows   *rowShredder
 	closed bool
 }
 
@@ -77,34 +77,95 @@ func storedSchema(schema *arrow.Schema) *arrow.Schema {
 	return arrow.NewSchema(fields, &md)
 }
 
-// NewParquetWriter writes results as one Parquet file through pqarrow, with
-// the Arrow schema stored in the file so readers get back the exact types
-// (a TIMESTAMP_LTZ stays zoned, a TIMESTAMP zone-less; both are instants
-// or wall times in the file, so no time zone applies). Rows are buffered
-// into row groups of up to ParquetRowGroupRows; the file is complete — its
-// footer written — only once Close returns. Close does not close w.
-// Parquet buffers allocate from mem (nil means the default allocator).
-func NewParquetWriter(w io.Writer, schema *arrow.Schema, codec compress.Compression, mem memory.Allocator) (ResultWriter, error) {
-	if mem == nil {
-		mem = memory.DefaultAllocator
+// NewParquetWriter writes results as one Parquet file, laid out as
+// arrow-go's pqarrow lays out the schema (see parquetLayout), with the
+// Arrow schema stored in the file under ARROW:schema, as pqarrow stores
+// it, so that Arrow readers get back the exact types (a TIMESTAMP_LTZ
+// stays zoned, a TIMESTAMP zone-less; both are instants or wall times in
+// the file, so no time zone applies). Rows are buffered into row groups
+// of up to ParquetRowGroupRows; the file is complete — its footer written
+// — only once Close returns. Close does not close w.
+//
+// Parquet's writer is parquet-go's rather than pqarrow's: pqarrow brings
+// in Arrow's compute kernels and Flight (gRPC, protobuf), whose
+// initialisers cost every run of the program about 11 ms (a third of its
+// start) and 40 MB of binary, for a sink few queries use.
+func NewParquetWriter(w io.Writer, schema *arrow.Schema, codec compress.Codec) (ResultWriter, error) {
+	pqSchema, cols, err := parquetLayout(schema)
+	if err != nil {
+		return nil, err
 	}
-	buf := bufio.NewWriterSize(w, 64*1024)
-	props := parquet.NewWriterProperties(
-		parquet.WithAllocator(mem),
-		parquet.WithCompression(codec),
-		parquet.WithMaxRowGroupLength(ParquetRowGroupRows),
-	)
-	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem), pqarrow.WithStoreSchema())
-	stored := storedSchema(schema)
-	if stored != nil {
-		schema = stored
+	stored := schema
+	if s := storedSchema(schema); s != nil {
+		stored = s
 	}
-	// the parquet writer closes a sink that is an io.Closer; ours is not
-	fw, err := pqarrow.NewFileWriter(schema, struct{ io.Writer }{buf}, props, arrProps)
+	arrowSchema, err := serializedArrowSchema(stored)
 	if err != nil {
 		return nil, fmt.Errorf("parquet writer: %w", err)
 	}
-	return &parquetWriter{buf: buf, fw: fw, stored: stored}, nil
+	opts := []parquet.WriterOption{
+		pqSchema,
+		parquet.Compression(codec),
+		parquet.MaxRowsPerRowGroup(ParquetRowGroupRows),
+		parquet.KeyValueMetadata("ARROW:schema", arrowSchema),
+		// PLAIN, as every reader reads it: parquet-go writes strings with
+		// DELTA_LENGTH_BYTE_ARRAY unless told, whose arrow-go decoder
+		// leaks a buffer
+		parquet.DefaultEncodingFor(parquet.ByteArray, &parquet.Plain),
+	}
+	md := schema.Metadata()
+	for i, k := range md.Keys() {
+		opts = append(opts, parquet.KeyValueMetadata(k, md.Values()[i]))
+	}
+	config, err := parquet.NewWriterConfig(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("parquet writer: %w", err)
+	}
+	buf := bufio.NewWriterSize(w, 64*1024)
+	return &parquetWriter{buf: buf, pw: parquet.NewGenericWriter[any](buf, config), rows: newRowShredder(cols)}, nil
+}
+
+// serializedArrowSchema is schema as pqarrow stores it: an Arrow IPC
+// stream of the schema alone (as Flight serializes one), in base64, with
+// the list elements named "element" as in the Parquet schema.
+func serializedArrowSchema(schema *arrow.Schema) (string, error) {
+	fields := schema.Fields()
+	for i := range fields {
+		fields[i] = elementsNamed(fields[i])
+	}
+	md := schema.Metadata()
+	var b bytes.Buffer
+	w := ipc.NewWriter(&b, ipc.WithSchema(arrow.NewSchema(fields, &md)), ipc.WithAllocator(memory.DefaultAllocator))
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(b.Bytes()), nil
+}
+
+// elementsNamed is f with the element field of every list in it named
+// "element".
+func elementsNamed(f arrow.Field) arrow.Field {
+	switch t := f.Type.(type) {
+	case *arrow.StructType:
+		fields := t.Fields()
+		for i := range fields {
+			fields[i] = elementsNamed(fields[i])
+		}
+		f.Type = arrow.StructOf(fields...)
+	case *arrow.MapType:
+		m := arrow.MapOfFields(elementsNamed(t.KeyField()), elementsNamed(t.ItemField()))
+		m.KeysSorted = t.KeysSorted
+		f.Type = m
+	case *arrow.ListType:
+		e := elementsNamed(t.ElemField())
+		e.Name = "element"
+		f.Type = arrow.ListOfField(e)
+	case *arrow.LargeListType:
+		e := elementsNamed(t.ElemField())
+		e.Name = "element"
+		f.Type = arrow.LargeListOfField(e)
+	}
+	return f
 }
 
 func (p *parquetWriter) WriteBatch(rec arrow.RecordBatch) error {
@@ -114,23 +175,8 @@ func (p *parquetWriter) WriteBatch(rec arrow.RecordBatch) error {
 	if rec.NumRows() == 0 {
 		return nil
 	}
-	if p.stored != nil { // intervals as the integers they hold: no copy
-		p.cols = p.cols[:0]
-		for i, col := range rec.Columns() {
-			if dt := p.stored.Field(i).Type; !arrow.TypeEqual(dt, col.DataType()) {
-				d := col.Data()
-				nd := array.NewData(dt, d.Len(), d.Buffers(), nil, d.NullN(), d.Offset())
-				col = array.MakeFromData(nd)
-				nd.Release()
-				defer col.Release()
-			}
-			p.cols = append(p.cols, col)
-		}
-		rec = array.NewRecordBatch(p.stored, p.cols, rec.NumRows())
-		defer rec.Release()
-	}
-	// WriteBuffered starts a new row group itself when the open one is full
-	if err := p.fw.WriteBuffered(rec); err != nil {
+	// the writer starts a new row group itself when the open one is full
+	if _, err := p.pw.WriteRows(p.rows.shred(rec)); err != nil {
 		return fmt.Errorf("parquet writer: %w", err)
 	}
 	return nil
@@ -141,7 +187,7 @@ func (p *parquetWriter) Close() error {
 		return nil
 	}
 	p.closed = true
-	if err := p.fw.Close(); err != nil {
+	if err := p.pw.Close(); err != nil {
 		return fmt.Errorf("parquet writer: %w", err)
 	}
 	return p.buf.Flush()

@@ -9,9 +9,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	pqgo "github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 )
 
@@ -23,7 +23,7 @@ func TestParquetWriterRoundTrip(t *testing.T) {
 	rec := writerTestBatch(mem)
 	defer rec.Release()
 	var buf bytes.Buffer
-	w, err := NewParquetWriter(&buf, rec.Schema(), compress.Codecs.Snappy, mem)
+	w, err := NewParquetWriter(&buf, rec.Schema(), &pqgo.Snappy)
 	require.NoError(t, err)
 	require.NoError(t, w.WriteBatch(rec))
 	empty := rec.NewSlice(0, 0)

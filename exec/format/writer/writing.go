@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/parquet-go/parquet-go/compress"
 
 	"github.com/wsql/wsql/exec/format"
 )
@@ -26,7 +26,7 @@ type CSVWriting struct{ ElementDelimiter string }
 type JSONWriting struct{ Standard format.TimestampStandard }
 
 // ParquetWriting writes one Parquet file compressed with Codec.
-type ParquetWriting struct{ Codec compress.Compression }
+type ParquetWriting struct{ Codec compress.Codec }
 
 var (
 	_ Writing = CSVWriting{}
@@ -47,5 +47,5 @@ func (j JSONWriting) NewWriter(w io.Writer, schema *arrow.Schema, loc *time.Loca
 }
 
 func (p ParquetWriting) NewWriter(w io.Writer, schema *arrow.Schema, _ *time.Location) (ResultWriter, error) {
-	return NewParquetWriter(w, schema, p.Codec, nil)
+	return NewParquetWriter(w, schema, p.Codec)
 }
