@@ -41,13 +41,15 @@ const (
 )
 
 // parquetLayout is the Parquet schema of an Arrow schema and the tree that
-// shreds its rows into it.
+// shreds its rows into it. schema is the stored one (storedSchema): its
+// intervals are integers, read from the batches' interval arrays as the
+// integers they hold.
 func parquetLayout(schema *arrow.Schema) (*parquet.Schema, []*parquetColumn, error) {
 	var b layoutBuilder
 	fields := make([]parquet.Field, schema.NumFields())
 	cols := make([]*parquetColumn, schema.NumFields())
 	for i, f := range schema.Fields() {
-		node, col, err := b.field(f, 0, true)
+		node, col, err := b.field(f, 0)
 		if err != nil {
 			return nil, nil, fmt.Errorf("parquet: column %s: %w", f.Name, err)
 		}
@@ -59,10 +61,8 @@ func parquetLayout(schema *arrow.Schema) (*parquet.Schema, []*parquetColumn, err
 
 type layoutBuilder struct{ leaves int }
 
-// field lays out f, under repeated repeated ancestors; top is set for a
-// column of the schema itself (intervals are allowed there alone, see
-// storedSchema).
-func (b *layoutBuilder) field(f arrow.Field, repeated int, top bool) (parquet.Node, *parquetColumn, error) {
+// field lays out f, under repeated repeated ancestors.
+func (b *layoutBuilder) field(f arrow.Field, repeated int) (parquet.Node, *parquetColumn, error) {
 	col := &parquetColumn{optional: f.Nullable}
 	var node parquet.Node
 	switch t := f.Type.(type) {
@@ -73,7 +73,7 @@ func (b *layoutBuilder) field(f arrow.Field, repeated int, top bool) (parquet.No
 		col.kind = structColumn
 		fields := make([]parquet.Field, t.NumFields())
 		for i, cf := range t.Fields() {
-			cn, cc, err := b.field(cf, repeated, false)
+			cn, cc, err := b.field(cf, repeated)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -83,11 +83,11 @@ func (b *layoutBuilder) field(f arrow.Field, repeated int, top bool) (parquet.No
 		node = orderedGroup(fields)
 	case *arrow.MapType: // before ListType: a map is a list of entries
 		col.kind, col.repLevel = mapColumn, repeated+1
-		kn, kc, err := b.field(t.KeyField(), repeated+1, false)
+		kn, kc, err := b.field(t.KeyField(), repeated+1)
 		if err != nil {
 			return nil, nil, err
 		}
-		vn, vc, err := b.field(t.ItemField(), repeated+1, false)
+		vn, vc, err := b.field(t.ItemField(), repeated+1)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -96,7 +96,7 @@ func (b *layoutBuilder) field(f arrow.Field, repeated int, top bool) (parquet.No
 		node = logicalGroup{orderedGroup{namedNode{Node: parquet.Repeated(entries), name: "key_value"}}, parquet.Map(kn, vn)}
 	case *arrow.ListType, *arrow.LargeListType:
 		col.kind, col.repLevel = listColumn, repeated+1
-		en, ec, err := b.field(t.(arrow.ListLikeType).ElemField(), repeated+1, false)
+		en, ec, err := b.field(t.(arrow.ListLikeType).ElemField(), repeated+1)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -104,7 +104,7 @@ func (b *layoutBuilder) field(f arrow.Field, repeated int, top bool) (parquet.No
 		element := orderedGroup{namedNode{Node: en, name: "element"}}
 		node = logicalGroup{orderedGroup{namedNode{Node: parquet.Repeated(element), name: "list"}}, parquet.List(en)}
 	default:
-		leafNode, value, err := leafOf(f.Type, top)
+		leafNode, value, err := leafOf(f.Type)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -123,7 +123,7 @@ func (b *layoutBuilder) field(f arrow.Field, repeated int, top bool) (parquet.No
 }
 
 // leafOf is the Parquet leaf of an Arrow type and how its values are read.
-func leafOf(t arrow.DataType, top bool) (parquet.Node, leafValue, error) {
+func leafOf(t arrow.DataType) (parquet.Node, leafValue, error) {
 	switch t := t.(type) {
 	case *arrow.BooleanType:
 		return parquet.Leaf(parquet.BooleanType), boolValue, nil
@@ -178,19 +178,12 @@ func leafOf(t arrow.DataType, top bool) (parquet.Node, leafValue, error) {
 		default:
 			return parquet.TimestampAdjusted(parquet.Nanosecond, zoned), int64Value, nil
 		}
-	case *arrow.DurationType:
-		if top {
-			return parquet.Int(64), int64Value, nil
-		}
-	case *arrow.MonthIntervalType:
-		if top {
-			return parquet.Int(32), int32Value, nil
-		}
 	case *arrow.NullType:
 		// a sink's columns have declared types: NULL's is a plan's alone
 		return nil, nil, fmt.Errorf("a column of type NULL has no Parquet form")
 	}
 	if t.ID() == arrow.DURATION || t.ID() == arrow.INTERVAL_MONTHS {
+		// the stored schema has a column's intervals as integers
 		return nil, nil, fmt.Errorf("an INTERVAL inside a ROW, ARRAY or MAP has no Parquet form")
 	}
 	return nil, nil, fmt.Errorf("type %s is not supported", t)

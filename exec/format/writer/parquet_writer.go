@@ -91,13 +91,13 @@ func storedSchema(schema *arrow.Schema) *arrow.Schema {
 // initialisers cost every run of the program about 11 ms (a third of its
 // start) and 40 MB of binary, for a sink few queries use.
 func NewParquetWriter(w io.Writer, schema *arrow.Schema, codec compress.Codec) (ResultWriter, error) {
-	pqSchema, cols, err := parquetLayout(schema)
-	if err != nil {
-		return nil, err
-	}
 	stored := schema
 	if s := storedSchema(schema); s != nil {
 		stored = s
+	}
+	pqSchema, cols, err := parquetLayout(stored)
+	if err != nil {
+		return nil, err
 	}
 	arrowSchema, err := serializedArrowSchema(stored)
 	if err != nil {
