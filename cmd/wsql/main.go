@@ -13,9 +13,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/wsql/wsql"
-	"github.com/wsql/wsql/internal/heappages"
 	"github.com/wsql/wsql/internal/startgc"
-	// among the first initialisers: the collector off until a job starts
+	// the collector off until a job starts, and the heap in huge pages
 	_ "github.com/wsql/wsql/internal/startgc/atinit"
 )
 
@@ -68,7 +67,6 @@ flags (before or after the other arguments):
 `
 
 func main() {
-	heappages.Advise() // the heap's growth in huge pages: the Nexmark suite's q11 uses 30% less CPU
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

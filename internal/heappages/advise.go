@@ -2,6 +2,7 @@ package heappages
 
 import (
 	"os"
+	"runtime"
 	"strings"
 )
 
@@ -31,6 +32,18 @@ func Advise() bool {
 	if disabled(os.Getenv("GODEBUG")) {
 		return false
 	}
-	lo, hi := advise(Bytes)
+	lo, hi := adviseAndFree(Bytes)
 	return lo < hi
+}
+
+// adviseAndFree advises n bytes of the heap's growth (advise) and collects
+// at once, so that the block is free before anything else allocates: the
+// heap's next spans, the initialisers' among them, are carved from the
+// advised pages. Early in a start the heap is small and the cycle short.
+func adviseAndFree(n int) (lo, hi uintptr) {
+	lo, hi = advise(n)
+	if lo < hi {
+		runtime.GC()
+	}
+	return lo, hi
 }

@@ -52,18 +52,17 @@ func mappingRange(line string) (lo, hi uintptr, ok bool) {
 
 // TestAdvisedPagesAreWhereTheHeapGrowsNext checks the two things Advise
 // relies on: the advice holds on the block's pages (the "hg" flag of
-// their mapping), and once the collector has freed the block the heap's
-// next allocations are carved from those pages.
+// their mapping), and, the block freed by the collection it runs, the
+// heap's next allocations are carved from those pages.
 func TestAdvisedPagesAreWhereTheHeapGrowsNext(t *testing.T) {
 	if hugePageSize() == 0 {
 		t.Skip("the kernel has no transparent huge pages")
 	}
-	lo, hi := advise(32 << 20)
+	lo, hi := adviseAndFree(32 << 20)
 	require.Less(t, lo, hi, "nothing advised")
 	require.Contains(t, vmFlags(t, lo), "hg")
 	require.Contains(t, vmFlags(t, hi-1), "hg")
 
-	runtime.GC() // frees the block
 	var kept [][]byte
 	reused := false
 	for range 64 {

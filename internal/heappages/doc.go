@@ -10,9 +10,12 @@
 // the benchmark machine's), the heap gets 4 KiB pages. Advising the pages
 // once the runtime has mapped them is what works: Advise allocates a large
 // block, which the runtime maps right after the heap's end, advises its
-// range and drops it. A collection frees the block, and the heap's next
-// spans are carved from those pages, which now fault in 2 MiB at a time.
+// range, drops it and collects. The collection frees the block, and the
+// heap's next spans are carved from those pages, which now fault in 2 MiB
+// at a time.
 //
-// Only the command calls it: it changes how the whole process's memory
-// is backed, which a program embedding the Go API decides for itself.
+// Only the command calls it, from an initialiser (internal/startgc/atinit),
+// so that the initialisers that run after it allocate in huge pages too:
+// it changes how the whole process's memory is backed, which a program
+// embedding the Go API decides for itself.
 package heappages
