@@ -410,19 +410,20 @@ func benchAll(queries []benchQuery, dir, profileDir string, rows int64, runs int
 	return results, nil
 }
 
+// benchFormats is the formats of the generated files, by the source of
+// the queries that read them.
+var benchFormats = map[string]benchFormat{"csv": benchCSV, "json": benchJSON}
+
 // benchData generates (or reuses) in dir the files of rows rows the
 // queries read, and returns their paths by source.
 func benchData(queries []benchQuery, dir string, rows int64, stderr io.Writer) (map[string]string, error) {
 	data := map[string]string{} // the generated files by source
-	for _, f := range []struct {
-		source string
-		format benchFormat
-	}{{"csv", benchCSV}, {"json", benchJSON}} {
-		if !slices.ContainsFunc(queries, func(q benchQuery) bool { return q.source == f.source }) {
+	for _, source := range []string{"csv", "json"} {
+		if !slices.ContainsFunc(queries, func(q benchQuery) bool { return q.source == source }) {
 			continue
 		}
 		start := time.Now()
-		path, generated, err := ensureBenchData(dir, rows, f.format)
+		path, generated, err := ensureBenchData(dir, rows, benchFormats[source])
 		if err != nil {
 			return nil, fmt.Errorf("generating the data: %w", err)
 		}
@@ -435,7 +436,7 @@ func benchData(queries []benchQuery, dir string, rows int64, stderr io.Writer) (
 			how = "generated in " + time.Since(start).Round(time.Millisecond).String()
 		}
 		fmt.Fprintf(stderr, "data: %s, %d rows, %.1f MB, %s\n", path, rows, float64(fi.Size())/1e6, how)
-		data[f.source] = path
+		data[source] = path
 	}
 	return data, nil
 }

@@ -54,21 +54,31 @@ func writeBenchCSV(w io.Writer, rows int64) error {
 	return writeBenchData(w, rows, benchCSV)
 }
 
-// writeBenchData writes the workload's first rows rows in format f: row i
+// writeBenchData writes the workload's first rows rows in format f.
+func writeBenchData(w io.Writer, rows int64, f benchFormat) error {
+	return writeBenchRows(w, 0, rows, f)
+}
+
+// writeBenchRows writes rows [from, to) of the workload in format f: row i
 // has ts = benchBase + i ms − uniform[0, 2000) ms, a key "k0".."k999"
 // uniform over the keys, and a value in [0, 1000) with two decimals. It
 // draws straight from a PCG's Uint64 (an algorithm fixed by its
 // definition) and formats without floats, so the bytes are the same on
 // every machine and Go release, and every format carries the same rows.
-func writeBenchData(w io.Writer, rows int64, f benchFormat) error {
+// The rows before from are drawn and not written, so a part of the
+// workload is the same bytes as in the whole.
+func writeBenchRows(w io.Writer, from, to int64, f benchFormat) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	pcg := rand.NewPCG(benchSeed, benchSeed^0x9e3779b97f4a7c15)
 	line := make([]byte, 0, 96)
-	for i := range rows {
+	for i := range to {
 		var r benchRow
 		r.ts = benchBase + i - int64(pcg.Uint64()%benchMaxDisorder)
 		r.key = pcg.Uint64() % benchKeys
 		r.cents = pcg.Uint64() % 100_000
+		if i < from {
+			continue
+		}
 		if _, err := bw.Write(f.appendRow(line[:0], r)); err != nil {
 			return err
 		}
@@ -100,15 +110,32 @@ func appendBenchValue(b []byte, r benchRow) []byte {
 // benchDataName is the cache file name of a workload of rows rows in
 // format f.
 func benchDataName(rows int64, f benchFormat) string {
-	return fmt.Sprintf("events-v%d-seed%d-%d%s", benchDataVersion, benchSeed, rows, f.ext)
+	return benchRowsName(0, rows, f)
+}
+
+// benchRowsName is the cache file name of rows [from, to) of the workload
+// in format f; the rows from 0 have the name of a workload of to rows.
+func benchRowsName(from, to int64, f benchFormat) string {
+	if from == 0 {
+		return fmt.Sprintf("events-v%d-seed%d-%d%s", benchDataVersion, benchSeed, to, f.ext)
+	}
+	return fmt.Sprintf("events-v%d-seed%d-rows%d-%d%s", benchDataVersion, benchSeed, from, to, f.ext)
 }
 
 // ensureBenchData returns the path of the workload of rows rows in
-// format f in dir, generating it unless it is there. The file is written under a temporary
-// name and renamed when complete, so a run killed halfway never leaves a
-// file that a later run would take for the workload.
+// format f in dir, generating it unless it is there.
 func ensureBenchData(dir string, rows int64, f benchFormat) (path string, generated bool, err error) {
-	path = filepath.Join(dir, benchDataName(rows, f))
+	return ensureBenchRows(dir, 0, rows, f)
+}
+
+// ensureBenchRows returns the path of rows [from, to) of the workload in
+// format f in dir, generating them unless they are there. The file is
+// written under a temporary name and renamed when complete, so a run
+// killed halfway never leaves a file that a later run would take for the
+// workload.
+func ensureBenchRows(dir string, from, to int64, f benchFormat) (path string, generated bool, err error) {
+	name := benchRowsName(from, to, f)
+	path = filepath.Join(dir, name)
 	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
 		return path, false, nil
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -117,7 +144,7 @@ func ensureBenchData(dir string, rows int64, f benchFormat) (path string, genera
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", false, err
 	}
-	out, err := os.CreateTemp(dir, benchDataName(rows, f)+".tmp-*")
+	out, err := os.CreateTemp(dir, name+".tmp-*")
 	if err != nil {
 		return "", false, err
 	}
@@ -132,7 +159,7 @@ func ensureBenchData(dir string, rows int64, f benchFormat) (path string, genera
 		out.Close()
 		return "", false, err
 	}
-	if err = writeBenchData(out, rows, f); err != nil {
+	if err = writeBenchRows(out, from, to, f); err != nil {
 		out.Close()
 		return "", false, err
 	}

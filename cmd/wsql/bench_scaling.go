@@ -24,6 +24,7 @@ type scalingResult struct {
 	oneCore  time.Duration    // GOMAXPROCS 1, on either CPU as the system places it
 	twoCores time.Duration    // GOMAXPROCS 2, on both
 	pinned   [2]time.Duration // GOMAXPROCS 1 on cpus[0] alone, then on cpus[1] alone
+	halves   time.Duration    // two GOMAXPROCS 1 processes at once, one on each CPU, each on half the rows
 }
 
 // ratio is how much the wall time falls from one core to two.
@@ -37,11 +38,18 @@ func (r scalingResult) bound() float64 {
 	return r.oneCore.Seconds() * (1/r.pinned[0].Seconds() + 1/r.pinned[1].Seconds())
 }
 
+// halvesRatio is how much the wall time falls from one core to two
+// processes that share nothing, each on half the rows and one CPU: what
+// the machine gives a query whose work needs no coordination at all, with
+// a process's start on each CPU and both CPUs busy at once.
+func (r scalingResult) halvesRatio() float64 { return r.oneCore.Seconds() / r.halves.Seconds() }
+
 // benchScaling is `wsql bench --scaling`: each query runs with GOMAXPROCS
 // 1 and 2 on the first two CPUs this process may use, and with GOMAXPROCS
-// 1 on each of them alone, which measures what each CPU gives. The
-// configurations take turns, run by run, so a machine that slows down
-// mid-series slows them alike.
+// 1 on each of them alone, which measures what each CPU gives, and as two
+// GOMAXPROCS 1 processes at once, one on each CPU, each on half the rows
+// (benchHalves). The configurations take turns, run by run, so a machine
+// that slows down mid-series slows them alike.
 func benchScaling(queries []benchQuery, dir string, rows int64, runs int, stdout, stderr io.Writer) ([]scalingResult, error) {
 	cpus, err := benchCPUs()
 	if err != nil {
@@ -79,7 +87,11 @@ func benchScaling(queries []benchQuery, dir string, rows int64, runs int, stdout
 		if err != nil {
 			return nil, err
 		}
-		walls := make([][]time.Duration, len(configs))
+		halves, err := writeBenchHalves(dir, q, rows)
+		if err != nil {
+			return nil, err
+		}
+		walls := make([][]time.Duration, len(configs)+1)
 		for i := range runs {
 			for c, config := range configs {
 				m, err := benchRun(self, script, q.rowsRead(rows), config.how)
@@ -90,10 +102,17 @@ func benchScaling(queries []benchQuery, dir string, rows int64, runs int, stdout
 					m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond))
 				walls[c] = append(walls[c], m.wall)
 			}
+			wall, err := halves.run(self, cpus)
+			if err != nil {
+				return nil, fmt.Errorf("%s, halves: %w", q.name, err)
+			}
+			fmt.Fprintf(stderr, "%s, 2 halves at once, run %d/%d: %s wall\n", q.name, i+1, runs, wall.Round(time.Millisecond))
+			walls[len(configs)] = append(walls[len(configs)], wall)
 		}
 		results = append(results, scalingResult{q: q, cpus: cpus,
 			oneCore: median(walls[0]), twoCores: median(walls[1]),
-			pinned: [2]time.Duration{median(walls[2]), median(walls[3])}})
+			pinned: [2]time.Duration{median(walls[2]), median(walls[3])},
+			halves: median(walls[4])})
 	}
 	return results, nil
 }
@@ -105,15 +124,16 @@ func printScalingTable(w io.Writer, results []scalingResult) {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	c := results[0].cpus
-	fmt.Fprintf(tw, "query\t1-core\t2-core\t1÷2\ton-cpu%d\ton-cpu%d\tbound\ttarget\tresult\n", c[0], c[1])
+	fmt.Fprintf(tw, "query\t1-core\t2-core\t1÷2\ton-cpu%d\ton-cpu%d\tbound\thalves\t1÷halves\ttarget\tresult\n", c[0], c[1])
 	for _, r := range results {
 		result := "missed"
 		if r.ratio() >= benchScalingTarget {
 			result = "met"
 		}
-		fmt.Fprintf(tw, "%s\t%.3fs\t%.3fs\t%.2f\t%.3fs\t%.3fs\t%.2f\t≥%g\t%s\n", r.q.name,
+		fmt.Fprintf(tw, "%s\t%.3fs\t%.3fs\t%.2f\t%.3fs\t%.3fs\t%.2f\t%.3fs\t%.2f\t≥%g\t%s\n", r.q.name,
 			r.oneCore.Seconds(), r.twoCores.Seconds(), r.ratio(),
-			r.pinned[0].Seconds(), r.pinned[1].Seconds(), r.bound(), benchScalingTarget, result)
+			r.pinned[0].Seconds(), r.pinned[1].Seconds(), r.bound(),
+			r.halves.Seconds(), r.halvesRatio(), benchScalingTarget, result)
 	}
 	if err := tw.Flush(); err != nil {
 		fmt.Fprintln(w, err)
