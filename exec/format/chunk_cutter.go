@@ -51,12 +51,36 @@ func newChunkCutter(d *ParallelDecoder, r io.Reader, source string, f chunkForma
 // next cuts the next chunk into w's buffer and queues its result channel
 // for Next; false when the file is over, failed, or the decoder is
 // closing. The last call closes the results.
-func (c *chunkCutter) next(w *chunkWorker) (job chunkJob, ok bool) {
+func (c *chunkCutter) next(w *chunkWorker) (chunkJob, bool) {
 	c.mu.Lock()
+	return c.nextLocked(w, false)
+}
+
+// tryNext is next for Next's goroutine (ParallelDecoder.help). It cuts
+// nothing and returns false when another worker holds the lock, which it
+// may hold while it waits for Next to take a result, or when as many
+// chunks are queued as the workers may have in flight, so that the memory
+// they hold stays bounded.
+func (c *chunkCutter) tryNext(w *chunkWorker) (chunkJob, bool) {
+	if !c.mu.TryLock() {
+		return chunkJob{}, false
+	}
+	if d := c.d; len(d.ahead)+len(d.results) >= cap(d.results) {
+		c.mu.Unlock()
+		return chunkJob{}, false
+	}
+	return c.nextLocked(w, true)
+}
+
+// nextLocked is next with the lock held, which it releases; helping says
+// the caller is Next's goroutine.
+func (c *chunkCutter) nextLocked(w *chunkWorker, helping bool) (job chunkJob, ok bool) {
 	defer c.mu.Unlock()
 	if c.done {
 		return chunkJob{}, false
 	}
+	c.d.helping = helping
+	defer func() { c.d.helping = false }() // after the deferred queueing below, before the unlock
 	// queued is the result channel of a chunk queued for Next and not yet
 	// returned: a panic must still answer it, or Next would wait for it
 	// forever.
@@ -166,9 +190,7 @@ func (c *chunkCutter) cut(w *chunkWorker, queued *chan chunkResult) (chunkJob, b
 			continue
 		}
 		out := make(chan chunkResult, 1)
-		select {
-		case d.results <- out:
-		case <-d.stop:
+		if !d.queue(out) {
 			return chunkJob{}, false
 		}
 		*queued = out
