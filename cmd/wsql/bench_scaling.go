@@ -91,7 +91,8 @@ func benchScaling(queries []benchQuery, dir string, rows int64, runs int, stdout
 		if err != nil {
 			return nil, err
 		}
-		walls := make([][]time.Duration, len(configs)+1)
+		halvesAt := len(configs) // the halves' walls follow the configurations'
+		walls := make([][]time.Duration, halvesAt+1)
 		for i := range runs {
 			for c, config := range configs {
 				m, err := benchRun(self, script, q.rowsRead(rows), config.how)
@@ -107,12 +108,12 @@ func benchScaling(queries []benchQuery, dir string, rows int64, runs int, stdout
 				return nil, fmt.Errorf("%s, halves: %w", q.name, err)
 			}
 			fmt.Fprintf(stderr, "%s, 2 halves at once, run %d/%d: %s wall\n", q.name, i+1, runs, wall.Round(time.Millisecond))
-			walls[len(configs)] = append(walls[len(configs)], wall)
+			walls[halvesAt] = append(walls[halvesAt], wall)
 		}
 		results = append(results, scalingResult{q: q, cpus: cpus,
 			oneCore: median(walls[0]), twoCores: median(walls[1]),
 			pinned: [2]time.Duration{median(walls[2]), median(walls[3])},
-			halves: median(walls[4])})
+			halves: median(walls[halvesAt])})
 	}
 	return results, nil
 }

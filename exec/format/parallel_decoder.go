@@ -461,21 +461,23 @@ func (d *ParallelDecoder) Close() {
 	// The reader stops at its next send and closes results; every queued
 	// chunk gets its result, decoded or not.
 	for _, out := range d.ahead {
-		res := <-out
-		for _, rec := range res.batches {
-			rec.Release()
-		}
+		discard(out)
 	}
 	d.ahead = nil
 	for out := range d.results {
-		res := <-out
-		for _, rec := range res.batches {
-			rec.Release()
-		}
+		discard(out)
 	}
 	d.wg.Wait()
 	if d.onClose != nil {
 		d.onClose()
+	}
+}
+
+// discard waits for a chunk's result and releases its batches.
+func discard(out chan chunkResult) {
+	res := <-out
+	for _, rec := range res.batches {
+		rec.Release()
 	}
 }
 
